@@ -1,0 +1,72 @@
+"""The ``trfscore`` command line: a thin layer over the library.
+
+``trfscore FILE`` is ``trfscore report FILE``.  Each subcommand lives in
+:mod:`trfscore.commands` with ``add_parser(subparsers)`` and ``run(args) -> int``.
+Exit codes: 0 clean, 1 findings at the failing level, 2 usage error or unreadable input.
+No traceback ever reaches the user: an unexpected error is reported in one line with exit 2.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from . import __version__
+from .errors import UsageError
+
+COMMANDS = ("report", "check", "convert", "explain", "schema")
+EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # argparse exits 2 on usage errors already; keep its text short
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="trfscore", description="Read, check, score and convert chess tournament files "
+                     "(FIDE TRF16/TRF26/TRF(x), PGN, crosstable text).",
+                     epilog="'trfscore FILE' is short for 'trfscore report FILE'.")
+    parser.add_argument("--version", action="version", version=f"trfscore {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for name in COMMANDS:
+        module = importlib.import_module(f".commands.{name}", __package__)
+        module.add_parser(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] not in COMMANDS and not argv[0].startswith("-"):
+        argv.insert(0, "report")
+    elif argv and argv[0] not in COMMANDS and argv[0] not in ("-h", "--help", "--version"):
+        argv.insert(0, "report")
+    try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if not getattr(args, "command", None):
+            parser.print_help(sys.stderr)
+            return EXIT_USAGE
+        return int(args.run(args))
+    except UsageError as exc:
+        print(f"trfscore: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("trfscore: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        try:
+            sys.stdout = None  # type: ignore[assignment]
+        finally:
+            return EXIT_OK
+    except SystemExit as exc:
+        return int(exc.code or 0) if isinstance(exc.code, int) else EXIT_USAGE
+    except Exception as exc:  # the last line of defence: never a traceback
+        print(f"trfscore: internal error: {type(exc).__name__}: {exc} (please report this with the input file)",
+              file=sys.stderr)
+        return EXIT_USAGE
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,60 @@
+"""What several subcommands share: reading an input argument and writing an output."""
+from __future__ import annotations
+
+import sys
+from contextlib import contextmanager
+from typing import IO, Iterator
+
+from ..errors import UsageError
+from ..loading import FORMATS, loads
+from ..model import Tournament
+
+#: Inputs larger than this are refused (exit 2) rather than read into memory.
+MAX_INPUT_BYTES = 64 * 1024 * 1024
+
+
+def add_input_options(parser) -> None:
+    parser.add_argument("--from", dest="input_format", choices=FORMATS, help="input format (default: sniffed)")
+    parser.add_argument("--encoding", help="input encoding (default: UTF-8, else cp1252/Latin-1)")
+
+
+def read_input(name: str) -> bytes:
+    """Bytes of a file or of standard input ('-'); unreadable input is a UsageError (exit 2)."""
+    try:
+        if name == "-":
+            data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+        else:
+            with open(name, "rb") as handle:
+                data = handle.read(MAX_INPUT_BYTES + 1)
+    except IsADirectoryError:
+        raise UsageError(f"{name}: is a directory") from None
+    except FileNotFoundError:
+        raise UsageError(f"{name}: no such file") from None
+    except OSError as exc:
+        raise UsageError(f"{name}: cannot read ({exc.strerror or exc})") from None
+    if len(data) > MAX_INPUT_BYTES:
+        raise UsageError(f"{name}: larger than {MAX_INPUT_BYTES // (1024 * 1024)} MB; refusing to read it")
+    return data
+
+
+def load_input(name: str, args) -> Tournament:
+    data = read_input(name)
+    if not data.strip():
+        raise UsageError(f"{name}: the file is empty")
+    return loads(data, getattr(args, "input_format", None), path=None if name == "-" else name,
+                 encoding=getattr(args, "encoding", None))
+
+
+@contextmanager
+def output(name: str | None, binary: bool = False) -> Iterator[IO]:
+    """Standard output for None or '-', else the named file (errors are UsageErrors)."""
+    if name in (None, "-"):
+        yield sys.stdout.buffer if binary else sys.stdout
+        return
+    try:
+        handle = open(name, "wb" if binary else "w", encoding=None if binary else "utf-8",
+                      newline=None if binary else "")
+    except OSError as exc:
+        raise UsageError(f"{name}: cannot write ({exc.strerror or exc})") from None
+    with handle:
+        yield handle

@@ -1,0 +1,106 @@
+"""``trfscore report FILE`` (also plain ``trfscore FILE``): standings with tie-breaks.
+
+Options pick the tie-breaks (FIDE C.07 codes), the rules edition, the system, rating changes
+and the output format.  Exit 0 unless the input cannot be read (2) or holds errors and
+``--strict`` is given (1).
+"""
+from __future__ import annotations
+
+import sys
+
+from ..errors import UsageError
+from .common import add_input_options, load_input, output
+
+FORMATS = ("text", "json", "markdown", "csv", "html")
+RULES = ("auto", "fide-2026", "fide-2024", "fide-2023", "fide-2009", "none")
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("report", help="standings with tie-breaks (the default command)")
+    p.add_argument("input", help="tournament file (TRF, JSON, PGN or crosstable; '-' for standard input)")
+    p.add_argument("--tiebreaks", "-t", help="comma-separated FIDE C.07 codes, e.g. BH-C1,BH,SB "
+                   "(default: the file's 202/212 list, else BH-C1,BH,SB for a Swiss, SB,DE,WIN for a round robin)")
+    p.add_argument("--rules", choices=RULES, default="auto", help="tie-break rules edition (default: by start date)")
+    p.add_argument("--system", choices=("auto", "swiss", "round-robin"), default="auto",
+                   help="tournament system (default: from the file or the pairings)")
+    p.add_argument("--format", "-f", choices=FORMATS, default="text", help="output format (default: text)")
+    p.add_argument("-o", "--output", help="write to this file instead of standard output")
+    p.add_argument("--ratings", choices=("fide", "dwz"), help="add rating changes (Ro, We, W, K/E, Rn)")
+    p.add_argument("--rating-edition", help="rating rules edition (DWZ: classic or 2026; default by end date)")
+    p.add_argument("--players", metavar="CSV", help="CSV with what TRF lacks (dwz, index, birth_year, "
+                   "games_before ...) keyed by fide_id or start_rank")
+    p.add_argument("--no-color", action="store_true", help="no colour in the text table")
+    p.add_argument("--strict", action="store_true", help="exit 1 when the input has error findings")
+    add_input_options(p)
+    p.set_defaults(run=run)
+
+
+def parse_tiebreaks(text: str | None) -> list[str] | None:
+    if not text:
+        return None
+    from ..tiebreaks.registry import parse_tiebreak_list
+
+    try:
+        return parse_tiebreak_list(text)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def compute(t, args):
+    """Standings for the command-line options."""
+    system = None if args.system == "auto" else args.system
+    return t.standings(tiebreaks=parse_tiebreaks(args.tiebreaks), rules=args.rules, system=system)
+
+
+def compute_ratings(t, args) -> dict | None:
+    if not args.ratings:
+        return None
+    from ..ratings.tournament import rate_tournament_json
+
+    players = None
+    if args.players:
+        from ..ratings.players_csv import read_players_csv
+
+        players, problems = read_players_csv(args.players)
+        for problem in problems:
+            print(f"trfscore: {args.players}: {problem}", file=sys.stderr)
+    return rate_tournament_json(t, system=args.ratings, players=players, edition=args.rating_edition)
+
+
+def run(args) -> int:
+    t = load_input(args.input, args)
+    fatal = [f for f in t.findings if f.rule in ("TRF100", "JSON001", "JSON002")]
+    if fatal:
+        raise UsageError(f"{args.input}: {fatal[0].message}")
+    standings = compute(t, args)
+    ratings = compute_ratings(t, args)
+    fmt = args.format
+    if fmt == "text":
+        from ..report import text
+
+        with output(args.output) as out:
+            text.write(t, standings, out, no_color=args.no_color or args.output not in (None, "-"), ratings=ratings)
+    else:
+        if fmt == "json":
+            from ..report import json_report
+
+            data = json_report.render(t, standings, ratings, ratings_system=args.ratings)
+        elif fmt == "markdown":
+            from ..report import markdown
+
+            data = markdown.render(t, standings, ratings=ratings)
+        elif fmt == "csv":
+            from ..report import csv_report
+
+            data = csv_report.render(standings, ratings=ratings)
+        else:
+            from ..report import html
+
+            data = html.render(t, standings, ratings=ratings)
+        with output(args.output) as out:
+            out.write(data)
+    errors = [f for f in t.findings if f.severity == "error"]
+    if errors:
+        print(f"trfscore: {args.input}: {len(errors)} error(s) in the input; "
+              f"run 'trfscore check {args.input}' for details", file=sys.stderr)
+    return 1 if args.strict and errors else 0

@@ -1,0 +1,1 @@
+"""One module per input/output format; :mod:`.sniff` picks the reader."""

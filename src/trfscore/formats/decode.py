@@ -1,0 +1,60 @@
+"""Turning input bytes into text: encoding detection and BOM handling.
+
+TRF names no encoding (TRF digest §8.1): try UTF-8 (a BOM is noted and stripped), then
+Windows-1252, then Latin-1, which decodes anything.  The encoding used is reported, and the
+same encoding and BOM give back the original bytes when the text is written again.
+"""
+from __future__ import annotations
+
+import codecs
+from dataclasses import dataclass
+
+FALLBACKS = ("utf-8", "cp1252", "latin-1")
+
+
+@dataclass(frozen=True)
+class Decoded:
+    text: str
+    encoding: str
+    bom: bool
+    fallback: bool  # True when UTF-8 did not decode and another encoding was used
+
+
+def decode(data: bytes, encoding: str | None = None) -> Decoded:
+    """Decode ``data``; ``encoding`` forces one (errors then fall back to Latin-1 for safety)."""
+    bom = data.startswith(codecs.BOM_UTF8)
+    if encoding:
+        name = codecs.lookup(encoding).name
+        body = data[3:] if bom and name == "utf-8" else data
+        try:
+            return Decoded(body.decode(name), name, bom and name == "utf-8", False)
+        except UnicodeDecodeError:
+            return Decoded(data.decode("latin-1"), "latin-1", False, True)
+    if bom:
+        try:
+            return Decoded(data[3:].decode("utf-8"), "utf-8", True, False)
+        except UnicodeDecodeError:
+            pass
+    for name in FALLBACKS:
+        try:
+            return Decoded(data.decode(name), name, False, name != "utf-8")
+        except UnicodeDecodeError:
+            continue
+    raise AssertionError("latin-1 decodes every byte")  # pragma: no cover
+
+
+def encode(text: str, encoding: str, bom: bool) -> bytes:
+    """The inverse of :func:`decode` for text that came from it."""
+    data = text.encode(encoding, errors="strict")
+    return codecs.BOM_UTF8 + data if bom else data
+
+
+def looks_binary(data: bytes) -> bool:
+    """A NUL byte, or a third control characters, in the first 4 KiB: not a text file."""
+    head = data[:4096]
+    if b"\x00" in head:
+        return True
+    if not head:
+        return False
+    controls = sum(1 for b in head if b < 32 and b not in (9, 10, 13, 12))
+    return len(head) >= 16 and controls * 3 > len(head)

@@ -1,0 +1,188 @@
+"""The model as JSON (``trfscore convert --to json``) and back.
+
+The document follows ``schema/tournament.schema.json`` (draft 2020-12).  It carries the source
+lines verbatim (``source.records``) so that JSON -> TRF gives back the original bytes.  Scores are
+JSON numbers when their decimal expansion is finite, else ``"p/q"`` strings: nothing is rounded.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, fields
+from fractions import Fraction
+from typing import Any
+
+from ..findings import Finding
+from ..model import Game, Header, NationalRecord, Player, Record, Scoring, Source, Team, Tournament
+
+SCHEMA_VERSION = 1
+SCHEMA_ID = "https://trfscore.readthedocs.io/schema/tournament-1.json"
+
+
+def score_to_json(value: Fraction | int | None) -> float | int | str | None:
+    """An exact score as a JSON value: int, finite decimal, or ``"p/q"``."""
+    if value is None:
+        return None
+    value = Fraction(value)
+    if value.denominator == 1:
+        return value.numerator
+    d = value.denominator
+    while d % 2 == 0:
+        d //= 2
+    while d % 5 == 0:
+        d //= 5
+    if d == 1:
+        return float(value)  # finite decimal: float repr round-trips it exactly for such values
+    return f"{value.numerator}/{value.denominator}"
+
+
+def score_from_json(value: Any) -> Fraction | None:
+    if value is None:
+        return None
+    if isinstance(value, float):
+        return Fraction(repr(value))
+    return Fraction(value)
+
+
+def _plain(value: Any) -> Any:
+    """Make extras JSON-safe: Fractions to scores, dataclasses to dicts."""
+    if isinstance(value, Fraction):
+        return score_to_json(value)
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if hasattr(value, "__dataclass_fields__"):
+        return _plain(asdict(value))
+    return value
+
+
+def to_dict(t: Tournament, *, records: bool = True, findings: bool = True) -> dict[str, Any]:
+    """The JSON document for ``t`` as Python data."""
+    header = asdict(t.header)
+    header["team_scoring"] = {k: score_to_json(v) for k, v in t.header.team_scoring.items()}
+    players = []
+    for p in t.players:
+        players.append({
+            "start_rank": p.start_rank, "name": p.name, "sex": p.sex, "title": p.title,
+            "rating": p.rating, "federation": p.federation, "fide_id": p.fide_id, "birth": p.birth,
+            "points": score_to_json(p.points), "rank": p.rank, "line": p.line,
+            "national": {k: asdict(v) for k, v in p.national.items()},
+            "games": [{"round": g.round, "opponent": g.opponent, "colour": g.colour, "code": g.code,
+                       "kind": g.kind} for g in p.games],
+        })
+    teams = []
+    for team in t.teams:
+        item = asdict(team)
+        item["match_points"] = score_to_json(team.match_points)
+        item["game_points"] = score_to_json(team.game_points)
+        teams.append(item)
+    src = t.source
+    source: dict[str, Any] = {"path": src.path, "format": src.format, "dialect": src.dialect,
+                              "encoding": src.encoding, "bom": src.bom}
+    if records and src.records:
+        source["records"] = [{"kind": r.kind, "text": r.text, "eol": r.eol, "line": r.line} for r in src.records]
+    doc: dict[str, Any] = {
+        "$schema": SCHEMA_ID,
+        "schema_version": SCHEMA_VERSION,
+        "header": header,
+        "scoring": {"values": {k: score_to_json(v) for k, v in t.scoring.values.items()},
+                    "detail": {k: score_to_json(v) for k, v in t.scoring.detail.items()},
+                    "source": t.scoring.source},
+        "rounds": t.rounds,
+        "players": players,
+        "teams": teams,
+        "extras": _plain({k: v for k, v in t.extras.items() if k != "national"}),
+        "source": source,
+    }
+    if findings:
+        doc["findings"] = [f.to_dict() for f in t.findings]
+    return doc
+
+
+def write(t: Tournament, **options: Any) -> str:
+    """The JSON text for ``t`` (UTF-8-safe: non-ASCII kept, control characters escaped)."""
+    return json.dumps(to_dict(t, **options), ensure_ascii=False, indent=1) + "\n"
+
+
+def read(text: str, *, path: str | None = None) -> Tournament:
+    """Rebuild a tournament from a JSON document; schema violations become findings."""
+    try:
+        doc = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as exc:
+        t = Tournament(source=Source(path=path, format="json"))
+        line, column = getattr(exc, "lineno", None), getattr(exc, "colno", None)
+        t.findings.append(Finding("JSON001", "error", f"not valid JSON: {getattr(exc, 'msg', exc)}",
+                                  line, column, "give a file written by 'trfscore convert --to json'"))
+        return t
+    problems = validate(doc, "tournamentDocument")
+    if problems:
+        t = Tournament(source=Source(path=path, format="json"))
+        for message, where in problems[:50]:
+            t.findings.append(Finding("JSON002", "error", f"{where}: {message}", None, None,
+                                      "the document does not follow the trfscore schema"))
+        return t
+    return from_dict(doc, path=path)
+
+
+def from_dict(doc: dict[str, Any], *, path: str | None = None) -> Tournament:
+    """Build the model from a schema-valid document."""
+    hdoc = dict(doc.get("header", {}))
+    hdoc["team_scoring"] = {k: score_from_json(v) for k, v in hdoc.get("team_scoring", {}).items()}
+    known = {f.name for f in fields(Header)}
+    header = Header(**{k: v for k, v in hdoc.items() if k in known})
+    sdoc = doc.get("scoring", {})
+    scoring = Scoring(values={k: score_from_json(v) for k, v in sdoc.get("values", {}).items()},
+                      detail={k: score_from_json(v) for k, v in sdoc.get("detail", {}).items()},
+                      source=sdoc.get("source", "default"))
+    players = []
+    for item in doc.get("players", []):
+        national = {k: NationalRecord(**v) for k, v in item.get("national", {}).items()}
+        games = [Game(g["round"], g["opponent"], g["colour"], g["code"], g["kind"]) for g in item.get("games", [])]
+        players.append(Player(start_rank=item["start_rank"], name=item.get("name", ""), sex=item.get("sex", ""),
+                              title=item.get("title", ""), rating=item.get("rating"),
+                              federation=item.get("federation", ""), fide_id=item.get("fide_id", ""),
+                              birth=item.get("birth", ""), points=score_from_json(item.get("points")),
+                              rank=item.get("rank"), games=games, national=national, line=item.get("line")))
+    teams = []
+    for item in doc.get("teams", []):
+        item = dict(item)
+        item["match_points"] = score_from_json(item.get("match_points"))
+        item["game_points"] = score_from_json(item.get("game_points"))
+        teams.append(Team(**item))
+    sdoc = doc.get("source", {})
+    source = Source(path=sdoc.get("path", path), format=sdoc.get("format", "json"), dialect=sdoc.get("dialect", ""),
+                    encoding=sdoc.get("encoding", "utf-8"), bom=sdoc.get("bom", False),
+                    records=[Record(r["kind"], r["text"], r["eol"], r.get("line", 0)) for r in sdoc.get("records", [])])
+    t = Tournament(header=header, players=players, teams=teams, scoring=scoring, rounds=doc.get("rounds", 0),
+                   extras=dict(doc.get("extras", {})), source=source)
+    t.findings = [Finding(**f) for f in doc.get("findings", [])]
+    nationals = [n for p in players for n in p.national.values()]
+    if nationals:
+        t.extras["national"] = nationals
+    return t
+
+
+
+def schema() -> dict[str, Any]:
+    """The packaged JSON Schema (all trfscore documents)."""
+    from importlib import resources
+
+    return json.loads(resources.files("trfscore").joinpath("schema", "tournament.schema.json").read_text("utf-8"))
+
+
+def validate(doc: Any, definition: str | None = None) -> list[tuple[str, str]]:
+    """Schema errors as (message, JSON path) pairs; empty when ``doc`` is valid.
+
+    ``definition`` checks against one document kind (``tournamentDocument``, ``reportDocument``,
+    ``checkDocument``) instead of the schema's ``oneOf``, for clearer messages.
+    """
+    import jsonschema
+
+    full = schema()
+    if definition:
+        full = {**full, "oneOf": None}
+        full.pop("oneOf")
+        full["$ref"] = f"#/$defs/{definition}"
+    validator = jsonschema.Draft202012Validator(full)
+    return [(e.message[:300], "/".join(str(p) for p in e.absolute_path) or "(document)")
+            for e in validator.iter_errors(doc)]

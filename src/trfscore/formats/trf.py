@@ -1,0 +1,241 @@
+"""FIDE Tournament Report File: reading (TRF16, TRF26, JaVaFo TRF(x)) and writing.
+
+Reading: bytes are decoded (:mod:`.decode`), split into records by the grammar
+(:mod:`.trf_grammar`), and each record is decoded by its column table.  Every line is kept as a
+:class:`~trfscore.model.Record`, so :func:`write` gives back the original bytes for an unchanged
+tournament, and re-formats only the player records whose data changed.
+"""
+from __future__ import annotations
+
+from ..findings import Finding
+from ..model import Game, Kind, Player, Record, Source, Tournament
+from .decode import decode, encode, looks_binary
+from .trf_grammar import MAX_LINE, split_records
+from .trf_header import read_bbp, read_header, read_javafo
+from .trf_player import FIRST_ROUND, parse_player
+from .trf_records import read_national, read_round_record, read_team
+from .trf_rules import severity
+
+MAX_PLAYERS = 9999
+TRF26_CODES = frozenset({"142", "152", "162", "172", "182", "192", "202", "212", "222", "352", "362",
+                         "240", "250", "260", "299", "300", "310", "320", "330", "801", "802"})
+
+
+def read_bytes(data: bytes, *, path: str | None = None, encoding: str | None = None) -> Tournament:
+    """Read a TRF from bytes; problems become findings on the result."""
+    if looks_binary(data):
+        t = Tournament(source=Source(path=path, format="trf", encoding="binary"))
+        t.findings.append(Finding("TRF100", "error", "the input is binary data, not a TRF text file", 1, 1,
+                                  "give a TRF text file (FIDE Tournament Report File)"))
+        return t
+    decoded = decode(data, encoding)
+    t = read_text(decoded.text, path=path)
+    t.source.encoding = decoded.encoding
+    t.source.bom = decoded.bom
+    if decoded.fallback:
+        t.findings.insert(0, Finding("TRF101", severity("TRF101"),
+                                     f"the file is not valid UTF-8; read as {decoded.encoding}", 1, 1,
+                                     "save the file as UTF-8, or pass --encoding"))
+    return t
+
+
+def read_text(text: str, *, path: str | None = None) -> Tournament:
+    """Read a TRF from decoded text."""
+    t = Tournament(source=Source(path=path, format="trf"))
+    findings = t.findings
+    add = findings.append
+    records = split_records(text)
+    t.source.records = records
+    seen: dict[str, int] = {}
+    players: list[Player] = []
+    nationals: list[Record] = []
+    endings: set[str] = set()
+    for rec in records:
+        if rec.eol:
+            endings.add(rec.eol)
+        kind = rec.kind
+        if len(rec.text) > MAX_LINE:
+            add(Finding("TRF105", "error", f"line of {len(rec.text)} characters; only the first {MAX_LINE} are read",
+                        rec.line, MAX_LINE + 1, "a TRF line is a few hundred columns; the file may be corrupt"))
+            rec = Record(rec.kind, rec.text[:MAX_LINE], rec.eol, rec.line)
+        if kind == "PLAYER":
+            player = parse_player(rec.text, rec.line, add)
+            if player is not None:
+                players.append(player)
+        elif kind == "HEADER":
+            read_header(rec, t, seen, add)
+        elif kind == "JAVAFO":
+            read_javafo(rec, t, add)
+        elif kind == "BBP":
+            read_bbp(rec, t, add)
+        elif kind == "TEAM":
+            read_team(rec, t, add)
+        elif kind in ("BYE", "ACCELERATION", "PROHIBITED", "ADJUSTMENT", "LINEUP", "TEAM_ROUND"):
+            read_round_record(rec, t, add)
+        elif kind == "NATIONAL":
+            nationals.append(rec)
+        elif kind == "OTHER":
+            add(Finding("TRF104", "info", f"line {rec.text[:12]!r}... is not a TRF record; kept as it is",
+                        rec.line, 1, "", rec.text[:40]))
+    for rec in nationals:
+        if not read_national(rec, t, add):
+            add(Finding("TRF104", "info", f"line {rec.text[:12]!r}... is not a TRF record; kept as it is",
+                        rec.line, 1, "NRS records need a 172 record naming their federation", rec.text[:40]))
+    if len(endings) > 1:
+        add(Finding("TRF102", "info", "the file mixes line endings (" + ", ".join(
+            sorted(repr(e) for e in endings)) + ")", 1, 1, "use one kind of line ending"))
+    _finish(t, players)
+    return t
+
+
+def _finish(t: Tournament, players: list[Player]) -> None:
+    """Whole-file facts: players indexed, rounds counted, cells padded, references checked."""
+    add = t.findings.append
+    by_rank: dict[int, Player] = {}
+    for p in players:
+        if p.start_rank in by_rank:
+            add(Finding("TRF302", "error", f"start rank {p.start_rank} is used again (first on line "
+                        f"{by_rank[p.start_rank].line})", p.line, 5, "give every player their own start rank",
+                        str(p.start_rank)))
+            continue
+        by_rank[p.start_rank] = p
+    t.players = list(by_rank.values())
+    if len(t.players) > MAX_PLAYERS:
+        add(Finding("TRF313", "error", f"{len(t.players)} players: start ranks have four columns, so at most "
+                    f"{MAX_PLAYERS}", t.players[MAX_PLAYERS].line, 5, "split the event into sections"))
+    for nrs in t.extras.get("national", ()):
+        owner = by_rank.get(nrs.start_rank)
+        if owner is not None:
+            owner.national[nrs.federation] = nrs
+    used = max((len(p.games) for p in t.players), default=0)
+    declared = t.header.rounds_declared
+    if declared is not None and used > declared:
+        for p in t.players:
+            if len(p.games) > declared:
+                add(Finding("TRF407", "error", f"round data for round {len(p.games)} but the file declares "
+                            f"{declared} rounds", p.line, FIRST_ROUND + 1 + 10 * declared,
+                            "raise 142/XXR or remove the extra round blocks"))
+    t.rounds = used
+    if not t.players and not any(r.kind == "HEADER" for r in t.source.records):
+        add(Finding("TRF100", "error", "no TRF records found: this does not look like a TRF file", 1, 1,
+                    "a TRF has a 012 header line and one 001 line per player"))
+    for p in t.players:
+        games = p.games
+        if len(games) < used:
+            games.extend(Game(r, None, None, " ", Kind.ABSENT) for r in range(len(games) + 1, used + 1))
+        for g in games:
+            if g.opponent is not None and g.opponent not in by_rank:
+                add(Finding("TRF401", "error", f"round {g.round}: opponent {g.opponent} is not a player of this "
+                            "tournament", p.line, FIRST_ROUND + 1 + 10 * (g.round - 1),
+                            "the opponent must be the start rank of a 001 record", str(g.opponent)))
+    t.source.dialect = _dialect(t.source.records)
+
+
+def _dialect(records: list[Record]) -> str:
+    codes = {r.code for r in records if r.kind}
+    if codes & TRF26_CODES:
+        return "TRF26"
+    if any(c.startswith(("XX", "BB")) for c in codes):
+        return "TRF(x)"
+    return "TRF16"
+
+
+# -- writing -----------------------------------------------------------------------------
+
+def format_player(p: Player) -> str:
+    """A ``001`` line for ``p`` on the TRF16 column grid (trailing blanks trimmed)."""
+    points = "" if p.points is None else _points(p.points)
+    head = (f"001 {p.start_rank:>4} {p.sex[:1]:1}{p.title[:3]:>3} {p.name[:33]:<33} "
+            f"{p.rating or '':>4} {p.federation[:3]:<3} {p.fide_id[:11]:>11} {p.birth[:10]:<10} "
+            f"{points:>4} {p.rank if p.rank is not None else '':>4}  ")
+    cells = []
+    for g in p.games:
+        opp = f"{g.opponent:>4}" if g.opponent is not None else ("0000" if g.code.strip() or g.kind != Kind.ABSENT else "    ")
+        cells.append(f"{opp} {g.colour or '-'} {g.code}  ")
+    return (head + "".join(cells)).rstrip()
+
+
+def _points(value) -> str:
+    if value.denominator in (1, 2, 5, 10):
+        return f"{float(value):.1f}"
+    return f"{float(value):.2f}"
+
+
+def write_text(t: Tournament) -> str:
+    """The TRF text for ``t``: original lines where unchanged, re-formatted player lines otherwise."""
+    if t.source.format != "trf":
+        return _write_fresh(t)
+    records = t.source.records
+    originals = {}
+    for rec in records:
+        if rec.kind == "PLAYER":
+            originals[rec.line] = rec
+    current = {p.line: p for p in t.players if p.line is not None}
+    out: list[str] = []
+    written: set[int] = set()
+    sink: list[Finding] = []
+    for rec in records:
+        text = rec.text
+        if rec.kind == "PLAYER":
+            player = current.get(rec.line)
+            if player is not None:
+                written.add(player.start_rank)
+                if not _same_player(parse_player(text, rec.line, sink.append), player, t.rounds):
+                    text = format_player(player)
+        out.append(text + rec.eol)
+    extra = [p for p in t.players if p.start_rank not in written]
+    eol = (records[0].eol if records else "") or "\n"
+    if extra:
+        if out and not out[-1].endswith(("\n", "\r")):
+            out[-1] += eol
+        out.extend(format_player(p) + eol for p in extra)
+    return "".join(out)
+
+
+def _same_player(a: Player | None, b: Player, rounds: int) -> bool:
+    if a is None:
+        return False
+    padded = a.games + [Game(r, None, None, " ", Kind.ABSENT) for r in range(len(a.games) + 1, rounds + 1)]
+    return (a.start_rank, a.name, a.sex, a.title, a.rating, a.federation, a.fide_id, a.birth, a.points,
+            a.rank, padded) == (b.start_rank, b.name, b.sex, b.title, b.rating, b.federation, b.fide_id,
+                                b.birth, b.points, b.rank, b.games)
+
+
+def _write_fresh(t: Tournament) -> str:
+    """A TRF16 file from a model that did not come from a TRF (PGN, crosstable, JSON without lines)."""
+    h = t.header
+    lines = []
+
+    def header(code: str, value: str) -> None:
+        if value:
+            lines.append(f"{code} {value}")
+
+    header("012", h.name)
+    header("022", h.city)
+    header("032", h.federation)
+    header("042", h.start_date or (h.start_date_iso or "").replace("-", "/"))
+    header("052", h.end_date or (h.end_date_iso or "").replace("-", "/"))
+    header("062", str(len(t.players)))
+    header("072", str(sum(1 for p in t.players if p.rating)))
+    header("092", h.type)
+    header("102", h.chief_arbiter)
+    for deputy in h.deputy_arbiters:
+        header("112", deputy)
+    header("122", h.time_control)
+    if h.round_dates:
+        lines.append(("132" + " " * 88 + "".join(f"{d:<10}" for d in h.round_dates)).rstrip())
+    for p in sorted(t.players, key=lambda p: p.start_rank):
+        lines.append(format_player(p))
+    if h.rounds_declared:
+        lines.append(f"XXR {h.rounds_declared}")
+    return "\n".join(lines) + "\n"
+
+
+def write_bytes(t: Tournament) -> bytes:
+    """Encoded TRF bytes, in the encoding (and with the BOM) the file was read with."""
+    encoding = t.source.encoding if t.source.encoding not in ("binary", "") else "utf-8"
+    text = write_text(t)
+    try:
+        return encode(text, encoding, t.source.bom)
+    except UnicodeEncodeError:
+        return encode(text, "utf-8", t.source.bom)

@@ -1,0 +1,226 @@
+"""Decoding the fixed-column ``001`` player record (TRF16 = TRF26), the reader's hot path.
+
+Columns are 1-based in the FIDE text; here they are 0-based slices of the decoded line
+(TRF digest §3 and §11).  Round ``r`` (k = r-1) sits in columns 92+10k .. 101+10k: opponent
+(4), blank, colour, blank, result, two blanks.  Every deviation becomes a finding; the player is
+still returned so that the rest of the file can be read.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Callable
+
+from ..findings import Finding
+from ..model import Game, Kind, Player
+from .trf_rules import severity
+
+# 0-based slices of the 001 record.
+START_RANK = slice(4, 8)
+SEX = 9
+TITLE = slice(10, 13)
+NAME = slice(14, 47)
+RATING = slice(48, 52)
+FEDERATION = slice(53, 56)
+FIDE_ID = slice(57, 68)
+BIRTH = slice(69, 79)
+POINTS = slice(80, 84)
+RANK = slice(85, 89)
+FIRST_ROUND = 91
+BLOCK = 10
+
+TITLES = frozenset({"GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM",
+                    "G", "M", "F", "C", "WG", "WM", "WF", "WC", ""})
+
+PLAYED_KIND = {"1": Kind.WIN, "=": Kind.DRAW, "0": Kind.LOSS,
+               "W": Kind.WIN, "D": Kind.DRAW, "L": Kind.LOSS}
+BYE_KIND = {"H": Kind.HALF_BYE, "F": Kind.FULL_BYE, "U": Kind.PAB, "Z": Kind.ZERO_BYE,
+            " ": Kind.ABSENT}
+UNKNOWN_CODES = frozenset("X?")
+RESULT_CODES = frozenset("1=0WDL+-HFUZ X?")
+
+# A cell's verdict: kind, then (rule, message) when the combination deserves a finding.
+Verdict = tuple[str, "tuple[str, str] | None"]
+
+
+def _classify(has_opponent: bool, colour: str, code: str) -> Verdict:
+    """Kind of a cell from opponent presence, colour and result (TRF digest §3.3)."""
+    coloured = colour in "wb"
+    if code in UNKNOWN_CODES:
+        return Kind.UNKNOWN, ("TRF406", f"result {code!r} means unknown or pending")
+    if has_opponent:
+        if code in PLAYED_KIND:
+            if coloured:
+                return PLAYED_KIND[code], None
+            return PLAYED_KIND[code], ("TRF405", "a played game needs colour w or b")
+        if code in "+-":
+            kind = Kind.FORFEIT_WIN if code == "+" else Kind.FORFEIT_LOSS
+            if coloured:
+                return kind, None
+            return kind, ("TRF406", "forfeit recorded without a colour")
+        return BYE_KIND[code], ("TRF405", f"result {code!r} is a bye or absence but an opponent is given")
+    # no opponent
+    if coloured:
+        kind = BYE_KIND.get(code, Kind.ABSENT)
+        return kind, ("TRF405", "a colour is given but there is no opponent")
+    if code in BYE_KIND:
+        return BYE_KIND[code], None
+    if code == "-":
+        return Kind.ABSENT, ("TRF406", "'-' without an opponent (absence written as a forfeit loss)")
+    if code == "+":
+        return Kind.PAB, ("TRF406", "legacy '0000 - +': read as a pairing-allocated bye")
+    if code == "=":
+        return Kind.HALF_BYE, ("TRF406", "legacy '0000 - =': read as a half-point bye")
+    return Kind.ABSENT, ("TRF405", f"result {code!r} needs an opponent")
+
+
+CELLS: dict[tuple[bool, str, str], Verdict] = {
+    (has, colour, code): _classify(has, colour, code)
+    for has in (True, False) for colour in "wb- " for code in RESULT_CODES
+}
+
+
+def parse_points(text: str) -> tuple[Fraction | None, str | None]:
+    """Points as written (``11.5``); returns (value, problem) where problem names a rule."""
+    if not text:
+        return None, None
+    problem = None
+    if "," in text:
+        text = text.replace(",", ".")
+        problem = "TRF311"
+    head, _, tail = text.partition(".")
+    if not (head.isdigit() or (head == "" and tail)) or (tail and not tail.isdigit()) or text.count(".") > 1:
+        return None, "TRF310"
+    if len(tail) > 1:
+        problem = "TRF311"
+    return Fraction(text), problem
+
+
+def parse_player(text: str, lineno: int, add: Callable[[Finding], None]) -> Player | None:
+    """Decode one ``001`` line; report each deviation through ``add``.  None if no start rank."""
+
+    def finding(rule: str, column: int, message: str, hint: str = "", value: str = "",
+                sev: str | None = None) -> None:
+        add(Finding(rule, sev or severity(rule), message, lineno, column, hint, value))
+
+    if "\t" in text:
+        finding("TRF103", text.index("\t") + 1, "tab character in a player record",
+                "replace tabs by spaces so that every field stays in its columns")
+    raw_sno = text[START_RANK]
+    sno_text = raw_sno.strip()
+    if text[8:9].isdigit():  # a fifth digit spills into column 9: more than 9,999 players
+        sno_text = text[4:].split(None, 1)[0] if text[4:].strip() else ""
+        finding("TRF313", 5, f"start rank {sno_text} does not fit in columns 5-8 (at most 9,999 players)",
+                "split the event into sections of at most 9,999 players", sno_text)
+    if not sno_text.isdigit() or int(sno_text) == 0:
+        finding("TRF301", 5, f"start rank {sno_text!r} is not a positive number",
+                "columns 5-8 hold the player's starting rank, right-aligned", raw_sno)
+        return None
+    start_rank = int(sno_text)
+    if len(text) < 84:
+        finding("TRF314", len(text) + 1, f"player line ends at column {len(text)}, before the points field (81-84)",
+                "the line looks truncated; restore the missing columns", text[-20:])
+    player = Player(start_rank=start_rank, line=lineno)
+
+    sex = text[SEX:SEX + 1]
+    player.sex = sex.strip()
+    if sex not in ("m", "w", " ", ""):
+        finding("TRF303", 10, f"sex {sex!r} is not 'm', 'w' or blank", "write m or w in column 10", sex)
+
+    title = text[TITLE].strip()
+    player.title = title
+    if title.upper() not in TITLES:
+        finding("TRF304", 11, f"title {title!r} is not a FIDE title", "use GM IM WGM FM WIM CM WFM WCM", title)
+
+    player.name = text[NAME].strip()
+    if not player.name:
+        finding("TRF305", 15, "player name is empty", "columns 15-47 hold 'Lastname, Firstname'")
+
+    rating = text[RATING].strip()
+    if rating:
+        if rating.isdigit():
+            player.rating = int(rating) or None
+        else:
+            finding("TRF306", 49, f"rating {rating!r} is not a number", "columns 49-52: a number or blank", rating)
+
+    player.federation = text[FEDERATION].strip()
+    fide_id = text[FIDE_ID].strip()
+    player.fide_id = fide_id
+    if fide_id and not fide_id.isdigit():
+        finding("TRF308", 58, f"FIDE id {fide_id!r} is not a number", "columns 58-68: digits only", fide_id)
+    player.birth = text[BIRTH].strip()
+
+    points_text = text[POINTS].strip()
+    points, problem = parse_points(points_text)
+    player.points = points
+    if problem:
+        finding(problem, 81, f"points {points_text!r} " + (
+            "do not parse" if problem == "TRF310" else "use a decimal comma or extra decimals"),
+            "columns 81-84: a number such as 5.5", points_text)
+
+    rank = text[RANK].strip()
+    if rank:
+        if rank.isdigit():
+            player.rank = int(rank)
+        else:
+            finding("TRF312", 86, f"rank {rank!r} is not a number", "columns 86-89: the final rank", rank)
+
+    player.games = parse_rounds(text, start_rank, lineno, finding)
+    return player
+
+
+def parse_rounds(text: str, start_rank: int, lineno: int, finding: Callable[..., None]) -> list[Game]:
+    """The round blocks of a ``001`` line; trailing blank blocks are dropped."""
+    games: list[Game] = []
+    append = games.append
+    cells = CELLS
+    length = len(text.rstrip())
+    base = FIRST_ROUND
+    rnd = 0
+    while base < length:
+        rnd += 1
+        block = text[base:base + BLOCK]
+        column = base + 1
+        base += BLOCK
+        opp_text = block[0:4]
+        colour = block[5:6] or " "
+        code = block[7:8] or " "
+        if block[4:5] not in (" ", "") or block[6:7] not in (" ", "") or block[8:10].strip():
+            finding("TRF106", column, f"round {rnd}: the block {block!r} is not on the 10-column grid",
+                    "each round block is 'OOOO C R  ' starting at column 92+10*(round-1); "
+                    "a tab or a wrong encoding shifts it", block)
+        opp = opp_text.strip()
+        if opp.isdigit():
+            opponent = int(opp) or None
+        elif not opp:
+            opponent = None
+        else:
+            finding("TRF401", column, f"round {rnd}: opponent {opp_text!r} is not a start rank",
+                    "columns 92-95 (+10 per round) hold the opponent's start rank or 0000", opp_text)
+            opponent = None
+        if colour in "WB":
+            finding("TRF403", column + 5, f"round {rnd}: colour {colour!r} in upper case", "write w or b",
+                    colour, sev="warning")
+            colour = colour.lower()
+        elif colour not in "wb- ":
+            finding("TRF403", column + 5, f"round {rnd}: colour {colour!r} is not w, b or -",
+                    "column 97 (+10 per round): w, b, - or blank", colour)
+            colour = " "
+        upper = code.upper()
+        if upper not in RESULT_CODES:
+            finding("TRF404", column + 7, f"round {rnd}: unknown result code {code!r}",
+                    "use 1 = 0 + - W D L H F U Z", code)
+            upper = " "
+        if opponent == start_rank:
+            finding("TRF405", column, f"round {rnd}: the player is paired with themself",
+                    "the opponent must be another player's start rank", opp_text)
+            opponent = None
+        if opponent is not None and len(block) < 9 and block[7:8].strip() == "":
+            finding("TRF402", column, f"round {rnd}: block truncated before the result",
+                    "add the result code in column 99 (+10 per round)", block)
+        kind, problem = cells[(opponent is not None, colour, upper)]
+        if problem is not None:
+            finding(problem[0], column, f"round {rnd}: {problem[1]}", "", block.rstrip())
+        append(Game(rnd, opponent, colour if colour in "wb" else None, upper, kind))
+    while games and games[-1].kind == Kind.ABSENT and games[-1].opponent is None and games[-1].code == " ":
+        games.pop()
+    return games

@@ -1,0 +1,74 @@
+"""Loading any supported input into a :class:`~trfscore.model.Tournament`.
+
+The format is sniffed from the content unless given; the matching reader in
+:mod:`trfscore.formats` does the work.  Data problems come back as findings; only an unreadable
+path raises (``OSError``), which the CLI turns into exit code 2.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Union
+
+from .model import Tournament
+
+PathOrText = Union[str, bytes, os.PathLike]
+
+FORMATS = ("trf", "json", "pgn", "crosstable")
+
+
+def sniff(text: str) -> str:
+    """Guess the format of decoded text."""
+    try:
+        from .formats.sniff import sniff_format
+    except ImportError:  # pragma: no cover - sniff module ships with the crosstable/PGN readers
+        stripped = text.lstrip("\ufeff \t\r\n")
+        return "json" if stripped.startswith("{") else "trf"
+    return sniff_format(text)
+
+
+def loads(data: str | bytes, format: str | None = None, *, path: str | None = None,
+          encoding: str | None = None) -> Tournament:
+    """Read a tournament from text or bytes."""
+    from .formats.decode import decode, looks_binary
+
+    if isinstance(data, str):
+        raw = None
+        text = data
+    else:
+        raw = data
+        if format in (None, "trf") and looks_binary(data):
+            from .formats import trf
+            return trf.read_bytes(data, path=path)
+        text = decode(data, encoding).text
+    fmt = format or sniff(text)
+    if fmt == "trf":
+        from .formats import trf
+        return trf.read_bytes(raw, path=path, encoding=encoding) if raw is not None else trf.read_text(text, path=path)
+    if fmt == "json":
+        from .formats import json_model
+        return json_model.read(text, path=path)
+    if fmt == "pgn":
+        from .formats import pgn
+        t = pgn.read(text)
+    elif fmt == "crosstable":
+        from .formats import crosstable
+        t = crosstable.read(text, path=path)
+    else:
+        raise ValueError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
+    if raw is not None:
+        t.source.encoding = decode(raw, encoding).encoding
+    t.source.path = path
+    return t
+
+
+def load(source: PathOrText, format: str | None = None, *, encoding: str | None = None) -> Tournament:
+    """Read a tournament from a path (``str``/``PathLike``), or from text when ``source`` holds
+    more than a path could (a newline, or it is not an existing file)."""
+    if isinstance(source, bytes):
+        return loads(source, format, encoding=encoding)
+    if isinstance(source, str) and ("\n" in source or "\r" in source) and not os.path.exists(source[:4096]):
+        return loads(source, format, encoding=encoding)
+    path = Path(source)
+    data = path.read_bytes()
+    return loads(data, format, path=str(path), encoding=encoding)

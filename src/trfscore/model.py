@@ -1,0 +1,290 @@
+"""The normalised tournament model every reader fills and every writer, check and report reads.
+
+Readers turn their format into these dataclasses once; nothing downstream re-parses result
+codes.  Each game cell carries a ``kind`` (played win/draw/loss, forfeit, the four bye kinds,
+absence, not scheduled) so tie-break and rating code can apply the FIDE rules directly.
+
+Scores are exact: :class:`Scoring` holds :class:`fractions.Fraction` values (TRF26 record 162,
+JaVaFo ``XXS``, bbpPairings ``BB?``) and :meth:`Tournament.score` sums them per player.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .findings import Finding
+
+
+class Kind:
+    """What happened to a player in one round (string constants, JSON-friendly)."""
+
+    WIN = "win"  # over the board (TRF ``1``; ``W`` when not rated)
+    DRAW = "draw"  # ``=`` / ``D``
+    LOSS = "loss"  # ``0`` / ``L``
+    FORFEIT_WIN = "forfeit_win"  # ``+`` against a real opponent
+    FORFEIT_LOSS = "forfeit_loss"  # ``-`` against a real opponent
+    FULL_BYE = "full_bye"  # ``F``: requested full-point bye
+    HALF_BYE = "half_bye"  # ``H``: requested half-point bye
+    PAB = "pab"  # ``U``: pairing-allocated bye
+    ZERO_BYE = "zero_bye"  # ``Z``: known absence, zero-point bye
+    ABSENT = "absent"  # blank cell: not paired (withdrawn, not yet played)
+    NOT_SCHEDULED = "not_scheduled"  # round-robin with an odd number: the round a player sits out
+    UNKNOWN = "unknown"  # ``X``/``?``: result pending or unknown
+
+    PLAYED = frozenset({WIN, DRAW, LOSS})
+    FORFEITS = frozenset({FORFEIT_WIN, FORFEIT_LOSS})
+    BYES = frozenset({FULL_BYE, HALF_BYE, PAB, ZERO_BYE})
+    UNPLAYED = frozenset({FORFEIT_WIN, FORFEIT_LOSS, FULL_BYE, HALF_BYE, PAB, ZERO_BYE, ABSENT})
+    ALL = (WIN, DRAW, LOSS, FORFEIT_WIN, FORFEIT_LOSS, FULL_BYE, HALF_BYE, PAB, ZERO_BYE, ABSENT,
+           NOT_SCHEDULED, UNKNOWN)
+
+
+class Game(NamedTuple):
+    """One player's cell for one round.
+
+    ``opponent`` is the opponent's start rank (None for byes and absences), ``colour`` is
+    ``"w"``, ``"b"`` or None, ``code`` the upper-cased TRF result character (``" "`` for blank;
+    other formats map onto the same codes) and ``kind`` a :class:`Kind` constant.
+    """
+
+    round: int
+    opponent: int | None
+    colour: str | None
+    code: str
+    kind: str
+
+    @property
+    def played(self) -> bool:
+        return self.kind in Kind.PLAYED
+
+    @property
+    def rated(self) -> bool:
+        """Played and rated: TRF ``W``/``D``/``L`` were played but last less than one move."""
+        return self.kind in Kind.PLAYED and self.code in "1=0"
+
+
+# Points a code earns under the FIDE default (TRF16 §3.2; TRF26 record 162 defaults).
+DEFAULT_POINTS: dict[str, Fraction] = {
+    "W": Fraction(1), "D": Fraction(1, 2), "L": Fraction(0), "A": Fraction(0),
+    "P": Fraction(1), "X": Fraction(1, 2),
+}
+
+
+@dataclass
+class Scoring:
+    """Points per outcome.
+
+    ``values`` maps the TRF26 162 symbols ``W D L A P X`` to points; ``detail`` holds the finer
+    JaVaFo ``XXS`` codes (``WW BW WD BD WL BL ZPB HPB FPB PAB FW FL``) when a file gives them.
+    """
+
+    values: dict[str, Fraction] = field(default_factory=lambda: dict(DEFAULT_POINTS))
+    detail: dict[str, Fraction] = field(default_factory=dict)
+    source: str = "default"  # "default", "162", "XXS", "BB"
+
+    def points(self, game: Game) -> Fraction:
+        """Points this cell earns under this scoring system."""
+        kind = game.kind
+        d = self.detail
+        if kind == Kind.WIN:
+            if d:
+                return d.get("BW" if game.colour == "b" else "WW", self.values["W"])
+            return self.values["W"]
+        if kind == Kind.DRAW:
+            if d:
+                return d.get("BD" if game.colour == "b" else "WD", self.values["D"])
+            return self.values["D"]
+        if kind == Kind.LOSS:
+            if d:
+                return d.get("BL" if game.colour == "b" else "WL", self.values["L"])
+            return self.values["L"]
+        if kind == Kind.FORFEIT_WIN:
+            return d.get("FW", self.values["W"])
+        if kind == Kind.FORFEIT_LOSS:
+            return d.get("FL", self.values["A"])
+        if kind == Kind.PAB:
+            return d.get("PAB", self.values["P"])
+        if kind == Kind.FULL_BYE:
+            return d.get("FPB", self.values["W"])
+        if kind == Kind.HALF_BYE:
+            return d.get("HPB", self.values["D"])
+        if kind == Kind.UNKNOWN:
+            return self.values["X"]
+        if kind == Kind.ZERO_BYE or kind == Kind.ABSENT:
+            return d.get("ZPB", self.values["A"])
+        return Fraction(0)  # NOT_SCHEDULED
+
+    @property
+    def is_default(self) -> bool:
+        return not self.detail and self.values == DEFAULT_POINTS
+
+
+@dataclass
+class NationalRecord:
+    """A TRF26 national-rating (NRS) record: columns 5-79 of a ``001`` line, keyed by federation."""
+
+    federation: str
+    start_rank: int
+    sex: str = ""
+    title: str = ""
+    name: str = ""
+    rating: int | None = None
+    origin: str = ""
+    national_id: str = ""
+    birth: str = ""
+    line: int | None = None
+
+
+@dataclass
+class Player:
+    """A ``001`` record (or the same facts from PGN or a crosstable)."""
+
+    start_rank: int
+    name: str = ""
+    sex: str = ""
+    title: str = ""
+    rating: int | None = None
+    federation: str = ""
+    fide_id: str = ""
+    birth: str = ""
+    points: Fraction | None = None  # as declared by the file (columns 81-84)
+    rank: int | None = None  # as declared by the file (columns 86-89)
+    games: list[Game] = field(default_factory=list)
+    national: dict[str, NationalRecord] = field(default_factory=dict)
+    line: int | None = None  # 1-based source line, for findings
+
+    def game(self, rnd: int) -> Game:
+        """The cell for round ``rnd`` (1-based); rounds past the player's data are absences."""
+        if 0 < rnd <= len(self.games):
+            return self.games[rnd - 1]
+        return Game(rnd, None, None, " ", Kind.ABSENT)
+
+
+@dataclass
+class Team:
+    """A team (TRF16 ``013`` or TRF26 ``310``)."""
+
+    number: int
+    name: str = ""
+    members: list[int] = field(default_factory=list)
+    nickname: str = ""
+    strength: str = ""
+    match_points: Fraction | None = None
+    game_points: Fraction | None = None
+    rank: int | None = None
+    record: str = "013"
+    line: int | None = None
+
+
+@dataclass
+class Record:
+    """One source line as read: the text without its line ending, and that ending.
+
+    Kept for every line so that writing an unchanged tournament gives back the same bytes.
+    """
+
+    kind: str  # the grammar's record kind: PLAYER, HEADER, JAVAFO, COMMENT, OTHER, "" (empty line)
+    text: str
+    eol: str = "\n"
+    line: int = 0
+
+    @property
+    def code(self) -> str:
+        """The record code in columns 1-3 (``001``, ``012``, ``XXR`` ...)."""
+        return self.text[:3]
+
+
+@dataclass
+class Source:
+    """Where a tournament came from and how its bytes were decoded."""
+
+    path: str | None = None
+    format: str = "trf"  # "trf", "json", "pgn", "crosstable"
+    dialect: str = ""  # "TRF16", "TRF26", "TRF(x)" ...
+    encoding: str = "utf-8"
+    bom: bool = False
+    records: list[Record] = field(default_factory=list)
+
+
+@dataclass
+class Header:
+    """Tournament header data (TRF 012-362 and the JaVaFo XX records), as text plus parsed values."""
+
+    name: str = ""
+    city: str = ""
+    federation: str = ""
+    start_date: str = ""  # as written
+    end_date: str = ""
+    start_date_iso: str | None = None  # parsed, YYYY-MM-DD
+    end_date_iso: str | None = None
+    players_declared: int | None = None  # 062
+    rated_declared: int | None = None  # 072
+    teams_declared: int | None = None  # 082
+    type: str = ""  # 092 free text
+    chief_arbiter: str = ""
+    deputy_arbiters: list[str] = field(default_factory=list)
+    time_control: str = ""
+    round_dates: list[str] = field(default_factory=list)  # 132, as written, per round
+    rounds_declared: int | None = None  # 142 or XXR
+    initial_colour: str | None = None  # 152 or XXC white1/black1: "w"/"b"
+    starting_rank_method: str = ""  # 172
+    pairing_controller: str = ""  # 182
+    system: str = ""  # 192 (ETT26 code)
+    tiebreaks: list[str] = field(default_factory=list)  # 202
+    standings_tiebreaks: list[str] = field(default_factory=list)  # 212
+    time_control_code: str = ""  # 222
+    board_colours: str = ""  # 352
+    team_scoring: dict[str, Fraction] = field(default_factory=dict)  # 362
+    xxc: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Tournament:
+    """A whole event: header, players with their round cells, teams, scoring and raw records."""
+
+    header: Header = field(default_factory=Header)
+    players: list[Player] = field(default_factory=list)
+    teams: list[Team] = field(default_factory=list)
+    scoring: Scoring = field(default_factory=Scoring)
+    rounds: int = 0
+    extras: dict[str, Any] = field(default_factory=dict)  # parsed 240/250/260/299/300/320/330/XX*
+    source: Source = field(default_factory=Source)
+    findings: list["Finding"] = field(default_factory=list)
+
+    # -- look-ups -------------------------------------------------------------------------
+    def player(self, start_rank: int) -> Player | None:
+        """The player with this start rank, or None."""
+        index = self.__dict__.get("_index")
+        if index is None or len(index) != len(self.players):
+            index = {p.start_rank: p for p in self.players}
+            self.__dict__["_index"] = index
+        return index.get(start_rank)
+
+    def score(self, player: Player) -> Fraction:
+        """The player's total under the tournament's scoring system (computed, not declared)."""
+        points = self.scoring.points
+        return sum((points(g) for g in player.games), Fraction(0))
+
+    @property
+    def is_round_robin(self) -> bool | None:
+        """True/False when the file says so (192/092), None when it does not."""
+        text = (self.header.system or self.header.type).upper().replace(" ", "")
+        if not text:
+            return None
+        if "ROUNDROBIN" in text or "ROUND-ROBIN" in text or "BERGER" in text or "SCHEVENINGEN" in text:
+            return True
+        if "SWISS" in text or "DUTCH" in text or "DUBOV" in text or "BURSTEIN" in text or "LIM" in text:
+            return False
+        return None
+
+    def standings(self, tiebreaks: list[str] | None = None, rules: str = "auto", **options: Any):
+        """Rank the players by points then ``tiebreaks`` (FIDE C.07 codes); see :mod:`trfscore.standings`."""
+        from .standings import compute_standings
+
+        return compute_standings(self, tiebreaks=tiebreaks, rules=rules, **options)
+
+    @property
+    def errors(self) -> list["Finding"]:
+        return [f for f in self.findings if f.severity == "error"]

@@ -1,0 +1,1 @@
+"""Helpers for tests and benchmarks: synthetic tournaments that are consistent by construction."""

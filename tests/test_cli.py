@@ -1,0 +1,103 @@
+"""The command line: report, convert, schema, exit codes, and no traceback for any input."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from trfscore.cli import main
+from trfscore.formats.json_model import validate
+from trfscore.testing.generate import swiss, to_trf
+
+from conftest import ROOT, SAMPLES
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture()
+def swiss_file(tmp_path):
+    path = tmp_path / "swiss.trf"
+    path.write_text(to_trf(swiss(30, 5, seed=2, forfeits=0.05, byes=0.05)))
+    return path
+
+
+def test_convert_to_json_and_back_via_files(tmp_path, capsys, swiss_file):
+    out_json = tmp_path / "out.json"
+    assert run(capsys, "convert", str(swiss_file), "--to", "json", "-o", str(out_json))[0] == 0
+    assert validate(json.loads(out_json.read_text())) == []
+    out_trf = tmp_path / "back.trf"
+    assert run(capsys, "convert", str(out_json), "--to", "trf", "-o", str(out_trf))[0] == 0
+    assert out_trf.read_bytes() == swiss_file.read_bytes()
+
+
+def test_convert_writes_stdout_by_default(capsys, swiss_file):
+    code, out, _ = run(capsys, "convert", str(swiss_file), "--to", "json")
+    assert code == 0 and json.loads(out)["rounds"] == 5
+
+
+def test_schema_command_prints_the_packaged_schema(capsys):
+    code, out, _ = run(capsys, "schema")
+    schema = json.loads(out)
+    assert code == 0 and schema["$schema"].endswith("2020-12/schema") and "tournamentDocument" in schema["$defs"]
+
+
+def test_report_json_shape_and_schema(capsys, swiss_file):
+    code, out, _ = run(capsys, str(swiss_file), "--format", "json", "--tiebreaks", "BH-C1,BH,SB,PS")
+    doc = json.loads(out)
+    assert code == 0 and validate(doc) == [] and validate(doc, "reportDocument") == []
+    assert doc["tiebreaks"] == ["BH-C1", "BH", "SB", "PS"] and len(doc["standings"]) == 30
+    row = doc["standings"][0]
+    assert set(row) >= {"rank", "start_rank", "name", "rating", "points", "tiebreaks"}
+    assert set(row["tiebreaks"]) == {"BH-C1", "BH", "SB", "PS"}
+    points = [r["points"] for r in doc["standings"]]
+    assert points == sorted(points, reverse=True)
+
+
+@pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.name)
+def test_plain_trfscore_file_prints_standings(capsys, sample):
+    code, out, _ = run(capsys, str(sample))
+    assert code == 0
+    assert "Rk" in out and "Pts" in out
+
+
+def test_report_on_correspondence_sample_shows_neustadtl(capsys):
+    code, out, _ = run(capsys, str(ROOT / "samples" / "correspondence-1975.trf"), "--format", "json")
+    doc = json.loads(out)
+    assert doc["system"] == "round-robin" and doc["tiebreaks"][0] == "SB"
+    by_name = {r["name"]: r for r in doc["standings"]}
+    # Neustadtl values printed in the seed crosstable (seed 000): Sloth 69.5, Zagorovsky 66.75, Nun 7.75.
+    assert by_name["Sloth"]["tiebreaks"]["SB"] == 69.5
+    assert by_name["Zagorovsky"]["tiebreaks"]["SB"] == 66.75
+    assert by_name["Nun"]["tiebreaks"]["SB"] == 7.75
+    assert [r["name"] for r in doc["standings"][:2]] == ["Sloth", "Zagorovsky"]
+
+
+@pytest.mark.parametrize("content", [b"", b"\x00\x01\x02binary\xff" * 50, b"just some words\n",
+                                     b"[Event \"x\"]\n", b"{not json", b"012 Only A Header\n",
+                                     b"001" + b"9" * 100_000 + b"\n"])
+def test_bad_inputs_never_trace_back(tmp_path, capsys, content):
+    path = tmp_path / "bad.trf"
+    path.write_bytes(content)
+    for argv in ([str(path)], ["convert", str(path), "--to", "json"], ["report", str(path), "--format", "json"]):
+        code, _, err = run(capsys, *argv)
+        assert code in (0, 1, 2)
+        assert "Traceback" not in err and "internal error" not in err
+
+
+def test_usage_errors_exit_2(capsys, swiss_file):
+    assert run(capsys, "missing-file.trf")[0] == 2
+    assert run(capsys, str(swiss_file), "--tiebreaks", "NOPE")[0] == 2
+    assert run(capsys, "convert", str(swiss_file))[0] == 2
+    assert run(capsys, str(swiss_file), "--format", "yaml")[0] == 2
+
+
+def test_console_script_runs_as_a_process(swiss_file):
+    proc = subprocess.run([sys.executable, "-m", "trfscore.cli", str(swiss_file), "--no-color"],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0 and "Rk" in proc.stdout and proc.stderr == ""

@@ -1,0 +1,75 @@
+"""Nothing lost: TRF -> model -> TRF and TRF -> JSON -> TRF give back the original bytes."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import trfscore
+from trfscore.formats import json_model, trf
+from trfscore.model import Game, Kind
+from trfscore.testing.generate import swiss, to_trf
+
+from conftest import LOCAL_CORPUS, SAMPLES, SHARED_CORPUS, corpus_params
+
+ALL_FILES = corpus_params(LOCAL_CORPUS + SAMPLES + SHARED_CORPUS)
+
+
+@pytest.mark.parametrize("path", ALL_FILES)
+def test_trf_writes_back_its_own_bytes(path):
+    data = path.read_bytes()
+    assert trf.write_bytes(trfscore.loads(data)) == data
+
+
+@pytest.mark.parametrize("path", ALL_FILES)
+def test_trf_json_trf_is_byte_exact_and_json_validates(path):
+    data = path.read_bytes()
+    text = json_model.write(trfscore.loads(data))
+    assert json_model.validate(json.loads(text)) == []
+    again = trfscore.loads(text)
+    assert trf.write_bytes(again) == data
+    # the model itself survives the JSON trip
+    first = trfscore.loads(data)
+    assert [(p.start_rank, p.name, p.points, p.games) for p in again.players] == \
+        [(p.start_rank, p.name, p.points, p.games) for p in first.players]
+
+
+def test_a_changed_player_is_reformatted_and_the_rest_kept():
+    data = to_trf(swiss(10, 3, seed=3)).encode()
+    t = trfscore.loads(data)
+    t.player(4).name = "Renamed, Player"
+    g = t.player(4).games[0]
+    out = trf.write_bytes(t).decode()
+    changed = [a for a, b in zip(out.splitlines(), data.decode().splitlines()) if a != b]
+    assert len(changed) == 1 and "Renamed, Player" in changed[0]
+    again = trfscore.loads(out)
+    assert again.player(4).name == "Renamed, Player" and again.player(4).games[0] == g
+    assert not [f for f in again.findings if f.severity == "error"]
+
+
+def test_a_player_added_to_the_model_is_written():
+    t = trfscore.loads(to_trf(swiss(4, 1, seed=5)))
+    p = trfscore.Player(start_rank=5, name="Late, Entry", games=[Game(1, None, None, "Z", Kind.ZERO_BYE)])
+    t.players.append(p)
+    again = trfscore.loads(trf.write_text(t))
+    assert again.player(5).name == "Late, Entry" and again.player(5).games[0].kind == Kind.ZERO_BYE
+
+
+line_text = st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\r\n\x00"), max_size=120)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["001 ", "012 ", "132 ", "XXR ", "### ", "", "DDD ", "162 "]), line_text),
+                max_size=12),
+       st.sampled_from(["\n", "\r\n", "\r"]), st.booleans(), st.sampled_from(["utf-8", "latin-1"]))
+def test_any_text_round_trips_byte_exact(lines, eol, final_eol, encoding):
+    text = eol.join(prefix + body for prefix, body in lines) + (eol if final_eol and lines else "")
+    try:
+        data = text.encode(encoding)
+    except UnicodeEncodeError:
+        data = text.encode("utf-8")
+    t = trfscore.loads(data, "trf")
+    assert trf.write_bytes(t) == data
+    assert trf.write_bytes(trfscore.loads(json_model.write(t))) == data
