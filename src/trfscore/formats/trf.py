@@ -17,6 +17,9 @@ from .trf_records import read_national, read_round_record, read_team
 from .trf_rules import severity
 
 MAX_PLAYERS = 9999
+#: Findings kept per rule; the rest are counted in one closing finding, so that a huge
+#: malformed input cannot fill memory with messages.
+MAX_FINDINGS_PER_RULE = 500
 TRF26_CODES = frozenset({"142", "152", "162", "172", "182", "192", "202", "212", "222", "352", "362",
                          "240", "250", "260", "299", "300", "310", "320", "330", "801", "802"})
 
@@ -129,6 +132,24 @@ def _finish(t: Tournament, players: list[Player]) -> None:
                             "tournament", p.line, FIRST_ROUND + 1 + 10 * (g.round - 1),
                             "the opponent must be the start rank of a 001 record", str(g.opponent)))
     t.source.dialect = _dialect(t.source.records)
+    t.findings = _cap(t.findings)
+
+
+def _cap(findings: list[Finding]) -> list[Finding]:
+    counts: dict[str, int] = {}
+    kept: list[Finding] = []
+    last: dict[str, Finding] = {}
+    for f in findings:
+        n = counts[f.rule] = counts.get(f.rule, 0) + 1
+        if n <= MAX_FINDINGS_PER_RULE:
+            kept.append(f)
+        last[f.rule] = f
+    for rule, n in counts.items():
+        if n > MAX_FINDINGS_PER_RULE:
+            f = last[rule]
+            kept.append(Finding(rule, f.severity, f"... and {n - MAX_FINDINGS_PER_RULE} more findings of this rule "
+                                f"(the last on line {f.line})", f.line, f.column, f.hint))
+    return kept
 
 
 def _dialect(records: list[Record]) -> str:
@@ -164,7 +185,9 @@ def _points(value) -> str:
 def write_text(t: Tournament) -> str:
     """The TRF text for ``t``: original lines where unchanged, re-formatted player lines otherwise."""
     if t.source.format != "trf":
-        return _write_fresh(t)
+        from .trf_versions import write
+
+        return write(t, "trf16")
     records = t.source.records
     originals = {}
     for rec in records:
@@ -180,7 +203,7 @@ def write_text(t: Tournament) -> str:
             player = current.get(rec.line)
             if player is not None:
                 written.add(player.start_rank)
-                if not _same_player(parse_player(text, rec.line, sink.append), player, t.rounds):
+                if not _same_player(parse_player(text[:MAX_LINE], rec.line, sink.append), player, t.rounds):
                     text = format_player(player)
         out.append(text + rec.eol)
     extra = [p for p in t.players if p.start_rank not in written]
@@ -199,36 +222,6 @@ def _same_player(a: Player | None, b: Player, rounds: int) -> bool:
     return (a.start_rank, a.name, a.sex, a.title, a.rating, a.federation, a.fide_id, a.birth, a.points,
             a.rank, padded) == (b.start_rank, b.name, b.sex, b.title, b.rating, b.federation, b.fide_id,
                                 b.birth, b.points, b.rank, b.games)
-
-
-def _write_fresh(t: Tournament) -> str:
-    """A TRF16 file from a model that did not come from a TRF (PGN, crosstable, JSON without lines)."""
-    h = t.header
-    lines = []
-
-    def header(code: str, value: str) -> None:
-        if value:
-            lines.append(f"{code} {value}")
-
-    header("012", h.name)
-    header("022", h.city)
-    header("032", h.federation)
-    header("042", h.start_date or (h.start_date_iso or "").replace("-", "/"))
-    header("052", h.end_date or (h.end_date_iso or "").replace("-", "/"))
-    header("062", str(len(t.players)))
-    header("072", str(sum(1 for p in t.players if p.rating)))
-    header("092", h.type)
-    header("102", h.chief_arbiter)
-    for deputy in h.deputy_arbiters:
-        header("112", deputy)
-    header("122", h.time_control)
-    if h.round_dates:
-        lines.append(("132" + " " * 88 + "".join(f"{d:<10}" for d in h.round_dates)).rstrip())
-    for p in sorted(t.players, key=lambda p: p.start_rank):
-        lines.append(format_player(p))
-    if h.rounds_declared:
-        lines.append(f"XXR {h.rounds_declared}")
-    return "\n".join(lines) + "\n"
 
 
 def write_bytes(t: Tournament) -> bytes:

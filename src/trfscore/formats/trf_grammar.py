@@ -6,6 +6,7 @@ into :class:`~trfscore.model.Record` values.  Field decoding happens elsewhere (
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -16,6 +17,7 @@ from ..model import Record
 #: make the column decoders do unbounded work.  A 9,999-round 001 line would be ~100k columns;
 #: FIDE caps real events far below that.
 MAX_LINE = 20_000
+_LINE = re.compile(r"([^\r\n]*)(\r\n|\r|\n)")
 
 
 def grammar_text(name: str) -> str:
@@ -43,6 +45,11 @@ def split_records(text: str) -> list[Record]:
     lineno = 1
     for token in tree.children:
         kind = token.type
+        if kind == "PLAYERS":  # a run of 001 lines, each with its ending
+            for text, eol in _LINE.findall(token.value):
+                append(Record("PLAYER", text, eol, lineno))
+                lineno += 1
+            continue
         if kind == "EOL":
             if pending is None:
                 append(Record("", "", token.value, lineno))

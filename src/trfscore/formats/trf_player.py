@@ -7,7 +7,9 @@ still returned so that the rest of the file can be read.
 """
 from __future__ import annotations
 
+import re
 from fractions import Fraction
+from functools import lru_cache
 from typing import Callable
 
 from ..findings import Finding
@@ -79,6 +81,7 @@ CELLS: dict[tuple[bool, str, str], Verdict] = {
 }
 
 
+@lru_cache(maxsize=4096)
 def parse_points(text: str) -> tuple[Fraction | None, str | None]:
     """Points as written (``11.5``); returns (value, problem) where problem names a rule."""
     if not text:
@@ -168,8 +171,54 @@ def parse_player(text: str, lineno: int, add: Callable[[Finding], None]) -> Play
     return player
 
 
+# A well-formed round block: opponent digits or blanks, blank, colour, blank, result, two blanks.
+_CELL = re.compile(r"([ 0-9]{4}) ([wb\- ]) ([10=+\-WDLHFUZ ])  ")
+_CLEAN = {key: verdict[0] for key, verdict in CELLS.items() if verdict[1] is None}
+
+
 def parse_rounds(text: str, start_rank: int, lineno: int, finding: Callable[..., None]) -> list[Game]:
-    """The round blocks of a ``001`` line; trailing blank blocks are dropped."""
+    """The round blocks of a ``001`` line; trailing blank blocks are dropped.
+
+    Fast path: when every block is on the grid with legal contents (one C-level ``findall``),
+    cells come from a table; any irregular line is decoded block by block with findings.
+    """
+    rest = text[FIRST_ROUND:].rstrip()
+    if rest:
+        width = -(-len(rest) // BLOCK) * BLOCK
+        padded = rest.ljust(width)
+        cells = _CELL.findall(padded)
+        if len(cells) * BLOCK == width:
+            games = _fast_cells(cells, start_rank)
+            if games is not None:
+                return games
+    return _slow_cells(text, start_rank, lineno, finding)
+
+
+def _fast_cells(cells: list[tuple[str, str, str]], start_rank: int) -> list[Game] | None:
+    games: list[Game] = []
+    append = games.append
+    clean = _CLEAN
+    rnd = 0
+    for opp, colour, code in cells:
+        rnd += 1
+        if opp == "0000" or opp == "    ":
+            kind = clean.get((False, colour, code))
+            if kind is None:
+                return None
+            append(Game(rnd, None, None, code, kind))
+        else:
+            kind = clean.get((True, colour, code))
+            opponent = int(opp)
+            if kind is None or opponent == start_rank or opponent == 0 or opp[3] == " ":
+                return None
+            append(Game(rnd, opponent, colour, code, kind))
+    while games and games[-1].kind == Kind.ABSENT and games[-1].opponent is None and games[-1].code == " ":
+        games.pop()
+    return games
+
+
+def _slow_cells(text: str, start_rank: int, lineno: int, finding: Callable[..., None]) -> list[Game]:
+    """Block-by-block decoding with a finding for every deviation."""
     games: list[Game] = []
     append = games.append
     cells = CELLS

@@ -1,0 +1,105 @@
+"""Benchmark: `trfscore report` on a 9,999-player, 13-round Swiss against a bare baseline.
+
+The baseline only slices the 001 columns and sums Buchholz and Sonneborn-Berger with plain
+floats: the least any tool must do.  trfscore is timed in-process (load + standings with
+BH-C1, BH, SB, PS under the 2026 rules + JSON rendering) and as a whole command in a fresh
+process (start-up included), and its peak resident memory is read from the child process.
+
+Run:  python benchmarks/bench_standings.py [--players 9999] [--rounds 13] [--repeat 3]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+
+
+def baseline(path: str) -> dict[int, tuple[float, float, float]]:
+    """Slice the columns, then points, BH and SB with floats: no validation, no model."""
+    score: dict[int, float] = {}
+    rows: dict[int, list[tuple[int, float]]] = {}
+    value = {"1": 1.0, "=": 0.5, "0": 0.0, "+": 1.0, "-": 0.0, "H": 0.5, "F": 1.0, "U": 1.0, "Z": 0.0, " ": 0.0}
+    with open(path, encoding="utf-8", newline="") as handle:
+        for line in handle.read().splitlines():
+            if not line.startswith("001"):
+                continue
+            sno = int(line[4:8])
+            total = 0.0
+            games = []
+            for base in range(91, len(line), 10):
+                opp = line[base:base + 4].strip()
+                res = line[base + 7:base + 8] or " "
+                pts = value.get(res, 0.0)
+                total += pts
+                if opp and opp != "0000":
+                    games.append((int(opp), pts))
+            score[sno] = total
+            rows[sno] = games
+    out = {}
+    for sno, games in rows.items():
+        bh = sum(score[o] for o, _ in games)
+        sb = sum(score[o] * p for o, p in games)
+        out[sno] = (score[sno], bh, sb)
+    return out
+
+
+def trfscore_in_process(path: str) -> int:
+    import trfscore
+    from trfscore.report import json_report
+
+    t = trfscore.load(path)
+    standings = t.standings(tiebreaks=["BH-C1", "BH", "SB", "PS"], rules="fide-2026")
+    return len(json_report.render(t, standings))
+
+
+def best_of(repeat: int, fn, *args) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn(*args)
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def command(path: str) -> tuple[float, float]:
+    """Wall time and peak RSS (MB) of `trfscore report FILE --format json` in a child process."""
+    code = ("import resource,sys,time;t=time.perf_counter();from trfscore.cli import main;"
+            "rc=main([sys.argv[1],'--format','json','-o',os.devnull,'--tiebreaks','BH-C1,BH,SB,PS','--rules','fide-2026']);"
+            "print(time.perf_counter()-t, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    out = subprocess.run([sys.executable, "-c", "import os;" + code, path], capture_output=True, text=True,
+                         env=env, check=True).stdout.split()
+    return float(out[0]), int(out[1]) / 1024
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=9999)
+    parser.add_argument("--rounds", type=int, default=13)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    from trfscore.testing.generate import swiss, to_trf
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "big.trf")
+        Path(path).write_text(to_trf(swiss(args.players, args.rounds, seed=7, forfeits=0.02, byes=0.02,
+                                           withdrawals=0.05)), encoding="utf-8")
+        base = best_of(args.repeat, baseline, path)
+        ours = best_of(args.repeat, trfscore_in_process, path)
+        wall, rss = command(path)
+        print(f"{args.players} players x {args.rounds} rounds")
+        print(f"baseline (slice + BH/SB)          {base:7.3f} s")
+        print(f"trfscore load+standings+json      {ours:7.3f} s  ({ours / base:.2f}x baseline)")
+        print(f"trfscore report (child process)   {wall:7.3f} s  peak RSS {rss:.0f} MB")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,101 @@
+"""Writing a tournament afresh as TRF16 or TRF26 (``convert --to trf16|trf26``).
+
+Unlike :func:`trfscore.formats.trf.write_text`, which keeps a TRF's own bytes, this writes every
+record from the model: it is how PGN or crosstable input becomes a TRF, and how a TRF16 file is
+upgraded to TRF26 (dates in ``YYYY/MM/DD``, 142 rounds, 162 scoring, 192 type, 202 tie-breaks,
+310 teams, NRS records).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+from ..model import DEFAULT_POINTS, Tournament
+from .trf import format_player
+
+VERSIONS = ("trf16", "trf26")
+SEX = {"M": "m", "F": "w", "f": "w", "W": "w"}
+TITLES = {"g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "wm": "WIM", "wf": "WFM", "wc": "WCM"}
+
+
+def _slash(iso: str | None, fallback: str) -> str:
+    return iso.replace("-", "/") if iso else fallback
+
+
+def _round_date(text: str) -> str:
+    from .dates import parse_date
+
+    iso = parse_date(text, short_year_first=True)
+    return iso[2:].replace("-", "/") if iso else text
+
+
+def _decimal(value: Fraction) -> str:
+    return f"{float(value):.1f}" if (value * 2).denominator == 1 else f"{float(value):.2f}"
+
+
+def write(t: Tournament, version: str = "trf16") -> str:
+    """The whole file as text, lines ending in LF."""
+    if version not in VERSIONS:
+        raise ValueError(f"unknown TRF version {version!r}")
+    h = t.header
+    modern = version == "trf26"
+    lines: list[str] = []
+
+    def header(code: str, value) -> None:
+        if value not in (None, "", []):
+            lines.append(f"{code} {value}")
+
+    header("012", h.name)
+    header("022", h.city)
+    header("032", h.federation)
+    header("042", _slash(h.start_date_iso, h.start_date) if modern else h.start_date or _slash(h.start_date_iso, ""))
+    header("052", _slash(h.end_date_iso, h.end_date) if modern else h.end_date or _slash(h.end_date_iso, ""))
+    header("062", len(t.players))
+    header("072", sum(1 for p in t.players if p.rating))
+    if t.teams:
+        header("082", len(t.teams))
+    header("092", h.type)
+    header("102", h.chief_arbiter)
+    for deputy in h.deputy_arbiters:
+        header("112", deputy)
+    header("122", h.time_control)
+    if h.round_dates:
+        dates = [_round_date(d) if modern else d for d in h.round_dates]
+        lines.append(("132" + " " * 88 + "".join(f"{d:<10}" for d in dates)).rstrip())
+    if modern:
+        header("142", h.rounds_declared or t.rounds or None)
+        header("152", h.initial_colour.upper() if h.initial_colour else None)
+        values = t.scoring.values
+        if any(values.get(k) != v for k, v in DEFAULT_POINTS.items()):
+            grid = "".join(f"{k}{_decimal(values[k]):>4}    " for k in ("W", "D", "L", "A", "P", "X"))
+            lines.append(("162  " + grid).rstrip())
+        if h.starting_rank_method:
+            header("172", h.starting_rank_method)
+        header("182", h.pairing_controller)
+        header("192", h.system)
+        header("202", ",".join(h.tiebreaks))
+        header("212", ",".join(h.standings_tiebreaks))
+        header("222", h.time_control_code)
+    players = sorted(t.players, key=lambda p: p.start_rank)
+    for p in players:
+        if modern:  # upgrade: the field values TRF26 spells out (m/w, GM...)
+            p = replace(p, sex=SEX.get(p.sex, p.sex), title=TITLES.get(p.title.lower(), p.title))
+        lines.append(format_player(p))
+        if modern:
+            for nrs in p.national.values():
+                lines.append((f"{nrs.federation:<3} {nrs.start_rank:>4} {nrs.sex[:1]:1}{nrs.title[:3]:>3} "
+                               f"{nrs.name[:33]:<33} {nrs.rating or '':>4} {nrs.origin[:3]:<3} "
+                               f"{nrs.national_id[:11]:>11} {nrs.birth[:10]}").rstrip())
+    for team in t.teams:
+        members = "".join(f"{m:>4} " for m in team.members).rstrip()
+        if modern:
+            mp = "" if team.match_points is None else _decimal(team.match_points)
+            gp = "" if team.game_points is None else _decimal(team.game_points)
+            rank = "" if team.rank is None else team.rank
+            lines.append(f"310 {team.number:>3} {team.name[:32]:<32} {team.nickname[:5]:<5} {team.strength[:6]:>6} "
+                         f"{mp:>6} {gp:>6} {rank:>3}  {members}".rstrip())
+        else:
+            lines.append(f"013 {team.name[:32]:<32}{members}".rstrip())
+    if not modern and h.rounds_declared and h.rounds_declared != t.rounds:
+        lines.append(f"XXR {h.rounds_declared}")
+    return "\n".join(lines) + "\n"
