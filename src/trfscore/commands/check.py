@@ -1,12 +1,158 @@
-"""``trfscore check``: placeholder until the validator lands (issue 4)."""
+"""``trfscore check FILE|FOLDER|GLOB|- ...``: validate tournament files.
+
+Exit codes: 0 when no finding reaches ``--fail-on`` (default ``error``), 1 when one does, 2 for a
+usage error or an input that cannot be read at all (missing, unreadable, a folder with nothing
+to check, too big).  One bad file never stops the others; with ``--jobs N`` the files are checked
+in a process pool.  The report goes to standard output; the progress bar (on a terminal only)
+and, for machine formats, the summary go to standard error.
+"""
 from __future__ import annotations
+
+import json
+import os
+import sys
+
+from ..errors import UsageError
+from ..findings import SEVERITIES
+from ..loading import FORMATS as INPUT_FORMATS
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser("check", help="validate tournament files")
-    p.add_argument("inputs", nargs="*")
+    from ..check.output import FORMATS
+    from ..check.profiles import default_name, names
+
+    p = sub.add_parser("check", help="validate tournament files (TRF, JSON, PGN, crosstable)",
+                       description="Check tournament files for format errors, inconsistent pairings, "
+                       "results, points and ranks, and (with --profile fide) what FIDE's rating server needs.")
+    p.add_argument("inputs", nargs="*", metavar="PATH",
+                   help="files, folders (searched for *.trf *.txt *.pgn *.json), globs, or '-' for standard input")
+    p.add_argument("--profile", choices=names(), default=default_name(),
+                   help="rule set: 'basic' (consistency only, the default) or 'fide' (FIDE rating-server needs)")
+    p.add_argument("--select", metavar="RULES", help="only these rules: ids or prefixes, comma-separated "
+                   "(e.g. TRF5,TRF101); replaces the profile's selection")
+    p.add_argument("--ignore", metavar="RULES", help="leave out these rules (ids or prefixes, comma-separated)")
+    p.add_argument("--format", "-f", dest="output_format", choices=FORMATS, default="text",
+                   help="report format (default: text)")
+    p.add_argument("--fail-on", choices=("error", "warning", "info"), default="error",
+                   help="lowest severity that makes the exit code 1 (default: error)")
+    p.add_argument("--jobs", "-j", type=int, default=1, metavar="N",
+                   help="check files in N processes (0: one per CPU; default 1)")
+    p.add_argument("--list-rules", action="store_true", help="list every rule id and exit")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar, even on a terminal")
+    p.add_argument("--no-color", action="store_true", help="no colour in the text report")
+    p.add_argument("-o", "--output", help="write the report to this file instead of standard output")
+    p.add_argument("--from", dest="input_format", choices=INPUT_FORMATS, help="input format (default: sniffed)")
+    p.add_argument("--encoding", help="input encoding (default: UTF-8, else cp1252/Latin-1)")
     p.set_defaults(run=run)
 
 
+def list_rules(args) -> int:
+    from ..check.profiles import resolve
+    from ..check.registry import all_rules
+
+    profiles = {name: resolve(name) for name in ("basic", "fide")}
+    selection = resolve(args.profile, args.select, args.ignore)
+    rules = all_rules()
+    if args.output_format in ("json", "jsonl"):
+        items = [{"rule": r.id, "severity": selection.severity_of(r.id, r.severity), "default_severity": r.severity,
+                  "summary": r.summary, "source": r.source, "spec": r.spec,
+                  "profiles": [n for n, prof in profiles.items() if prof.enabled(r.id)],
+                  "selected": selection.enabled(r.id), "doc": r.doc} for r in rules.values()]
+        if args.output_format == "json":
+            print(json.dumps({"rules": items}, ensure_ascii=False, indent=1))
+        else:
+            for item in items:
+                print(json.dumps(item, ensure_ascii=False))
+        return 0
+    for r in rules.values():
+        mark = " " if selection.enabled(r.id) else "-"
+        in_profiles = ",".join(n for n, prof in profiles.items() if prof.enabled(r.id))
+        print(f"{mark} {r.id:<7} {selection.severity_of(r.id, r.severity):<7} {in_profiles:<10} {r.summary}")
+    return 0
+
+
+class Progress:
+    """A one-line progress bar on standard error, redrawn at most ~20 times a second."""
+
+    def __init__(self, stream) -> None:
+        self.stream = stream
+        self.last = -1.0
+
+    def __call__(self, done: int, total: int) -> None:
+        import time
+
+        now = time.monotonic()
+        if done < total and now - self.last < 0.05:
+            return
+        self.last = now
+        width = 30
+        filled = int(width * done / max(total, 1))
+        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} files")
+        self.stream.flush()
+
+    def clear(self) -> None:
+        if self.last >= 0:
+            self.stream.write("\r" + " " * 60 + "\r")
+            self.stream.flush()
+
+
 def run(args) -> int:
-    return 2
+    from ..check.output import Summary, writer
+    from ..check.profiles import resolve
+    from ..check.runner import Options, expand, run_all, validate_encoding
+
+    profile = resolve(args.profile, args.select, args.ignore)  # UsageError on unknown selectors
+    if args.list_rules:
+        return list_rules(args)
+    if not args.inputs:
+        raise UsageError("check: give files, folders, globs or '-' (standard input); "
+                         "'trfscore check --list-rules' lists the rules")
+    try:
+        encoding = validate_encoding(args.encoding)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    if args.jobs < 0:
+        raise UsageError("--jobs must be 0 (one per CPU) or more")
+    jobs = args.jobs or os.cpu_count() or 1
+    options = Options(profile=args.profile, select=args.select, ignore=args.ignore, encoding=encoding,
+                      input_format=args.input_format, excerpts=args.output_format == "text")
+    targets = expand(args.inputs)
+    stream, close = _open_output(args.output)
+    try:
+        colour = (args.output_format == "text" and not args.no_color and not os.environ.get("NO_COLOR")
+                  and args.output in (None, "-") and hasattr(stream, "isatty") and stream.isatty())
+        out = writer(args.output_format, stream, colour=colour, fail_on=args.fail_on, profile=profile.name)
+        summary = Summary(fail_on=args.fail_on, profile=profile.name)
+        progress = None
+        if not args.no_progress and len(targets) > 1 and sys.stderr.isatty():
+            progress = Progress(sys.stderr)
+        for result in run_all(targets, options, jobs=jobs, stdin=lambda: sys.stdin.buffer.read(), progress=progress):
+            summary.add(result)
+            out.file(result)
+        if progress:
+            progress.clear()
+        out.finish(summary)
+        stream.flush()
+    finally:
+        if close:
+            stream.close()
+    if not out.summary_inline or args.output not in (None, "-"):
+        for line in summary.text():
+            print(f"trfscore: {line}", file=sys.stderr)
+    return summary.exit_code
+
+
+def _open_output(name: str | None):
+    if name in (None, "-"):
+        try:  # a terminal that cannot show a character gets an escape, not a crash
+            sys.stdout.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            pass
+        return sys.stdout, False
+    try:
+        return open(name, "w", encoding="utf-8", newline="\n"), True
+    except OSError as exc:
+        raise UsageError(f"{name}: cannot write ({exc.strerror or exc})") from None
+
+
+__all__ = ["add_parser", "run", "SEVERITIES"]

@@ -53,18 +53,23 @@ def compute(t, args):
 
 
 def compute_ratings(t, args) -> dict | None:
+    """Rating changes per start rank as JSON-ready dicts (``--ratings``), or None."""
     if not args.ratings:
         return None
-    from ..ratings.tournament import rate_tournament_json
+    from ..ratings.players_csv import read_players_csv
+    from ..ratings.tournament import rate_tournament
+    from ..report.values import rating_row
 
     players = None
     if args.players:
-        from ..ratings.players_csv import read_players_csv
-
         players, problems = read_players_csv(args.players)
         for problem in problems:
-            print(f"trfscore: {args.players}: {problem}", file=sys.stderr)
-    return rate_tournament_json(t, system=args.ratings, players=players, edition=args.rating_edition)
+            print(f"trfscore: {problem}", file=sys.stderr)
+    edition = args.rating_edition
+    if edition and args.ratings == "dwz" and edition not in ("classic", "2026"):
+        raise UsageError("--rating-edition for DWZ is 'classic' or '2026'")
+    results = rate_tournament(t, system=args.ratings, players=players, edition=edition)
+    return {sno: rating_row(result) for sno, result in results.items()}
 
 
 def run(args) -> int:

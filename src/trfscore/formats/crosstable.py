@@ -157,7 +157,7 @@ def parse_number(text: str) -> Fraction | None:
 _RR_SINGLE = {"1": "1", "0": "0", "½": "=", "1/2": "=", "0.5": "=", "0,5": "=", ".5": "=", ",5": "=",
               "=": "=", "+": "+", "-": "-", "–": "-", "—": "-", ".": " ", "·": " ", "": " ", "--": " ",
               "?": "X"}
-_RR_SYMBOL = {"1": "1", "0": "0", "½": "=", "=": "=", "+": "+", "-": "-", "–": "-"}
+_RR_SYMBOL = {"1": "1", "0": "0", "½": "=", "=": "=", "+": "+", "-": "-", "–": "-", ".": " ", "?": "X"}
 _DIAGONALS = frozenset({"X", "x", "*", "×", "XX", "xx", "**", "××", "-", "–", "—", "--", "■", "█"})
 
 
@@ -186,6 +186,7 @@ _FIDE = re.compile(r"([+=\-])([WwBbSs])(\d+)([fF]?)")
 _BYES = {"HPB": "H", "PAB": "U", "FPB": "F", "ZPB": "Z", "BYE": "U"}
 _ONE_LETTER = {"B": "U", "H": "H", "U": " ", "F": "Z", "Z": "Z", "X": "F", "x": "F", "+": "U", "=": "H",
                "-": " ", "–": " ", "—": " ", "--": " ", ".": " ", "·": " ", "": " ", "?": "X"}
+_TRF_TITLES = frozenset({"g", "m", "f", "c", "wg", "wm", "wf", "wc"})
 _STRONG_SWISS = frozenset({"CR_CELL", "CR_BYE", "US_CELL", "FIDE_CELL", "BYE"})
 _WEAK_SWISS = frozenset({"LETTER", "DIAG", "SIGN", "DOT", "EMPTY"})
 
@@ -380,7 +381,7 @@ def _number_run(cells: list[Tok]) -> tuple[int, int, str]:
 
 
 def _is_row_start(cells: list[Tok]) -> bool:
-    return bool(cells) and cells[0].kind in ("INT", "RANKDOT") and len(cells) >= 3
+    return bool(cells) and cells[0].kind in ("INT", "RANKDOT") and len(cells) >= 2
 
 
 def _is_rule(cells: list[Tok]) -> bool:
@@ -536,9 +537,10 @@ class _Reader:
             if no >= (head.line or rows[0].line):
                 break
             if cells and not _is_rule(cells):
-                raw = self.raw_lines[no - 1].strip()
-                if len(raw) <= 120:
+                raw = self.raw_lines[no - 1].strip().lstrip("#").strip().strip("*").strip()
+                if sep is None and len(raw) <= 120:
                     self.t.header.name = raw
+                    skipped = [x for x in skipped if x != no]  # the title is read, as the event name
                 break
         return head, rows, sorted(set(skipped))
 
@@ -550,10 +552,10 @@ class _Reader:
         return strong >= max(1, len(rows) // 2) and strong > diag
 
     # -- shared row helpers -------------------------------------------------------------------
-    def roles(self, head: HeadRow) -> tuple[list[tuple[str, str, str]], list[tuple[str, str, str]]]:
-        """Roles of the label cells before and after the run: (role, code, label)."""
-        before = [label_role(c.text) + (c.text,) for c in head.labels]
-        after = [label_role(c.text) + (c.text,) for c in head.suffix]
+    def roles(self, head: HeadRow):
+        """Roles of the label cells before and after the run: (role, code, label, label token)."""
+        before = [label_role(c.text) + (c.text, c) for c in head.labels]
+        after = [label_role(c.text) + (c.text, c) for c in head.suffix]
         return before, after
 
     def declare(self, sr: int, code: str, label: str, tok: Tok, player: Player) -> None:
@@ -580,7 +582,7 @@ class _Reader:
         info: dict = {"name": "", "title": "", "rating": None, "fed": "", "sno": None, "declared": []}
         roles = roles_before[1:] if roles_before else []
         if sep and has_header and len(roles) == len(toks):
-            for (role, code, label), tok in zip(roles, toks):
+            for (role, code, label, _), tok in zip(roles, toks):
                 self._assign(info, role, code, label, tok, positional=True)
             return info
         toks = list(toks)
@@ -595,28 +597,43 @@ class _Reader:
         name_at = next((i for i, r in enumerate(roles) if r[0] == "name"), None)
         after_name = roles[name_at + 1:] if name_at is not None else []
         if not has_header:
-            after_name = [("title", "", ""), ("rating", "", ""), ("fed", "", "")]
-        for role, code, label in reversed(after_name):
+            after_name = [("title", "", "", None), ("rating", "", "", None), ("fed", "", "", None)]
+        for role, code, label, label_tok in reversed(after_name):
             if len(toks) <= 1:
                 break
             tok = toks[-1]
-            if self._fits(role, tok, has_header):
+            if self._fits(role, tok, has_header) or self._under(role, tok, label_tok):
                 self._assign(info, role, code, label, tok, positional=False)
                 toks.pop()
         if len(toks) > 1 and not info["title"] and toks[0].kind == "TITLE":
             info["title"] = toks.pop(0).text
         info["name"] = " ".join(t.text for t in toks if t.kind != "EMPTY")
+        if info["name"] == "?":
+            info["name"] = ""  # the writers' mark for a player without a name
         return info
+
+    @staticmethod
+    def _under(role: str, tok: Tok, label: Tok | None) -> bool:
+        """In an aligned table, a short item printed under its column heading belongs to it
+        (a federation column holding "C.C", a rating written "2100P")."""
+        if label is None or tok.line == label.line or tok.kind in ("NAME", "EMPTY"):
+            return False
+        if role not in ("title", "rating", "fed") or len(tok.text) > 6:
+            return False
+        if role == "rating" and not tok.text[:1].isdigit():
+            return False
+        return tok.col <= label.col + len(label.text) - 1 and tok.col + len(tok.text) - 1 >= label.col
 
     @staticmethod
     def _fits(role: str, tok: Tok, has_header: bool) -> bool:
         if role == "title":
-            return tok.kind == "TITLE"
+            # TRF's own title codes (g m f c wg wm wf wc) only under a Title heading
+            return tok.kind == "TITLE" or (has_header and tok.text in _TRF_TITLES)
         if role == "rating":
             return tok.kind == "INT" and 100 <= int(tok.text) <= 3999
         if role == "fed":
             if has_header:
-                return tok.kind == "FED" or bool(re.fullmatch(r"[A-Za-z]{2,3}", tok.text))
+                return tok.kind == "FED"  # other spellings only under the heading (_under)
             return tok.kind == "FED" and tok.text in FEDERATIONS
         if role in ("points", "tb", "rank"):
             return parse_number(tok.text) is not None
@@ -627,7 +644,7 @@ class _Reader:
         if tok.kind == "EMPTY":
             return
         if role == "name":
-            info["name"] = tok.text
+            info["name"] = "" if tok.text == "?" else tok.text
         elif role == "title":
             info["title"] = tok.text
         elif role == "rating":
@@ -643,7 +660,7 @@ class _Reader:
     def tail(self, sr: int, toks: list[Tok], roles_after: list[tuple[str, str, str]], player: Player,
              has_header: bool) -> None:
         if has_header and roles_after:
-            for (role, code, label), tok in zip(roles_after, toks):
+            for (role, code, label, _), tok in zip(roles_after, toks):
                 if role in ("points", "tb", "rank"):
                     self.declare(sr, code, label, tok, player)
             return
@@ -679,7 +696,10 @@ class _Reader:
         players: dict[int, Player] = {}
         for row, (row_ok, s, cells, bad_cells) in zip(rows, parsed):
             sr = ids[row.ordinal - 1] if use_ids else row.ordinal
-            if sr in players:
+            if sr in players or sr > n:
+                if sr > n:
+                    self.add("CTB105", f"row {sr} is beyond the {n} numbered columns; it is not read", row.line,
+                             row.ident.col if row.ident else 1)
                 continue
             player = Player(sr, line=row.line)
             players[sr] = player
@@ -732,6 +752,9 @@ class _Reader:
             g = ids[row.ordinal - 1] if valid_ids else row.ordinal
             toks = row.toks
             best = None
+            if not 1 <= g <= n:
+                out.append((False, None, [], []))
+                continue
             for s in range(1, len(toks) - n + 1):
                 d = s + g - 1
                 if not is_diagonal(toks[d].text):
@@ -933,7 +956,7 @@ class _Reader:
         """A second line under a row (US Chess): colours under the rounds, 'ID / R: 1794 ->1817'."""
         cont = row.cont or []
         for r in range(rounds):
-            j = s + r
+            j = s + 1 + r  # the continuation line keeps the first column, the row's cells do not
             if j < len(cont):
                 letter = cont[j].text.strip().upper()[:1]
                 if letter in ("W", "B") and cells[r][0] is not None:
@@ -948,15 +971,21 @@ class _Reader:
 
     @staticmethod
     def _reciprocity(numbers: list, raw_players) -> int:
+        """How well the cells agree when opponent numbers are read as ``numbers``: the opponent's
+        cell names this row back, with the other colour and the mirrored result."""
         cell_of = {num: cells for num, (_, _, _, cells) in zip(numbers, raw_players)}
         good = 0
         for num, (_, _, _, cells) in zip(numbers, raw_players):
-            for r, (opp, _, _) in enumerate(cells):
+            for r, (opp, colour, code) in enumerate(cells):
                 if opp is None or opp not in cell_of:
                     continue
                 other = cell_of[opp]
                 if r < len(other) and other[r][0] == num:
                     good += 1
+                    if colour and other[r][1] and colour != other[r][1]:
+                        good += 1
+                    if MIRROR.get(code) == other[r][2]:
+                        good += 1
         return good
 
 

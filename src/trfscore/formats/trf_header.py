@@ -66,7 +66,7 @@ def read_header(rec: Record, t: Tournament, seen: dict[str, int], add: Add) -> N
         return
     if code in NUMBER_FIELDS:
         text = value.strip()
-        if text.isdigit():
+        if text.isdecimal():
             setattr(h, NUMBER_FIELDS[code], int(text))
         elif text:
             _find(add, "TRF213", rec, 5, f"record {code} should hold a number, not {text!r}", "", text)
@@ -137,7 +137,7 @@ def _round_dates(rec: Record) -> list[str]:
 
 
 def _rounds(rec: Record, text: str, t: Tournament, add: Add) -> None:
-    if text.isdigit() and int(text) > 0:
+    if text.isdecimal() and int(text) > 0:
         n = int(text)
         if t.header.rounds_declared is not None and t.header.rounds_declared != n:
             _find(add, "TRF205", rec, 5, f"{rec.code} says {n} rounds but an earlier record says "

@@ -30,6 +30,9 @@ RANK = slice(85, 89)
 FIRST_ROUND = 91
 BLOCK = 10
 
+#: Birth dates TRF26 accepts: YYYY/MM/DD (00 for unknown parts) or the year alone (TRF digest C9).
+BIRTH_FORMS = re.compile(r"^\d{4}(?:/\d{2}/\d{2})?$")
+
 TITLES = frozenset({"GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM",
                     "G", "M", "F", "C", "WG", "WM", "WF", "WC", ""})
 
@@ -91,7 +94,7 @@ def parse_points(text: str) -> tuple[Fraction | None, str | None]:
         text = text.replace(",", ".")
         problem = "TRF311"
     head, _, tail = text.partition(".")
-    if not (head.isdigit() or (head == "" and tail)) or (tail and not tail.isdigit()) or text.count(".") > 1:
+    if not (head.isdecimal() or (head == "" and tail)) or (tail and not tail.isdecimal()) or text.count(".") > 1:
         return None, "TRF310"
     if len(tail) > 1:
         problem = "TRF311"
@@ -110,11 +113,11 @@ def parse_player(text: str, lineno: int, add: Callable[[Finding], None]) -> Play
                 "replace tabs by spaces so that every field stays in its columns")
     raw_sno = text[START_RANK]
     sno_text = raw_sno.strip()
-    if text[8:9].isdigit():  # a fifth digit spills into column 9: more than 9,999 players
+    if text[8:9].isdecimal():  # a fifth digit spills into column 9: more than 9,999 players
         sno_text = text[4:].split(None, 1)[0] if text[4:].strip() else ""
         finding("TRF313", 5, f"start rank {sno_text} does not fit in columns 5-8 (at most 9,999 players)",
                 "split the event into sections of at most 9,999 players", sno_text)
-    if not sno_text.isdigit() or int(sno_text) == 0:
+    if not sno_text.isdecimal() or int(sno_text) == 0:
         finding("TRF301", 5, f"start rank {sno_text!r} is not a positive number",
                 "columns 5-8 hold the player's starting rank, right-aligned", raw_sno)
         return None
@@ -140,17 +143,25 @@ def parse_player(text: str, lineno: int, add: Callable[[Finding], None]) -> Play
 
     rating = text[RATING].strip()
     if rating:
-        if rating.isdigit():
+        if rating.isdecimal():
             player.rating = int(rating) or None
         else:
             finding("TRF306", 49, f"rating {rating!r} is not a number", "columns 49-52: a number or blank", rating)
 
-    player.federation = text[FEDERATION].strip()
+    federation = text[FEDERATION].strip()
+    player.federation = federation
+    if federation and not (len(federation) == 3 and federation.isalpha()):
+        finding("TRF307", 54, f"federation {federation!r} is not three letters",
+                "columns 54-56: a FIDE federation code such as GER", federation)
     fide_id = text[FIDE_ID].strip()
     player.fide_id = fide_id
-    if fide_id and not fide_id.isdigit():
+    if fide_id and not fide_id.isdecimal():
         finding("TRF308", 58, f"FIDE id {fide_id!r} is not a number", "columns 58-68: digits only", fide_id)
-    player.birth = text[BIRTH].strip()
+    birth = text[BIRTH].strip()
+    player.birth = birth
+    if birth and not BIRTH_FORMS.match(birth):
+        finding("TRF309", 70, f"birth date {birth!r} is not YYYY/MM/DD or YYYY",
+                "columns 70-79: YYYY/MM/DD (00 for an unknown month or day) or YYYY", birth)
 
     points_text = text[POINTS].strip()
     points, problem = parse_points(points_text)
@@ -162,7 +173,7 @@ def parse_player(text: str, lineno: int, add: Callable[[Finding], None]) -> Play
 
     rank = text[RANK].strip()
     if rank:
-        if rank.isdigit():
+        if rank.isdecimal():
             player.rank = int(rank)
         else:
             finding("TRF312", 86, f"rank {rank!r} is not a number", "columns 86-89: the final rank", rank)
@@ -208,6 +219,8 @@ def _fast_cells(cells: list[tuple[str, str, str]], start_rank: int) -> list[Game
             append(Game(rnd, None, None, code, kind))
         else:
             kind = clean.get((True, colour, code))
+            if not opp.lstrip().isdecimal():  # "0  9": blanks inside the number; the slow path reports it
+                return None
             opponent = int(opp)
             if kind is None or opponent == start_rank or opponent == 0 or opp[3] == " ":
                 return None
@@ -238,7 +251,7 @@ def _slow_cells(text: str, start_rank: int, lineno: int, finding: Callable[..., 
                     "each round block is 'OOOO C R  ' starting at column 92+10*(round-1); "
                     "a tab or a wrong encoding shifts it", block)
         opp = opp_text.strip()
-        if opp.isdigit():
+        if opp.isdecimal():
             opponent = int(opp) or None
         elif not opp:
             opponent = None

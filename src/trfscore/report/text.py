@@ -1,19 +1,62 @@
-"""The terminal standings table: aligned columns that fit 80 columns, colour only on a TTY."""
+"""The terminal standings table: aligned columns that fit the terminal (80 columns when unknown),
+colour only on a TTY (never with ``--no-color`` or ``NO_COLOR``).
+
+Columns nobody fills (title, federation, rating) are left out.  Long names are truncated with
+``…`` (display width aware: wide CJK characters count two, combining marks none).  When the
+tie-break and rating columns still do not fit, the table is paged: the first block holds the
+player columns and as many values as fit; each further block repeats Rk, SNo and Name with the
+next columns.  Control characters in untrusted text are shown as ``?``.
+"""
 from __future__ import annotations
 
 import os
 import shutil
 import sys
+import textwrap
+import unicodedata
 
 from ..model import Tournament
+from .common import RATING_HEADINGS, RATING_KEYS, rating_value
 from .values import format_points, format_score, rank_label
 
 BOLD, DIM, RESET = "\x1b[1m", "\x1b[2m", "\x1b[0m"
+GAP = 2
+NAME_MIN = 14
 
 
 def _clean(text: str) -> str:
     """Strip control characters from untrusted text so it cannot drive the terminal."""
-    return "".join(ch if ch.isprintable() else "?" for ch in text)
+    return "".join(ch if ch.isprintable() else "?" for ch in (text or ""))
+
+
+def display_width(text: str) -> int:
+    """Columns a string takes in a terminal: wide East Asian characters 2, combining marks 0."""
+    width = 0
+    for ch in text:
+        if unicodedata.combining(ch):
+            continue
+        width += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    return width
+
+
+def truncate(text: str, width: int) -> str:
+    """``text`` cut to ``width`` display columns, ending in ``…`` when cut."""
+    if display_width(text) <= width:
+        return text
+    out, used = "", 0
+    for ch in text:
+        w = 0 if unicodedata.combining(ch) else (2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1)
+        if used + w > width - 1:
+            break
+        out += ch
+        used += w
+    return out + "…"
+
+
+def _pad(text: str, width: int, right: bool) -> str:
+    text = truncate(text, width)
+    fill = " " * (width - display_width(text))
+    return fill + text if right else text + fill
 
 
 def use_colour(stream, no_color: bool) -> bool:
@@ -22,48 +65,116 @@ def use_colour(stream, no_color: bool) -> bool:
     return hasattr(stream, "isatty") and stream.isatty()
 
 
-def render(t: Tournament, standings, *, width: int | None = None, colour: bool = False,
-           ratings: dict | None = None) -> str:
-    """The standings as text; names are truncated so the table fits ``width`` columns."""
-    width = width or shutil.get_terminal_size((80, 24)).columns
-    codes = list(standings.tiebreaks)
-    rating_cols = ["Ro", "We", "W", "K/E", "Rn", "+/-"] if ratings is not None else []
-    header = ["Rk", "SNo", "Ti", "Name", "FED", "Rtg", "Pts", *codes, *rating_cols]
-    body = []
-    for row in standings.rows:
-        p = row.player
-        cells = [rank_label(row), str(row.start_rank), _clean(p.title), _clean(p.name), _clean(p.federation),
-                 str(p.rating or ""), format_points(row.points)]
-        cells += [format_score(row.tiebreaks.get(code)) for code in codes]
-        if ratings is not None:
-            r = ratings.get(row.start_rank) or {}
-            cells += [str(r.get(k, "") if r.get(k) is not None else "") for k in ("ro", "we", "w", "coefficient", "rn", "change")]
-        body.append(cells)
-    widths = [max(len(r[i]) for r in [header, *body]) for i in range(len(header))]
-    fixed = sum(w for i, w in enumerate(widths) if i != 3) + 2 * (len(widths) - 1)
-    widths[3] = max(8, min(widths[3], width - fixed)) if fixed + widths[3] > width else widths[3]
-    right = {0, 1, 5, 6} | set(range(7, len(header)))
+class _Column:
+    def __init__(self, head: str, cells: list[str], right: bool = True, group: str = ""):
+        self.head = head
+        self.group = group
+        self.cells = cells
+        self.right = right
+        self.width = max([display_width(head)] + [display_width(c) for c in cells])
+
+
+def _columns(t: Tournament, standings, ratings: dict | None) -> tuple[list[_Column], list[_Column]]:
+    """(player columns, value columns); empty optional player columns are dropped."""
+    rows = standings.rows
+    name = _Column("Name", [_clean(r.player.name) for r in rows], right=False)
+    player = [_Column("Rk", [rank_label(r) for r in rows]), _Column("SNo", [str(r.start_rank) for r in rows])]
+    titles = [_clean(r.player.title) for r in rows]
+    if any(titles):
+        player.append(_Column("Ti", titles, right=False))
+    player.append(name)
+    feds = [_clean(r.player.federation) for r in rows]
+    if any(feds):
+        player.append(_Column("FED", feds, right=False))
+    ratings_in = ["" if r.player.rating is None else str(r.player.rating) for r in rows]
+    if any(ratings_in):
+        player.append(_Column("Rtg", ratings_in))
+    player.append(_Column("Pts", [format_points(r.points) for r in rows]))
+    values = [_Column(_clean(str(code)), [format_score(r.tiebreaks.get(code)) for r in rows], group="tb")
+              for code in standings.tiebreaks]
+    if ratings is not None:
+        for key in RATING_KEYS:
+            values.append(_Column(RATING_HEADINGS[key],
+                                  [rating_value(ratings.get(r.start_rank), key, signed=True) for r in rows],
+                                  group="rating"))
+    return player, values
+
+
+def _span(columns: list[_Column]) -> int:
+    return sum(c.width for c in columns) + GAP * (len(columns) - 1)
+
+
+def _pages(player: list[_Column], values: list[_Column], width: int) -> list[list[_Column]]:
+    """Blocks of columns, each fitting ``width`` with the name column shrunk to no less than
+    :data:`NAME_MIN` (or its natural width when smaller).  The rating columns stay together when
+    a block of their own can hold them."""
+    name = next(c for c in player if c.head == "Name")
+    squeeze = min(name.width, NAME_MIN)
+    key = [c for c in player if c.head in ("Rk", "SNo")] + [name]
+
+    def fits(cols: list[_Column]) -> bool:
+        return _span(cols) - name.width + squeeze <= width
+
+    if fits(player + values):
+        return [player + values]
+    pages, block, rest = [], list(player), list(values)
+    while rest:
+        group = [c for c in rest if c.group == rest[0].group]
+        if rest[0].group == "rating" and not fits(block + group) and fits(key + group) and len(block) > len(player):
+            pages.append(block)
+            block = list(key)
+        fresh = block == key  # a block of its own takes a column even when it overflows
+        if fits(block + rest[:1]) or fresh:
+            block.append(rest.pop(0))
+        else:
+            pages.append(block)
+            block = list(key)
+    pages.append(block)
+    return pages
+
+
+def _table(block: list[_Column], width: int, colour: bool) -> list[str]:
+    name = next(c for c in block if c.head == "Name")
+    widths = [c.width for c in block]
+    over = _span(block) - width
+    if over > 0:
+        i = block.index(name)
+        widths[i] = max(min(name.width, NAME_MIN), name.width - over)
 
     def line(cells: list[str]) -> str:
-        out = []
-        for i, (cell, w) in enumerate(zip(cells, widths)):
-            if len(cell) > w:
-                cell = cell[: max(1, w - 1)] + "…"
-            out.append(cell.rjust(w) if i in right else cell.ljust(w))
-        return "  ".join(out).rstrip()
+        return (" " * GAP).join(_pad(cell, w, c.right) for cell, w, c in zip(cells, widths, block)).rstrip()
 
+    head = line([c.head for c in block])
+    out = [(BOLD + head + RESET) if colour else head]
+    rule = "-" * min(display_width(head), width)
+    out.append((DIM + rule + RESET) if colour else rule)
+    for i in range(len(block[0].cells)):
+        out.append(line([c.cells[i] for c in block]))
+    return out
+
+
+def render(t: Tournament, standings, *, width: int | None = None, colour: bool = False,
+           ratings: dict | None = None) -> str:
+    """The standings as text fitting ``width`` columns (default: the terminal's, else 80)."""
+    width = max(40, width or shutil.get_terminal_size((80, 24)).columns)
+    codes = list(standings.tiebreaks)
     h = t.header
-    title = _clean(h.name or (t.source.path or "tournament"))
-    facts = [f for f in (_clean(h.city), h.start_date_iso or _clean(h.start_date)) if f]
-    lines = [(BOLD + title + RESET) if colour else title]
+    title = _clean(h.name) or _clean(t.source.path or "") or "tournament"
+    facts = [f for f in (_clean(h.city).strip(), h.start_date_iso or _clean(h.start_date).strip()) if f]
     meta = f"{len(t.players)} players, {t.rounds} rounds" + (f", {', '.join(facts)}" if facts else "")
-    meta += f"; tie-breaks {', '.join(codes) or 'none'} under {standings.rules} ({standings.system})"
-    lines.append((DIM + meta + RESET) if colour else meta)
-    lines.append("")
-    head = line(header)
-    lines.append((BOLD + head + RESET) if colour else head)
-    lines.append("-" * min(len(head), width))
-    lines.extend(line(cells) for cells in body)
+    meta += f"; tie-breaks {', '.join(_clean(c) for c in codes) or 'none'} under {standings.rules} ({standings.system})"
+    lines = [(BOLD + truncate(title, width) + RESET) if colour else truncate(title, width)]
+    for part in textwrap.wrap(meta, width) or [""]:
+        lines.append((DIM + part + RESET) if colour else part)
+    player, values = _columns(t, standings, ratings)
+    pages = _pages(player, values, width)
+    for n, block in enumerate(pages):
+        lines.append("")
+        if len(pages) > 1 and n:
+            extra = [c.head for c in block[len([c for c in block if c.head in ("Rk", "SNo", "Name")]):]]
+            note = f"continued ({n + 1}/{len(pages)}): {', '.join(extra)}"
+            lines.append((DIM + note + RESET) if colour else note)
+        lines.extend(_table(block, width, colour))
     return "\n".join(lines) + "\n"
 
 

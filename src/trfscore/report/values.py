@@ -33,3 +33,26 @@ def format_points(value: Fraction) -> str:
 
 def rank_label(row) -> str:
     return f"{row.rank}-{row.rank_to}" if getattr(row, "rank_to", row.rank) != row.rank else str(row.rank)
+
+
+def rating_row(result) -> dict[str, Any]:
+    """A rating calculation (:class:`trfscore.ratings.result.RatingResult`) for reports:
+    Ro, We, W, K/E, Rn and the change, numbers JSON-ready."""
+    return {
+        "system": result.system, "ro": result.old_rating, "we": score_to_json_rounded(result.expected),
+        "w": score_to_json(result.score), "games": result.games,
+        "coefficient": score_to_json_rounded(result.coefficient), "rn": result.new_rating,
+        "change": result.change, "performance": result.performance, "first_rating": result.first_rating,
+        "notes": list(result.notes),
+    }
+
+
+def score_to_json_rounded(value: Any, places: int = 3) -> Any:
+    """Expected scores and coefficients are shown to ``places`` decimals (half away from zero)."""
+    from ..ratings.numbers import round_half_away
+
+    if value is None:
+        return None
+    scale = 10 ** places
+    whole = round_half_away(Fraction(value) * scale)
+    return whole / scale if whole % scale else whole // scale

@@ -1,0 +1,78 @@
+"""The validator behind ``trfscore check``: rules over a read tournament, as findings.
+
+Reading a file already yields the reader's findings (``TRF1xx``-``TRF4xx``, ``TRF7xx``: lexical,
+field and cell level).  :func:`check` adds the cross-record rules of :mod:`trfscore.check.rules`
+(``TRF5xx`` consistency, ``TRF6xx`` teams, ``TRF8xx`` FIDE submission), keeps the rules the
+profile selects, applies its severities, and returns the findings sorted by line::
+
+    import trfscore
+    from trfscore.check import check
+    t = trfscore.load("event.trf")
+    for f in check(t, profile="fide", ignore="TRF508"):
+        print(f.line, f.rule, f.message)
+
+Nothing here raises for bad data; a rule that fails unexpectedly becomes a ``TRF000`` finding.
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+from ..findings import ERROR, INFO, Finding
+from ..model import Tournament
+from .context import Context
+from .profiles import Profile, resolve
+from .registry import all_rules, check_rules
+
+__all__ = ["check", "resolve", "Profile", "all_rules", "FATAL_RULES"]
+
+#: Reader findings that mean "this is not a tournament at all": the cross-record rules are skipped.
+FATAL_RULES = frozenset({"TRF100", "JSON001", "JSON002", "CTB100"})
+
+
+def check(t: Tournament, profile: Profile | str | None = None, *, select: str | Iterable[str] | None = None,
+          ignore: str | Iterable[str] | None = None) -> list[Finding]:
+    """All findings for ``t`` under ``profile`` (default ``basic``), sorted by line and column."""
+    if not isinstance(profile, Profile):
+        profile = resolve(profile, select, ignore)
+    enabled = profile.enabled
+    findings = [f for f in t.findings if enabled(f.rule)]
+    if not any(f.rule in FATAL_RULES for f in t.findings):
+        ctx = Context(t, profile)
+        for r in check_rules():
+            if not enabled(r.id):
+                continue
+            try:
+                findings.extend(r.func(ctx))  # type: ignore[misc]
+            except Exception as exc:  # a bug in a rule must not cost the other rules
+                findings.append(Finding("TRF000", ERROR, f"internal error in check {r.id}: "
+                                        f"{type(exc).__name__}: {exc}"[:300], None, None,
+                                        "please report this with the input file"))
+    return finish(findings, profile)
+
+
+def finish(findings: list[Finding], profile: Profile) -> list[Finding]:
+    """Severity overrides, exact duplicates removed, sorted by position, capped per rule."""
+    overrides = profile.severity
+    limit = int(profile.threshold("max_findings_per_rule", 0) or 0)
+    seen: set[tuple] = set()
+    out: list[Finding] = []
+    counts: dict[str, int] = {}
+    dropped: dict[str, int] = {}
+    findings.sort(key=lambda f: (f.line or 0, f.column or 0, f.rule))
+    for f in findings:
+        key = (f.rule, f.line, f.column, f.message)
+        if key in seen:
+            continue
+        seen.add(key)
+        if f.rule in overrides and overrides[f.rule] != f.severity:
+            f = Finding(f.rule, overrides[f.rule], f.message, f.line, f.column, f.hint, f.text)
+        n = counts[f.rule] = counts.get(f.rule, 0) + 1
+        if limit and n > limit:
+            dropped[f.rule] = dropped.get(f.rule, 0) + 1
+            continue
+        out.append(f)
+    for rule_id, n in sorted(dropped.items()):
+        out.append(Finding("TRF001", INFO, f"{n} more {rule_id} finding(s) left out (limit {limit} per rule "
+                           "and file)", None, None, "fix the reported ones first, or check with --select "
+                           f"{rule_id} after raising the limit"))
+    return out

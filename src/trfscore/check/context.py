@@ -1,0 +1,215 @@
+"""What every check reads, computed once per tournament.
+
+A :class:`Context` wraps a :class:`~trfscore.model.Tournament` with the look-ups the rules share:
+players by start rank, source lines by number, records by code, each player's computed score, the
+tournament system (round robin or not, team event or not) and the profile's thresholds.  Values
+are computed lazily and cached, so a rule that is switched off costs nothing, and each pass over
+the players happens once however many rules use it.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cached_property
+from math import lcm
+from typing import Any, Iterator
+
+from ..findings import Finding
+from ..model import Game, Kind, Player, Record, Tournament
+
+#: 1-based columns of the 001 record (TRF16 = TRF26).
+COL_START_RANK, COL_SEX, COL_TITLE, COL_NAME, COL_RATING = 5, 10, 11, 15, 49
+COL_FEDERATION, COL_FIDE_ID, COL_BIRTH, COL_POINTS, COL_RANK = 54, 58, 70, 81, 86
+COL_FIRST_ROUND = 92
+
+
+def round_col(rnd: int) -> int:
+    """Column of the opponent field of round ``rnd`` (1-based) in a 001 record."""
+    return COL_FIRST_ROUND + 10 * (rnd - 1)
+
+
+def colour_col(rnd: int) -> int:
+    return round_col(rnd) + 5
+
+
+def result_col(rnd: int) -> int:
+    return round_col(rnd) + 7
+
+
+def fmt_points(value: Fraction | int | None) -> str:
+    """``Fraction(11, 2)`` -> ``"5.5"``; exact values that are not tenths keep their fraction."""
+    if value is None:
+        return "?"
+    value = Fraction(value)
+    if (value * 10).denominator == 1:
+        text = f"{float(value):.1f}"
+        return text
+    return f"{value.numerator}/{value.denominator}"
+
+
+def cell_text(g: Game) -> str:
+    """A round cell as TRF writes it: ``"  12 w 1"``."""
+    opp = f"{g.opponent:>4}" if g.opponent is not None else "0000"
+    return f"{opp} {g.colour or '-'} {g.code}"
+
+
+class Context:
+    """Shared, lazily computed views of one tournament for the rules."""
+
+    def __init__(self, t: Tournament, profile: Any = None) -> None:
+        self.t = t
+        self.profile = profile
+        self.players: list[Player] = t.players
+        self.by_rank: dict[int, Player] = {p.start_rank: p for p in t.players}
+        self.rounds: int = t.rounds or max((len(p.games) for p in t.players), default=0)
+        self.header = t.header
+
+    # -- thresholds ------------------------------------------------------------------------
+    def threshold(self, key: str, default: Any = None) -> Any:
+        if self.profile is None:
+            return default
+        return self.profile.threshold(key, default)
+
+    # -- source text -----------------------------------------------------------------------
+    @cached_property
+    def lines(self) -> dict[int, str]:
+        return {r.line: r.text for r in self.t.source.records}
+
+    @cached_property
+    def records(self) -> dict[str, list[Record]]:
+        """Source records by their code (``"132"``, ``"XXR"`` ...), in file order."""
+        out: dict[str, list[Record]] = {}
+        for r in self.t.source.records:
+            if r.kind and r.kind not in ("PLAYER", "OTHER", "COMMENT"):
+                out.setdefault(r.code, []).append(r)
+        return out
+
+    def record(self, code: str) -> Record | None:
+        found = self.records.get(code)
+        return found[0] if found else None
+
+    def record_line(self, *codes: str) -> int | None:
+        for code in codes:
+            rec = self.record(code)
+            if rec is not None:
+                return rec.line
+        return None
+
+    def cell(self, p: Player, rnd: int) -> str:
+        """The text of ``p``'s round ``rnd`` block as written (or as TRF would write it)."""
+        text = self.lines.get(p.line) if p.line is not None else None
+        if text is not None:
+            start = round_col(rnd) - 1
+            chunk = text[start:start + 8]
+            if chunk.strip():
+                return chunk.rstrip()
+        return cell_text(p.game(rnd))
+
+    def field(self, p: Player, column: int, width: int) -> str:
+        text = self.lines.get(p.line) if p.line is not None else None
+        if text is None:
+            return ""
+        return text[column - 1:column - 1 + width].strip()
+
+    # -- findings --------------------------------------------------------------------------
+    @staticmethod
+    def finding(rule: str, severity: str, message: str, line: int | None = None, column: int | None = None,
+                hint: str = "", text: str = "") -> Finding:
+        return Finding(rule, severity, message, line, column, hint, text)
+
+    # -- the tournament --------------------------------------------------------------------
+    @cached_property
+    def scores(self) -> dict[int, Fraction]:
+        """Each player's total under the file's scoring system (computed, never declared).
+
+        Exact, but summed as integers over the common denominator of the system's values
+        (Fraction additions would dominate the time of a 10,000-player file)."""
+        scoring = self.t.scoring
+        points = scoring.points
+        unit = 1
+        for value in (*scoring.values.values(), *scoring.detail.values()):
+            unit = lcm(unit, Fraction(value).denominator)
+        cache: dict[tuple[str, str | None], int] = {}
+        out: dict[int, Fraction] = {}
+        for p in self.players:
+            total = 0
+            for g in p.games:
+                key = (g.kind, g.colour)
+                v = cache.get(key)
+                if v is None:
+                    v = cache[key] = int(points(g) * unit)
+                total += v
+            out[p.start_rank] = Fraction(total, unit)
+        return out
+
+    @cached_property
+    def team_event(self) -> bool:
+        system = (self.header.system + " " + self.header.type).upper()
+        return bool(self.t.teams) or "TEAM" in system
+
+    @cached_property
+    def team_ids_space(self) -> bool:
+        """True when IDs in 240/250/260/299 name teams (a TRF26 team event), not players."""
+        return "TEAM" in self.header.system.upper() or any(team.record == "310" for team in self.t.teams)
+
+    @cached_property
+    def meetings(self) -> dict[tuple[int, int], list[Game]]:
+        """(low, high) start-rank pair -> the cells of the lower player against the higher one,
+        for mutually confirmed pairings only."""
+        out: dict[tuple[int, int], list[Game]] = {}
+        by_rank = self.by_rank
+        for p in self.players:
+            a = p.start_rank
+            for g in p.games:
+                b = g.opponent
+                if b is None or b <= a:
+                    continue
+                q = by_rank.get(b)
+                if q is None or q.game(g.round).opponent != a:
+                    continue
+                out.setdefault((a, b), []).append(g)
+        return out
+
+    @cached_property
+    def double_round_robin(self) -> bool:
+        text = (self.header.system + " " + self.header.type).upper().replace(" ", "")
+        return "DOUBLE" in text
+
+    @cached_property
+    def round_robin(self) -> bool:
+        """The file says round robin (192/092), or every pair of players met: a complete one."""
+        declared = self.t.is_round_robin
+        if declared is not None:
+            return declared
+        n = len(self.players)
+        if n < 3 or self.team_event:
+            return False
+        return len(self.meetings) == n * (n - 1) // 2 and self.rounds <= 2 * n
+
+    @cached_property
+    def rated(self) -> dict[int, bool]:
+        return {p.start_rank: bool(p.rating) for p in self.players}
+
+    def iter_cells(self) -> Iterator[tuple[Player, Game]]:
+        for p in self.players:
+            for g in p.games:
+                yield p, g
+
+    @cached_property
+    def declared_rounds(self) -> int | None:
+        return self.header.rounds_declared
+
+    @cached_property
+    def pending_rounds(self) -> set[int]:
+        """Rounds with data but no pairing at all yet (only byes and blanks): the round a
+        JaVaFo-style partial file pre-marks for the next pairing."""
+        paired = set()
+        for p in self.players:
+            for g in p.games:
+                if g.opponent is not None:
+                    paired.add(g.round)
+        return {r for r in range(1, self.rounds + 1) if r not in paired}
+
+
+def is_blank_cell(g: Game) -> bool:
+    """A cell that holds nothing: no opponent, no result (withdrawn, not paired, not yet played)."""
+    return g.opponent is None and g.code == " " and g.kind in (Kind.ABSENT, Kind.NOT_SCHEDULED)

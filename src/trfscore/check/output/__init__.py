@@ -1,0 +1,135 @@
+"""Formatters for check results, apart from the checks themselves.
+
+Each format is a :class:`Writer`: ``file(result)`` is called once per checked input in input
+order, ``finish(summary)`` once at the end.  Streaming formats (``text``, ``jsonl``, ``github``)
+write as results arrive; document formats (``json``, ``sarif``, ``junit``) write at the end.
+
+* ``text`` -- like a compiler: ``path:line:col: severity RULE message``, a hint, the source line
+* ``json`` -- ``{"files": [...], "summary": {...}}`` (``checkDocument`` in the packaged schema)
+* ``jsonl`` -- one JSON object per line: findings, unreadable files, then the summary
+* ``sarif`` -- SARIF 2.1.0, for code-scanning tools
+* ``junit`` -- JUnit XML, one test case per file
+* ``github`` -- GitHub Actions workflow commands that annotate the offending lines
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import IO, Any
+
+from ...findings import ERROR, INFO, SEVERITY_ORDER, WARNING
+from ..runner import FileResult
+
+FORMATS = ("text", "json", "jsonl", "sarif", "junit", "github")
+
+
+@dataclass
+class Summary:
+    """Totals over a run: files, unreadable files, findings per severity and per rule."""
+
+    fail_on: str = ERROR
+    profile: str = "basic"
+    files: int = 0
+    unreadable: int = 0
+    with_findings: int = 0
+    failing: int = 0
+    severities: dict[str, int] = field(default_factory=lambda: {ERROR: 0, WARNING: 0, INFO: 0})
+    rules: dict[str, dict[str, int]] = field(default_factory=dict)
+
+    def add(self, result: FileResult) -> None:
+        self.files += 1
+        if result.error:
+            self.unreadable += 1
+            return
+        if result.findings:
+            self.with_findings += 1
+        if result.reaches(self.fail_on):
+            self.failing += 1
+        for f in result.findings:
+            self.severities[f.severity] = self.severities.get(f.severity, 0) + 1
+            per = self.rules.setdefault(f.rule, {})
+            per[f.severity] = per.get(f.severity, 0) + 1
+
+    @property
+    def exit_code(self) -> int:
+        if self.unreadable:
+            return 2
+        return 1 if self.failing else 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"files": self.files, "unreadable": self.unreadable, "with_findings": self.with_findings,
+                "errors": self.severities.get(ERROR, 0), "warnings": self.severities.get(WARNING, 0),
+                "info": self.severities.get(INFO, 0), "rules": dict(sorted(self.rules.items())),
+                "profile": self.profile, "fail_on": self.fail_on, "exit_code": self.exit_code}
+
+    def text(self) -> list[str]:
+        """A few lines for a person."""
+        e, w, i = (self.severities.get(s, 0) for s in (ERROR, WARNING, INFO))
+        head = (f"checked {self.files} file{'s' if self.files != 1 else ''}: {e} error{'s' if e != 1 else ''}, "
+                f"{w} warning{'s' if w != 1 else ''}, {i} info")
+        if self.unreadable:
+            head += f"; {self.unreadable} file{'s' if self.unreadable != 1 else ''} could not be read"
+        lines = [head]
+        if self.rules:
+            from ..registry import get
+
+            width = max(len(r) for r in self.rules)
+            for rule_id, counts in sorted(self.rules.items(), key=lambda kv: (-max(SEVERITY_ORDER[s] for s in kv[1]),
+                                                                               kv[0])):
+                parts = ", ".join(f"{n} {s}" for s, n in sorted(counts.items(), key=lambda kv: -SEVERITY_ORDER[kv[0]]))
+                r = get(rule_id)
+                lines.append(f"  {rule_id:<{width}}  {parts:<18} {r.summary if r else ''}".rstrip())
+        verdict = {0: "passed", 1: f"failed (findings at or above '{self.fail_on}')", 2: "failed (unreadable input)"}
+        lines.append(f"result: {verdict[self.exit_code]}")
+        return lines
+
+
+class Writer:
+    """Base formatter: subclasses override :meth:`file` and :meth:`finish`."""
+
+    def __init__(self, stream: IO[str], *, colour: bool = False, fail_on: str = ERROR, profile: str = "basic") -> None:
+        self.stream = stream
+        self.colour = colour
+        self.fail_on = fail_on
+        self.profile = profile
+
+    def file(self, result: FileResult) -> None:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def finish(self, summary: Summary) -> None:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    #: True when the summary is part of the output (else the command prints it to stderr).
+    summary_inline = False
+
+
+def writer(name: str, stream: IO[str], **options: Any) -> Writer:
+    """The writer for format ``name``."""
+    if name == "text":
+        from .text import TextWriter as cls
+    elif name == "json":
+        from .json_out import JsonWriter as cls  # type: ignore[no-redef]
+    elif name == "jsonl":
+        from .json_out import JsonLinesWriter as cls  # type: ignore[no-redef]
+    elif name == "sarif":
+        from .sarif import SarifWriter as cls  # type: ignore[no-redef]
+    elif name == "junit":
+        from .junit import JunitWriter as cls  # type: ignore[no-redef]
+    elif name == "github":
+        from .github import GithubWriter as cls  # type: ignore[no-redef]
+    else:
+        raise ValueError(f"unknown format {name!r}")
+    return cls(stream, **options)
+
+
+def finding_dict(f) -> dict[str, Any]:
+    """A finding as the JSON formats write it (``text`` only when there is some)."""
+    item: dict[str, Any] = {"rule": f.rule, "severity": f.severity, "line": f.line, "column": f.column,
+                            "message": f.message, "hint": f.hint}
+    if f.text:
+        item["text"] = f.text
+    return item
+
+
+def display_path(path: str) -> str:
+    """Paths with forward slashes (``stdin`` for ``-``)."""
+    return "stdin" if path == "-" else path.replace("\\", "/")

@@ -1,0 +1,69 @@
+"""JUnit XML: one test case per checked file, failing when a finding reaches ``--fail-on``.
+
+CI servers that read JUnit reports show each file as a test: findings at or above the failing
+level make a ``<failure>`` (every finding listed in its text), lesser ones go to
+``<system-out>``, an unreadable file is an ``<error>``.  All text is escaped, and characters XML
+1.0 cannot hold (control characters from binary input) are replaced, so the document always
+parses.
+"""
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+from ...findings import SEVERITY_ORDER
+from ..runner import FileResult
+from . import Summary, Writer, display_path
+
+INVALID_XML = re.compile("[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def xml_safe(text: str) -> str:
+    return INVALID_XML.sub("\ufffd", text)
+
+
+def describe(f) -> str:
+    where = f":{f.line}:{f.column or 1}" if f.line else ""
+    return f"{where.lstrip(':') + ': ' if where else ''}{f.severity} {f.rule} {f.message}" + (
+        f" (hint: {f.hint})" if f.hint else "")
+
+
+class JunitWriter(Writer):
+    def __init__(self, stream, **options) -> None:
+        super().__init__(stream, **options)
+        self.cases: list[ET.Element] = []
+        self.failures = 0
+        self.errors = 0
+
+    def file(self, result: FileResult) -> None:
+        path = xml_safe(display_path(result.path))
+        case = ET.Element("testcase", {"classname": "trfscore.check", "name": path, "file": path})
+        if result.error:
+            self.errors += 1
+            error = ET.SubElement(case, "error", {"message": xml_safe(result.error), "type": "unreadable"})
+            error.text = xml_safe(result.error)
+        else:
+            need = SEVERITY_ORDER[self.fail_on]
+            failing = [f for f in result.findings if SEVERITY_ORDER[f.severity] >= need]
+            other = [f for f in result.findings if SEVERITY_ORDER[f.severity] < need]
+            if failing:
+                self.failures += 1
+                rules = sorted({f.rule for f in failing})
+                failure = ET.SubElement(case, "failure", {
+                    "message": xml_safe(f"{len(failing)} finding(s) at or above '{self.fail_on}': {', '.join(rules)}"),
+                    "type": rules[0]})
+                failure.text = xml_safe("\n".join(describe(f) for f in failing))
+            if other:
+                out = ET.SubElement(case, "system-out")
+                out.text = xml_safe("\n".join(describe(f) for f in other))
+        self.cases.append(case)
+
+    def finish(self, summary: Summary) -> None:
+        attrs = {"name": "trfscore check", "tests": str(len(self.cases)), "failures": str(self.failures),
+                 "errors": str(self.errors), "skipped": "0"}
+        root = ET.Element("testsuites", attrs)
+        suite = ET.SubElement(root, "testsuite", {**attrs, "name": f"trfscore check ({summary.profile})"})
+        suite.extend(self.cases)
+        self.stream.write('<?xml version="1.0" encoding="UTF-8"?>\n')
+        self.stream.write(ET.tostring(root, encoding="unicode"))
+        self.stream.write("\n")

@@ -1,0 +1,71 @@
+"""Compiler-style text: ``path:line:col: severity RULE message``, a hint, the offending text.
+
+::
+
+    event.trf:14:112: error TRF504 round 3: result '1' of player 3 does not fit '1' of player 7 (line 18)
+       14 | 001    3 m    Smith, Ann  …     7 w 1     12 b =
+          |                                   ^^^^^^^^
+          = hint: the results of one game are 1/0, =/=, W/L, D/D, +/- or -/-
+
+Untrusted text (names, garbage bytes) is shown with control characters replaced, so a file cannot
+drive the terminal.  Colour only when the stream is a terminal and ``NO_COLOR`` is unset.
+"""
+from __future__ import annotations
+
+from ..runner import FileResult
+from . import Summary, Writer, display_path
+
+RESET, BOLD, DIM = "\x1b[0m", "\x1b[1m", "\x1b[2m"
+COLOURS = {"error": "\x1b[31m", "warning": "\x1b[33m", "info": "\x1b[36m", "fatal": "\x1b[35m"}
+
+
+def clean(text: str) -> str:
+    """One printable character per input character (so carets stay aligned)."""
+    return "".join(ch if ch.isprintable() else ("?" if ch != "\t" else " ") for ch in text)
+
+
+class TextWriter(Writer):
+    summary_inline = True
+
+    def _c(self, code: str, text: str) -> str:
+        return f"{code}{text}{RESET}" if self.colour else text
+
+    def file(self, result: FileResult) -> None:
+        out = self.stream
+        path = clean(display_path(result.path))
+        if result.error:
+            out.write(f"{path}: {self._c(COLOURS['fatal'], 'fatal')}: cannot check: {clean(result.error)}\n")
+            return
+        for f in result.findings:
+            where = f"{path}:{f.line}:{f.column or 1}" if f.line else path
+            sev = self._c(COLOURS.get(f.severity, ""), f.severity)
+            out.write(f"{self._c(BOLD, where)}: {sev} {self._c(BOLD, f.rule)} {clean(f.message)}\n")
+            excerpt = result.lines.get(f.line) if f.line else None
+            if excerpt is not None:
+                offset, text = excerpt
+                shown = clean(text.rstrip("\r\n"))
+                prefix = "…" if offset else ""
+                gutter = f"{f.line:>6} | "
+                out.write(self._c(DIM, gutter) + prefix + shown + ("…" if offset and len(text) >= 160 else "") + "\n")
+                if f.column:
+                    col = f.column - 1 - offset
+                    if 0 <= col <= len(shown):
+                        width = 1
+                        needle = f.text.strip()
+                        if needle:
+                            k = text.find(needle, col, col + len(f.text) + 8)
+                            if k >= 0:
+                                col, width = k, len(needle)
+                        pad = " " * (len(prefix) + col)
+                        out.write(self._c(DIM, " " * 6 + " | ") + pad + self._c(COLOURS.get(f.severity, ""),
+                                                                                  "^" * width) + "\n")
+            elif f.text:
+                out.write(self._c(DIM, " " * 6 + " | ") + clean(f.text) + "\n")
+            if f.hint:
+                out.write(self._c(DIM, " " * 6 + " = hint: ") + clean(f.hint) + "\n")
+
+    def finish(self, summary: Summary) -> None:
+        lines = summary.text()
+        if summary.files > 1 or summary.rules or summary.unreadable:
+            self.stream.write("\n")
+        self.stream.write("\n".join(lines) + "\n")

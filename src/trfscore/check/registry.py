@@ -1,0 +1,147 @@
+"""Every rule id trfscore reports, in one registry: the reader's and the checks'.
+
+A :class:`Rule` is a stable id, a default severity, a one-line summary and a docstring with a
+passing and a failing example.  Reader rules (``TRF1xx``-``TRF4xx``, ``TRF7xx``,
+:data:`trfscore.formats.trf_rules.READER_RULES`) are reported while a file is read; their
+documentation lives in :mod:`trfscore.check.rules.reader`.  Check rules (``TRF5xx`` cross-record,
+``TRF6xx`` teams, ``TRF8xx`` FIDE submission) are functions over a
+:class:`~trfscore.check.context.Context`, registered with the :func:`rule` decorator.
+
+Selection works as in ruff: a selector is a rule id or a prefix of one (``TRF5``, ``TRF50``,
+``ALL``); the longest selector that matches a rule decides, and ``--ignore`` wins a tie.
+"""
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Iterator
+
+from ..findings import ERROR, INFO, SEVERITIES, WARNING, Finding
+
+__all__ = ["Rule", "rule", "RULES", "all_rules", "get", "Selection", "family_of", "SEVERITIES"]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule: id, default severity, summary, documentation and (for checks) the function."""
+
+    id: str
+    severity: str
+    summary: str
+    doc: str = ""
+    source: str = "check"  # "reader" (reported while reading) or "check"
+    func: Callable[..., Iterable[Finding]] | None = field(default=None, compare=False, repr=False)
+    spec: str = ""  # the rule letter in the TRF digest §9 (A1 ... G3) or the submission need
+
+    @property
+    def family(self) -> str:
+        return family_of(self.id)
+
+
+#: id -> Rule, filled by the rule modules as they are imported (see :func:`all_rules`).
+RULES: dict[str, Rule] = {}
+
+FAMILIES = {
+    "TRF0": "runner", "TRF1": "file and lexical level", "TRF2": "header records",
+    "TRF3": "player record fields", "TRF4": "round cells", "TRF5": "cross-record consistency",
+    "TRF6": "teams", "TRF7": "extension records", "TRF8": "FIDE submission profile",
+    "JSON": "JSON documents", "CTB": "crosstable reader", "PGN": "PGN reader",
+}
+
+
+def family_of(rule_id: str) -> str:
+    return FAMILIES.get(rule_id[:4], FAMILIES.get(rule_id[:4].rstrip("0123456789"), "other"))
+
+
+def rule(rule_id: str, severity: str, summary: str, *, spec: str = "") -> Callable:
+    """Register a check function under ``rule_id``; its docstring is the rule's documentation."""
+    if severity not in SEVERITIES:  # pragma: no cover - programming error
+        raise ValueError(f"bad severity {severity!r} for {rule_id}")
+
+    def wrap(func: Callable[..., Iterable[Finding]]) -> Callable[..., Iterable[Finding]]:
+        old = RULES.get(rule_id)
+        if old is not None and old.source != "reader":  # pragma: no cover - programming error
+            raise ValueError(f"rule {rule_id} registered twice")
+        RULES[rule_id] = Rule(rule_id, severity, summary, inspect.cleandoc(func.__doc__ or ""), "check", func, spec)
+        func.rule_id = rule_id  # type: ignore[attr-defined]
+        return func
+
+    return wrap
+
+
+def register_reader(rule_id: str, severity: str, summary: str, doc: str, spec: str = "") -> None:
+    """Document a reader rule (a check registered under the same id keeps precedence)."""
+    old = RULES.get(rule_id)
+    if old is not None and old.source == "check":
+        return
+    RULES[rule_id] = Rule(rule_id, severity, summary, inspect.cleandoc(doc), "reader", None, spec)
+
+
+_loaded = False
+
+
+def all_rules() -> dict[str, Rule]:
+    """Every rule, sorted by id (imports the rule modules on first use)."""
+    global _loaded
+    if not _loaded:
+        from . import rules  # noqa: F401  (registers everything)
+
+        _loaded = True
+    return dict(sorted(RULES.items(), key=lambda kv: (not kv[0].startswith("TRF"), kv[0])))
+
+
+def get(rule_id: str) -> Rule | None:
+    return all_rules().get(rule_id)
+
+
+def check_rules() -> list[Rule]:
+    return [r for r in all_rules().values() if r.func is not None]
+
+
+# -- selection ---------------------------------------------------------------------------
+
+def parse_selectors(text: str | Iterable[str] | None) -> list[str]:
+    """``"TRF5, TRF101"`` -> ``["TRF5", "TRF101"]`` (upper-cased, empties dropped)."""
+    if text is None:
+        return []
+    items = text.split(",") if isinstance(text, str) else [s for part in text for s in str(part).split(",")]
+    return [s.strip().upper() for s in items if s.strip()]
+
+
+def unknown_selectors(selectors: Iterable[str]) -> list[str]:
+    """Selectors that match no known rule (``ALL`` always matches)."""
+    ids = all_rules().keys()
+    return [s for s in selectors if s != "ALL" and not any(i.startswith(s) for i in ids)]
+
+
+def _match_length(selector: str, rule_id: str) -> int:
+    if selector == "ALL":
+        return 0
+    return len(selector) if rule_id.startswith(selector) else -1
+
+
+@dataclass
+class Selection:
+    """Which rule ids are on: the longest matching selector decides; ignore wins ties."""
+
+    select: list[str] = field(default_factory=lambda: ["ALL"])
+    ignore: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self._cache: dict[str, bool] = {}
+
+    def enabled(self, rule_id: str) -> bool:
+        hit = self._cache.get(rule_id)
+        if hit is None:
+            best_select = max((_match_length(s, rule_id) for s in self.select), default=-1)
+            best_ignore = max((_match_length(s, rule_id) for s in self.ignore), default=-1)
+            hit = best_select >= 0 and best_select > best_ignore
+            self._cache[rule_id] = hit
+        return hit
+
+    def enabled_rules(self) -> Iterator[Rule]:
+        return (r for r in all_rules().values() if self.enabled(r.id))
+
+
+def severity_rank(severity: str) -> int:
+    return {INFO: 0, WARNING: 1, ERROR: 2}[severity]

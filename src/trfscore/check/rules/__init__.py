@@ -1,0 +1,15 @@
+"""The rule modules, one per family; importing this package registers every rule.
+
+* :mod:`.reader` -- documentation of the ids the readers report (TRF1xx-4xx, TRF7xx, JSON, ...)
+* :mod:`.pairings` -- E1-E4, D5, D6: the two halves of each game agree
+* :mod:`.points` -- E6: declared points against the results
+* :mod:`.ranks` -- C2, C11, E7: starting ranks and final ranks
+* :mod:`.rounds` -- B2-B5, B8, E8: round counts, dates, header counts
+* :mod:`.meetings` -- E5: round-robin completeness, repeat pairings
+* :mod:`.references` -- E9-E11: extension records name real players and teams
+* :mod:`.dialect` -- G3: TRF26 records against their TRF(x) twins
+* :mod:`.teams` -- F1-F5: team records (TRF6xx)
+* :mod:`.fide` -- what FIDE's rating server needs (TRF8xx, profile ``fide``)
+"""
+from . import reader  # noqa: F401  (first: the check modules may take over a reader id)
+from . import dialect, fide, meetings, pairings, points, ranks, references, rounds, teams  # noqa: F401

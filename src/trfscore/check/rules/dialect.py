@@ -1,0 +1,149 @@
+"""TRF26 records against their JaVaFo / bbpPairings equivalents (TRF digest §9 G3).
+
+A file may say the same thing twice, in a TRF26 record and in a TRF(x) line: 142/XXR (checked by
+the reader, ``TRF205``), 152/XXC (``TRF206``), 162/XXS/BB? and 250/XXA (checked here).  When both
+are present they must agree, or one program pairs and scores with different numbers than another.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Iterator
+
+from ...findings import ERROR, Finding
+from ..context import Context, fmt_points
+from ..registry import rule
+
+#: 162 symbol -> the XXS codes that carry the same value.
+XXS_OF = {"W": ("W", "WW", "BW", "FW", "FPB"), "D": ("D", "WD", "BD", "HPB"), "L": ("WL", "BL"),
+          "A": ("ZPB", "FL"), "P": ("PAB",)}
+#: 162 symbol -> bbpPairings record.
+BB_OF = {"W": ("BBW",), "D": ("BBD",), "L": ("BBL",), "A": ("BBZ", "BBF"), "P": ("BBU",)}
+
+
+def _number(text: str) -> Fraction | None:
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        return Fraction(text.replace(",", "."))
+    except (ValueError, ZeroDivisionError):
+        return None
+
+
+def _grid_162(text: str) -> dict[str, Fraction]:
+    out: dict[str, Fraction] = {}
+    pos = 5
+    end = len(text.rstrip())
+    while pos < end:
+        symbol = text[pos:pos + 1]
+        value = _number(text[pos + 1:pos + 5])
+        if symbol.strip() and value is not None:
+            out["A" if symbol == "Z" else symbol] = value
+        pos += 9
+    return out
+
+
+@rule("TRF570", ERROR, "scoring records 162, XXS and BB? agree", spec="G3")
+def scoring_agree(ctx: Context) -> Iterator[Finding]:
+    """When a file gives its scoring system twice (TRF26 162 and JaVaFo XXS or bbpPairings
+    BB?), every value both give is the same.
+
+    Passing::
+
+        162  W 3.0    D 1.0    L 0.0
+        XXS W=3 D=1
+
+    Failing::
+
+        162  W 3.0    D 1.0    L 0.0
+        XXS W=2 D=1
+    """
+    rec162 = ctx.record("162")
+    if rec162 is None:
+        return
+    grid = _grid_162(rec162.text)
+    if not grid:
+        return
+    for rec in ctx.records.get("XXS", ()):
+        for token in rec.text[3:].split():
+            code, _, value_text = token.partition("=")
+            value = _number(value_text)
+            if value is None:
+                continue
+            for symbol, codes in XXS_OF.items():
+                if code.upper() in codes and symbol in grid and grid[symbol] != value:
+                    yield Finding("TRF570", ERROR, f"XXS gives {code.upper()} = {fmt_points(value)} but 162 gives "
+                                  f"{symbol} = {fmt_points(grid[symbol])} (line {rec162.line})", rec.line,
+                                  rec.text.find(token) + 1, "make the two scoring records agree, or drop one", token)
+    for symbol, codes in BB_OF.items():
+        for code in codes:
+            for rec in ctx.records.get(code, ()):
+                value = _number(rec.text[4:12])
+                if value is not None and symbol in grid and grid[symbol] != value:
+                    yield Finding("TRF570", ERROR, f"{code} gives {fmt_points(value)} but 162 gives {symbol} = "
+                                  f"{fmt_points(grid[symbol])} (line {rec162.line})", rec.line, 5,
+                                  "make the two scoring records agree, or drop one", rec.text[4:12].strip())
+
+
+def _xxa(ctx: Context) -> dict[int, tuple[int, dict[int, Fraction]]]:
+    """Start rank -> (line, round -> acceleration) from XXA lines (round r at 10+5(r-1))."""
+    out: dict[int, tuple[int, dict[int, Fraction]]] = {}
+    for rec in ctx.records.get("XXA", ()):
+        text = rec.text
+        sr = text[4:8].strip()
+        if not sr.isdecimal():
+            continue
+        values: dict[int, Fraction] = {}
+        pos, rnd, end = 9, 1, len(text.rstrip())
+        while pos < end:
+            value = _number(text[pos:pos + 4])
+            if value:
+                values[rnd] = value
+            pos += 5
+            rnd += 1
+        out[int(sr)] = (rec.line, values)
+    return out
+
+
+@rule("TRF571", ERROR, "acceleration records 250 and XXA agree", spec="G3")
+def acceleration_agree(ctx: Context) -> Iterator[Finding]:
+    """When a file gives acceleration both as TRF26 250 ranges and as JaVaFo XXA lines, each
+    player gets the same fictitious points in each round from both.
+
+    Passing::
+
+        250      1.0   1   2    1   10
+        XXA    1  1.0  1.0
+
+    Failing::
+
+        250      1.0   1   2    1   10
+        XXA    1  0.5  1.0
+    """
+    if ctx.team_ids_space or not ctx.records.get("250") or not ctx.records.get("XXA"):
+        return
+    ranges: dict[tuple[int, int], Fraction] = {}
+    for entry in ctx.t.extras.get("250") or []:
+        if not isinstance(entry, dict) or entry.get("points") is None:
+            continue
+        keys = (entry.get("first_round"), entry.get("last_round"), entry.get("first_id"), entry.get("last_id"))
+        if None in keys:
+            continue
+        r1, r2, i1, i2 = keys  # type: ignore[misc]
+        value = Fraction(entry["points"])
+        for p in ctx.players:
+            if i1 <= p.start_rank <= i2:
+                for r in range(r1, r2 + 1):
+                    ranges[(p.start_rank, r)] = ranges.get((p.start_rank, r), Fraction(0)) + value
+    xxa = _xxa(ctx)
+    line250 = ctx.record_line("250")
+    for sr in sorted({k[0] for k in ranges} | set(xxa)):
+        line, values = xxa.get(sr, (line250, {}))
+        rounds = sorted({r for (s, r) in ranges if s == sr} | set(values))
+        for r in rounds:
+            a, b = ranges.get((sr, r), Fraction(0)), values.get(r, Fraction(0))
+            if a != b:
+                yield Finding("TRF571", ERROR, f"player {sr}, round {r}: 250 gives {fmt_points(a)} acceleration "
+                              f"points, XXA gives {fmt_points(b)}", line, 10 + 5 * (r - 1) if sr in xxa else 5,
+                              "make 250 and XXA agree, or drop one", "")
+                break

@@ -1,0 +1,289 @@
+"""What FIDE's rating server needs from a rated tournament (profile ``fide``; TRF8xx).
+
+The TRF spec marks the fields that are mandatory for rating (012, 022, 032, 042, 052, 102, 132,
+FIDE id, rank, every round); the Qualification Commission returns reports without FIDE ids, or
+without birth date and sex for new players; the rating regulations count an unrated player's
+games only against rated opponents.  Numbers come from ``data/profiles.json`` (``thresholds``),
+federation codes from ``data/federations.json``.  These rules are off in the ``basic`` profile.
+"""
+from __future__ import annotations
+
+import json
+import math
+import re
+from fractions import Fraction
+from functools import lru_cache
+from importlib import resources
+from typing import Iterator
+
+from ...findings import ERROR, INFO, WARNING, Finding
+from ...model import Kind
+from ..context import COL_BIRTH, COL_FEDERATION, COL_FIDE_ID, COL_RATING, COL_SEX, Context
+from ..registry import rule
+
+HEADER_NAMES = {"012": "tournament name", "022": "city", "032": "host federation", "042": "start date",
+                "052": "end date", "092": "tournament type", "102": "chief arbiter", "122": "time control",
+                "132": "round dates", "142": "number of rounds", "192": "tournament type code"}
+BIRTH = re.compile(r"^\d{4}(?:[/.\-]\d{2}[/.\-]\d{2})?$")
+
+
+@lru_cache(maxsize=1)
+def federations() -> tuple[frozenset[str], frozenset[str]]:
+    """(current FIDE federation codes, historic codes) from ``data/federations.json``."""
+    data = json.loads(resources.files("trfscore").joinpath("data", "federations.json").read_text("utf-8"))
+    return frozenset(data["federations"]), frozenset(data.get("historic", {}))
+
+
+def _header_value(ctx: Context, code: str) -> str:
+    rec = ctx.record(code)
+    if rec is None:
+        return ""
+    if code == "132":
+        return "x" if ctx.header.round_dates and any(d.strip() for d in ctx.header.round_dates) else ""
+    return rec.text[4:].strip()
+
+
+@rule("TRF801", ERROR, "the header records FIDE needs are present and filled", spec="FIDE")
+def mandatory_header(ctx: Context) -> Iterator[Finding]:
+    """A rated tournament report has the records marked mandatory for rating: 012 name, 022
+    city, 032 federation, 042 start and 052 end date, 102 chief arbiter and 132 round dates
+    (the list is ``mandatory_header`` in ``profiles.json``).
+
+    Passing: all seven records, each with a value.
+
+    Failing: no 102 line; ``022`` with nothing after it.
+    """
+    if ctx.t.source.format not in ("trf", "json") or not ctx.t.source.records:
+        return
+    for code in ctx.threshold("mandatory_header", []) or []:
+        rec = ctx.record(code)
+        name = HEADER_NAMES.get(code, "record")
+        if rec is None:
+            yield Finding("TRF801", ERROR, f"record {code} ({name}) is missing", None, None,
+                          f"add a {code} line: FIDE needs the {name} to rate the tournament", "")
+        elif not _header_value(ctx, code):
+            yield Finding("TRF801", ERROR, f"record {code} ({name}) is empty", rec.line, 5,
+                          f"fill in the {name}", rec.text[:40])
+
+
+@rule("TRF802", ERROR, "every rated player has a FIDE id", spec="FIDE")
+def rated_has_id(ctx: Context) -> Iterator[Finding]:
+    """A player with a FIDE rating has a FIDE id in columns 58-68; reports without ids are
+    returned.
+
+    Passing: ``… 2450 GER     4611314 …``.
+
+    Failing: ``… 2450 GER             …`` (rating but no id).
+    """
+    for p in ctx.players:
+        if p.rating and not (p.fide_id.isdecimal() and int(p.fide_id)):
+            yield Finding("TRF802", ERROR, f"player {p.start_rank} ({p.name}) is rated {p.rating} but has no FIDE id",
+                          p.line, COL_FIDE_ID, "write the player's FIDE id in columns 58-68", p.fide_id)
+
+
+@rule("TRF803", WARNING, "every unrated player has a FIDE id (register new players first)", spec="FIDE")
+def unrated_has_id(ctx: Context) -> Iterator[Finding]:
+    """Players without a FIDE id must be registered by their federation before the report is
+    uploaded; the rating server matches players by id.
+
+    Passing: an unrated player with ``  25034565`` in columns 58-68.
+
+    Failing (warning): an unrated player with blank columns 58-68.
+    """
+    for p in ctx.players:
+        if not p.rating and not (p.fide_id.isdecimal() and int(p.fide_id)):
+            yield Finding("TRF803", WARNING, f"player {p.start_rank} ({p.name}) has no FIDE id",
+                          p.line, COL_FIDE_ID, "ask the player's federation to register them and write the id",
+                          p.fide_id)
+
+
+@rule("TRF804", ERROR, "every new (unrated) player has a birth date", spec="FIDE")
+def new_player_birth(ctx: Context) -> Iterator[Finding]:
+    """The Qualification Commission lets rating officers return reports in which new players
+    lack a birth date (columns 70-79, ``YYYY/MM/DD`` or at least the year).
+
+    Passing: an unrated player with ``2010/05/17``.
+
+    Failing: an unrated player with blank columns 70-79, or ``    .  .  ``.
+    """
+    if "birth" not in (ctx.threshold("new_player_needs", ["birth", "sex"]) or []):
+        return
+    for p in ctx.players:
+        if not p.rating and not BIRTH.match(p.birth.strip()):
+            yield Finding("TRF804", ERROR, f"new player {p.start_rank} ({p.name}) has no birth date", p.line,
+                          COL_BIRTH, "write the birth date in columns 70-79 (YYYY/MM/DD)", p.birth)
+
+
+@rule("TRF805", ERROR, "every new (unrated) player has a sex", spec="FIDE")
+def new_player_sex(ctx: Context) -> Iterator[Finding]:
+    """New players need their sex in column 10 (``m`` or ``w``) to be registered.
+
+    Passing: ``001   12 w    Smith, Ann …`` (unrated).
+
+    Failing: ``001   12      Smith, Ann …`` (unrated, column 10 blank).
+    """
+    if "sex" not in (ctx.threshold("new_player_needs", ["birth", "sex"]) or []):
+        return
+    for p in ctx.players:
+        if not p.rating and p.sex.lower() not in ("m", "w", "f"):
+            yield Finding("TRF805", ERROR, f"new player {p.start_rank} ({p.name}) has no sex in column 10", p.line,
+                          COL_SEX, "write m or w in column 10", p.sex)
+
+
+def _rated_games(ctx: Context, p) -> tuple[int, Fraction]:
+    """(rated games against rated opponents, points scored in them)."""
+    count, score = 0, Fraction(0)
+    points = ctx.t.scoring.points
+    for g in p.games:
+        if g.kind in Kind.PLAYED and g.code in "1=0" and g.opponent is not None:
+            q = ctx.by_rank.get(g.opponent)
+            if q is not None and q.rating:
+                count += 1
+                score += points(g)
+    return count, score
+
+
+@rule("TRF806", WARNING, "an unrated player meets enough rated opponents to count", spec="FIDE")
+def unrated_opponents(ctx: Context) -> Iterator[Finding]:
+    """An unrated player's results count towards a first rating only against rated opponents;
+    with fewer than ``unrated_min_rated_opponents`` (3) rated opponents in the event the games
+    may not count.
+
+    Passing: an unrated player who met three rated players.
+
+    Failing (warning): an unrated player whose only rated game was round 1.
+    """
+    need = int(ctx.threshold("unrated_min_rated_opponents", 3) or 0)
+    if not need:
+        return
+    for p in ctx.players:
+        if p.rating or not any(g.kind in Kind.PLAYED for g in p.games):
+            continue
+        count, _ = _rated_games(ctx, p)
+        if count < need:
+            yield Finding("TRF806", WARNING, f"unrated player {p.start_rank} ({p.name}) played {count} rated "
+                          f"opponent(s); at least {need} are needed for the games to count", p.line, COL_RATING,
+                          "nothing to fix in the file; the games may not count towards a first rating", "")
+
+
+@rule("TRF807", INFO, "an unrated player scored nothing against rated opponents", spec="FIDE")
+def unrated_zero(ctx: Context) -> Iterator[Finding]:
+    """An unrated player who scores zero against rated opponents is disregarded for rating.
+
+    Passing: an unrated player with a draw against a rated player.
+
+    Failing (info): an unrated player who lost every game against rated players.
+    """
+    for p in ctx.players:
+        if p.rating:
+            continue
+        count, score = _rated_games(ctx, p)
+        if count and not score:
+            yield Finding("TRF807", INFO, f"unrated player {p.start_rank} ({p.name}) scored 0 in {count} game(s) "
+                          "against rated opponents; the results will be disregarded", p.line, COL_RATING, "", "")
+
+
+@rule("TRF808", WARNING, "a round robin has enough rated players", spec="FIDE")
+def round_robin_quota(ctx: Context) -> Iterator[Finding]:
+    """A rated round robin needs at least a third of its players rated, and at least 4 when it
+    has fewer than 10 players (``round_robin_*`` thresholds in ``profiles.json``).
+
+    Passing: 10 players, 4 rated.
+
+    Failing (warning): 8 players, 2 rated.
+    """
+    if not ctx.round_robin or ctx.team_event:
+        return
+    n = len(ctx.players)
+    rated = sum(1 for p in ctx.players if p.rating)
+    fraction = Fraction(str(ctx.threshold("round_robin_min_rated_fraction", "1/3")))
+    need = math.ceil(n * fraction)
+    if n < int(ctx.threshold("round_robin_small_event_players", 10)):
+        need = max(need, int(ctx.threshold("round_robin_small_event_min_rated", 4)))
+    need = min(need, n)
+    if rated < need:
+        yield Finding("TRF808", WARNING, f"round robin with {n} players of whom {rated} are rated; at least {need} "
+                      "must be rated", ctx.record_line("072", "012"), 5,
+                      "the tournament may not be rated as a round robin", str(rated))
+
+
+@rule("TRF810", WARNING, "player federations are FIDE federation codes", spec="C7")
+def federation_codes(ctx: Context) -> Iterator[Finding]:
+    """Columns 54-56 hold a FIDE federation code (``GER``, ``ENG``, ``IRI`` …: FIDE's codes, not
+    ISO's).  Club or county codes are reported.  A blank federation is not.
+
+    Passing: ``GER``, ``FID``.
+
+    Failing (warning): ``KIL`` (a club), ``DEU`` (ISO, not FIDE).
+    """
+    current, historic = federations()
+    for p in ctx.players:
+        fed = p.federation.strip().upper()
+        if fed and fed not in current:
+            why = "a former federation code" if fed in historic else "not a FIDE federation code"
+            yield Finding("TRF810", WARNING, f"player {p.start_rank}: federation {p.federation!r} is {why}", p.line,
+                          COL_FEDERATION, "write the player's FIDE federation (three letters, e.g. GER, ENG)",
+                          p.federation)
+
+
+@rule("TRF811", WARNING, "no FIDE id is used by two players", spec="C8")
+def fide_id_unique(ctx: Context) -> Iterator[Finding]:
+    """Each FIDE id names one player.
+
+    Passing: ids 4611314 and 4611322.
+
+    Failing: two players with id 4611314.
+    """
+    seen: dict[str, int] = {}
+    for p in ctx.players:
+        fid = p.fide_id.strip().lstrip("0")
+        if not fid or not fid.isdecimal():
+            continue
+        first = seen.get(fid)
+        if first is not None:
+            q = ctx.by_rank[first]
+            yield Finding("TRF811", WARNING, f"player {p.start_rank} has FIDE id {p.fide_id}, already used by player "
+                          f"{first}" + (f" (line {q.line})" if q.line else ""), p.line, COL_FIDE_ID,
+                          "each player has their own FIDE id", p.fide_id)
+        else:
+            seen[fid] = p.start_rank
+
+
+@rule("TRF812", WARNING, "the host federation (032) is a FIDE federation code", spec="C7")
+def host_federation(ctx: Context) -> Iterator[Finding]:
+    """032 names the federation that organises the event, as a FIDE code.
+
+    Passing: ``032 ESP``.
+
+    Failing (warning): ``032 Lichess``; ``032 Spain``.
+    """
+    rec = ctx.record("032")
+    if rec is None:
+        return
+    value = rec.text[4:].strip()
+    current, _ = federations()
+    if value and value.upper() not in current:
+        yield Finding("TRF812", WARNING, f"032 holds {value!r}, not a FIDE federation code", rec.line, 5,
+                      "write the host federation's three-letter FIDE code", value)
+
+
+@rule("TRF813", WARNING, "FIDE ratings are not below the rating floor", spec="FIDE")
+def rating_floor(ctx: Context) -> Iterator[Finding]:
+    """Since 1 March 2024 no FIDE rating is below 1400 (``rating_floor`` and
+    ``rating_floor_since`` in ``profiles.json``); a lower number in columns 49-52 is likely a
+    national rating.
+
+    Passing: an event of 2025 with ratings 1400 and up.
+
+    Failing (warning): an event of 2025 with a player rated 1180.
+    """
+    floor = int(ctx.threshold("rating_floor", 0) or 0)
+    since = str(ctx.threshold("rating_floor_since", "") or "")
+    start = ctx.header.start_date_iso or ctx.header.end_date_iso
+    if not floor or not start or (since and start < since):
+        return
+    for p in ctx.players:
+        if p.rating and p.rating < floor:
+            yield Finding("TRF813", WARNING, f"player {p.start_rank} is rated {p.rating}, below the FIDE floor of "
+                          f"{floor}", p.line, COL_RATING, "columns 49-52 hold the FIDE rating; national ratings go "
+                          "in NRS records", str(p.rating))

@@ -1,0 +1,303 @@
+"""Pairing rules across player records (TRF digest §9 E1-E4, D5, D6).
+
+A TRF records every game twice, once in each player's ``001`` line.  These rules check that the
+two halves agree: the same pairing (E1, E4), opposite colours (E2), complementary results (E3),
+and that pairing-allocated byes are rare enough (D5).  Where it cannot be known which of the two
+lines is wrong, both are reported.
+"""
+from __future__ import annotations
+
+from typing import Iterator
+
+from ...findings import ERROR, INFO, WARNING, Finding
+from ...model import Game, Kind, Player
+from ..context import Context, colour_col, is_blank_cell, result_col, round_col
+from ..registry import rule
+
+#: Result pairs that can stand for one game (first player's code, second player's code).
+COMPLEMENTARY = frozenset({("1", "0"), ("0", "1"), ("=", "="), ("W", "L"), ("L", "W"), ("D", "D"),
+                           ("+", "-"), ("-", "+"), ("-", "-"),
+                           ("X", "X"), ("?", "?"), ("X", "?"), ("?", "X")})
+
+
+def _describe(g: Game) -> str:
+    if g.opponent is not None:
+        return f"lists {g.opponent}"
+    if g.kind in Kind.BYES:
+        return f"has a bye ('{g.code}')"
+    if is_blank_cell(g):
+        return "has no entry"
+    return f"has '{g.code}' without an opponent"
+
+
+def _unconfirmed(ctx: Context) -> list[tuple[Player, Game, Player, Game, bool]]:
+    """Claims ``p`` -> ``q`` in a round that ``q`` does not return: (p, g, q, h, q_taken) where
+    ``q_taken`` says that ``q`` is confirmed as paired with somebody else in that round."""
+    cached = ctx.__dict__.get("_unconfirmed")
+    if cached is not None:
+        return cached
+    out = []
+    by_rank = ctx.by_rank
+    for p in ctx.players:
+        a = p.start_rank
+        for g in p.games:
+            b = g.opponent
+            if b is None:
+                continue
+            q = by_rank.get(b)
+            if q is None:  # not a player: TRF401 already
+                continue
+            h = q.game(g.round)
+            if h.opponent == a:
+                continue
+            taken = False
+            if h.opponent is not None:
+                third = by_rank.get(h.opponent)
+                taken = third is not None and third.game(g.round).opponent == b
+            out.append((p, g, q, h, taken))
+    ctx.__dict__["_unconfirmed"] = out
+    return out
+
+
+@rule("TRF501", ERROR, "pairings are symmetric: A lists B in round r exactly when B lists A", spec="E1")
+def symmetry(ctx: Context) -> Iterator[Finding]:
+    """If player A names B as the opponent of round r, B names A in round r.  This covers
+    forfeits too.  When B has no entry at all for that round, B's line is reported as well.
+
+    Passing::
+
+        001    3 …     7 w 1
+        001    7 …     3 b 0
+
+    Failing::
+
+        001    3 …     7 w 1
+        001    7 …     9 b 0      <- 7 lists 9 in round 1, not 3
+    """
+    for p, g, q, h, taken in _unconfirmed(ctx):
+        if taken:
+            continue
+        r = g.round
+        yield Finding("TRF501", ERROR, f"round {r}: player {p.start_rank} lists {q.start_rank} as opponent, but "
+                      f"player {q.start_rank} {_describe(h)}" + (f" (line {q.line})" if q.line else ""),
+                      p.line, round_col(r), "make the two players name each other in this round, or correct "
+                      "the opponent number", ctx.cell(p, r))
+        if is_blank_cell(h):
+            yield Finding("TRF501", ERROR, f"round {r}: no entry, but player {p.start_rank}"
+                          + (f" (line {p.line})" if p.line else "") + " lists this player as opponent",
+                          q.line, round_col(r), "add the game to this line, or correct the other player's opponent",
+                          ctx.cell(q, r))
+
+
+@rule("TRF505", ERROR, "no player appears in two pairings of one round", spec="E4")
+def single_pairing(ctx: Context) -> Iterator[Finding]:
+    """Each player sits at one board per round.  Reported when A names B, but B and a third
+    player C name each other in that round: B would play twice.
+
+    Passing::
+
+        001    3 …     7 w 1
+        001    7 …     3 b 0
+        001    9 …    12 w =
+        001   12 …     9 b =
+
+    Failing::
+
+        001    3 …     7 w 1
+        001    7 …     9 b 0      <- 7 plays 9 ...
+        001    9 …     7 w 1      <- ... and 9 confirms, so 3's claim is a second pairing
+    """
+    for p, g, q, h, taken in _unconfirmed(ctx):
+        if not taken:
+            continue
+        r = g.round
+        other = ctx.by_rank[h.opponent]  # type: ignore[index]
+        yield Finding("TRF505", ERROR, f"round {r}: player {p.start_rank} lists {q.start_rank} as opponent, but "
+                      f"{q.start_rank} plays {other.start_rank} in that round"
+                      + (f" (lines {q.line} and {other.line})" if q.line else ""),
+                      p.line, round_col(r), "a player has one opponent per round: correct this opponent number",
+                      ctx.cell(p, r))
+
+
+def _pairs(ctx: Context) -> Iterator[tuple[Player, Game, Player, Game]]:
+    by_rank = ctx.by_rank
+    for (a, b), games in ctx.meetings.items():
+        p, q = by_rank[a], by_rank[b]
+        for g in games:
+            yield p, g, q, q.game(g.round)
+
+
+@rule("TRF502", ERROR, "the two players of a game have opposite colours", spec="E2")
+def colours(ctx: Context) -> Iterator[Finding]:
+    """For a game with colours, one player has ``w`` and the other ``b``.  Both lines are
+    reported, since either may be wrong.
+
+    Passing::
+
+        001    3 …     7 w 1
+        001    7 …     3 b 0
+
+    Failing::
+
+        001    3 …     7 w 1
+        001    7 …     3 w 0
+    """
+    for p, g, q, h in _pairs(ctx):
+        if g.colour is not None and g.colour == h.colour:
+            r = g.round
+            colour = "white" if g.colour == "w" else "black"
+            for x, y in ((p, q), (q, p)):
+                yield Finding("TRF502", ERROR, f"round {r}: players {p.start_rank} and {q.start_rank} both have "
+                              f"{colour}" + (f" (the other is on line {y.line})" if y.line else ""),
+                              x.line, colour_col(r), "one player of a game has w and the other b",
+                              ctx.cell(x, r))
+
+
+@rule("TRF503", WARNING, "a forfeit has a colour on one side only", spec="E2")
+def colour_one_side(ctx: Context) -> Iterator[Finding]:
+    """Forfeits may be written without colours (``-``) on both sides, or with opposite colours;
+    a colour on one side only contradicts the other side.
+
+    Passing::
+
+        001    3 …     7 w +
+        001    7 …     3 b -
+
+    Failing::
+
+        001    3 …     7 w +
+        001    7 …     3 - -
+    """
+    for p, g, q, h in _pairs(ctx):
+        if (g.colour is None) == (h.colour is None):
+            continue
+        if g.kind in Kind.PLAYED or h.kind in Kind.PLAYED:
+            continue  # a played game without colour is TRF405 already
+        r = g.round
+        bare, other = (p, q) if g.colour is None else (q, p)
+        yield Finding("TRF503", WARNING, f"round {r}: player {other.start_rank} has a colour for this game but "
+                      f"player {bare.start_rank} has none", bare.line, colour_col(r),
+                      "write the colour on both sides, or '-' on both", ctx.cell(bare, r))
+
+
+@rule("TRF504", ERROR, "the two results of a game are complementary (1/0, =/=, +/-, W/L, D/D, -/-)", spec="E3")
+def results(ctx: Context) -> Iterator[Finding]:
+    """The two halves of a game agree on its result: ``1``/``0``, ``=``/``=``, ``W``/``L``,
+    ``D``/``D``, ``+``/``-`` and ``-``/``-`` (double forfeit).  ``1``/``1``, ``+``/``+`` and a
+    played result against a forfeit are errors.  Both lines are reported.
+
+    Passing::
+
+        001    3 …     7 w =
+        001    7 …     3 b =
+
+    Failing::
+
+        001    3 …     7 w 1
+        001    7 …     3 b 1
+    """
+    ok = COMPLEMENTARY
+    for p, g, q, h in _pairs(ctx):
+        if (g.code, h.code) in ok:
+            continue
+        r = g.round
+        for x, mine, y, theirs in ((p, g, q, h), (q, h, p, g)):
+            yield Finding("TRF504", ERROR, f"round {r}: result '{mine.code}' of player {x.start_rank} does not fit "
+                          f"'{theirs.code}' of player {y.start_rank}" + (f" (line {y.line})" if y.line else ""),
+                          x.line, result_col(r), "the results of one game are 1/0, =/=, W/L, D/D, +/- or -/-",
+                          ctx.cell(x, r))
+
+
+def _pab_cells(ctx: Context) -> dict[int, list[Player]]:
+    rounds: dict[int, list[Player]] = {}
+    for p in ctx.players:
+        for g in p.games:
+            if g.code == "U" and g.kind == Kind.PAB:
+                rounds.setdefault(g.round, []).append(p)
+    return rounds
+
+
+@rule("TRF506", ERROR, "at most one pairing-allocated bye (U) per round", spec="D5")
+def one_pab_per_round(ctx: Context) -> Iterator[Finding]:
+    """Only the one player left over by the pairing gets the pairing-allocated bye ``U`` in a
+    round.  Requested byes are ``H`` or ``F``.  Team events are not checked (a team's bye is
+    written on every member).
+
+    Passing::
+
+        001   37 …  0000 - U
+        001   40 …  0000 - H
+
+    Failing::
+
+        001   37 …  0000 - U
+        001   40 …  0000 - U      <- a second U in round 1
+    """
+    if ctx.team_event:
+        return
+    for r, players in sorted(_pab_cells(ctx).items()):
+        if len(players) < 2:
+            continue
+        ranks = ", ".join(str(p.start_rank) for p in players[:10]) + (" …" if len(players) > 10 else "")
+        for p in players:
+            yield Finding("TRF506", ERROR, f"round {r}: {len(players)} pairing-allocated byes (U) in one round "
+                          f"(players {ranks})", p.line, result_col(r),
+                          "one player per round gets U; write requested byes as H or F", ctx.cell(p, r))
+
+
+@rule("TRF507", WARNING, "in a Swiss, no player gets the pairing-allocated bye twice", spec="D5")
+def one_pab_per_player(ctx: Context) -> Iterator[Finding]:
+    """FIDE's Swiss rules give a player the pairing-allocated bye at most once (a full-point
+    bye exported as ``U`` makes pairing programs repeat it).  Round robins and team events are
+    not checked.
+
+    Passing::
+
+        001   37 …  0000 - U     12 w 1     5 b 0
+
+    Failing::
+
+        001   37 …  0000 - U     12 w 1  0000 - U
+    """
+    if ctx.team_event or ctx.round_robin:
+        return
+    for p in ctx.players:
+        rounds = [g.round for g in p.games if g.code == "U" and g.kind == Kind.PAB]
+        for r in rounds[1:]:
+            yield Finding("TRF507", WARNING, f"round {r}: player {p.start_rank} gets the pairing-allocated bye again "
+                          f"(first in round {rounds[0]})", p.line, result_col(r),
+                          "a requested bye is F or H; U is the pairing-allocated bye", ctx.cell(p, r))
+
+
+@rule("TRF508", INFO, "a blank round before later games (read as an unexplained zero-point bye)", spec="D6")
+def interior_gap(ctx: Context) -> Iterator[Finding]:
+    """A blank round block followed by later games reads as a zero-point absence.  It is often
+    a half-point bye written with a blank result (Irish Chess Union files), so it is worth a
+    look when the points disagree.  A 240 record for the round explains it.
+
+    Passing::
+
+        001   12 …     3 w 1  0000 - Z     8 b =
+
+    Failing (info)::
+
+        001   12 …     3 w 1  0000 -       8 b =
+    """
+    if ctx.team_event or (ctx.round_robin and len(ctx.players) % 2):
+        return  # team members skip rounds; in an odd round robin everyone sits out one round
+    explained: set[tuple[int, int]] = set()
+    for entry in ctx.t.extras.get("240", ()) or ():
+        if isinstance(entry, dict) and entry.get("round"):
+            for i in entry.get("ids", ()) or ():
+                explained.add((entry["round"], i))
+    for p in ctx.players:
+        games = p.games
+        last = 0
+        for g in games:
+            if not is_blank_cell(g):
+                last = g.round
+        for g in games[:max(0, last - 1)]:
+            if is_blank_cell(g) and (g.round, p.start_rank) not in explained:
+                yield Finding("TRF508", INFO, f"round {g.round}: blank, but player {p.start_rank} plays later; "
+                              "read as a zero-point absence", p.line, round_col(g.round),
+                              "write Z for an absence, H or F for a requested bye", ctx.cell(p, g.round))

@@ -1,0 +1,211 @@
+"""Declared points against the results (TRF digest §9 E6).
+
+The points a ``001`` record declares (columns 81-84) must equal the sum of its round results under
+the file's scoring system: record 162, else JaVaFo ``XXS``, else bbpPairings ``BB?``, else the FIDE
+default (1, ½, 0; a pairing-allocated bye scores as a win).  299 adjustments are applied.  A
+mismatch is an error, or a warning when one of the causes real files show explains the whole
+difference: blank-result byes counted as half points (Irish Chess Union), a bye of the round
+about to be paired already added (JaVaFo), acceleration points included, or a scoring system
+other than 1/½/0 without a 162 record.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Iterator
+
+from ...findings import ERROR, WARNING, Finding
+from ...model import Kind, Player
+from ..context import COL_POINTS, Context, fmt_points, is_blank_cell
+from ..registry import rule
+
+WIN_LIKE = frozenset({Kind.WIN, Kind.FORFEIT_WIN, Kind.FULL_BYE, Kind.PAB})
+DRAW_LIKE = frozenset({Kind.DRAW, Kind.HALF_BYE})
+TYPE_CODES = {"W": "1W", "D": "=D", "L": "0L", "F": "F", "H": "H", "Z": "Z ", "+": "+", "-": "-"}
+
+
+def _system(ctx: Context) -> str:
+    s = ctx.t.scoring
+    if s.source == "162":
+        return "the 162 scoring record"
+    if s.source == "XXS":
+        return "the XXS scoring record"
+    if s.source == "BB":
+        return "the BB? scoring records"
+    return "the FIDE default scoring (1, ½, 0)"
+
+
+def _adjusted(ctx: Context) -> dict[int, Fraction]:
+    """Computed scores with 299 adjustments applied (individual events)."""
+    scores = dict(ctx.scores)
+    entries = ctx.t.extras.get("299") or []
+    if not entries or ctx.team_ids_space:
+        return scores
+    points = ctx.t.scoring.points
+    for entry in entries:
+        if not isinstance(entry, dict) or entry.get("points") is None:
+            continue
+        value = Fraction(entry["points"])
+        kind = (entry.get("type") or "").strip()
+        rnd = entry.get("round") or 0
+        for sr in entry.get("ids") or ():
+            p = ctx.by_rank.get(sr)
+            if p is None:
+                continue
+            if not kind:
+                scores[sr] += value
+            elif rnd:
+                scores[sr] += value - points(p.game(rnd))
+            else:
+                codes = TYPE_CODES.get(kind, kind)
+                for g in p.games:
+                    if g.code in codes:
+                        scores[sr] += value - points(g)
+    return scores
+
+
+def _acceleration(ctx: Context) -> dict[int, set[Fraction]]:
+    """Start rank -> the acceleration values a file gives the player (250 and XXA)."""
+    out: dict[int, set[Fraction]] = {}
+    if ctx.team_ids_space:
+        return out
+    for entry in ctx.t.extras.get("250") or []:
+        if not isinstance(entry, dict) or entry.get("points") in (None, 0):
+            continue
+        lo, hi = entry.get("first_id"), entry.get("last_id")
+        if lo is None or hi is None:
+            continue
+        value = Fraction(entry["points"])
+        for p in ctx.players:
+            if lo <= p.start_rank <= hi:
+                out.setdefault(p.start_rank, set()).add(value)
+    for entry in ctx.t.extras.get("XXA") or []:
+        values = entry.get("values") if isinstance(entry, dict) else None
+        if not values or not str(values[0]).isdecimal():
+            continue
+        sr = int(values[0])
+        acc = out.setdefault(sr, set())
+        for v in values[1:]:
+            try:
+                acc.add(Fraction(v))
+            except (ValueError, ZeroDivisionError):
+                continue
+        total = sum(acc, Fraction(0))
+        if total:
+            acc.add(total)
+    return out
+
+
+def _future_byes(ctx: Context) -> dict[int, tuple[int, Fraction, str]]:
+    """240 F/H byes for a round past the data: start rank -> (round, points, type)."""
+    out: dict[int, tuple[int, Fraction, str]] = {}
+    if ctx.team_ids_space:
+        return out
+    values = ctx.t.scoring.values
+    for entry in ctx.t.extras.get("240") or []:
+        if not isinstance(entry, dict):
+            continue
+        rnd, kind = entry.get("round"), entry.get("type")
+        if rnd is None or rnd <= ctx.rounds or kind not in ("F", "H"):
+            continue
+        value = values["W"] if kind == "F" else values["D"]
+        for sr in entry.get("ids") or ():
+            out[sr] = (rnd, value, kind)
+    return out
+
+
+def _alternative_system(ctx: Context) -> tuple[int, int] | None:
+    """(win, draw) points of a common non-default system that every declared total fits."""
+    cached = ctx.__dict__.get("_alternative_system", False)
+    if cached is not False:
+        return cached
+    found = None
+    if ctx.t.scoring.is_default:
+        counts = []
+        for p in ctx.players:
+            if p.points is None:
+                continue
+            counts.append((p.points, sum(1 for g in p.games if g.kind in WIN_LIKE),
+                           sum(1 for g in p.games if g.kind in DRAW_LIKE)))
+        if any(w for _, w, _ in counts):
+            for w, d in ((3, 1), (2, 1)):
+                if all(points == w * wins + d * draws for points, wins, draws in counts):
+                    found = (w, d)
+                    break
+    ctx.__dict__["_alternative_system"] = found
+    return found
+
+
+def _cause(ctx: Context, p: Player, delta: Fraction, accel: dict, future: dict) -> tuple[str, str] | None:
+    """(cause, hint) when a known habit explains ``delta`` completely, else None."""
+    values = ctx.t.scoring.values
+    half = values.get("D", Fraction(1, 2))
+    blanks = sum(1 for g in p.games if is_blank_cell(g))
+    if delta > 0 and half > 0 and blanks and (delta / half).denominator == 1 and delta <= blanks * values["W"]:
+        return (f"blank-result round(s) counted as byes ({blanks} blank, worth {fmt_points(delta)} here), as "
+                "Irish Chess Union files do", "write such byes as '0000 - H' or '0000 - F' so that points and "
+                "results agree")
+    pending = ctx.pending_rounds
+    if pending:
+        points = ctx.t.scoring.points
+        left_out = sum((points(g) for g in p.games if g.round in pending and g.kind in Kind.BYES), Fraction(0))
+        if left_out and delta == -left_out:
+            rounds = ", ".join(str(g.round) for g in p.games if g.round in pending and g.kind in Kind.BYES)
+            return (f"the points leave out the bye pre-entered for round {rounds}, which is not paired yet",
+                    "JaVaFo counts a pre-entered bye in the points: add it, or remove the pre-entered cell")
+    if p.start_rank in future:
+        rnd, value, kind = future[p.start_rank]
+        if delta == value:
+            return (f"the points already include the {kind} bye of round {rnd} (240 record), not yet played "
+                    "(JaVaFo convention)", "leave the bye out of the points until the round is played")
+    if delta in accel.get(p.start_rank, ()):
+        return ("the points include acceleration (fictitious) points",
+                "the points field must exclude acceleration (250/XXA) points")
+    alternative = _alternative_system(ctx)
+    if alternative:
+        w, d = alternative
+        return (f"every player's points follow a {w}/{d}/0 scoring system, but the file has no 162 record",
+                f"declare the system: '162  W {w}.0    D {d}.0    L 0.0'")
+    return None
+
+
+@rule("TRF510", ERROR, "declared points equal the sum of the results under the file's scoring system", spec="E6")
+def declared_points(ctx: Context) -> Iterator[Finding]:
+    """Columns 81-84 hold the sum of the player's results under the file's scoring system
+    (162, XXS, BB?, else 1/½/0 with the pairing-allocated bye worth a win), with 299
+    adjustments and without acceleration.  The finding gives the difference; it is a warning
+    when a known exporter habit explains all of it (ICU blank byes, JaVaFo pre-entered bye,
+    acceleration included, 3/1/0 scoring without 162).
+
+    Passing::
+
+        001    3 … 2.5 …     7 w 1    12 b =     9 w 1    ... 1 + ½ + 1 = 2.5
+
+    Failing::
+
+        001    3 … 3.0 …     7 w 1    12 b =     9 w 1    ... declares 3.0, results give 2.5
+    """
+    scores = _adjusted(ctx)
+    accel = _acceleration(ctx)
+    future = _future_byes(ctx)
+    system = None
+    for p in ctx.players:
+        declared = p.points
+        if declared is None:
+            continue
+        computed = scores[p.start_rank]
+        if computed == declared:
+            continue
+        delta = declared - computed
+        if system is None:
+            system = _system(ctx)
+        cause = _cause(ctx, p, delta, accel, future)
+        sign = "+" if delta > 0 else "-"
+        message = (f"player {p.start_rank} declares {fmt_points(declared)} points but the results add up to "
+                   f"{fmt_points(computed)} ({sign}{fmt_points(abs(delta))}) under {system}")
+        if cause:
+            yield Finding("TRF510", WARNING, f"{message}; likely cause: {cause[0]}", p.line, COL_POINTS, cause[1],
+                          ctx.field(p, COL_POINTS, 4) or fmt_points(declared))
+        else:
+            yield Finding("TRF510", ERROR, message, p.line, COL_POINTS,
+                          "correct the points (columns 81-84) or the round results",
+                          ctx.field(p, COL_POINTS, 4) or fmt_points(declared))

@@ -1,0 +1,151 @@
+"""Ranks and starting ranks (TRF digest §9 C2, C11, E7).
+
+The rank column (86-89) is the final or current standing: a better rank never has fewer points,
+and when 202/212 name the tie-breaks, the order of tied players follows them.  Starting ranks
+(5-8) are 1..N without gaps (bbpPairings refuses anything else unless ``XXC rank`` is given).
+"""
+from __future__ import annotations
+
+from typing import Iterator
+
+from ...findings import INFO, WARNING, Finding
+from ..context import COL_RANK, COL_START_RANK, Context, fmt_points
+from ..registry import rule
+
+
+def _finished(ctx: Context) -> bool:
+    declared = ctx.declared_rounds
+    return not ctx.pending_rounds and (declared is None or ctx.rounds >= declared)
+
+
+@rule("TRF511", WARNING, "rank order agrees with points: a better rank never has fewer points", spec="E7")
+def rank_order(ctx: Context) -> Iterator[Finding]:
+    """Sorted by the rank column, the points never go up; players sharing a rank have the
+    same points.  The declared points are used (the computed ones when some are missing).
+
+    Passing::
+
+        001    1 … 6.0    2 …
+        001    2 … 6.5    1 …
+
+    Failing::
+
+        001    1 … 6.0    1 …
+        001    2 … 6.5    2 …      <- rank 2 with more points than rank 1
+    """
+    if ctx.team_event:
+        return  # a player's points and rank in a team event are informative only
+    ranked = [p for p in ctx.players if p.rank]
+    if len(ranked) < 2:
+        return
+    if all(p.points is not None for p in ranked):
+        points = {p.start_rank: p.points for p in ranked}
+    else:
+        points = ctx.scores
+    ranked.sort(key=lambda p: (p.rank, -points[p.start_rank], p.start_rank))
+    for a, b in zip(ranked, ranked[1:]):
+        pa, pb = points[a.start_rank], points[b.start_rank]
+        if a.rank == b.rank and pa != pb:
+            yield Finding("TRF511", WARNING, f"players {a.start_rank} and {b.start_rank} share rank {b.rank} but have "
+                          f"{fmt_points(pa)} and {fmt_points(pb)} points", b.line, COL_RANK,
+                          "only players with equal points can share a rank", str(b.rank))
+        elif a.rank < b.rank and pa < pb:
+            yield Finding("TRF511", WARNING, f"player {b.start_rank} is ranked {b.rank} with {fmt_points(pb)} points, "
+                          f"behind player {a.start_rank} (rank {a.rank}) with only {fmt_points(pa)}", b.line, COL_RANK,
+                          "re-rank the players by points, then tie-breaks", str(b.rank))
+
+
+@rule("TRF512", WARNING, "every player of a finished tournament has a rank from 1 to N", spec="C11")
+def rank_present(ctx: Context) -> Iterator[Finding]:
+    """In a finished tournament the rank column holds 1..N for everyone (ties allowed, TRF26).
+    A file where no player has a rank gets one finding; a file where some do gets one per
+    player without.
+
+    Passing::
+
+        001    1 … 6.0    1 …
+        001    2 … 6.0    1 …
+
+    Failing::
+
+        001    1 … 6.0    1 …
+        001    2 … 5.0    0 …      <- rank 0 (FIDE's own sample does this for withdrawn players)
+    """
+    players = ctx.players
+    if not players or not _finished(ctx):
+        return
+    n = len(players)
+    ranked = [p for p in players if p.rank]
+    if not ranked:
+        first = min(players, key=lambda p: p.line or 0)
+        yield Finding("TRF512", WARNING, "no player has a rank (columns 86-89 are blank or 0 everywhere)",
+                      first.line, COL_RANK, "write the final rank of every player; consumers need it to "
+                      "rebuild the standings", "")
+        return
+    for p in players:
+        if not p.rank:
+            yield Finding("TRF512", WARNING, f"player {p.start_rank} has no rank", p.line, COL_RANK,
+                          "write the player's final rank in columns 86-89", ctx.field(p, COL_RANK, 4))
+        elif p.rank > n:
+            yield Finding("TRF512", WARNING, f"player {p.start_rank} has rank {p.rank}, but there are only {n} players",
+                          p.line, COL_RANK, "ranks run from 1 to the number of players", str(p.rank))
+
+
+@rule("TRF513", INFO, "ranks of tied players follow the tie-breaks the file declares (202/212)", spec="E7")
+def rank_tiebreaks(ctx: Context) -> Iterator[Finding]:
+    """When 202 or 212 name the tie-breaks, trfscore recomputes the standings with them and
+    reports each player whose declared rank differs.  Nothing is reported when the tie-breaks
+    cannot be computed.
+
+    Passing: ``202 BH/C1,SB`` and ranks in that order.
+
+    Failing (info): two players on 6.0 points where the one with the lower Buchholz cut-1 is
+    ranked first.
+    """
+    h = ctx.header
+    if ctx.team_event or not (h.tiebreaks or h.standings_tiebreaks) or not _finished(ctx):
+        return
+    if not any(p.rank for p in ctx.players):
+        return
+    try:
+        standings = ctx.t.standings()
+        rows = list(standings.rows)
+    except Exception:  # tie-breaks not computable (unknown codes, standings module absent)
+        return
+    codes = ", ".join(getattr(standings, "tiebreaks", None) or h.standings_tiebreaks or h.tiebreaks)
+    for row in rows:
+        p = getattr(row, "player", None) or ctx.by_rank.get(getattr(row, "start_rank", 0))
+        if p is None or not p.rank:
+            continue
+        low = getattr(row, "rank", None)
+        high = getattr(row, "rank_to", None) or low
+        if low is None or low <= p.rank <= high:
+            continue
+        place = f"{low}" if high == low else f"{low}-{high}"
+        yield Finding("TRF513", INFO, f"player {p.start_rank} is ranked {p.rank}, but points and the declared "
+                      f"tie-breaks ({codes}) give rank {place}", p.line, COL_RANK,
+                      "check the tie-break order or the ranks", str(p.rank))
+
+
+@rule("TRF520", WARNING, "starting ranks run from 1 to N without gaps", spec="C2")
+def start_ranks_contiguous(ctx: Context) -> Iterator[Finding]:
+    """Starting ranks are 1..N.  Pairing programs refuse gaps unless ``XXC rank`` says to use
+    the order of the lines instead.  (Duplicates are ``TRF302``.)
+
+    Passing: starting ranks 1, 2, 3, 4.
+
+    Failing: starting ranks 1, 2, 4, 5 (3 is missing).
+    """
+    if not ctx.players or any(tok.lower() == "rank" for tok in ctx.header.xxc):
+        return
+    ranks = sorted(ctx.by_rank)
+    if ranks[-1] == len(ranks):
+        return
+    present = set(ranks)
+    missing = [r for r in range(1, ranks[-1] + 1) if r not in present]
+    after = next(r for r in ranks if r > missing[0])
+    p = ctx.by_rank[after]
+    shown = ", ".join(map(str, missing[:10])) + (f" and {len(missing) - 10} more" if len(missing) > 10 else "")
+    yield Finding("TRF520", WARNING, f"starting ranks are not 1..{len(ranks)}: {shown} missing", p.line,
+                  COL_START_RANK, "renumber the players 1..N (and their opponents), or add 'XXC rank'",
+                  str(p.start_rank))

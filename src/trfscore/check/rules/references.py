@@ -1,0 +1,162 @@
+"""References from extension records to players and teams (TRF digest §9 E9-E11).
+
+Records 240 (byes), 250 (acceleration), 260 (prohibited pairings), 299 (point adjustments), 300
+(line-ups), 320/330 (team byes and forfeits) and JaVaFo's XXA/XXP/XXZ name players by starting
+rank, or teams by team number in a team event.  Every name must exist; byes declared in 240 must
+agree with the ``001`` cells; prohibited pairs must not have met.
+"""
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+from ...findings import ERROR, WARNING, Finding
+from ...model import Kind, Record
+from ..context import Context
+from ..registry import rule
+
+# record code -> list of (first 0-based column, step, width, what) scans; what is "id" (player or
+# team by event type), "player" or "team"
+SCANS: dict[str, list[tuple[int, int, int, str]]] = {
+    "240": [(10, 5, 4, "id")],
+    "250": [(22, 0, 4, "id"), (27, 0, 4, "id")],
+    "260": [(12, 5, 4, "id")],
+    "299": [(23, 5, 4, "id")],
+    "300": [(8, 0, 3, "team"), (12, 0, 3, "team"), (16, 5, 4, "player")],
+    "320": [(14, 4, 3, "team")],
+    "330": [(11, 0, 3, "team"), (15, 0, 3, "team")],
+    "XXA": [(4, 0, 4, "player")],
+}
+TOKEN_RECORDS = ("XXP", "XXZ")
+
+
+def id_cells(text: str, start: int, step: int, width: int) -> Iterator[tuple[int, str]]:
+    """(1-based column, cell text) of each non-blank cell; ``step`` 0 reads one cell."""
+    end = len(text.rstrip())
+    pos = start
+    while pos < end:
+        cell = text[pos:pos + width].strip()
+        if cell:
+            yield pos + 1, cell
+        if not step:
+            break
+        pos += step
+
+
+def team_numbers(ctx: Context) -> set[int]:
+    teams = ctx.t.teams
+    numbers = {team.number for team in teams if team.record == "310"}
+    return numbers or {team.number for team in teams}
+
+
+def references(ctx: Context) -> Iterator[tuple[Record, int, int, str]]:
+    """(record, column, number, kind) for every number that names a player or team."""
+    team_space = ctx.team_ids_space
+    for code, scans in SCANS.items():
+        for rec in ctx.records.get(code, ()):
+            text = rec.text.replace("\t", " ")
+            for start, step, width, what in scans:
+                kind = ("team" if team_space else "player") if what == "id" else what
+                for column, cell in id_cells(text, start, step, width):
+                    if cell.isdecimal():
+                        yield rec, column, int(cell), kind
+    for code in TOKEN_RECORDS:
+        for rec in ctx.records.get(code, ()):
+            for m in re.finditer(r"\S+", rec.text[3:]):
+                if m.group().isdecimal():
+                    yield rec, m.start() + 4, int(m.group()), "player"
+
+
+@rule("TRF560", ERROR, "extension records name existing players and teams", spec="E9")
+def references_exist(ctx: Context) -> Iterator[Finding]:
+    """Every starting rank in 240/250/260/299/300/XXA/XXP/XXZ is a player of the file; every
+    team number in 300/320/330 (and in 240/250/260/299 of a team event) is a team.  ``0``
+    means "nobody" where the layout allows it (an empty board, no bye).
+
+    Passing: ``240 H   3   12`` with a player 12.
+
+    Failing: ``240 H   3  120`` in a 100-player file; ``XXP 7 999``.
+    """
+    players = ctx.by_rank
+    teams = team_numbers(ctx)
+    for rec, column, number, kind in references(ctx):
+        if number == 0:
+            continue
+        if kind == "player" and number not in players:
+            yield Finding("TRF560", ERROR, f"{rec.code}: player {number} is not in the file", rec.line, column,
+                          "name players by the starting rank of a 001 record", str(number))
+        elif kind == "team" and number not in teams:
+            yield Finding("TRF560", ERROR, f"{rec.code}: team {number} is not in the file", rec.line, column,
+                          "name teams by their 310 team number (or 013 order)", str(number))
+
+
+BYE_KINDS = {"F": (Kind.FULL_BYE,), "H": (Kind.HALF_BYE,), "Z": (Kind.ZERO_BYE, Kind.ABSENT)}
+
+
+@rule("TRF561", WARNING, "240 byes agree with the 001 round cells", spec="E10")
+def byes_agree(ctx: Context) -> Iterator[Finding]:
+    """A 240 bye for a round that already has data in the ``001`` lines says the same thing:
+    ``F`` <-> ``0000 - F``, ``H`` <-> ``0000 - H``, ``Z`` <-> ``0000 - Z`` or blank.  (240
+    naming a round still to be paired is the normal TRF26 in-tournament use.)
+
+    Passing: ``240 H   3   12`` and player 12's round 3 is ``0000 - H``.
+
+    Failing: ``240 H   3   12`` and player 12's round 3 is ``   7 w 1``.
+    """
+    if ctx.team_ids_space:
+        return
+    pending = ctx.pending_rounds
+    for rec in ctx.records.get("240", ()):
+        text = rec.text.replace("\t", " ")
+        kind = text[4:5]
+        rnd_text = text[6:9].strip()
+        if kind not in BYE_KINDS or not rnd_text.isdecimal():
+            continue  # TRF702
+        rnd = int(rnd_text)
+        if rnd > ctx.rounds or rnd in pending:
+            continue
+        for column, cell in id_cells(text, 10, 5, 4):
+            p = ctx.by_rank.get(int(cell)) if cell.isdecimal() else None
+            if p is None:
+                continue
+            g = p.game(rnd)
+            if g.kind not in BYE_KINDS[kind]:
+                yield Finding("TRF561", WARNING, f"240 gives player {p.start_rank} a {kind} bye in round {rnd}, "
+                              f"but the 001 line has '{ctx.cell(p, rnd).strip()}'", rec.line, column,
+                              "make the 240 record and the round cell agree", cell)
+
+
+@rule("TRF562", WARNING, "prohibited pairs (260/XXP) did not meet", spec="E11")
+def prohibited_met(ctx: Context) -> Iterator[Finding]:
+    """Players listed together in a 260 record must not meet in its rounds; players listed
+    together in XXP must not meet at all.
+
+    Passing: ``260   1   9    3    7`` and 3 never plays 7.
+
+    Failing: ``260   1   9    3    7`` and 3 plays 7 in round 4.
+    """
+    if ctx.team_ids_space:
+        return
+    groups: list[tuple[Record, int, int, set[int]]] = []
+    for rec in ctx.records.get("260", ()):
+        text = rec.text
+        first, last = text[4:7].strip(), text[8:11].strip()
+        if not (first.isdecimal() and last.isdecimal()):
+            continue
+        ids = {int(c) for _, c in id_cells(text, 12, 5, 4) if c.isdecimal()}
+        groups.append((rec, int(first), int(last), ids))
+    for rec in ctx.records.get("XXP", ()):
+        ids = {int(tok) for tok in rec.text[3:].split() if tok.isdecimal()}
+        groups.append((rec, 1, 10 ** 6, ids))
+    for rec, first, last, ids in groups:
+        for a in sorted(ids):
+            p = ctx.by_rank.get(a)
+            if p is None:
+                continue
+            for g in p.games:
+                b = g.opponent
+                if b is not None and b > a and b in ids and first <= g.round <= last and \
+                        (a, b) in ctx.meetings:
+                    yield Finding("TRF562", WARNING, f"{rec.code}: players {a} and {b} may not meet, but they do in "
+                                  f"round {g.round}", rec.line, 1, "check the pairing or the prohibited-pairs record",
+                                  rec.text[:40])

@@ -1,0 +1,288 @@
+"""Team records (TRF digest §9 F1, F2, F4, F5).
+
+Teams come as TRF16 ``013`` records (name and members) or TRF26 ``310`` records (number, name,
+match points, game points, rank, members).  Members must be players, a player plays for one
+team, 310 numbers are 1..T, the two kinds agree when both are present, the boards of a team face
+one team per round, and the 310 totals equal what the board results give under 162 and 362
+(with 240 byes, 320 pairing-allocated byes, 330 forfeited matches and 299 adjustments).
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Iterator
+
+from ...findings import ERROR, WARNING, Finding
+from ...model import Team
+from ..context import Context, fmt_points
+from ..registry import rule
+from .references import id_cells
+
+MEMBERS_AT = {"013": 36, "310": 73}
+
+
+def _member_cells(ctx: Context, team: Team) -> list[tuple[int | None, int]]:
+    """(column, start rank) of each member; columns from the source line when there is one."""
+    text = ctx.lines.get(team.line) if team.line is not None else None
+    if text is None:
+        return [(None, m) for m in team.members]
+    start = MEMBERS_AT.get(team.record, 36)
+    return [(col, int(cell)) for col, cell in id_cells(text, start, 5, 4) if cell.isdecimal()]
+
+
+def _kind(ctx: Context) -> list[Team]:
+    """The teams that count: 310 when present (as Gacrux does), else 013."""
+    teams = ctx.t.teams
+    t310 = [team for team in teams if team.record == "310"]
+    return t310 or teams
+
+
+@rule("TRF601", ERROR, "team members (013/310) are players of the file", spec="F1")
+def members_exist(ctx: Context) -> Iterator[Finding]:
+    """Every member number of a team record is the starting rank of a ``001`` record.
+
+    Passing: ``013 Dublin     26   27`` with players 26 and 27.
+
+    Failing: ``013 Dublin     26  270`` in a 100-player file.
+    """
+    for team in ctx.t.teams:
+        for column, member in _member_cells(ctx, team):
+            if member and member not in ctx.by_rank:
+                yield Finding("TRF601", ERROR, f"team {team.name or team.number}: member {member} is not a player of "
+                              "the file", team.line, column, "members are starting ranks of 001 records", str(member))
+
+
+@rule("TRF602", ERROR, "a player is a member of at most one team", spec="F1")
+def one_team_per_player(ctx: Context) -> Iterator[Finding]:
+    """Within the 013 records, and within the 310 records, each player appears once.
+
+    Passing: ``013 A   1    2`` and ``013 B   3    4``.
+
+    Failing: ``013 A   1    2`` and ``013 B   2    4`` (player 2 in both).
+    """
+    for record in ("013", "310"):
+        seen: dict[int, Team] = {}
+        for team in ctx.t.teams:
+            if team.record != record:
+                continue
+            for column, member in _member_cells(ctx, team):
+                if not member:
+                    continue
+                first = seen.get(member)
+                if first is not None:
+                    yield Finding("TRF602", ERROR, f"player {member} is in team {team.name or team.number} and "
+                                  f"already in team {first.name or first.number}"
+                                  + (f" (line {first.line})" if first.line else ""), team.line, column,
+                                  "a player plays for one team", str(member))
+                else:
+                    seen[member] = team
+
+
+@rule("TRF603", ERROR, "310 team numbers are unique and run 1..T", spec="F2")
+def team_numbers(ctx: Context) -> Iterator[Finding]:
+    """TRF26 team pairing numbers (310 columns 5-7) are 1..T, each used once.
+
+    Passing: ``310   1 …`` ``310   2 …`` ``310   3 …``.
+
+    Failing: ``310   1 …`` ``310   1 …`` (twice); ``310   1 …`` ``310   3 …`` (2 missing).
+    """
+    teams = [team for team in ctx.t.teams if team.record == "310"]
+    if not teams:
+        return
+    seen: dict[int, Team] = {}
+    for team in teams:
+        if team.number in seen:
+            yield Finding("TRF603", ERROR, f"team number {team.number} is used again (first on line "
+                          f"{seen[team.number].line})", team.line, 5, "give every team its own number",
+                          str(team.number))
+        else:
+            seen[team.number] = team
+    missing = [n for n in range(1, len(seen) + 1) if n not in seen]
+    if missing:
+        last = max(teams, key=lambda tm: tm.line or 0)
+        yield Finding("TRF603", ERROR, f"team numbers are not 1..{len(seen)}: "
+                      + ", ".join(map(str, missing[:10])) + " missing", last.line, 5,
+                      "number the teams 1..T", "")
+
+
+@rule("TRF604", ERROR, "013 and 310 team lists agree when both are present", spec="F2")
+def team_lists_agree(ctx: Context) -> Iterator[Finding]:
+    """A file with both TRF16 013 and TRF26 310 records lists the same teams with the same
+    members in both.
+
+    Passing: ``013 India   1    5`` and ``310   1 India … 1    5``.
+
+    Failing: ``013 India   1    5`` and ``310   1 India … 1    6``.
+    """
+    t013 = [team for team in ctx.t.teams if team.record == "013"]
+    t310 = [team for team in ctx.t.teams if team.record == "310"]
+    if not (t013 and t310):
+        return
+    groups = {frozenset(team.members) for team in t013}
+    for team in t310:
+        if frozenset(team.members) not in groups:
+            yield Finding("TRF604", ERROR, f"team {team.number} ({team.name}) has members that no 013 record lists "
+                          "together", team.line, 74, "make the 013 and 310 member lists agree, or drop the 013 "
+                          "records", " ".join(map(str, team.members)))
+
+
+def _team_of(ctx: Context) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for team in _kind(ctx):
+        for m in team.members:
+            out.setdefault(m, team.number)
+    return out
+
+
+@rule("TRF606", ERROR, "in each round all boards of a team face the same team", spec="F5")
+def fixtures(ctx: Context) -> Iterator[Finding]:
+    """In a team round, the opponents of a team's players all belong to one team.
+
+    Passing: team 1's players 1, 5, 15, 28 all play members of team 14 in round 1.
+
+    Failing: in round 1 player 1 plays a member of team 14 and player 5 one of team 9.
+    """
+    team_of = _team_of(ctx)
+    if not team_of:
+        return
+    for team in _kind(ctx):
+        rounds: dict[int, dict[int, list]] = {}
+        for m in team.members:
+            p = ctx.by_rank.get(m)
+            if p is None:
+                continue
+            for g in p.games:
+                if g.opponent is None:
+                    continue
+                other = team_of.get(g.opponent)
+                if other is not None:
+                    rounds.setdefault(g.round, {}).setdefault(other, []).append(p)
+        for rnd, opponents in sorted(rounds.items()):
+            if len(opponents) < 2:
+                continue
+            ranked = sorted(opponents.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+            main = ranked[0][0]
+            for other, players in ranked[1:]:
+                for p in players:
+                    yield Finding("TRF606", ERROR, f"round {rnd}: player {p.start_rank} of team {team.number} plays a "
+                                  f"member of team {other}, but the team's other boards face team {main}", p.line,
+                                  92 + 10 * (rnd - 1), "all boards of a team match face the same team",
+                                  ctx.cell(p, rnd))
+
+
+def _team_totals(ctx: Context) -> dict[int, tuple[Fraction, Fraction]]:
+    """Team number -> (match points, game points) recomputed from the records."""
+    teams = [team for team in ctx.t.teams if team.record == "310"]
+    team_of = _team_of(ctx)
+    h = ctx.header
+    values = ctx.t.scoring.values
+    tw = h.team_scoring.get("TW", Fraction(2))
+    td = h.team_scoring.get("TD", Fraction(1))
+    tl = h.team_scoring.get("TL", Fraction(0))
+    boards = len(h.board_colours.strip()) or max((len(team.members) for team in teams), default=0)
+    rounds = max(ctx.rounds, max((e.get("round") or 0 for e in ctx.t.extras.get("240") or []
+                                  if isinstance(e, dict)), default=0))
+    special: dict[tuple[int, int], tuple[Fraction, Fraction]] = {}
+    for e in ctx.t.extras.get("240") or []:
+        if not isinstance(e, dict) or e.get("round") is None:
+            continue
+        value = {"F": (tw, boards * values["W"]), "H": (td, boards * values["D"]), "Z": (Fraction(0), Fraction(0))}
+        if e.get("type") in value:
+            for number in e.get("ids") or ():
+                special[(number, e["round"])] = value[e["type"]]
+    for rec in ctx.records.get("320", ()):
+        text = rec.text
+        mp = _num(text[4:8])
+        gp = _num(text[9:13])
+        pos, rnd, end = 14, 1, len(text.rstrip())
+        while pos < end:
+            cell = text[pos:pos + 3].strip()
+            if cell.isdecimal() and int(cell):
+                special[(int(cell), rnd)] = (mp if mp is not None else tw, gp if gp is not None else boards * values["W"])
+            pos += 4
+            rnd += 1
+    for e in ctx.t.extras.get("330") or []:
+        if not isinstance(e, dict) or None in (e.get("round"), e.get("white"), e.get("black")):
+            continue
+        win = (tw, boards * values["W"])
+        lose = (tl, Fraction(0))
+        kind = e.get("type")
+        white, black = (win, lose) if kind == "+-" else (lose, win) if kind == "-+" else (lose, lose)
+        special[(e["white"], e["round"])] = white
+        special[(e["black"], e["round"])] = black
+    points = ctx.t.scoring.points
+    game_points: dict[tuple[int, int], Fraction] = {}
+    opponent: dict[tuple[int, int], int] = {}
+    for team in teams:
+        for m in team.members:
+            p = ctx.by_rank.get(m)
+            if p is None:
+                continue
+            for g in p.games:
+                key = (team.number, g.round)
+                if g.opponent is None:
+                    if g.code == "+":  # a board won by forfeit against an empty board
+                        game_points[key] = game_points.get(key, Fraction(0)) + points(g)
+                    continue
+                if g.opponent not in team_of:
+                    continue
+                game_points[key] = game_points.get(key, Fraction(0)) + points(g)
+                opponent[key] = team_of[g.opponent]
+    out: dict[int, tuple[Fraction, Fraction]] = {}
+    for team in teams:
+        mp_total = gp_total = Fraction(0)
+        for rnd in range(1, rounds + 1):
+            key = (team.number, rnd)
+            if key in special:
+                mp, gp = special[key]
+            elif key in opponent:
+                gp = game_points[key]
+                theirs = game_points.get((opponent[key], rnd), Fraction(0))
+                mp = tw if gp > theirs else td if gp == theirs else tl
+            else:
+                continue
+            mp_total += mp
+            gp_total += gp
+        out[team.number] = (mp_total, gp_total)
+    for e in ctx.t.extras.get("299") or []:
+        if isinstance(e, dict) and not (e.get("type") or "").strip():
+            for number in e.get("ids") or ():
+                if number in out:
+                    mp, gp = out[number]
+                    out[number] = (mp + Fraction(e.get("match_points") or 0), gp + Fraction(e.get("points") or 0))
+    return out
+
+
+def _num(text: str) -> Fraction | None:
+    text = text.strip().rstrip(".")
+    try:
+        return Fraction(text) if text else None
+    except (ValueError, ZeroDivisionError):
+        return None
+
+
+@rule("TRF605", WARNING, "310 match and game points equal what the board results give", spec="F4")
+def team_totals(ctx: Context) -> Iterator[Finding]:
+    """A 310 team's game points are the sum of its board results (under 162), its match points
+    the sum of its match results (under 362, default 2/1/0), with 240 byes (a full-point bye
+    gives every board a win), 320 pairing-allocated byes, 330 forfeited matches and 299
+    adjustments.
+
+    Passing: ``310   1 India … 15     28.0`` where the boards add up to 28.0 and the matches
+    to 15.
+
+    Failing: the same line with ``29.0`` game points.
+    """
+    teams = [team for team in ctx.t.teams if team.record == "310"]
+    if not teams or not ctx.players:
+        return
+    totals = _team_totals(ctx)
+    for team in teams:
+        mp, gp = totals.get(team.number, (Fraction(0), Fraction(0)))
+        if team.game_points is not None and team.game_points != gp:
+            yield Finding("TRF605", WARNING, f"team {team.number} ({team.name}) declares {fmt_points(team.game_points)} "
+                          f"game points; the board results give {fmt_points(gp)}", team.line, 62,
+                          "correct the game points (310 columns 62-67)", fmt_points(team.game_points))
+        if team.match_points is not None and team.match_points != mp:
+            yield Finding("TRF605", WARNING, f"team {team.number} ({team.name}) declares {fmt_points(team.match_points)} "
+                          f"match points; the match results give {fmt_points(mp)}", team.line, 55,
+                          "correct the match points (310 columns 55-60)", fmt_points(team.match_points))

@@ -1,0 +1,273 @@
+"""Checking files: one input -> a :class:`FileResult`, many inputs -> a process pool.
+
+Every failure stays inside its file's result: a file that cannot be read gets ``error`` (exit
+code 2 for the run), a file that reads gets findings, and an unexpected exception in trfscore
+itself becomes an ``error`` naming it, never a traceback.  Workers receive only picklable
+options and return plain results, so ``--jobs N`` runs the same code as ``--jobs 1``.
+"""
+from __future__ import annotations
+
+import codecs
+import glob
+import os
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable, Iterator
+
+from ..findings import SEVERITY_ORDER, Finding
+
+#: Inputs larger than this are not read (exit 2); the same limit as the other commands.
+try:
+    from ..commands.common import MAX_INPUT_BYTES
+except Exception:  # pragma: no cover
+    MAX_INPUT_BYTES = 64 * 1024 * 1024
+
+#: File name endings a folder is searched for.
+SUFFIXES = (".trf", ".txt", ".pgn", ".json")
+#: Lines of source text kept per finding for the text output (excerpts only).
+EXCERPT = 160
+
+
+@dataclass(frozen=True)
+class Options:
+    """What a worker needs to check one file (picklable)."""
+
+    profile: str | None = None
+    select: str | None = None
+    ignore: str | None = None
+    encoding: str | None = None
+    input_format: str | None = None
+    excerpts: bool = True
+
+
+@dataclass
+class FileResult:
+    """The outcome for one input."""
+
+    path: str
+    findings: list[Finding] = field(default_factory=list)
+    encoding: str | None = None
+    format: str | None = None
+    error: str | None = None  # the file could not be read at all (exit 2)
+    lines: dict[int, tuple[int, str]] = field(default_factory=dict)  # line -> (offset, excerpt)
+    players: int = 0
+    rounds: int = 0
+
+    def worst(self) -> str | None:
+        if not self.findings:
+            return None
+        return max((f.severity for f in self.findings), key=SEVERITY_ORDER.__getitem__)
+
+    def reaches(self, level: str) -> bool:
+        need = SEVERITY_ORDER[level]
+        return any(SEVERITY_ORDER[f.severity] >= need for f in self.findings)
+
+
+# -- one file ----------------------------------------------------------------------------
+
+def read_bytes(path: str) -> bytes:
+    """The file's bytes; raises OSError/ValueError with a short message for the unreadable."""
+    p = Path(path)
+    if p.is_dir():
+        raise ValueError("is a directory")
+    with open(p, "rb") as handle:
+        data = handle.read(MAX_INPUT_BYTES + 1)
+    if len(data) > MAX_INPUT_BYTES:
+        raise ValueError(f"larger than {MAX_INPUT_BYTES // (1024 * 1024)} MB; not read")
+    return data
+
+
+def check_data(data: bytes, path: str, options: Options) -> FileResult:
+    """Check bytes already read (standard input, or a file)."""
+    result = FileResult(path)
+    try:
+        from .. import loading
+        from ..findings import ERROR
+        from . import check
+
+        profile = _profile(options)
+        if not data.strip():
+            empty = Finding("TRF100", ERROR, "the file is empty" if not data else "the file holds only blanks",
+                            1, 1, "give a TRF text file (FIDE Tournament Report File)")
+            result.findings = [empty] if profile.enabled("TRF100") else []
+            result.format = options.input_format or "trf"
+            return result
+        t = loading.loads(data, options.input_format, path=None if path == "-" else path,
+                          encoding=options.encoding)
+        result.encoding = t.source.encoding
+        result.format = t.source.format
+        result.players = len(t.players)
+        result.rounds = t.rounds
+        result.findings = check(t, profile)
+        if options.excerpts and result.findings:
+            wanted: dict[int, list[int]] = {}
+            for f in result.findings:
+                if f.line:
+                    wanted.setdefault(f.line, []).append(f.column or 1)
+            for rec in t.source.records:
+                if rec.line in wanted:
+                    result.lines[rec.line] = _excerpt(rec.text, wanted[rec.line])
+    except ImportError as exc:
+        result.error = f"cannot read this format: {exc}"
+    except RecursionError:
+        result.error = "input nested too deeply to read"
+    except MemoryError:
+        result.error = "not enough memory to read this input"
+    except Exception as exc:  # never a traceback: report it as this file's problem
+        result.error = f"internal error: {type(exc).__name__}: {exc} (please report this with the input file)"
+    return result
+
+
+def _excerpt(text: str, columns: list[int]) -> tuple[int, str]:
+    """(0-based offset, text): the line, or for a long one the part around the first column."""
+    if len(text) <= EXCERPT * 2:
+        return 0, text
+    start = max(0, min(columns) - 1 - EXCERPT // 2)
+    return start, text[start:start + EXCERPT]
+
+
+_PROFILES: dict = {}
+
+
+def _profile(options: Options):
+    key = (options.profile, options.select, options.ignore)
+    profile = _PROFILES.get(key)
+    if profile is None:
+        from .profiles import resolve
+
+        profile = _PROFILES[key] = resolve(options.profile, options.select, options.ignore)
+    return profile
+
+
+def check_path(path: str, options: Options) -> FileResult:
+    """Check one file by name; unreadable files come back with ``error`` set."""
+    try:
+        data = read_bytes(path)
+    except FileNotFoundError:
+        return FileResult(path, error="no such file")
+    except PermissionError:
+        return FileResult(path, error="permission denied")
+    except (OSError, ValueError) as exc:
+        return FileResult(path, error=getattr(exc, "strerror", None) or str(exc) or "cannot read")
+    return check_data(data, path, options)
+
+
+# -- many files --------------------------------------------------------------------------
+
+@dataclass
+class Target:
+    """One thing to check: a file path, standard input, or an argument that named nothing."""
+
+    path: str
+    stdin: bool = False
+    error: str | None = None
+
+
+def expand(inputs: Iterable[str]) -> list[Target]:
+    """Files, folders (searched recursively for *.trf *.txt *.pgn *.json), globs and ``-``."""
+    targets: list[Target] = []
+    seen: set[str] = set()
+
+    def add(path: str) -> None:
+        key = os.path.normpath(path)
+        if key not in seen:
+            seen.add(key)
+            targets.append(Target(path))
+
+    for item in inputs:
+        if item == "-":
+            if "-" not in seen:
+                seen.add("-")
+                targets.append(Target("-", stdin=True))
+            continue
+        if os.path.isdir(item):
+            found = _walk(item)
+            if not found:
+                targets.append(Target(item, error="folder holds no " + " ".join("*" + s for s in SUFFIXES) + " files"))
+            for path in found:
+                add(path)
+            continue
+        if os.path.exists(item) or not glob.has_magic(item):
+            add(item)
+            continue
+        matches = sorted(glob.glob(item, recursive=True))
+        files: list[str] = []
+        for match in matches:
+            files.extend(_walk(match) if os.path.isdir(match) else [match])
+        if not files:
+            targets.append(Target(item, error="no file matches this pattern"))
+        for path in files:
+            add(path)
+    return targets
+
+
+def _walk(folder: str) -> list[str]:
+    out = []
+    for root, dirs, files in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        for name in sorted(files):
+            if name.lower().endswith(SUFFIXES) and not name.startswith("."):
+                out.append(os.path.join(root, name))
+    return out
+
+
+def run_all(targets: list[Target], options: Options, jobs: int = 1, stdin: Callable[[], bytes] | None = None,
+            progress: Callable[[int, int], None] | None = None) -> Iterator[FileResult]:
+    """Check every target, yielding results in input order."""
+    total = len(targets)
+    done = 0
+    files = [t for t in targets if not t.error and not t.stdin]
+    pooled: Iterator[FileResult] | None = None
+    if jobs > 1 and len(files) > 1:
+        pooled = _pool(files, options, jobs)
+    for target in targets:
+        if target.error:
+            result = FileResult(target.path, error=target.error)
+        elif target.stdin:
+            try:
+                data = stdin() if stdin else b""
+            except Exception as exc:  # unreadable standard input
+                result = FileResult("-", error=f"cannot read standard input: {exc}")
+            else:
+                if len(data) > MAX_INPUT_BYTES:
+                    result = FileResult("-", error=f"larger than {MAX_INPUT_BYTES // (1024 * 1024)} MB; not read")
+                else:
+                    result = check_data(data, "-", options)
+        elif pooled is not None:
+            result = next(pooled)
+        else:
+            result = check_path(target.path, options)
+        done += 1
+        if progress:
+            progress(done, total)
+        yield result
+
+
+def _pool(files: list[Target], options: Options, jobs: int) -> Iterator[FileResult]:
+    """Results of ``files`` in order from a process pool; if the pool breaks, the rest run here."""
+    paths = [t.path for t in files]
+    chunk = max(1, min(32, len(paths) // (jobs * 8) or 1))
+    index = 0
+    try:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for result in pool.map(_worker, paths, [options] * len(paths), chunksize=chunk):
+                index += 1
+                yield result
+    except (BrokenProcessPool, OSError, RuntimeError):
+        for path in paths[index:]:
+            yield check_path(path, options)
+
+
+def _worker(path: str, options: Options) -> FileResult:
+    return check_path(path, options)
+
+
+def validate_encoding(name: str | None) -> str | None:
+    if not name:
+        return None
+    try:
+        return codecs.lookup(name).name
+    except LookupError:
+        raise ValueError(f"unknown encoding {name!r}") from None

@@ -1,0 +1,215 @@
+"""Plain-text and Markdown crosstables: writing.
+
+A round-robin (the file says so, or every pair of players met once or twice and nobody had a
+bye) is written as the grid: one row per player, one column per opponent, ``X`` on the
+diagonal, cells ``1 0 ½ + -`` (two symbols per cell in a double round-robin) and ``.`` for a
+game not played.  Anything else is written in the Swiss cell notation: ``12w1`` / ``3b½``
+(opponent's number, colour, result; chess-results), ``5w+`` / ``5b-`` for forfeits, ``W12``
+``D12`` ``L12`` / ``X12`` ``F12`` (US Chess) when the colour is not known, ``FPB HPB PAB ZPB``
+for byes and ``.`` (text) or an empty cell (Markdown) for a round without a game.
+
+Player numbers are start ranks in the Swiss notation and grid positions 1..n (start-rank
+order) in a grid.  The points column holds the points the results give under the tournament's
+scoring; declared tie-break columns the model carries (``extras["declared"]``) and any
+``tiebreaks`` passed in are added after it.  :mod:`.crosstable` reads every table written here
+back to the same players and results.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Mapping
+
+from ..model import Kind, Player, Tournament
+
+_SYMBOL = {"1": "1", "W": "1", "0": "0", "L": "0", "=": "½", "D": "½", "+": "+", "-": "-"}
+_BYE_CELL = {Kind.FULL_BYE: "FPB", Kind.HALF_BYE: "HPB", Kind.PAB: "PAB", Kind.ZERO_BYE: "ZPB"}
+
+
+def format_value(value: Any, half_glyph: bool = False) -> str:
+    """A score or tie-break value as printed: ``11``, ``10½`` (points) or ``69.5``, ``66.75``."""
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        value = Fraction(value).limit_denominator(10_000)
+    if not isinstance(value, Fraction):
+        try:
+            value = Fraction(value)
+        except (TypeError, ValueError):
+            return str(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    if half_glyph and value.denominator == 2 and value >= 0:
+        whole = value.numerator // 2
+        return f"{whole if whole else ''}½"
+    den = value.denominator
+    twos = fives = 0
+    while den % 2 == 0:
+        den //= 2
+        twos += 1
+    while den % 5 == 0:
+        den //= 5
+        fives += 1
+    if den == 1:
+        digits = max(twos, fives)
+        return f"{value.numerator * 10 ** digits // value.denominator / 10 ** digits:.{digits}f}"
+    return f"{float(value):.2f}"
+
+
+def grid_shape(t: Tournament) -> int:
+    """1 or 2 (games per pair) when ``t`` is written as a grid; 0 for the Swiss notation."""
+    if t.is_round_robin is False:
+        return 0
+    meetings: dict[frozenset, int] = {}
+    for p in t.players:
+        for g in p.games:
+            if g.kind in Kind.BYES:
+                return 0
+            if g.opponent is not None:
+                if t.player(g.opponent) is None or g.opponent == p.start_rank:
+                    return 0
+                key = frozenset((p.start_rank, g.opponent))
+                meetings[key] = meetings.get(key, 0) + 1
+    if not t.players:
+        return 0
+    counts = {v // 2 if v % 2 == 0 else -1 for v in meetings.values()}
+    if -1 in counts or not counts <= {1, 2}:
+        return 0
+    if t.is_round_robin:
+        return max(counts)
+    n = len(t.players)
+    if len(meetings) == n * (n - 1) // 2 and len(counts) == 1:
+        return counts.pop()
+    return 0
+
+
+def _tb_columns(t: Tournament, tiebreaks: Mapping[str, Mapping[int, Any]] | None) -> list[tuple[str, dict]]:
+    columns: list[tuple[str, dict]] = []
+    declared = t.extras.get("declared") or {}
+    labels = t.extras.get("declared_labels") or {}
+    codes: list[str] = []
+    for per in declared.values():
+        for code in per:
+            if code not in codes:
+                codes.append(code)
+    for code in codes:
+        label = labels.get(code, code) if not tiebreaks or code not in tiebreaks else code
+        if tiebreaks and code in tiebreaks:
+            continue
+        values = {}
+        for sr, per in declared.items():
+            try:
+                key = int(sr)
+            except (TypeError, ValueError):
+                continue
+            if code in per:
+                values[key] = per[code]
+        columns.append((_label(label), values))
+    for code, values in (tiebreaks or {}).items():
+        columns.append((_label(code), {int(k): v for k, v in values.items()}))
+    return columns
+
+
+def _label(text: str) -> str:
+    text = str(text).replace("|", "/").strip()
+    return "".join(text.split()) or "TB"
+
+
+def _name(p: Player, markdown: bool) -> str:
+    name = " ".join(p.name.split()) or "?"
+    return name.replace("|", "/") if markdown else name
+
+
+def write(t: Tournament, *, style: str = "text", tiebreaks: Mapping[str, Mapping[int, Any]] | None = None) -> str:
+    """The crosstable of ``t`` as plain text (``style="text"``) or a Markdown table (``"markdown"``).
+
+    ``tiebreaks`` maps a column heading (``"SB"``) to values per start rank, printed after the
+    points.
+    """
+    markdown = style in ("markdown", "md")
+    players = sorted(t.players, key=lambda p: p.start_rank)
+    shape = grid_shape(t)
+    columns = _tb_columns(t, tiebreaks)
+    has_title = any(p.title for p in players)
+    has_rating = any(p.rating for p in players)
+    has_fed = any(p.federation for p in players)
+    head = ["No", "Name"] + (["Title"] if has_title else []) + (["Rtg"] if has_rating else []) + (
+        ["Fed"] if has_fed else [])
+    rows: list[list[str]] = []
+    if shape:
+        position = {p.start_rank: i for i, p in enumerate(players, 1)}
+        head += [str(i) for i in range(1, len(players) + 1)]
+    else:
+        head += [f"{r}.Rd" for r in range(1, t.rounds + 1)]
+    head += ["Pts"] + [label for label, _ in columns]
+    for i, p in enumerate(players, 1):
+        row = [str(i if shape else p.start_rank), _name(p, markdown)]
+        if has_title:
+            row.append(p.title)
+        if has_rating:
+            row.append(str(p.rating) if p.rating else "")
+        if has_fed:
+            row.append(p.federation)
+        if shape:
+            row += _grid_cells(p, players, position, shape, markdown)
+        else:
+            row += [_swiss_cell(p.game(r), markdown) for r in range(1, t.rounds + 1)]
+        row.append(format_value(t.score(p), half_glyph=True))
+        for _, values in columns:
+            row.append(format_value(values.get(p.start_rank)))
+        rows.append(row)
+    out: list[str] = []
+    if t.header.name:
+        out.append(("## " if markdown else "") + " ".join(t.header.name.split()))
+        out.append("")
+    if markdown:
+        out.append("| " + " | ".join(head) + " |")
+        out.append("|" + "|".join(":---" if h == "Name" else "---:" for h in head) + "|")
+        out.extend("| " + " | ".join(row) + " |" for row in rows)
+    else:
+        widths = [max(len(h), *(len(r[k]) for r in rows)) if rows else len(h) for k, h in enumerate(head)]
+        left = {1}
+        for table_row in [head] + rows:
+            cells = [c.ljust(w) if k in left else c.rjust(w) for k, (c, w) in enumerate(zip(table_row, widths))]
+            out.append("  ".join(cells).rstrip())
+    return "\n".join(out) + "\n"
+
+
+def _grid_cells(p: Player, players: list[Player], position: dict[int, int], shape: int, markdown: bool) -> list[str]:
+    by_opponent: dict[int, list[str]] = {}
+    for g in p.games:
+        if g.opponent is not None:
+            by_opponent.setdefault(g.opponent, []).append(_SYMBOL.get(g.code, "?" if g.kind == Kind.UNKNOWN else "."))
+    cells = []
+    for q in players:
+        if q.start_rank == p.start_rank:
+            cells.append("X" if shape == 1 else "XX")
+            continue
+        symbols = by_opponent.get(q.start_rank, [])
+        if shape == 1:
+            cells.append(symbols[0] if symbols else ("" if markdown else "."))
+        else:
+            symbols = (symbols + [".", "."])[:2]
+            cells.append("".join(symbols) if symbols != [".", "."] or not markdown else "")
+    return cells
+
+
+def _swiss_cell(g, markdown: bool) -> str:
+    if g.opponent is not None:
+        code, colour, opp = g.code, g.colour, g.opponent
+        if g.kind == Kind.UNKNOWN:
+            return f"{opp}{colour or '-'}?"
+        if g.kind in Kind.FORFEITS:
+            if colour:
+                return f"{opp}{colour}{code}"
+            return f"{'X' if code == '+' else 'F'}{opp}"
+        symbol = _SYMBOL.get(code)
+        if symbol is None:
+            symbol = {Kind.WIN: "1", Kind.DRAW: "½", Kind.LOSS: "0"}.get(g.kind, "?")
+        if colour:
+            return f"{opp}{colour}{symbol}"
+        return {"1": "W", "½": "D", "0": "L"}.get(symbol, "?") + str(opp)
+    if g.kind in _BYE_CELL:
+        return _BYE_CELL[g.kind]
+    if g.kind == Kind.UNKNOWN:
+        return "?"
+    return "" if markdown else "."

@@ -1,0 +1,129 @@
+"""PGN: writing a tournament as one results-only game per pairing.
+
+Each game has the seven standard tags (Event, Site, Date, Round, White, Black, Result) followed
+by ``WhiteTitle``/``BlackTitle``, ``WhiteElo``/``BlackElo``, ``WhiteFideId``/``BlackFideId``,
+``WhiteFed``/``BlackFed``, ``EventDate`` and ``EventType`` (``"tourn"`` for a round-robin,
+``"swiss"`` when the file says Swiss), and the result as its only movetext.
+
+Unplayed games follow the conventions :mod:`.pgn` reads (user-needs §3.2): a forfeit is the
+decisive result with ``[Termination "forfeit"]``, a double forfeit ``0-0`` with the same tag; a
+bye is a game against ``"BYE"`` with ``[Termination "bye"]`` and ``[ByeType "PAB"]`` (``HPB``,
+``FPB``, ``ZPB``), whose result gives the points (1-0, 1/2-1/2, 0-1).  An unknown result is
+``*``.  Rounds without a game (absent, not scheduled) are not written.
+
+White is the player the model gives colour ``w``; when colours are not known (a round-robin
+grid) White is the lower start rank.
+"""
+from __future__ import annotations
+
+from ..model import Kind, Player, Tournament
+
+_BYE_TYPE = {Kind.PAB: ("PAB", "1-0"), Kind.FULL_BYE: ("FPB", "1-0"), Kind.HALF_BYE: ("HPB", "1/2-1/2"),
+             Kind.ZERO_BYE: ("ZPB", "0-1")}
+
+
+def _quote(value: object) -> str:
+    return str(value).replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
+
+
+def _date(t: Tournament, rnd: int) -> str:
+    h = t.header
+    if 0 < rnd <= len(h.round_dates):
+        text = h.round_dates[rnd - 1].strip().replace("-", "/").replace(".", "/")
+        parts = text.split("/")
+        if len(parts) == 3 and all(p.isdigit() for p in parts):
+            y, m, d = parts
+            if len(y) == 2:
+                y = "20" + y
+            if len(y) == 4:
+                return f"{y}.{int(m):02d}.{int(d):02d}"
+    return _iso_to_pgn(h.start_date_iso)
+
+
+def _iso_to_pgn(iso: str | None) -> str:
+    if iso and len(iso) == 10:
+        return iso.replace("-", ".")
+    return "????.??.??"
+
+
+def _tags(t: Tournament, rnd: int, white: Player | None, black: Player | None, result: str,
+          extra: list[tuple[str, str]]) -> list[str]:
+    h = t.header
+    tags = [("Event", h.name or "?"), ("Site", h.city or "?"), ("Date", _date(t, rnd)), ("Round", str(rnd)),
+            ("White", (white.name or "?") if white else "BYE"), ("Black", (black.name or "?") if black else "BYE"),
+            ("Result", result)]
+    for colour, p in (("White", white), ("Black", black)):
+        if p is None:
+            continue
+        if p.title:
+            tags.append((colour + "Title", p.title))
+        if p.rating:
+            tags.append((colour + "Elo", str(p.rating)))
+        if p.fide_id:
+            tags.append((colour + "FideId", p.fide_id))
+        if p.federation:
+            tags.append((colour + "Fed", p.federation))
+    if h.start_date_iso:
+        tags.append(("EventDate", _iso_to_pgn(h.start_date_iso)))
+    rr = t.is_round_robin
+    if rr is not None:
+        tags.append(("EventType", "tourn" if rr else "swiss"))
+    tags.extend(extra)
+    return [f'[{k} "{_quote(v)}"]' for k, v in tags]
+
+
+def write(t: Tournament) -> str:
+    """The PGN text of ``t``: one results-only game per pairing and per bye, round by round."""
+    games: list[str] = []
+    players = sorted(t.players, key=lambda p: p.start_rank)
+    for rnd in range(1, t.rounds + 1):
+        done: set[frozenset] = set()
+        for p in players:
+            g = p.game(rnd)
+            if g.opponent is None:
+                if g.kind in _BYE_TYPE:
+                    bye, result = _BYE_TYPE[g.kind]
+                    tags = _tags(t, rnd, p, None, result, [("Termination", "bye"), ("ByeType", bye)])
+                    games.append("\n".join(tags) + "\n\n" + result + "\n")
+                continue
+            q = t.player(g.opponent)
+            pair = frozenset((p.start_rank, g.opponent))
+            if q is None or pair in done:
+                continue
+            done.add(pair)
+            qg = q.game(rnd)
+            if g.colour == "w" or (g.colour is None and (qg.colour == "b" or (qg.colour is None and
+                                                                            p.start_rank < q.start_rank))):
+                white, black, wg, bg = p, q, g, qg
+            else:
+                white, black, wg, bg = q, p, qg if qg.opponent == p.start_rank else _flip(g), g
+            result, extra = _result(wg, bg)
+            tags = _tags(t, rnd, white, black, result, extra)
+            games.append("\n".join(tags) + "\n\n" + result + "\n")
+    return "\n".join(games)
+
+
+def _flip(g):
+    """The opponent's cell implied by ``g`` (used when the opponent's own cell is missing)."""
+    code = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+", "W": "L", "L": "W", "D": "D"}.get(g.code, g.code)
+    kind = {Kind.WIN: Kind.LOSS, Kind.LOSS: Kind.WIN, Kind.FORFEIT_WIN: Kind.FORFEIT_LOSS,
+            Kind.FORFEIT_LOSS: Kind.FORFEIT_WIN}.get(g.kind, g.kind)
+    return g._replace(code=code, kind=kind, opponent=None)
+
+
+def _result(wg, bg) -> tuple[str, list[tuple[str, str]]]:
+    """Result tag and extra tags from White's cell (and Black's, for a double forfeit)."""
+    kind = wg.kind
+    if kind == Kind.WIN:
+        return "1-0", []
+    if kind == Kind.LOSS:
+        return "0-1", []
+    if kind == Kind.DRAW:
+        return "1/2-1/2", []
+    if kind == Kind.FORFEIT_WIN:
+        return "1-0", [("Termination", "forfeit")]
+    if kind == Kind.FORFEIT_LOSS:
+        if bg.kind == Kind.FORFEIT_LOSS:
+            return "0-0", [("Termination", "forfeit")]
+        return "0-1", [("Termination", "forfeit")]
+    return "*", []

@@ -1,0 +1,211 @@
+"""FIDE Elo after one tournament or rating period: FIDE Rating Regulations, Handbook B.02.
+
+Follows the text in force from 1 March 2024 (8.2 first rating with two hypothetical draws
+against 1800, floor 1400, 400-point rule any number of times) with the amendment of
+1 October 2025 (the 400-point rule only for players rated below 2650), as digested in
+``shared/spec/rating-spec.md`` section 2.  Expected scores and dp come from tables 8.1.2 and
+8.1.1 (:mod:`.tables`); the rating change is rounded half away from zero (8.3.4).
+"""
+from __future__ import annotations
+
+import datetime as _dt
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Optional, Sequence, Union
+
+from .numbers import Number, as_fraction, fmt, round_half_away
+from .result import OpponentEntry, RatingResult, parse_games
+from .tables import fide_dp, fide_expected, round_percentage
+
+__all__ = [
+    "FideResult", "fide_update", "fide_k", "fide_performance", "fide_uplift_2024",
+    "RATING_FLOOR", "FIRST_RATING_MAX", "EXEMPTION_2650_FROM", "REFORM_2024_FROM",
+]
+
+RATING_FLOOR = 1400  # 2024 text: ratings below 1400 are not published
+FIRST_RATING_MAX = 2200  # 8.2: highest initial rating
+MIN_FIRST_GAMES = 5  # 8.2: at least 5 games against rated opponents
+HYPOTHETICAL = 1800  # 8.2 (2024): two draws against hypothetical 1800 opponents
+EXEMPTION_2650_FROM = _dt.date(2025, 10, 1)  # 8.3.1 amended: no 400 cap from 2650
+REFORM_2024_FROM = _dt.date(2024, 3, 1)
+CAP = 400  # 8.3.1: a difference of more than 400 counts as 400
+K_TIMES_N_MAX = 700  # 8.3.3: K * n may not exceed 700 in one period
+
+Period = Union[_dt.date, str, int, None]
+
+
+@dataclass(frozen=True, kw_only=True)
+class FideResult(RatingResult):
+    """One FIDE evaluation.  ``coefficient`` is K (after the 700 rule); ``k_reason`` says why."""
+
+    system: str = "fide"
+    k_reason: str = ""
+    capped_games: int = 0
+    published: bool = True
+
+
+def _period_date(period: Period) -> Optional[_dt.date]:
+    """A period as a date: a date, an int year, or text YYYY-MM(-DD) / YYYY/MM(/DD)."""
+    if period is None:
+        return None
+    if isinstance(period, _dt.datetime):
+        return period.date()
+    if isinstance(period, _dt.date):
+        return period
+    if isinstance(period, int):
+        return _dt.date(period, 12, 31)
+    parts = [int(p) for p in str(period).strip().replace("/", "-").replace(".", "-").split("-")]
+    if len(parts) == 1:
+        return _dt.date(parts[0], 12, 31)
+    if len(parts) == 2:
+        return _dt.date(parts[0], parts[1], 1)
+    return _dt.date(parts[0], parts[1], parts[2])
+
+
+def fide_k(rating: int, *, birth_year: Optional[int] = None, games_before: Optional[int] = None,
+           reached_2400: bool = False, year: Optional[int] = None) -> tuple[int, str]:
+    """K by 8.3.3 (before the 700 rule) and the reason for it.
+
+    40 while fewer than 30 games are rated (``games_before``); 40 up to the end of the year of
+    the 18th birthday while the rating is below 2300; 10 once 2400 has been reached; else 20.
+    """
+    if games_before is not None and games_before < 30:
+        return 40, f"K = 40: {games_before} games rated before, fewer than 30"
+    if birth_year is not None:
+        y = year if year is not None else _dt.date.today().year
+        if y - birth_year <= 18 and rating < 2300:
+            return 40, f"K = 40: junior (year {y} - birth {birth_year} <= 18) below 2300"
+    if reached_2400 or rating >= 2400:
+        return 10, "K = 10: 2400 reached"
+    return 20, "K = 20: below 2400"
+
+
+def fide_performance(opponents: Sequence[Number], score: Number) -> Optional[int]:
+    """Rp = Ra + dp(p) (8.1.1): Ra the plain average, p = W/n to two decimals; rounded."""
+    ratings = [as_fraction(r) for r in opponents]
+    if not ratings:
+        return None
+    ra = sum(ratings, Fraction(0)) / len(ratings)
+    return round_half_away(ra + fide_dp(as_fraction(score) / len(ratings)))
+
+
+def fide_uplift_2024(rating: Number) -> int:
+    """The one-time 1 March 2024 adjustment: R + 0.4 (2000 - R) below 2000, rounded."""
+    r = as_fraction(rating)
+    if r >= 2000:
+        return round_half_away(r)
+    return round_half_away(r + Fraction(2, 5) * (2000 - r))
+
+
+def _first_rating(ratings: list[Fraction], w: Fraction, when: Optional[_dt.date],
+                  steps: list[str], notes: list[str]) -> dict:
+    n = len(ratings)
+    base = dict(new_rating=None, change=None, expected=None, coefficient=None,
+                performance=fide_performance(ratings, w) if n else None)
+    if n < MIN_FIRST_GAMES:
+        notes.append(f"no first rating: {n} game(s) against rated opponents, 5 needed (8.2)")
+        return base
+    if w <= 0:
+        notes.append("no first rating: a zero score is disregarded (8.2)")
+        return base
+    if when is not None and when < REFORM_2024_FROM:
+        notes.append("period before 1 March 2024: the 2024 first-rating rule was applied")
+    # 8.2 (2024): add two hypothetical draws against opponents rated 1800.
+    total = sum(ratings, Fraction(0)) + 2 * HYPOTHETICAL
+    ra = total / (n + 2)
+    p = (w + 1) / (n + 2)
+    dp = fide_dp(p)
+    raw = ra + dp
+    ru = round_half_away(raw)
+    steps.append(f"with 2 draws vs {HYPOTHETICAL}: Ra = {fmt(ra, 2)}, p = {fmt(w + 1, 1)}/{n + 2}"
+                 f" = {fmt(p, 4)} -> {fmt(round_percentage(p), 2)}, dp = {dp},"
+                 f" Ru = {fmt(raw, 2)} -> {ru}")
+    value = ru
+    if ru > FIRST_RATING_MAX:
+        value = FIRST_RATING_MAX
+        steps.append(f"capped at the maximum initial rating {FIRST_RATING_MAX}")
+    published = value >= RATING_FLOOR
+    if not published:
+        notes.append(f"initial rating {value} below {RATING_FLOOR}: not published")
+    return dict(base, new_rating=value if published else None, raw_rating=raw,
+                published=published, k_reason="first rating")
+
+
+def fide_update(
+    rating: Optional[Number],
+    opponents: Sequence[OpponentEntry],
+    score: Optional[Number],
+    *,
+    birth_year: Optional[int] = None,
+    games_before: Optional[int] = None,
+    reached_2400: bool = False,
+    k: Optional[int] = None,
+    period: Period = None,
+) -> FideResult:
+    """The FIDE rating after the games of one event or period (B.02 8.2, 8.3).
+
+    ``rating``: the published rating (None: unrated, a first rating is tried); ``opponents``:
+    opponents' ratings in the played games (None = unrated, excluded: 8.3.1 rates games against
+    rated players only) or (rating, result) pairs; ``score``: the score against the rated
+    opponents (or the total of the pairs).  K comes from 8.3.3 unless ``k`` is given; the
+    700 rule applies in both cases.  ``period`` (date, year, "YYYY-MM[-DD]") selects the
+    2650 exemption (from 2025-10-01) and the junior year; None means the current rules
+    and this year.  Pass all games of a rating period in one call for the 700 rule.
+    """
+    ratings, w, notes = parse_games(opponents, score)
+    n = len(ratings)
+    when = _period_date(period)
+    ra = sum(ratings, Fraction(0)) / n if n else None
+    performance = fide_performance(ratings, w) if n else None
+    steps = [f"Ro = {fmt(rating) if rating is not None else 'unrated'}",
+             f"n = {n}, W = {fmt(w, 1)}" + (f", Ra = {fmt(ra, 2)}" if ra is not None else "")]
+    common = dict(score=w, games=n, opponent_average=ra)
+    if rating is None:
+        out = _first_rating(ratings, w, when, steps, notes)
+        out["performance"] = performance
+        return FideResult(old_rating=None, first_rating=out.get("raw_rating") is not None,
+                          steps=tuple(steps), notes=tuple(notes), **out, **common)
+    r0 = round_half_away(as_fraction(rating))
+    if n == 0:
+        notes.append("no rated game: rating unchanged")
+        return FideResult(old_rating=r0, new_rating=None, change=None, expected=None,
+                          coefficient=None, performance=None, steps=tuple(steps),
+                          notes=tuple(notes), **common)
+    # 8.3.1: a difference over 400 counts as 400, unless (from 1 Oct 2025) the player is
+    # rated 2650 or more.
+    exempt = r0 >= 2650 and (when is None or when >= EXEMPTION_2650_FROM)
+    expected = Fraction(0)
+    capped = 0
+    for opp in ratings:
+        d = r0 - round_half_away(opp)
+        if not exempt and abs(d) > CAP:
+            d = CAP if d > 0 else -CAP
+            capped += 1
+        expected += fide_expected(d)
+    steps.append(f"We = {fmt(expected, 2)}" + (f" ({capped} difference(s) capped at 400)"
+                                               if capped else "")
+                 + (" (rated 2650+: no 400 cap)" if exempt else ""))
+    if k is None:
+        year = when.year if when is not None else None
+        k_base, reason = fide_k(r0, birth_year=birth_year, games_before=games_before,
+                                reached_2400=reached_2400, year=year)
+    else:
+        k_base, reason = int(k), f"K = {int(k)} (given)"
+    k_used = k_base
+    if k_base * n > K_TIMES_N_MAX:  # 8.3.3: the largest K with K * n <= 700
+        k_used = K_TIMES_N_MAX // n
+        reason += f"; K*n = {k_base}*{n} > 700 -> K = {k_used}"
+    steps.append(reason)
+    raw_change = k_used * (w - expected)
+    change = round_half_away(raw_change)  # 8.3.4: .5 away from zero
+    raw = r0 + change
+    steps.append(f"change = K*(W - We) = {k_used}*({fmt(w, 1)} - {fmt(expected, 2)}) = "
+                 f"{fmt(raw_change, 2)} -> {change:+d}; Rn = {raw}")
+    published = raw >= RATING_FLOOR or (when is not None and when < REFORM_2024_FROM)
+    if not published:
+        notes.append(f"new rating {raw} below the floor {RATING_FLOOR}: listed as unrated")
+    return FideResult(old_rating=r0, new_rating=raw if published else None,
+                      change=change if published else None, expected=expected,
+                      coefficient=Fraction(k_used), performance=performance,
+                      raw_rating=Fraction(raw), k_reason=reason, capped_games=capped,
+                      published=published, steps=tuple(steps), notes=tuple(notes), **common)

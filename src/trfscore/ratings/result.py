@@ -1,0 +1,100 @@
+"""Result types shared by the DWZ and FIDE calculations, and the parsing of their inputs.
+
+A result is a frozen dataclass: the numbers a report shows (Ro, W, n, We, E or K, Rn, change,
+performance) as exact values, plus ``steps``, human-readable lines showing each step of the
+calculation, and ``notes`` for rule decisions (a game excluded, no rating because of ...).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Optional, Sequence, Tuple, Union
+
+from .numbers import Number, as_fraction
+
+__all__ = ["RatingResult", "OpponentEntry", "parse_games"]
+
+# An opponent is given by his rating (None: unrated) or as a (rating, result) pair.
+OpponentEntry = Union[Number, None, Tuple[Optional[Number], Number]]
+
+
+@dataclass(frozen=True, kw_only=True)
+class RatingResult:
+    """What both systems report for one player and one evaluation.
+
+    ``new_rating`` is None when the evaluation gives no rating result (no rateable game, no
+    first rating, rating below the publication floor).  ``coefficient`` is E (classic DWZ) or
+    K (DWZ 2026, FIDE).  ``score`` and ``games`` count rated games only.
+    """
+
+    system: str
+    old_rating: Optional[int]
+    new_rating: Optional[int]
+    change: Optional[int]
+    score: Fraction
+    games: int
+    expected: Optional[Fraction]
+    coefficient: Optional[Fraction]
+    performance: Optional[int]
+    opponent_average: Optional[Fraction]
+    first_rating: bool = False
+    raw_rating: Optional[Fraction] = None
+    steps: Tuple[str, ...] = ()
+    notes: Tuple[str, ...] = ()
+
+    @property
+    def rated(self) -> bool:
+        """True when the evaluation produced a (new or first) rating."""
+        return self.new_rating is not None
+
+
+def _is_pair(entry: object) -> bool:
+    return isinstance(entry, (tuple, list)) and len(entry) == 2
+
+
+def parse_games(
+    opponents: Sequence[OpponentEntry], score: Optional[Number]
+) -> tuple[list[Fraction], Fraction, list[str]]:
+    """Split ``opponents`` into the rated opponents' ratings and the score against them.
+
+    Plain entries are ratings (None = unrated opponent, excluded); ``score`` is then the score
+    in the games against rated opponents.  Pairs ``(rating, result)`` give each game's result,
+    so games against unrated opponents can be dropped from a total; ``score`` may then be None
+    (if given, it must be the total of all pairs).  Raises ValueError for inconsistent input.
+    """
+    notes: list[str] = []
+    entries = list(opponents)
+    pairs = [_is_pair(e) for e in entries]
+    if entries and any(pairs):
+        if not all(pairs):
+            raise ValueError("opponents mixes plain ratings and (rating, result) pairs")
+        ratings: list[Fraction] = []
+        won = Fraction(0)
+        total = Fraction(0)
+        dropped = 0
+        for rating, result in entries:  # type: ignore[misc]
+            r = as_fraction(result)
+            if not 0 <= r <= 1:
+                raise ValueError(f"a game result must lie between 0 and 1: {result!r}")
+            total += r
+            if rating is None:
+                dropped += 1
+                continue
+            ratings.append(as_fraction(rating))
+            won += r
+        if score is not None and as_fraction(score) != total:
+            raise ValueError(
+                f"score {score!r} is not the total of the per-game results ({total})")
+        if dropped:
+            notes.append(f"{dropped} game(s) against unrated opponents excluded")
+        return ratings, won, notes
+    ratings = [as_fraction(r) for r in entries if r is not None]
+    dropped = len(entries) - len(ratings)
+    if dropped:
+        notes.append(f"{dropped} game(s) against unrated opponents excluded")
+    w = as_fraction(score if score is not None else 0)
+    if w < 0 or w > len(ratings):
+        raise ValueError(
+            f"score {w} impossible in {len(ratings)} game(s) against rated opponents "
+            "(with unrated opponents, pass (rating, result) pairs)")
+    return ratings, w, notes

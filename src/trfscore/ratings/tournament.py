@@ -1,0 +1,291 @@
+"""Rating a whole :class:`trfscore.model.Tournament`: FIDE Elo or DWZ for every player.
+
+Only games played at the board and rated count (``Game.rated``: kind in ``Kind.PLAYED`` and not
+a TRF ``W``/``D``/``L`` game of less than one move); forfeits and byes are dropped (B.02 8.3.1;
+WO 2.2.5).  Missing facts (DWZ, index, birth year, games before, K) come from the players CSV
+(:mod:`.players_csv`).
+
+DWZ follows the WO's tournament procedure (spec 1.4 and 1.5): established players keep R0;
+unrated players with at least 5 games against them and neither 0 % nor 100 % form stage 1;
+the rest with at least 5 games against established or stage-1 players form stage 2; all their
+first ratings are solved together (Gesamtiteration, WO 3.4.4); players whose performance
+exceeds their DWZ by more than 300 count with it for their opponents (Ausnahmespieler,
+WO 3.6) and the first ratings are solved again; finally every established player is rated
+against the values so found.  Players who stay unrated are ignored in their opponents' rating.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from dataclasses import replace
+from fractions import Fraction
+from typing import TYPE_CHECKING, Literal, Mapping, Optional
+
+from ..model import Kind
+from .dwz import (MIN_FIRST_GAMES, DwzResult, Edition, FirstMethod, REFORM_2026, Reform2026,
+                  dwz_edition_for, dwz_update, first_rating_inputs, first_value,
+                  solve_performances)
+from .fide import fide_update
+from .numbers import fmt, round_half_away
+from .players_csv import PlayerInfo, PlayerKey, lookup_player
+from .result import RatingResult
+from .tables import Curve
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model import Game, Player, Tournament
+
+__all__ = ["rate_tournament"]
+
+System = Literal["fide", "dwz"]
+DSB_FEDERATION = "GER"
+FIDE_START_INDEX = 6  # WO 4.1.2: a FIDE rating used as starting DWZ gets index 6
+EXCEPTION_MARGIN = 300  # WO 3.6: performance more than 300 above the old DWZ
+
+
+def _result(game: "Game") -> Fraction:
+    return {Kind.WIN: Fraction(1), Kind.DRAW: Fraction(1, 2)}.get(game.kind, Fraction(0))
+
+
+def _rated_games(player: "Player", tournament: "Tournament") -> list[tuple[int, Fraction]]:
+    """(opponent start rank, result) of the games played and rated (no forfeits, no byes)."""
+    games = []
+    for game in player.games:
+        if game.rated and game.opponent is not None and tournament.player(game.opponent):
+            games.append((game.opponent, _result(game)))
+    return games
+
+
+def _year(text: str) -> Optional[int]:
+    match = re.search(r"(?<!\d)(1[89]\d\d|20\d\d)(?!\d)", text or "")
+    return int(match.group(1)) if match else None
+
+
+def _end_date(tournament: "Tournament") -> Optional[_dt.date]:
+    header = tournament.header
+    for text in (header.end_date_iso, header.end_date):
+        if text:
+            try:
+                return _dt.date.fromisoformat(text)
+            except ValueError:
+                continue
+    return None
+
+
+def _info(players: Optional[Mapping[PlayerKey, PlayerInfo]], p: "Player") -> PlayerInfo:
+    found = lookup_player(players, fide_id=p.fide_id,
+                          start_rank=p.start_rank)
+    return found or PlayerInfo()
+
+
+def rate_tournament(
+    tournament: "Tournament",
+    system: System = "fide",
+    players: Optional[Mapping[PlayerKey, PlayerInfo]] = None,
+    edition: Optional[Edition] = None,
+    *,
+    fide_as_dwz: bool = True,
+    fide_from_2400: bool = False,
+    exception_players: bool = True,
+    curve: Curve = "normal",
+    p_decimals: Optional[int] = None,
+    first_method: FirstMethod = "iteration",
+    constants: Reform2026 = REFORM_2026,
+) -> dict[int, RatingResult]:
+    """The rating result of every player, by start rank.
+
+    ``system`` "fide" uses the FIDE ratings of the file; "dwz" the DWZ from ``players`` (the
+    CSV), else the TRF26 national rating of the German federation, else (``fide_as_dwz``) the
+    FIDE rating with index 6 (WO 4.1.2).  ``edition`` overrides the DWZ edition chosen from the
+    end date.  ``fide_from_2400`` enters players with DWZ >= 2400 and a FIDE rating with the
+    FIDE rating in their opponents' calculations (WO 4.1.3 "as a rule"; off by default).
+    ``exception_players`` applies the WO 3.6 Ausnahmespieler rule.  Never raises for bad data.
+    """
+    if system == "fide":
+        return _rate_fide(tournament, players)
+    if system == "dwz":
+        return _rate_dwz(tournament, players, edition, fide_as_dwz, fide_from_2400,
+                         exception_players, curve, p_decimals, first_method, constants)
+    raise ValueError(f"unknown rating system {system!r}")
+
+
+# --- FIDE -----------------------------------------------------------------------------------
+
+def _fide_rating(p: "Player") -> Optional[int]:
+    return p.rating if p.rating else None
+
+
+def _rate_fide(tournament: "Tournament",
+               players: Optional[Mapping[PlayerKey, PlayerInfo]]) -> dict[int, RatingResult]:
+    end = _end_date(tournament)
+    out: dict[int, RatingResult] = {}
+    for p in tournament.players:
+        info = _info(players, p)
+        pairs = [(_fide_rating(tournament.player(o)), r) for o, r in _rated_games(p, tournament)]
+        birth_year = info.birth_year if info.birth_year is not None else _year(p.birth)
+        out[p.start_rank] = fide_update(
+            _fide_rating(p), pairs, None, birth_year=birth_year, games_before=info.games_before,
+            reached_2400=bool(info.reached_2400), k=info.k, period=end)
+    return out
+
+
+# --- DWZ ------------------------------------------------------------------------------------
+
+class _Start:
+    """A player's DWZ starting value and where it came from."""
+
+    def __init__(self, rating: Optional[int], index: Optional[int], source: str):
+        self.rating, self.index, self.source = rating, index, source
+
+
+def _dwz_start(p: "Player", info: PlayerInfo, fide_as_dwz: bool) -> _Start:
+    if info.dwz:
+        return _Start(info.dwz, info.index, "players CSV")
+    national = p.national.get(DSB_FEDERATION) if p.national else None
+    if national is not None and national.rating:
+        return _Start(national.rating, info.index, "TRF26 national rating")
+    if fide_as_dwz and p.rating:
+        return _Start(p.rating, FIDE_START_INDEX, "FIDE rating, index 6 (WO 4.1.2)")
+    return _Start(None, None, "unrated")
+
+
+def _rate_dwz(tournament: "Tournament", players: Optional[Mapping[PlayerKey, PlayerInfo]],
+              edition: Optional[Edition], fide_as_dwz: bool, fide_from_2400: bool,
+              exception_players: bool, curve: Curve, p_decimals: Optional[int],
+              first_method: FirstMethod, constants: Reform2026) -> dict[int, RatingResult]:
+    end = _end_date(tournament)
+    year = end.year if end is not None else _dt.date.today().year
+    ed: Edition = edition or dwz_edition_for(end)
+    start: dict[int, _Start] = {}
+    ages: dict[int, Optional[int]] = {}
+    games: dict[int, list[tuple[int, Fraction]]] = {}
+    for p in tournament.players:
+        info = _info(players, p)
+        start[p.start_rank] = _dwz_start(p, info, fide_as_dwz)
+        birth = info.birth_year if info.birth_year is not None else _year(p.birth)
+        ages[p.start_rank] = None if birth is None else year - birth
+        games[p.start_rank] = _rated_games(p, tournament)
+    established = {k for k, s in start.items() if s.rating is not None}
+    # Value each established player counts with for his opponents (WO 4.1.3: DWZ >= 2400 may
+    # be entered with the FIDE rating).
+    shown: dict[int, Fraction] = {}
+    for k in established:
+        shown[k] = Fraction(start[k].rating)
+        fide = _fide_rating(tournament.player(k))
+        if fide_from_2400 and start[k].rating >= 2400 and fide:
+            shown[k] = Fraction(fide)
+
+    def qualifies(k: int, pool: set[int]) -> bool:
+        own = [r for o, r in games[k] if o in pool]
+        score = sum(own, Fraction(0))
+        if len(own) < MIN_FIRST_GAMES or score <= 0:
+            return False
+        return ed == "2026" or score < len(own)  # classic: no first DWZ at 100 % (WO 3.4.1)
+
+    stage1 = {k for k in start if k not in established and qualifies(k, established)}
+    auswahl1 = established | stage1
+    stage2 = {k for k in start
+              if k not in auswahl1 and qualifies(k, auswahl1)}
+    auswahl2 = auswahl1 | stage2
+    newcomers = stage1 | stage2
+
+    def solve(values: Mapping[int, Fraction]) -> tuple[dict[int, Fraction], bool, dict]:
+        fixed: dict[int, list[Fraction]] = {}
+        linked: dict[int, list[int]] = {}
+        scores: dict[int, Fraction] = {}
+        extra: dict[int, tuple[list[str], list[str]]] = {}
+        for k in newcomers:
+            own = [(o, r) for o, r in games[k] if o in auswahl2]
+            fixed[k] = [values[o] for o, _ in own if o in established]
+            linked[k] = [o for o, _ in own if o in newcomers]
+            scores[k] = sum((r for _, r in own), Fraction(0))
+            notes: list[str] = []
+            steps: list[str] = []
+            if ed == "2026" and scores[k] >= len(own):
+                basis = fixed[k] or list(values.values()) or [Fraction(1500)]
+                added, scores[k] = first_rating_inputs(basis, scores[k], ed, notes, steps)
+                fixed[k] = fixed[k] + [added[-1]]
+            extra[k] = (notes, steps)
+        if not newcomers:
+            return {}, True, extra
+        solved, ok = solve_performances(fixed, linked, scores, method=first_method, curve=curve,
+                                        p_decimals=p_decimals)
+        return solved, ok, extra
+
+    solved, ok, extra = solve(shown)
+    first: dict[int, tuple[int, Fraction, list[str]]] = {}
+
+    def finish() -> None:
+        first.clear()
+        for k in newcomers:
+            steps: list[str] = []
+            rn, value = first_value(solved[k], edition=ed, constants=constants, steps=steps)
+            first[k] = (rn, value, steps)
+
+    finish()
+    exceptional: dict[int, int] = {}
+    if exception_players and established:
+        values = {**shown, **{k: Fraction(v[0]) for k, v in first.items()}}
+        for k in established:
+            own = [(values[o], r) for o, r in games[k] if o in auswahl2]
+            w = sum((r for _, r in own), Fraction(0))
+            if len(own) < 5 or w <= 0 or w >= len(own):
+                continue
+            rh, _ = solve_performances({0: [v for v, _ in own]}, {}, {0: w}, method=first_method,
+                                       curve=curve, p_decimals=p_decimals)
+            rh_int = round_half_away(rh[0])
+            if rh_int - start[k].rating > EXCEPTION_MARGIN:
+                exceptional[k] = rh_int
+        if exceptional:
+            shown = {**shown, **{k: Fraction(v) for k, v in exceptional.items()}}
+            solved, ok, extra = solve(shown)
+            finish()
+    values = {**shown, **{k: Fraction(v[0]) for k, v in first.items()}}
+
+    out: dict[int, RatingResult] = {}
+    for k in start:
+        s = start[k]
+        lead = [f"starting value: {s.source}"]
+        if k in exceptional:
+            lead.append(f"Ausnahmespieler: performance {exceptional[k]} > Ro + 300; his "
+                        "opponents count him with it (WO 3.6)")
+        if k in established:
+            pairs = [(values[o] if o in auswahl2 else None, r) for o, r in games[k]]
+            res = dwz_update(s.rating, s.index, ages[k], pairs, None, edition=ed, curve=curve,
+                             p_decimals=p_decimals, first_method=first_method,
+                             constants=constants)
+            out[k] = _with(res, lead)
+        elif k in newcomers:
+            own = [(o, r) for o, r in games[k] if o in auswahl2]
+            w = sum((r for _, r in own), Fraction(0))
+            rn, value, steps = first[k]
+            notes, pre = extra.get(k, ([], []))
+            stage = "stage 1" if k in stage1 else "stage 2"
+            rc = sum((values[o] for o, _ in own), Fraction(0)) / len(own)
+            body = [f"edition {ed}", "Ro = unrated", f"first DWZ, {stage} (WO 3.4.1)",
+                    f"n = {len(own)}, W = {fmt(w, 1)}, Rc = {fmt(rc, 2)}", *pre,
+                    f"Ri = {fmt(solved[k], 2)} (Gesamtiteration"
+                    + ("" if ok else ", did not settle") + ")", *steps]
+            out[k] = DwzResult(
+                edition=ed, old_rating=None, new_rating=rn, change=None, score=w,
+                games=len(own), expected=None, coefficient=None,
+                performance=round_half_away(solved[k]), opponent_average=rc,
+                first_rating=True, raw_rating=value, index_before=None, index_after=1,
+                age=ages[k], steps=tuple(lead + body), notes=tuple(notes))
+        else:
+            own = [r for o, r in games[k] if o in auswahl1]
+            w = sum(own, Fraction(0))
+            if len(own) < MIN_FIRST_GAMES:
+                why = f"{len(own)} game(s) against rated players, 5 needed"
+            else:
+                why = "0 % or 100 % against rated players"
+            note = (f"remains unrated ({why}, WO 3.4.1); the games against rated players "
+                    "are Restpartien for the next evaluation")
+            out[k] = DwzResult(edition=ed, old_rating=None, new_rating=None, change=None,
+                               score=w, games=len(own), expected=None, coefficient=None,
+                               performance=None, opponent_average=None, age=ages[k],
+                               steps=tuple(lead + [note]), notes=(note,))
+    return out
+
+
+def _with(res: DwzResult, lead: list[str]) -> DwzResult:
+    return replace(res, steps=tuple(lead) + res.steps)

@@ -1,0 +1,164 @@
+"""Crosstable cells shared by the Markdown and HTML reports: one home for how a round looks.
+
+Rows follow the standings order and are numbered 1..N (``No.``); every opponent reference in a
+crosstable uses that number, as printed crosstables do, and links carry the start rank too.
+
+* Round robins (at most :data:`GRID_LIMIT` players, every pair meeting at most twice) get the
+  classic grid: one column per opponent, ``×`` on the diagonal, results ``1 ½ 0`` and forfeits
+  ``+ -``; a double round robin shows both results in the cell.
+* Everything else gets one cell per round: opponent number, colour letter (``w``/``b``) and the
+  result (``12w1``, ``7b½``, ``3w+`` for a forfeit win), byes as ``PAB 1`` (pairing-allocated),
+  ``bye 1`` / ``bye ½`` / ``bye 0`` (requested full, half, zero-point byes), ``–`` when absent.
+
+This module knows nothing of HTML or Markdown; it hands out :class:`Cell` values.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..model import Game, Kind, Tournament
+from .values import format_score
+
+GRID_LIMIT = 40
+
+RESULT = {Kind.WIN: "1", Kind.DRAW: "½", Kind.LOSS: "0", Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-",
+          Kind.UNKNOWN: "?"}
+DESCRIBE = {Kind.WIN: "win", Kind.DRAW: "draw", Kind.LOSS: "loss", Kind.FORFEIT_WIN: "forfeit win",
+            Kind.FORFEIT_LOSS: "forfeit loss", Kind.FULL_BYE: "full-point bye (requested)",
+            Kind.HALF_BYE: "half-point bye (requested)", Kind.PAB: "pairing-allocated bye",
+            Kind.ZERO_BYE: "zero-point bye", Kind.ABSENT: "absent", Kind.NOT_SCHEDULED: "not scheduled",
+            Kind.UNKNOWN: "result unknown"}
+CSS = {Kind.WIN: "win", Kind.DRAW: "draw", Kind.LOSS: "loss", Kind.FORFEIT_WIN: "ff ffw",
+       Kind.FORFEIT_LOSS: "ff ffl", Kind.FULL_BYE: "bye", Kind.HALF_BYE: "bye", Kind.PAB: "bye pab",
+       Kind.ZERO_BYE: "bye", Kind.ABSENT: "abs", Kind.NOT_SCHEDULED: "abs", Kind.UNKNOWN: "unk"}
+LEGEND = ("Cells: opponent's No. in this table, colour (w = white, b = black) and result "
+          "(1 win, ½ draw, 0 loss; + and - forfeit win and loss, not played). "
+          "PAB = pairing-allocated bye; bye 1 / bye ½ / bye 0 = requested full-, half- or zero-point bye; "
+          "– = absent.")
+GRID_LEGEND = ("Rows and columns in final order; results 1 win, ½ draw, 0 loss; + and - forfeit win and loss "
+               "(not played); × the player's own cell.")
+
+
+def half(value: Fraction | int | None) -> str:
+    """Points the way crosstables print them: ``1``, ``½``, ``2½``."""
+    if value is None:
+        return ""
+    value = Fraction(value)
+    if value.denominator == 2:
+        whole = value.numerator // 2
+        return f"{whole}½" if whole else "½"
+    return format_score(value)
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One crosstable cell: what to print, how to describe it and which player it points to."""
+
+    kind: str
+    opponent: int | None  # opponent's start rank
+    number: int | None  # opponent's No. (position in the standings order)
+    colour: str | None
+    result: str  # "1", "½", "0", "+", "-", "?" or the bye's points
+    round: int = 0
+
+    @property
+    def label(self) -> str:
+        k = self.kind
+        if k in Kind.BYES:
+            return ("PAB " if k == Kind.PAB else "bye ") + self.result
+        if k == Kind.ABSENT:
+            return "–"
+        if k == Kind.NOT_SCHEDULED:
+            return ""
+        ref = "" if self.number is None else str(self.number)
+        if self.opponent is not None and self.number is None:
+            ref = f"#{self.opponent}"
+        sep = self.colour or (" " if ref else "")
+        return f"{ref}{sep}{self.result}"
+
+    @property
+    def prefix(self) -> str:
+        """The opponent reference part of :attr:`label` (for linking it); empty for byes."""
+        if self.opponent is None or self.kind in Kind.BYES:
+            return ""
+        return str(self.number) if self.number is not None else f"#{self.opponent}"
+
+    @property
+    def title(self) -> str:
+        parts = [f"round {self.round}"] if self.round else []
+        if self.colour:
+            parts.append("white" if self.colour == "w" else "black")
+        parts.append(DESCRIBE.get(self.kind, self.kind))
+        return ", ".join(parts)
+
+    @property
+    def css(self) -> str:
+        return CSS.get(self.kind, "")
+
+
+def numbers(standings) -> dict[int, int]:
+    """Start rank -> No. (1-based position in the standings order)."""
+    return {row.start_rank: i for i, row in enumerate(standings.rows, 1)}
+
+
+def cell(t: Tournament, g: Game, number: dict[int, int]) -> Cell:
+    if g.kind in Kind.BYES:
+        result = half(t.scoring.points(g))
+    else:
+        result = RESULT.get(g.kind, "")
+    opp = g.opponent if g.kind not in Kind.BYES else None
+    return Cell(g.kind, opp, number.get(opp) if opp is not None else None, g.colour, result, g.round)
+
+
+def is_grid(t: Tournament, standings) -> bool:
+    """A round robin small enough for a grid where each pair meets at most twice."""
+    system = str(getattr(standings, "system", "") or "").lower()
+    rr = "round" in system or "robin" in system or "rr" == system
+    if not rr and not system:
+        rr = bool(t.is_round_robin)
+    if not rr or not standings.rows or len(standings.rows) > GRID_LIMIT:
+        return False
+    for row in standings.rows:
+        seen: dict[int, int] = {}
+        for g in row.player.games:
+            if g.opponent is not None and g.kind not in Kind.BYES:
+                seen[g.opponent] = seen.get(g.opponent, 0) + 1
+                if seen[g.opponent] > 2:
+                    return False
+    return True
+
+
+def rounds(t: Tournament, standings) -> int:
+    return max([t.rounds or 0] + [len(r.player.games) for r in standings.rows])
+
+
+def swiss_rows(t: Tournament, standings) -> list[list[Cell]]:
+    """Per standings row, one :class:`Cell` per round."""
+    number = numbers(standings)
+    n = rounds(t, standings)
+    return [[cell(t, row.player.game(r), number) for r in range(1, n + 1)] for row in standings.rows]
+
+
+def grid_rows(t: Tournament, standings) -> list[list[list[Cell] | None]]:
+    """Per standings row, per column (standings order), the cells of the games between the two
+    players in round order; None on the diagonal."""
+    number = numbers(standings)
+    order = [row.start_rank for row in standings.rows]
+    out = []
+    for row in standings.rows:
+        by_opp: dict[int, list[Cell]] = {}
+        for g in row.player.games:
+            if g.opponent is not None and g.kind not in Kind.BYES:
+                by_opp.setdefault(g.opponent, []).append(cell(t, g, number))
+        out.append([None if sno == row.start_rank else by_opp.get(sno, []) for sno in order])
+    return out
+
+
+def opponents(player) -> list[int]:
+    """Start ranks of everyone the player was paired with (games and forfeits), in round order."""
+    seen: list[int] = []
+    for g in player.games:
+        if g.opponent is not None and g.kind not in Kind.BYES and g.opponent not in seen:
+            seen.append(g.opponent)
+    return seen

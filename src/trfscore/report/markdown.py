@@ -1,0 +1,97 @@
+"""The standings and the crosstable as GitHub-flavoured Markdown tables.
+
+Untrusted text (names, header fields, codes) is escaped for a table cell: backslash and the
+punctuation that Markdown or inline HTML would interpret (``| \\ ` * _ [ ] < > ~ & $``) get a
+backslash, control characters and line breaks become spaces, so a name can neither end its cell
+nor inject HTML or links.  Numbers use a dot; shared places print as ``3-4``.
+"""
+from __future__ import annotations
+
+import re
+
+from ..model import Tournament
+from . import crosstable as X
+from .common import RATING_HEADINGS, RATING_KEYS, facts, present, rating_value, rules_title, tiebreak_name
+from .values import format_points, format_score, rank_label
+
+_SPECIAL = re.compile(r"([\\`*_\[\]<>|~&$])")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f\u0085\u2028\u2029]")
+
+
+def escape(text: object) -> str:
+    """Text safe inside a Markdown table cell (see the module docstring)."""
+    return _SPECIAL.sub(r"\\\1", _CONTROL.sub(" ", str(text))).strip()
+
+
+def unescape(text: str) -> str:
+    """The inverse of :func:`escape` (for tests and tools reading our tables back)."""
+    return re.sub(r"\\([\\`*_\[\]<>|~&$])", r"\1", text)
+
+
+def _table(head: list[str], rows: list[list[str]], align: list[str]) -> list[str]:
+    out = ["| " + " | ".join(head) + " |",
+           "|" + "|".join({"r": "---:", "l": ":---", "c": ":---:"}[a] for a in align) + "|"]
+    out += ["| " + " | ".join(cells) + " |" for cells in rows]
+    return out
+
+
+def standings_table(standings, ratings: dict | None = None) -> list[str]:
+    codes = list(standings.tiebreaks)
+    show = present(standings)
+    player = [("Rk", "r"), ("SNo", "r"), ("Ti", "l"), ("Name", "l"), ("FED", "l"), ("Rtg", "r"), ("Pts", "r")]
+    player = [(h, a) for h, a in player if show.get(h, True)]
+    head = [h for h, _ in player] + [escape(c) for c in codes]
+    align = [a for _, a in player] + ["r"] * len(codes)
+    if ratings is not None:
+        head += [escape(RATING_HEADINGS[k]) for k in RATING_KEYS]
+        align += ["r"] * len(RATING_KEYS)
+    rows = []
+    for row in standings.rows:
+        p = row.player
+        values = {"Rk": rank_label(row), "SNo": str(row.start_rank), "Ti": escape(p.title), "Name": escape(p.name),
+                  "FED": escape(p.federation), "Rtg": "" if p.rating is None else str(p.rating),
+                  "Pts": format_points(row.points)}
+        cells = [values[h] for h, _ in player]
+        cells += [format_score(row.tiebreaks.get(code)) for code in codes]
+        if ratings is not None:
+            entry = ratings.get(row.start_rank)
+            cells += [rating_value(entry, k, signed=True) for k in RATING_KEYS]
+        rows.append(cells)
+    return _table(head, rows, align)
+
+
+def crosstable(t: Tournament, standings) -> list[str]:
+    if X.is_grid(t, standings):
+        n = len(standings.rows)
+        head = ["No.", "SNo", "Name", *(str(i) for i in range(1, n + 1)), "Pts"]
+        rows = []
+        for i, (row, cells) in enumerate(zip(standings.rows, X.grid_rows(t, standings)), 1):
+            line = [str(i), str(row.start_rank), escape(row.player.name)]
+            line += ["×" if c is None else " ".join(x.result for x in c) for c in cells]
+            line.append(format_points(row.points))
+            rows.append(line)
+        return [X.GRID_LEGEND, "", *_table(head, rows, ["r", "r", "l"] + ["c"] * n + ["r"])]
+    rounds = X.rounds(t, standings)
+    head = ["No.", "SNo", "Name", *(f"R{r}" for r in range(1, rounds + 1)), "Pts"]
+    rows = []
+    for i, (row, cells) in enumerate(zip(standings.rows, X.swiss_rows(t, standings)), 1):
+        rows.append([str(i), str(row.start_rank), escape(row.player.name), *(escape(c.label) for c in cells),
+                     format_points(row.points)])
+    return [X.LEGEND, "", *_table(head, rows, ["r", "r", "l"] + ["c"] * rounds + ["r"])]
+
+
+def render(t: Tournament, standings, *, ratings: dict | None = None) -> str:
+    h = t.header
+    title = escape(h.name) or escape(t.source.path or "") or "Tournament"
+    lines = [f"# {title}", ""]
+    lines += [f"- **{label}:** {escape(text)}" for label, text in facts(t)]
+    codes = list(standings.tiebreaks)
+    tb = ", ".join(f"{escape(c)} ({escape(tiebreak_name(c))})" if tiebreak_name(c) != c else escape(c)
+                   for c in codes) or "none"
+    lines.append(f"- **Tie-breaks:** {tb}")
+    lines.append(f"- **Rules:** {escape(rules_title(standings.rules))} ({escape(standings.system)})")
+    lines += ["", "## Standings", ""]
+    lines += standings_table(standings, ratings)
+    lines += ["", "## Crosstable", ""]
+    lines += crosstable(t, standings)
+    return "\n".join(lines) + "\n"

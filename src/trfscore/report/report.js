@@ -1,0 +1,199 @@
+(function () {
+  "use strict";
+  var source = document.getElementById("report-data");
+  var data = source ? JSON.parse(source.textContent) : {};
+  var codes = data.codes || [];
+  var explain = data.explain || {};
+  var opponents = data.opponents || {};
+  var collator = new Intl.Collator(undefined, { sensitivity: "base", numeric: true });
+  var status = document.getElementById("status");
+
+  /* ---- rows by start rank (both tables) ------------------------------------------------ */
+  var rowsBySno = new Map();
+  Array.prototype.forEach.call(document.querySelectorAll("tbody tr[data-sno]"), function (tr) {
+    var list = rowsBySno.get(tr.dataset.sno);
+    if (!list) { list = []; rowsBySno.set(tr.dataset.sno, list); }
+    list.push(tr);
+  });
+
+  /* ---- sorting ------------------------------------------------------------------------ */
+  function cellKey(cell, type) {
+    if (!cell) return null;
+    if (type === "num") {
+      var v = cell.getAttribute("data-v");
+      if (v === null || v === "") return null;
+      var n = Number(v);
+      return isNaN(n) ? null : n;
+    }
+    var t = cell.getAttribute("data-v");
+    if (t === null) t = cell.textContent;
+    t = t.trim();
+    return t === "" ? null : t;
+  }
+
+  function sortBy(table, col, dir) {
+    var head = table.tHead.rows[0].cells;
+    var th = head[col];
+    var type = th.getAttribute("data-type") || "num";
+    var body = table.tBodies[0];
+    var rows = Array.prototype.slice.call(body.rows);
+    var keyed = rows.map(function (tr) {
+      return { tr: tr, key: cellKey(tr.cells[col], type), order: Number(tr.getAttribute("data-order")) };
+    });
+    var sign = dir === "descending" ? -1 : 1;
+    keyed.sort(function (a, b) {
+      if (a.key === null || b.key === null) {
+        if (a.key === null && b.key !== null) return 1;
+        if (b.key === null && a.key !== null) return -1;
+        return a.order - b.order;
+      }
+      var c = type === "num" ? (a.key - b.key) : collator.compare(a.key, b.key);
+      return c !== 0 ? sign * c : a.order - b.order;
+    });
+    var frag = document.createDocumentFragment();
+    keyed.forEach(function (k) { frag.appendChild(k.tr); });
+    body.appendChild(frag);
+    Array.prototype.forEach.call(head, function (h) { h.removeAttribute("aria-sort"); });
+    th.setAttribute("aria-sort", dir);
+    if (status) status.textContent = "Sorted by " + th.textContent.trim() + ", " + dir + ".";
+  }
+
+  Array.prototype.forEach.call(document.querySelectorAll("table.sortable"), function (table) {
+    table.tHead.addEventListener("click", function (event) {
+      var button = event.target.closest("button.sort");
+      if (!button) return;
+      var th = button.closest("th");
+      var col = Array.prototype.indexOf.call(th.parentNode.cells, th);
+      var current = th.getAttribute("aria-sort");
+      var dir = current ? (current === "ascending" ? "descending" : "ascending")
+                        : (th.getAttribute("data-first") || "ascending");
+      sortBy(table, col, dir);
+    });
+  });
+
+  /* ---- highlight a player's opponents --------------------------------------------------- */
+  var marked = [];
+  var current = null;
+  var grid = document.querySelector("table.grid");
+  var gridCols = new Map();
+  if (grid) {
+    Array.prototype.forEach.call(grid.tHead.rows[0].cells, function (th, i) {
+      if (th.hasAttribute("data-col")) gridCols.set(th.getAttribute("data-col"), i);
+    });
+  }
+  function clearMarks() {
+    marked.forEach(function (el) { el.classList.remove("is-me", "is-opp", "is-col"); });
+    marked = [];
+    current = null;
+  }
+  function mark(sno) {
+    if (sno === current) return;
+    clearMarks();
+    if (!sno) return;
+    current = sno;
+    (rowsBySno.get(sno) || []).forEach(function (tr) { tr.classList.add("is-me"); marked.push(tr); });
+    if (grid && gridCols.has(sno)) {  /* round-robin grid: the player's column too */
+      var col = gridCols.get(sno);
+      Array.prototype.forEach.call(grid.rows, function (tr) {
+        var cell = tr.cells[col];
+        if (cell) { cell.classList.add("is-col"); marked.push(cell); }
+      });
+    }
+    (opponents[sno] || []).forEach(function (o) {
+      (rowsBySno.get(String(o)) || []).forEach(function (tr) { tr.classList.add("is-opp"); marked.push(tr); });
+    });
+  }
+  function rowOf(node) {
+    var tr = node && node.closest ? node.closest("tbody tr[data-sno]") : null;
+    return tr ? tr.dataset.sno : null;
+  }
+  document.addEventListener("mouseover", function (event) {
+    var sno = rowOf(event.target);
+    if (sno) mark(sno); else if (!document.activeElement || !rowOf(document.activeElement)) clearMarks();
+  });
+  document.addEventListener("focusin", function (event) { mark(rowOf(event.target)); });
+
+  /* ---- tie-break explanations ----------------------------------------------------------- */
+  var pop = document.getElementById("pop");
+  var popTitle = document.getElementById("pop-title");
+  var popSub = document.getElementById("pop-sub");
+  var popText = document.getElementById("pop-text");
+  var popClose = document.getElementById("pop-close");
+  var opener = null;
+
+  function closePop(returnFocus) {
+    if (pop.hidden) return;
+    pop.hidden = true;
+    if (opener) {
+      opener.setAttribute("aria-expanded", "false");
+      if (returnFocus) opener.focus();
+    }
+    opener = null;
+  }
+  function openPop(button) {
+    var tr = button.closest("tr");
+    var sno = tr.dataset.sno;
+    var i = Number(button.getAttribute("data-i"));
+    var code = codes[i] === undefined ? "" : codes[i];
+    var nameCell = tr.querySelector(".name");
+    var list = explain[sno];
+    var text = list && list[i] ? list[i] : "No explanation available for this value.";
+    if (opener && opener !== button) opener.setAttribute("aria-expanded", "false");
+    opener = button;
+    popTitle.textContent = code + " = " + button.textContent.trim();
+    popSub.textContent = (nameCell ? nameCell.textContent.trim() : "") + " (start no. " + sno + ")" +
+      (data.names && data.names[i] && data.names[i] !== code ? " · " + data.names[i] : "");
+    popText.textContent = text;
+    pop.hidden = false;
+    button.setAttribute("aria-expanded", "true");
+    var r = button.getBoundingClientRect();
+    var width = pop.offsetWidth;
+    var left = Math.max(window.scrollX + 8,
+      Math.min(window.scrollX + r.left - 12, window.scrollX + document.documentElement.clientWidth - width - 8));
+    pop.style.left = left + "px";
+    pop.style.top = (window.scrollY + r.bottom + 6) + "px";
+    popClose.focus({ preventScroll: true });
+  }
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest ? event.target.closest("button.xp") : null;
+    if (button) {
+      if (opener === button && !pop.hidden) closePop(false); else openPop(button);
+      event.preventDefault();
+      return;
+    }
+    if (!pop.hidden && !pop.contains(event.target)) closePop(false);
+  });
+  popClose.addEventListener("click", function () { closePop(true); });
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape" && !pop.hidden) { closePop(true); event.preventDefault(); }
+  });
+
+  /* ---- find a player --------------------------------------------------------------------- */
+  var controls = document.getElementById("controls");
+  var filter = document.getElementById("filter");
+  if (controls && filter) {
+    controls.hidden = false;
+    var texts = new Map();
+    rowsBySno.forEach(function (list, sno) {
+      var first = list[0];
+      var name = first.querySelector(".name");
+      var fed = first.querySelector(".fed");
+      texts.set(sno, ((name ? name.textContent : "") + " " + (fed ? fed.textContent : "") + " #" + sno).toLowerCase());
+    });
+    var timer = 0;
+    filter.addEventListener("input", function () {
+      clearTimeout(timer);
+      timer = setTimeout(function () {
+        var q = filter.value.trim().toLowerCase();
+        var shown = 0;
+        rowsBySno.forEach(function (list, sno) {
+          var text = texts.get(sno);
+          var hit = !q || text.indexOf(q) !== -1 || ("#" + sno) === q || sno === q;
+          list.forEach(function (tr) { tr.hidden = !hit; });
+          if (hit) shown++;
+        });
+        if (status) status.textContent = q ? shown + " of " + rowsBySno.size + " players shown." : "";
+      }, 80);
+    });
+  }
+})();

@@ -1,0 +1,286 @@
+"""Standings: players ordered by points, then by a list of tie-breaks (FIDE C.07 Art. 4).
+
+:func:`compute_standings` is what ``Tournament.standings`` and the CLI call.  It
+
+1. picks the rules edition (``rules="auto"`` uses the start date, record 042),
+2. decides round-robin or Swiss (``system=``, else records 192/092, else the pairing pattern),
+3. precomputes the per-player arrays once (:mod:`trfscore.tiebreaks.context`),
+4. computes every tie-break column, and
+5. ranks: points first, then each tie-break in turn applied to every group still tied
+   (Art. 4.2; direct encounter is computed on that group).  Players still equal share the rank
+   (``rank``..``rank_to``, shown "3-4").
+
+Default tie-breaks: the file's own list (212, else 202), else BH-C1, BH, SB for a Swiss and
+SB, DE, WIN for a round-robin (from 2026 C.07 bars the Buchholz family from round-robins).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from .model import Player, Tournament
+from .tiebreaks.base import Column, Engine, TieBreak
+from .tiebreaks.context import build_context, detect_round_robin
+from .tiebreaks.editions import EDITIONS, get_edition
+from .tiebreaks.encounter import explain_de, order_group
+from .tiebreaks.explain import Explanation, to_json_number
+from .tiebreaks.registry import TIEBREAKS, compute, explain, parse_tiebreak
+
+__all__ = ["Standings", "StandingRow", "compute_standings", "rank_label", "DEFAULT_SWISS",
+           "DEFAULT_ROUND_ROBIN", "SYSTEMS", "EDITIONS"]
+
+DEFAULT_SWISS = ["BH-C1", "BH", "SB"]
+DEFAULT_ROUND_ROBIN = ["SB", "DE", "WIN"]
+SYSTEMS = ("auto", "swiss", "round-robin")
+_SYSTEM_ALIASES = {
+    "auto": None, "": None, "swiss": False, "round-robin": True, "roundrobin": True, "rr": True,
+    "berger": True, "schev": True, "scheveningen": True, "round_robin": True,
+}
+
+
+@dataclass
+class StandingRow:
+    """One line of the standings."""
+
+    rank: int
+    rank_to: int  # == rank unless shared
+    start_rank: int
+    player: Player
+    points: Fraction
+    tiebreaks: dict[str, Any]  # code -> Fraction | int | None (None: undefined)
+
+    @property
+    def label(self) -> str:
+        return rank_label(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "rank": self.rank, "rank_to": self.rank_to, "rank_label": rank_label(self),
+            "start_rank": self.start_rank, "name": self.player.name,
+            "points": to_json_number(self.points),
+            "tiebreaks": {k: to_json_number(v) for k, v in self.tiebreaks.items()},
+        }
+
+
+def rank_label(row: StandingRow) -> str:
+    """``"3"`` or, for a shared place, ``"3-4"``."""
+    return str(row.rank) if row.rank_to == row.rank else f"{row.rank}-{row.rank_to}"
+
+
+@dataclass
+class Standings:
+    """Ranked players with their tie-break values."""
+
+    rules: str  # edition actually used, e.g. "fide-2026"
+    system: str  # "swiss" | "round-robin"
+    tiebreaks: list[str]  # normalised codes
+    rows: list[StandingRow]
+    notes: list[str] = field(default_factory=list)
+    rounds: int = 0
+    _engine: Engine | None = field(default=None, repr=False, compare=False)
+    _specs: dict[str, TieBreak] = field(default_factory=dict, repr=False, compare=False)
+    _groups: dict[str, dict[int, list[int]]] = field(default_factory=dict, repr=False,
+                                                     compare=False)
+
+    def row(self, start_rank: int) -> StandingRow:
+        for r in self.rows:
+            if r.start_rank == start_rank:
+                return r
+        raise KeyError(f"no player with start rank {start_rank}")
+
+    def explain(self, start_rank: int, code: str) -> Explanation:
+        """How ``code`` (any tie-break, listed or not) is made for player ``start_rank``."""
+        eng = self._engine
+        if eng is None:
+            raise ValueError("these standings carry no engine to explain with")
+        i = eng.ctx.index.get(int(start_rank))
+        if i is None:
+            raise KeyError(f"no player with start rank {start_rank}")
+        tb = parse_tiebreak(code)
+        tb = self._specs.get(tb.code, tb)
+        if TIEBREAKS[tb.base].group:
+            groups = self._groups.get(tb.code)
+            if groups is not None:
+                members = groups.get(i)
+            else:  # not in the list: the players tied with him on points
+                s = eng.ctx.score[i]
+                members = [j for j, x in enumerate(eng.ctx.score) if x == s]
+            value = order_group(eng, tb, members)[i] if members and len(members) > 1 else 0
+            e = explain_de(eng, tb, i, members, value)
+        else:
+            e = explain(eng, tb, i)
+        e.rules = eng.edition_for(tb).name
+        e.system = self.system
+        e.code = tb.code
+        return e
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"rules": self.rules, "system": self.system, "tiebreaks": list(self.tiebreaks),
+                "rounds": self.rounds, "notes": list(self.notes),
+                "rows": [r.to_dict() for r in self.rows]}
+
+
+def _resolve_system(t: Tournament, system: Any) -> bool:
+    if isinstance(system, bool):
+        return system
+    key = (system or "auto").strip().lower() if isinstance(system, str) or system is None \
+        else system
+    if key not in _SYSTEM_ALIASES:
+        raise ValueError(f"unknown system {system!r}; choose one of: {', '.join(SYSTEMS)}")
+    rr = _SYSTEM_ALIASES[key]
+    if rr is None:
+        rr = t.is_round_robin
+        if rr is None:
+            rr = detect_round_robin(t)
+    return bool(rr)
+
+
+def _file_list(t: Tournament, notes: list[str]) -> list[TieBreak]:
+    codes = list(t.header.standings_tiebreaks or t.header.tiebreaks or [])
+    out = []
+    for c in codes:
+        if not str(c).strip() or str(c).strip().upper() in ("PTS", "MPTS", "GPTS", "POINTS"):
+            continue
+        try:
+            out.append(parse_tiebreak(c))
+        except ValueError as exc:
+            notes.append(f"tie-break {c!r} from the file ignored: {exc}")
+    return out
+
+
+def _rank_by_groups(eng: Engine, specs: list[TieBreak], columns: dict[str, Column],
+                    group_values: dict[str, list[int]],
+                    group_members: dict[str, dict[int, list[int]]]) -> list[list[int]]:
+    """Points first, then each tie-break applied to every group still tied (Art. 4.2); a group
+    tie-break (DE) is computed on the group itself."""
+    ctx = eng.ctx
+    N = ctx.N
+    score = ctx.score
+    sr = ctx.sr
+    order = sorted(range(N), key=lambda i: (-score[i], sr[i]))
+    groups: list[list[int]] = []
+    for i in order:
+        if groups and score[groups[-1][0]] == score[i]:
+            groups[-1].append(i)
+        else:
+            groups.append([i])
+    for tb in specs:
+        is_group = TIEBREAKS[tb.base].group
+        if is_group:
+            vals = group_values.setdefault(tb.code, [0] * N)
+            members_of = group_members.setdefault(tb.code, {})
+        if all(len(g) == 1 for g in groups):
+            continue
+        keys = None if is_group else columns[tb.code].sort_keys()
+        new_groups: list[list[int]] = []
+        for g in groups:
+            if len(g) == 1:
+                new_groups.append(g)
+                continue
+            if is_group:
+                places = order_group(eng, tb, g)
+                for a in g:
+                    vals[a] = places[a]
+                    members_of[a] = g
+                gkey = places
+            else:
+                gkey = keys
+            g.sort(key=lambda a: (gkey[a], sr[a]))
+            run = [g[0]]
+            for a in g[1:]:
+                if gkey[a] == gkey[run[0]]:
+                    run.append(a)
+                else:
+                    new_groups.append(run)
+                    run = [a]
+            new_groups.append(run)
+        groups = new_groups
+    return groups
+
+
+def compute_standings(t: Tournament, tiebreaks: Any = None, rules: str = "auto",
+                      system: Any = None, **options: Any) -> Standings:
+    """Rank the players of ``t``.
+
+    ``tiebreaks``: list of codes or a comma-separated string (None: the file's list or the
+    defaults).  ``rules``: ``auto`` or an edition name (``EDITIONS``).  ``system``: ``auto``,
+    ``swiss`` or ``round-robin``.  Options: ``rounds`` (compute after this many rounds),
+    ``unrated`` (rating for unrated players in rating-based tie-breaks).
+    Raises ValueError for an unknown code, edition or system.
+    """
+    notes: list[str] = []
+    edition = get_edition(rules, t.header.start_date_iso)
+    if (rules or "auto").strip().lower() == "auto":
+        when = (f"start date {t.header.start_date_iso}" if t.header.start_date_iso
+                else "no start date, newest edition")
+        notes.append(f"rules: {edition.name} (auto: {when})")
+    rr = _resolve_system(t, system)
+    ctx = build_context(t, rr=rr, rounds=options.get("rounds"))
+    eng = Engine(ctx, edition, options)
+
+    if tiebreaks is None:
+        specs = _file_list(t, notes)
+        if not specs:
+            specs = [parse_tiebreak(c) for c in (DEFAULT_ROUND_ROBIN if rr else DEFAULT_SWISS)]
+    else:
+        if isinstance(tiebreaks, str):
+            from .tiebreaks.registry import parse_tiebreak_list
+
+            codes = parse_tiebreak_list(tiebreaks)
+        else:
+            codes = [c for c in tiebreaks
+                     if str(c).strip().upper() not in ("PTS", "MPTS", "GPTS", "POINTS")]
+        specs = [parse_tiebreak(c) for c in codes]
+    if rr and edition.name == "fide-2026":
+        barred = [tb.code for tb in specs if TIEBREAKS[tb.base].buchholz_family]
+        if barred:
+            notes.append(f"{', '.join(barred)}: C.07 (2026) Art. 8 says the Buchholz family must "
+                         "not be used in round-robins")
+
+    N = ctx.N
+    columns: dict[str, Column] = {}
+    for tb in specs:
+        if not TIEBREAKS[tb.base].group and tb.code not in columns:
+            columns[tb.code] = compute(eng, tb)
+
+    # ranking: points, then each tie-break on every group still tied (Art. 4.2)
+    score = ctx.score
+    sr = ctx.sr
+    group_values: dict[str, list[int]] = {}
+    group_members: dict[str, dict[int, list[int]]] = {}
+    if not any(TIEBREAKS[tb.base].group for tb in specs):
+        # one sort on (points, tb1, tb2, ...): players come in start-rank order already
+        keys = list(zip([-x for x in score], *[columns[tb.code].sort_keys() for tb in specs]))
+        order = sorted(range(N), key=keys.__getitem__)
+        groups = []
+        for i in order:
+            if groups and keys[groups[-1][0]] == keys[i]:
+                groups[-1].append(i)
+            else:
+                groups.append([i])
+    else:
+        groups = _rank_by_groups(eng, specs, columns, group_values, group_members)
+
+    shown = {code: col.shown(ctx) for code, col in columns.items()}
+    shown.update(group_values)
+    codes = [tb.code for tb in specs]
+    rows: list[StandingRow] = []
+    pos = 1
+    players = ctx.players
+    memo: dict[int, Fraction] = {}
+    table = list(zip(*[shown[code] for code in codes])) if codes else [()] * N
+    for g in groups:
+        if len(g) > 1:
+            g.sort(key=sr.__getitem__)
+        last = pos + len(g) - 1
+        for a in g:
+            s_a = score[a]
+            pts = memo.get(s_a)
+            if pts is None:
+                pts = memo[s_a] = ctx.pf(s_a)
+            rows.append(StandingRow(pos, last, sr[a], players[a], pts, dict(zip(codes, table[a]))))
+        pos += len(g)
+    notes.extend(eng.notes)
+    return Standings(edition.name, "round-robin" if rr else "swiss", [tb.code for tb in specs],
+                     rows, notes, ctx.n, eng, {tb.code: tb for tb in specs}, group_members)

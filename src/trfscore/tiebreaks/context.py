@@ -1,0 +1,268 @@
+"""Per-call precomputation: the arrays every tie-break reads.
+
+A :class:`Context` is built once per standings call from a :class:`~trfscore.model.Tournament`.
+It holds, per player (index ``i`` in start-rank order) and per round (index ``r``, 0-based):
+
+* ``opp[i][r]``  opponent index or -1,
+* ``pts[i][r]``  points awarded, as integers in units of ``1/unit`` (``unit`` is the least
+  common denominator of every value the scoring system hands out, 2 for 1-1/2-0),
+* ``cat[i][r]``  the unplayed-round category of :mod:`trfscore.tiebreaks.unplayed`,
+* ``col[i][r]``  colour (``"w"``/``"b"``/None), ``kind[i][r]`` the model's :class:`Kind`,
+
+and ``score[i]``, the face-value total.  Nothing here depends on the rules edition; values that
+do (adjusted scores, dummy values) are computed by ``unplayed.py`` and cached on the context.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import repeat
+from math import lcm
+from operator import attrgetter
+from typing import Any
+
+from ..model import Game, Kind, Tournament
+from . import unplayed as U
+
+__all__ = ["Context", "build_context", "detect_round_robin"]
+
+
+class Context:
+    """Precomputed arrays for one tournament, system and round count (see module docstring)."""
+
+    def __init__(self) -> None:
+        self.t: Tournament | None = None
+        self.players: list = []
+        self.sr: list[int] = []  # start ranks
+        self.index: dict[int, int] = {}
+        self.n = 0
+        self.N = 0
+        self.unit = 2
+        self.W = 2
+        self.D = 1
+        self.L = 0
+        self.opp: list[list[int]] = []
+        self.pts: list[list[int]] = []
+        self.cat: list[list[int]] = []
+        self._col: list[list[str | None]] | None = None
+        self._kind: list[list[str]] | None = None
+        self.score: list[int] = []
+        self.clean: list[bool] = []  # every round an over-the-board game
+        self.rr = False
+        self.fore_of: Context | None = None  # set on a Fore-Buchholz copy
+        self.cache: dict[Any, Any] = {}
+        self._frac: dict[tuple[int, int], Fraction] = {}
+
+    # -- lazily built rows (only counts, ratings and explanations need them) ----------------
+    def _cells(self, pos: int, empty):
+        n = self.n
+        out = []
+        for p in self.players:
+            row = [g[pos] for g in p.games[:n]]
+            if len(row) < n:
+                row.extend([empty] * (n - len(row)))
+            out.append(row)
+        return out
+
+    @property
+    def kind(self) -> list[list[str]]:
+        """``Kind`` per player and round."""
+        if self._kind is None:
+            self._kind = self._cells(4, Kind.ABSENT)
+        return self._kind
+
+    @property
+    def col(self) -> list[list[str | None]]:
+        """Colour per player and round."""
+        if self._col is None:
+            self._col = self._cells(2, None)
+        return self._col
+
+    # -- numbers ---------------------------------------------------------------------------
+    def frac(self, value: int, scale: int) -> Fraction:
+        """``value / scale`` as a Fraction, memoised (values repeat a lot)."""
+        key = (value, scale)
+        f = self._frac.get(key)
+        if f is None:
+            f = self._frac[key] = Fraction(value, scale)
+        return f
+
+    def pf(self, value: int) -> Fraction:
+        """A points-scaled integer as a Fraction."""
+        return self.frac(value, self.unit)
+
+    @property
+    def scheduled_rounds(self) -> list[int]:
+        """Per player, the number of rounds that are scheduled (not sit-outs)."""
+        got = self.cache.get("scheduled")
+        if got is None:
+            ns = U.NOSCHED
+            got = self.cache["scheduled"] = [len(row) - row.count(ns) for row in self.cat]
+        return got
+
+    # -- derived copies ----------------------------------------------------------------------
+    def fore(self) -> "Context":
+        """The Fore-Buchholz view (C.07 8.3): every game paired in the last round is a draw.
+
+        Forfeits paired in the last round become draws as well; unpaired last-round cells
+        (byes, absences) keep their points.  Categories are re-derived, so a request for a bye
+        in round n-1 followed by a last-round forfeit loss becomes a 16.2.3 round.
+        """
+        f = self.cache.get("fore")
+        if f is not None:
+            return f
+        f = Context()
+        for name in ("t", "players", "sr", "index", "n", "N", "unit", "W", "D", "L", "rr", "_col",
+                     "_kind"):
+            setattr(f, name, getattr(self, name))
+        f.opp = self.opp
+        f.fore_of = self
+        last = self.n - 1
+        pts = []
+        cat = []
+        for i in range(self.N):
+            p = self.pts[i]
+            c = self.cat[i]
+            if last >= 0 and self.opp[i][last] >= 0 and c[last] in (U.PLAYED, U.FWIN, U.FLOSS):
+                p = p[:]
+                p[last] = self.D
+                c = c[:]
+                c[last] = U.PLAYED
+            pts.append(p)
+            cat.append(c)
+        f.pts = pts
+        f.cat = cat
+        U.split_requested(f.cat)
+        ns = U.NOSCHED
+        f.score = [sum(v for v, k in zip(p, c) if k != ns) for p, c in zip(pts, cat)]
+        played = U.PLAYED
+        f.clean = [all(k == played for k in c) for c in cat]
+        self.cache["fore"] = f
+        return f
+
+
+def detect_round_robin(t: Tournament) -> bool:
+    """True when the pairing pattern says everybody met everybody (players who never played
+    are ignored).  Cheap for Swiss events: fewer rounds than players-1 is decided at once."""
+    rounds = max((len(p.games) for p in t.players), default=0)
+    active = []
+    for p in t.players:
+        if any(g[1] for g in p.games):
+            active.append(p)
+            if len(active) > rounds + 1:  # more players than a round-robin of this length
+                return False
+    n_active = len(active)
+    if n_active < 2 or rounds < n_active - 1:
+        return False
+    ranks = {p.start_rank for p in active}
+    for p in active:
+        met = {g.opponent for g in p.games if g.opponent in ranks and g.opponent != p.start_rank}
+        if len(met) != n_active - 1:
+            return False
+    return True
+
+
+def _rounds_in_use(t: Tournament) -> int:
+    n = 0
+    empty = (Kind.ABSENT, Kind.NOT_SCHEDULED)
+    for p in t.players:
+        games = p.games
+        k = len(games)
+        while k > n and games[k - 1].kind in empty and games[k - 1].opponent is None:
+            k -= 1
+        if k > n:
+            n = k
+    return n
+
+
+def build_context(t: Tournament, *, rr: bool, rounds: int | None = None) -> Context:
+    """Precompute the per-player arrays (one pass over every cell)."""
+    ctx = Context()
+    ctx.t = t
+    players = sorted(t.players, key=attrgetter("start_rank"))
+    ctx.players = players
+    ctx.sr = [p.start_rank for p in players]
+    ctx.index = index = {p.start_rank: i for i, p in enumerate(players)}
+    ctx.N = N = len(players)
+    n = rounds if rounds is not None else _rounds_in_use(t)
+    ctx.n = n
+    ctx.rr = rr
+
+    scoring = t.scoring
+    # Every value Scoring.points can hand out comes from ``values`` or ``detail``: their common
+    # denominator is the unit, so no pass over the cells is needed to find it.
+    W = Fraction(scoring.values.get("W", 1))
+    D = Fraction(scoring.values.get("D", Fraction(1, 2)))
+    L = Fraction(scoring.values.get("L", 0))
+    unit = 1
+    for f in list(scoring.values.values()) + list(scoring.detail.values()) + [W, D, L]:
+        unit = lcm(unit, Fraction(f).denominator)
+    ctx.unit = unit
+    ctx.W = int(W * unit)
+    ctx.D = int(D * unit)
+    ctx.L = int(L * unit)
+    points = scoring.points
+
+    class _Scaled(dict):  # (kind, colour) -> scaled points, filled on first use
+        def __missing__(self, key):
+            value = self[key] = int(Fraction(points(Game(0, None, key[1], " ", key[0]))) * unit)
+            return value
+
+    scaled = _Scaled()
+    absent_scaled = scaled[Kind.ABSENT, None]
+
+    class _Cat(dict):  # an unknown kind string reads as an absence
+        def __missing__(self, key):
+            return U.REQ
+
+    cat_opp = _Cat({k: U.category(k, True, rr) for k in Kind.ALL})
+    cat_none = _Cat({k: U.category(k, False, rr) for k in Kind.ALL})
+    ns = U.NOSCHED
+    pad_cat = ns if rr else U.REQ
+    pad_pts = 0 if rr else absent_scaled
+    index_get = index.get
+    cat_opp_get = cat_opp.__getitem__
+    scaled_get = scaled.__getitem__
+    by_kind = not scoring.detail  # without colour-dependent values, points follow the kind
+
+    class _ByKind(dict):
+        def __missing__(self, kind):
+            value = self[kind] = scaled[kind, None]
+            return value
+
+    kind_get = _ByKind().__getitem__
+    minus = repeat(-1)
+    opp_all, pts_all, cat_all, score_all, clean_all = [], [], [], [], []
+    for i, p in enumerate(players):
+        games = p.games
+        if len(games) > n:
+            games = games[:n]
+        if games:
+            _, opps, cols, _, kinds = zip(*games)
+            orow = list(map(index_get, opps, minus))
+            crow = list(map(cat_opp_get, kinds))
+            prow = (list(map(kind_get, kinds)) if by_kind
+                    else list(map(scaled_get, zip(kinds, cols))))
+        else:
+            orow, crow, prow = [], [], []
+        if -1 in orow or i in orow or ns in crow:  # cells without a (valid) opponent
+            for r, o in enumerate(orow):
+                if o == -1 or o == i:
+                    orow[r] = -1
+                    crow[r] = cat_none[games[r][4]]
+                if crow[r] == ns:
+                    prow[r] = 0
+        short = n - len(games)
+        if short > 0:
+            orow.extend([-1] * short)
+            crow.extend([pad_cat] * short)
+            prow.extend([pad_pts] * short)
+        opp_all.append(orow)
+        pts_all.append(prow)
+        cat_all.append(crow)
+        score_all.append(sum(prow))
+        clean_all.append(not any(crow))  # PLAYED == 0
+    U.split_requested(cat_all)
+    ctx.opp, ctx.pts, ctx.cat = opp_all, pts_all, cat_all
+    ctx.score = score_all
+    ctx.clean = clean_all
+    return ctx

@@ -1,0 +1,126 @@
+"""Direct encounter, C.07 Art. 6 (a tie-break of the group still tied, not of one player).
+
+* 6.1  A mini-table is built from the games between the tied participants only.  In Swiss events
+       forfeits are left out unless the modifier ``/P`` says otherwise (6.1.1); in round-robins
+       they are regular games (15.2).  Players who met more than once are credited with the
+       average of their results (6.1.2).
+* 6.2  If every tied participant met every other, they are ordered by mini-table points, and the
+       rule is applied again to every subgroup still tied, until nothing changes.
+* 6.3  Otherwise a participant is ranked first only if their mini-table score is strictly higher
+       than the score any other could still reach by winning every mini-game they did not play;
+       then second place is tried the same way, and so on, stopping at the first place that is
+       not certain.  The rest stay tied.
+
+The value shown for a player is their place within the tied group (1 = first), equal for
+players the rule could not separate, and 0 when the rule separated nobody in the group.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from . import unplayed as U
+from .base import Engine, TieBreak
+from .explain import Explanation, Term, fmt_number
+
+__all__ = ["order_group", "mini_table", "explain_de"]
+
+
+def mini_table(eng: Engine, tb: TieBreak, members: list[int]):
+    """``(scores, met, games)``: mini-table points (Fractions of points), for each player the
+    set of group members met, and per player the ``(round, opponent, points)`` games inside
+    the group."""
+    ctx = eng.ctx
+    ed = eng.edition_for(tb)
+    fp = tb.forfeits_played
+    mset = set(members)
+    results: dict[int, dict[int, list[int]]] = {a: {} for a in members}
+    games: dict[int, list[tuple[int, int, int]]] = {a: [] for a in members}
+    for a in members:
+        orow, crow, prow = ctx.opp[a], ctx.cat[a], ctx.pts[a]
+        for r, b in enumerate(orow):
+            if b in mset and b != a and U.is_game(ctx, ed, crow[r], "opponent", fp):
+                results[a].setdefault(b, []).append(prow[r])
+                games[a].append((r, b, prow[r]))
+    unit = ctx.unit
+    scores = {a: sum((Fraction(sum(v), len(v) * unit) for v in results[a].values()), Fraction(0))
+              for a in members}
+    met: dict[int, set[int]] = {a: set(results[a]) for a in members}
+    for a in members:
+        for b in results[a]:
+            met[b].add(a)
+    return scores, met, games
+
+
+def _resolve(eng: Engine, tb: TieBreak, members: list[int]) -> list[list[int]]:
+    if len(members) < 2:
+        return [members]
+    scores, met, _ = mini_table(eng, tb, members)
+    others = len(members) - 1
+    all_met = all(len(met[a]) == others for a in members)
+    ordered = sorted(members, key=lambda a: (-scores[a], a))
+    if all_met:  # 6.2
+        runs: list[list[int]] = []
+        for a in ordered:
+            if runs and scores[runs[-1][0]] == scores[a]:
+                runs[-1].append(a)
+            else:
+                runs.append([a])
+        if len(runs) == 1:
+            return runs
+        out: list[list[int]] = []
+        for run in runs:
+            out.extend(_resolve(eng, tb, run) if len(run) > 1 else [run])
+        return out
+    # 6.3: only certain places, from the top
+    win = Fraction(eng.ctx.W, eng.ctx.unit)
+    reach = {}
+    for a in members:
+        reach[a] = scores[a] + win * (others - len(met[a]))
+    out = []
+    remaining = ordered
+    while len(remaining) > 1:
+        top = remaining[0]
+        if all(scores[top] > reach[b] for b in remaining[1:]):
+            out.append([top])
+            remaining = remaining[1:]
+        else:
+            break
+    out.append(remaining)
+    return out
+
+
+def order_group(eng: Engine, tb: TieBreak, members: list[int]) -> dict[int, int]:
+    """Place of every member within the tied group (shared by players left tied); all 0 when
+    nobody could be separated."""
+    groups = _resolve(eng, tb, list(members))
+    if len(groups) == 1:
+        return {a: 0 for a in members}
+    places = {}
+    pos = 1
+    for g in groups:
+        for a in g:
+            places[a] = pos
+        pos += len(g)
+    return places
+
+
+def explain_de(eng: Engine, tb: TieBreak, i: int, members: list[int] | None,
+               value) -> Explanation:
+    ctx = eng.ctx
+    ed = eng.edition_for(tb)
+    if not members or len(members) < 2:
+        return Explanation(ctx.sr[i], "Direct encounter", tb.code, value, ed.name, "", [],
+                           "text", "not tied with anybody when the tie-break was applied: 0")
+    scores, met, games = mini_table(eng, tb, members)
+    terms = [Term(r + 1, ctx.sr[b], ctx.pf(p)) for r, b, p in games[i]]
+    table = ", ".join(f"#{ctx.sr[a]} {fmt_number(scores[a])}"
+                      for a in sorted(members, key=lambda a: (-scores[a], a)))
+    all_met = all(len(met[a]) == len(members) - 1 for a in members)
+    rule = ("all tied players met: ordered by mini-table points (C.07 Art. 6.2)" if all_met else
+            "not all tied players met: only places certain under C.07 Art. 6.3 are given")
+    formula = f"mini-table of the tied group: {table}; place {value if value else 'not decided'}"
+    e = Explanation(ctx.sr[i], "Direct encounter", tb.code, value, ed.name, "", terms, "text",
+                    formula, [rule], integer=True)
+    if not ctx.rr and not tb.forfeits_played:
+        e.notes.append("forfeits between the tied players are left out (C.07 Art. 6.1.1)")
+    return e

@@ -1,0 +1,52 @@
+"""Progressive score (cumulative score), C.07 Art. 7.5.
+
+PS is the sum, over the rounds, of the player's score after each round; unplayed rounds count
+with the points awarded (a round-1 bye therefore counts in every term).  PS-Cn drops the terms
+of the first n rounds (Art. 14.1.1 c: the least significant value is the score after round 1);
+the points still count in the later terms.  A round a round-robin player sits out adds no
+points, but the score after that round is still a term ("after each round"; the FIDE TEC
+reference program agrees).
+"""
+from __future__ import annotations
+
+from itertools import accumulate
+
+from .base import Column, Engine, TieBreak
+from .explain import Explanation, Term
+
+__all__ = ["compute_ps", "explain_ps", "running_scores"]
+
+
+def running_scores(ctx, i: int) -> list[tuple[int, int]]:
+    """``(round index, score after that round)`` for every round of player ``i``."""
+    out = []
+    running = 0
+    for r, p in enumerate(ctx.pts[i]):
+        running += p  # a not-scheduled round holds 0 points
+        out.append((r, running))
+    return out
+
+
+def compute_ps(eng: Engine, tb: TieBreak) -> Column:
+    ctx = eng.ctx
+    low = tb.low
+    out = []
+    if low == 0:  # a not-scheduled round holds 0 points but is still a term
+        out = [sum(accumulate(prow)) for prow in ctx.pts]
+    else:
+        out = [sum(list(accumulate(prow))[low:]) for prow in ctx.pts]
+    return Column(out, scale=ctx.unit)
+
+
+def explain_ps(eng: Engine, tb: TieBreak, i: int) -> Explanation:
+    ctx = eng.ctx
+    terms = []
+    for k, (r, s) in enumerate(running_scores(ctx, i)):
+        t = Term(r + 1, None, ctx.pf(s), note="score after the round")
+        if k < tb.low:
+            t.cut = True
+            t.cut_reason = "Cut: the earliest rounds' terms are dropped (C.07 Art. 14.1.1 c)"
+        terms.append(t)
+    value = sum((t.value for t in terms if not t.cut), ctx.pf(0))
+    return Explanation(ctx.sr[i], "Progressive score", tb.code, value, eng.edition_for(tb).name,
+                       "", terms, "sum")

@@ -1,0 +1,256 @@
+"""Rating-based tie-breaks, C.07 Art. 10: ARO, TPR, PTP, APRO, APPO, RTNG.
+
+* Only games played over the board count (Art. 10, TEC booklet section 5), in numerator and
+  denominator.  In round-robins forfeits are regular games (15.2) except from 2026, when they
+  stay unplayed for these tie-breaks (``unplayed.is_game`` purpose "rating").
+* Averages are rounded to the nearest integer, .5 upwards (1887.5 -> 1888), with integer
+  arithmetic, never ``round()``.
+* TPR (10.2) = rounded ARO + dp(p), p = points / games rounded to two decimals (.005 upwards),
+  dp from FIDE B.02 table 8.1.1 (dp(p) = -dp(1-p) below 0.50).
+* PTP (10.3) = the lowest integer rating R whose expected score, summed over the opponents with
+  B.02 table 8.1.2 and no 400-point cap, reaches the points scored; 0 points: the lowest
+  opponent rating - 800.  A 100 % score gives the highest opponent rating + 736, where the table
+  saturates (the regulation only spells out the 0 % case).
+* APRO / APPO (10.4 / 10.5): the rounded average TPR / PTP of the opponents met over the board.
+* RTNG (10.6, 2026): the player's rating, highest first.
+* Unrated players: if anybody without a rating played a game, these tie-breaks are dropped
+  (every value undefined, the standings carry a note) unless a rating for unrated players is
+  set (``unrated=`` option or ``/Unnnn``), as Art. 10 says.
+The FIDE tables come from :mod:`trfscore.ratings.tables` (B.02 8.1.1 / 8.1.2).
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..model import Kind
+from ..ratings.tables import FIDE_DP, FIDE_PD_UPPER
+from . import unplayed as U
+from .base import Column, Engine, TieBreak
+from .explain import Explanation, Term
+
+__all__ = ["compute_rating", "explain_rating", "tpr_of", "ptp_of", "dp", "pd_hundredths",
+           "round_half_up"]
+
+# table 8.1.2 as a list: _PD_HIGH[d] = PD (hundredths) of the higher-rated player, 0 <= d <= 736
+_PD_HIGH: list[int] = []
+for _d in range(737):
+    for _upper, _pd in FIDE_PD_UPPER:
+        if _d <= _upper:
+            _PD_HIGH.append(_pd)
+            break
+    else:
+        _PD_HIGH.append(100)
+
+
+def round_half_up(num: int, den: int) -> int:
+    """num/den rounded to the nearest integer, halves upwards (exact integer arithmetic)."""
+    return (2 * num + den) // (2 * den)
+
+
+def pd_hundredths(diff: int) -> int:
+    """Expected score (hundredths) for rating difference ``diff`` = own - opponent's, no cap."""
+    if diff >= 0:
+        return _PD_HIGH[diff] if diff <= 736 else 100
+    d = -diff
+    return 100 - (_PD_HIGH[d] if d <= 736 else 100)
+
+
+def dp(p_hundredths: int) -> int:
+    """B.02 table 8.1.1 for p given in hundredths (0..100)."""
+    if p_hundredths >= 50:
+        return FIDE_DP[p_hundredths]
+    return -FIDE_DP[100 - p_hundredths]
+
+
+def _halves(kind: str) -> int | None:
+    if kind == Kind.WIN or kind == Kind.FORFEIT_WIN:
+        return 2
+    if kind == Kind.DRAW:
+        return 1
+    if kind == Kind.LOSS or kind == Kind.FORFEIT_LOSS:
+        return 0
+    return None  # unknown result
+
+
+def _games(eng: Engine, tb: TieBreak):
+    """Per player: list of (opponent index, opponent rating or None, result in half points)."""
+    ed = eng.edition_for(tb)
+    u = eng.unrated_rating(tb)
+    key = ("rgames", ed.name, tb.forfeits_played, u)
+    got = eng.cache.get(key)
+    if got is not None:
+        return got
+    ctx = eng.ctx
+    ratings = [(p.rating if p.rating else u) for p in ctx.players]
+    out = []
+    for i in range(ctx.N):
+        row = []
+        orow, crow, krow = ctx.opp[i], ctx.cat[i], ctx.kind[i]
+        for r, c in enumerate(crow):
+            if U.is_game(ctx, ed, c, "rating", tb.forfeits_played):
+                h = _halves(krow[r])
+                if h is not None:
+                    o = orow[r]
+                    row.append((o, ratings[o], h))
+        out.append(row)
+    unrated = sum(1 for i, row in enumerate(out) if row and ratings[i] is None)
+    if unrated:
+        # C.07 Art. 10: with unrated participants these tie-breaks are dropped unless a rating
+        # is fixed for them (here: the ``unrated`` option or /Unnnn).
+        eng.note(f"rating-based tie-breaks dropped: {unrated} player(s) without a rating took "
+                 "part (C.07 Art. 10); set a rating for unrated players (unrated=N, /UN) to "
+                 "use them")
+        out = [[] for _ in out]
+    got = (out, ratings)
+    eng.cache[key] = got
+    return got
+
+
+def aro_of(row, low: int = 0, high: int = 0) -> int | None:
+    rs = sorted(r for _, r, _ in row if r is not None)
+    if low or high:
+        rs = rs[low:len(rs) - high] if len(rs) > low + high else []
+    if not rs:
+        return None
+    return round_half_up(sum(rs), len(rs))
+
+
+def tpr_of(row) -> int | None:
+    rated = [(r, h) for _, r, h in row if r is not None]
+    if not rated:
+        return None
+    k = len(rated)
+    halves = sum(h for _, h in rated)
+    aro = round_half_up(sum(r for r, _ in rated), k)
+    p = (100 * halves + k) // (2 * k)  # p = halves / (2k), in hundredths, .005 upwards
+    return aro + dp(p)
+
+
+def ptp_of(row) -> int | None:
+    rated = [(r, h) for _, r, h in row if r is not None]
+    if not rated:
+        return None
+    rs = [r for r, _ in rated]
+    halves = sum(h for _, h in rated)
+    if halves == 0:
+        return min(rs) - 800
+    target = 50 * halves  # points in hundredths
+    lo, hi = min(rs) - 800, max(rs) + 800
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if sum(pd_hundredths(mid - x) for x in rs) >= target:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+def compute_rating(eng: Engine, tb: TieBreak) -> Column:
+    ctx = eng.ctx
+    base = tb.base
+    if base == "RTNG":
+        u = eng.unrated_rating(tb)
+        vals = [(p.rating if p.rating else u) for p in ctx.players]
+        return Column(vals, integer=True, ascending=tb.reverse)
+    games, _ = _games(eng, tb)
+    if base == "ARO":
+        vals = [aro_of(row, tb.low, tb.high) for row in games]
+    elif base == "TPR":
+        vals = [tpr_of(row) for row in games]
+    elif base == "PTP":
+        vals = [ptp_of(row) for row in games]
+    elif base in ("APRO", "APPO"):
+        per = _per_player(eng, tb, "TPR" if base == "APRO" else "PTP")
+        vals = []
+        for row in games:
+            xs = [per[o] for o, _, _ in row if per[o] is not None]
+            vals.append(round_half_up(sum(xs), len(xs)) if xs else None)
+    else:  # pragma: no cover - registry only routes the names above here
+        raise KeyError(base)
+    return Column(vals, integer=True)
+
+
+def _per_player(eng: Engine, tb: TieBreak, which: str) -> list[int | None]:
+    key = ("perf", which, eng.edition_for(tb).name, tb.forfeits_played, eng.unrated_rating(tb))
+    got = eng.cache.get(key)
+    if got is None:
+        games, _ = _games(eng, tb)
+        f = tpr_of if which == "TPR" else ptp_of
+        got = eng.cache[key] = [f(row) for row in games]
+    return got
+
+
+def _cached(eng: Engine, tb: TieBreak) -> Column:
+    col = eng.cache.get(("col", tb.code))
+    if col is None:
+        col = eng.cache[("col", tb.code)] = compute_rating(eng, tb)
+    return col
+
+
+def explain_rating(eng: Engine, tb: TieBreak, i: int) -> Explanation:
+    ctx = eng.ctx
+    ed = eng.edition_for(tb)
+    base = tb.base
+    col = _cached(eng, tb)
+    value = col.values[i]
+    if base == "RTNG":
+        return Explanation(ctx.sr[i], "Rating", tb.code, value, ed.name, "", [], "text",
+                           f"rating {value if value is not None else 'none'}", integer=True)
+    games, _ = _games(eng, tb)
+    row = games[i]
+    rounds = [r for r, c in enumerate(ctx.cat[i])
+              if U.is_game(ctx, ed, c, "rating", tb.forfeits_played)
+              and _halves(ctx.kind[i][r]) is not None]
+    terms = [Term(r + 1, ctx.sr[o], rt,
+                  note=f"scored {Fraction(h, 2)}" + ("" if rt is not None else ", unrated"))
+             for r, (o, rt, h) in zip(rounds, row)]
+    rated = [t for t in terms if t.value is not None]
+    rated_halves = [h for (_, rt, h) in row if rt is not None]
+    notes = ["only games played over the board count (C.07 Art. 10)"]
+    if base == "ARO":
+        rs = sorted(t.value for t in rated)
+        kept = rs[tb.low:len(rs) - tb.high] if len(rs) > tb.low + tb.high else []
+        removed = list(rs)
+        for x in kept:
+            removed.remove(x)
+        for x in removed:
+            for t in rated:
+                if t.value == x and not t.cut:
+                    t.cut = True
+                    t.cut_reason = "cut (lowest/highest rating)"
+                    break
+        if kept:
+            formula = (f"({' + '.join(str(x) for x in kept)}) / {len(kept)} = "
+                       f"{Fraction(sum(kept), len(kept))} -> {value} (rounded, .5 up)")
+        else:
+            formula = "no rated opponent left: undefined"
+    elif base == "TPR":
+        if rated:
+            k = len(rated)
+            halves = sum(rated_halves)
+            aro = round_half_up(sum(t.value for t in rated), k)
+            p = (100 * halves + k) // (2 * k)
+            formula = (f"ARO {aro} + dp({p / 100:.2f}) {dp(p):+d} = {value} "
+                       f"(p = {Fraction(halves, 2)}/{k} rounded to 2 decimals)")
+        else:
+            formula = "no rated opponent: undefined"
+    elif base == "PTP":
+        if rated:
+            halves = sum(rated_halves)
+            if halves == 0:
+                formula = f"no points: lowest opponent rating - 800 = {value}"
+            else:
+                exp = sum(pd_hundredths(value - t.value) for t in rated)
+                formula = (f"lowest rating whose expected score reaches {Fraction(halves, 2)}: "
+                           f"{value} (expected {exp / 100:.2f})")
+        else:
+            formula = "no rated opponent: undefined"
+    else:
+        which = "TPR" if base == "APRO" else "PTP"
+        per = _per_player(eng, tb, which)
+        terms = [Term(t.round, t.opponent, per[o]) for t, (o, _, _) in zip(terms, row)]
+        xs = [t.value for t in terms if t.value is not None]
+        formula = (f"({' + '.join(str(x) for x in xs)}) / {len(xs)} -> {value} (rounded, .5 up)"
+                   if xs else "undefined")
+    return Explanation(ctx.sr[i], base, tb.code, value, ed.name, "", terms, "text", formula,
+                       notes, integer=True)

@@ -1,0 +1,301 @@
+"""Tie-break codes: parsing, normalising, and the table code -> function.
+
+Syntax (case-insensitive; FIDE C.07 acronyms plus the TRF-26 / FIDE TEC reference program
+spelling)::
+
+    BASE[:MP|:GP][modifier...]
+
+where each modifier may be preceded by ``-``, ``/``, ``#`` or ``!``:
+
+* ``Cn``  cut the n least significant values (Cut-1, Cut-2; Art. 14.1/14.2)
+* ``Mn``  cut the n least and the n most significant values (Median-1, Median-2; 14.3/14.4)
+* ``Bn`` / ``Wn``  cut the n best / n worst results (the Swiss-Manager "best result / worst
+  result" settings; ``BH-W1`` is BH-C1, ``BH-B1W1`` is BH-M1, ``BH-B1W2`` has no C.07 name)
+* ``Lx``  Koya limit: ``L40`` = 40 % of the maximum, ``L+1``/``L-2`` = half points up/down,
+  ``L-1.5`` = points (Art. 14.5)
+* ``P``   forfeits count as games against the scheduled opponent (e.g. ``DE/P``, Art. 6.1.1)
+* ``F``   fore mode (``AOB/F``: average of the opponents' Fore Buchholz; ``BH/F`` is ``FB``)
+* ``Unnnn`` rating given to unrated players (rating-based tie-breaks)
+* ``Vyyyy`` rules edition for this tie-break only (``V2024``, ``V2026``, ``V2009``)
+* ``R``   reverse the default order (TPN, RTNG, counts)
+
+Examples: ``BH-C1``, ``BH/C1``, ``BH:MP/C1/P``, ``SB-C1``, ``PS-C1``, ``KS/L-2``, ``ARO-C1``.
+Normalised codes use ``-`` for the cut or limit and ``/`` for flags: ``BH-C1``, ``DE/P``,
+``ARO-C1/U1400``.  Unknown codes raise :class:`ValueError` with a message for the user.
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Callable, Iterable
+
+from . import buchholz, counts, koya, progressive, rating_based, sonneborn, us_chess
+from .base import Column, Engine, TieBreak
+
+__all__ = ["TieBreakDef", "TIEBREAKS", "parse_tiebreak", "parse_tiebreak_list", "compute",
+           "explain", "known_codes"]
+
+
+@dataclass(frozen=True)
+class TieBreakDef:
+    base: str
+    name: str
+    article: str
+    compute: Callable[[Engine, TieBreak], Column] | None
+    explain: Callable | None
+    modifiers: str = "V"  # letters allowed
+    group: bool = False  # computed on the group still tied (DE)
+    buchholz_family: bool = False  # barred from round-robins from 2026 (Art. 8 note)
+
+
+def _d(base, name, article, comp, expl, mods="V", **kw) -> TieBreakDef:
+    return TieBreakDef(base, name, article, comp, expl, mods, **kw)
+
+
+TIEBREAKS: dict[str, TieBreakDef] = {d.base: d for d in [
+    _d("BH", "Buchholz", "C.07 8.1", buchholz.compute_bh, buchholz.explain_bh, "CMBWPFV",
+       buchholz_family=True),
+    _d("FB", "Fore Buchholz", "C.07 8.3", buchholz.compute_fb, buchholz.explain_fb, "CMBWPV",
+       buchholz_family=True),
+    _d("AOB", "Average of opponents' Buchholz", "C.07 8.2", buchholz.compute_aob,
+       buchholz.explain_aob, "PFV", buchholz_family=True),
+    _d("SB", "Sonneborn-Berger", "C.07 9.1", sonneborn.compute_sb, sonneborn.explain_sb,
+       "CMBWPFV"),
+    _d("NNSB", "Non-Neustadtl Sonneborn-Berger (SB + own score)", "seed 000",
+       sonneborn.compute_nnsb, sonneborn.explain_nnsb, "PV"),
+    _d("NNSB2", "Non-Neustadtl Sonneborn-Berger (SB + own score squared)", "seed 000",
+       sonneborn.compute_nnsb2, sonneborn.explain_nnsb, "PV"),
+    _d("PS", "Progressive score", "C.07 7.5", progressive.compute_ps, progressive.explain_ps,
+       "CV"),
+    _d("KS", "Koya system", "C.07 9.2", koya.compute_ks, koya.explain_ks, "LPV"),
+    _d("DE", "Direct encounter", "C.07 6", None, None, "PV", group=True),
+    _d("WIN", "Number of wins", "C.07 7.1", counts.compute_count, counts.explain_count, "RV"),
+    _d("WON", "Games won over the board", "C.07 7.2", counts.compute_count, counts.explain_count,
+       "PRV"),
+    _d("BPG", "Games played with Black", "C.07 7.3", counts.compute_count, counts.explain_count,
+       "PRV"),
+    _d("BWG", "Games won with Black", "C.07 7.4", counts.compute_count, counts.explain_count,
+       "PRV"),
+    _d("REP", "Rounds elected to play (GE until 2024)", "C.07 7.6", counts.compute_count,
+       counts.explain_count, "PRV"),
+    _d("STD", "Standard points", "C.07 7.7 (2026)", counts.compute_count, counts.explain_count,
+       "V"),
+    _d("TPN", "Tournament pairing number", "C.07 7.8 (2026)", counts.compute_count,
+       counts.explain_count, "R"),
+    _d("ARO", "Average rating of opponents", "C.07 10.1", rating_based.compute_rating,
+       rating_based.explain_rating, "CMBWPUV"),
+    _d("TPR", "Tournament performance rating", "C.07 10.2", rating_based.compute_rating,
+       rating_based.explain_rating, "PUV"),
+    _d("PTP", "Perfect tournament performance", "C.07 10.3", rating_based.compute_rating,
+       rating_based.explain_rating, "PUV"),
+    _d("APRO", "Average performance rating of opponents", "C.07 10.4",
+       rating_based.compute_rating, rating_based.explain_rating, "PUV"),
+    _d("APPO", "Average perfect performance of opponents", "C.07 10.5",
+       rating_based.compute_rating, rating_based.explain_rating, "PUV"),
+    _d("RTNG", "Rating", "C.07 10.6 (2026)", rating_based.compute_rating,
+       rating_based.explain_rating, "UR"),
+    _d("MMED", "Modified Median (US Chess)", "US Chess 34E1", us_chess.compute_us,
+       us_chess.explain_us, ""),
+    _d("SOLK", "Solkoff (US Chess)", "US Chess 34E2", us_chess.compute_us, us_chess.explain_us,
+       ""),
+    _d("CUM", "Cumulative (US Chess)", "US Chess 34E3", us_chess.compute_us,
+       us_chess.explain_us, ""),
+    _d("OCUM", "Cumulative of opposition (US Chess)", "US Chess 34E4", us_chess.compute_us,
+       us_chess.explain_us, ""),
+    _d("KASH", "Kashdan (US Chess)", "US Chess 34E7", us_chess.compute_us, us_chess.explain_us,
+       ""),
+]}
+
+# Whole-code aliases (after upper-casing and removing blanks and underscores).
+_ALIASES = {
+    "GE": "REP", "BUCHHOLZ": "BH", "BUCHHOLZCUT1": "BH-C1", "BUCHHOLZCUT2": "BH-C2",
+    "BHC1": "BH-C1", "BHC2": "BH-C2", "BHM1": "BH-M1", "BHM2": "BH-M2", "SBC1": "SB-C1",
+    "MEDIANBUCHHOLZ": "BH-M1", "MEDIAN": "BH-M1", "FOREBUCHHOLZ": "FB",
+    "SONNEBORNBERGER": "SB", "SONNEBORN-BERGER": "SB", "NEUSTADTL": "SB", "BERGER": "SB",
+    "NONNEUSTADTL": "NNSB", "PROGRESSIVE": "PS", "KOYA": "KS", "DIRECTENCOUNTER": "DE",
+    "H2H": "DE", "HEADTOHEAD": "DE", "WINS": "WIN", "MOSTWINS": "WIN", "BLACK": "BPG",
+    "MODIFIEDMEDIAN": "MMED", "MODIFIED-MEDIAN": "MMED", "MM": "MMED", "SOLKOFF": "SOLK",
+    "CUMULATIVE": "CUM", "OPPCUM": "OCUM", "OPPOSITIONCUMULATIVE": "OCUM",
+    "CUMULATIVEOPPOSITION": "OCUM", "KASHDAN": "KASH", "RATING": "RTNG", "ELO": "RTNG",
+}
+
+_BASE_RE = re.compile(r"([A-Z]+[0-9]*)")
+_PT_RE = re.compile(r":(MP|GP|MM|MG|GM|GG)")
+_MOD_RE = re.compile(
+    r"[-/#!]?(?:(?P<c>C\d+)|(?P<m>M\d+)|(?P<b>B\d+)|(?P<w>W\d+)"
+    r"|(?P<l>L[+-]?\d+(?:\.\d+)?%?)|(?P<u>U\d+)|(?P<v>V\d*)|(?P<flag>[PFR]))")
+
+_VERSIONS = {2026: "fide-2026", 2025: "fide-2024", 2024: "fide-2024", 2023: "fide-2023"}
+
+
+def known_codes() -> list[str]:
+    """The base codes the engine knows, for help texts."""
+    return list(TIEBREAKS)
+
+
+def _unknown(text: str, base: str) -> ValueError:
+    close = difflib.get_close_matches(base, list(TIEBREAKS) + list(_ALIASES), n=3, cutoff=0.6)
+    hint = f" Did you mean {', '.join(close)}?" if close else ""
+    return ValueError(
+        f"unknown tie-break {text!r}.{hint} Known codes: {', '.join(TIEBREAKS)} "
+        "(modifiers: -C1, -C2, -M1, -M2, -B1W2, /P, KS/L.., ARO/U1400, /V2024)")
+
+
+def parse_tiebreak(text: str) -> TieBreak:
+    """Parse one code (``BH-C1``, ``BH/C1``, ``BH:MP/C1/P`` ...) into a :class:`TieBreak`."""
+    original = text
+    s = re.sub(r"[\s_]", "", str(text).upper()) if text is not None else ""
+    if not s:
+        raise ValueError("empty tie-break code")
+    s = _ALIASES.get(s, s)
+    m = _BASE_RE.match(s)
+    if not m:
+        raise _unknown(original, s)
+    base = m.group(1)
+    pos = m.end()
+    if base not in TIEBREAKS and base in _ALIASES:
+        alias = _ALIASES[base]
+        base, _, extra = alias.partition("-")
+        s = base + ("-" + extra if extra else "") + s[pos:]
+        pos = len(base)
+    if base not in TIEBREAKS:
+        raise _unknown(original, base)
+    d = TIEBREAKS[base]
+    points = None
+    pm = _PT_RE.match(s, pos)
+    if pm:
+        points = pm.group(1)
+        pos = pm.end()
+    low = high = 0
+    limit_pct: Fraction | None = None
+    limit_delta = Fraction(0)
+    fp = fore = reverse = False
+    unrated = edition = None
+    while pos < len(s):
+        mm = _MOD_RE.match(s, pos)
+        if not mm or mm.end() == pos:
+            raise ValueError(f"cannot read the modifier {s[pos:]!r} of tie-break {original!r} "
+                             f"(allowed for {base}: {_allowed(d)})")
+        pos = mm.end()
+        kind = mm.lastgroup
+        tok = mm.group(kind)
+        letter = "BW" if kind in ("b", "w") else tok[0]
+        if not all(ch in d.modifiers for ch in letter):
+            raise ValueError(f"modifier {tok!r} is not allowed for {base} "
+                             f"(allowed: {_allowed(d)})")
+        if kind == "c":
+            low = int(tok[1:])
+        elif kind == "m":
+            low = high = int(tok[1:])
+        elif kind == "b":
+            high = int(tok[1:])
+        elif kind == "w":
+            low = int(tok[1:])
+        elif kind == "l":
+            body = tok[1:].rstrip("%")
+            if body[0] in "+-":
+                amount = Fraction(body[1:])
+                if "." not in body:
+                    amount = amount / 2  # half-point steps
+                limit_delta = amount if body[0] == "+" else -amount
+            else:
+                limit_pct = Fraction(body)
+        elif kind == "u":
+            unrated = int(tok[1:])
+        elif kind == "v":
+            year = tok[1:]
+            if not year:
+                edition = "fide-2026"
+            else:
+                y = int(year)
+                y = y + 2000 if y < 100 else y
+                edition = _VERSIONS.get(y, "fide-2009" if y < 2023 else "fide-2026")
+        else:
+            if tok == "P":
+                fp = True
+            elif tok == "F":
+                fore = True
+            else:
+                reverse = True
+    if base == "BH" and fore:
+        base, fore, d = "FB", False, TIEBREAKS["FB"]
+    code = _normalise(base, points, low, high, limit_pct, limit_delta, fp, fore, unrated,
+                      edition, reverse)
+    return TieBreak(code, base, low, high, limit_pct, limit_delta, fp, fore, unrated, edition,
+                    points, reverse)
+
+
+def _allowed(d: TieBreakDef) -> str:
+    names = {"C": "Cn", "M": "Mn", "B": "Bn", "W": "Wn", "L": "Lx", "P": "P", "F": "F",
+             "U": "Unnnn", "V": "Vyyyy", "R": "R"}
+    return ", ".join(names[c] for c in d.modifiers) or "none"
+
+
+def _normalise(base, points, low, high, limit_pct, limit_delta, fp, fore, unrated, edition,
+               reverse) -> str:
+    code = base + (f":{points}" if points else "")
+    if low and high and low == high:
+        code += f"-M{low}"
+    elif high:
+        code += f"-B{high}" + (f"W{low}" if low else "")
+    elif low:
+        code += f"-C{low}"
+    if limit_pct is not None:
+        code += f"-L{_num(limit_pct)}"
+    if limit_delta:
+        steps = limit_delta * 2
+        if steps.denominator == 1:
+            code += f"-L{'+' if steps > 0 else '-'}{abs(int(steps))}"
+        else:
+            code += f"-L{'+' if limit_delta > 0 else '-'}{float(abs(limit_delta))}"
+    if fp:
+        code += "/P"
+    if fore:
+        code += "/F"
+    if unrated is not None:
+        code += f"/U{unrated}"
+    if edition:
+        code += f"/V{edition.split('-')[1]}"
+    if reverse:
+        code += "/R"
+    return code
+
+
+def _num(f: Fraction) -> str:
+    return str(f.numerator) if f.denominator == 1 else str(float(f))
+
+
+def parse_tiebreak_list(codes: str | Iterable[str] | None) -> list[str]:
+    """``"BH-C1,BH,SB"`` (or a list) -> normalised codes; ValueError for an unknown code.
+
+    ``PTS`` (points, always the first criterion) is accepted and dropped.
+    """
+    if codes is None:
+        return []
+    if isinstance(codes, str):
+        items = [c for c in re.split(r"[,;\s]+", codes) if c]
+    else:
+        items = []
+        for c in codes:
+            items.extend(x for x in re.split(r"[,;\s]+", str(c)) if x)
+    out = []
+    for item in items:
+        if item.upper() in ("PTS", "POINTS", "MPTS", "GPTS"):
+            continue
+        out.append(parse_tiebreak(item).code)
+    return out
+
+
+def compute(eng: Engine, tb: TieBreak) -> Column:
+    d = TIEBREAKS[tb.base]
+    key = ("col", tb.code)
+    col = eng.cache.get(key)
+    if col is None:
+        col = eng.cache[key] = d.compute(eng, tb)
+    return col
+
+
+def explain(eng: Engine, tb: TieBreak, i: int):
+    return TIEBREAKS[tb.base].explain(eng, tb, i)

@@ -1,0 +1,156 @@
+"""Opponent-score terms shared by the Buchholz and Sonneborn-Berger families.
+
+For every player and every scheduled round there is one term: the opponent's (adjusted) score
+for a game, or the edition's value for the player's own unplayed round (``unplayed.own_value``).
+The lists are built once per context, edition and forfeit mode and shared by BH, BH-Cn, SB...
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import count
+
+from ..model import Kind
+from . import unplayed as U
+from .editions import Edition
+from .explain import Term
+
+__all__ = ["layout", "opponent_terms", "explain_opponent_terms", "KIND_TEXT", "mark_cuts"]
+
+KIND_TEXT = {
+    Kind.WIN: "win", Kind.DRAW: "draw", Kind.LOSS: "loss", Kind.FORFEIT_WIN: "forfeit win",
+    Kind.FORFEIT_LOSS: "forfeit loss", Kind.FULL_BYE: "full-point bye",
+    Kind.HALF_BYE: "half-point bye", Kind.PAB: "pairing-allocated bye",
+    Kind.ZERO_BYE: "zero-point bye", Kind.ABSENT: "absent / not paired",
+    Kind.NOT_SCHEDULED: "not scheduled", Kind.UNKNOWN: "result unknown",
+}
+
+
+def layout(ctx, forfeit_games: bool):
+    """Edition-independent shape of the opponent terms, built once per context.
+
+    Returns ``(rows, weights, vur, slots)``: ``rows[i]`` lists, per scheduled round of player
+    ``i``, an index into the "extended score" list of :func:`opponent_terms` (an opponent index
+    below ``N`` for a game, ``N + k`` for the k-th unplayed round in ``slots``); ``weights[i]``
+    the points scored in the same rounds; ``vur[i]`` None or flags marking voluntarily unplayed
+    rounds; ``slots`` the ``(player, round)`` of every unplayed round.  Forfeits are games when
+    ``forfeit_games`` (round-robins, ``/P``).
+    """
+    key = ("layout", forfeit_games)
+    got = ctx.cache.get(key)
+    if got is not None:
+        return got
+    N = ctx.N
+    nxt = count(N).__next__
+    slots: list[tuple[int, int]] = []
+    rows: list[list[int]] = []
+    weights: list[list[int]] = []
+    flags: list[list[bool] | None] = []
+    NOSCHED, FWIN, FLOSS = U.NOSCHED, U.FWIN, U.FLOSS
+    for i, (orow, crow, prow, clean) in enumerate(zip(ctx.opp, ctx.cat, ctx.pts, ctx.clean)):
+        if clean:
+            rows.append(orow)
+            weights.append(prow)
+            flags.append(None)
+            continue
+        if not forfeit_games and NOSCHED not in crow:  # the common case, in C-speed passes
+            rows.append([o if c == 0 else nxt() for o, c in zip(orow, crow)])
+            slots.extend([(i, r) for r, c in enumerate(crow) if c])
+            weights.append(prow)
+            flags.append([c >= FLOSS for c in crow] if max(crow) >= FLOSS else None)
+            continue
+        tr: list[int] = []
+        wr: list[int] = []
+        fr: list[bool] = []
+        for r, c in enumerate(crow):
+            if c == NOSCHED:
+                continue
+            if c == 0 or (forfeit_games and (c == FWIN or c == FLOSS)):
+                tr.append(orow[r])
+                fr.append(False)
+            else:
+                tr.append(nxt())
+                slots.append((i, r))
+                fr.append(c >= FLOSS)
+            wr.append(prow[r])
+        rows.append(tr)
+        weights.append(wr)
+        flags.append(fr if True in fr else None)
+    got = (rows, weights, flags, slots)
+    ctx.cache[key] = got
+    return got
+
+
+def opponent_terms(ctx, ed: Edition, fp: bool = False):
+    """``(ext, rows, weights, vur_flags)`` for the edition.
+
+    ``ext`` holds every player's adjusted score (Art. 16.3) followed by the value of every
+    unplayed round (``unplayed.own_value``), so that the terms of player ``i`` are
+    ``[ext[k] for k in rows[i]]`` (scaled by ``ctx.unit``).  ``vur_flags`` is None unless the
+    edition cuts voluntarily unplayed rounds first (Art. 16.5).
+    """
+    key = ("oterms", ed.name, fp)
+    got = ctx.cache.get(key)
+    if got is not None:
+        return got
+    rows, weights, flags, slots = layout(ctx, fp or ctx.rr)
+    adj = U.adjusted_scores(ctx, ed)
+    own = U.own_value
+    ext = adj + [own(ctx, ed, i, r, adj)[0] for i, r in slots]
+    got = (ext, rows, weights, flags if ed.vur_cut_first else None)
+    ctx.cache[key] = got
+    return got
+
+
+def explain_opponent_terms(ctx, ed: Edition, i: int, fp: bool, weighted: bool) -> list[Term]:
+    """The terms of player ``i`` as :class:`Term` objects, in the order of ``opponent_terms``."""
+    adj = U.adjusted_scores(ctx, ed)
+    forfeit_games = fp or ctx.rr
+    terms: list[Term] = []
+    frac = ctx.pf
+    for r, c in enumerate(ctx.cat[i]):
+        if c == U.NOSCHED:
+            continue
+        o = ctx.opp[i][r]
+        kind = ctx.kind[i][r]
+        weight = frac(ctx.pts[i][r]) if weighted else None
+        opp_sr = ctx.sr[o] if o >= 0 else None
+        if c == U.PLAYED or (forfeit_games and (c == U.FWIN or c == U.FLOSS)):
+            t = Term(r + 1, opp_sr, frac(adj[o]), weight)
+            if c != U.PLAYED:
+                t.note = f"{KIND_TEXT.get(kind, kind)} counted as a game"
+            if adj[o] != ctx.score[o]:
+                rule = "late-draw" if ed.opponent_view == "late_requested_draw" else "all-draw"
+                t.note = (f"#{opp_sr} scored {fmt(ctx, ctx.score[o])}, counted "
+                          f"{fmt(ctx, adj[o])} ({U.rule_text(rule, ed)})")
+            terms.append(t)
+        else:
+            value, rule = U.own_value(ctx, ed, i, r, adj)
+            t = Term(r + 1, opp_sr, frac(value), weight, unplayed=True,
+                     category=f"{KIND_TEXT.get(kind, kind)}, {U.CATEGORY_NAMES[c]}",
+                     rule=U.rule_text(rule, ed),
+                     vur=ed.vur_cut_first and c in U.VUR)
+            terms.append(t)
+    if ctx.rr:  # a round-robin is read off the crosstable: opponents in start-rank order
+        terms.sort(key=lambda t: (t.opponent or 0, t.round or 0))
+    return terms
+
+
+def fmt(ctx, scaled: int) -> str:
+    from .explain import fmt_number
+
+    return fmt_number(Fraction(scaled, ctx.unit))
+
+
+def mark_cuts(terms: list[Term], cuts: list[int], low: int, ed: Edition) -> None:
+    """Flag the terms a cut removed (``cuts`` from ``unplayed.choose_cuts``, low cuts first)."""
+    for n, j in enumerate(cuts):
+        t = terms[j]
+        t.cut = True
+        if n < low:
+            if t.vur and ed.vur_cut_first:
+                t.cut_reason = ("C.07 Art. 16.5: a voluntarily unplayed round is cut first "
+                                "unless its value is below the least significant one")
+            else:
+                t.cut_reason = "least significant value (C.07 Art. 14.1.1)"
+        else:
+            t.cut_reason = "most significant value (Median / best-result cut)"

@@ -1,0 +1,239 @@
+"""Unplayed rounds: the one place where the editions of C.07 differ.
+
+This module owns
+
+* the categories of an unplayed round (C.07 2023+ Art. 16.2), derived once per call;
+* the score an opponent is seen with (``adjusted_scores``: Art. 16.3, or the 2009 rule that every
+  unplayed round of an opponent counts as a draw);
+* the value a player's *own* unplayed round takes in opponent-based tie-breaks
+  (``own_value``: the 2023+ dummy of Art. 16.4 with the 2026 caps 16.4.1/16.4.2, the 2009
+  virtual opponent, or 0 without adjustment);
+* which rounds count as games for the round-robin rule of Art. 15.2 (2026 carve-outs);
+* which values a cut removes (``choose_cuts``: Art. 14.1.1 least significant value, Art. 16.5
+  voluntary unplayed rounds first).
+
+The tie-break families call these functions and never test an edition's name.
+"""
+from __future__ import annotations
+
+from ..model import Kind
+from .editions import Edition
+
+__all__ = [
+    "PLAYED", "FWIN", "BYE", "FLOSS", "REQ", "REQ_LATE", "NOSCHED", "AVAILABLE", "VUR",
+    "CATEGORY_NAMES", "category", "split_requested", "adjusted_scores", "own_value", "is_game", "choose_cuts", "rule_text",
+]
+
+# Categories (C.07 2023+ Art. 16.2).  An int per cell keeps the arrays small.
+PLAYED = 0  # over the board (also an unknown result against a real opponent)
+FWIN = 1  # 16.2.2 forfeit win against a scheduled opponent
+BYE = 2  # 16.2.1 pairing-allocated bye, full-point bye (a forfeit win with no opponent too)
+FLOSS = 3  # 16.2.4 forfeit loss against a scheduled opponent (also a double forfeit); VUR
+REQ = 4  # 16.2.3 requested bye / absence followed by a round the player was available for; VUR
+REQ_LATE = 5  # 16.2.5 requested bye / absence / withdrawal not followed by such a round; VUR
+NOSCHED = 6  # not scheduled: a round-robin round the player sits out; no value anywhere
+
+AVAILABLE = frozenset({PLAYED, FWIN, BYE})  # Art. 16.1.2: rounds that are not VUR
+VUR = frozenset({FLOSS, REQ, REQ_LATE})  # voluntarily unplayed rounds
+UNPLAYED = frozenset({FWIN, BYE, FLOSS, REQ, REQ_LATE})
+
+CATEGORY_NAMES = {
+    PLAYED: "played", FWIN: "forfeit win (16.2.2)", BYE: "bye, available to play (16.2.1)",
+    FLOSS: "forfeit loss (16.2.4)", REQ: "requested bye or absence, followed by play (16.2.3)",
+    REQ_LATE: "requested bye, absence or withdrawal, not followed by play (16.2.5)",
+    NOSCHED: "not scheduled",
+}
+
+_PLAYED_KINDS = Kind.PLAYED | {Kind.UNKNOWN}
+
+
+def category(kind: str, has_opponent: bool, rr: bool) -> int:
+    """The Art. 16.2 category of one cell (REQ is split into REQ/REQ_LATE afterwards).
+
+    In a round-robin every cell without an opponent is the round the player sits out (or a
+    game that was never scheduled): it counts for nothing.
+    """
+    if kind == Kind.NOT_SCHEDULED or (rr and not has_opponent):
+        return NOSCHED
+    if kind in _PLAYED_KINDS:
+        if has_opponent:
+            return PLAYED
+        return BYE if kind == Kind.WIN else REQ  # a result without an opponent: data error
+    if kind == Kind.FORFEIT_WIN:
+        return FWIN if has_opponent else BYE
+    if kind == Kind.FORFEIT_LOSS:
+        return FLOSS if has_opponent else REQ  # TRF "-" against 0000: an absence
+    if kind == Kind.PAB or kind == Kind.FULL_BYE:
+        return BYE
+    return REQ  # HALF_BYE, ZERO_BYE, ABSENT
+
+
+def split_requested(cats: list[list[int]]) -> None:
+    """Mark requested byes / absences after the last available round as 16.2.5 (in place)."""
+    avail = AVAILABLE
+    for row in cats:
+        if REQ not in row and REQ_LATE not in row:
+            continue
+        late = True
+        for r in range(len(row) - 1, -1, -1):
+            c = row[r]
+            if c in avail:
+                late = False
+            elif c == REQ or c == REQ_LATE:
+                row[r] = REQ_LATE if late else REQ
+
+
+# -- the opponents' view ----------------------------------------------------------------------
+def adjusted_scores(ctx, ed: Edition) -> list[int]:
+    """The score each player is seen with as somebody's opponent (scaled integers).
+
+    * 2023+ (Art. 16.3): face value, except 16.2.5 rounds count as draws (16.3.2).
+    * 2009: every unplayed round (forfeits either way, byes, absences) counts as a draw.
+    * none, and every round-robin (Art. 16 is for Swiss events only): face value.
+    Cached per context and edition.
+    """
+    key = ("adj", ed.opponent_view)
+    got = ctx.cache.get(key)
+    if got is not None:
+        return got
+    score = ctx.score
+    view = ed.opponent_view
+    if ctx.rr or view == "face":
+        adj = score
+    else:
+        adj = score[:]
+        D = ctx.D
+        late_only = view == "late_requested_draw"
+        wanted = (REQ_LATE,) if late_only else tuple(UNPLAYED)
+        for i, clean in enumerate(ctx.clean):
+            if clean or (late_only and REQ_LATE not in ctx.cat[i]):
+                continue
+            p = ctx.pts[i]
+            delta = 0
+            for r, c in enumerate(ctx.cat[i]):
+                if c in wanted:
+                    delta += D - p[r]
+            if delta:
+                adj[i] = score[i] + delta
+    ctx.cache[key] = adj
+    return adj
+
+
+# -- the player's own unplayed rounds ----------------------------------------------------------
+def own_value(ctx, ed: Edition, i: int, r: int, adj: list[int]) -> tuple[int, str]:
+    """Value (opponent score) of player ``i``'s unplayed round ``r`` and the rule used.
+
+    Rule codes (see :func:`rule_text`): ``dummy``, ``cap-opponent``, ``cap-draws``, ``virtual``,
+    ``zero``.
+    """
+    mode = ed.own_unplayed
+    if mode == "dummy":  # 2023+ Art. 16.4: a dummy that ends with the player's own score
+        own = ctx.score[i]
+        if ed.dummy_caps:  # 2026: 16.4.1 for forfeits, 16.4.2 for everything else
+            c = ctx.cat[i][r]
+            o = ctx.opp[i][r]
+            if (c == FWIN or c == FLOSS) and o >= 0:
+                cap = adj[o]
+                if cap < own:
+                    return cap, "cap-opponent"
+            else:
+                cap = ctx.D * ctx.n
+                if cap < own:
+                    return cap, "cap-draws"
+        return own, "dummy"
+    if mode == "virtual":
+        # 2009: the virtual opponent starts round r with the player's score before it, gets the
+        # complement of the player's result, then draws every later round.
+        p = ctx.pts[i]
+        cats = ctx.cat[i]
+        before = sum(p[k] for k in range(r) if cats[k] != NOSCHED)
+        got = p[r]
+        if got >= ctx.W:
+            comp = ctx.L
+        elif got <= ctx.L:
+            comp = ctx.W
+        else:
+            comp = ctx.D
+        later = sum(1 for k in range(r + 1, ctx.n) if cats[k] != NOSCHED)
+        return before + comp + ctx.D * later, "virtual"
+    return 0, "zero"
+
+
+def rule_text(code: str, ed: Edition) -> str:
+    """A sentence naming the rule that valued an unplayed round (for explanations)."""
+    return {
+        "dummy": f"{ed.name}: C.07 Art. 16.4, dummy opponent with the player's own final score",
+        "cap-opponent": f"{ed.name}: C.07 Art. 16.4.1, dummy capped at the scheduled opponent's "
+                        "adjusted score",
+        "cap-draws": f"{ed.name}: C.07 Art. 16.4.2, dummy capped at draw points x rounds",
+        "virtual": f"{ed.name}: virtual opponent (score before the round + the complement of the "
+                   "result + a draw in every later round)",
+        "zero": f"{ed.name}: no adjustment, the unplayed round counts 0",
+        "late-draw": f"{ed.name}: C.07 Art. 16.3.2, counted as a draw for opponents",
+        "all-draw": f"{ed.name}: every unplayed round of an opponent counts as a draw",
+    }.get(code, code)
+
+
+# -- round-robins (Art. 15.2) ------------------------------------------------------------------
+def is_game(ctx, ed: Edition, c: int, purpose: str, forfeits_played: bool = False) -> bool:
+    """Whether a cell of category ``c`` counts as a game for ``purpose``.
+
+    ``purpose``: ``"opponent"`` (BH/SB/KS/DE), ``"rating"`` (Art. 10) or ``"count"`` (Art. 7).
+    Over-the-board games always count.  Forfeits count when the modifier ``/P`` asks for it, and
+    in round-robins (Art. 15.2: regular games), except that from 2026 forfeits stay unplayed for
+    rating-based tie-breaks and forfeit losses for Type-B counts.
+    """
+    if c == PLAYED:
+        return True
+    if c != FWIN and c != FLOSS:
+        return False
+    if forfeits_played:
+        return True
+    if not ctx.rr:
+        return False
+    if purpose == "rating":
+        return not ed.rr_forfeits_unplayed_for_ratings
+    if purpose == "count" and c == FLOSS:
+        return not ed.rr_forfeit_losses_unplayed_for_counts
+    return True
+
+
+# -- cuts -------------------------------------------------------------------------------------
+def choose_cuts(values: list, keys: list | None, vur: list | None, low: int, high: int,
+                ed: Edition) -> list[int]:
+    """Positions of the values a cut removes.
+
+    ``keys`` order the values by significance (C.07 14.1.1: the opponent's score; for SB the
+    least significant value is the contribution of the lowest-scored opponent, ties broken by
+    the smaller contribution).  ``keys=None`` means the values are their own keys.
+
+    Low cuts (Cut-n and the low side of Median-n) follow Art. 16.5 when the edition says so:
+    if the player still has a voluntarily unplayed round, the smallest VUR value is cut when it
+    is not below the least significant value.  High cuts ignore VUR status.  When there are
+    fewer values than cuts, everything is cut (the sum of nothing is 0).
+    """
+    alive = list(range(len(values)))
+    if keys is None:
+        keys = values
+    cut: list[int] = []
+    vur_first = ed.vur_cut_first and vur is not None
+    for _ in range(low):
+        if not alive:
+            break
+        least = min(alive, key=lambda j: (keys[j], values[j]))
+        choice = least
+        if vur_first:
+            vs = [j for j in alive if vur[j]]
+            if vs:
+                v = min(vs, key=lambda j: (values[j], keys[j]))
+                if values[v] >= values[least]:
+                    choice = v
+        alive.remove(choice)
+        cut.append(choice)
+    for _ in range(high):
+        if not alive:
+            break
+        most = max(alive, key=lambda j: (keys[j], values[j]))
+        alive.remove(most)
+        cut.append(most)
+    return cut

@@ -1,0 +1,163 @@
+"""US Chess tie-break systems (Official Rules, 7th ed., rule 34E), offered as named extras.
+
+They have their own unplayed-game rules and do not depend on the FIDE edition:
+
+* adjusted score of an opponent: every unplayed game of that opponent (byes, forfeits either
+  way, rounds after a withdrawal) counts as a draw;
+* a player's own unplayed game counts as an opponent with adjusted score 0.
+
+* MMED Modified Median (34E1): the sum of the adjusted scores, dropping the lowest for a plus
+  score, the highest and lowest for exactly 50 %, the highest for a minus score; two of each
+  with 9 or more rounds.
+* SOLK Solkoff (34E2): the same sum, nothing dropped.
+* CUM  Cumulative (34E3): the sum of the running scores, minus the points of unplayed rounds
+       (forfeit wins and byes).
+* OCUM Cumulative of opposition (34E4): the sum of the opponents' cumulative scores.
+* KASH Kashdan (34E7): 4 points a win, 2 a draw, 1 a loss, 0 an unplayed game.
+"""
+from __future__ import annotations
+
+
+from ..model import Kind
+from . import unplayed as U
+from .base import Column, Engine, TieBreak
+from .explain import Explanation, Term
+from .progressive import running_scores
+from .terms import KIND_TEXT
+
+__all__ = ["compute_us", "explain_us"]
+
+
+def _adjusted(ctx) -> list[int]:
+    got = ctx.cache.get("us-adj")
+    if got is None:
+        D = ctx.D
+        got = []
+        for prow, crow in zip(ctx.pts, ctx.cat):
+            total = 0
+            for p, c in zip(prow, crow):
+                if c == U.PLAYED:
+                    total += p
+                elif c != U.NOSCHED:
+                    total += D
+            got.append(total)
+        ctx.cache["us-adj"] = got
+    return got
+
+
+def _terms(ctx, i: int) -> list[tuple[int, int, int | None]]:
+    """(round, value, opponent) with value the opponent's adjusted score or 0."""
+    adj = _adjusted(ctx)
+    out = []
+    for r, c in enumerate(ctx.cat[i]):
+        if c == U.PLAYED:
+            o = ctx.opp[i][r]
+            out.append((r, adj[o], o))
+        elif c != U.NOSCHED:
+            out.append((r, 0, None))
+    return out
+
+
+def _median_drops(ctx, i: int, count: int) -> tuple[int, int]:
+    rounds = sum(1 for c in ctx.cat[i] if c != U.NOSCHED)
+    k = 2 if rounds >= 9 else 1
+    twice = 2 * ctx.score[i]
+    half_max = ctx.W * rounds
+    if twice > half_max:
+        return k, 0
+    if twice == half_max:
+        return k, k
+    return 0, k
+
+
+def _cum(ctx) -> list[int]:
+    got = ctx.cache.get("us-cum")
+    if got is None:
+        got = []
+        for i in range(ctx.N):
+            total = sum(s for _, s in running_scores(ctx, i))
+            unplayed = sum(p for p, c in zip(ctx.pts[i], ctx.cat[i])
+                           if c != U.PLAYED and c != U.NOSCHED)
+            got.append(total - unplayed)
+        ctx.cache["us-cum"] = got
+    return got
+
+
+_KASH = {Kind.WIN: 4, Kind.DRAW: 2, Kind.LOSS: 1}
+
+
+def compute_us(eng: Engine, tb: TieBreak) -> Column:
+    ctx = eng.ctx
+    base = tb.base
+    if base in ("MMED", "SOLK"):
+        out = []
+        for i in range(ctx.N):
+            vals = sorted(v for _, v, _ in _terms(ctx, i))
+            if base == "MMED":
+                lo, hi = _median_drops(ctx, i, len(vals))
+                vals = vals[lo:len(vals) - hi] if len(vals) > lo + hi else []
+            out.append(sum(vals))
+        return Column(out, scale=ctx.unit)
+    if base == "CUM":
+        return Column(_cum(ctx), scale=ctx.unit)
+    if base == "OCUM":
+        cum = _cum(ctx)
+        out = [sum(cum[ctx.opp[i][r]] for r, c in enumerate(ctx.cat[i]) if c == U.PLAYED)
+               for i in range(ctx.N)]
+        return Column(out, scale=ctx.unit)
+    if base == "KASH":
+        out = [sum(_KASH.get(k, 0) for k, c in zip(ctx.kind[i], ctx.cat[i]) if c == U.PLAYED)
+               for i in range(ctx.N)]
+        return Column(out, integer=True)
+    raise KeyError(base)  # pragma: no cover
+
+
+def explain_us(eng: Engine, tb: TieBreak, i: int) -> Explanation:
+    ctx = eng.ctx
+    base = tb.base
+    col = eng.cache.get(("col", tb.code))
+    if col is None:
+        col = eng.cache[("col", tb.code)] = compute_us(eng, tb)
+    value = col.value(ctx, i)
+    names = {"MMED": "Modified Median (US Chess 34E1)", "SOLK": "Solkoff (US Chess 34E2)",
+             "CUM": "Cumulative (US Chess 34E3)", "OCUM": "Opposition cumulative (34E4)",
+             "KASH": "Kashdan (US Chess 34E7)"}
+    notes: list[str] = []
+    if base in ("MMED", "SOLK"):
+        raw = _terms(ctx, i)
+        terms = []
+        for r, v, o in raw:
+            t = Term(r + 1, ctx.sr[o] if o is not None else None, ctx.pf(v))
+            if o is None:
+                t.unplayed = True
+                t.category = KIND_TEXT.get(ctx.kind[i][r], "")
+                t.rule = "US Chess 34E: own unplayed game counts as an opponent with 0"
+            terms.append(t)
+        if base == "MMED":
+            lo, hi = _median_drops(ctx, i, len(terms))
+            order = sorted(range(len(terms)), key=lambda j: terms[j].value)
+            drop = order[:lo] + (order[len(order) - hi:] if hi else [])
+            for j in drop:
+                terms[j].cut = True
+                terms[j].cut_reason = "Modified Median drop"
+        notes.append("opponents' unplayed games count as draws (US Chess 34E1)")
+        return Explanation(ctx.sr[i], names[base], tb.code, value, "us-chess", "", terms, "sum",
+                           notes=notes)
+    if base == "CUM":
+        terms = [Term(r + 1, None, ctx.pf(s), note="score after the round")
+                 for r, s in running_scores(ctx, i)]
+        unplayed = sum(p for p, c in zip(ctx.pts[i], ctx.cat[i])
+                       if c != U.PLAYED and c != U.NOSCHED)
+        parts = " + ".join(str(t.value) for t in terms) or "0"
+        formula = f"{parts} - {ctx.pf(unplayed)} (unplayed points) = {value}"
+        return Explanation(ctx.sr[i], names[base], tb.code, value, "us-chess", "", terms,
+                           "text", formula)
+    if base == "OCUM":
+        cum = _cum(ctx)
+        terms = [Term(r + 1, ctx.sr[ctx.opp[i][r]], ctx.pf(cum[ctx.opp[i][r]]))
+                 for r, c in enumerate(ctx.cat[i]) if c == U.PLAYED]
+        return Explanation(ctx.sr[i], names[base], tb.code, value, "us-chess", "", terms, "sum")
+    terms = [Term(r + 1, ctx.sr[ctx.opp[i][r]], _KASH.get(k, 0), note=KIND_TEXT.get(k, k))
+             for r, (k, c) in enumerate(zip(ctx.kind[i], ctx.cat[i])) if c == U.PLAYED]
+    return Explanation(ctx.sr[i], names[base], tb.code, value, "us-chess", "", terms, "sum",
+                       integer=True)

@@ -1,0 +1,393 @@
+"""Crosstable text reader: the WCCC 1975-80 seed exactly as published, the same table re-typed in
+other notations, Swiss notations, and bad input (findings, never exceptions)."""
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from trfscore.formats import crosstable
+from trfscore.model import Kind
+
+SEED = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "000_ece4b4437d9d8c46.txt"
+
+# As printed in the seed: name, conventional score (cs), Neustadtl score (ns).
+PRINTED = [
+    ("Sloth", "11", "69.5"), ("Zagorovsky", "11", "66.75"), ("Kosenkov", "10½", "67.5"),
+    ("Khasin", "8½", "54.75"), ("Kletsel", "8", "47.75"), ("De Carbonnel", "7", "45.25"),
+    ("Arnlind", "7", "42.5"), ("Dunhaupt", "7", "41.5"), ("Maedler", "7", "41.5"), ("Estrin", "7", "40.5"),
+    ("Walther", "5½", "33.25"), ("Boey", "5½", "28.5"), ("Abramov", "4½", "24.75"),
+    ("Siklos", "4½", "22.75"), ("Nun", "1", "7.75"),
+]
+# The fifteen rows of the grid as printed (row i, column j: player i's result against j).
+GRID = [
+    "X ½ ½ 1 ½ ½ 1 1 ½ 1 ½ 1 1 1 1", "½ X 0 ½ 1 ½ 1 1 1 ½ 1 1 1 1 1", "½ 1 X ½ ½ ½ ½ ½ 1 1 ½ 1 1 1 1",
+    "0 ½ ½ X ½ 1 ½ 0 1 1 ½ 1 ½ 1 ½", "½ 0 ½ ½ X ½ ½ ½ ½ 0 1 1 ½ 1 1", "½ ½ ½ 0 ½ X ½ ½ 0 1 ½ ½ 0 1 1",
+    "0 0 ½ ½ ½ ½ X ½ 1 0 ½ ½ 1 1 ½", "0 0 ½ 1 ½ ½ ½ X 0 ½ 1 0 1 ½ 1", "½ 0 0 0 ½ 1 0 1 X 1 ½ ½ ½ ½ 1",
+    "0 ½ 0 0 1 0 1 ½ 0 X 1 1 1 0 1", "½ 0 ½ ½ 0 ½ ½ 0 ½ 0 X 0 1 ½ 1", "0 0 0 0 0 ½ ½ 1 ½ 0 1 X ½ ½ 1",
+    "0 0 0 ½ ½ 1 0 0 ½ 0 0 ½ X ½ 1", "0 0 0 0 0 0 0 ½ ½ 1 ½ ½ ½ X 1", "0 0 0 ½ 0 0 ½ 0 0 0 0 0 0 0 X",
+]
+VALUE = {"1": Fraction(1), "0": Fraction(0), "½": Fraction(1, 2)}
+POINTS = {"1": Fraction(1), "=": Fraction(1, 2), "0": Fraction(0)}
+
+
+def number(text: str) -> Fraction:
+    return Fraction(text.replace("½", "")) + Fraction(1, 2) if "½" in text else Fraction(text)
+
+
+def one_line() -> str:
+    rows = " ".join(f"{i}. {name} {GRID[i - 1]} {cs} {ns}" for i, (name, cs, ns) in enumerate(PRINTED, 1))
+    return " ".join(str(i) for i in range(1, 16)) + " cs ns " + rows
+
+
+def results(t) -> dict[tuple[str, str], Fraction]:
+    """(player, opponent) -> points, by name: independent of rounds and numbering."""
+    out = {}
+    for p in t.players:
+        for g in p.games:
+            if g.opponent is not None:
+                out[(p.name, t.player(g.opponent).name)] = POINTS[g.code]
+    return out
+
+
+def neustadtl(t) -> dict[str, Fraction]:
+    """Neustadtl (Sonneborn-Berger) computed here from the grid: the full score of each beaten
+    opponent plus half the score of each opponent drawn with."""
+    score = {p.start_rank: t.score(p) for p in t.players}
+    return {p.name: sum((POINTS[g.code] * score[g.opponent] for g in p.games if g.opponent is not None),
+                        Fraction(0)) for p in t.players}
+
+
+def test_one_line_is_in_the_seed_exactly_as_typed_here():
+    assert one_line() in SEED.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("source", ["seed file", "table line"])
+def test_seed_reads_exactly_as_printed(source):
+    text = SEED.read_text(encoding="utf-8") if source == "seed file" else one_line()
+    t = crosstable.read(text)
+    assert [f for f in t.findings if f.severity != "info"] == []
+    assert [p.name for p in t.players] == [name for name, _, _ in PRINTED]
+    assert t.header.system == "CUSTOM_ROUNDROBIN" and t.is_round_robin
+    # every printed conventional score: declared, and the sum of the row
+    for p, (name, cs, ns) in zip(t.players, PRINTED):
+        assert p.points == number(cs), name
+        assert t.score(p) == number(cs), name
+        assert t.extras["declared"][p.start_rank]["SB"] == Fraction(ns), name
+    assert t.extras["declared_labels"]["SB"] == "ns"
+    # the grid cell by cell
+    for i, row in enumerate(GRID, 1):
+        for j, cell in enumerate(row.split(), 1):
+            if i != j:
+                assert results(t)[(PRINTED[i - 1][0], PRINTED[j - 1][0])] == VALUE[cell]
+
+
+def test_declared_ns_values_match_neustadtl_computed_from_the_grid():
+    t = crosstable.read(SEED.read_text(encoding="utf-8"))
+    computed = neustadtl(t)
+    assert len(computed) == 15
+    for p, (name, _, ns) in zip(t.players, PRINTED):
+        assert computed[name] == Fraction(ns) == t.extras["declared"][p.start_rank]["SB"], name
+    assert computed["Sloth"] == Fraction(139, 2) and computed["Nun"] == Fraction(31, 4)
+
+
+def test_declared_values_carry_their_source_position():
+    text = one_line()
+    t = crosstable.read(text)
+    line, column = t.extras["declared_at"][15]["SB"]
+    assert line == 1 and text[column - 1:column - 1 + 4] == "7.75"
+    line, column = t.extras["declared_at"][3]["PTS"]
+    assert text[column - 1:column - 1 + 3] == "10½"
+
+
+def test_rounds_are_berger_rounds_and_nobody_gets_a_bye():
+    t = crosstable.read(one_line())
+    assert t.rounds == 15
+    for p in t.players:
+        assert len(p.games) == 15
+        kinds = [g.kind for g in p.games]
+        assert kinds.count(Kind.NOT_SCHEDULED) == 1
+        assert not set(kinds) & Kind.BYES
+        assert all(g.colour is None for g in p.games)
+    for r in range(1, 16):  # every game sits in the same round for both players
+        for p in t.players:
+            g = p.game(r)
+            if g.opponent is not None:
+                assert t.player(g.opponent).game(r).opponent == p.start_rank
+
+
+def test_rounds_in_start_rank_order_on_request():
+    t = crosstable.read(one_line(), rr_rounds="order")
+    assert t.rounds == 14
+    assert [g.opponent for g in t.players[0].games] == list(range(2, 16))
+    assert [g.opponent for g in t.players[14].games] == list(range(1, 15))
+    assert results(t) == results(crosstable.read(one_line()))
+
+
+# -- the same table re-typed ----------------------------------------------------------------
+
+def retyped(half: str, diagonal: str, comma: bool, columns: bool) -> str:
+    """The seed's table with one row per line and a header row, in another notation."""
+    head = "No  Name           " + ("Fed  Rtg  " if columns else "") + " ".join(
+        f"{i:>3}" for i in range(1, 16)) + "   Pts     SB"
+    lines = ["WCCC final 1975-80", "", head]
+    for i, ((name, cs, ns), row) in enumerate(zip(PRINTED, GRID), 1):
+        cells = [half if c == "½" else diagonal if c == "X" else c for c in row.split()]
+        pts = str(number(cs) * 1)
+        pts = f"{float(number(cs)):.1f}"
+        sb = ns
+        if comma:
+            pts, sb = pts.replace(".", ","), sb.replace(".", ",")
+        extra = f"{'SWE' if i % 2 else 'URS'}  {2400 + i} " if columns else ""
+        lines.append(f"{i:<3} {name:<14} {extra}" + " ".join(f"{c:>3}" for c in cells) + f"  {pts:>5} {sb:>6}")
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("half,diagonal,comma,columns", [
+    ("1/2", "*", False, False), ("=", "×", True, True), ("0.5", "x", False, True), ("0,5", "-", True, False),
+])
+def test_retyped_table_gives_the_same_results_and_values(half, diagonal, comma, columns):
+    t = crosstable.read(retyped(half, diagonal, comma, columns))
+    assert [f for f in t.findings if f.severity != "info"] == []
+    seed = crosstable.read(one_line())
+    assert results(t) == results(seed)
+    assert [p.name for p in t.players] == [name for name, _, _ in PRINTED]
+    assert neustadtl(t) == neustadtl(seed)
+    for p, (name, cs, ns) in zip(t.players, PRINTED):
+        assert p.points == number(cs)
+        assert t.extras["declared"][p.start_rank]["SB"] == Fraction(ns)
+        if columns:
+            assert p.federation in ("SWE", "URS") and p.rating == 2400 + p.start_rank
+    assert t.header.name == "WCCC final 1975-80"
+
+
+def test_markdown_grid_with_title_rating_and_rank_columns():
+    text = """| Rk | Name | Title | Rtg | 1 | 2 | 3 | Pts | BH |
+|---:|:---|---|---:|:-:|:-:|:-:|---:|---:|
+| 1 | Kasparov, Garry | GM | 2800 | × | 1 | ½ | 1½ | 2 |
+| 2 | Karpov, Anatoly |  | 2700 | 0 | × | 1 | 1 | 1,5 |
+| 3 | Li Chao2 | | | ½ | 0 | × | ½ | 1 |
+"""
+    t = crosstable.read(text)
+    assert [f for f in t.findings if f.severity != "info"] == []
+    a, b, c = t.players
+    assert (a.name, a.title, a.rating, a.rank, a.points) == ("Kasparov, Garry", "GM", 2800, 1, Fraction(3, 2))
+    assert (b.name, b.title, b.rating) == ("Karpov, Anatoly", "", 2700)
+    assert (c.name, c.rating) == ("Li Chao2", None)
+    assert t.extras["declared"][2]["BH"] == Fraction(3, 2)
+    assert t.rounds == 3 and [g.kind for g in c.games].count(Kind.NOT_SCHEDULED) == 1
+
+
+def test_forfeits_and_unplayed_cells_in_a_grid():
+    text = """No Name 1 2 3 4 Pts
+1 Alpha X + = . 1.5
+2 Beta - X 1 0 1
+3 Gamma = 0 X 1 1.5
+4 Delta . 1 0 X 1
+"""
+    t = crosstable.read(text)
+    assert [f for f in t.findings if f.severity != "info"] == []
+    found = {(p.start_rank, g.opponent): g for p in t.players for g in p.games if g.opponent}
+    assert found[(1, 2)].kind == Kind.FORFEIT_WIN and found[(2, 1)].kind == Kind.FORFEIT_LOSS
+    assert (1, 4) not in found and (4, 1) not in found  # "." : not played
+    assert t.score(t.players[0]) == Fraction(3, 2)
+
+
+def test_double_round_robin_cells():
+    text = """No Name 1 2 3 Pts
+1 Ann XX 1½ 11 3½
+2 Bob 0½ XX 1= 2
+3 Cid 00 0= XX ½
+"""
+    t = crosstable.read(text)
+    assert [f for f in t.findings if f.severity != "info"] == []
+    assert t.rounds == 6
+    assert [t.score(p) for p in t.players] == [Fraction(7, 2), Fraction(2), Fraction(1, 2)]
+    ann = t.players[0]
+    assert sorted((g.opponent, g.code) for g in ann.games if g.opponent) == [(2, "1"), (2, "="), (3, "1"), (3, "1")]
+
+
+def test_unreadable_cell_is_reported_and_the_rest_is_read():
+    text = "1 2 3 4 Pts\n1. Alpha X 1 l 0 2\n2. Beta 0 X 1 ½ 1.5\n3. Gamma 1 0 X 1 2\n4. Delta 1 ½ 0 X 1.5\n"
+    t = crosstable.read(text)
+    bad = [f for f in t.findings if f.rule == "CTB101"]
+    assert len(bad) == 1
+    assert (bad[0].line, bad[0].column, bad[0].text) == (2, 14, "l")
+    assert "read as '0' from the cell of player 3" in bad[0].message
+    assert [t.score(p) for p in t.players] == [Fraction(1), Fraction(3, 2), Fraction(2), Fraction(3, 2)]
+
+
+def test_cells_that_disagree_are_reported_with_both_positions():
+    text = "1 2 3 Pts\n1. A X 1 1 2\n2. B 1 X 1 2\n3. C 0 0 X 0\n"
+    t = crosstable.read(text)
+    clash = [f for f in t.findings if f.rule == "CTB103"]
+    assert len(clash) == 1 and clash[0].line == 2 and "line 3" in clash[0].message
+
+
+def test_no_table_is_a_finding():
+    t = crosstable.read("Just some prose.\nNothing to see here.\n")
+    assert [f.rule for f in t.findings] == ["CTB100"] and t.players == []
+
+
+def test_row_that_cannot_be_aligned_is_a_finding():
+    text = "1 2 3 Pts\n1. A X 1 1 2\n2. B 0 X 1 1\n3. C\n"
+    t = crosstable.read(text)
+    assert any(f.rule == "CTB102" and f.line == 4 for f in t.findings)
+    assert len(t.players) == 3
+
+
+# -- Swiss notations ----------------------------------------------------------------------------
+
+def swiss_games(t):
+    return {p.name: [(t.player(g.opponent).name if g.opponent else None, g.colour, g.code) for g in p.games]
+            for p in t.players}
+
+
+def test_chess_results_cells_decimal_comma_and_start_numbers():
+    text = """Final Ranking crosstable after 3 Rounds
+Rk. SNo   Name                 Rtg  FED  1.Rd  2.Rd  3.Rd  Pts.  TB1
+1   2     GM Smith, John       2600 ENG  4w1   3b½   -1    2,5   4,5
+2   1     Jones, Bob           2500 USA  3b1   4w1   -0    2     3,5
+3   4     Brown, C             2300 ENG  2w0   1w½   4b1   1,5   4
+4   3     Green, D B           2200 SCO  1b0   2b0   3w0   0     3
+"""
+    t = crosstable.read(text)
+    assert [f for f in t.findings if f.severity != "info"] == []
+    smith = next(p for p in t.players if p.name == "Smith, John")
+    assert (smith.start_rank, smith.rank, smith.title, smith.rating, smith.federation) == (2, 1, "GM", 2600, "ENG")
+    assert smith.points == Fraction(5, 2) and t.extras["declared"][2]["TB1"] == Fraction(9, 2)
+    g = swiss_games(t)
+    assert g["Smith, John"] == [("Green, D B", "w", "1"), ("Brown, C", "b", "="), (None, None, "U")]
+    assert g["Green, D B"][2] == ("Brown, C", "w", "0")
+    assert g["Jones, Bob"][2] == (None, None, "Z")
+    assert smith.games[2].kind == Kind.PAB
+    assert t.rounds == 3 and not t.is_round_robin
+
+
+def test_us_chess_cells():
+    text = """Pair Name             Rtg  Pts  Rd1  Rd2  Rd3
+1    SMITH, JOHN      1850 2.5  W4   D2   B
+2    JONES, BOB       1700 2.0  W3   D1   X4
+3    BROWN, C         1600 1.0  L2   H    W4
+4    GREEN, D         1500 0.0  L1   F2   L3
+"""
+    t = crosstable.read(text)
+    assert [f for f in t.findings if f.severity != "info"] == []
+    assert t.players[0].points == Fraction(5, 2) and t.players[0].rating == 1850
+    g = swiss_games(t)
+    assert g["SMITH, JOHN"] == [("GREEN, D", None, "1"), ("JONES, BOB", None, "="), (None, None, "U")]
+    assert g["JONES, BOB"][2] == ("GREEN, D", None, "+")
+    assert g["GREEN, D"][1] == ("JONES, BOB", None, "-")
+    assert g["BROWN, C"][1] == (None, None, "H")
+
+
+def test_us_chess_two_line_table_with_colours_under_the_rounds():
+    text = """-----------------------------------------------------------------
+ Pair | Player Name               |Total|Round|Round|Round|
+ Num  | USCF ID / Rtg (Pre->Post) | Pts |  1  |  2  |  3  |
+-----------------------------------------------------------------
+    1 | ANN ALPHA                 |2.5  |W   4|D   2|H    |
+   NY | 12345678 / R: 1794 ->1817 |     |B    |W    |     |
+-----------------------------------------------------------------
+    2 | BOB BETA                  |1.5  |W   3|D   1|L   4|
+   NY | 12345679 / R: 1700 ->1705 |     |W    |B    |B    |
+-----------------------------------------------------------------
+    3 | CID GAMMA                 |0.0  |L   2|U    |L   4|
+   NY | 12345670 / R: 1600 ->1580 |     |B    |     |W    |
+-----------------------------------------------------------------
+    4 | DAN DELTA                 |2.0  |L   1|B    |W   2|
+   NY | 12345671 / R: 1500 ->1520 |     |W    |     |W    |
+"""
+    t = crosstable.read(text)
+    assert [f for f in t.findings if f.severity != "info"] == []
+    ann = t.players[0]
+    assert (ann.name, ann.rating, ann.points) == ("ANN ALPHA", 1794, Fraction(5, 2))
+    assert [(g.opponent, g.colour, g.code) for g in ann.games] == [(4, "b", "1"), (2, "w", "="), (None, None, "H")]
+    assert t.players[2].games[1].kind == Kind.ABSENT
+
+
+def test_fide_style_cells_and_named_byes():
+    text = """1 Smith +W4 =B2 HPB 2
+2 Jones -B3 =W1 +W4f 1.5
+3 Brown +W2 ZPB -B4 1
+4 Green -B1 PAB +W3 2
+"""
+    t = crosstable.read(text)
+    assert [f for f in t.findings if f.severity != "info"] == []
+    g = swiss_games(t)
+    assert g["Smith"] == [("Green", "w", "1"), ("Jones", "b", "="), (None, None, "H")]
+    assert g["Jones"][2] == ("Green", "w", "+")
+    assert [x.kind for x in t.players[2].games] == [Kind.WIN, Kind.ZERO_BYE, Kind.LOSS]
+    assert t.players[3].games[1].kind == Kind.PAB
+    assert [p.points for p in t.players] == [Fraction(2), Fraction(3, 2), Fraction(1), Fraction(2)]
+
+
+def test_unreadable_swiss_cell_and_unknown_opponent():
+    text = "No Name R1 R2 Pts\n1 Ann 2w1 3y1 2\n2 Bob 1b0 9w1 1\n"
+    t = crosstable.read(text)
+    bad = [f for f in t.findings if f.rule == "CTB101"]
+    assert len(bad) == 1 and (bad[0].line, bad[0].text) == (2, "3y1") and bad[0].column == 11
+    assert any(f.rule == "CTB107" and f.line == 3 for f in t.findings)
+    assert t.players[0].games[0].kind == Kind.WIN and t.players[0].games[1].kind == Kind.ABSENT
+
+
+def test_sniff():
+    assert crosstable.sniff(one_line())
+    assert crosstable.sniff("1 Smith +W4 =B2 HPB 2\n2 Jones -B3 =W1 +W4f 1.5\n")
+    assert not crosstable.sniff("Dear organiser,\nplease find the results attached.\n")
+
+
+def test_parse_number():
+    assert crosstable.parse_number("10½") == Fraction(21, 2)
+    assert crosstable.parse_number("66.75") == Fraction(267, 4)
+    assert crosstable.parse_number("3,5") == Fraction(7, 2)
+    assert crosstable.parse_number("1/2") == Fraction(1, 2)
+    assert crosstable.parse_number("abc") is None and crosstable.parse_number("") is None
+
+
+# -- nothing raises --------------------------------------------------------------------------
+
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+CELLISH = st.sampled_from(["1", "0", "½", "1/2", "=", "+", "-", "X", "*", "×", "12w1", "3b½", "W12", "L5", "D3",
+                           "+W12", "=B5", "-B3", "HPB", "PAB", "ZPB", "B", "H", "U", "F", ".", "|", "\t", ";",
+                           "1.", "15", "69.5", "3,5", "10½", "Rd1", "1.Rd", "Pts", "SB", "ns", "Name", "GM",
+                           "ENG", "Smith,", "\n", " ", "", "XX", "1½", "-1", "?", "R:"])
+
+
+def _fine(t) -> None:
+    assert isinstance(t.players, list)
+    for p in t.players:
+        assert len(p.games) == t.rounds
+    for f in t.findings:
+        assert f.severity in ("info", "warning", "error")
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text(max_size=400))
+def test_random_text_never_raises(text):
+    _fine(crosstable.read(text))
+    crosstable.sniff(text)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(CELLISH, max_size=120).map(" ".join))
+def test_random_cells_never_raise(text):
+    _fine(crosstable.read(text))
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_mutated_seed_never_raises_and_reports_with_positions(data):
+    text = one_line()
+    for _ in range(data.draw(st.integers(1, 6))):
+        i = data.draw(st.integers(0, len(text) - 1))
+        op = data.draw(st.sampled_from(["delete", "replace", "insert"]))
+        ch = data.draw(st.sampled_from(list("X½10=+-.|a\n 7")))
+        text = text[:i] + ("" if op == "delete" else ch) + text[i + (op != "insert"):]
+    t = crosstable.read(text)
+    _fine(t)
+    for f in t.findings:
+        if f.rule in ("CTB101", "CTB103", "CTB104"):
+            assert f.line is not None and f.column is not None

@@ -1,0 +1,258 @@
+"""PGN reader: players and start ranks, rounds, results, forfeit and bye conventions (each guess an
+info finding), the python-chess early-stop guard, several files, and bad input."""
+from __future__ import annotations
+
+import io
+from fractions import Fraction
+
+import pytest
+
+from trfscore.formats import pgn
+from trfscore.model import Kind
+
+
+def game(white, black, result, rnd="1", moves="", **tags) -> str:
+    head = {"Event": "Test Open", "Site": "Town", "Date": "2024.05.01", "Round": rnd, "White": white,
+            "Black": black, "Result": result, **tags}
+    body = (moves + " " + result).strip()
+    return "".join(f'[{k} "{v}"]\n' for k, v in head.items()) + "\n" + body + "\n\n"
+
+
+def by_name(t):
+    return {p.name: p for p in t.players}
+
+
+def cells(t, name):
+    p = by_name(t)[name]
+    return [(t.player(g.opponent).name if g.opponent else None, g.colour, g.code, g.kind) for g in p.games]
+
+
+def rules(t, severity=None):
+    return [f.rule for f in t.findings if severity is None or f.severity == severity]
+
+
+def test_results_only_event():
+    text = (game("Carlsen, M", "Caruana, F", "1/2-1/2", "1.1", WhiteElo="2830", BlackElo="2800",
+                 WhiteFideId="1503014", BlackFideId="2020009", WhiteTitle="GM", BlackTitle="GM", WhiteFed="NOR")
+            + game("Ding, L", "Nepo, I", "1-0", "1.2", WhiteElo="2780", BlackElo="2790")
+            + game("Caruana, F", "Ding, L", "0-1", "2.1", WhiteElo="2800", BlackElo="2780", WhiteFideId="2020009")
+            + game("Nepo, I", "Carlsen, M", "*", "2.2", WhiteElo="2790", BlackElo="2830", BlackFideId="1503014"))
+    t = pgn.read(text)
+    assert rules(t) == []
+    # start ranks: rating, highest first, then name
+    assert [(p.start_rank, p.name, p.rating) for p in t.players] == [
+        (1, "Carlsen, M", 2830), (2, "Caruana, F", 2800), (3, "Nepo, I", 2790), (4, "Ding, L", 2780)]
+    carlsen = t.players[0]
+    assert (carlsen.fide_id, carlsen.title, carlsen.federation) == ("1503014", "GM", "NOR")
+    assert t.rounds == 2
+    assert cells(t, "Carlsen, M") == [("Caruana, F", "w", "=", Kind.DRAW), ("Nepo, I", "b", "X", Kind.UNKNOWN)]
+    assert cells(t, "Ding, L") == [("Nepo, I", "w", "1", Kind.WIN), ("Caruana, F", "b", "1", Kind.WIN)]
+    assert (t.header.name, t.header.city, t.header.start_date_iso) == ("Test Open", "Town", "2024-05-01")
+    assert t.source.format == "pgn"
+
+
+def test_round_modes():
+    text = game("A a", "B b", "1-0", "1.1") + game("C c", "D d", "0-1", "1.2") + game("A a", "B b", "0-1", "1.3")
+    t = pgn.read(text)  # "round": 1.1, 1.2, 1.3 are all round 1; A-B twice is a clash
+    assert t.rounds == 1 and "PGN108" in rules(t)
+    t = pgn.read(text, round_mode="round.board")
+    assert sorted(b[:2] for b in t.extras["boards"]) == [[1, 1], [1, 2], [1, 3]]
+    t = pgn.read(text, round_mode="round.game")
+    assert t.rounds == 3 and "PGN108" not in rules(t)
+    assert [g.code for g in by_name(t)["A a"].games] == ["1", " ", "0"]
+
+
+def test_forfeit_conventions_each_reported():
+    text = (game("Ann", "Bob", "1-0", "1", Termination="forfeit")
+            + game("Cid", "Dan", "0-1", "1", Termination="time forfeit")
+            + game("Eve", "Fay", "+:-", "1")
+            + game("Gus", "Hal", "0-0", "1"))
+    t = pgn.read(text)
+    assert cells(t, "Ann")[0][3] == Kind.FORFEIT_WIN and cells(t, "Bob")[0][3] == Kind.FORFEIT_LOSS
+    assert cells(t, "Cid")[0][3] == Kind.LOSS  # lost on time: a played game
+    assert cells(t, "Eve")[0][2] == "+" and cells(t, "Fay")[0][2] == "-"
+    assert cells(t, "Gus")[0][2] == "-" and cells(t, "Hal")[0][2] == "-"
+    infos = [f for f in t.findings if f.rule == "PGN201"]
+    assert len(infos) == 3 and all(f.severity == "info" for f in infos)
+    assert sorted(f.line for f in infos) == [1, 23, 33]
+
+
+def test_game_without_moves_is_a_forfeit_only_among_games_with_moves():
+    with_moves = game("Ann", "Bob", "1-0", "1", "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#") + game("Cid", "Dan", "0-1", "1")
+    t = pgn.read(with_moves)
+    assert cells(t, "Cid")[0][3] == Kind.FORFEIT_LOSS and cells(t, "Ann")[0][3] == Kind.WIN
+    assert [f.line for f in t.findings if f.rule == "PGN201"] == [11]
+    results_only = game("Ann", "Bob", "1-0", "1") + game("Cid", "Dan", "0-1", "1")
+    t = pgn.read(results_only)
+    assert cells(t, "Cid")[0][3] == Kind.LOSS and rules(t) == []
+
+
+def test_bye_conventions():
+    text = (game("Ann", "Bob", "1-0", "1") + game("Cid", "BYE", "1-0", "1")
+            + game("Ann", "Cid", "1/2-1/2", "2") + game("Bob", "?", "1/2-1/2", "2", Termination="bye")
+            + game("Ann", "BYE", "1-0", "3", Termination="bye", ByeType="FPB") + game("Bob", "Cid", "0-1", "3"))
+    t = pgn.read(text)
+    assert [p.name for p in t.players] == ["Ann", "Bob", "Cid"]
+    assert cells(t, "Cid")[0] == (None, None, "U", Kind.PAB)
+    assert cells(t, "Bob")[1] == (None, None, "H", Kind.HALF_BYE)
+    assert cells(t, "Ann")[2] == (None, None, "F", Kind.FULL_BYE)
+    guesses = [f for f in t.findings if f.rule == "PGN202"]
+    assert len(guesses) == 2 and {f.severity for f in guesses} == {"info"}  # the ByeType one is no guess
+    assert t.score(by_name(t)["Cid"]) == Fraction(5, 2)
+
+
+def test_round_robin_event_type_with_an_odd_number():
+    text = (game("A", "B", "1-0", "1", EventType="tourn") + game("C", "A", "1-0", "2", EventType="tourn")
+            + game("B", "C", "1/2-1/2", "3", EventType="tourn"))
+    t = pgn.read(text)
+    assert t.is_round_robin
+    assert [g.kind for g in by_name(t)["C"].games] == [Kind.NOT_SCHEDULED, Kind.WIN, Kind.DRAW]
+
+
+def test_python_chess_early_stop_guard():
+    # a forfeit: a comment and no result, straight followed by the next game.  python-chess
+    # 1.11 loses the next game's headers here (python-chess issue 1087).
+    text = ('[Event "E"]\n[Round "1"]\n[White "Li Chao2"]\n[Black "Gashimov, V"]\n[Result "0-1"]\n\n'
+            "{ Both players were late to the board and were defaulted }\n"
+            + game("Naiditsch, A", "Svidler, P", "1/2-1/2", "1", "1. e4 e5")
+            + game("Carlsen, M", "Anand, V", "1-0", "1", "1. d4 d5"))
+    import chess.pgn
+
+    handle, seen = io.StringIO(text), []
+    while (h := chess.pgn.read_headers(handle)) is not None:
+        seen.append(h.get("White"))
+    assert "Naiditsch, A" not in seen  # the bug this guards against is still there
+    t = pgn.read(text)
+    assert sorted(p.name for p in t.players) == sorted(
+        ["Li Chao2", "Gashimov, V", "Naiditsch, A", "Svidler, P", "Carlsen, M", "Anand, V"])
+    guard = [f for f in t.findings if f.rule == "PGN102"]
+    assert len(guard) == 1 and guard[0].line == 8 and "1087" in guard[0].message
+    assert cells(t, "Li Chao2")[0][3] == Kind.FORFEIT_LOSS  # no moves among games with moves
+
+
+def test_issue_1087_text_gives_both_games():
+    text = ('[Event "World Cup"]\n[Site "Khanty-Mansiysk RUS"]\n[Date "2009.11.29"]\n[Round "3.4"]\n'
+            '[White "Li Chao2"]\n[Black "Gashimov,V"]\n[Result "0-1"]\n[WhiteElo "2596"]\n[BlackElo "2758"]\n\n\n'
+            "{ Both Chinese players were late to the board for game two and were\ndefaulted }\n\n\n0-1\n\n\n"
+            '[Event "World Cup"]\n[Site "Khanty-Mansiysk RUS"]\n[Date "2009.11.29"]\n[Round "3.4"]\n'
+            '[White "Naiditsch,A"]\n[Black "Svidler,P"]\n[Result "1/2-1/2"]\n[WhiteElo "2689"]\n[BlackElo "2754"]\n'
+            "\n\n1. e4 e5 2. Nf3 Nc6 1/2-1/2\n")
+    t = pgn.read(text)
+    assert len(t.players) == 4 and t.rounds == 3
+    assert by_name(t)["Gashimov,V"].games[2].kind == Kind.FORFEIT_WIN
+    assert by_name(t)["Naiditsch,A"].games[2].kind == Kind.DRAW
+
+
+def test_not_pgn_and_empty_input():
+    for text in ("", "hello\nworld\n", "1. e4 e5 2. Nf3 *"):
+        t = pgn.read(text)
+        assert rules(t) == ["PGN100"] and t.players == []
+
+
+def test_broken_tag_line():
+    text = '[Event "E"]\n[White "Ann]\n[Black "Bob"]\n[Round "1"]\n[Result "1-0"]\n\n1-0\n\n' + game("Cid", "Dan", "1-0")
+    t = pgn.read(text)
+    bad = [f for f in t.findings if f.rule == "PGN101"]
+    assert len(bad) == 1 and bad[0].line == 2 and bad[0].text == '[White "Ann]'
+    assert "PGN104" in rules(t) and sorted(by_name(t)) == ["Cid", "Dan"]
+
+
+def test_mixed_and_legacy_encodings():
+    data = (game("Ján Žák", "Péter", "1-0").encode("utf-8")
+            + game("Müller", "Señor", "0-1", "2").encode("cp1252"))
+    t = pgn.read(data)
+    assert {"Ján Žák", "Péter", "Müller", "Señor"} == set(by_name(t))
+    mixed = [f for f in t.findings if f.rule == "PGN103"]
+    assert len(mixed) == 1 and "mixes encodings" in mixed[0].message and mixed[0].line == 15
+    t = pgn.read(game("Müller", "Señor", "0-1").encode("latin-1"))
+    assert {"Müller", "Señor"} == set(by_name(t)) and "not UTF-8" in t.findings[0].message
+
+
+def test_streams():
+    text = game("Ann", "Bob", "1-0")
+    assert sorted(by_name(pgn.read(io.StringIO(text)))) == ["Ann", "Bob"]
+    assert sorted(by_name(pgn.read(io.BytesIO(text.encode())))) == ["Ann", "Bob"]
+
+
+def test_fide_ids_match_players_and_non_numeric_ids_are_reported():
+    text = (game("Smith, J", "Jones, K", "1-0", "1", WhiteFideId="123", BlackFideId="stockfish")
+            + game("Jones, K", "Smith, John", "1-0", "2", WhiteFideId="stockfish", BlackFideId="123"))
+    t = pgn.read(text)
+    assert len(t.players) == 2  # "Smith, J" and "Smith, John" share FIDE id 123
+    assert [f.rule for f in t.findings] == ["PGN109"]
+
+
+def test_missing_round_is_placed_and_reported():
+    text = game("Ann", "Bob", "1-0", "1") + game("Ann", "Cid", "0-1", "?") + game("Bob", "Cid", "1-0", "2")
+    t = pgn.read(text)
+    assert "PGN107" in rules(t)
+    assert [g.opponent and t.player(g.opponent).name for g in by_name(t)["Ann"].games] == ["Bob", None, "Cid"]
+
+
+def test_unknown_result_string():
+    t = pgn.read(game("Ann", "Bob", "½-0"))
+    assert rules(t) == ["PGN105"] and by_name(t)["Ann"].games[0].kind == Kind.UNKNOWN
+
+
+def test_moves_on_request():
+    text = game("Ann", "Bob", "1-0", "1", "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#") + game(
+        "Cid", "Dan", "0-1", "1", "1. e4 e5 2. Ke3 Zz9")
+    t = pgn.read(text, moves=True)
+    games = {g["white"]: g for g in t.extras["games"]}
+    assert games["Ann"]["plies"] == 7 and games["Ann"]["moves"].endswith("Qxf7#")
+    assert games["Cid"]["plies"] == 2  # e4 e5, then the illegal Ke3
+    assert "PGN106" in rules(t)
+
+
+def test_read_many_makes_one_tournament(tmp_path):
+    folder = tmp_path / "event"
+    folder.mkdir()
+    (folder / "round1.pgn").write_text(game("Ann", "Bob", "1-0", "1") + game("Cid", "Dan", "0-1", "1"))
+    (folder / "round2.pgn").write_text(game("Dan", "Ann", "1/2-1/2", "2", "1. e4 c5") + game("Bob", "Cid", "1-0", "2"))
+    (folder / "notes.txt").write_text("not read")
+    t = pgn.read_many([folder])
+    assert t.rounds == 2 and len(t.players) == 4
+    assert len(t.extras["files"]) == 2
+    # round1.pgn has no moves at all: its decisive games are played games; in round2.pgn a
+    # decisive game without moves among games with moves is taken for a forfeit (and said so)
+    assert cells(t, "Cid")[0][3] == Kind.LOSS and cells(t, "Bob")[1][3] == Kind.FORFEIT_WIN
+    guess = [f for f in t.findings if f.rule == "PGN201"]
+    assert rules(t) == ["PGN201"] and "round2.pgn line 11" in guess[0].message
+    t = pgn.read_many([folder / "round1.pgn", tmp_path / "missing.pgn"])
+    assert "PGN100" in rules(t) and len(t.players) == 4
+
+
+def test_sniff():
+    assert pgn.sniff(game("Ann", "Bob", "1-0"))
+    assert not pgn.sniff("1 2 3\n1. Ann X 1 0\n")
+
+
+# -- nothing raises --------------------------------------------------------------------------
+
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+PIECES = st.sampled_from(['[Event "E"]', '[White "A"]', '[Black "B"]', '[Result "1-0"]', '[Result "*"]',
+                          '[Round "1.2"]', '[Round "?"]', '[White "BYE"]', '[Termination "forfeit"]',
+                          '[WhiteFideId "x"]', '[WhiteElo "2400"]', "[Broken", '"]', "1. e4 e5", "{ comment",
+                          "}", "1-0", "0-1", "1/2-1/2", "*", "+:-", "0-0", "", "\n", "\n\n", ";", "%"])
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text(max_size=400))
+def test_random_text_never_raises(text):
+    t = pgn.read(text)
+    assert all(len(p.games) == t.rounds for p in t.players)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.binary(max_size=400))
+def test_random_bytes_never_raise(data):
+    pgn.read(data)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(PIECES, max_size=60).map("\n".join))
+def test_pgn_shaped_noise_never_raises(text):
+    t = pgn.read(text)
+    assert all(len(p.games) == t.rounds for p in t.players)
+    assert all(f.severity in ("info", "warning", "error") for f in t.findings)

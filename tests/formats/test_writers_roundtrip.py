@@ -1,0 +1,243 @@
+"""Every writer's output reads back (through the readers here) to the same players and results:
+PGN, plain-text and Markdown crosstables, on a hand-made Swiss with every kind of cell, on the
+seed round-robin, on random Swiss events and on the TRF corpus (the same answer from every door)."""
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from trfscore.formats import crosstable, crosstable_writer, pgn, pgn_writer
+from trfscore.model import Game, Header, Kind, Player, Tournament
+
+ROOT = Path(__file__).resolve().parents[2]
+SEED = ROOT.parent / "shared" / "seeds" / "000_ece4b4437d9d8c46.txt"
+CORPUS = sorted((ROOT.parent / "shared" / "corpus" / "trf").glob("*.trf")) or sorted(
+    (ROOT / "tests" / "data" / "corpus").glob("*.trf"))
+
+KIND = {"1": Kind.WIN, "0": Kind.LOSS, "=": Kind.DRAW, "+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS,
+        "X": Kind.UNKNOWN, "F": Kind.FULL_BYE, "H": Kind.HALF_BYE, "U": Kind.PAB, "Z": Kind.ZERO_BYE}
+MIRROR = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+", "X": "X"}
+
+
+def build(players: list[tuple[str, int | None, str, str]], rounds: list[list[tuple]], rr: bool = False,
+          name: str = "Hand-made Open") -> Tournament:
+    """players: (name, rating, title, federation); a round is a list of (white, black, white's code)
+    pairings, (player, bye code) byes and (a, b, code, None) pairings without colours."""
+    t = Tournament(header=Header(name=name, system="CUSTOM_ROUNDROBIN" if rr else "",
+                                 type="" if rr else "Swiss"))
+    for i, (n, rating, title, fed) in enumerate(players, 1):
+        t.players.append(Player(i, name=n, rating=rating, title=title, federation=fed, fide_id=str(1000 + i)))
+    for r, pairings in enumerate(rounds, 1):
+        cells = {}
+        for item in pairings:
+            if len(item) == 2:
+                cells[item[0]] = Game(r, None, None, item[1], KIND[item[1]])
+                continue
+            a, b, code = item[:3]
+            colours = (None, None) if len(item) == 4 else ("w", "b")
+            other = "-" if code == "--" else MIRROR[code]
+            code = "-" if code == "--" else code
+            cells[a] = Game(r, b, colours[0], code, KIND[code])
+            cells[b] = Game(r, a, colours[1], other, KIND[other])
+        for p in t.players:
+            p.games.append(cells.get(p.start_rank, Game(r, None, None, " ", Kind.ABSENT)))
+    t.rounds = len(rounds)
+    return t
+
+
+def hand_made() -> Tournament:
+    players = [("Smith, John", 2400, "GM", "ENG"), ("van der Berg, Piet", 2310, "", "NED"),
+               ("O'Neil, Ann", 2200, "WIM", ""), ("Li Chao2", 2100, "", "CHN"), ("Müller, Jörg", None, "", "GER"),
+               ("B", 1500, "", ""), ("Zeta Player Seven", 1400, "", "")]
+    rounds = [
+        [(1, 2, "1"), (3, 4, "="), (5, 6, "+"), (7, "U")],
+        [(2, 3, "0"), (4, 1, "X"), (6, 7, "--"), (5, "H")],
+        [(1, 5, "="), (6, 2, "1"), (3, "F"), (4, "Z")],  # 7 absent
+        [(7, 1, "0"), (2, 4, "-"), (3, 6, "1", None)],  # 5 absent; a game without colours
+    ]
+    return build(players, rounds)
+
+
+def view(t: Tournament, colours: bool = True):
+    """Per player name: per round (opponent name, colour, code, kind)."""
+    out = {}
+    for p in t.players:
+        row = []
+        for r in range(1, t.rounds + 1):
+            g = p.game(r)
+            opp = t.player(g.opponent).name if g.opponent is not None else None
+            kind = Kind.ABSENT if g.kind == Kind.NOT_SCHEDULED else g.kind
+            code = " " if kind == Kind.ABSENT else g.code
+            row.append((opp, g.colour if colours else None, code, kind))
+        out[p.name] = row
+    return out
+
+
+def pairs(t: Tournament):
+    """(player, opponent, kind) for every game, round and colour left out."""
+    return sorted((p.name, t.player(g.opponent).name, g.kind) for p in t.players for g in p.games
+                  if g.opponent is not None)
+
+
+def clean(t: Tournament):
+    return [f for f in t.findings if f.severity != "info"]
+
+
+@pytest.mark.parametrize("style", ["text", "markdown"])
+def test_crosstable_writer_swiss_round_trip(style):
+    t = hand_made()
+    text = crosstable_writer.write(t, style=style)
+    back = crosstable.read(text)
+    assert clean(back) == []
+    assert view(back) == view(t)
+    assert [(p.start_rank, p.name, p.rating, p.title, p.federation) for p in back.players] == [
+        (p.start_rank, p.name, p.rating, p.title, p.federation) for p in t.players]
+    assert [back.score(p) for p in back.players] == [t.score(p) for p in t.players]
+    assert [p.points for p in back.players] == [t.score(p) for p in t.players]
+    assert back.header.name == "Hand-made Open"
+
+
+def test_crosstable_writer_swiss_cells():
+    text = crosstable_writer.write(hand_made())
+    row = next(line for line in text.splitlines() if "Smith, John" in line).split()
+    assert row[-5:] == ["2w1", "4b?", "5w½", "7b1", "3"]  # the unknown result counts ½ (TRF26 X)
+    assert "PAB" in text and "HPB" in text and "FPB" in text and "ZPB" in text
+    assert "6w+" in text and "5b-" in text and "7w-" in text and "6b-" in text and "W6" in text and "L3" in text
+
+
+def test_pgn_writer_round_trip():
+    t = hand_made()
+    text = pgn_writer.write(t)
+    assert text.count("[Event ") == 15  # 11 pairings + 4 byes
+    assert '[WhiteFideId "1001"]' in text and '[ByeType "PAB"]' in text and '[Result "0-0"]' in text
+    back = pgn.read(text)
+    assert clean(back) == []
+    expected = view(t)
+    # a game without colours gets White = the lower start rank in PGN
+    expected["O'Neil, Ann"][3] = ("B", "w", "1", Kind.WIN)
+    expected["B"][3] = ("O'Neil, Ann", "b", "0", Kind.LOSS)
+    assert view(back) == expected
+    ours = {p.name: p for p in back.players}
+    for p in t.players:
+        q = ours[p.name]
+        assert (q.rating, q.title, q.federation, q.fide_id) == (p.rating, p.title, p.federation, p.fide_id)
+        assert back.score(q) == t.score(p)
+    # start ranks by rating (desc) then name; the unrated Müller last
+    assert [p.name for p in back.players][-1] == "Müller, Jörg"
+
+
+def test_seed_round_robin_through_every_writer():
+    t = crosstable.read(SEED.read_text(encoding="utf-8"))
+    for style in ("text", "markdown"):
+        back = crosstable.read(crosstable_writer.write(t, style=style))
+        assert clean(back) == []
+        assert view(back) == view(t)
+        assert back.extras["declared"] == t.extras["declared"]
+        assert [p.points for p in back.players] == [p.points for p in t.players]
+    back = pgn.read(pgn_writer.write(t))
+    assert clean(back) == [] and back.is_round_robin
+    assert view(back, colours=False) == view(t, colours=False)
+    assert [g.kind for g in back.players[0].games].count(Kind.NOT_SCHEDULED) == 1
+
+
+def test_double_round_robin_grid_round_trip():
+    players = [("Ann", None, "", ""), ("Bob", None, "", ""), ("Cid", None, "", ""), ("Dan", None, "", "")]
+    first = [[(1, 4, "1"), (2, 3, "=")], [(4, 3, "0"), (1, 2, "+")], [(2, 4, "1"), (3, 1, "=")]]
+    second = [[(4, 1, "="), (3, 2, "1")], [(3, 4, "0"), (2, 1, "0")], [(4, 2, "1"), (1, 3, "1")]]
+    t = build(players, first + second, rr=True)
+    text = crosstable_writer.write(t)
+    assert "XX" in text and "+1" in text
+    back = crosstable.read(text)
+    assert clean(back) == [] and back.rounds == 6
+    assert pairs(back) == pairs(t)
+    assert [back.score(p) for p in back.players] == [t.score(p) for p in t.players]
+
+
+def random_swiss(seed: int) -> Tournament:
+    rng = random.Random(seed)
+    n = rng.randint(2, 24)
+    rounds = rng.randint(1, 9)
+    players = [(f"Player {i:02d}, {rng.choice('ABCDEFG')}.", rng.choice([None, rng.randint(1000, 2800)]),
+                rng.choice(["", "", "GM", "FM", "WIM"]), rng.choice(["", "ENG", "GER", "FRA"])) for i in range(n)]
+    spec = []
+    for _ in range(rounds):
+        order = list(range(1, n + 1))
+        rng.shuffle(order)
+        rnd = []
+        while len(order) >= 2:
+            a, b = order.pop(), order.pop()
+            code = rng.choice(["1", "0", "=", "1", "0", "=", "+", "-", "--", "X"])
+            rnd.append((a, b, code) if rng.random() < 0.9 else (a, b, code, None))
+        if order:
+            rnd.append((order.pop(), rng.choice(["U", "H", "F", "Z"])))
+        for item in list(rnd):
+            if rng.random() < 0.05:  # someone absent
+                rnd.remove(item)
+        spec.append(rnd)
+    return build(players, spec, name=f"Random {seed}")
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_random_swiss_round_trips(seed):
+    t = random_swiss(seed)
+    for style in ("text", "markdown"):
+        back = crosstable.read(crosstable_writer.write(t, style=style))
+        assert clean(back) == [], (style, back.findings[:3])
+        assert view(back) == view(t), style
+    back = pgn.read(pgn_writer.write(t))
+    assert clean(back) == []
+    mine = view(t, colours=False)
+    played = {name for name, row in mine.items() if any(c[3] != Kind.ABSENT for c in row)}
+    got = view(back, colours=False)
+    assert set(got) == played
+    for name in played:
+        assert got[name] == mine[name][:back.rounds] and all(c[3] == Kind.ABSENT for c in mine[name][back.rounds:])
+
+
+@pytest.mark.skipif(not CORPUS, reason="no TRF corpus")
+@pytest.mark.parametrize("path", CORPUS, ids=[p.name for p in CORPUS])
+def test_trf_corpus_gives_the_same_answer_through_every_door(path):
+    from trfscore.formats import trf
+
+    t = trf.read_bytes(path.read_bytes())
+    scores = {p.name: t.score(p) for p in t.players}
+    doors = {"text": crosstable.read(crosstable_writer.write(t)),
+             "markdown": crosstable.read(crosstable_writer.write(t, style="markdown")),
+             "pgn": pgn.read(pgn_writer.write(t))}
+    for door, back in doors.items():
+        assert clean(back) == [], (door, back.findings[:3])
+        got = {p.name: back.score(p) for p in back.players}
+        if door == "pgn":  # PGN has no way to list a player who has no game and no bye
+            scores_here = {p.name: t.score(p) for p in t.players
+                           if any(g.opponent is not None or g.kind in Kind.BYES for g in p.games)}
+        else:
+            scores_here = scores
+        assert got == scores_here, door
+        assert pairs(back) == pairs(t), door
+
+
+@pytest.mark.skipif(not CORPUS, reason="no TRF corpus")
+def test_pgn_and_trf_give_identical_standings():
+    from trfscore.formats import trf
+
+    path = next(p for p in CORPUS if "bunratty_masters" in p.name) if any(
+        "bunratty_masters" in p.name for p in CORPUS) else CORPUS[0]
+    t = trf.read_bytes(path.read_bytes())
+    back = pgn.read(pgn_writer.write(t))
+
+    def table(x):
+        return [(row.player.name, row.points, tuple(sorted(row.tiebreaks.items())))
+                for row in x.standings(tiebreaks=["BH", "SB"]).rows]
+
+    assert table(back) == table(t)
+
+
+def test_format_value():
+    assert crosstable_writer.format_value(Fraction(267, 4)) == "66.75"
+    assert crosstable_writer.format_value(Fraction(21, 2), half_glyph=True) == "10½"
+    assert crosstable_writer.format_value(Fraction(1, 2), half_glyph=True) == "½"
+    assert crosstable_writer.format_value(Fraction(1, 3)) == "0.33"
+    assert crosstable_writer.format_value(None) == ""

@@ -1,0 +1,349 @@
+"""The HTML report in a real browser: headless Chromium (Debian ``chromium``) driven by Playwright.
+
+For every bundled sample, generated events and a 500-player Swiss the page must load without
+console errors or network requests, show one row per player with the ``--format json`` values,
+sort on a click (and from the keyboard), reveal each tie-break's explanation, highlight a
+player's opponents, fit a phone screen and hide its controls in print.
+
+Skipped, with the reason, when Playwright or the browser is missing (``.ci/install-browser.sh``
+installs the browser; ``pip install playwright`` the driver; never ``playwright install``).
+Set ``TRFSCORE_CHROMIUM`` to use another Chromium binary.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from report_cases import CASE_NAMES, HOSTILE_NAMES, cases, close, fake_ratings, hostile, reference, standings
+from trfscore.report import html
+from trfscore.testing.generate import swiss
+
+CHROMIUM = os.environ.get("TRFSCORE_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed "
+                               "(pip install playwright; the browser itself comes from apt: chromium)")
+if not Path(CHROMIUM).exists():
+    pytest.skip(f"no Chromium at {CHROMIUM} (run .ci/install-browser.sh or set TRFSCORE_CHROMIUM)",
+                allow_module_level=True)
+
+BIG = "swiss-500"
+
+
+@lru_cache(maxsize=None)
+def big():
+    return swiss(500, 9, seed=2026, forfeits=0.02, byes=0.02, withdrawals=0.03, name="Big Open 500")
+
+
+def tournament(name):
+    return big() if name == BIG else cases()[name]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+class Page:
+    """A rendered report open in a tab, with everything the page said on its console."""
+
+    def __init__(self, browser, path: Path, viewport=None):
+        self.errors: list[str] = []
+        self.requests: list[str] = []
+        self.dialogs: list[str] = []
+        self.context = browser.new_context(viewport=viewport or {"width": 1280, "height": 900})
+        self.page = self.context.new_page()
+        self.page.on("console", lambda m: self.errors.append(f"console.{m.type}: {m.text}")
+                     if m.type in ("error", "assert") else None)
+        self.page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
+        self.page.on("request", lambda r: self.requests.append(r.url))
+        self.page.on("dialog", lambda d: (self.dialogs.append(d.message), d.dismiss()))
+        self.page.goto(path.as_uri(), wait_until="load")
+
+    def close(self):
+        self.context.close()
+
+    def standings(self):
+        return self.page.evaluate("""() => ({
+            head: Array.from(document.querySelectorAll('#standings-table thead th')).map(th => th.textContent.trim()),
+            rows: Array.from(document.querySelectorAll('#standings-table tbody tr')).map(tr => ({
+                sno: tr.dataset.sno,
+                cells: Array.from(tr.cells).map(c => c.textContent.trim()),
+                v: Array.from(tr.cells).map(c => c.getAttribute('data-v'))}))})""")
+
+    def column(self, index):
+        return self.page.evaluate("""(i) => Array.from(document.querySelectorAll('#standings-table tbody tr'))
+            .map(tr => ({text: tr.cells[i].textContent.trim(), v: tr.cells[i].getAttribute('data-v')}))""", index)
+
+    def sort_state(self):
+        return self.page.evaluate("""() => Array.from(document.querySelectorAll('#standings-table thead th'))
+            .map(th => th.getAttribute('aria-sort'))""")
+
+
+def render_to(tmp_path, t, s, ratings=None, name="report.html") -> Path:
+    path = tmp_path / name
+    path.write_text(html.render(t, s, ratings=ratings), encoding="utf-8")
+    return path
+
+
+def check_values(page: Page, doc: dict, ratings=None):
+    data = page.standings()
+    head, rows = data["head"], data["rows"]
+    col = {h: i for i, h in enumerate(head)}
+    assert len(rows) == len(doc["standings"])
+    for row, want in zip(rows, doc["standings"]):
+        cells = row["cells"]
+        assert int(row["sno"]) == want["start_rank"]
+        assert cells[col["Rk"]] == want["rank_label"]
+        assert int(cells[col["SNo"]]) == want["start_rank"]
+        assert cells[col["Name"]] == (want["name"].strip() or "(no name)")
+        for heading, key in (("Ti", "title"), ("FED", "federation"), ("Rtg", "rating")):
+            value = "" if want[key] is None else str(want[key]).strip()
+            if heading in col:
+                assert cells[col[heading]] == value
+            else:  # a column nobody fills is left out
+                assert all(r[key] is None or not str(r[key]).strip() for r in doc["standings"])
+        assert close(cells[col["Pts"]], want["points"])
+        for code, value in want["tiebreaks"].items():
+            assert close(cells[col[code]], value), (code, cells[col[code]], value)
+            assert close(row["v"][col[code]], value, 9) if value is not None else row["v"][col[code]] == ""
+        if ratings is not None:
+            entry = want["rating_change"] or {}
+            for key, heading in (("ro", "Ro"), ("we", "We"), ("w", "W"), ("coefficient", "K/E"), ("rn", "Rn"),
+                                 ("change", "+/-")):
+                assert close(cells[col[heading]], entry.get(key)), (key, cells[col[heading]])
+
+
+def check_sorting(page: Page, s):
+    p = page.page
+    head = page.standings()["head"]
+    col = {h: i for i, h in enumerate(head)}
+    n = len(s.rows)
+
+    p.click("#standings-table thead th:nth-child(%d) button" % (col["SNo"] + 1))
+    assert [int(x["text"]) for x in page.column(col["SNo"])] == sorted(r.start_rank for r in s.rows)
+    assert page.sort_state()[col["SNo"]] == "ascending"
+    p.click("#standings-table thead th:nth-child(%d) button" % (col["SNo"] + 1))
+    assert [int(x["text"]) for x in page.column(col["SNo"])] == sorted((r.start_rank for r in s.rows), reverse=True)
+    assert page.sort_state()[col["SNo"]] == "descending"
+    assert page.sort_state().count(None) == len(head) - 1
+
+    if s.tiebreaks:
+        code = s.tiebreaks[0]
+        p.click("#standings-table thead th:nth-child(%d) button" % (col[code] + 1))
+        values = [float(x["v"]) for x in page.column(col[code]) if x["v"]]
+        assert values == sorted(values, reverse=True)
+        tail = [x["v"] for x in page.column(col[code])][len(values):]
+        assert all(v == "" for v in tail), "players without a value sort last"
+        assert len(values) + len(tail) == n
+
+    # the keyboard: focus the rating (else points) heading's button and press Enter
+    key = "Rtg" if "Rtg" in col else "Pts"
+    p.focus("#standings-table thead th:nth-child(%d) button" % (col[key] + 1))
+    p.keyboard.press("Enter")
+    values = [float(x["text"]) for x in page.column(col[key]) if x["text"]]
+    assert values == sorted(values, reverse=True)
+    assert page.sort_state()[col[key]] == "descending"
+
+    p.click("#standings-table thead th:nth-child(%d) button" % (col["Name"] + 1))
+    names = [x["text"] for x in page.column(col["Name"])]
+    assert names == sorted(names, key=lambda x: x.casefold()) or names == sorted(names)
+
+    p.click("#standings-table thead th:nth-child(1) button")  # back to the final order
+    assert [int(x["text"]) for x in page.column(col["SNo"])] == [r.start_rank for r in s.rows]
+
+
+def check_explanations(page: Page, s, rows=(0, -1)):
+    p = page.page
+    codes = list(s.tiebreaks)
+    for index in rows:
+        row = s.rows[index]
+        for i, code in enumerate(codes):
+            if row.tiebreaks.get(code) is None:
+                continue
+            button = p.locator(f"#s{row.start_rank} button.xp[data-i='{i}']")
+            button.click()
+            pop = p.locator("#pop")
+            assert pop.is_visible()
+            assert p.locator("#pop-text").text_content() == str(s.explain(row.start_rank, code))
+            assert p.locator("#pop-title").text_content().startswith(code)
+            assert button.get_attribute("aria-expanded") == "true"
+            # the popover lies within the page width
+            box = pop.bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= p.viewport_size["width"] + 1
+            p.keyboard.press("Escape")
+            assert not pop.is_visible()
+            assert button.get_attribute("aria-expanded") == "false"
+            assert p.evaluate("() => document.activeElement.classList.contains('xp')")
+    # from the keyboard: Enter on a focused value opens it too
+    row = s.rows[0]
+    i = next((k for k, c in enumerate(codes) if row.tiebreaks.get(c) is not None), None)
+    if i is not None:
+        p.focus(f"#s{row.start_rank} button.xp[data-i='{i}']")
+        p.keyboard.press("Enter")
+        assert p.locator("#pop").is_visible()
+        p.click("h1")  # a click elsewhere closes it
+        assert not p.locator("#pop").is_visible()
+
+
+def check_highlight(page: Page, t, s):
+    p = page.page
+    for row in (s.rows[0], s.rows[len(s.rows) // 2]):
+        want = {g.opponent for g in row.player.games if g.opponent is not None and g.kind not in
+                ("full_bye", "half_bye", "pab", "zero_bye")}
+        p.hover(f"#s{row.start_rank} .name a")
+        marked = p.evaluate("""() => ({
+            opp: Array.from(document.querySelectorAll('#standings-table tr.is-opp')).map(tr => Number(tr.dataset.sno)),
+            me: Array.from(document.querySelectorAll('tr.is-me')).map(tr => Number(tr.dataset.sno)),
+            xopp: Array.from(document.querySelectorAll('#crosstable-table tr.is-opp')).map(tr => Number(tr.dataset.sno))})""")
+        assert set(marked["opp"]) == want
+        assert set(marked["xopp"]) == want
+        assert marked["me"] == [row.start_rank, row.start_rank]
+    # focus (keyboard users) does the same
+    row = s.rows[-1]
+    p.mouse.move(0, 0)
+    p.focus(f"#x{row.start_rank} .name a")
+    assert p.evaluate("() => Array.from(document.querySelectorAll('tr.is-me')).map(tr => Number(tr.dataset.sno))") == \
+        [row.start_rank, row.start_rank]
+
+
+def check_clean(page: Page):
+    assert page.errors == [], page.errors
+    assert page.dialogs == [], page.dialogs
+    assert all(u.startswith(("file:", "data:", "about:")) for u in page.requests), page.requests
+    assert page.page.locator("#crosstable-table tbody tr").count() == page.page.locator("#standings-table tbody tr").count()
+
+
+@pytest.mark.parametrize("name", CASE_NAMES + [BIG])
+def test_report_in_browser(browser, tmp_path, name):
+    t = tournament(name)
+    s = standings(t)
+    path = render_to(tmp_path, t, s)
+    page = Page(browser, path)
+    try:
+        assert page.page.locator("#standings-table tbody tr").count() == len(t.players)
+        check_values(page, reference(t, s))
+        check_sorting(page, s)
+        check_explanations(page, s)
+        check_highlight(page, t, s)
+        check_clean(page)
+    finally:
+        page.close()
+
+
+def test_ratings_columns_in_browser(browser, tmp_path):
+    t = cases()["swiss-40"]
+    s = standings(t)
+    ratings = fake_ratings(t)
+    page = Page(browser, render_to(tmp_path, t, s, ratings))
+    try:
+        check_values(page, reference(t, s, ratings), ratings)
+        head = page.standings()["head"]
+        assert head[-6:] == ["Ro", "We", "W", "K/E", "Rn", "+/-"]
+        col = head.index("+/-")
+        page.page.click("#standings-table thead th:nth-child(%d) button" % (col + 1))
+        values = [float(x["v"]) for x in page.column(col) if x["v"]]
+        assert values == sorted(values, reverse=True) and min(values) < 0
+        check_clean(page)
+    finally:
+        page.close()
+
+
+def test_hostile_names_stay_text(browser, tmp_path):
+    t = hostile()
+    s = standings(t)
+    page = Page(browser, render_to(tmp_path, t, s))
+    try:
+        p = page.page
+        names = p.evaluate("() => Array.from(document.querySelectorAll('#standings-table tbody .name')).map(x => x.textContent)")
+        assert sorted(names) == sorted(HOSTILE_NAMES)
+        assert p.locator("h1").text_content() == t.header.name
+        assert p.evaluate("() => document.querySelectorAll('script').length") == 2
+        assert p.evaluate("() => document.querySelectorAll('img, svg, iframe, b, i').length") == 0
+        assert p.evaluate("() => window.__pwned === undefined")
+        check_values(page, reference(t, s))
+        check_explanations(page, s, rows=(0,))
+        check_highlight(page, t, s)
+        assert page.errors == [] and page.dialogs == []
+    finally:
+        page.close()
+
+
+def test_phone_and_print(browser, tmp_path):
+    t = cases()["swiss-40"]
+    s = standings(t)
+    page = Page(browser, render_to(tmp_path, t, s), viewport={"width": 390, "height": 844})
+    try:
+        p = page.page
+        assert p.evaluate("() => document.documentElement.scrollWidth") <= 390, "the page itself must not scroll sideways"
+        assert p.locator("#filter").is_visible()
+        # the explanation is a bottom sheet inside the screen
+        button = p.locator("#standings-table tbody tr:first-child button.xp").first
+        button.click()
+        box = p.locator("#pop").bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["y"] + box["height"] <= 844 + 1
+        p.keyboard.press("Escape")
+        # find a player
+        target = s.rows[-1].player
+        p.fill("#filter", target.name)
+        p.wait_for_function("() => document.querySelectorAll('#standings-table tbody tr:not([hidden])').length === 1")
+        assert p.locator("#standings-table tbody tr:not([hidden]) .name").text_content() == target.name
+        p.fill("#filter", "")
+        p.wait_for_function("() => document.querySelectorAll('#standings-table tbody tr[hidden]').length === 0")
+        p.emulate_media(media="print")
+        hidden = p.evaluate("""() => ['#controls', '#pop', '.hint'].map(sel => {
+            const el = document.querySelector(sel); return !el || getComputedStyle(el).display === 'none'; })""")
+        assert all(hidden)
+        assert p.locator("#standings-table").is_visible() and p.locator("#crosstable-table").is_visible()
+        assert page.errors == []
+    finally:
+        page.close()
+
+
+def test_works_without_javascript(browser, tmp_path):
+    t = cases()["swiss-40"]
+    s = standings(t)
+    path = render_to(tmp_path, t, s)
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        p = context.new_page()
+        p.goto(path.as_uri())
+        assert p.locator("#standings-table tbody tr").count() == len(t.players)
+        assert not p.locator("#controls").is_visible(), "the search box needs the script; hidden without it"
+        assert p.locator("#standings-table tbody tr:first-child .pts").text_content() == \
+            reference(t, s)["standings"][0]["points"].__format__(".1f")
+    finally:
+        context.close()
+
+
+def test_cli_html_with_real_ratings(browser, tmp_path):
+    """``report --format html --ratings fide`` against ``--format json --ratings fide``, end to end."""
+    import json
+
+    from report_cases import SAMPLES
+    from trfscore.cli import main
+
+    sample = next((p for p in SAMPLES if p.name == "swiss-trf26.trf"), None) or (SAMPLES[0] if SAMPLES else None)
+    if sample is None:
+        pytest.skip("no bundled sample")
+    out, ref = tmp_path / "r.html", tmp_path / "r.json"
+    assert main(["report", str(sample), "--ratings", "fide", "--format", "html", "-o", str(out)]) == 0
+    assert main(["report", str(sample), "--ratings", "fide", "--format", "json", "-o", str(ref)]) == 0
+    doc = json.loads(ref.read_text(encoding="utf-8"))
+    page = Page(browser, out)
+    try:
+        check_values(page, doc, ratings=True)
+        assert page.standings()["head"][-6:] == ["Ro", "We", "W", "K/E", "Rn", "+/-"]
+        check_clean(page)
+    finally:
+        page.close()

@@ -1,0 +1,99 @@
+"""Property tests on generated tournaments (hypothesis)."""
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from trfscore.standings import compute_standings
+
+from .builders import from_matrix, random_swiss, renumber
+
+EDITIONS = ["fide-2026", "fide-2024", "fide-2023", "fide-2009", "none"]
+INVARIANT_CODES = ("BH,BH-C1,BH-C2,BH-M1,FB,AOB,SB,SB-C1,PS,PS-C1,KS,WIN,WON,BPG,BWG,REP,STD,"
+                   "ARO,ARO-C1,TPR,PTP,APRO,APPO,RTNG,MMED,SOLK,CUM,OCUM,KASH,DE")
+
+
+@st.composite
+def round_robin_matrix(draw):
+    n = draw(st.integers(min_value=2, max_value=9))
+    cycles = draw(st.sampled_from([1, 2]))
+    halves = st.sampled_from([0, 1, 2])
+    cells = {}
+    for i in range(n):
+        for j in range(i + 1, n):
+            cells[(i, j)] = [Fraction(draw(halves), 2) for _ in range(cycles)]
+    rows = []
+    for i in range(n):
+        row = []
+        for j in range(n):
+            if i == j:
+                row.append("X")
+            elif i < j:
+                row.append("/".join(str(v) for v in cells[(i, j)]))
+            else:
+                row.append("/".join(str(1 - v) for v in cells[(j, i)]))
+        rows.append(" ".join(row))
+    sitout = draw(st.sampled_from(["NS", "PAB", "--"]))
+    return rows, n, cycles, sitout
+
+
+@settings(max_examples=60, deadline=None)
+@given(round_robin_matrix(), st.sampled_from(EDITIONS))
+def test_sb_over_complete_round_robin_sums_to_known_total(data, rules):
+    rows, n, cycles, sitout = data
+    t = from_matrix(rows, cycles=cycles, sitout=sitout)
+    res = compute_standings(t, "SB", rules=rules)
+    assert res.system == "round-robin"
+    games = cycles * (n - 1)
+    assert sum(r.points for r in res.rows) == Fraction(games * n, 2)
+    total = sum(r.tiebreaks["SB"] for r in res.rows)
+    assert total == sum(r.points * (games - r.points) for r in res.rows)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000), st.integers(4, 14), st.integers(1, 8), st.sampled_from(EDITIONS))
+def test_cuts_never_raise_values(seed, players, rounds, rules):
+    t = random_swiss(seed, players, rounds)
+    res = compute_standings(t, "BH,BH-C1,BH-C2,BH-M1,FB,FB-C1,SB,SB-C1,PS,PS-C1,ARO,ARO-C1",
+                            rules=rules)
+    for r in res.rows:
+        tb = r.tiebreaks
+        assert tb["BH-C2"] <= tb["BH-C1"] <= tb["BH"]
+        assert tb["BH-M1"] <= tb["BH-C1"]
+        assert tb["FB-C1"] <= tb["FB"]
+        assert tb["SB-C1"] <= tb["SB"]
+        assert tb["PS-C1"] <= tb["PS"]
+        assert min(tb["BH-C2"], tb["SB-C1"], tb["PS-C1"]) >= 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000), st.integers(3, 12), st.integers(1, 7), st.sampled_from(EDITIONS),
+       st.randoms(use_true_random=False))
+def test_invariant_under_renumbering(seed, players, rounds, rules, rnd):
+    t = random_swiss(seed, players, rounds)
+    ranks = [p.start_rank for p in t.players]
+    shuffled = ranks[:]
+    rnd.shuffle(shuffled)
+    perm = dict(zip(ranks, shuffled))
+    a = compute_standings(t, INVARIANT_CODES, rules=rules, system="swiss")
+    b = compute_standings(renumber(t, perm), INVARIANT_CODES, rules=rules, system="swiss")
+    got_a = {perm[r.start_rank]: (r.rank, r.rank_to, r.points, r.tiebreaks) for r in a.rows}
+    got_b = {r.start_rank: (r.rank, r.rank_to, r.points, r.tiebreaks) for r in b.rows}
+    assert got_a == got_b
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10_000), st.integers(2, 10), st.integers(1, 6))
+def test_every_code_runs_on_messy_events(seed, players, rounds):
+    rng = random.Random(seed)
+    t = random_swiss(seed, players, rounds, p_hpb=rng.random() / 3, p_zpb=rng.random() / 4,
+                     p_forfeit=rng.random() / 3, p_withdraw=rng.random() / 4,
+                     ratings=rng.random() < 0.8, colours=rng.random() < 0.8)
+    codes = INVARIANT_CODES + ",TPN,NNSB,KS/L-2,BH-B1W2,DE/P,AOB/F,BH/P"
+    for rules in EDITIONS:
+        res = compute_standings(t, codes, rules=rules)
+        assert len(res.rows) == players
+        assert [r.rank for r in res.rows] == sorted(r.rank for r in res.rows)
