@@ -14,7 +14,6 @@ and prints games per second for both.  Run: ``PYTHONPATH=src python benchmarks/b
 from __future__ import annotations
 
 import argparse
-import io
 import os
 import random
 import sys

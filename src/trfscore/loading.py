@@ -50,7 +50,7 @@ def loads(data: str | bytes, format: str | None = None, *, path: str | None = No
         return json_model.read(text, path=path)
     if fmt == "pgn":
         from .formats import pgn
-        t = pgn.read(text)
+        t = pgn.read(raw if raw is not None else text, path=path, encoding=encoding)
     elif fmt == "crosstable":
         from .formats import crosstable
         t = crosstable.read(text, path=path)
@@ -70,5 +70,9 @@ def load(source: PathOrText, format: str | None = None, *, encoding: str | None 
     if isinstance(source, str) and ("\n" in source or "\r" in source) and not os.path.exists(source[:4096]):
         return loads(source, format, encoding=encoding)
     path = Path(source)
+    if path.is_dir():  # a folder of PGN files makes one tournament
+        from .formats import pgn
+
+        return pgn.read_many([path], encoding=encoding)
     data = path.read_bytes()
     return loads(data, format, path=str(path), encoding=encoding)

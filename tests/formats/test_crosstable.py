@@ -265,6 +265,20 @@ Rk. SNo   Name                 Rtg  FED  1.Rd  2.Rd  3.Rd  Pts.  TB1
     assert t.rounds == 3 and not t.is_round_robin
 
 
+@pytest.mark.parametrize("sep", ["\t", ";"])
+def test_chess_results_tab_and_semicolon_exports(sep):
+    rows = [["Rk.", "SNo", "", "Name", "Rtg", "FED", "1.Rd", "2.Rd", "Pts.", "TB1"],
+            ["1", "2", "GM", "Smith, John", "2600", "ENG", "2w1", "-1", "2", "0"],
+            ["2", "1", "", "Jones, Bob", "2500", "USA", "1b0", "-0", "0", "0"]]
+    t = crosstable.read("\n".join(sep.join(r) for r in rows) + "\n")
+    assert [f for f in t.findings if f.severity != "info"] == []
+    jones, smith = t.players
+    assert (smith.start_rank, smith.rank, smith.title, smith.rating, smith.federation) == (2, 1, "GM", 2600, "ENG")
+    assert (jones.name, jones.title) == ("Jones, Bob", "")
+    assert [(g.opponent, g.colour, g.code) for g in smith.games] == [(1, "w", "1"), (None, None, "U")]
+    assert jones.games[1].kind == Kind.ZERO_BYE
+
+
 def test_us_chess_cells():
     text = """Pair Name             Rtg  Pts  Rd1  Rd2  Rd3
 1    SMITH, JOHN      1850 2.5  W4   D2   B

@@ -5,8 +5,6 @@ from __future__ import annotations
 import io
 from fractions import Fraction
 
-import pytest
-
 from trfscore.formats import pgn
 from trfscore.model import Kind
 
@@ -78,7 +76,8 @@ def test_forfeit_conventions_each_reported():
 
 
 def test_game_without_moves_is_a_forfeit_only_among_games_with_moves():
-    with_moves = game("Ann", "Bob", "1-0", "1", "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#") + game("Cid", "Dan", "0-1", "1")
+    with_moves = (game("Ann", "Bob", "1-0", "1", "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#")
+                  + game("Cid", "Dan", "0-1", "1"))
     t = pgn.read(with_moves)
     assert cells(t, "Cid")[0][3] == Kind.FORFEIT_LOSS and cells(t, "Ann")[0][3] == Kind.WIN
     assert [f.line for f in t.findings if f.rule == "PGN201"] == [11]
@@ -150,7 +149,8 @@ def test_not_pgn_and_empty_input():
 
 
 def test_broken_tag_line():
-    text = '[Event "E"]\n[White "Ann]\n[Black "Bob"]\n[Round "1"]\n[Result "1-0"]\n\n1-0\n\n' + game("Cid", "Dan", "1-0")
+    text = ('[Event "E"]\n[White "Ann]\n[Black "Bob"]\n[Round "1"]\n[Result "1-0"]\n\n1-0\n\n'
+            + game("Cid", "Dan", "1-0"))
     t = pgn.read(text)
     bad = [f for f in t.findings if f.rule == "PGN101"]
     assert len(bad) == 1 and bad[0].line == 2 and bad[0].text == '[White "Ann]'

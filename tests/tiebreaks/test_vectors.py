@@ -173,7 +173,8 @@ def test_tv3_ge_alias_and_adjusted_score():
     assert st.tiebreaks == ["REP"] and rows[4].tiebreaks["REP"] == 4
     e = st.explain(4, "BH")
     first = e.terms[0]
-    assert first.opponent == 12 and first.value == 3 and "16.3.2" in first.note
+    assert first.opponent == 12 and first.value == 3 and "16.3.2" in first.remark
+    assert "R1: #12 scored 2.0, counted 3.0" in str(e)
 
 
 def test_tv3_rating_based_2024():

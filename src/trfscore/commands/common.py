@@ -1,6 +1,7 @@
 """What several subcommands share: reading an input argument and writing an output."""
 from __future__ import annotations
 
+import os
 import sys
 from contextlib import contextmanager
 from typing import IO, Iterator
@@ -38,6 +39,15 @@ def read_input(name: str) -> bytes:
 
 
 def load_input(name: str, args) -> Tournament:
+    if name != "-" and os.path.isdir(name):
+        if getattr(args, "input_format", None) not in (None, "pgn"):
+            raise UsageError(f"{name}: is a directory (only a folder of PGN files can be read as one tournament)")
+        from ..formats import pgn
+
+        t = pgn.read_many([name], encoding=getattr(args, "encoding", None))
+        if not t.players:
+            raise UsageError(f"{name}: no PGN games found in this folder")
+        return t
     data = read_input(name)
     if not data.strip():
         raise UsageError(f"{name}: the file is empty")

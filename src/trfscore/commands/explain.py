@@ -5,7 +5,7 @@ import json
 
 from ..errors import UsageError
 from .common import add_input_options, load_input
-from .report import RULES, parse_tiebreaks
+from .report import RULES, parse_tiebreaks, standing_options
 
 
 def add_parser(sub) -> None:
@@ -15,6 +15,8 @@ def add_parser(sub) -> None:
     p.add_argument("--tiebreak", "-t", required=True, help="FIDE C.07 code, e.g. SB or BH-C1")
     p.add_argument("--rules", choices=RULES, default="auto", help="tie-break rules edition")
     p.add_argument("--system", choices=("auto", "swiss", "round-robin"), default="auto")
+    p.add_argument("--unrated", type=int, metavar="RATING", help="rating assumed for unrated players")
+    p.add_argument("--after-round", type=int, metavar="N", help="as after round N")
     p.add_argument("--format", "-f", choices=("text", "json"), default="text")
     add_input_options(p)
     p.set_defaults(run=run)
@@ -27,8 +29,7 @@ def run(args) -> int:
         raise UsageError("give exactly one tie-break code")
     if t.player(args.player) is None:
         raise UsageError(f"no player with start rank {args.player}")
-    system = None if args.system == "auto" else args.system
-    standings = t.standings(tiebreaks=codes, rules=args.rules, system=system)
+    standings = t.standings(tiebreaks=codes, rules=args.rules, **standing_options(args))
     explanation = standings.explain(args.player, codes[0])
     if args.format == "json":
         print(json.dumps(explanation.to_dict(), ensure_ascii=False, indent=1, default=str))

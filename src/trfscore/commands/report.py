@@ -25,6 +25,9 @@ def add_parser(sub) -> None:
                    help="tournament system (default: from the file or the pairings)")
     p.add_argument("--format", "-f", choices=FORMATS, default="text", help="output format (default: text)")
     p.add_argument("-o", "--output", help="write to this file instead of standard output")
+    p.add_argument("--unrated", type=int, metavar="RATING",
+                   help="rating assumed for unrated players in rating-based tie-breaks (ARO, TPR ...; C.07 Art. 10)")
+    p.add_argument("--after-round", type=int, metavar="N", help="standings after round N")
     p.add_argument("--ratings", choices=("fide", "dwz"), help="add rating changes (Ro, We, W, K/E, Rn)")
     p.add_argument("--rating-edition", help="rating rules edition (DWZ: classic or 2026; default by end date)")
     p.add_argument("--players", metavar="CSV", help="CSV with what TRF lacks (dwz, index, birth_year, "
@@ -48,8 +51,19 @@ def parse_tiebreaks(text: str | None) -> list[str] | None:
 
 def compute(t, args):
     """Standings for the command-line options."""
-    system = None if args.system == "auto" else args.system
-    return t.standings(tiebreaks=parse_tiebreaks(args.tiebreaks), rules=args.rules, system=system)
+    return t.standings(tiebreaks=parse_tiebreaks(args.tiebreaks), rules=args.rules, **standing_options(args))
+
+
+def standing_options(args) -> dict:
+    """The engine options the report and explain commands share."""
+    options = {"system": None if args.system == "auto" else args.system}
+    if getattr(args, "unrated", None) is not None:
+        options["unrated"] = args.unrated
+    if getattr(args, "after_round", None) is not None:
+        if args.after_round < 1:
+            raise UsageError("--after-round must be 1 or more")
+        options["rounds"] = args.after_round
+    return options
 
 
 def compute_ratings(t, args) -> dict | None:

@@ -247,6 +247,8 @@ _ROUND_LABEL = re.compile(r"(?:(\d+)\s*\.?\s*(?:rd|rnd|r|round|runde|rde|ronde|r
 def label_role(text: str) -> tuple[str, str]:
     """``(role, code)`` of a header label: role is one of id/rank/sno/name/title/rating/fed/points/
     tb/round/other; code is the tie-break code for ``tb``."""
+    if not text.strip():
+        return "blank", ""  # chess-results heads its title column with nothing
     norm = re.sub(r"\s+", " ", text.strip().lower().strip(" .:#*")).replace(". ", " ")
     norm = norm.rstrip(".")
     if norm in _RANK_LABELS:
@@ -380,8 +382,19 @@ def _number_run(cells: list[Tok]) -> tuple[int, int, str]:
     return best
 
 
+_CELL_KINDS = frozenset({"INT", "DEC", "HALF", "SIGN", "DOT", "DIAG", "CR_CELL", "CR_BYE", "US_CELL", "FIDE_CELL",
+                         "BYE", "LETTER", "EMPTY"})
+
+
 def _is_row_start(cells: list[Tok]) -> bool:
-    return bool(cells) and cells[0].kind in ("INT", "RANKDOT") and len(cells) >= 2
+    """A numbered line: a row, unless it reads like prose (no cell at all, and words in lower
+    case such as "2 players were late")."""
+    if not cells or cells[0].kind not in ("INT", "RANKDOT") or len(cells) < 2:
+        return False
+    rest = cells[1:]
+    if any(c.kind in _CELL_KINDS for c in rest):
+        return True
+    return sum(1 for c in rest if c.text[:1].islower() and c.text.isalpha()) < 2
 
 
 def _is_rule(cells: list[Tok]) -> bool:
@@ -509,8 +522,12 @@ class _Reader:
         elif head is not None:
             skipped.extend(no for no, _, cells in lines[:first_row_line - 1] if cells)
         previous: Row | None = None
+        ended = False  # the table ends at the first line after its rows that is no row
         for no, sep, cells in scan:
             if not cells or _is_rule(cells):
+                continue
+            if ended:
+                skipped.append(no)
                 continue
             if _is_row_start(cells) or (sep is not None and cells and cells[0].kind == "EMPTY" and len(cells) > 3
                                         and previous is None):
@@ -528,6 +545,7 @@ class _Reader:
             else:
                 skipped.append(no)
                 previous = None
+                ended = bool(rows)
         if not rows:
             return None
         if head is None:
@@ -643,7 +661,12 @@ class _Reader:
     def _assign(info: dict, role: str, code: str, label: str, tok: Tok, positional: bool) -> None:
         if tok.kind == "EMPTY":
             return
-        if role == "name":
+        if role == "blank":
+            if tok.kind == "TITLE" or tok.text in _TRF_TITLES:
+                info["title"] = tok.text
+            elif tok.kind == "INT" and info["sno"] is None:
+                info["sno"] = tok
+        elif role == "name":
             info["name"] = "" if tok.text == "?" else tok.text
         elif role == "title":
             info["title"] = tok.text

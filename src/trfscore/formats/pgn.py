@@ -78,10 +78,12 @@ _EVENT = re.compile(r"^[ \t\ufeff]*\[Event[ \t]", re.M)
 _TAG_LINE = re.compile(r"^[ \t]*\[", re.M)
 _BAD_TAG = re.compile(r'^[ \t]*\[(?![A-Za-z0-9_]+[ \t]*"[^"\\\n]*(?:\\.[^"\\\n]*)*"[ \t]*\][ \t]*\r?$)[^\n]*',
                       re.M)
-_MOVE = re.compile(r"(?:^|[\s.)}])(?:[KQRBN][a-h]?[1-8]?x?[a-h][1-8]|[a-h](?:x[a-h])?[1-8](?:=?[QRBN])?|O-O(?:-O)?|0-0-0)"
+_MOVE = re.compile(r"(?:^|[\s.)}])"
+                   r"(?:[KQRBN][a-h]?[1-8]?x?[a-h][1-8]|[a-h](?:x[a-h])?[1-8](?:=?[QRBN])?|O-O(?:-O)?|0-0-0)"
                    r"(?=[\s+#!?)({;]|$)")
 _COMMENT = re.compile(r"\{[^}]*\}|;[^\n]*|%[^\n]*")
-_ANY_MOVES = re.compile(r"^[ \t]*(?:\{[^}\n]*\}[ \t]*)?\d+[ \t]*\.(?:[ \t]*\.\.)?[ \t]*(?:[KQRBN]?[a-h]?[1-8]?x?[a-h][1-8]|O-O)",
+_ANY_MOVES = re.compile(r"^[ \t]*(?:\{[^}\n]*\}[ \t]*)?\d+[ \t]*\.(?:[ \t]*\.\.)?[ \t]*"
+                        r"(?:[KQRBN]?[a-h]?[1-8]?x?[a-h][1-8]|O-O)",
                         re.M)
 
 
@@ -568,8 +570,9 @@ def build(records: list[GameRecord], *, round_mode: str = "round", findings: lis
                 code = {1: "U", 0: "Z"}.get(score, "H" if score == Fraction(1, 2) else "U")
                 how = ("the opponent is named " + repr(rec.black.name if not w_bye else rec.white.name)
                        if (w_bye or b_bye) else "Termination \"bye\"")
+                what = {"U": "a pairing-allocated bye", "H": "a half-point bye"}.get(code, "a zero-point bye")
                 sink.add("PGN202", f"game at {_at(rec)}: read as a bye for {player.name!r} ({how}); result "
-                         f"{result!r} taken as {'a pairing-allocated bye' if code == 'U' else 'a half-point bye' if code == 'H' else 'a zero-point bye'}",
+                         f"{result!r} taken as {what}",
                          rec.line, 1, 'write [ByeType "PAB"] (or HPB, FPB, ZPB) to say which bye', result)
             if not player.name:
                 continue

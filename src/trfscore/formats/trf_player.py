@@ -185,6 +185,7 @@ def parse_player(text: str, lineno: int, add: Callable[[Finding], None]) -> Play
 # A well-formed round block: opponent digits or blanks, blank, colour, blank, result, two blanks.
 _CELL = re.compile(r"([ 0-9]{4}) ([wb\- ]) ([10=+\-WDLHFUZ ])  ")
 _CLEAN = {key: verdict[0] for key, verdict in CELLS.items() if verdict[1] is None}
+_tuple_new = tuple.__new__  # builds a Game without the NamedTuple constructor's extra call
 
 
 def parse_rounds(text: str, start_rank: int, lineno: int, finding: Callable[..., None]) -> list[Game]:
@@ -216,7 +217,7 @@ def _fast_cells(cells: list[tuple[str, str, str]], start_rank: int) -> list[Game
             kind = clean.get((False, colour, code))
             if kind is None:
                 return None
-            append(Game(rnd, None, None, code, kind))
+            append(_tuple_new(Game, (rnd, None, None, code, kind)))
         else:
             kind = clean.get((True, colour, code))
             if not opp.lstrip().isdecimal():  # "0  9": blanks inside the number; the slow path reports it
@@ -224,7 +225,7 @@ def _fast_cells(cells: list[tuple[str, str, str]], start_rank: int) -> list[Game
             opponent = int(opp)
             if kind is None or opponent == start_rank or opponent == 0 or opp[3] == " ":
                 return None
-            append(Game(rnd, opponent, colour, code, kind))
+            append(_tuple_new(Game, (rnd, opponent, colour, code, kind)))
     while games and games[-1].kind == Kind.ABSENT and games[-1].opponent is None and games[-1].code == " ":
         games.pop()
     return games

@@ -1,10 +1,9 @@
 """The standings as a JSON document (``reportDocument`` in the packaged schema)."""
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from ..formats.json_model import SCHEMA_ID, score_to_json
+from ..formats.json_model import SCHEMA_ID, dumps, score_to_json
 from ..model import Tournament
 from .values import rank_label
 
@@ -35,8 +34,11 @@ def to_dict(t: Tournament, standings, ratings: dict | None = None, findings: boo
         if ratings is not None:
             item["rating_change"] = ratings.get(row.start_rank)
         rows.append(item)
-    doc: dict[str, Any] = {"$schema": SCHEMA_ID, "tournament": tournament_facts(t), "rules": standings.rules,
-                           "system": standings.system, "tiebreaks": list(standings.tiebreaks), "standings": rows}
+    facts = tournament_facts(t)
+    facts["after_round"] = getattr(standings, "rounds", None) or t.rounds
+    doc: dict[str, Any] = {"$schema": SCHEMA_ID, "tournament": facts, "rules": standings.rules,
+                           "system": standings.system, "tiebreaks": list(standings.tiebreaks), "standings": rows,
+                           "notes": list(getattr(standings, "notes", []))}
     if ratings is not None:
         doc["ratings"] = ratings_system
     if findings:
@@ -45,5 +47,4 @@ def to_dict(t: Tournament, standings, ratings: dict | None = None, findings: boo
 
 
 def render(t: Tournament, standings, ratings: dict | None = None, ratings_system: str | None = None) -> str:
-    return json.dumps(to_dict(t, standings, ratings, ratings_system=ratings_system), ensure_ascii=False,
-                      indent=1) + "\n"
+    return dumps(to_dict(t, standings, ratings, ratings_system=ratings_system), "standings")

@@ -161,7 +161,9 @@ def render(t: Tournament, standings, *, width: int | None = None, colour: bool =
     h = t.header
     title = _clean(h.name) or _clean(t.source.path or "") or "tournament"
     facts = [f for f in (_clean(h.city).strip(), h.start_date_iso or _clean(h.start_date).strip()) if f]
-    meta = f"{len(t.players)} players, {t.rounds} rounds" + (f", {', '.join(facts)}" if facts else "")
+    done = getattr(standings, "rounds", 0) or t.rounds
+    rounds = f"{t.rounds} rounds" if done == t.rounds else f"after round {done} of {t.rounds}"
+    meta = f"{len(t.players)} players, {rounds}" + (f", {', '.join(facts)}" if facts else "")
     meta += f"; tie-breaks {', '.join(_clean(c) for c in codes) or 'none'} under {standings.rules} ({standings.system})"
     lines = [(BOLD + truncate(title, width) + RESET) if colour else truncate(title, width)]
     for part in textwrap.wrap(meta, width) or [""]:

@@ -244,13 +244,12 @@ def build_context(t: Tournament, *, rr: bool, rounds: int | None = None) -> Cont
                     else list(map(scaled_get, zip(kinds, cols))))
         else:
             orow, crow, prow = [], [], []
-        if -1 in orow or i in orow or ns in crow:  # cells without a (valid) opponent
-            for r, o in enumerate(orow):
-                if o == -1 or o == i:
-                    orow[r] = -1
-                    crow[r] = cat_none[games[r][4]]
-                if crow[r] == ns:
-                    prow[r] = 0
+        if -1 in orow or i in orow:  # cells without a (valid) opponent
+            for r in [r for r, o in enumerate(orow) if o == -1 or o == i]:
+                orow[r] = -1
+                crow[r] = cat_none[games[r][4]]
+        if ns in crow:  # not scheduled: no points
+            prow = [0 if c == ns else x for x, c in zip(prow, crow)]
         short = n - len(games)
         if short > 0:
             orow.extend([-1] * short)

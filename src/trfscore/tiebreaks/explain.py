@@ -83,6 +83,7 @@ class Term:
     cut_reason: str | None = None
     vur: bool = False  # voluntarily unplayed round (Art. 16.1.2)
     note: str = ""
+    remark: str = ""  # shown under the formula (e.g. an opponent counted with an adjusted score)
 
     @property
     def contribution(self):
@@ -96,7 +97,8 @@ class Term:
             "weight": to_json_number(self.weight),
             "contribution": to_json_number(self.contribution), "unplayed": self.unplayed,
             "category": self.category or None, "rule": self.rule, "cut": self.cut,
-            "cut_reason": self.cut_reason, "vur": self.vur, "note": self.note or None,
+            "cut_reason": self.cut_reason, "vur": self.vur,
+            "note": self.remark or self.note or None,
         }
 
 
@@ -142,6 +144,9 @@ class Explanation:
 
     def __str__(self) -> str:
         lines = [self.line()]
+        for t in self.terms:
+            if t.remark:
+                lines.append(f"  R{t.round}: {t.remark}")
         for t in self.terms:
             if t.unplayed:
                 where = f"R{t.round}" if t.round else "-"

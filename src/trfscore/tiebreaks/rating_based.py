@@ -26,7 +26,7 @@ from ..model import Kind
 from ..ratings.tables import FIDE_DP, FIDE_PD_UPPER
 from . import unplayed as U
 from .base import Column, Engine, TieBreak
-from .explain import Explanation, Term
+from .explain import Explanation, Term, fmt_number
 
 __all__ = ["compute_rating", "explain_rating", "tpr_of", "ptp_of", "dp", "pd_hundredths",
            "round_half_up"]
@@ -202,7 +202,8 @@ def explain_rating(eng: Engine, tb: TieBreak, i: int) -> Explanation:
               if U.is_game(ctx, ed, c, "rating", tb.forfeits_played)
               and _halves(ctx.kind[i][r]) is not None]
     terms = [Term(r + 1, ctx.sr[o], rt,
-                  note=f"scored {Fraction(h, 2)}" + ("" if rt is not None else ", unrated"))
+                  note=f"scored {fmt_number(Fraction(h, 2))}" + ("" if rt is not None
+                                                                else ", unrated"))
              for r, (o, rt, h) in zip(rounds, row)]
     rated = [t for t in terms if t.value is not None]
     rated_halves = [h for (_, rt, h) in row if rt is not None]
@@ -217,7 +218,7 @@ def explain_rating(eng: Engine, tb: TieBreak, i: int) -> Explanation:
             for t in rated:
                 if t.value == x and not t.cut:
                     t.cut = True
-                    t.cut_reason = "cut (lowest/highest rating)"
+                    t.cut_reason = "lowest / highest rating cut"
                     break
         if kept:
             formula = (f"({' + '.join(str(x) for x in kept)}) / {len(kept)} = "
@@ -230,8 +231,8 @@ def explain_rating(eng: Engine, tb: TieBreak, i: int) -> Explanation:
             halves = sum(rated_halves)
             aro = round_half_up(sum(t.value for t in rated), k)
             p = (100 * halves + k) // (2 * k)
-            formula = (f"ARO {aro} + dp({p / 100:.2f}) {dp(p):+d} = {value} "
-                       f"(p = {Fraction(halves, 2)}/{k} rounded to 2 decimals)")
+            formula = (f"ARO {aro} + dp({p // 100}.{p % 100:02d}) {dp(p):+d} = {value} "
+                       f"(p = {fmt_number(Fraction(halves, 2))}/{k} rounded to 2 decimals)")
         else:
             formula = "no rated opponent: undefined"
     elif base == "PTP":
@@ -241,8 +242,9 @@ def explain_rating(eng: Engine, tb: TieBreak, i: int) -> Explanation:
                 formula = f"no points: lowest opponent rating - 800 = {value}"
             else:
                 exp = sum(pd_hundredths(value - t.value) for t in rated)
-                formula = (f"lowest rating whose expected score reaches {Fraction(halves, 2)}: "
-                           f"{value} (expected {exp / 100:.2f})")
+                formula = (f"lowest rating whose expected score reaches "
+                           f"{fmt_number(Fraction(halves, 2))}: {value} "
+                           f"(expected {exp // 100}.{exp % 100:02d})")
         else:
             formula = "no rated opponent: undefined"
     else:

@@ -117,16 +117,16 @@ def explain_opponent_terms(ctx, ed: Edition, i: int, fp: bool, weighted: bool) -
         if c == U.PLAYED or (forfeit_games and (c == U.FWIN or c == U.FLOSS)):
             t = Term(r + 1, opp_sr, frac(adj[o]), weight)
             if c != U.PLAYED:
-                t.note = f"{KIND_TEXT.get(kind, kind)} counted as a game"
+                t.remark = f"{KIND_TEXT.get(kind, kind)} against #{opp_sr} counted as a game"
             if adj[o] != ctx.score[o]:
                 rule = "late-draw" if ed.opponent_view == "late_requested_draw" else "all-draw"
-                t.note = (f"#{opp_sr} scored {fmt(ctx, ctx.score[o])}, counted "
-                          f"{fmt(ctx, adj[o])} ({U.rule_text(rule, ed)})")
+                t.remark = (f"#{opp_sr} scored {fmt(ctx, ctx.score[o])}, counted "
+                            f"{fmt(ctx, adj[o])} ({U.rule_text(rule, ed)})")
             terms.append(t)
         else:
             value, rule = U.own_value(ctx, ed, i, r, adj)
             t = Term(r + 1, opp_sr, frac(value), weight, unplayed=True,
-                     category=f"{KIND_TEXT.get(kind, kind)}, {U.CATEGORY_NAMES[c]}",
+                     category=f"{KIND_TEXT.get(kind, kind)} ({U.CATEGORY_NAMES[c]})",
                      rule=U.rule_text(rule, ed),
                      vur=ed.vur_cut_first and c in U.VUR)
             terms.append(t)

@@ -38,9 +38,10 @@ VUR = frozenset({FLOSS, REQ, REQ_LATE})  # voluntarily unplayed rounds
 UNPLAYED = frozenset({FWIN, BYE, FLOSS, REQ, REQ_LATE})
 
 CATEGORY_NAMES = {
-    PLAYED: "played", FWIN: "forfeit win (16.2.2)", BYE: "bye, available to play (16.2.1)",
-    FLOSS: "forfeit loss (16.2.4)", REQ: "requested bye or absence, followed by play (16.2.3)",
-    REQ_LATE: "requested bye, absence or withdrawal, not followed by play (16.2.5)",
+    PLAYED: "played", FWIN: "C.07 16.2.2", BYE: "C.07 16.2.1",
+    FLOSS: "C.07 16.2.4, voluntarily unplayed",
+    REQ: "C.07 16.2.3, voluntarily unplayed, followed by play",
+    REQ_LATE: "C.07 16.2.5, voluntarily unplayed, not followed by play",
     NOSCHED: "not scheduled",
 }
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from ..model import Kind
 from . import unplayed as U
 from .base import Column, Engine, TieBreak
-from .explain import Explanation, Term
+from .explain import Explanation, Term, fmt_number
 from .progressive import running_scores
 from .terms import KIND_TEXT
 
@@ -148,8 +148,9 @@ def explain_us(eng: Engine, tb: TieBreak, i: int) -> Explanation:
                  for r, s in running_scores(ctx, i)]
         unplayed = sum(p for p, c in zip(ctx.pts[i], ctx.cat[i])
                        if c != U.PLAYED and c != U.NOSCHED)
-        parts = " + ".join(str(t.value) for t in terms) or "0"
-        formula = f"{parts} - {ctx.pf(unplayed)} (unplayed points) = {value}"
+        parts = " + ".join(fmt_number(t.value) for t in terms) or "0"
+        formula = (f"{parts} - {fmt_number(ctx.pf(unplayed))} (unplayed points) = "
+                   f"{fmt_number(value)}")
         return Explanation(ctx.sr[i], names[base], tb.code, value, "us-chess", "", terms,
                            "text", formula)
     if base == "OCUM":

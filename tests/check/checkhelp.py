@@ -1,0 +1,89 @@
+"""Helpers for the validator tests: TRF text built from compact descriptions, and runners.
+
+(A module of its own, not ``conftest``: ``tests/conftest.py`` already has that name.)
+"""
+from __future__ import annotations
+
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import trfscore
+from trfscore.check import check
+
+CORPUS_DIR = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "trf"
+
+POINTS = {"1": Fraction(1), "=": Fraction(1, 2), "0": Fraction(0), "W": Fraction(1), "D": Fraction(1, 2),
+          "L": Fraction(0), "+": Fraction(1), "-": Fraction(0), "H": Fraction(1, 2), "F": Fraction(1),
+          "U": Fraction(1), "Z": Fraction(0), " ": Fraction(0)}
+
+HEADER = ["012 Test Open", "022 Testville", "032 GER", "042 2026/04/01", "052 2026/04/03",
+          "102 Arbiter, Chief"]
+
+
+def block(cell: str) -> str:
+    """``"7 w 1"`` / ``"0000 - H"`` / ``"- -"`` (no opponent) / ``""`` -> a 10-column round block."""
+    parts = cell.split()
+    if not parts:
+        return " " * 10
+    if len(parts) == 2:  # colour and result without an opponent
+        opp, colour, result = "", parts[0], parts[1]
+    else:
+        opp, colour, result = parts[0], parts[1], parts[2]
+    return f"{opp:>4} {colour} {result}  "
+
+
+def player_line(sr: int, cells: list[str], *, points=None, rank=None, name=None, rating=1800, fed="GER",
+                fide=None, sex="m", birth="1990/01/01", title="") -> str:
+    if points is None:
+        points = sum((POINTS[c.split()[-1]] for c in cells if c.split()), Fraction(0))
+    pts = points if isinstance(points, str) else f"{float(points):.1f}"
+    rank_text = "" if rank is None else str(rank)
+    fide_text = str(100000 + sr) if fide is None else fide
+    head = (f"001 {sr:>4} {sex:1}{title:>3} {name or f'Player{sr:04d}, Test':<33} {rating or '':>4} {fed:<3} "
+            f"{fide_text:>11} {birth:<10} {pts:>4} {rank_text:>4}  ")
+    return (head + "".join(block(c) for c in cells)).rstrip()
+
+
+# A small consistent Swiss: 4 players, 2 rounds.
+SWISS = {1: ["2 w 1", "3 b ="], 2: ["1 b 0", "4 w 1"], 3: ["4 w =", "1 w ="], 4: ["3 b =", "2 b 0"]}
+RANKS = {1: 1, 2: 2, 3: 3, 4: 4}
+
+
+def trf(rows: dict[int, list[str]] | None = None, *, header: list[str] | None = None, extra: list[str] | None = None,
+        ranks: dict[int, int] | None = None, opts: dict[int, dict] | None = None) -> str:
+    """TRF text: header lines, one 001 line per row (points computed unless given), extra lines."""
+    rows = SWISS if rows is None else rows
+    ranks = RANKS if ranks is None else ranks
+    opts = opts or {}
+    lines = list(HEADER if header is None else header)
+    for sr, cells in rows.items():
+        kw = {"rank": ranks.get(sr)}
+        kw.update(opts.get(sr, {}))
+        lines.append(player_line(sr, cells, **kw))
+    lines += extra or []
+    return "\n".join(lines) + "\n"
+
+
+def findings(text: str | bytes, profile: str = "basic", **kw):
+    t = trfscore.loads(text)
+    return check(t, profile, **kw)
+
+
+def rules_of(text: str | bytes, profile: str = "basic", **kw) -> dict[str, list]:
+    out: dict[str, list] = {}
+    for f in findings(text, profile, **kw):
+        out.setdefault(f.rule, []).append(f)
+    return out
+
+
+def run_main(capsys, *argv):
+    from trfscore.cli import main
+
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def python() -> str:
+    return sys.executable
