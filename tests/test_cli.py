@@ -11,7 +11,7 @@ from trfscore.cli import main
 from trfscore.formats.json_model import validate
 from trfscore.testing.generate import swiss, to_trf
 
-from conftest import ROOT, SAMPLES
+from conftest import LOCAL_CORPUS, ROOT, SAMPLES, SHARED_CORPUS, corpus_params
 
 
 def run(capsys, *argv):
@@ -101,3 +101,14 @@ def test_console_script_runs_as_a_process(swiss_file):
     proc = subprocess.run([sys.executable, "-m", "trfscore.cli", str(swiss_file), "--no-color"],
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0 and "Rk" in proc.stdout and proc.stderr == ""
+
+
+@pytest.mark.parametrize("path", corpus_params(LOCAL_CORPUS + SHARED_CORPUS))
+def test_every_corpus_file_reports_one_row_per_player_record(capsys, path):
+    code, out, err = run(capsys, "report", str(path), "--format", "json")
+    doc = json.loads(out)
+    records = sum(1 for line in path.read_bytes().replace(b"\r\n", b"\n").replace(b"\r", b"\n").split(b"\n")
+                  if line.startswith(b"001 "))
+    assert code == 0 and len(doc["standings"]) == records
+    assert validate(doc, "reportDocument") == []
+    assert sorted(r["start_rank"] for r in doc["standings"]) == sorted({r["start_rank"] for r in doc["standings"]})

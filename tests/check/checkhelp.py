@@ -8,6 +8,8 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
+import pytest
+
 import trfscore
 from trfscore.check import check
 
@@ -87,3 +89,10 @@ def run_main(capsys, *argv):
 
 def python() -> str:
     return sys.executable
+
+
+@pytest.fixture()
+def cli(capsys):
+    """Run ``trfscore`` in-process: ``code, out, err = cli("check", path)``.  Test modules import
+    this fixture by name (there is no conftest here: ``tests/conftest.py`` owns that module name)."""
+    return lambda *argv: run_main(capsys, *argv)

@@ -42,7 +42,10 @@ def check(t: Tournament, profile: Profile | str | None = None, *, select: str | 
             if not enabled(r.id):
                 continue
             try:
-                findings.extend(r.func(ctx))  # type: ignore[misc]
+                found = list(r.func(ctx))  # type: ignore[misc]
+                if found and not ctx.trf_like:  # TRF columns mean nothing in PGN or crosstable text
+                    found = [Finding(f.rule, f.severity, f.message, f.line, None, f.hint, f.text) for f in found]
+                findings.extend(found)
             except Exception as exc:  # a bug in a rule must not cost the other rules
                 findings.append(Finding("TRF000", ERROR, f"internal error in check {r.id}: "
                                         f"{type(exc).__name__}: {exc}"[:300], None, None,

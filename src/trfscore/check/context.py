@@ -63,6 +63,11 @@ class Context:
         self.rounds: int = t.rounds or max((len(p.games) for p in t.players), default=0)
         self.header = t.header
 
+    @cached_property
+    def trf_like(self) -> bool:
+        """True when lines and columns are those of a TRF (a TRF, or JSON written from one)."""
+        return any(r.kind == "PLAYER" for r in self.t.source.records)
+
     # -- thresholds ------------------------------------------------------------------------
     def threshold(self, key: str, default: Any = None) -> Any:
         if self.profile is None:

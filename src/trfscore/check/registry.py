@@ -94,8 +94,15 @@ def get(rule_id: str) -> Rule | None:
     return all_rules().get(rule_id)
 
 
+_checks: list[Rule] | None = None
+
+
 def check_rules() -> list[Rule]:
-    return [r for r in all_rules().values() if r.func is not None]
+    """The rules that are checks (functions), in id order; computed once."""
+    global _checks
+    if _checks is None:
+        _checks = [r for r in all_rules().values() if r.func is not None]
+    return _checks
 
 
 # -- selection ---------------------------------------------------------------------------

@@ -255,7 +255,8 @@ def _pool(files: list[Target], options: Options, jobs: int) -> Iterator[FileResu
             for result in pool.map(_worker, paths, [options] * len(paths), chunksize=chunk):
                 index += 1
                 yield result
-    except (BrokenProcessPool, OSError, RuntimeError):
+    except (BrokenProcessPool, OSError, RuntimeError, ImportError, NotImplementedError):
+        # no working process pool here (or a worker died): check the rest in this process
         for path in paths[index:]:
             yield check_path(path, options)
 

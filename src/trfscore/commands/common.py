@@ -68,3 +68,11 @@ def output(name: str | None, binary: bool = False) -> Iterator[IO]:
         raise UsageError(f"{name}: cannot write ({exc.strerror or exc})") from None
     with handle:
         yield handle
+
+
+def unreadable(t: Tournament, name: str) -> None:
+    """Exit 2 (UsageError) when the input held nothing readable: no players and an error."""
+    errors = [f for f in t.findings if f.severity == "error"]
+    if not t.players and errors:
+        where = f":{errors[0].line}" if errors[0].line else ""
+        raise UsageError(f"{name}{where}: {errors[0].message}")

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 
 from ..errors import UsageError
-from .common import add_input_options, load_input
+from .common import add_input_options, load_input, unreadable
 from .report import RULES, parse_tiebreaks, standing_options
 
 
@@ -24,6 +24,7 @@ def add_parser(sub) -> None:
 
 def run(args) -> int:
     t = load_input(args.input, args)
+    unreadable(t, args.input)
     codes = parse_tiebreaks(args.tiebreak) or []
     if len(codes) != 1:
         raise UsageError("give exactly one tie-break code")

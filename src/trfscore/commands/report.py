@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 
 from ..errors import UsageError
-from .common import add_input_options, load_input, output
+from .common import add_input_options, load_input, output, unreadable
 
 FORMATS = ("text", "json", "markdown", "csv", "html")
 RULES = ("auto", "fide-2026", "fide-2024", "fide-2023", "fide-2009", "none")
@@ -88,9 +88,7 @@ def compute_ratings(t, args) -> dict | None:
 
 def run(args) -> int:
     t = load_input(args.input, args)
-    fatal = [f for f in t.findings if f.rule in ("TRF100", "JSON001", "JSON002")]
-    if fatal:
-        raise UsageError(f"{args.input}: {fatal[0].message}")
+    unreadable(t, args.input)
     standings = compute(t, args)
     ratings = compute_ratings(t, args)
     fmt = args.format

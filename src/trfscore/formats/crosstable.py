@@ -35,6 +35,9 @@ from ..findings import ERROR, INFO, WARNING, Finding
 from ..model import Game, Kind, Player, Source, Tournament
 
 #: Rule ids the crosstable reader reports: id -> (severity, summary).
+#: A crosstable of 1,000 players with 15 rounds is under 200 KiB; larger text is not one.
+MAX_TEXT = 4 * 1024 * 1024
+
 READER_RULES: dict[str, tuple[str, str]] = {
     "CTB100": (ERROR, "no crosstable found in the text"),
     "CTB101": (ERROR, "a cell that no crosstable notation reads"),
@@ -139,7 +142,7 @@ def parse_number(text: str) -> Fraction | None:
     text = text.strip()
     if text in ("1/2",):
         return Fraction(1, 2)
-    if text.endswith(" 1/2") and text[:-4].isdigit():
+    if text.endswith(" 1/2") and text[:-4].isdecimal():
         return Fraction(int(text[:-4])) + Fraction(1, 2)
     m = _NUMBER.fullmatch(text)
     if not m or not (m.group(1) or m.group(3) or m.group(4)):
@@ -638,7 +641,7 @@ class _Reader:
             return False
         if role not in ("title", "rating", "fed") or len(tok.text) > 6:
             return False
-        if role == "rating" and not tok.text[:1].isdigit():
+        if role == "rating" and not tok.text[:1].isdecimal():
             return False
         return tok.col <= label.col + len(label.text) - 1 and tok.col + len(tok.text) - 1 >= label.col
 
@@ -1048,6 +1051,12 @@ def read(text: str, *, path: str | None = None, rr_rounds: str = "berger") -> To
         text = bytes(text).decode("utf-8", errors="replace")
     if text.startswith("\ufeff"):
         text = text[1:]
+    if len(text) > MAX_TEXT:
+        t = Tournament(source=Source(path=path, format="crosstable"))
+        t.findings.append(Finding("CTB100", "error", f"{len(text) // 1024} KiB of text is far more than a "
+                                  f"crosstable; only texts up to {MAX_TEXT // 1024} KiB are read as one", 1, 1,
+                                  "give the table alone, or the file's format with --from"))
+        return t
     reader = _Reader(text, path, rr_rounds if rr_rounds in ("berger", "order") else "berger")
     try:
         return reader.run()

@@ -30,29 +30,45 @@ def _make(year: int, month: int, day: int) -> str | None:
         return None
 
 
-def parse_date(text: str, *, short_year_first: bool = False) -> str | None:
-    """ISO date for ``text``, or None when it does not parse.
+def date_candidates(text: str, *, short_year_first: bool = False) -> list[str]:
+    """Every ISO date ``text`` may mean, the preferred reading first.
 
-    ``short_year_first`` reads a two-digit first field as the year (132 dates are ``YY/MM/DD``).
+    ``short_year_first`` prefers a two-digit first field as the year (132 dates are
+    ``YY/MM/DD``); ``10.09.13`` is then 2010-09-13 before 2013-09-10.
     """
     text = text.strip()
     if not text:
-        return None
+        return []
     m = _NUMERIC.match(text)
     if m:
         a, b, c = m.groups()
-        if len(a) == 4 or (short_year_first and len(c) <= 2):
-            iso = _make(_year(a), int(b), int(c))
-            if iso is None and short_year_first:  # YY.DD.MM seen in the wild
-                iso = _make(_year(a), int(c), int(b))
-            return iso
-        if len(c) == 4 or len(c) == 2:
-            return _make(_year(c), int(b), int(a))
-        return None
+        readings: list[str | None] = []
+        if len(a) == 4:
+            readings.append(_make(_year(a), int(b), int(c)))
+        elif len(c) == 4:
+            readings.append(_make(_year(c), int(b), int(a)))
+        elif len(a) <= 2 and len(c) <= 2:
+            year_first = [_make(_year(a), int(b), int(c)), _make(_year(a), int(c), int(b))]
+            year_last = [_make(_year(c), int(b), int(a))]
+            readings += year_first + year_last if short_year_first else year_last + year_first
+        return list(dict.fromkeys(r for r in readings if r))
     m = _WORDY.match(text)
     if m and m.group(1).lower() in MONTHS:
-        return _make(int(m.group(3)), MONTHS[m.group(1).lower()], int(m.group(2)))
-    return None
+        iso = _make(int(m.group(3)), MONTHS[m.group(1).lower()], int(m.group(2)))
+        return [iso] if iso else []
+    return []
+
+
+def parse_date(text: str, *, short_year_first: bool = False) -> str | None:
+    """ISO date for ``text`` (its preferred reading), or None when it does not parse."""
+    found = date_candidates(text, short_year_first=short_year_first)
+    return found[0] if found else None
+
+
+def closest(candidates: list[str], anchor: str) -> str:
+    """The candidate nearest to the ISO date ``anchor``."""
+    target = _dt.date.fromisoformat(anchor)
+    return min(candidates, key=lambda iso: abs((_dt.date.fromisoformat(iso) - target).days))
 
 
 def is_standard(text: str) -> bool:

@@ -185,7 +185,7 @@ def _int_or_none(text: str | None) -> int | None:
     if not text:
         return None
     text = text.strip()
-    if text.isdigit():
+    if text.isdecimal():
         value = int(text)
         return value if value > 0 else None
     return None
@@ -203,7 +203,7 @@ def _side(h: dict, colour: str, sink: _Sink, line: int, seen_bad: set) -> Side:
     fide = h.get(tag_id) or ""
     if fide:
         fide = fide.strip()
-        if not fide.isdigit():
+        if not fide.isdecimal():
             if fide and fide not in seen_bad:
                 seen_bad.add(fide)
                 sink.add("PGN109", f"{tag_id} {fide!r} is not a number; the player is matched by name", line, 1,
@@ -213,7 +213,7 @@ def _side(h: dict, colour: str, sink: _Sink, line: int, seen_bad: set) -> Side:
             fide = fide.lstrip("0")
     elo = h.get(tag_elo)
     if elo is not None:
-        elo = int(elo) if elo.isdigit() and elo != "0" else _int_or_none(elo)
+        elo = int(elo) if elo.isdecimal() and elo != "0" else _int_or_none(elo)
     title = h.get(tag_title)
     fed = h.get(tag_fed) or h.get(tag_fed2) or h.get(tag_fed3)
     return Side(name, fide, elo, _clean(title) if title else "", _clean(fed) if fed else "")

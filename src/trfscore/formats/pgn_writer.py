@@ -31,7 +31,7 @@ def _date(t: Tournament, rnd: int) -> str:
     if 0 < rnd <= len(h.round_dates):
         text = h.round_dates[rnd - 1].strip().replace("-", "/").replace(".", "/")
         parts = text.split("/")
-        if len(parts) == 3 and all(p.isdigit() for p in parts):
+        if len(parts) == 3 and all(p.isdecimal() for p in parts):
             y, m, d = parts
             if len(y) == 2:
                 y = "20" + y

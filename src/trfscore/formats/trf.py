@@ -7,6 +7,8 @@ tournament, and re-formats only the player records whose data changed.
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from ..findings import Finding
 from ..model import Game, Kind, Player, Record, Source, Tournament
 from .decode import decode, encode, looks_binary
@@ -45,8 +47,7 @@ def read_bytes(data: bytes, *, path: str | None = None, encoding: str | None = N
 def read_text(text: str, *, path: str | None = None) -> Tournament:
     """Read a TRF from decoded text."""
     t = Tournament(source=Source(path=path, format="trf"))
-    findings = t.findings
-    add = findings.append
+    add = _CappedSink(t.findings)
     records = split_records(text)
     t.source.records = records
     seen: dict[str, int] = {}
@@ -87,13 +88,13 @@ def read_text(text: str, *, path: str | None = None) -> Tournament:
     if len(endings) > 1:
         add(Finding("TRF102", "info", "the file mixes line endings (" + ", ".join(
             sorted(repr(e) for e in endings)) + ")", 1, 1, "use one kind of line ending"))
-    _finish(t, players)
+    _finish(t, players, add)
+    add.close()
     return t
 
 
-def _finish(t: Tournament, players: list[Player]) -> None:
+def _finish(t: Tournament, players: list[Player], add: Callable[[Finding], None]) -> None:
     """Whole-file facts: players indexed, rounds counted, cells padded, references checked."""
-    add = t.findings.append
     by_rank: dict[int, Player] = {}
     for p in players:
         if p.start_rank in by_rank:
@@ -132,24 +133,50 @@ def _finish(t: Tournament, players: list[Player]) -> None:
                             "tournament", p.line, FIRST_ROUND + 1 + 10 * (g.round - 1),
                             "the opponent must be the start rank of a 001 record", str(g.opponent)))
     t.source.dialect = _dialect(t.source.records)
-    t.findings = _cap(t.findings)
+    _settle_dates(t)
 
 
-def _cap(findings: list[Finding]) -> list[Finding]:
-    counts: dict[str, int] = {}
-    kept: list[Finding] = []
-    last: dict[str, Finding] = {}
-    for f in findings:
-        n = counts[f.rule] = counts.get(f.rule, 0) + 1
+def _settle_dates(t: Tournament) -> None:
+    """Read ambiguous two-digit 042/052 dates (``10.09.13``) the way that fits the 132 round dates."""
+    from .dates import closest, date_candidates
+
+    h = t.header
+    rounds = [iso for iso in (parse_round_date(d) for d in h.round_dates) if iso]
+    if not rounds:
+        return
+    for attr, anchor in (("start_date", rounds[0]), ("end_date", rounds[-1])):
+        options = date_candidates(getattr(h, attr))
+        if len(options) > 1:
+            setattr(h, attr + "_iso", closest(options, anchor))
+
+
+def parse_round_date(text: str) -> str | None:
+    """A 132 round date (``YY/MM/DD``; ``YY.DD.MM`` and other orders are tried too)."""
+    from .dates import parse_date
+
+    return parse_date(text, short_year_first=True)
+
+
+class _CappedSink:
+    """Collects findings, keeping at most ``MAX_FINDINGS_PER_RULE`` per rule and counting the rest."""
+
+    def __init__(self, findings: list[Finding]) -> None:
+        self.findings = findings
+        self.counts: dict[str, int] = {}
+        self.last: dict[str, Finding] = {}
+
+    def __call__(self, finding: Finding) -> None:
+        n = self.counts[finding.rule] = self.counts.get(finding.rule, 0) + 1
         if n <= MAX_FINDINGS_PER_RULE:
-            kept.append(f)
-        last[f.rule] = f
-    for rule, n in counts.items():
-        if n > MAX_FINDINGS_PER_RULE:
-            f = last[rule]
-            kept.append(Finding(rule, f.severity, f"... and {n - MAX_FINDINGS_PER_RULE} more findings of this rule "
-                                f"(the last on line {f.line})", f.line, f.column, f.hint))
-    return kept
+            self.findings.append(finding)
+        else:
+            self.last[finding.rule] = finding
+
+    def close(self) -> None:
+        for rule, f in self.last.items():
+            more = self.counts[rule] - MAX_FINDINGS_PER_RULE
+            self.findings.append(Finding(rule, f.severity, f"... and {more} more findings of this rule "
+                                         f"(the last on line {f.line})", f.line, f.column, f.hint))
 
 
 def _dialect(records: list[Record]) -> str:

@@ -25,7 +25,7 @@ def _ids(text: str, start: int, step: int, width: int = 4) -> tuple[list[int], l
     while pos < end:
         cell = text[pos:pos + width].strip()
         if cell:
-            if cell.isdigit():
+            if cell.isdecimal():
                 ids.append(int(cell))
             else:
                 bad.append((pos + 1, cell))
@@ -58,7 +58,7 @@ def read_team(rec: Record, t: Tournament, add: Add) -> None:
                             name=text[4:36].strip(), members=members, record="013", line=rec.line))
         return
     number = text[4:7].strip()
-    if not number.isdigit():
+    if not number.isdecimal():
         add(Finding("TRF703", severity("TRF703"), f"310: team number {number!r} is not a number",
                     rec.line, 5, "columns 5-7 hold the team pairing number", number))
         return
@@ -67,7 +67,7 @@ def read_team(rec: Record, t: Tournament, add: Add) -> None:
     rank = text[68:71].strip()
     t.teams.append(Team(number=int(number), name=text[8:40].strip(), nickname=text[41:46].strip(),
                         strength=text[47:53].strip(), match_points=_number(text[54:60]),
-                        game_points=_number(text[61:67]), rank=int(rank) if rank.isdigit() else None,
+                        game_points=_number(text[61:67]), rank=int(rank) if rank.isdecimal() else None,
                         members=members, record="310", line=rec.line))
 
 
@@ -120,12 +120,12 @@ def read_national(rec: Record, t: Tournament, add: Add) -> bool:
         return False
     text = rec.text
     sno = text[4:8].strip()
-    if not sno.isdigit():
+    if not sno.isdecimal():
         return False
     rating = text[48:52].strip()
     record = NationalRecord(federation=federation, start_rank=int(sno), sex=text[9:10].strip(),
                             title=text[10:13].strip(), name=text[14:47].strip(),
-                            rating=int(rating) if rating.isdigit() and int(rating) else None,
+                            rating=int(rating) if rating.isdecimal() and int(rating) else None,
                             origin=text[53:56].strip(), national_id=text[57:68].strip(),
                             birth=text[69:79].strip(), line=rec.line)
     t.extras.setdefault("national", []).append(record)
@@ -134,4 +134,4 @@ def read_national(rec: Record, t: Tournament, add: Add) -> bool:
 
 def _int(text: str) -> int | None:
     text = text.strip()
-    return int(text) if text.isdigit() else None
+    return int(text) if text.isdecimal() else None

@@ -11,7 +11,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ..model import DEFAULT_POINTS, Tournament
-from .trf import format_player
+from .trf import format_player, parse_round_date
 
 VERSIONS = ("trf16", "trf26")
 SEX = {"M": "m", "F": "w", "f": "w", "W": "w"}
@@ -23,9 +23,7 @@ def _slash(iso: str | None, fallback: str) -> str:
 
 
 def _round_date(text: str) -> str:
-    from .dates import parse_date
-
-    iso = parse_date(text, short_year_first=True)
+    iso = parse_round_date(text)
     return iso[2:].replace("-", "/") if iso else text
 
 

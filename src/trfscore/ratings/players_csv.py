@@ -171,7 +171,7 @@ def _row(cells: dict[str, str], line: int, name: str, messages: list[str]) -> Op
     text = cells.get("fide_id", "")
     if text:
         digits = text.replace(" ", "")
-        if digits.isdigit() and int(digits) > 0:
+        if digits.isdecimal() and int(digits) > 0:
             values["fide_id"] = str(int(digits))
         else:
             bad("fide_id", text, "a FIDE id, digits only")
@@ -243,7 +243,7 @@ def lookup_player(players: Optional[Mapping[PlayerKey, PlayerInfo]], *, fide_id:
         return None
     if fide_id not in (None, ""):
         text = str(fide_id).strip()
-        if text.isdigit() and int(text) > 0:
+        if text.isdecimal() and int(text) > 0:
             found = players.get(("fide_id", str(int(text))))
             if found is not None:
                 return found

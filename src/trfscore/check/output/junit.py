@@ -23,8 +23,8 @@ def xml_safe(text: str) -> str:
 
 
 def describe(f) -> str:
-    where = f":{f.line}:{f.column or 1}" if f.line else ""
-    return f"{where.lstrip(':') + ': ' if where else ''}{f.severity} {f.rule} {f.message}" + (
+    where = (f"{f.line}:{f.column}: " if f.column else f"{f.line}: ") if f.line else ""
+    return f"{where}{f.severity} {f.rule} {f.message}" + (
         f" (hint: {f.hint})" if f.hint else "")
 
 

@@ -37,7 +37,7 @@ class TextWriter(Writer):
             out.write(f"{path}: {self._c(COLOURS['fatal'], 'fatal')}: cannot check: {clean(result.error)}\n")
             return
         for f in result.findings:
-            where = f"{path}:{f.line}:{f.column or 1}" if f.line else path
+            where = (f"{path}:{f.line}:{f.column}" if f.column else f"{path}:{f.line}") if f.line else path
             sev = self._c(COLOURS.get(f.severity, ""), f.severity)
             out.write(f"{self._c(BOLD, where)}: {sev} {self._c(BOLD, f.rule)} {clean(f.message)}\n")
             excerpt = result.lines.get(f.line) if f.line else None

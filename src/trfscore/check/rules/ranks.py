@@ -72,13 +72,14 @@ def rank_present(ctx: Context) -> Iterator[Finding]:
         001    2 … 5.0    0 …      <- rank 0 (FIDE's own sample does this for withdrawn players)
     """
     players = ctx.players
-    if not players or not _finished(ctx):
-        return
+    if not players or not _finished(ctx) or ctx.t.source.format == "pgn":
+        return  # PGN has no ranks to declare
     n = len(players)
     ranked = [p for p in players if p.rank]
     if not ranked:
         first = min(players, key=lambda p: p.line or 0)
-        yield Finding("TRF512", WARNING, "no player has a rank (columns 86-89 are blank or 0 everywhere)",
+        yield Finding("TRF512", WARNING, "no player has a rank" + (" (columns 86-89 are blank or 0 everywhere)"
+                                                                   if ctx.trf_like else ""),
                       first.line, COL_RANK, "write the final rank of every player; consumers need it to "
                       "rebuild the standings", "")
         return

@@ -10,7 +10,7 @@ import re
 from typing import Iterator
 
 from ...findings import ERROR, INFO, WARNING, Finding
-from ...formats.dates import parse_date
+from ...formats.trf import parse_round_date
 from ..context import Context, is_blank_cell, round_col
 from ..registry import rule
 
@@ -40,8 +40,7 @@ def round_dates(ctx: Context) -> list[tuple[int, int, str]]:
     return out
 
 
-def _iso(text: str) -> str | None:
-    return parse_date(text, short_year_first=True)
+_iso = parse_round_date
 
 
 def reliable(text: str) -> bool:

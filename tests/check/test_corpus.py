@@ -1,0 +1,43 @@
+"""The real-file corpus (read in place, never copied): every file checks without a crash.
+
+Skipped when ``../shared/corpus/trf`` is not beside the repository.
+"""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import trfscore
+from trfscore.check import check
+
+from checkhelp import CORPUS_DIR, cli  # noqa: F401  (cli is a fixture)
+
+FILES = sorted(CORPUS_DIR.glob("*.trf")) if CORPUS_DIR.is_dir() else []
+pytestmark = pytest.mark.skipif(not FILES, reason="shared corpus not present")
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
+@pytest.mark.parametrize("profile", ["basic", "fide"])
+def test_corpus_file_checks_without_crash(path, profile):
+    findings = check(trfscore.load(path), profile)
+    assert not [f for f in findings if f.rule == "TRF000"]
+
+
+def test_corpus_batch_via_cli(cli):
+    code, out, err = cli("check", CORPUS_DIR, "--format", "json", "--jobs", "2")
+    assert code in (0, 1)
+    doc = json.loads(out)
+    assert len(doc["files"]) == len(FILES)
+    assert not any(f.get("error") for f in doc["files"])
+
+
+def test_known_quirks_are_recognised():
+    by_name = {p.name: p for p in FILES}
+    icu = by_name.get("sanichi__icu_tournament__bunratty_masters_2011.trf")
+    if icu is not None:  # blank-result byes counted as half points: warnings, not errors
+        found = [f for f in check(trfscore.load(icu)) if f.rule == "TRF510"]
+        assert found and all(f.severity == "warning" and "blank-result" in f.message for f in found)
+    cup = by_name.get("echecsjs__trf__grandmommyscup.trf")
+    if cup is not None:  # the FIDE TEC team sample: 310 totals agree with the boards
+        assert not [f for f in check(trfscore.load(cup)) if f.rule.startswith("TRF6")]

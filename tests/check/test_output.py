@@ -1,0 +1,143 @@
+"""Every output format is well-formed, whatever the findings hold."""
+from __future__ import annotations
+
+import io
+import json
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from trfscore.check.output import FORMATS, Summary, writer
+from trfscore.check.output.github import command
+from trfscore.check.runner import FileResult
+from trfscore.findings import Finding
+from trfscore.formats.json_model import validate
+
+from checkhelp import cli, trf  # noqa: F401  (cli is a fixture)
+
+EVIL = "a<b>&\"c\" 'd' %25 50% line\nbreak\r\x00\x07\x1b[31m ünï, key:value"
+
+
+def results() -> list[FileResult]:
+    evil = Finding("TRF504", "error", EVIL, 12, 99, EVIL, EVIL)
+    return [
+        FileResult("dir/evil, name:1.trf", [evil, Finding("TRF801", "error", "record 102 is missing"),
+                                             Finding("TRF511", "warning", "rank order", 3, 86, "", "  2"),
+                                             Finding("TRF104", "info", "kept", 1, 1)],
+                   encoding="utf-8", format="trf", lines={12: (0, "001    1 " + EVIL)}),
+        FileResult("ok.trf", [], encoding="utf-8", format="trf"),
+        FileResult("gone.trf", error="no such file"),
+    ]
+
+
+def render(fmt: str, fail_on: str = "error") -> tuple[str, Summary]:
+    stream = io.StringIO()
+    out = writer(fmt, stream, fail_on=fail_on)
+    summary = Summary(fail_on=fail_on)
+    for r in results():
+        summary.add(r)
+        out.file(r)
+    out.finish(summary)
+    return stream.getvalue(), summary
+
+
+def test_summary_counts():
+    _, summary = render("text")
+    assert summary.files == 3 and summary.unreadable == 1 and summary.exit_code == 2
+    assert summary.severities == {"error": 2, "warning": 1, "info": 1}
+    assert summary.rules["TRF504"] == {"error": 1}
+
+
+def test_json_validates_against_the_schema():
+    text, _ = render("json")
+    doc = json.loads(text)
+    assert validate(doc, "checkDocument") == []
+    f = doc["files"][0]["findings"][0]
+    assert set(f) <= {"rule", "severity", "line", "column", "message", "hint", "text"}
+    assert f["rule"] == "TRF504" and f["line"] == 12 and f["column"] == 92 + 7 and f["message"] == EVIL
+    assert doc["files"][2]["error"] == "no such file" and doc["files"][2]["findings"] == []
+    assert doc["summary"]["exit_code"] == 2
+
+
+def test_jsonl_lines_parse():
+    text, _ = render("jsonl")
+    rows = [json.loads(line) for line in text.splitlines()]
+    assert [r["type"] for r in rows] == ["finding"] * 4 + ["error", "summary"]
+    assert rows[0]["message"] == EVIL
+
+
+def test_sarif_shape():
+    text, _ = render("sarif")
+    doc = json.loads(text)
+    assert doc["version"] == "2.1.0" and "$schema" in doc
+    run = doc["runs"][0]
+    driver = run["tool"]["driver"]
+    assert driver["name"] == "trfscore" and driver["rules"]
+    ids = [r["id"] for r in driver["rules"]]
+    for result in run["results"]:
+        assert result["level"] in ("error", "warning", "note")
+        assert result["message"]["text"]
+        assert ids[result["ruleIndex"]] == result["ruleId"]
+        loc = result["locations"][0]["physicalLocation"]
+        assert loc["artifactLocation"]["uri"]
+        if "region" in loc:
+            assert loc["region"]["startLine"] >= 1
+    notes = run["invocations"][0]["toolExecutionNotifications"]
+    assert notes and notes[0]["level"] == "error"
+    assert run["invocations"][0]["executionSuccessful"] is False
+
+
+@pytest.mark.parametrize("fail_on", ["error", "warning", "info"])
+def test_junit_parses(fail_on):
+    text, _ = render("junit", fail_on)
+    root = ET.fromstring(text.split("\n", 1)[1])
+    assert root.tag == "testsuites"
+    cases = root.findall("./testsuite/testcase")
+    assert len(cases) == 3
+    assert cases[0].find("failure") is not None
+    assert cases[1].find("failure") is None and cases[1].find("error") is None
+    assert cases[2].find("error") is not None
+    assert root.get("failures") == "1" and root.get("errors") == "1"
+
+
+def test_github_annotations_are_escaped():
+    text, _ = render("github")
+    lines = text.splitlines()
+    assert len(lines) == 5  # four findings and the unreadable file; no raw newline leaked
+    first = lines[0]
+    assert first.startswith("::error file=dir/evil%2C name%3A1.trf,line=12,col=99,title=trfscore TRF504::")
+    assert "%0A" in first and "%0D" in first and "%2525" in first and "50%25" in first
+    assert any(line.startswith("::warning ") for line in lines)
+    assert any(line.startswith("::notice ") for line in lines)
+    assert "line=" not in lines[1]  # a finding without a line annotates the file
+
+
+def test_github_command_escaping():
+    assert command("error", "100% done\nnext", file="a,b:c.trf", line=3) == \
+        "::error file=a%2Cb%3Ac.trf,line=3::100%25 done%0Anext"
+
+
+def test_text_is_compiler_style_and_safe():
+    text, _ = render("text")
+    lines = text.splitlines()
+    assert lines[0].startswith("dir/evil, name:1.trf:12:99: error TRF504 a<b>")
+    assert "\x1b" not in text and "\x00" not in text
+    assert "dir/evil, name:1.trf: error TRF801 record 102 is missing" in text
+    assert "gone.trf: fatal: cannot check: no such file" in text
+    assert "hint:" in text
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_each_format_through_the_cli(cli, tmp_path, fmt):
+    path = tmp_path / "x.trf"
+    path.write_text(trf(opts={2: {"points": "7.5"}}))
+    code, out, err = cli("check", path, "--format", fmt)
+    assert code == 1 and out
+    if fmt in ("json", "sarif"):
+        json.loads(out)
+    elif fmt == "junit":
+        ET.fromstring(out.split("\n", 1)[1])
+    elif fmt == "jsonl":
+        assert all(json.loads(line) for line in out.splitlines())
+    elif fmt == "github":
+        assert out.startswith("::error file=")

@@ -1,0 +1,235 @@
+"""Each check rule: a passing and a failing file (and the documentation every rule must have)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from trfscore.check.registry import all_rules, check_rules
+from trfscore.findings import SEVERITIES
+
+from checkhelp import HEADER, SWISS, rules_of, trf
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def date_line(*dates: str) -> str:
+    return ("132" + " " * 88 + "".join(f"{d:<10}" for d in dates)).rstrip()
+
+
+def team013(name: str, *members: int) -> str:
+    return f"013 {name:<32}" + "".join(f"{m:>4} " for m in members).rstrip()
+
+
+def team310(num: int, name: str, mp: str, gp: str, rank: int, *members: int) -> str:
+    return (f"310 {num:>3} {name:<32} {name[:5]:<5} {'':>6} {mp:>6} {gp:>6} {rank:>3}  "
+            + "".join(f"{m:>4} " for m in members)).rstrip()
+
+
+def acc250(value: str, r1: int, r2: int, i1: int, i2: int) -> str:
+    return f"250 {'':4} {value:>4} {r1:>3} {r2:>3} {i1:>4} {i2:>4}"
+
+
+def xxa(sr: int, *values: str) -> str:
+    return f"XXA {sr:>4} " + " ".join(f"{v:>4}" for v in values)
+
+
+def with_cells(**changes: list[str]) -> dict[int, list[str]]:
+    rows = {k: list(v) for k, v in SWISS.items()}
+    for key, cells in changes.items():
+        rows[int(key[1:])] = cells
+    return rows
+
+
+RR_HEADER = HEADER + ["092 Individual: Round-Robin"]
+RR_OK = {1: ["4 w 1", "2 w =", "3 b 0"], 2: ["3 w 0", "1 b =", "4 w 1"], 3: ["2 b 1", "4 b =", "1 w 1"],
+         4: ["1 b 0", "3 w =", "2 b 0"]}
+RR_BAD = {1: ["4 w 1", "2 w =", "2 b 0"], 2: ["3 w 0", "1 b =", "1 w 1"], 3: ["2 b 1", "4 b =", "4 w 1"],
+          4: ["1 b 0", "3 w =", "3 b 0"]}
+RR_RANKS = {1: 2, 2: 3, 3: 1, 4: 4}
+PAB_OK = {1: ["2 w 1", "3 b 1", "5 w 1"], 2: ["1 b 0", "5 w 1", "4 b 1"], 3: ["4 w 1", "1 w 0", "0000 - U"],
+          4: ["3 b 0", "0000 - U", "2 w 0"], 5: ["0000 - U", "2 b 0", "1 b 0"]}
+PAB_TWICE = {1: ["2 w 1", "3 b 1", "4 w 1"], 2: ["1 b 0", "5 w 1", "3 b 1"], 3: ["4 w 1", "1 w 0", "2 w 0"],
+             4: ["3 b 0", "0000 - U", "1 b 0"], 5: ["0000 - U", "2 b 0", "0000 - U"]}
+PAB_RANKS = {1: 1, 2: 2, 3: 3, 4: 4, 5: 5}
+TEAM_ROWS = {1: ["3 w 1"], 2: ["4 b ="], 3: ["1 b 0"], 4: ["2 w ="]}
+TEAM_RANKS = {1: 1, 2: 2, 3: 3, 4: 4}
+THREE_TEAMS = {1: ["3 w 1"], 2: ["5 b ="], 3: ["1 b 0"], 4: ["6 w ="], 5: ["2 w ="], 6: ["4 b ="]}
+BYE_ROWS = {1: ["0000 - U", "3 b ="], 2: ["0000 - H", "4 w 1"], 3: ["4 w =", "1 w ="], 4: ["3 b =", "2 b 0"]}
+ZERO_ROWS = with_cells(p3=["4 w 1", "1 w ="], p4=["3 b 0", "2 b 0"])
+FIDE_HEADER = HEADER + [date_line("26/04/01", "26/04/02")]
+
+# rule, passing text, failing text, expected severity of the failing finding, profile
+CASES = [
+    ("TRF500", trf(), "\n".join(HEADER) + "\n", "error", "basic"),
+    ("TRF501", trf(), trf(with_cells(p2=["0000 - H", "4 w 1"])), "error", "basic"),
+    ("TRF505", trf(), trf(with_cells(p2=["3 b 0", "4 w 1"])), "error", "basic"),
+    ("TRF502", trf(), trf(with_cells(p2=["1 w 0", "4 w 1"])), "error", "basic"),
+    ("TRF503", trf(with_cells(p1=["2 w +", "3 b ="], p2=["1 b -", "4 w 1"])),
+     trf(with_cells(p1=["2 w +", "3 b ="], p2=["1 - -", "4 w 1"])), "warning", "basic"),
+    ("TRF504", trf(), trf(with_cells(p2=["1 b 1", "4 w 1"])), "error", "basic"),
+    ("TRF506", trf({1: ["2 w 1"], 2: ["1 b 0"], 3: ["0000 - U"], 4: ["0000 - H"]}),
+     trf({1: ["2 w 1"], 2: ["1 b 0"], 3: ["0000 - U"], 4: ["0000 - U"]}), "error", "basic"),
+    ("TRF507", trf(PAB_OK, ranks=PAB_RANKS), trf(PAB_TWICE, ranks=PAB_RANKS), "warning", "basic"),
+    ("TRF508", trf(), trf(with_cells(p3=["0000 - U", "1 w ="], p4=["", "2 b 0"])), "info", "basic"),
+    ("TRF510", trf(), trf(opts={1: {"points": "2.5"}}), "error", "basic"),
+    ("TRF511", trf(), trf(ranks={1: 2, 2: 1, 3: 3, 4: 4}), "warning", "basic"),
+    ("TRF512", trf(), trf(ranks={1: 1, 2: 2, 3: 3}), "warning", "basic"),
+    ("TRF520", trf({1: ["2 w 1"], 2: ["1 b 0"], 3: ["4 w ="], 4: ["3 b ="]}, ranks={1: 1, 2: 4, 3: 2, 4: 2}),
+     trf({1: ["2 w 1"], 2: ["1 b 0"], 4: ["5 w ="], 5: ["4 b ="]}, ranks={1: 1, 2: 4, 4: 2, 5: 2}), "warning", "basic"),
+    ("TRF530", trf(header=HEADER + [date_line("26/04/01", "26/04/02")]),
+     trf(header=HEADER + [date_line("26/04/01", "26/04/02", "26/04/03")]), "warning", "basic"),
+    ("TRF531", trf(extra=["XXR 2"]), trf(extra=["XXR 5"]), "info", "basic"),
+    ("TRF532", trf(), trf({1: ["", "3 b ="], 2: ["", "4 w 1"], 3: ["", "1 w ="], 4: ["", "2 b 0"]}),
+     "warning", "basic"),
+    ("TRF540", trf(header=HEADER + [date_line("26/04/01", "26/04/03")]),
+     trf(header=HEADER + [date_line("26/04/01", "26/04/05")]), "warning", "basic"),
+    ("TRF203", trf(), trf(header=["012 Test", "042 2026/04/05", "052 2026/04/01"]), "warning", "basic"),
+    ("TRF204", trf(header=HEADER + [date_line("26/04/01", "26/04/02")]),
+     trf(header=HEADER + [date_line("26/04/02", "26/04/01")]), "warning", "basic"),
+    ("TRF541", trf(header=HEADER + ["062 4", "072 4"]), trf(header=HEADER + ["062 5", "072 4"]), "warning", "basic"),
+    ("TRF550", trf(RR_OK, header=RR_HEADER, ranks=RR_RANKS), trf(RR_BAD, header=RR_HEADER, ranks=RR_RANKS),
+     "error", "basic"),
+    ("TRF551", trf(RR_OK, header=RR_HEADER, ranks=RR_RANKS), trf(RR_BAD, header=RR_HEADER, ranks=RR_RANKS),
+     "error", "basic"),
+    ("TRF552", trf(), trf({1: ["2 w 1", "3 b =", "2 b 0"], 2: ["1 b 0", "4 w 1", "1 w 1"],
+                           3: ["4 w =", "1 w =", "0000 - H"], 4: ["3 b =", "2 b 0", "0000 - H"]},
+                          ranks={1: 1, 2: 1, 3: 3, 4: 4}), "warning", "basic"),
+    ("TRF560", trf(extra=["240 H   3    4"]), trf(extra=["240 H   3    9"]), "error", "basic"),
+    ("TRF561", trf(BYE_ROWS, extra=["240 H   1    2"]), trf(BYE_ROWS, extra=["240 F   1    2"]), "warning", "basic"),
+    ("TRF562", trf(extra=["260   1   2    1    4"]), trf(extra=["260   1   2    1    2"]), "warning", "basic"),
+    ("TRF570", trf(header=HEADER + ["162  W 3.0    D 1.0    L 0.0"], extra=["XXS W=3 D=1"]),
+     trf(header=HEADER + ["162  W 3.0    D 1.0    L 0.0"], extra=["XXS W=2 D=1"]), "error", "basic"),
+    ("TRF571", trf(extra=[acc250("1.0", 1, 2, 1, 4)] + [xxa(i, "1.0", "1.0") for i in range(1, 5)]),
+     trf(extra=[acc250("1.0", 1, 2, 1, 4)] + [xxa(1, "0.5", "1.0")] + [xxa(i, "1.0", "1.0") for i in range(2, 5)]),
+     "error", "basic"),
+    ("TRF572", trf(header=HEADER + ["192 FIDE_DUTCH_2026"]), trf(header=HEADER + ["192 FIDE_TEAM_BAKU"]),
+     "warning", "basic"),
+    ("TRF601", trf(TEAM_ROWS, ranks=TEAM_RANKS, extra=[team013("A", 1, 2), team013("B", 3, 4)]),
+     trf(TEAM_ROWS, ranks=TEAM_RANKS, extra=[team013("A", 1, 2), team013("B", 3, 9)]), "error", "basic"),
+    ("TRF602", trf(TEAM_ROWS, ranks=TEAM_RANKS, extra=[team013("A", 1, 2), team013("B", 3, 4)]),
+     trf(TEAM_ROWS, ranks=TEAM_RANKS, extra=[team013("A", 1, 2), team013("B", 2, 4)]), "error", "basic"),
+    ("TRF603", trf(TEAM_ROWS, ranks=TEAM_RANKS, extra=[team310(1, "A", "2", "1.5", 1, 1, 2),
+                                                      team310(2, "B", "0", "0.5", 2, 3, 4)]),
+     trf(TEAM_ROWS, ranks=TEAM_RANKS, extra=[team310(1, "A", "2", "1.5", 1, 1, 2),
+                                            team310(3, "B", "0", "0.5", 2, 3, 4)]), "error", "basic"),
+    ("TRF604", trf(TEAM_ROWS, ranks=TEAM_RANKS, extra=[team013("A", 1, 2), team013("B", 3, 4),
+                                                      team310(1, "A", "2", "1.5", 1, 1, 2),
+                                                      team310(2, "B", "0", "0.5", 2, 3, 4)]),
+     trf(TEAM_ROWS, ranks=TEAM_RANKS, extra=[team013("A", 1, 3), team013("B", 2, 4),
+                                            team310(1, "A", "2", "1.5", 1, 1, 2),
+                                            team310(2, "B", "0", "0.5", 2, 3, 4)]), "error", "basic"),
+    ("TRF605", trf(TEAM_ROWS, ranks=TEAM_RANKS, extra=[team310(1, "A", "2", "1.5", 1, 1, 2),
+                                                      team310(2, "B", "0", "0.5", 2, 3, 4)]),
+     trf(TEAM_ROWS, ranks=TEAM_RANKS, extra=[team310(1, "A", "2", "2.0", 1, 1, 2),
+                                            team310(2, "B", "0", "0.5", 2, 3, 4)]), "warning", "basic"),
+    ("TRF606", trf(TEAM_ROWS, ranks=TEAM_RANKS, extra=[team013("A", 1, 2), team013("B", 3, 4)]),
+     trf(THREE_TEAMS, ranks={i: i for i in range(1, 7)},
+         extra=[team013("A", 1, 2), team013("B", 3, 4), team013("C", 5, 6)]), "error", "basic"),
+    ("TRF801", trf(header=FIDE_HEADER), trf(header=[h for h in FIDE_HEADER if not h.startswith("102")]),
+     "error", "fide"),
+    ("TRF802", trf(header=FIDE_HEADER), trf(header=FIDE_HEADER, opts={1: {"fide": ""}}), "error", "fide"),
+    ("TRF803", trf(header=FIDE_HEADER, opts={1: {"rating": 0}}),
+     trf(header=FIDE_HEADER, opts={1: {"rating": 0, "fide": ""}}), "warning", "fide"),
+    ("TRF804", trf(header=FIDE_HEADER, opts={1: {"rating": 0}}),
+     trf(header=FIDE_HEADER, opts={1: {"rating": 0, "birth": ""}}), "error", "fide"),
+    ("TRF805", trf(header=FIDE_HEADER, opts={1: {"rating": 0}}),
+     trf(header=FIDE_HEADER, opts={1: {"rating": 0, "sex": " "}}), "error", "fide"),
+    ("TRF806", trf(header=FIDE_HEADER), trf(header=FIDE_HEADER, opts={1: {"rating": 0}}), "warning", "fide"),
+    ("TRF807", trf(header=FIDE_HEADER, opts={4: {"rating": 0}}),
+     trf(ZERO_ROWS, header=FIDE_HEADER, opts={4: {"rating": 0}}), "info", "fide"),
+    ("TRF808", trf(RR_OK, header=RR_HEADER, ranks=RR_RANKS),
+     trf(RR_OK, header=RR_HEADER, ranks=RR_RANKS, opts={i: {"rating": 0} for i in (2, 3, 4)}), "warning", "fide"),
+    ("TRF810", trf(header=FIDE_HEADER), trf(header=FIDE_HEADER, opts={2: {"fed": "XYZ"}}), "warning", "fide"),
+    ("TRF811", trf(header=FIDE_HEADER), trf(header=FIDE_HEADER, opts={2: {"fide": "100001"}}), "error", "fide"),
+    ("TRF812", trf(header=FIDE_HEADER), trf(header=[h if not h.startswith("032") else "032 Lichess"
+                                                    for h in FIDE_HEADER]), "warning", "fide"),
+    ("TRF813", trf(header=FIDE_HEADER), trf(header=FIDE_HEADER, opts={3: {"rating": 1200}}), "warning", "fide"),
+]
+
+
+@pytest.mark.parametrize("rule_id, passing, failing, severity, profile", CASES, ids=[c[0] for c in CASES])
+def test_rule_passes_and_fails(rule_id, passing, failing, severity, profile):
+    assert rule_id not in rules_of(passing, profile), rules_of(passing, profile).get(rule_id)
+    found = rules_of(failing, profile)
+    assert rule_id in found, sorted(found)
+    assert {f.severity for f in found[rule_id]} == {severity}
+    assert all(f.message for f in found[rule_id])
+
+
+def test_base_fixture_is_clean():
+    assert rules_of(trf()) == {}
+    assert rules_of(trf(RR_OK, header=RR_HEADER, ranks=RR_RANKS)) == {}
+    assert rules_of(trf(header=FIDE_HEADER), "fide") == {}
+
+
+def test_every_check_rule_has_a_case():
+    covered = {c[0] for c in CASES} | {"TRF513"}  # TRF513 needs the standings module: tested below
+    missing = {r.id for r in check_rules()} - covered
+    assert not missing, f"check rules without a passing/failing case: {sorted(missing)}"
+
+
+def test_tiebreak_ranks():
+    pytest.importorskip("trfscore.standings")
+    header = HEADER + ["202 SB"]
+    # 2 and 3 both have 1.0; 3 has the better Sonneborn-Berger (1.0 against 0.5)
+    good = trf(header=header, ranks={1: 1, 3: 2, 2: 3, 4: 4})
+    bad = trf(header=header, ranks={1: 1, 2: 2, 3: 3, 4: 4})
+    assert "TRF513" not in rules_of(good)
+    found = rules_of(bad).get("TRF513", [])
+    assert {f.severity for f in found} == {"info"}
+    assert {f.line for f in found} == {9, 10}  # players 2 and 3
+
+
+def test_failing_finding_points_at_the_defect_line():
+    text = trf(with_cells(p2=["1 b 1", "4 w 1"]))
+    lines = text.splitlines()
+    found = rules_of(text)["TRF504"]
+    assert {f.line for f in found} == {lines.index(next(x for x in lines if x.startswith("001    1"))) + 1,
+                                       lines.index(next(x for x in lines if x.startswith("001    2"))) + 1}
+    assert {f.column for f in found} == {99}
+
+
+@pytest.mark.parametrize("why, cells, declared, cause", [
+    ("ICU blank byes", ["2 w 1", ""], "1.5", "blank-result"),
+    ("3/1/0 without 162", None, None, "3/1/0"),
+])
+def test_points_mismatch_with_a_known_cause_is_a_warning(why, cells, declared, cause):
+    if cells is None:
+        rows = SWISS
+        points = {1: "4.0", 2: "3.0", 3: "2.0", 4: "1.0"}
+        text = trf(rows, opts={k: {"points": v} for k, v in points.items()})
+    else:
+        rows = with_cells(p1=["2 w 1", "0000 - U"], p3=["4 w =", ""])
+        rows[1] = ["2 w 1", "0000 - U"]
+        text = trf(rows, opts={3: {"points": declared}})
+    found = rules_of(text).get("TRF510", [])
+    assert found and all(f.severity == "warning" for f in found), found
+    assert all(cause in f.message for f in found)
+
+
+def test_reader_rules_307_309():
+    text = trf(opts={2: {"fed": "N.U", "birth": "1969.12.06"}})
+    found = rules_of(text)
+    assert found["TRF307"][0].column == 54
+    assert found["TRF309"][0].column == 70
+
+
+def test_registry_documents_every_rule():
+    rules = all_rules()
+    for rule_id in ("TRF100", "TRF314", "TRF407", "TRF703", "TRF000", "TRF001"):
+        assert rule_id in rules
+    from trfscore.formats.trf_rules import READER_RULES
+
+    assert set(READER_RULES) <= set(rules)
+    for r in rules.values():
+        assert r.severity in SEVERITIES and r.summary, r.id
+        if r.id.startswith("TRF"):
+            assert "Passing" in r.doc and "Failing" in r.doc, f"{r.id}: doc needs a passing and a failing example"
+
+
+def test_docs_rules_md_is_current():
+    from trfscore.check.docs import render
+
+    path = ROOT / "docs" / "rules.md"
+    assert path.read_text(encoding="utf-8") == render(), "run: PYTHONPATH=src python -m trfscore.check.docs docs/rules.md"
