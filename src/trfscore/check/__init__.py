@@ -43,7 +43,7 @@ def check(t: Tournament, profile: Profile | str | None = None, *, select: str | 
                 continue
             try:
                 found = list(r.func(ctx))  # type: ignore[misc]
-                if found and not ctx.trf_like:  # TRF columns mean nothing in PGN or crosstable text
+                if found and not ctx.trf_like and not r.source_columns:  # TRF columns mean nothing elsewhere
                     found = [Finding(f.rule, f.severity, f.message, f.line, None, f.hint, f.text) for f in found]
                 findings.extend(found)
             except Exception as exc:  # a bug in a rule must not cost the other rules

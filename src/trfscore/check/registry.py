@@ -32,6 +32,7 @@ class Rule:
     source: str = "check"  # "reader" (reported while reading) or "check"
     func: Callable[..., Iterable[Finding]] | None = field(default=None, compare=False, repr=False)
     spec: str = ""  # the rule letter in the TRF digest §9 (A1 ... G3) or the submission need
+    source_columns: bool = False  # columns point into the source text whatever its format
 
     @property
     def family(self) -> str:
@@ -53,7 +54,7 @@ def family_of(rule_id: str) -> str:
     return FAMILIES.get(rule_id[:4], FAMILIES.get(rule_id[:4].rstrip("0123456789"), "other"))
 
 
-def rule(rule_id: str, severity: str, summary: str, *, spec: str = "") -> Callable:
+def rule(rule_id: str, severity: str, summary: str, *, spec: str = "", source_columns: bool = False) -> Callable:
     """Register a check function under ``rule_id``; its docstring is the rule's documentation."""
     if severity not in SEVERITIES:  # pragma: no cover - programming error
         raise ValueError(f"bad severity {severity!r} for {rule_id}")
@@ -62,7 +63,8 @@ def rule(rule_id: str, severity: str, summary: str, *, spec: str = "") -> Callab
         old = RULES.get(rule_id)
         if old is not None and old.source != "reader":  # pragma: no cover - programming error
             raise ValueError(f"rule {rule_id} registered twice")
-        RULES[rule_id] = Rule(rule_id, severity, summary, inspect.cleandoc(func.__doc__ or ""), "check", func, spec)
+        RULES[rule_id] = Rule(rule_id, severity, summary, inspect.cleandoc(func.__doc__ or ""), "check", func, spec,
+                              source_columns)
         func.rule_id = rule_id  # type: ignore[attr-defined]
         return func
 

@@ -4,6 +4,7 @@
 * :mod:`.pairings` -- E1-E4, D5, D6: the two halves of each game agree
 * :mod:`.points` -- E6: declared points against the results
 * :mod:`.ranks` -- C2, C11, E7: starting ranks and final ranks
+* :mod:`.declared` -- printed tie-break columns against computed values
 * :mod:`.rounds` -- B2-B5, B8, E8: round counts, dates, header counts
 * :mod:`.meetings` -- E5: round-robin completeness, repeat pairings
 * :mod:`.references` -- E9-E11: extension records name real players and teams
@@ -12,4 +13,4 @@
 * :mod:`.fide` -- what FIDE's rating server needs (TRF8xx, profile ``fide``)
 """
 from . import reader  # noqa: F401  (first: the check modules may take over a reader id)
-from . import dialect, fide, meetings, pairings, points, ranks, references, rounds, teams  # noqa: F401
+from . import declared, dialect, fide, meetings, pairings, points, ranks, references, rounds, teams  # noqa: F401

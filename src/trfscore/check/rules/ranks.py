@@ -72,8 +72,8 @@ def rank_present(ctx: Context) -> Iterator[Finding]:
         001    2 … 5.0    0 …      <- rank 0 (FIDE's own sample does this for withdrawn players)
     """
     players = ctx.players
-    if not players or not _finished(ctx) or ctx.t.source.format == "pgn":
-        return  # PGN has no ranks to declare
+    if not players or not _finished(ctx) or ctx.t.source.format in ("pgn", "crosstable"):
+        return  # PGN has no ranks to declare; a crosstable's rank column is optional
     n = len(players)
     ranked = [p for p in players if p.rank]
     if not ranked:

@@ -1,0 +1,57 @@
+"""TRF514: a published crosstable's printed tie-break column against the computed values.
+
+The table is the 1975-80 correspondence final as printed in the Sonneborn-Berger article
+(seed 000): results row by row, then the conventional score ("cs") and Neustadtl ("ns").
+"""
+from __future__ import annotations
+
+import trfscore
+from trfscore.check import check
+
+ROWS = """\
+1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 cs ns
+1. Sloth X ½ ½ 1 ½ ½ 1 1 ½ 1 ½ 1 1 1 1 11 69.5
+2. Zagorovsky ½ X 0 ½ 1 ½ 1 1 1 ½ 1 1 1 1 1 11 66.75
+3. Kosenkov ½ 1 X ½ ½ ½ ½ ½ 1 1 ½ 1 1 1 1 10½ 67.5
+4. Khasin 0 ½ ½ X ½ 1 ½ 0 1 1 ½ 1 ½ 1 ½ 8½ 54.75
+5. Kletsel ½ 0 ½ ½ X ½ ½ ½ ½ 0 1 1 ½ 1 1 8 47.75
+6. De Carbonnel ½ ½ ½ 0 ½ X ½ ½ 0 1 ½ ½ 0 1 1 7 45.25
+7. Arnlind 0 0 ½ ½ ½ ½ X ½ 1 0 ½ ½ 1 1 ½ 7 42.5
+8. Dunhaupt 0 0 ½ 1 ½ ½ ½ X 0 ½ 1 0 1 ½ 1 7 41.5
+9. Maedler ½ 0 0 0 ½ 1 0 1 X 1 ½ ½ ½ ½ 1 7 41.5
+10. Estrin 0 ½ 0 0 1 0 1 ½ 0 X 1 1 1 0 1 7 40.5
+11. Walther ½ 0 ½ ½ 0 ½ ½ 0 ½ 0 X 0 1 ½ 1 5½ 33.25
+12. Boey 0 0 0 0 0 ½ ½ 1 ½ 0 1 X ½ ½ 1 5½ 28.5
+13. Abramov 0 0 0 ½ ½ 1 0 0 ½ 0 0 ½ X ½ 1 4½ 24.75
+14. Siklos 0 0 0 0 0 0 0 ½ ½ 1 ½ ½ ½ X 1 4½ 22.75
+15. Nun 0 0 0 ½ 0 0 ½ 0 0 0 0 0 0 0 X 1 7.75
+"""
+
+
+def _rule(text, rule="TRF514"):
+    return [f for f in check(trfscore.loads(text, "crosstable")) if f.rule == rule]
+
+
+def test_the_published_table_is_consistent():
+    assert _rule(ROWS) == []
+    assert _rule(ROWS, "TRF510") == []
+
+
+def test_a_wrong_printed_neustadtl_value_is_reported_at_its_cell():
+    wrong = ROWS.replace(" 11 66.75\n", " 11 66.25\n")
+    found = _rule(wrong)
+    assert len(found) == 1
+    f = found[0]
+    assert f.line == 3 and "66.75" in f.message and "66.25" in f.message
+    assert ROWS.splitlines()[2][f.column - 1:].startswith("66.")
+
+
+def test_a_wrong_result_shows_up_as_wrong_neustadtl_values():
+    # Nun's draw against Khasin turned into a loss (both cells): the printed scores of both no
+    # longer match (TRF510), and Nun's printed Neustadtl (7.75) no longer does either.
+    lines = ROWS.splitlines()
+    lines[4] = lines[4].replace("½ 1 ½ 8½", "½ 1 1 8½")
+    lines[15] = lines[15].replace("0 0 0 ½ 0", "0 0 0 0 0")
+    text = "\n".join(lines) + "\n"
+    assert 16 in {f.line for f in _rule(text)}
+    assert {f.line for f in _rule(text, "TRF510")} == {5, 16}
