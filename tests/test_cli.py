@@ -112,3 +112,63 @@ def test_every_corpus_file_reports_one_row_per_player_record(capsys, path):
     assert code == 0 and len(doc["standings"]) == records
     assert validate(doc, "reportDocument") == []
     assert sorted(r["start_rank"] for r in doc["standings"]) == sorted({r["start_rank"] for r in doc["standings"]})
+
+
+@pytest.mark.parametrize("code", ["SB", "BH-C1", "PS", "DE", "ARO", "KS"])
+def test_explain_json_validates_and_matches_the_report(capsys, code):
+    sample = str(ROOT / "samples" / "swiss-trf26.trf")
+    _, out, _ = run(capsys, sample, "--format", "json", "--tiebreaks", code)
+    value = {r["start_rank"]: r["tiebreaks"][code] for r in json.loads(out)["standings"]}
+    for player in (1, 6, 14):
+        rc, out, _ = run(capsys, "explain", sample, "--player", str(player), "--tiebreak", code, "--format", "json")
+        doc = json.loads(out)
+        assert rc == 0 and validate(doc, "explanationDocument") == [] and validate(doc) == []
+        assert doc["value"] == value[player]
+
+
+def test_explain_text_for_sloth_is_the_seed_line(capsys):
+    # Seed 000 prints: 0.5*11 + 0.5*10.5 + 1.0*8.5 + ... + 1.0*1.0 = 69.5
+    rc, out, _ = run(capsys, "explain", str(ROOT / "samples" / "correspondence-1975.trf"), "-p", "1", "-t", "SB")
+    assert rc == 0 and out.splitlines()[0].endswith("= 69.5")
+    assert out.splitlines()[0].startswith("0.5*11")
+
+
+@pytest.mark.parametrize("fmt", ["json", "trf", "trf16", "trf26", "pgn", "crosstable", "markdown", "csv"])
+def test_convert_to_every_format_reads_back(tmp_path, capsys, swiss_file, fmt):
+    out = tmp_path / f"out.{fmt}"
+    assert run(capsys, "convert", str(swiss_file), "--to", fmt, "-o", str(out))[0] == 0
+    data = out.read_bytes()
+    assert data
+    if fmt == "csv":
+        import csv
+        rows = list(csv.DictReader(data.decode().splitlines()))
+        assert len(rows) == 30 and {"points", "start_rank"} <= set(rows[0])
+        return
+    import trfscore
+    original = trfscore.load(swiss_file)
+    back = trfscore.loads(data)
+    assert not [f for f in back.findings if f.severity == "error"], back.findings[:3]
+    want = {p.name: [(g.kind, g.colour) for g in p.games] for p in original.players}
+    got = {p.name: [(g.kind, g.colour) for g in p.games] for p in back.players}
+    for name, games in got.items():
+        if fmt == "markdown" or fmt == "crosstable":
+            assert [k for k, _ in games] == [k for k, _ in want[name]], (fmt, name)
+        else:
+            assert games == want[name], (fmt, name)
+
+
+def test_ratings_in_reports(tmp_path, capsys, swiss_file):
+    rc, out, _ = run(capsys, str(swiss_file), "--ratings", "fide", "--format", "json")
+    doc = json.loads(out)
+    assert rc == 0 and validate(doc, "reportDocument") == [] and doc["ratings"] == "fide"
+    rated = [r for r in doc["standings"] if r["rating_change"] and r["rating_change"]["rn"] is not None]
+    assert rated and all(r["rating_change"]["ro"] == r["rating"] for r in rated)
+    assert all(r["rating_change"]["rn"] - r["rating_change"]["ro"] == r["rating_change"]["change"] for r in rated)
+    players = tmp_path / "players.csv"
+    players.write_text("start_rank,dwz,index,birth_year\n1,1800,5,1990\n2,1700,12,2010\n")
+    rc, out, err = run(capsys, str(swiss_file), "--ratings", "dwz", "--players", str(players), "--format", "json")
+    doc = json.loads(out)
+    by_sno = {r["start_rank"]: r["rating_change"] for r in doc["standings"]}
+    assert rc == 0 and by_sno[1]["ro"] == 1800 and by_sno[2]["ro"] == 1700
+    rc, out, _ = run(capsys, str(swiss_file), "--ratings", "dwz", "--players", str(players), "--no-color")
+    assert rc == 0 and "Rn" in out

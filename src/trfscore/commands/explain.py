@@ -33,7 +33,7 @@ def run(args) -> int:
     standings = t.standings(tiebreaks=codes, rules=args.rules, **standing_options(args))
     explanation = standings.explain(args.player, codes[0])
     if args.format == "json":
-        print(json.dumps(explanation.to_dict(), ensure_ascii=False, indent=1, default=str))
+        print(json.dumps(explanation.to_dict(), ensure_ascii=False, indent=1))
     else:
         print(str(explanation))
     return 0
