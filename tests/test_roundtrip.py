@@ -73,3 +73,23 @@ def test_any_text_round_trips_byte_exact(lines, eol, final_eol, encoding):
     t = trfscore.loads(data, "trf")
     assert trf.write_bytes(t) == data
     assert trf.write_bytes(trfscore.loads(json_model.write(t))) == data
+
+
+def test_large_json_documents_are_validated_cell_by_cell():
+    """Above FAST_GAMES_OVER cells the games are checked outside jsonschema: same verdicts."""
+    t = swiss(1700, 13, seed=4)
+    assert sum(len(p.games) for p in t.players) > json_model.FAST_GAMES_OVER
+    doc = json.loads(json_model.write(trfscore.loads(to_trf(t))))
+    assert json_model.validate(doc) == []
+    for mutate, where in [
+        (lambda d: d["players"][1500]["games"][12].update(kind="bogus"), "players/1500/games/12"),
+        (lambda d: d["players"][3]["games"][0].update(round=0), "players/3/games/0"),
+        (lambda d: d["players"][1600].update(rating="x"), "players/1600/rating"),
+        (lambda d: d["source"]["records"][1650].update(eol="\t"), "source/records/1650"),
+    ]:
+        bad = json.loads(json.dumps(doc))
+        mutate(bad)
+        problems = json_model.validate(bad)
+        assert problems and problems[0][1].startswith(where), problems
+        t2 = json_model.read(json.dumps(bad))
+        assert t2.findings[0].rule == "JSON002" and not t2.players

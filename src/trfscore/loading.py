@@ -63,11 +63,11 @@ def loads(data: str | bytes, format: str | None = None, *, path: str | None = No
 
 
 def load(source: PathOrText, format: str | None = None, *, encoding: str | None = None) -> Tournament:
-    """Read a tournament from a path (``str``/``PathLike``), or from text when ``source`` holds
-    more than a path could (a newline, or it is not an existing file)."""
+    """Read a tournament from a path (``str``/``PathLike``, a folder of PGN files included), or
+    from text or bytes when ``source`` is not a path (a ``str`` with a line break)."""
     if isinstance(source, bytes):
         return loads(source, format, encoding=encoding)
-    if isinstance(source, str) and ("\n" in source or "\r" in source) and not os.path.exists(source[:4096]):
+    if isinstance(source, str) and ("\n" in source or "\r" in source):  # no path holds a line break
         return loads(source, format, encoding=encoding)
     path = Path(source)
     if path.is_dir():  # a folder of PGN files makes one tournament

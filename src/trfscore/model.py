@@ -256,11 +256,12 @@ class Tournament:
     # -- look-ups -------------------------------------------------------------------------
     def player(self, start_rank: int) -> Player | None:
         """The player with this start rank, or None."""
-        index = self.__dict__.get("_index")
-        if index is None or len(index) != len(self.players):
-            index = {p.start_rank: p for p in self.players}
-            self.__dict__["_index"] = index
-        return index.get(start_rank)
+        key = (id(self.players), len(self.players))
+        cached = self.__dict__.get("_index")
+        if cached is None or cached[0] != key:
+            cached = (key, {p.start_rank: p for p in self.players})
+            self.__dict__["_index"] = cached
+        return cached[1].get(start_rank)
 
     def score(self, player: Player) -> Fraction:
         """The player's total under the tournament's scoring system (computed, not declared)."""
@@ -275,7 +276,7 @@ class Tournament:
             return None
         if "ROUNDROBIN" in text or "ROUND-ROBIN" in text or "BERGER" in text or "SCHEVENINGEN" in text:
             return True
-        if "SWISS" in text or "DUTCH" in text or "DUBOV" in text or "BURSTEIN" in text or "LIM" in text:
+        if "SWISS" in text or "DUTCH" in text or "DUBOV" in text or "BURSTEIN" in text:
             return False
         return None
 
