@@ -89,6 +89,8 @@ def compute_ratings(t, args) -> dict | None:
 def run(args) -> int:
     t = load_input(args.input, args)
     unreadable(t, args.input)
+    if t.source.encoding not in ("utf-8", "ascii", "binary"):
+        print(f"trfscore: {args.input}: read as {t.source.encoding} (not UTF-8)", file=sys.stderr)
     standings = compute(t, args)
     ratings = compute_ratings(t, args)
     fmt = args.format

@@ -166,7 +166,7 @@ def render(t: Tournament, standings, *, width: int | None = None, colour: bool =
     meta = f"{len(t.players)} players, {rounds}" + (f", {', '.join(facts)}" if facts else "")
     meta += f"; tie-breaks {', '.join(_clean(c) for c in codes) or 'none'} under {standings.rules} ({standings.system})"
     lines = [(BOLD + truncate(title, width) + RESET) if colour else truncate(title, width)]
-    for part in textwrap.wrap(meta, width) or [""]:
+    for part in textwrap.wrap(meta, width, break_on_hyphens=False) or [""]:
         lines.append((DIM + part + RESET) if colour else part)
     player, values = _columns(t, standings, ratings)
     pages = _pages(player, values, width)

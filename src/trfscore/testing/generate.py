@@ -63,12 +63,8 @@ def swiss(players: int, rounds: int, *, seed: int = 1, forfeits: float = 0.0, by
                 kw = rng.choice((Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS))
             else:
                 kw = rng.choice((Kind.WIN, Kind.WIN, Kind.DRAW, Kind.LOSS, Kind.LOSS))
-            cells[white] = Game(rnd, black, "w", CODE[kw], kw)
-            cells[black] = Game(rnd, white, "b", CODE[OTHER[kw]], OTHER[kw])
-        for p in people:
-            g = cells[p.start_rank]
-            p.games.append(g)
-            score[p.start_rank] += POINTS.get(g.kind, Fraction(0))
+            _pair(cells, rnd, white, black, kw)
+        _record(people, cells, score)
     return _finish(people, score, rounds, name, "FIDE_DUTCH_2026")
 
 
@@ -87,14 +83,23 @@ def round_robin(players: int, *, seed: int = 1, double: bool = False, name: str 
                 sitter = black if white > players else white
                 cells[sitter] = Game(rnd, None, None, " ", Kind.NOT_SCHEDULED)
                 continue
-            kw = rng.choice((Kind.WIN, Kind.DRAW, Kind.DRAW, Kind.LOSS))
-            cells[white] = Game(rnd, black, "w", CODE[kw], kw)
-            cells[black] = Game(rnd, white, "b", CODE[OTHER[kw]], OTHER[kw])
-        for p in people:
-            g = cells[p.start_rank]
-            p.games.append(g)
-            score[p.start_rank] += POINTS.get(g.kind, Fraction(0))
+            _pair(cells, rnd, white, black, rng.choice((Kind.WIN, Kind.DRAW, Kind.DRAW, Kind.LOSS)))
+        _record(people, cells, score)
     return _finish(people, score, len(schedule), name, "FIDE_DOUBLEROUNDROBIN" if double else "FIDE_ROUNDROBIN")
+
+
+def _pair(cells: dict[int, Game], rnd: int, white: int, black: int, white_kind: str) -> None:
+    """Both cells of one game, from White's result."""
+    cells[white] = Game(rnd, black, "w", CODE[white_kind], white_kind)
+    cells[black] = Game(rnd, white, "b", CODE[OTHER[white_kind]], OTHER[white_kind])
+
+
+def _record(people: list[Player], cells: dict[int, Game], score: dict[int, Fraction]) -> None:
+    """Append this round's cell to every player and add its points."""
+    for p in people:
+        g = cells[p.start_rank]
+        p.games.append(g)
+        score[p.start_rank] += POINTS.get(g.kind, Fraction(0))
 
 
 def berger(n: int) -> list[list[tuple[int, int]]]:
