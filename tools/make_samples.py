@@ -72,7 +72,17 @@ def correspondence() -> str:
 
 
 def swiss_sample() -> tuple[str, str]:
-    t = swiss(24, 7, seed=11, forfeits=0.05, byes=0.05, withdrawals=0.3, name="Synthetic Open (byes and forfeits)")
+    """The first seed from 11 on whose event has no repeat pairing; ranks follow BH-C1, BH, SB, PS."""
+    for seed in range(11, 100):
+        t = swiss(24, 7, seed=seed, forfeits=0.05, byes=0.05, withdrawals=0.3,
+                  name="Synthetic Open (byes and forfeits)")
+        pairs = [tuple(sorted((p.start_rank, g.opponent))) for p in t.players for g in p.games
+                 if g.opponent is not None and g.kind in Kind.PLAYED]
+        if len(pairs) == 2 * len(set(pairs)):
+            break
+    standings = t.standings(tiebreaks=["BH-C1", "BH", "SB", "PS"], rules="fide-2026", system="swiss")
+    for row in standings.rows:
+        row.player.rank = row.rank
     text16 = to_trf(t)
     lines = text16.splitlines()
     grid = "".join(f"{symbol}{value:>4}    " for symbol, value in

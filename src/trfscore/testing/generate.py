@@ -7,6 +7,7 @@ unplayed-round rules.  Everything is driven by a seeded ``random.Random``.
 """
 from __future__ import annotations
 
+import datetime
 import random
 from fractions import Fraction
 
@@ -119,7 +120,7 @@ def berger(n: int) -> list[list[tuple[int, int]]]:
 
 
 def _people(count: int, rng: random.Random) -> list[Player]:
-    ratings = sorted((rng.randint(1000, 2700) for _ in range(count)), reverse=True)
+    ratings = sorted((rng.randint(1400, 2700) for _ in range(count)), reverse=True)  # FIDE floor 1400
     return [Player(start_rank=i, name=f"Player{i:04d}, Test", sex=rng.choice("mw"), rating=r,
                    federation=rng.choice(("GER", "FRA", "ESP", "IND", "USA")), fide_id=str(100000 + i))
             for i, r in enumerate(ratings, 1)]
@@ -131,8 +132,11 @@ def _finish(people: list[Player], score: dict[int, Fraction], rounds: int, name:
     order = sorted(people, key=lambda p: (-score[p.start_rank], p.start_rank))
     for rank, p in enumerate(order, 1):
         p.rank = rank
-    header = Header(name=name, city="Nowhere", federation="FID", start_date="2026/04/01",
-                    end_date="2026/04/09", start_date_iso="2026-04-01", end_date_iso="2026-04-09",
+    first = datetime.date(2026, 4, 1)
+    dates = [(first + datetime.timedelta(days=r)).strftime("%y/%m/%d") for r in range(rounds)]
+    header = Header(name=name, city="Nowhere", federation="FID", start_date="2026/04/01", round_dates=dates,
+                    end_date=f"{first + datetime.timedelta(days=rounds - 1):%Y/%m/%d}", start_date_iso="2026-04-01",
+                    end_date_iso=(first + datetime.timedelta(days=rounds - 1)).isoformat(),
                     chief_arbiter="Arbiter, Chief", rounds_declared=rounds)
     t = Tournament(header=header, players=people, rounds=rounds)
     t.source.format = "generated"
@@ -146,7 +150,7 @@ def to_trf(t: Tournament) -> str:
     lines = [f"012 {h.name}", f"022 {h.city}", f"032 {h.federation}", f"042 {h.start_date}",
              f"052 {h.end_date}", f"062 {len(t.players)}", f"072 {sum(1 for p in t.players if p.rating)}",
              f"092 {'Individual: Round-Robin' if 'ROUND' in t.extras.get('system', '') else 'Individual: Swiss-System'}",
-             f"102 {h.chief_arbiter}"]
+             f"102 {h.chief_arbiter}", ("132" + " " * 88 + "".join(f"{d:<10}" for d in h.round_dates)).rstrip()]
     for p in t.players:
         q = Player(**{**p.__dict__, "games": [g if g.kind != Kind.NOT_SCHEDULED else Game(g.round, None, None, " ", Kind.ABSENT)
                                                for g in p.games]})
