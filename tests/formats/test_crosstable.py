@@ -10,7 +10,7 @@ import pytest
 from trfscore.formats import crosstable
 from trfscore.model import Kind
 
-SEED = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "000_ece4b4437d9d8c46.txt"
+from conftest import SEED_000 as SEED  # noqa: E402
 
 # As printed in the seed: name, conventional score (cs), Neustadtl score (ns).
 PRINTED = [

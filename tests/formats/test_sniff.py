@@ -8,7 +8,7 @@ from hypothesis import given, settings, strategies as st
 
 from trfscore.formats.sniff import sniff_format
 
-SEED = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "000_ece4b4437d9d8c46.txt"
+from conftest import SEED_000 as SEED  # noqa: E402
 
 
 @pytest.mark.parametrize("text,expected", [

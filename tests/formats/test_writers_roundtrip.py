@@ -13,7 +13,7 @@ from trfscore.formats import crosstable, crosstable_writer, pgn, pgn_writer
 from trfscore.model import Game, Header, Kind, Player, Tournament
 
 ROOT = Path(__file__).resolve().parents[2]
-SEED = ROOT.parent / "shared" / "seeds" / "000_ece4b4437d9d8c46.txt"
+from conftest import SEED_000 as SEED  # noqa: E402
 CORPUS = sorted((ROOT.parent / "shared" / "corpus" / "trf").glob("*.trf")) or sorted(
     (ROOT / "tests" / "data" / "corpus").glob("*.trf"))
 
