@@ -17,15 +17,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import groupby
 from typing import Any
 
+from .gcpause import gc_paused
 from .model import Player, Tournament
 from .tiebreaks.base import Column, Engine, TieBreak
 from .tiebreaks.context import build_context, detect_round_robin
 from .tiebreaks.editions import EDITIONS, get_edition
 from .tiebreaks.encounter import explain_de, order_group
 from .tiebreaks.explain import Explanation, to_json_number
-from .tiebreaks.registry import TIEBREAKS, compute, explain, parse_tiebreak
+from .tiebreaks.registry import TIEBREAKS, compute, explain, parse_tiebreak, parse_tiebreaks
 
 __all__ = ["Standings", "StandingRow", "compute_standings", "rank_label", "DEFAULT_SWISS",
            "DEFAULT_ROUND_ROBIN", "SYSTEMS", "EDITIONS"]
@@ -137,13 +139,10 @@ def _resolve_system(t: Tournament, system: Any) -> bool:
 
 
 def _file_list(t: Tournament, notes: list[str]) -> list[TieBreak]:
-    codes = list(t.header.standings_tiebreaks or t.header.tiebreaks or [])
     out = []
-    for c in codes:
-        if not str(c).strip() or str(c).strip().upper() in ("PTS", "MPTS", "GPTS", "POINTS"):
-            continue
+    for c in t.header.standings_tiebreaks or t.header.tiebreaks or []:
         try:
-            out.append(parse_tiebreak(c))
+            out.extend(parse_tiebreaks([c]))
         except ValueError as exc:
             notes.append(f"tie-break {c!r} from the file ignored: {exc}")
     return out
@@ -158,13 +157,7 @@ def _rank_by_groups(eng: Engine, specs: list[TieBreak], columns: dict[str, Colum
     N = ctx.N
     score = ctx.score
     sr = ctx.sr
-    order = sorted(range(N), key=lambda i: (-score[i], sr[i]))
-    groups: list[list[int]] = []
-    for i in order:
-        if groups and score[groups[-1][0]] == score[i]:
-            groups[-1].append(i)
-        else:
-            groups.append([i])
+    groups = _runs(sorted(range(N), key=lambda i: (-score[i], sr[i])), score.__getitem__)
     for tb in specs:
         is_group = TIEBREAKS[tb.base].group
         if is_group:
@@ -187,16 +180,14 @@ def _rank_by_groups(eng: Engine, specs: list[TieBreak], columns: dict[str, Colum
             else:
                 gkey = keys
             g.sort(key=lambda a: (gkey[a], sr[a]))
-            run = [g[0]]
-            for a in g[1:]:
-                if gkey[a] == gkey[run[0]]:
-                    run.append(a)
-                else:
-                    new_groups.append(run)
-                    run = [a]
-            new_groups.append(run)
+            new_groups.extend(_runs(g, gkey.__getitem__))
         groups = new_groups
     return groups
+
+
+def _runs(order: list[int], key) -> list[list[int]]:
+    """``order`` cut into runs of players with equal ``key``."""
+    return [list(run) for _, run in groupby(order, key)]
 
 
 def compute_standings(t: Tournament, tiebreaks: Any = None, rules: str = "auto",
@@ -209,6 +200,12 @@ def compute_standings(t: Tournament, tiebreaks: Any = None, rules: str = "auto",
     ``unrated`` (rating for unrated players in rating-based tie-breaks).
     Raises ValueError for an unknown code, edition or system.
     """
+    with gc_paused():
+        return _standings(t, tiebreaks, rules, system, options)
+
+
+def _standings(t: Tournament, tiebreaks: Any, rules: str, system: Any,
+               options: dict[str, Any]) -> Standings:
     notes: list[str] = []
     edition = get_edition(rules, t.header.start_date_iso)
     if (rules or "auto").strip().lower() == "auto":
@@ -220,18 +217,10 @@ def compute_standings(t: Tournament, tiebreaks: Any = None, rules: str = "auto",
     eng = Engine(ctx, edition, options)
 
     if tiebreaks is None:
-        specs = _file_list(t, notes)
-        if not specs:
-            specs = [parse_tiebreak(c) for c in (DEFAULT_ROUND_ROBIN if rr else DEFAULT_SWISS)]
+        specs = (_file_list(t, notes)
+                 or parse_tiebreaks(DEFAULT_ROUND_ROBIN if rr else DEFAULT_SWISS))
     else:
-        if isinstance(tiebreaks, str):
-            from .tiebreaks.registry import parse_tiebreak_list
-
-            codes = parse_tiebreak_list(tiebreaks)
-        else:
-            codes = [c for c in tiebreaks
-                     if str(c).strip().upper() not in ("PTS", "MPTS", "GPTS", "POINTS")]
-        specs = [parse_tiebreak(c) for c in codes]
+        specs = parse_tiebreaks(tiebreaks)
     if rr and edition.name == "fide-2026":
         barred = [tb.code for tb in specs if TIEBREAKS[tb.base].buchholz_family]
         if barred:
@@ -252,17 +241,11 @@ def compute_standings(t: Tournament, tiebreaks: Any = None, rules: str = "auto",
     if not any(TIEBREAKS[tb.base].group for tb in specs):
         # one sort on (points, tb1, tb2, ...): players come in start-rank order already
         keys = list(zip([-x for x in score], *[columns[tb.code].sort_keys() for tb in specs]))
-        order = sorted(range(N), key=keys.__getitem__)
-        groups = []
-        for i in order:
-            if groups and keys[groups[-1][0]] == keys[i]:
-                groups[-1].append(i)
-            else:
-                groups.append([i])
+        groups = _runs(sorted(range(N), key=keys.__getitem__), keys.__getitem__)
     else:
         groups = _rank_by_groups(eng, specs, columns, group_values, group_members)
 
-    shown = {code: col.shown(ctx) for code, col in columns.items()}
+    shown = {code: col.shown() for code, col in columns.items()}
     shown.update(group_values)
     codes = [tb.code for tb in specs]
     rows: list[StandingRow] = []

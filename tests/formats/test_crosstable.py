@@ -3,7 +3,6 @@ other notations, Swiss notations, and bad input (findings, never exceptions)."""
 from __future__ import annotations
 
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 

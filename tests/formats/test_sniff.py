@@ -1,7 +1,6 @@
 """Format sniffing from content: TRF, JSON, PGN, else crosstable."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st

@@ -142,6 +142,17 @@ def test_DS7_acceleration_and_braking_at_equality():
     assert res.coefficient == 9 and res.new_rating == 1000
 
 
+def test_braking_lifts_the_index_cap():
+    # Hand-derived from spec 1.3 (WO 3.5.1, Anhang 2.4): with SBr > 0 the bound is 150, not
+    # min(30, 5 i).  R0 1000, age 30, index 2, lost to 1100 and 1200:
+    # We = (1 - P(100)) + (1 - P(200)) = 0.361837 + 0.239750 = 0.601587 (P from spec 1.2);
+    # E0 = 1^4 + 15 = 16; W <= We and R0 < 1300: SBr = e^(300/150) - 1 = 6.389; E = 22.389 -> 22
+    # (the index cap would give 5 * 2 = 10); Rn = 1000 - 800 * 0.601587 / 24 = 979.95 -> 980
+    # (with E = 10: 959.9 -> 960).
+    res = dwz_update(1000, 2, 30, [1100, 1200], 0)
+    assert res.coefficient == 22 and res.new_rating == 980
+
+
 def test_unrated_opponents_are_excluded():
     opps = [1400, 1500, 1600, 1450, 1550]
     plain = dwz_update(1500, 10, 15, opps, 4)

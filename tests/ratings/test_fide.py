@@ -52,6 +52,18 @@ def test_2650_threshold_is_for_the_player_rated_2650_or_more():
     assert below.expected < at.expected
 
 
+def test_400_rule_is_asymmetric_from_october_2025():
+    # Hand-derived from spec 2.2 / 0.5: in the same game the 2813 player uses the true
+    # difference 1026 (> 735: PD 1.00, a win changes nothing) while the 1787 player is capped
+    # at -400 (PD 0.08, a loss costs 20 * 0.08 = 1.6 -> -2).  Before 1 Oct 2025 the 2813
+    # player was capped too: PD 0.92, 10 * 0.08 = 0.8 -> +1.
+    after = dict(k=10, period="2025-11-01")
+    assert fide_update(2813, [1787], 1, **after).change == 0
+    low = fide_update(1787, [2813], 0, k=20, period="2025-11-01")
+    assert low.expected == Fraction(8, 100) and low.new_rating == 1785
+    assert fide_update(2813, [1787], 1, k=10, period="2025-09-30").change == 1
+
+
 def test_FS4_700_rule():
     res = fide_update(1600, [1600] * 20, 10, k=40)
     assert res.coefficient == 35 and res.new_rating == 1600

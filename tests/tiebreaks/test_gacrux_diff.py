@@ -18,14 +18,17 @@ import pytest
 
 from trfscore.standings import compute_standings
 
-from .builders import random_round_robin, random_swiss, to_trf
+from .builders import from_rows, random_round_robin, random_swiss, to_trf
+from .test_hand_derived import DE_PARTIAL
 
 pytestmark = pytest.mark.skipif(importlib.util.find_spec("gacrux") is None,
                                 reason="gacrux (FIDE TEC reference program) not installed")
 
-SWISS_CODES = ["BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2", "FB", "FB/C1", "AOB", "SB", "SB/C1",
-               "PS", "PS/C1", "WIN", "WON", "BPG", "BWG", "REP", "KS", "ARO", "ARO/C1", "TPR",
-               "PTP", "APRO", "APPO", "STD"]
+# AOB comes before FB: the reference program's Fore Buchholz leaves per-player state behind
+# that changes an AOB computed after it in the same run (docs/tiebreaks.md).
+SWISS_CODES = ["AOB", "BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2", "FB", "FB/C1", "FB/M1", "SB",
+               "SB/C1", "SB/C2", "SB/M1", "PS", "PS/C1", "PS/C2", "WIN", "WON", "BPG", "BWG",
+               "REP", "KS", "ARO", "ARO/C1", "ARO/M1", "TPR", "PTP", "APRO", "APPO", "STD"]
 RR_CODES = ["SB", "SB/C1", "KS", "WIN", "PS", "STD"]
 RR_2026_CODES = ["ARO", "TPR", "PTP", "APRO", "APPO", "REP"]
 EDITIONS = [("2024/09/01", "fide-2024"), ("2026/03/15", "fide-2026")]
@@ -98,4 +101,12 @@ def test_round_robin_against_reference(tmp_path, seed, date, rules):
     codes = RR_CODES + (RR_2026_CODES if rules == "fide-2026" else [])
     assert compare(tmp_path, t, date, rules, codes, "-p", "round-robin") == []
     ref, mine = ranks(tmp_path, t, date, rules, ["DE"], "-p", "round-robin")
+    assert ref == mine
+
+
+@pytest.mark.parametrize("date,rules", EDITIONS)
+def test_direct_encounter_partial_meetings_against_reference(tmp_path, date, rules):
+    # C.07 6.3 places #1 and #2, then DE applies again to #3, #4, #5 (test_hand_derived.py).
+    t = from_rows(DE_PARTIAL, system="Swiss")
+    ref, mine = ranks(tmp_path, t, date, rules, ["DE"], "-s", "swiss")
     assert ref == mine

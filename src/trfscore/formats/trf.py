@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ..findings import Finding
+from ..gcpause import gc_paused
 from ..model import Game, Kind, Player, Record, Source, Tournament
 from .decode import decode, encode, looks_binary
 from .trf_grammar import MAX_LINE, split_records
@@ -34,7 +35,8 @@ def read_bytes(data: bytes, *, path: str | None = None, encoding: str | None = N
                                   "give a TRF text file (FIDE Tournament Report File)"))
         return t
     decoded = decode(data, encoding)
-    t = read_text(decoded.text, path=path)
+    with gc_paused():
+        t = read_text(decoded.text, path=path)
     t.source.encoding = decoded.encoding
     t.source.bom = decoded.bom
     if decoded.fallback:

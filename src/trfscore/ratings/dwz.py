@@ -240,12 +240,9 @@ def _braking_surcharge(r0: Fraction) -> Fraction:
     return Fraction(math.expm1(float((1300 - r0) / 150)))
 
 
-def _classic(r0: Fraction, index: Optional[int], age: Optional[int], ratings: list[Fraction],
-             w: Fraction, curve: Curve, p_decimals: Optional[int], method: FirstMethod,
-             steps: list[str], notes: list[str]) -> dict:
-    n = len(ratings)
-    we = expected_score(r0, ratings, curve=curve, p_decimals=p_decimals)
-    steps.append(f"We = {fmt(we, 4)}")
+def _classic(r0: Fraction, index: Optional[int], age: Optional[int], n: int, w: Fraction,
+             we: Fraction, steps: list[str], notes: list[str]) -> dict:
+    """E and Rn of WO 3.5 for an established player with ``n`` rated games."""
     j = age_constant(age)
     e0 = (r0 / 1000) ** 4 + j
     steps.append(f"E0 = (Ro/1000)^4 + J = {fmt((r0 / 1000) ** 4, 4)} + {j} = {fmt(e0, 4)}"
@@ -274,12 +271,8 @@ def _classic(r0: Fraction, index: Optional[int], age: Optional[int], ratings: li
     rn = round_half_away(raw)
     steps.append(f"Rn = Ro + 800*(W - We)/(E + n) = {fmt(r0)} + 800*({fmt(w, 1)} - {fmt(we, 4)})"
                  f"/({e_final} + {n}) = {fmt(raw, 2)} -> {rn}")
-    perf, why_none = _performance(ratings, w, method, curve, p_decimals)
-    if why_none:
-        notes.append(why_none)
-    return dict(new_rating=rn, raw_rating=raw, expected=we, coefficient=Fraction(e_final),
-                coefficient_raw=e_raw, e0=e0, acceleration=f_b, braking=s_br,
-                performance=None if perf is None else round_half_away(perf))
+    return dict(new_rating=rn, raw_rating=raw, coefficient=Fraction(e_final),
+                coefficient_raw=e_raw, e0=e0, acceleration=f_b, braking=s_br)
 
 
 def first_value(ri: Fraction, *, edition: Edition = "classic",
@@ -337,12 +330,9 @@ def _k0(r0: Fraction, age: Optional[int], index: Optional[int], c: Reform2026,
     return row[col], name
 
 
-def _reform(r0: Fraction, index: Optional[int], age: Optional[int], ratings: list[Fraction],
-            w: Fraction, curve: Curve, p_decimals: Optional[int], method: FirstMethod,
+def _reform(r0: Fraction, index: Optional[int], age: Optional[int], w: Fraction, we: Fraction,
             c: Reform2026, steps: list[str], notes: list[str]) -> dict:
-    n = len(ratings)
-    we = expected_score(r0, ratings, curve=curve, p_decimals=p_decimals)
-    steps.append(f"We = {fmt(we, 4)}")
+    """K and Rn of the 2026 WO (spec 1.6) for an established player."""
     k0, group = _k0(r0, age, index, c, notes)
     b = Fraction(1)
     if w < we and r0 < 1600:  # braking factor b = (R0 + u) / (1600 + u)
@@ -367,12 +357,8 @@ def _reform(r0: Fraction, index: Optional[int], age: Optional[int], ratings: lis
     if rn < c.floor:
         steps.append(f"Rn below the floor {c.floor} -> {c.floor}")
         rn = c.floor
-    perf, why_none = _performance(ratings, w, method, curve, p_decimals)
-    if why_none:
-        notes.append(why_none)
-    return dict(new_rating=rn, raw_rating=raw, expected=we, coefficient=k,
-                coefficient_raw=k_raw, k0=k0, brake_factor=b, bonus=a,
-                performance=None if perf is None else round_half_away(perf))
+    return dict(new_rating=rn, raw_rating=raw, coefficient=k, coefficient_raw=k_raw, k0=k0,
+                brake_factor=b, bonus=a)
 
 
 def dwz_first_2026_from_performance(rp: Number, constants: Reform2026 = REFORM_2026) -> Fraction:
@@ -467,11 +453,16 @@ def dwz_update(
         return DwzResult(new_rating=None, change=None, expected=None, coefficient=None,
                          performance=None, index_after=index, steps=tuple(steps),
                          notes=tuple(notes), **common)
+    we = expected_score(r0, ratings, curve=curve, p_decimals=p_decimals)
+    steps.append(f"We = {fmt(we, 4)}")
     if edition == "classic":
-        out = _classic(r0, index, age, ratings, w, curve, p_decimals, first_method, steps, notes)
+        out = _classic(r0, index, age, n, w, we, steps, notes)
     else:
-        out = _reform(r0, index, age, ratings, w, curve, p_decimals, first_method, constants,
-                      steps, notes)
-    return DwzResult(change=out["new_rating"] - old,
+        out = _reform(r0, index, age, w, we, constants, steps, notes)
+    perf, why_none = _performance(ratings, w, first_method, curve, p_decimals)
+    if why_none:
+        notes.append(why_none)
+    return DwzResult(change=out["new_rating"] - old, expected=we,
+                     performance=None if perf is None else round_half_away(perf),
                      index_after=None if index is None else index + 1,
                      steps=tuple(steps), notes=tuple(notes), **out, **common)

@@ -161,78 +161,69 @@ def _keys(info: PlayerInfo) -> Iterable[PlayerKey]:
         yield ("start_rank", info.start_rank)
 
 
+# Whole-number columns: (lowest, highest, what the message says is expected).
+_INTS = {
+    "start_rank": (1, 10 ** 6, "a positive whole number"),
+    "index": (0, 999, "a whole number 0-999"),
+    "games_before": (0, 10 ** 6, "a whole number >= 0"),
+    "k": (1, 100, "a whole number 1-100, usually 10, 20 or 40"),
+}
+_BIRTH = re.compile(r"(\d{4})(?:[-/.]\d{1,2}[-/.]\d{1,2})?|\d{1,2}[-/.]\d{1,2}[-/.](\d{4})")
+
+
 def _row(cells: dict[str, str], line: int, name: str, messages: list[str]) -> Optional[PlayerInfo]:
     where = f"{name}:{line}"
     values: dict[str, object] = {}
 
-    def bad(column: str, text: str, expected: str) -> None:
-        messages.append(f"{where}: bad value {text!r} in column {column} (expected {expected})")
+    def bad(column: str, expected: str) -> None:
+        messages.append(f"{where}: bad value {cells[column]!r} in column {column} "
+                        f"(expected {expected})")
 
-    text = cells.get("fide_id", "")
-    if text:
-        digits = text.replace(" ", "")
-        if digits.isdecimal() and int(digits) > 0:
-            values["fide_id"] = str(int(digits))
-        else:
-            bad("fide_id", text, "a FIDE id, digits only")
-    text = cells.get("start_rank", "")
-    if text:
-        try:
-            values["start_rank"] = _int(text, 1, 10 ** 6)
-        except ValueError:
-            bad("start_rank", text, "a positive whole number")
+    def whole(column: str) -> None:
+        low, high, expected = _INTS[column]
+        if cells.get(column):
+            try:
+                values[column] = _int(cells[column], low, high)
+            except ValueError:
+                bad(column, expected)
+
+    text = cells.get("fide_id", "").replace(" ", "")
+    if text.isdecimal() and int(text) > 0:
+        values["fide_id"] = str(int(text))
+    elif text:
+        bad("fide_id", "a FIDE id, digits only")
+    whole("start_rank")
     if "fide_id" not in values and "start_rank" not in values:
         messages.append(f"{where}: row without a usable fide_id or start_rank ignored")
         return None
+    for column in ("index", "games_before", "k"):
+        whole(column)
     text = cells.get("dwz", "")
     if text:
         match = re.fullmatch(r"(\d{1,4})(?:\s*-\s*(\d{1,3}))?", text)
-        if match:
+        if not match:
+            bad("dwz", "a rating such as 1742 or 1742-81")
+        else:
             values["dwz"] = int(match.group(1))
             if match.group(2) is not None:
-                values["index"] = int(match.group(2))
-        else:
-            bad("dwz", text, "a rating such as 1742 or 1742-81")
-    text = cells.get("index", "")
-    if text:
-        try:
-            index = _int(text, 0, 999)
-            if "index" in values and values["index"] != index:
-                messages.append(f"{where}: index {index} differs from the one in the dwz column;"
-                                " the index column is used")
-            values["index"] = index
-        except ValueError:
-            bad("index", text, "a whole number 0-999")
+                index = int(match.group(2))
+                if "index" in values and values["index"] != index:
+                    messages.append(f"{where}: index {values['index']} differs from the one in "
+                                    "the dwz column; the index column is used")
+                values.setdefault("index", index)
     text = cells.get("birth_year", "")
     if text:
-        match = re.fullmatch(r"(\d{4})(?:[-/.]\d{1,2}[-/.]\d{1,2})?|\d{1,2}[-/.]\d{1,2}[-/.](\d{4})",
-                             text)
+        match = _BIRTH.fullmatch(text)
         year = int(match.group(1) or match.group(2)) if match else None
         if year is not None and 1850 <= year <= 2100:
             values["birth_year"] = year
         else:
-            bad("birth_year", text, "a year such as 1990 or a date")
-    text = cells.get("games_before", "")
-    if text:
-        try:
-            values["games_before"] = _int(text, 0, 10 ** 6)
-        except ValueError:
-            bad("games_before", text, "a whole number >= 0")
-    text = cells.get("reached_2400", "")
-    if text:
-        flag = text.lower()
-        if flag in _TRUE:
-            values["reached_2400"] = True
-        elif flag in _FALSE:
-            values["reached_2400"] = False
-        else:
-            bad("reached_2400", text, "yes or no")
-    text = cells.get("k", "")
-    if text:
-        try:
-            values["k"] = _int(text, 1, 100)
-        except ValueError:
-            bad("k", text, "a whole number 1-100, usually 10, 20 or 40")
+            bad("birth_year", "a year such as 1990 or a date")
+    text = cells.get("reached_2400", "").lower()
+    if text in _TRUE or text in _FALSE:
+        values["reached_2400"] = text in _TRUE
+    elif text:
+        bad("reached_2400", "yes or no")
     return replace(PlayerInfo(line=line), **values)  # type: ignore[arg-type]
 
 

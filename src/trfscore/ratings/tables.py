@@ -19,7 +19,8 @@ from typing import Literal
 from .numbers import Number, as_fraction, round_half_away, round_to
 
 __all__ = [
-    "FIDE_PD_UPPER", "FIDE_DP", "fide_expected", "fide_dp", "round_percentage",
+    "FIDE_PD_UPPER", "FIDE_DP", "fide_expected", "fide_dp", "fide_pd_hundredths",
+    "fide_dp_hundredths", "round_percentage",
     "DSB_SIGMA", "dsb_expected", "dsb_difference", "dsb_difference_table", "Curve",
     "round_half_away", "round_to",
 ]
@@ -37,20 +38,25 @@ FIDE_PD_UPPER: tuple[tuple[int, int], ...] = (
 )
 
 
-def fide_expected(diff: int) -> Fraction:
-    """PD for a rating difference ``diff`` (own minus opponent's), table 8.1.2, no cap applied.
+# _PD_HIGH[d]: PD of the higher-rated player in hundredths for |D| = d <= 735.
+_PD_HIGH: list[int] = [next(pd for upper, pd in FIDE_PD_UPPER if d <= upper)
+                       for d in range(FIDE_PD_UPPER[-1][0] + 1)]
 
-    For D < 0 the lower-rated player's value 1 - PD(|D|) is returned.  Callers apply the
-    400-point rule of 8.3.1 before calling.
+
+def fide_pd_hundredths(diff: int) -> int:
+    """PD in hundredths for a rating difference ``diff`` (own minus opponent's), table 8.1.2,
+    no cap applied: the lower-rated player gets 100 - PD(|D|)."""
+    d = diff if diff >= 0 else -diff
+    high = _PD_HIGH[d] if d < len(_PD_HIGH) else 100
+    return high if diff >= 0 else 100 - high
+
+
+def fide_expected(diff: int) -> Fraction:
+    """PD for a rating difference ``diff`` (own minus opponent's) as a Fraction (table 8.1.2).
+
+    Callers apply the 400-point rule of 8.3.1 before calling.
     """
-    d = abs(int(diff))
-    hundredths = 100
-    for upper, pd in FIDE_PD_UPPER:
-        if d <= upper:
-            hundredths = pd
-            break
-    pd_high = Fraction(hundredths, 100)
-    return pd_high if diff >= 0 else 1 - pd_high
+    return Fraction(fide_pd_hundredths(int(diff)), 100)
 
 
 # --- FIDE B.02 table 8.1.1 ------------------------------------------------------------------
@@ -70,18 +76,18 @@ def round_percentage(p: Number) -> Fraction:
     return round_to(p, 2)
 
 
-def fide_dp(p: Number) -> int:
-    """dp for a fractional score p (0 <= p <= 1); p is first rounded to two decimals.
+def fide_dp_hundredths(p: int) -> int:
+    """dp for p given in hundredths (0..100); dp(p) = -dp(1 - p) below 0.50 (8.1.1 lists the
+    upper half only)."""
+    return FIDE_DP[p] if p >= 50 else -FIDE_DP[100 - p]
 
-    For p < 0.50, dp(p) = -dp(1 - p) (8.1.1 lists the upper half only).
-    """
+
+def fide_dp(p: Number) -> int:
+    """dp for a fractional score p (0 <= p <= 1); p is first rounded to two decimals."""
     q = round_percentage(p)
     if q < 0 or q > 1:
         raise ValueError(f"fractional score out of range: {p!r}")
-    hundredths = int(q * 100)
-    if hundredths >= 50:
-        return FIDE_DP[hundredths]
-    return -FIDE_DP[100 - hundredths]
+    return fide_dp_hundredths(int(q * 100))
 
 
 # --- DSB Wertungsordnung 3.3 / Anhang 2 -------------------------------------------------------

@@ -8,7 +8,7 @@
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -35,10 +35,6 @@ class TieBreak:
     points: str | None = None  # :MP / :GP (accepted for compatibility; individual events)
     reverse: bool = False  # /R: reverse the default order
 
-    @property
-    def label(self) -> str:
-        return self.code
-
 
 @dataclass
 class Column:
@@ -47,24 +43,13 @@ class Column:
     values: list[Any]  # int (scaled by ``scale``), Fraction, or None (undefined)
     scale: int = 1
     ascending: bool = False  # True when lower is better (TPN, DE place)
-    integer: bool = False  # counts, ratings, places: shown as int
-    notes: list[str] = field(default_factory=list)
+    integer: bool = False  # counts, ratings, places: shown as int (scale 1)
 
-    def value(self, ctx: Context, i: int):
-        v = self.values[i]
-        if v is None:
-            return None
-        if self.integer:
-            return int(v) if self.scale == 1 else ctx.frac(v, self.scale)
-        if isinstance(v, Fraction):
-            return v
-        return ctx.frac(v, self.scale)
-
-    def shown(self, ctx: Context) -> list:
+    def shown(self) -> list:
         """Every value as shown in the standings (int / Fraction / None), memoised."""
+        if self.integer:
+            return list(self.values)
         scale = self.scale
-        if self.integer and scale == 1:
-            return [None if v is None else int(v) for v in self.values]
         memo: dict = {v: (v if isinstance(v, Fraction) else Fraction(v, scale))
                       for v in set(self.values) if v is not None}
         memo[None] = None
@@ -90,6 +75,14 @@ class Engine:
         self.options = dict(options or {})
         self.notes: list[str] = []
         self.cache: dict[Any, Any] = {}
+
+    def column(self, tb: TieBreak, compute) -> Column:
+        """``compute(engine, tb)``, once per standings call (explanations reuse the column)."""
+        key = ("col", tb.code)
+        col = self.cache.get(key)
+        if col is None:
+            col = self.cache[key] = compute(self, tb)
+        return col
 
     def edition_for(self, tb: TieBreak) -> Edition:
         if tb.edition:

@@ -14,115 +14,68 @@ and the standings carry a note.
 from __future__ import annotations
 
 from fractions import Fraction
-from itertools import compress, repeat
 
 from . import unplayed as U
 from .base import Column, Engine, TieBreak
-from .explain import Explanation
-from .terms import explain_opponent_terms, layout, mark_cuts, opponent_terms
+from .explain import Explanation, Term, fmt_number
+from .terms import explain_opponent_terms, layout, mark_cuts, term_sums
 
-__all__ = ["compute_bh", "compute_fb", "compute_aob", "explain_bh", "explain_fb", "explain_aob"]
+__all__ = ["compute_bh", "compute_aob", "explain_bh", "explain_aob"]
 
 
-def _bh_values(ctx, ed, low: int, high: int, fp: bool) -> list[int]:
-    key = ("bh", ed.name, low, high, fp)
-    got = ctx.cache.get(key)
-    if got is not None:
-        return got
-    ext, rows, _, flags = opponent_terms(ctx, ed, fp)
-    get = ext.__getitem__
-    if low == 0 and high == 0:
-        out = [sum(map(get, tr)) for tr in rows]
-    else:
-        out = []
-        choose = U.choose_cuts
-        plain = _bh_values(ctx, ed, 0, 0, fp) if high == 0 and low == 1 else None
-        for i, (tr, f) in enumerate(zip(rows, flags or repeat(None))):
-            if plain is not None and f is None:  # Cut-1 without voluntarily unplayed rounds
-                out.append(plain[i] - min(map(get, tr)) if tr else 0)
-                continue
-            v = list(map(get, tr))
-            if high == 0 and f is not None:
-                # Art. 16.5 for Buchholz: a VUR value is never below the least significant
-                # value it is compared with (that one is the minimum of all values), so every
-                # low cut takes the smallest remaining VUR first, then the lowest values.
-                vur = sorted(compress(v, f))
-                if len(vur) >= low:
-                    out.append(sum(v) - sum(vur[:low]))
-                else:
-                    rest = sorted(x for x, g in zip(v, f) if not g)[:low - len(vur)]
-                    out.append(sum(v) - sum(vur) - sum(rest))
-            else:
-                cuts = choose(v, None, f, low, high, ed)
-                out.append(sum(v) - sum(v[j] for j in cuts))
-    ctx.cache[key] = out
-    return out
+def _ctx(eng: Engine, tb: TieBreak):
+    """The context the values are read from: the Fore-Buchholz view for FB and ``/F``."""
+    return eng.ctx.fore() if tb.fore or tb.base == "FB" else eng.ctx
 
 
 def compute_bh(eng: Engine, tb: TieBreak) -> Column:
-    ctx = eng.ctx.fore() if tb.fore else eng.ctx
-    ed = eng.edition_for(tb)
-    return Column(_bh_values(ctx, ed, tb.low, tb.high, tb.forfeits_played), scale=ctx.unit)
-
-
-def compute_fb(eng: Engine, tb: TieBreak) -> Column:
-    ctx = eng.ctx.fore()
-    ed = eng.edition_for(tb)
-    return Column(_bh_values(ctx, ed, tb.low, tb.high, tb.forfeits_played), scale=ctx.unit)
+    """BH and FB with their cuts."""
+    ctx = _ctx(eng, tb)
+    values = term_sums(ctx, eng.edition_for(tb), tb.low, tb.high, tb.forfeits_played, False)
+    return Column(values, scale=ctx.unit)
 
 
 def compute_aob(eng: Engine, tb: TieBreak) -> Column:
-    ctx = eng.ctx.fore() if tb.fore else eng.ctx
-    ed = eng.edition_for(tb)
+    ctx = _ctx(eng, tb)
     fp = tb.forfeits_played
-    bh = _bh_values(ctx, ed, 0, 0, fp)
-    rows = layout(ctx, fp or ctx.rr)[0]
+    bh = term_sums(ctx, eng.edition_for(tb), 0, 0, fp, False)
     N = ctx.N
     unit = ctx.unit
     out: list[Fraction | None] = []
-    for tr in rows:  # opponents met over the board: the entries below N
+    for tr in layout(ctx, fp or ctx.rr)[0]:  # opponents met over the board: the entries below N
         vals = [bh[k] for k in tr if k < N]
         out.append(Fraction(sum(vals), len(vals) * unit) if vals else None)
     return Column(out, scale=1)
 
 
-def _explain(eng: Engine, tb: TieBreak, i: int, ctx, name: str) -> Explanation:
+def explain_bh(eng: Engine, tb: TieBreak, i: int) -> Explanation:
+    ctx = _ctx(eng, tb)
     ed = eng.edition_for(tb)
     terms = explain_opponent_terms(ctx, ed, i, tb.forfeits_played, weighted=False)
     values = [t.value for t in terms]
     flags = [t.vur for t in terms] if any(t.vur for t in terms) else None
-    cuts = U.choose_cuts(values, None, flags, tb.low, tb.high, ed)
-    mark_cuts(terms, cuts, tb.low, ed)
+    mark_cuts(terms, U.choose_cuts(values, None, flags, tb.low, tb.high, ed), tb.low, ed)
     value = sum((t.value for t in terms if not t.cut), Fraction(0))
-    return Explanation(ctx.sr[i], name, tb.code, value, ed.name, "", terms, "sum")
-
-
-def explain_bh(eng: Engine, tb: TieBreak, i: int) -> Explanation:
-    ctx = eng.ctx.fore() if tb.fore else eng.ctx
-    return _explain(eng, tb, i, ctx, "Buchholz")
-
-
-def explain_fb(eng: Engine, tb: TieBreak, i: int) -> Explanation:
-    e = _explain(eng, tb, i, eng.ctx.fore(), "Fore Buchholz")
-    e.notes.append("every game paired in the last round counted as a draw (C.07 Art. 8.3)")
+    fore = tb.base == "FB"
+    e = Explanation(ctx.sr[i], "Fore Buchholz" if fore else "Buchholz", tb.code, value, ed.name,
+                    "", terms, "sum")
+    if fore:
+        e.notes.append("every game paired in the last round counted as a draw (C.07 Art. 8.3)")
     return e
 
 
 def explain_aob(eng: Engine, tb: TieBreak, i: int) -> Explanation:
-    ctx = eng.ctx.fore() if tb.fore else eng.ctx
+    ctx = _ctx(eng, tb)
     ed = eng.edition_for(tb)
     fp = tb.forfeits_played
-    bh = _bh_values(ctx, ed, 0, 0, fp)
-    from .explain import Term, fmt_number
-
+    bh = term_sums(ctx, ed, 0, 0, fp, False)
     terms = []
     for r, c in enumerate(ctx.cat[i]):
         if U.is_game(ctx, ed, c, "opponent", fp):
             o = ctx.opp[i][r]
             terms.append(Term(r + 1, ctx.sr[o], ctx.pf(bh[o])))
     if terms:
-        total = sum((t.value for t in terms), Fraction(0))
-        value = total / len(terms)
+        value = sum((t.value for t in terms), Fraction(0)) / len(terms)
         formula = (f"({' + '.join(fmt_number(t.value) for t in terms)}) / {len(terms)} = "
                    f"{fmt_number(value)}")
     else:

@@ -48,9 +48,8 @@ class Context:
         self.score: list[int] = []
         self.clean: list[bool] = []  # every round an over-the-board game
         self.rr = False
-        self.fore_of: Context | None = None  # set on a Fore-Buchholz copy
         self.cache: dict[Any, Any] = {}
-        self._frac: dict[tuple[int, int], Fraction] = {}
+        self._frac: dict[int, Fraction] = {}
 
     # -- lazily built rows (only counts, ratings and explanations need them) ----------------
     def _cells(self, pos: int, empty):
@@ -78,17 +77,12 @@ class Context:
         return self._col
 
     # -- numbers ---------------------------------------------------------------------------
-    def frac(self, value: int, scale: int) -> Fraction:
-        """``value / scale`` as a Fraction, memoised (values repeat a lot)."""
-        key = (value, scale)
-        f = self._frac.get(key)
-        if f is None:
-            f = self._frac[key] = Fraction(value, scale)
-        return f
-
     def pf(self, value: int) -> Fraction:
-        """A points-scaled integer as a Fraction."""
-        return self.frac(value, self.unit)
+        """A points-scaled integer as a Fraction, memoised (values repeat a lot)."""
+        f = self._frac.get(value)
+        if f is None:
+            f = self._frac[value] = Fraction(value, self.unit)
+        return f
 
     @property
     def scheduled_rounds(self) -> list[int]:
@@ -115,7 +109,6 @@ class Context:
                      "_kind"):
             setattr(f, name, getattr(self, name))
         f.opp = self.opp
-        f.fore_of = self
         last = self.n - 1
         pts = []
         cat = []
@@ -182,7 +175,7 @@ def build_context(t: Tournament, *, rr: bool, rounds: int | None = None) -> Cont
     ctx.players = players
     ctx.sr = [p.start_rank for p in players]
     ctx.index = index = {p.start_rank: i for i, p in enumerate(players)}
-    ctx.N = N = len(players)
+    ctx.N = len(players)
     n = rounds if rounds is not None else _rounds_in_use(t)
     ctx.n = n
     ctx.rr = rr

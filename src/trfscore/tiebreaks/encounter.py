@@ -9,7 +9,9 @@
 * 6.3  Otherwise a participant is ranked first only if their mini-table score is strictly higher
        than the score any other could still reach by winning every mini-game they did not play;
        then second place is tried the same way, and so on, stopping at the first place that is
-       not certain.  The rest stay tied.
+       not certain.  If that placed anybody, the rule is applied again to the players left tied
+       (their own mini-table: 6.2 if they all met), as for 6.2 subgroups; the FIDE TEC reference
+       program and lichess's scalachess do the same.
 
 The value shown for a player is their place within the tied group (1 = first), equal for
 players the rule could not separate, and 0 when the rule separated nobody in the group.
@@ -17,6 +19,7 @@ players the rule could not separate, and 0 when the rule separated nobody in the
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import groupby
 
 from . import unplayed as U
 from .base import Engine, TieBreak
@@ -59,34 +62,23 @@ def _resolve(eng: Engine, tb: TieBreak, members: list[int]) -> list[list[int]]:
     all_met = all(len(met[a]) == others for a in members)
     ordered = sorted(members, key=lambda a: (-scores[a], a))
     if all_met:  # 6.2
-        runs: list[list[int]] = []
-        for a in ordered:
-            if runs and scores[runs[-1][0]] == scores[a]:
-                runs[-1].append(a)
-            else:
-                runs.append([a])
+        runs = [list(run) for _, run in groupby(ordered, scores.__getitem__)]
         if len(runs) == 1:
             return runs
         out: list[list[int]] = []
         for run in runs:
             out.extend(_resolve(eng, tb, run) if len(run) > 1 else [run])
         return out
-    # 6.3: only certain places, from the top
+    # 6.3: only certain places, from the top; then DE again on the players left tied
     win = Fraction(eng.ctx.W, eng.ctx.unit)
-    reach = {}
-    for a in members:
-        reach[a] = scores[a] + win * (others - len(met[a]))
-    out = []
-    remaining = ordered
-    while len(remaining) > 1:
-        top = remaining[0]
-        if all(scores[top] > reach[b] for b in remaining[1:]):
-            out.append([top])
-            remaining = remaining[1:]
-        else:
-            break
-    out.append(remaining)
-    return out
+    reach = {a: scores[a] + win * (others - len(met[a])) for a in members}
+    placed = 0
+    while placed < others and all(scores[ordered[placed]] > reach[b]
+                                  for b in ordered[placed + 1:]):
+        placed += 1
+    if placed == 0:
+        return [ordered]
+    return [[a] for a in ordered[:placed]] + _resolve(eng, tb, ordered[placed:])
 
 
 def order_group(eng: Engine, tb: TieBreak, members: list[int]) -> dict[int, int]:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["Term", "Explanation", "fmt_number", "fmt_weight", "to_json_number"]
+__all__ = ["Term", "Explanation", "fmt_number", "to_json_number"]
 
 
 def fmt_number(x: Any, min_decimals: int = 1) -> str:
@@ -52,10 +52,6 @@ def fmt_number(x: Any, min_decimals: int = 1) -> str:
             tail = tail + "0" * (min_decimals - len(tail))
         text = head + ("." + tail if tail else "")
     return sign + text
-
-
-def fmt_weight(x: Any) -> str:
-    return fmt_number(x, 1)
 
 
 def to_json_number(x: Any):
@@ -136,7 +132,7 @@ class Explanation:
             if self.style == "product":
                 if t.weight == 0:
                     continue
-                parts.append(f"{fmt_weight(t.weight)}*{self._num(t.value)}")
+                parts.append(f"{fmt_number(t.weight)}*{self._num(t.value)}")
             else:
                 parts.append(self._num(t.value))
         left = " + ".join(parts) if parts else "0"

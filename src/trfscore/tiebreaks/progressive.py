@@ -17,21 +17,15 @@ from .explain import Explanation, Term
 __all__ = ["compute_ps", "explain_ps", "running_scores"]
 
 
-def running_scores(ctx, i: int) -> list[tuple[int, int]]:
-    """``(round index, score after that round)`` for every round of player ``i``."""
-    out = []
-    running = 0
-    for r, p in enumerate(ctx.pts[i]):
-        running += p  # a not-scheduled round holds 0 points
-        out.append((r, running))
-    return out
+def running_scores(ctx, i: int) -> list[int]:
+    """Player ``i``'s score after each round (a not-scheduled round holds 0 points)."""
+    return list(accumulate(ctx.pts[i]))
 
 
 def compute_ps(eng: Engine, tb: TieBreak) -> Column:
     ctx = eng.ctx
     low = tb.low
-    out = []
-    if low == 0:  # a not-scheduled round holds 0 points but is still a term
+    if low == 0:
         out = [sum(accumulate(prow)) for prow in ctx.pts]
     else:
         out = [sum(list(accumulate(prow))[low:]) for prow in ctx.pts]
@@ -41,9 +35,9 @@ def compute_ps(eng: Engine, tb: TieBreak) -> Column:
 def explain_ps(eng: Engine, tb: TieBreak, i: int) -> Explanation:
     ctx = eng.ctx
     terms = []
-    for k, (r, s) in enumerate(running_scores(ctx, i)):
+    for r, s in enumerate(running_scores(ctx, i)):
         t = Term(r + 1, None, ctx.pf(s), note="score after the round")
-        if k < tb.low:
+        if r < tb.low:
             t.cut = True
             t.cut_reason = "Cut: the earliest rounds' terms are dropped (C.07 Art. 14.1.1 c)"
         terms.append(t)

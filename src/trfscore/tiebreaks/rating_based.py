@@ -23,7 +23,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..model import Kind
-from ..ratings.tables import FIDE_DP, FIDE_PD_UPPER
+from ..ratings.tables import fide_dp_hundredths as dp
+from ..ratings.tables import fide_pd_hundredths as pd_hundredths
 from . import unplayed as U
 from .base import Column, Engine, TieBreak
 from .explain import Explanation, Term, fmt_number
@@ -31,35 +32,10 @@ from .explain import Explanation, Term, fmt_number
 __all__ = ["compute_rating", "explain_rating", "tpr_of", "ptp_of", "dp", "pd_hundredths",
            "round_half_up"]
 
-# table 8.1.2 as a list: _PD_HIGH[d] = PD (hundredths) of the higher-rated player, 0 <= d <= 736
-_PD_HIGH: list[int] = []
-for _d in range(737):
-    for _upper, _pd in FIDE_PD_UPPER:
-        if _d <= _upper:
-            _PD_HIGH.append(_pd)
-            break
-    else:
-        _PD_HIGH.append(100)
-
 
 def round_half_up(num: int, den: int) -> int:
     """num/den rounded to the nearest integer, halves upwards (exact integer arithmetic)."""
     return (2 * num + den) // (2 * den)
-
-
-def pd_hundredths(diff: int) -> int:
-    """Expected score (hundredths) for rating difference ``diff`` = own - opponent's, no cap."""
-    if diff >= 0:
-        return _PD_HIGH[diff] if diff <= 736 else 100
-    d = -diff
-    return 100 - (_PD_HIGH[d] if d <= 736 else 100)
-
-
-def dp(p_hundredths: int) -> int:
-    """B.02 table 8.1.1 for p given in hundredths (0..100)."""
-    if p_hundredths >= 50:
-        return FIDE_DP[p_hundredths]
-    return -FIDE_DP[100 - p_hundredths]
 
 
 def _halves(kind: str) -> int | None:
@@ -180,18 +156,11 @@ def _per_player(eng: Engine, tb: TieBreak, which: str) -> list[int | None]:
     return got
 
 
-def _cached(eng: Engine, tb: TieBreak) -> Column:
-    col = eng.cache.get(("col", tb.code))
-    if col is None:
-        col = eng.cache[("col", tb.code)] = compute_rating(eng, tb)
-    return col
-
-
 def explain_rating(eng: Engine, tb: TieBreak, i: int) -> Explanation:
     ctx = eng.ctx
     ed = eng.edition_for(tb)
     base = tb.base
-    col = _cached(eng, tb)
+    col = eng.column(tb, compute_rating)
     value = col.values[i]
     if base == "RTNG":
         return Explanation(ctx.sr[i], "Rating", tb.code, value, ed.name, "", [], "text",

@@ -34,8 +34,8 @@ from typing import Callable, Iterable
 from . import buchholz, counts, koya, progressive, rating_based, sonneborn, us_chess
 from .base import Column, Engine, TieBreak
 
-__all__ = ["TieBreakDef", "TIEBREAKS", "parse_tiebreak", "parse_tiebreak_list", "compute",
-           "explain", "known_codes"]
+__all__ = ["TieBreakDef", "TIEBREAKS", "POINTS", "parse_tiebreak", "parse_tiebreaks",
+           "parse_tiebreak_list", "compute", "explain", "known_codes"]
 
 
 @dataclass(frozen=True)
@@ -50,62 +50,51 @@ class TieBreakDef:
     buchholz_family: bool = False  # barred from round-robins from 2026 (Art. 8 note)
 
 
-def _d(base, name, article, comp, expl, mods="V", **kw) -> TieBreakDef:
-    return TieBreakDef(base, name, article, comp, expl, mods, **kw)
+_BH = (buchholz.compute_bh, buchholz.explain_bh)
+_SB = (sonneborn.compute_sb, sonneborn.explain_sb)
+_NNSB = (sonneborn.compute_nnsb, sonneborn.explain_nnsb)
+_COUNT = (counts.compute_count, counts.explain_count)
+_RATING = (rating_based.compute_rating, rating_based.explain_rating)
+_US = (us_chess.compute_us, us_chess.explain_us)
 
 
+def _def(base: str, name: str, article: str, functions: tuple, modifiers: str,
+         **flags: bool) -> TieBreakDef:
+    return TieBreakDef(base, name, article, *functions, modifiers, **flags)
+
+
+# base, name, article, (compute, explain), modifiers allowed, flags
 TIEBREAKS: dict[str, TieBreakDef] = {d.base: d for d in [
-    _d("BH", "Buchholz", "C.07 8.1", buchholz.compute_bh, buchholz.explain_bh, "CMBWPFV",
-       buchholz_family=True),
-    _d("FB", "Fore Buchholz", "C.07 8.3", buchholz.compute_fb, buchholz.explain_fb, "CMBWPV",
-       buchholz_family=True),
-    _d("AOB", "Average of opponents' Buchholz", "C.07 8.2", buchholz.compute_aob,
-       buchholz.explain_aob, "PFV", buchholz_family=True),
-    _d("SB", "Sonneborn-Berger", "C.07 9.1", sonneborn.compute_sb, sonneborn.explain_sb,
-       "CMBWPFV"),
-    _d("NNSB", "Non-Neustadtl Sonneborn-Berger (SB + own score)", "seed 000",
-       sonneborn.compute_nnsb, sonneborn.explain_nnsb, "PV"),
-    _d("NNSB2", "Non-Neustadtl Sonneborn-Berger (SB + own score squared)", "seed 000",
-       sonneborn.compute_nnsb2, sonneborn.explain_nnsb, "PV"),
-    _d("PS", "Progressive score", "C.07 7.5", progressive.compute_ps, progressive.explain_ps,
-       "CV"),
-    _d("KS", "Koya system", "C.07 9.2", koya.compute_ks, koya.explain_ks, "LPV"),
-    _d("DE", "Direct encounter", "C.07 6", None, None, "PV", group=True),
-    _d("WIN", "Number of wins", "C.07 7.1", counts.compute_count, counts.explain_count, "RV"),
-    _d("WON", "Games won over the board", "C.07 7.2", counts.compute_count, counts.explain_count,
-       "PRV"),
-    _d("BPG", "Games played with Black", "C.07 7.3", counts.compute_count, counts.explain_count,
-       "PRV"),
-    _d("BWG", "Games won with Black", "C.07 7.4", counts.compute_count, counts.explain_count,
-       "PRV"),
-    _d("REP", "Rounds elected to play (GE until 2024)", "C.07 7.6", counts.compute_count,
-       counts.explain_count, "PRV"),
-    _d("STD", "Standard points", "C.07 7.7 (2026)", counts.compute_count, counts.explain_count,
-       "V"),
-    _d("TPN", "Tournament pairing number", "C.07 7.8 (2026)", counts.compute_count,
-       counts.explain_count, "R"),
-    _d("ARO", "Average rating of opponents", "C.07 10.1", rating_based.compute_rating,
-       rating_based.explain_rating, "CMBWPUV"),
-    _d("TPR", "Tournament performance rating", "C.07 10.2", rating_based.compute_rating,
-       rating_based.explain_rating, "PUV"),
-    _d("PTP", "Perfect tournament performance", "C.07 10.3", rating_based.compute_rating,
-       rating_based.explain_rating, "PUV"),
-    _d("APRO", "Average performance rating of opponents", "C.07 10.4",
-       rating_based.compute_rating, rating_based.explain_rating, "PUV"),
-    _d("APPO", "Average perfect performance of opponents", "C.07 10.5",
-       rating_based.compute_rating, rating_based.explain_rating, "PUV"),
-    _d("RTNG", "Rating", "C.07 10.6 (2026)", rating_based.compute_rating,
-       rating_based.explain_rating, "UR"),
-    _d("MMED", "Modified Median (US Chess)", "US Chess 34E1", us_chess.compute_us,
-       us_chess.explain_us, ""),
-    _d("SOLK", "Solkoff (US Chess)", "US Chess 34E2", us_chess.compute_us, us_chess.explain_us,
-       ""),
-    _d("CUM", "Cumulative (US Chess)", "US Chess 34E3", us_chess.compute_us,
-       us_chess.explain_us, ""),
-    _d("OCUM", "Cumulative of opposition (US Chess)", "US Chess 34E4", us_chess.compute_us,
-       us_chess.explain_us, ""),
-    _d("KASH", "Kashdan (US Chess)", "US Chess 34E7", us_chess.compute_us, us_chess.explain_us,
-       ""),
+    _def("BH", "Buchholz", "C.07 8.1", _BH, "CMBWPFV", buchholz_family=True),
+    _def("FB", "Fore Buchholz", "C.07 8.3", _BH, "CMBWPV", buchholz_family=True),
+    _def("AOB", "Average of opponents' Buchholz", "C.07 8.2",
+         (buchholz.compute_aob, buchholz.explain_aob), "PFV", buchholz_family=True),
+    _def("SB", "Sonneborn-Berger", "C.07 9.1", _SB, "CMBWPFV"),
+    _def("NNSB", "Non-Neustadtl Sonneborn-Berger (SB + own score)", "seed 000", _NNSB, "PV"),
+    _def("NNSB2", "Non-Neustadtl Sonneborn-Berger (SB + own score squared)", "seed 000", _NNSB,
+         "PV"),
+    _def("PS", "Progressive score", "C.07 7.5", (progressive.compute_ps, progressive.explain_ps),
+         "CV"),
+    _def("KS", "Koya system", "C.07 9.2", (koya.compute_ks, koya.explain_ks), "LPV"),
+    _def("DE", "Direct encounter", "C.07 6", (None, None), "PV", group=True),
+    _def("WIN", "Number of wins", "C.07 7.1", _COUNT, "RV"),
+    _def("WON", "Games won over the board", "C.07 7.2", _COUNT, "PRV"),
+    _def("BPG", "Games played with Black", "C.07 7.3", _COUNT, "PRV"),
+    _def("BWG", "Games won with Black", "C.07 7.4", _COUNT, "PRV"),
+    _def("REP", "Rounds elected to play (GE until 2024)", "C.07 7.6", _COUNT, "PRV"),
+    _def("STD", "Standard points", "C.07 7.7 (2026)", _COUNT, "V"),
+    _def("TPN", "Tournament pairing number", "C.07 7.8 (2026)", _COUNT, "R"),
+    _def("ARO", "Average rating of opponents", "C.07 10.1", _RATING, "CMBWPUV"),
+    _def("TPR", "Tournament performance rating", "C.07 10.2", _RATING, "PUV"),
+    _def("PTP", "Perfect tournament performance", "C.07 10.3", _RATING, "PUV"),
+    _def("APRO", "Average performance rating of opponents", "C.07 10.4", _RATING, "PUV"),
+    _def("APPO", "Average perfect performance of opponents", "C.07 10.5", _RATING, "PUV"),
+    _def("RTNG", "Rating", "C.07 10.6 (2026)", _RATING, "UR"),
+    _def("MMED", "Modified Median (US Chess)", "US Chess 34E1", _US, ""),
+    _def("SOLK", "Solkoff (US Chess)", "US Chess 34E2", _US, ""),
+    _def("CUM", "Cumulative (US Chess)", "US Chess 34E3", _US, ""),
+    _def("OCUM", "Cumulative of opposition (US Chess)", "US Chess 34E4", _US, ""),
+    _def("KASH", "Kashdan (US Chess)", "US Chess 34E7", _US, ""),
 ]}
 
 # Whole-code aliases (after upper-casing and removing blanks and underscores).
@@ -267,34 +256,25 @@ def _num(f: Fraction) -> str:
     return str(f.numerator) if f.denominator == 1 else str(float(f))
 
 
-def parse_tiebreak_list(codes: str | Iterable[str] | None) -> list[str]:
-    """``"BH-C1,BH,SB"`` (or a list) -> normalised codes; ValueError for an unknown code.
+POINTS = frozenset({"PTS", "POINTS", "MPTS", "GPTS"})  # points: always the first criterion
 
-    ``PTS`` (points, always the first criterion) is accepted and dropped.
-    """
+
+def parse_tiebreaks(codes: str | Iterable[str] | None) -> list[TieBreak]:
+    """``"BH-C1,BH,SB"`` (codes separated by commas, semicolons or blanks) or a list of codes
+    -> parsed tie-breaks; ``PTS`` is dropped.  ValueError for an unknown code."""
     if codes is None:
         return []
-    if isinstance(codes, str):
-        items = [c for c in re.split(r"[,;\s]+", codes) if c]
-    else:
-        items = []
-        for c in codes:
-            items.extend(x for x in re.split(r"[,;\s]+", str(c)) if x)
-    out = []
-    for item in items:
-        if item.upper() in ("PTS", "POINTS", "MPTS", "GPTS"):
-            continue
-        out.append(parse_tiebreak(item).code)
-    return out
+    items = re.split(r"[,;\s]+", codes) if isinstance(codes, str) else [str(c) for c in codes]
+    return [parse_tiebreak(c) for c in items if c.strip() and c.strip().upper() not in POINTS]
+
+
+def parse_tiebreak_list(codes: str | Iterable[str] | None) -> list[str]:
+    """Normalised codes of :func:`parse_tiebreaks` (``"BH/C1 SB"`` -> ``["BH-C1", "SB"]``)."""
+    return [tb.code for tb in parse_tiebreaks(codes)]
 
 
 def compute(eng: Engine, tb: TieBreak) -> Column:
-    d = TIEBREAKS[tb.base]
-    key = ("col", tb.code)
-    col = eng.cache.get(key)
-    if col is None:
-        col = eng.cache[key] = d.compute(eng, tb)
-    return col
+    return eng.column(tb, TIEBREAKS[tb.base].compute)
 
 
 def explain(eng: Engine, tb: TieBreak, i: int):

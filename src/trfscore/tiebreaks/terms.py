@@ -2,19 +2,21 @@
 
 For every player and every scheduled round there is one term: the opponent's (adjusted) score
 for a game, or the edition's value for the player's own unplayed round (``unplayed.own_value``).
-The lists are built once per context, edition and forfeit mode and shared by BH, BH-Cn, SB...
+The lists are built once per context, edition and forfeit mode and shared by BH, BH-Cn, SB...;
+:func:`term_sums` adds them up after the cuts (Art. 14, 16.5).
 """
 from __future__ import annotations
 
-from fractions import Fraction
-from itertools import count
+from itertools import compress, count, repeat
+from operator import mul, not_
 
 from ..model import Kind
 from . import unplayed as U
 from .editions import Edition
-from .explain import Term
+from .explain import Term, fmt_number
 
-__all__ = ["layout", "opponent_terms", "explain_opponent_terms", "KIND_TEXT", "mark_cuts"]
+__all__ = ["layout", "opponent_terms", "term_sums", "explain_opponent_terms", "KIND_TEXT",
+           "mark_cuts"]
 
 KIND_TEXT = {
     Kind.WIN: "win", Kind.DRAW: "draw", Kind.LOSS: "loss", Kind.FORFEIT_WIN: "forfeit win",
@@ -101,6 +103,59 @@ def opponent_terms(ctx, ed: Edition, fp: bool = False):
     return got
 
 
+def term_sums(ctx, ed: Edition, low: int, high: int, fp: bool, weighted: bool) -> list[int]:
+    """Per player, the sum of the terms left after cutting ``low``/``high`` values.
+
+    ``weighted=False``: Buchholz, the opponents' scores (scale ``ctx.unit``);
+    ``weighted=True``: Sonneborn-Berger, points scored x opponent's score (scale ``unit**2``).
+    Cached per context, edition, cuts and forfeit mode.
+    """
+    key = ("sums", weighted, ed.name, low, high, fp)
+    got = ctx.cache.get(key)
+    if got is not None:
+        return got
+    ext, rows, weights, flags = opponent_terms(ctx, ed, fp)
+    get = ext.__getitem__
+    if low or high:
+        out = term_sums(ctx, ed, 0, 0, fp, weighted)[:]
+        for i, (tr, w, f) in enumerate(zip(rows, weights, flags or repeat(None))):
+            if not tr:
+                continue
+            v = list(map(get, tr))
+            if f is None and low == 1 and not (high or weighted):  # the common BH-C1
+                out[i] -= min(v)
+            else:
+                out[i] -= _cut_total(v, list(map(mul, v, w)) if weighted else None, f, low,
+                                     high, ed)
+    elif weighted:
+        out = [sum(map(mul, map(get, tr), w)) for tr, w in zip(rows, weights)]
+    else:
+        out = [sum(map(get, tr)) for tr in rows]
+    ctx.cache[key] = out
+    return out
+
+
+def _cut_total(v: list[int], c: list[int] | None, vur: list[bool] | None, low: int, high: int,
+               ed: Edition) -> int:
+    """What the cuts remove from one player's terms: ``v`` the opponents' scores, ``c`` the SB
+    contributions (None for Buchholz), ``vur`` the VUR flags (None: no VUR, or the edition does
+    not cut them first).  The low-cut-only cases are short forms of ``unplayed.choose_cuts``."""
+    if not high:
+        if vur is None:  # the least significant values: lowest score, smaller contribution
+            if c is None:
+                return sum(sorted(v)[:low])
+            return sum(x for _, x in sorted(zip(v, c))[:low])
+        if c is None:  # Buchholz: a VUR value is never below the least significant (smallest)
+            # value, so VURs go first (16.5), smallest first, then the smallest others
+            cut = sorted(compress(v, vur))[:low]
+            if len(cut) < low:
+                cut += sorted(compress(v, map(not_, vur)))[:low - len(cut)]
+            return sum(cut)
+    values = v if c is None else c
+    return sum(values[j] for j in U.choose_cuts(values, None if c is None else v, vur, low, high,
+                                                 ed))
+
+
 def explain_opponent_terms(ctx, ed: Edition, i: int, fp: bool, weighted: bool) -> list[Term]:
     """The terms of player ``i`` as :class:`Term` objects, in the order of ``opponent_terms``."""
     adj = U.adjusted_scores(ctx, ed)
@@ -120,8 +175,8 @@ def explain_opponent_terms(ctx, ed: Edition, i: int, fp: bool, weighted: bool) -
                 t.remark = f"{KIND_TEXT.get(kind, kind)} against #{opp_sr} counted as a game"
             if adj[o] != ctx.score[o]:
                 rule = "late-draw" if ed.opponent_view == "late_requested_draw" else "all-draw"
-                t.remark = (f"#{opp_sr} scored {fmt(ctx, ctx.score[o])}, counted "
-                            f"{fmt(ctx, adj[o])} ({U.rule_text(rule, ed)})")
+                t.remark = (f"#{opp_sr} scored {fmt_number(frac(ctx.score[o]))}, counted "
+                            f"{fmt_number(frac(adj[o]))} ({U.rule_text(rule, ed)})")
             terms.append(t)
         else:
             value, rule = U.own_value(ctx, ed, i, r, adj)
@@ -133,12 +188,6 @@ def explain_opponent_terms(ctx, ed: Edition, i: int, fp: bool, weighted: bool) -
     if ctx.rr:  # a round-robin is read off the crosstable: opponents in start-rank order
         terms.sort(key=lambda t: (t.opponent or 0, t.round or 0))
     return terms
-
-
-def fmt(ctx, scaled: int) -> str:
-    from .explain import fmt_number
-
-    return fmt_number(Fraction(scaled, ctx.unit))
 
 
 def mark_cuts(terms: list[Term], cuts: list[int], low: int, ed: Edition) -> None:

@@ -21,7 +21,8 @@ from .editions import Edition
 
 __all__ = [
     "PLAYED", "FWIN", "BYE", "FLOSS", "REQ", "REQ_LATE", "NOSCHED", "AVAILABLE", "VUR",
-    "CATEGORY_NAMES", "category", "split_requested", "adjusted_scores", "own_value", "is_game", "choose_cuts", "rule_text",
+    "CATEGORY_NAMES", "category", "split_requested", "adjusted_scores", "own_value", "is_game",
+    "choose_cuts", "rule_text",
 ]
 
 # Categories (C.07 2023+ Art. 16.2).  An int per cell keeps the arrays small.
@@ -202,39 +203,37 @@ def is_game(ctx, ed: Edition, c: int, purpose: str, forfeits_played: bool = Fals
 # -- cuts -------------------------------------------------------------------------------------
 def choose_cuts(values: list, keys: list | None, vur: list | None, low: int, high: int,
                 ed: Edition) -> list[int]:
-    """Positions of the values a cut removes.
+    """Positions of the values a cut removes, low cuts first.
 
     ``keys`` order the values by significance (C.07 14.1.1: the opponent's score; for SB the
     least significant value is the contribution of the lowest-scored opponent, ties broken by
     the smaller contribution).  ``keys=None`` means the values are their own keys.
 
     Low cuts (Cut-n and the low side of Median-n) follow Art. 16.5 when the edition says so:
-    if the player still has a voluntarily unplayed round, the smallest VUR value is cut when it
-    is not below the least significant value.  High cuts ignore VUR status.  When there are
+    while the player still has a voluntarily unplayed round, its smallest value is cut when it
+    is not below the least significant value (16.5.2: again for every value cut).  For
+    Buchholz that means VURs always go first.  High cuts ignore VUR status.  When there are
     fewer values than cuts, everything is cut (the sum of nothing is 0).
     """
-    alive = list(range(len(values)))
     if keys is None:
         keys = values
+    significance = list(zip(keys, values)).__getitem__  # 14.1.1: least significant first
+    smallest = list(zip(values, keys)).__getitem__
+    alive = list(range(len(values)))
+    vur_first = ed.vur_cut_first and vur is not None and True in vur
     cut: list[int] = []
-    vur_first = ed.vur_cut_first and vur is not None
-    for _ in range(low):
-        if not alive:
-            break
-        least = min(alive, key=lambda j: (keys[j], values[j]))
-        choice = least
+    for _ in range(min(low, len(alive))):
+        choice = min(alive, key=significance)
         if vur_first:
-            vs = [j for j in alive if vur[j]]
-            if vs:
-                v = min(vs, key=lambda j: (values[j], keys[j]))
-                if values[v] >= values[least]:
+            vurs = [j for j in alive if vur[j]]
+            if vurs:
+                v = min(vurs, key=smallest)
+                if values[v] >= values[choice]:
                     choice = v
         alive.remove(choice)
         cut.append(choice)
-    for _ in range(high):
-        if not alive:
-            break
-        most = max(alive, key=lambda j: (keys[j], values[j]))
+    for _ in range(min(high, len(alive))):
+        most = max(alive, key=significance)
         alive.remove(most)
         cut.append(most)
     return cut

@@ -75,7 +75,7 @@ def _cum(ctx) -> list[int]:
     if got is None:
         got = []
         for i in range(ctx.N):
-            total = sum(s for _, s in running_scores(ctx, i))
+            total = sum(running_scores(ctx, i))
             unplayed = sum(p for p, c in zip(ctx.pts[i], ctx.cat[i])
                            if c != U.PLAYED and c != U.NOSCHED)
             got.append(total - unplayed)
@@ -115,10 +115,7 @@ def compute_us(eng: Engine, tb: TieBreak) -> Column:
 def explain_us(eng: Engine, tb: TieBreak, i: int) -> Explanation:
     ctx = eng.ctx
     base = tb.base
-    col = eng.cache.get(("col", tb.code))
-    if col is None:
-        col = eng.cache[("col", tb.code)] = compute_us(eng, tb)
-    value = col.value(ctx, i)
+    value = eng.column(tb, compute_us).shown()[i]
     names = {"MMED": "Modified Median (US Chess 34E1)", "SOLK": "Solkoff (US Chess 34E2)",
              "CUM": "Cumulative (US Chess 34E3)", "OCUM": "Opposition cumulative (34E4)",
              "KASH": "Kashdan (US Chess 34E7)"}
@@ -145,7 +142,7 @@ def explain_us(eng: Engine, tb: TieBreak, i: int) -> Explanation:
                            notes=notes)
     if base == "CUM":
         terms = [Term(r + 1, None, ctx.pf(s), note="score after the round")
-                 for r, s in running_scores(ctx, i)]
+                 for r, s in enumerate(running_scores(ctx, i))]
         unplayed = sum(p for p, c in zip(ctx.pts[i], ctx.cat[i])
                        if c != U.PLAYED and c != U.NOSCHED)
         parts = " + ".join(fmt_number(t.value) for t in terms) or "0"
