@@ -207,3 +207,24 @@ def test_quirks_of_real_files_are_findings_not_failures():
     assert len(cr.players) == 60 and cr.rounds == 14 and cr.header.rounds_declared == 15
     javafo = trfscore.load(by_name["echecsjs__trf__javafo_sample2.trf"])
     assert javafo.header.rounds_declared == 9 and javafo.player(22).games[4].kind == Kind.ZERO_BYE
+
+
+def test_blank_result_byes_counted_by_the_points_become_byes_with_a_warning():
+    # Irish Chess Union exports: a bye is '0000 -' with a blank result, and the points count it.
+    text = HEADER + line(1, "Alpha, A", "1.5", 1, "   2 w 1", "0000 -") + "\n" + \
+        line(2, "Beta, B", "0.0", 2, "   1 b 0", "0000 - Z") + "\n" + \
+        line(3, "Gamma, C", "0.0", 3, "0000 - Z", "0000 -") + "\n"
+    t = trfscore.loads(text)
+    assert t.player(1).games[1].kind == Kind.HALF_BYE and t.score(t.player(1)) == Fraction(3, 2)
+    assert t.player(3).games[1].kind == Kind.ABSENT  # its points do not count the blank: left alone
+    found = [f for f in t.findings if f.rule == "TRF408"]
+    assert [(f.line, f.column, f.severity) for f in found] == [(4, 102, "warning")]
+    from trfscore.formats import trf
+    assert trf.write_text(t) == text  # the bytes stay as they were
+
+
+def test_blank_rounds_are_not_byes_when_the_points_do_not_say_so_exactly():
+    text = HEADER + line(1, "Alpha, A", "1.2", 1, "   2 w 1", "0000 -") + "\n" + \
+        line(2, "Beta, B", "0.0", 2, "   1 b 0", "0000 - Z") + "\n"
+    t = trfscore.loads(text)
+    assert t.player(1).games[1].kind == Kind.ABSENT and "TRF408" not in rules(t)

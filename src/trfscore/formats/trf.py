@@ -15,7 +15,7 @@ from ..model import Game, Kind, Player, Record, Source, Tournament
 from .decode import decode, encode, looks_binary
 from .trf_grammar import MAX_LINE, split_records
 from .trf_header import read_bbp, read_header, read_javafo
-from .trf_player import FIRST_ROUND, parse_player
+from .trf_player import FIRST_ROUND, infer_blank_byes, parse_player
 from .trf_records import read_national, read_round_record, read_team
 from .trf_rules import severity
 
@@ -134,8 +134,22 @@ def _finish(t: Tournament, players: list[Player], add: Callable[[Finding], None]
                 add(Finding("TRF401", "error", f"round {g.round}: opponent {g.opponent} is not a player of this "
                             "tournament", p.line, FIRST_ROUND + 1 + 10 * (g.round - 1),
                             "the opponent must be the start rank of a 001 record", str(g.opponent)))
+    _blank_byes(t, add)
     t.source.dialect = _dialect(t.source.records)
     _settle_dates(t)
+
+
+def _blank_byes(t: Tournament, add: Callable[[Finding], None]) -> None:
+    """Blank-result byes that the declared points count (ICU exports) become byes, with a warning."""
+    values = t.scoring.values
+    for p in t.players:
+        rounds, kind = infer_blank_byes(p, t.scoring.points, values["D"], values["W"])
+        if rounds:
+            what = "half-point" if kind == Kind.HALF_BYE else "full-point"
+            add(Finding("TRF408", severity("TRF408"), f"round(s) {', '.join(map(str, rounds))}: blank result read as "
+                        f"a {what} bye, since the declared points ({float(p.points):g}) count it",
+                        p.line, FIRST_ROUND + 1 + 10 * (rounds[0] - 1),
+                        f"write the bye as '0000 - {'H' if kind == Kind.HALF_BYE else 'F'}'", ""))
 
 
 def _settle_dates(t: Tournament) -> None:
@@ -232,7 +246,7 @@ def write_text(t: Tournament) -> str:
             player = current.get(rec.line)
             if player is not None:
                 written.add(player.start_rank)
-                if not _same_player(parse_player(text[:MAX_LINE], rec.line, sink.append), player, t.rounds):
+                if not _same_player(parse_player(text[:MAX_LINE], rec.line, sink.append), player, t):
                     text = format_player(player)
         out.append(text + rec.eol)
     extra = [p for p in t.players if p.start_rank not in written]
@@ -244,10 +258,13 @@ def write_text(t: Tournament) -> str:
     return "".join(out)
 
 
-def _same_player(a: Player | None, b: Player, rounds: int) -> bool:
+def _same_player(a: Player | None, b: Player, t: Tournament) -> bool:
+    """Whether ``b`` still holds what its source line ``a`` says (read the way the reader reads it)."""
     if a is None:
         return False
-    padded = a.games + [Game(r, None, None, " ", Kind.ABSENT) for r in range(len(a.games) + 1, rounds + 1)]
+    a.games += [Game(r, None, None, " ", Kind.ABSENT) for r in range(len(a.games) + 1, t.rounds + 1)]
+    infer_blank_byes(a, t.scoring.points, t.scoring.values["D"], t.scoring.values["W"])
+    padded = a.games
     return (a.start_rank, a.name, a.sex, a.title, a.rating, a.federation, a.fide_id, a.birth, a.points,
             a.rank, padded) == (b.start_rank, b.name, b.sex, b.title, b.rating, b.federation, b.fide_id,
                                 b.birth, b.points, b.rank, b.games)

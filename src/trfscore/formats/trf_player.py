@@ -287,3 +287,27 @@ def _slow_cells(text: str, start_rank: int, lineno: int, finding: Callable[..., 
     while games and games[-1].kind == Kind.ABSENT and games[-1].opponent is None and games[-1].code == " ":
         games.pop()
     return games
+
+
+def infer_blank_byes(player: Player, points_of: Callable[[Game], Fraction], draw: Fraction,
+                     win: Fraction) -> tuple[list[int], str]:
+    """Read blank-result rounds as byes when the declared points count them (TRF digest §10.4).
+
+    Irish Chess Union exports write byes as ``0000 -`` with a blank result, yet their points
+    column counts them.  When the difference between the declared and the computed points,
+    shared equally by all the player's blank rounds, is exactly a draw (or a win) each, those
+    rounds become half-point (or full-point) byes.  Returns the rounds changed and the kind.
+    """
+    if player.points is None:
+        return [], ""
+    blanks = [i for i, g in enumerate(player.games) if g.kind == Kind.ABSENT and g.opponent is None and g.code == " "]
+    if not blanks:
+        return [], ""
+    delta = player.points - sum((points_of(g) for g in player.games), Fraction(0))
+    each = delta / len(blanks)
+    kind = Kind.HALF_BYE if each == draw else Kind.FULL_BYE if each == win else ""
+    if delta <= 0 or not kind:
+        return [], ""
+    for i in blanks:
+        player.games[i] = player.games[i]._replace(kind=kind)
+    return [player.games[i].round for i in blanks], kind

@@ -318,6 +318,17 @@ DOCS: dict[str, tuple[str, str]] = {
 
         Failing: ``XXR 9`` and a tenth block ``0000 - U``.
     """),
+    "TRF408": ("E6", """
+        A round with no opponent and a blank result is an absence worth nothing, unless the
+        player's declared points count it: Irish Chess Union exports write byes that way.  When
+        the difference between the declared and the computed points, shared by all the player's
+        blank rounds, is exactly a draw (or a win) each, they are read as half-point (full-point)
+        byes and this warning names them.
+
+        Passing: ``0000 - H`` for a half-point bye, points 1.5 for a win and the bye.
+
+        Failing: ``0000 -  `` (blank result) with points 1.5 for a win and that round.
+    """),
     "TRF701": ("G1", """
         XXC tokens are ``rank``, ``white1`` and ``black1``.
 
