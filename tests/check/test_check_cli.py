@@ -273,3 +273,27 @@ def test_broken_pool_falls_back_to_serial(monkeypatch, files):
     results = list(r.run_all(targets, r.Options(), jobs=4))
     assert [Path(x.path).name for x in results] == ["good.trf", "bad.TRF"]
     assert not results[0].reaches("error") and results[1].reaches("error")
+
+
+def test_an_unreadable_pgn_gets_no_trf_findings(cli, tmp_path):
+    """PGN100 (not a tournament) is fatal like TRF100: no 'no 001 records' (TRF500) after it."""
+    path = tmp_path / "huge-round.pgn"
+    path.write_text('[Event "e"]\n[Round "3000000"]\n[White "a"]\n[Black "b"]\n[Result "1-0"]\n\n1-0\n')
+    code, out, err = cli("check", str(path), "--format", "json")
+    rules = [f["rule"] for f in json.loads(out)["files"][0]["findings"]]
+    assert code == 1 and rules == ["PGN100"]
+    no_traceback(out, err)
+
+
+def test_standard_input_is_read_up_to_the_limit_only(cli, monkeypatch):
+    """``check -`` read all of standard input before looking at its size (memory for any stream)."""
+    asked = []
+
+    class Stream:
+        def read(self, size=-1):
+            asked.append(size)
+            return to_trf(swiss(6, 2, seed=1)).encode()
+
+    monkeypatch.setattr(sys, "stdin", type("Stdin", (), {"buffer": Stream()})())
+    code, out, err = cli("check", "-")
+    assert code == 0 and asked == [runner.MAX_INPUT_BYTES + 1]

@@ -15,7 +15,7 @@ from trfscore.formats.json_model import validate
 
 from checkhelp import cli, trf  # noqa: F401  (cli is a fixture)
 
-EVIL = "a<b>&\"c\" 'd' %25 50% line\nbreak\r\x00\x07\x1b[31m ünï, key:value"
+EVIL = "a<b>&\"c\" 'd' %25 50% line\nbreak\r\x00\x07\x1b[31m ünï, key:value \u2028\u2029\x85 \u202e"
 
 
 def results() -> list[FileResult]:
@@ -102,8 +102,8 @@ def test_junit_parses(fail_on):
 
 def test_github_annotations_are_escaped():
     text, _ = render("github")
-    lines = text.splitlines()
-    assert len(lines) == 5  # four findings and the unreadable file; no raw newline leaked
+    lines = text.rstrip("\n").split("\n")  # the runner's line ends; U+2028 is text to it
+    assert len(lines) == 5 and "\r" not in text  # four findings and the unreadable file; no raw newline leaked
     first = lines[0]
     assert first.startswith("::error file=dir/evil%2C name%3A1.trf,line=12,col=99,title=trfscore TRF504::")
     assert "%0A" in first and "%0D" in first and "%2525" in first and "50%25" in first

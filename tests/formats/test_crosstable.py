@@ -404,3 +404,66 @@ def test_mutated_seed_never_raises_and_reports_with_positions(data):
     for f in t.findings:
         if f.rule in ("CTB101", "CTB103", "CTB104"):
             assert f.line is not None and f.column is not None
+
+
+# -- hostile input (each was a crash, a hang or a wrong value) ----------------------------------
+def test_the_fast_lexer_types_items_as_the_grammar_does():
+    """lex() runs the grammar's terminals as one regular expression; it must give the tokens of
+    the LALR parse exactly."""
+    import random
+
+    from lark import Lark, Transformer
+
+    class ToLines(Transformer):
+        def line(self, children):
+            return [(crosstable._kind(t.type, str(t)), str(t), t.line, t.column) for t in children]
+
+        def start(self, children):
+            return children
+
+    reference = Lark(crosstable._grammar_text(), parser="lalr", lexer="basic", transformer=ToLines())
+    alphabet = list("0123456789 .,wbsWBLDXFHUZ½/+-–—=*x×■|;\t?aAKGMIPRy") + ["1/2", "HPB", "bye", "GER", "GM",
+                                                                           "  ", "\n", "\r\n", "\xa0"]
+    rng = random.Random(7)
+    for _ in range(2000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 60)))
+        mine = [[(t.kind, t.text, t.line, t.col) for t in line] for line in crosstable.lex(text)]
+        assert mine == reference.parse(text.replace("\r\n", "\n").replace("\r", "\n")), repr(text)
+
+
+@pytest.mark.parametrize("space", ["\u3000", "\u2003", "\u2028", "\x85", "\x1c"])
+def test_blanks_the_grammar_does_not_name_separate_items(space):
+    """An ideographic space (or U+2028 ...) anywhere made the whole text 'not a crosstable'."""
+    t = crosstable.read(f"No Name 1 2 Pts\n1 A{space}B X 1 1\n2 C D 0 X 0\n")
+    assert [p.name for p in t.players] == ["A B", "C D"] and "CTB100" not in [f.rule for f in t.findings]
+
+
+def test_numbers_of_thousands_of_digits_are_words():
+    """int() refuses 4,300 digits: such an item was an internal error (CTB100)."""
+    huge = "1" * 5000
+    for text in (f"{huge} A 1w1\n2 B 1b0\n", f"No Name 1 2 Pts\n1 A {huge} X 1 1\n2 C 0 X 0\n",
+                 f"No Name 1.Rd TB{huge} {huge}rd\n1 A 2w1 1 1\n2 B 1b0 0 0\n"):
+        t = crosstable.read(text)
+        assert not any("internal error" in f.message for f in t.findings), t.findings
+
+
+def test_a_header_of_thousands_of_columns_over_a_few_rows_is_refused():
+    """3,000 numbered columns over three rows made 3,000 players with 2,999 rounds each."""
+    text = "No Name " + " ".join(str(i) for i in range(1, 3001)) + "\n" + "".join(
+        f"{i} P{i} " + " ".join("X" if j == i else "1" for j in range(1, 3001)) + "\n" for i in range(1, 4))
+    t = crosstable.read(text)
+    assert not t.players and any(f.rule == "CTB100" and "3000 columns" in f.message for f in t.findings)
+
+
+def test_a_header_of_thousands_of_rounds_over_short_rows_is_refused():
+    text = "No Name " + " ".join(f"{r}.Rd" for r in range(1, 5001)) + "\n" + "".join(
+        f"{i} P{i} 2w1\n" for i in range(1, 80))
+    t = crosstable.read(text)
+    assert not t.players and any(f.rule == "CTB100" and "5000 rounds" in f.message for f in t.findings)
+
+
+def test_markdown_cells_keep_semicolons_and_undo_backslash_escapes():
+    t = crosstable.read("## A \\<b\\> \\*cup\\*\n\n| No | Name | 1 | 2 | Pts |\n|---:|:---|---:|---:|---:|\n"
+                        "| 1 | Smith; John \\<img\\> | X | 1 | 1 |\n| 2 | a\\_b \\\\ c | 0 | X | 0 |\n")
+    assert [p.name for p in t.players] == ["Smith; John <img>", "a_b \\ c"]
+    assert t.header.name == "A <b> *cup*"

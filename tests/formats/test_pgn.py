@@ -256,3 +256,42 @@ def test_pgn_shaped_noise_never_raises(text):
     t = pgn.read(text)
     assert all(len(p.games) == t.rounds for p in t.players)
     assert all(f.severity in ("info", "warning", "error") for f in t.findings)
+
+
+# -- hostile input (each was a crash, a hang or a wrong value) ----------------------------------
+def test_escaped_quotes_and_backslashes_in_tags_are_undone():
+    text = game('Quote \\"Q\\" Name', "Back\\\\slash", "1-0", Event='A \\"quoted\\" event')
+    t = pgn.read(text)
+    assert set(by_name(t)) == {'Quote "Q" Name', "Back\\slash"}
+    assert t.header.name == 'A "quoted" event'
+
+
+def test_a_round_tag_far_beyond_the_games_is_refused_not_padded():
+    """[Round "3000000"] made every player a list of three million absent rounds (a billion: MemoryError)."""
+    t = pgn.read(game("A", "B", "1-0", rnd="3000000") + game("C", "D", "1-0"))
+    assert not t.players and t.rounds == 0
+    f = next(f for f in t.findings if f.rule == "PGN100")
+    assert f.severity == "error" and "not one tournament" in f.message and "'3000000'" in f.message
+
+
+def test_many_players_in_a_few_rounds_are_still_read():
+    text = "".join(game(f"White {i}", f"Black {i}", "1-0", rnd=str(1 + i % 9)) for i in range(600))
+    t = pgn.read(text)
+    assert len(t.players) == 1200 and t.rounds == 9 and "PGN100" not in rules(t)
+
+
+def test_numbers_of_thousands_of_digits_are_not_numbers():
+    """int() refuses 4,300 digits: an Elo or a Round of 5,000 digits was an internal error."""
+    t = pgn.read(game("A", "B", "1-0", rnd="9" * 5000, WhiteElo="9" * 5000, BlackFideId="1" * 5000))
+    assert [p.rating for p in t.players] == [None, None] and t.rounds == 1
+    assert "PGN107" in rules(t) and not any("internal error" in f.message for f in t.findings)
+
+
+def test_a_folder_file_over_the_size_limit_is_not_read(tmp_path, monkeypatch):
+    """Every other input stops at 64 MB; a folder's PGN files were read whole, whatever their size."""
+    monkeypatch.setattr(pgn, "MAX_INPUT_BYTES", 2000)
+    (tmp_path / "a.pgn").write_text(game("Ann", "Bob", "1-0"))
+    (tmp_path / "b.pgn").write_text(game("Cid", "Dan", "1-0") * 40)
+    t = pgn.read_many([tmp_path])
+    assert {p.name for p in t.players} == {"Ann", "Bob"}
+    assert any(f.rule == "PGN100" and "larger than" in f.message for f in t.findings)

@@ -241,3 +241,83 @@ def test_format_value():
     assert crosstable_writer.format_value(Fraction(1, 2), half_glyph=True) == "½"
     assert crosstable_writer.format_value(Fraction(1, 3)) == "0.33"
     assert crosstable_writer.format_value(None) == ""
+
+
+# -- hostile text ------------------------------------------------------------------------------
+HOSTILE = ["<img src=x onerror=alert(1)>", "Smith; John", "a_b *c* `d`", "Back\\slash [x](javascript:y)",
+           "&amp; &lt;", "Tab\tCR\rNUL\x00End", "Pipe | Name", "~~$x$~~"]
+
+
+def renamed(names: list[str]) -> Tournament:
+    t = hand_made()
+    for p, name in zip(t.players, names):
+        p.name = name
+    t.header.name = "<script>alert(1)</script> *Open*"
+    return t
+
+
+def written_name(name: str) -> str:
+    """A name as the writers can carry it: one line, control characters as blanks, | as /."""
+    return " ".join(name.translate({c: " " for c in range(32)}).split()).replace("|", "/")
+
+
+def test_markdown_crosstable_escapes_markup_and_reads_back():
+    """Names went into the Markdown table as they were: raw HTML (<img onerror>, <script>) and
+    links for any renderer; ';' in a Markdown cell was dropped when read back."""
+    t = renamed(HOSTILE)
+    text = crosstable_writer.write(t, style="markdown")
+    assert "<" not in text.replace("\\<", "") and "](" not in text.replace("\\](", "")
+    back = crosstable.read(text)
+    assert [p.name for p in back.players] == [written_name(p.name) for p in t.players]
+    assert back.header.name == t.header.name and view(back) == view(renamed(
+        [written_name(n) for n in HOSTILE]))
+
+
+def test_text_crosstable_keeps_every_row_of_names_with_separators():
+    t = renamed(["A; B; C", "D | E | F"])
+    back = crosstable.read(crosstable_writer.write(t))
+    assert [p.name for p in back.players][:2] == ["A, B, C", "D / E / F"] and len(back.players) == 7
+
+
+def test_pgn_tags_carry_quotes_backslashes_and_no_control_characters():
+    """A CR in a name broke its tag line (the player vanished), a NUL made the file 'binary',
+    and \\" was read back with its backslash."""
+    t = renamed(['Quote "Q"', "Back\\slash", "CR\rin name", "NUL\x00in name", "Tab\tin name"])
+    text = pgn_writer.write(t)
+    assert not any(ch in text for ch in "\r\x00\t")
+    back = pgn.read(text)
+    assert clean(back) == [] and {p.name for p in back.players} == {written_name(p.name) for p in t.players}
+    assert back.header.name == t.header.name
+
+
+def test_crosstable_of_players_without_games():
+    """A round robin whose players have no games (one row of '1 1 1 ...') crashed the writer."""
+    t = crosstable.read("1 " * 50 + "\n")
+    assert crosstable_writer.write(t).startswith("No")
+
+
+def test_writers_follow_the_cells_not_a_claimed_round_count():
+    """A JSON document may say 200,000 rounds over four rounds of cells: the writers made that
+    many columns (100,000,000: MemoryError)."""
+    t = hand_made()
+    t.rounds = 200_000
+    assert crosstable_writer.write(t).count(".Rd") == 4
+    assert pgn_writer.write(t).count("[Event ") == 15
+
+
+@pytest.mark.parametrize("version", ["trf16", "trf26"])
+def test_trf_writer_keeps_each_record_on_its_line(version):
+    """A name or header value holding a line break (JSON can) started records of its own:
+    '012 x\\n062 999' made a second 062, a name a second 001."""
+    from trfscore.formats import trf, trf_versions
+
+    t = hand_made()
+    t.header.name = "Head\r\n062 999"
+    t.header.round_dates = ["24/05/01\n012 x"]
+    t.players[0].name = "Evil\n001    9 m    Injected"
+    t.players[1].federation = "\tGE"
+    text = trf_versions.write(t, version)
+    codes = [line[:3] for line in text.splitlines()]
+    assert codes.count("012") == codes.count("062") == 1 and codes.count("001") == len(t.players)
+    back = trf.read_text(text)
+    assert [p.start_rank for p in back.players] == [p.start_rank for p in t.players]

@@ -388,3 +388,20 @@ def test_cli_formats(tmp_path, fmt):
         check_standings_rows(head, rows, doc)
     else:
         assert text.startswith("<!DOCTYPE html>") and text.count('<tr id="s') == 30
+
+
+@pytest.mark.parametrize("fmt", ["markdown", "html"])
+def test_crosstable_columns_follow_the_cells_not_a_claimed_round_count(tmp_path, fmt):
+    """A JSON document claiming 200,000 rounds over five rounds of cells made the crosstable that
+    many columns wide (100,000,000: MemoryError)."""
+    from trfscore.formats import json_model
+    from trfscore.testing.generate import swiss
+
+    doc = json_model.to_dict(swiss(6, 5, seed=4), records=False)
+    doc["rounds"] = 200_000
+    path = tmp_path / "claims.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    out = tmp_path / f"out.{fmt}"
+    assert main(["report", str(path), "--format", fmt, "-o", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert "R5" in text and "R6" not in text and len(text) < 200_000

@@ -26,7 +26,7 @@ from .registry import all_rules, check_rules
 __all__ = ["check", "resolve", "Profile", "all_rules", "FATAL_RULES"]
 
 #: Reader findings that mean "this is not a tournament at all": the cross-record rules are skipped.
-FATAL_RULES = frozenset({"TRF100", "JSON001", "JSON002", "CTB100"})
+FATAL_RULES = frozenset({"TRF100", "JSON001", "JSON002", "CTB100", "PGN100"})
 
 
 def check(t: Tournament, profile: Profile | str | None = None, *, select: str | Iterable[str] | None = None,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cached_property
 from math import lcm
-from typing import Any, Iterator
+from typing import Any
 
 from ..findings import Finding
 from ..model import Game, Kind, Player, Record, Tournament
@@ -193,11 +193,6 @@ class Context:
     @cached_property
     def rated(self) -> dict[int, bool]:
         return {p.start_rank: bool(p.rating) for p in self.players}
-
-    def iter_cells(self) -> Iterator[tuple[Player, Game]]:
-        for p in self.players:
-            for g in p.games:
-                yield p, g
 
     @cached_property
     def declared_rounds(self) -> int | None:

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import inspect
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterable
 
-from ..findings import ERROR, INFO, SEVERITIES, WARNING, Finding
+from ..findings import SEVERITIES, Finding
 
 __all__ = ["Rule", "rule", "RULES", "all_rules", "get", "Selection", "family_of", "SEVERITIES"]
 
@@ -147,10 +147,3 @@ class Selection:
             hit = best_select >= 0 and best_select > best_ignore
             self._cache[rule_id] = hit
         return hit
-
-    def enabled_rules(self) -> Iterator[Rule]:
-        return (r for r in all_rules().values() if self.enabled(r.id))
-
-
-def severity_rank(severity: str) -> int:
-    return {INFO: 0, WARNING: 1, ERROR: 2}[severity]

@@ -7,7 +7,6 @@ options and return plain results, so ``--jobs N`` runs the same code as ``--jobs
 """
 from __future__ import annotations
 
-import codecs
 import glob
 import os
 from concurrent.futures import ProcessPoolExecutor
@@ -17,12 +16,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from ..findings import SEVERITY_ORDER, Finding
-
-#: Inputs larger than this are not read (exit 2); the same limit as the other commands.
-try:
-    from ..commands.common import MAX_INPUT_BYTES
-except Exception:  # pragma: no cover
-    MAX_INPUT_BYTES = 64 * 1024 * 1024
+from ..formats.limits import MAX_INPUT_BYTES  # larger inputs are not read (exit 2), as in the other commands
 
 #: File name endings a folder is searched for.
 SUFFIXES = (".trf", ".txt", ".pgn", ".json")
@@ -264,11 +258,3 @@ def _pool(files: list[Target], options: Options, jobs: int) -> Iterator[FileResu
 def _worker(path: str, options: Options) -> FileResult:
     return check_path(path, options)
 
-
-def validate_encoding(name: str | None) -> str | None:
-    if not name:
-        return None
-    try:
-        return codecs.lookup(name).name
-    except LookupError:
-        raise ValueError(f"unknown encoding {name!r}") from None

@@ -99,7 +99,8 @@ class Progress:
 def run(args) -> int:
     from ..check.output import Summary, writer
     from ..check.profiles import resolve
-    from ..check.runner import Options, expand, run_all, validate_encoding
+    from ..check.runner import MAX_INPUT_BYTES, Options, expand, run_all
+    from ..formats.decode import text_encoding
 
     profile = resolve(args.profile, args.select, args.ignore)  # UsageError on unknown selectors
     if args.list_rules:
@@ -107,10 +108,7 @@ def run(args) -> int:
     if not args.inputs:
         raise UsageError("check: give files, folders, globs or '-' (standard input); "
                          "'trfscore check --list-rules' lists the rules")
-    try:
-        encoding = validate_encoding(args.encoding)
-    except ValueError as exc:
-        raise UsageError(str(exc)) from None
+    encoding = text_encoding(args.encoding) if args.encoding else None  # a UsageError when unknown
     if args.jobs < 0:
         raise UsageError("--jobs must be 0 (one per CPU) or more")
     jobs = args.jobs or os.cpu_count() or 1
@@ -126,7 +124,11 @@ def run(args) -> int:
         progress = None
         if not args.no_progress and len(targets) > 1 and sys.stderr.isatty():
             progress = Progress(sys.stderr)
-        for result in run_all(targets, options, jobs=jobs, stdin=lambda: sys.stdin.buffer.read(), progress=progress):
+
+        def read_stdin() -> bytes:  # a byte more than the limit tells "too big"
+            return sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+
+        for result in run_all(targets, options, jobs=jobs, stdin=read_stdin, progress=progress):
             summary.add(result)
             out.file(result)
         if progress:

@@ -1,10 +1,11 @@
 """Plain-text crosstables (round-robin grids and Swiss tables): reading.
 
-This module owns the meaning of pasted crosstable text.  ``grammars/crosstable.lark`` (LALR,
-one pass) types every item of every line (number, rank with a dot, round-robin cell, Swiss cell,
-bye code, title, federation, word); here a thin transformer turns the parse into lines of
-:class:`Tok`, and the layout detection below decides which items are the grid, which are the
-name and which are declared columns.  It follows the conventions collected in the project's
+This module owns the meaning of pasted crosstable text.  ``grammars/crosstable.lark`` types
+every item of every line (number, rank with a dot, round-robin cell, Swiss cell, bye code,
+title, federation, word); its terminals, in the order lark's lexer tries them, run here as one
+regular expression per line (:func:`lex`, the tokens of the LALR parse at a fraction of its cost),
+and the layout detection below decides which items are the grid, which are the name and which
+are declared columns.  It follows the conventions collected in the project's
 ``user-needs.md`` §4 (FIDE B.02 crosstables, chess-results, US Chess, FIDE-style cells) and
 documents its own choices in ``docs/formats.md``.
 
@@ -33,6 +34,8 @@ from functools import lru_cache
 
 from ..findings import ERROR, INFO, WARNING, Finding
 from ..model import Game, Kind, Player, Source, Tournament
+from .limits import too_sparse
+from .markdown_text import unescape
 
 #: Rule ids the crosstable reader reports: id -> (severity, summary).
 #: A crosstable of 1,000 players with 15 rounds is under 200 KiB; larger text is not one.
@@ -94,42 +97,61 @@ def _grammar_text() -> str:
 
 
 @lru_cache(maxsize=1)
-def _parser():
-    from lark import Lark, Transformer
+def _terminals() -> list:
+    """The grammar's terminals in the order lark's basic lexer tries them."""
+    from lark import Lark
 
-    class ToLines(Transformer):
-        """The thin transformer: a ``line`` becomes a list of Tok, ``start`` the list of lines."""
+    terms = list(Lark(_grammar_text(), parser="lalr", lexer="basic").terminals)
+    terms.sort(key=lambda t: (-t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name))
+    return terms
 
-        def line(self, children):
-            return [Tok(t.type, str(t), t.line, t.column) for t in children]
 
-        def start(self, children):
-            return children
+@lru_cache(maxsize=1)
+def _scanner() -> re.Pattern:
+    """The item and separator terminals as one alternation, tried in the lexer's order.
 
-    return Lark(_grammar_text(), parser="lalr", lexer="basic", transformer=ToLines())
+    Applied to one line at a time with ``finditer`` (blanks between items match nothing and are
+    skipped, as the grammar's ``%ignore`` does), it gives the tokens the LALR parser would, at a
+    fraction of the cost: a 4 MB text of separators is millions of tokens.
+    """
+    return re.compile("|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in _terminals()
+                               if not t.name.startswith("_")))
 
 
 @lru_cache(maxsize=1)
 def _item_patterns() -> list[tuple[str, re.Pattern]]:
     """The grammar's item terminals in lexer order, for typing the text of a joined cell."""
-    terms = [t for t in _parser().terminals
-             if not t.name.startswith("_") and t.name not in ("PIPE", "SEMI", "TAB")]
-    terms.sort(key=lambda t: -t.priority)
-    return [(t.name, re.compile(t.pattern.to_regexp())) for t in terms]
+    return [(t.name, re.compile(t.pattern.to_regexp())) for t in _terminals()
+            if not t.name.startswith("_") and t.name not in ("PIPE", "SEMI", "TAB")]
+
+
+#: Items holding a number that the reader converts with ``int``; longer than this they are words
+#: (no crosstable number has 50 digits, and Python refuses to convert 4,300).
+_NUMERIC = frozenset({"INT", "RANKDOT", "DEC", "HALF", "CR_CELL", "US_CELL", "FIDE_CELL"})
+_LONGEST_NUMBER = 50
+#: Blanks that the grammar does not know (ideographic and em spaces, U+2028 ...) become spaces:
+#: same columns, and the text still splits into items.
+_SPACES = {c: " " for c in range(0x3001) if chr(c).isspace() and chr(c) not in "\t\n\r \f\v\xa0\u2007\u202f"}
+
+
+def _kind(name: str, text: str) -> str:
+    return "WORD" if name in _NUMERIC and len(text) > _LONGEST_NUMBER else name
 
 
 def classify(text: str) -> str:
     """The terminal name the grammar gives ``text`` as one item (``"WORD"`` when none fits)."""
     for name, pattern in _item_patterns():
         if pattern.fullmatch(text):
-            return name
+            return _kind(name, text)
     return "WORD"
 
 
 def lex(text: str) -> list[list[Tok]]:
     """The typed items of every line (index 0 is line 1)."""
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return _parser().parse(text)
+    text = text.replace("\r\n", "\n").replace("\r", "\n").translate(_SPACES)
+    finditer = _scanner().finditer
+    return [[Tok(_kind(m.lastgroup, m.group()), m.group(), no, m.start() + 1) for m in finditer(line)]
+            for no, line in enumerate(text.split("\n"), 1)]
 
 
 # -- values ---------------------------------------------------------------------------------
@@ -140,6 +162,8 @@ _NUMBER = re.compile(r"(\d*)(?:([.,])(\d+))?(½)?")
 def parse_number(text: str) -> Fraction | None:
     """``11``, ``69.5``, ``3,5``, ``10½``, ``½``, ``1/2``, ``.5`` as an exact value; None otherwise."""
     text = text.strip()
+    if len(text) > _LONGEST_NUMBER:
+        return None
     if text in ("1/2",):
         return Fraction(1, 2)
     if text.endswith(" 1/2") and text[:-4].isdecimal():
@@ -243,8 +267,8 @@ _TITLE_LABELS = {"title", "tit", "ti", "titel"}
 _RATING_LABELS = {"rtg", "elo", "rating", "ratg", "rtng", "fide", "nwz", "dwz", "rat", "elo fide", "uscf"}
 _FED_LABELS = {"fed", "federation", "nat", "country", "land", "verband", "nation", "fide fed", "fd"}
 _OTHER_LABELS = {"club", "team", "city", "verein", "club/city", "sex", "type", "gr", "group", "k", "rtg+/-"}
-_ROUND_LABEL = re.compile(r"(?:(\d+)\s*\.?\s*(?:rd|rnd|r|round|runde|rde|ronde|rnd)\.?|"
-                          r"(?:rd|rnd|r|round|runde|rde|ronde)\s*\.?\s*(\d+))", re.I)
+_ROUND_LABEL = re.compile(r"(?:(\d{1,9})\s*\.?\s*(?:rd|rnd|r|round|runde|rde|ronde|rnd)\.?|"
+                          r"(?:rd|rnd|r|round|runde|rde|ronde)\s*\.?\s*(\d{1,9}))", re.I)
 
 
 def label_role(text: str) -> tuple[str, str]:
@@ -274,7 +298,7 @@ def label_role(text: str) -> tuple[str, str]:
     key = norm.replace(" ", "")
     if key in _TB_CODES:
         return "tb", _TB_CODES[key]
-    m = re.fullmatch(r"tb\s*(\d+)", norm)
+    m = re.fullmatch(r"tb\s*(\d{1,9})", norm)
     if m:
         return "tb", f"TB{int(m.group(1))}"
     if norm in _OTHER_LABELS:
@@ -286,6 +310,7 @@ def label_role(text: str) -> tuple[str, str]:
 
 _LABEL_KINDS = frozenset({"WORD", "NAME", "FED", "TITLE", "LETTER", "EMPTY", "BYE", "DIAG", "SIGN", "DOT"})
 _RULE_LINE = re.compile(r"[-=_+:~*|\s]+")
+_BOLD = re.compile(r"^\*+|(?<!\\)\*+$")  # **Title**, but not an escaped \* at the end
 
 
 def _cells_of(toks: list[Tok], line: str) -> tuple[str | None, list[Tok]]:
@@ -302,8 +327,8 @@ def _cells_of(toks: list[Tok], line: str) -> tuple[str | None, list[Tok]]:
         if t.kind == sep:
             groups.append([])
             starts.append(t.col + 1)
-        elif t.kind not in ("PIPE", "TAB", "SEMI"):
-            groups[-1].append(t)
+        elif t.kind not in ("PIPE", "TAB", "SEMI") or (sep == "PIPE" and t.kind == "SEMI"):
+            groups[-1].append(t)  # in a Markdown cell a ";" is text
     if sep == "PIPE":
         if toks and toks[0].kind == "PIPE":
             groups, starts = groups[1:], starts[1:]
@@ -313,7 +338,7 @@ def _cells_of(toks: list[Tok], line: str) -> tuple[str | None, list[Tok]]:
     for group, start in zip(groups, starts):
         if not group:
             cells.append(Tok("EMPTY", "", toks[0].line if toks else 0, start))
-        elif len(group) == 1:
+        elif len(group) == 1 and group[0].kind != "SEMI":
             cells.append(group[0])
         else:
             joined = "".join(t.text for t in group)
@@ -325,7 +350,14 @@ def _cells_of(toks: list[Tok], line: str) -> tuple[str | None, list[Tok]]:
                 cells.append(Tok("NAME", re.sub(r"\s+", " ", text), first.line, first.col))
             else:
                 cells.append(Tok(kind, joined, group[0].line, group[0].col))
+    if sep == "PIPE":  # Markdown: undo the backslash escapes of the writers (markdown_text)
+        cells = [_unescaped(c) if "\\" in c.text else c for c in cells]
     return sep, cells
+
+
+def _unescaped(tok: Tok) -> Tok:
+    text = unescape(tok.text)
+    return Tok("NAME" if tok.kind == "NAME" else classify(text), text, tok.line, tok.col)
 
 
 @dataclass
@@ -435,17 +467,18 @@ class _Reader:
             hint: str = "", text: str = "") -> None:
         self.t.findings.append(Finding(rule, READER_RULES[rule][0], message, line, column, hint, text))
 
+    def lines(self) -> list[tuple[int, str | None, list[Tok]]]:
+        """(line number, separator, cells) of every line."""
+        raw = self.raw_lines
+        return [(no, *_cells_of(toks, raw[no - 1] if no <= len(raw) else ""))
+                for no, toks in enumerate(lex(self.text), 1)]
+
     def run(self) -> Tournament:
         try:
-            lexed = lex(self.text)
+            lines = self.lines()
         except Exception as exc:  # the grammar types every character; this is a safety net
             self.add("CTB100", f"the text could not be split into items ({type(exc).__name__})", 1, 1)
             return self.t
-        lines = []
-        for no, toks in enumerate(lexed, 1):
-            raw = self.raw_lines[no - 1] if no - 1 < len(self.raw_lines) else ""
-            sep, cells = _cells_of(toks, raw)
-            lines.append((no, sep, cells))
         found = self.locate(lines)
         if found is None:
             self.add("CTB100", "no crosstable found: no header row 1 2 3 ... and no numbered rows with "
@@ -558,7 +591,10 @@ class _Reader:
             if no >= (head.line or rows[0].line):
                 break
             if cells and not _is_rule(cells):
-                raw = self.raw_lines[no - 1].strip().lstrip("#").strip().strip("*").strip()
+                raw = self.raw_lines[no - 1].strip()
+                heading = raw.startswith("#")  # a Markdown heading: escaped like the cells
+                raw = _BOLD.sub("", raw.lstrip("#").strip()).strip()
+                raw = unescape(raw) if heading else raw
                 if sep is None and len(raw) <= 120:
                     self.t.header.name = raw
                     skipped = [x for x in skipped if x != no]  # the title is read, as the event name
@@ -674,8 +710,8 @@ class _Reader:
         elif role == "title":
             info["title"] = tok.text
         elif role == "rating":
-            m = re.match(r"\d+", tok.text)
-            info["rating"] = int(m.group()) if m and 0 < int(m.group()) < 10000 else None
+            m = re.match(r"\d{1,4}(?!\d)", tok.text)
+            info["rating"] = int(m.group()) if m and int(m.group()) > 0 else None
         elif role == "fed":
             info["fed"] = tok.text
         elif role in ("sno",):
@@ -699,6 +735,11 @@ class _Reader:
     def read_grid(self, head: HeadRow, rows: list[Row]) -> None:
         t = self.t
         n = len(head.run) if head.kind == "numbers" and head.run else len(rows)
+        if too_sparse(n, n, n * len(rows)):
+            self.add("CTB100", f"the header numbers {n} columns but only {len(rows)} row(s) follow: not a "
+                     "round-robin grid", head.line or rows[0].line, head.run[-1].col if head.run else 1,
+                     "a grid has one row per numbered column")
+            return
         if head.kind == "numbers" and n != len(rows):
             self.add("CTB105", f"the header numbers {n} columns but the table has {len(rows)} rows",
                      head.line, head.run[-1].col if head.run else 1)
@@ -781,14 +822,21 @@ class _Reader:
             if not 1 <= g <= n:
                 out.append((False, None, [], []))
                 continue
+            # per item once (not per window): results before each position, numbers from it to the end
+            results = [0]
+            for x in toks:
+                results.append(results[-1] + (rr_cell(x.text, double) is not None))
+            numeric_tail = [True] * (len(toks) + 1)
+            for j in range(len(toks) - 1, -1, -1):
+                numeric_tail[j] = numeric_tail[j + 1] and (toks[j].kind == "EMPTY" or
+                                                           parse_number(toks[j].text) is not None)
             for s in range(1, len(toks) - n + 1):
                 d = s + g - 1
                 if not is_diagonal(toks[d].text):
                     continue
-                score = sum(1 for j in range(s, s + n) if j != d and rr_cell(toks[j].text, double) is not None)
+                score = results[s + n] - results[s] - (results[d + 1] - results[d])
                 tail = len(toks) - (s + n)
-                tail_numeric = all(parse_number(x.text) is not None or x.kind == "EMPTY" for x in toks[s + n:])
-                key = (score, k is not None and tail == k, tail_numeric, s)
+                key = (score, k is not None and tail == k, numeric_tail[s + n], s)
                 if best is None or key > best[0]:
                     best = (key, s)
             if best is None and k is not None and len(toks) - k - n >= 1:
@@ -894,11 +942,13 @@ class _Reader:
         for row in rows:
             toks = row.toks
             best = None
+            weights = [0]  # cell weights before each position: a window's score in one subtraction
+            for x in toks:
+                weights.append(weights[-1] + (2 if x.kind in _STRONG_SWISS else 1 if x.kind in _WEAK_SWISS else 0))
             for s in range(1, max(1, len(toks) - rounds + 1)):
-                window = toks[s:s + rounds]
-                if len(window) < rounds:
+                if s + rounds > len(toks):
                     break
-                score = sum(2 if x.kind in _STRONG_SWISS else 1 if x.kind in _WEAK_SWISS else 0 for x in window)
+                score = weights[s + rounds] - weights[s]
                 tail = len(toks) - (s + rounds)
                 key = (score, k is not None and tail == k, -s)
                 if best is None or key > best[0]:
@@ -907,6 +957,11 @@ class _Reader:
                 parsed.append(None)
             else:
                 parsed.append(best[1])
+        if too_sparse(len(rows), rounds, rounds * sum(1 for s in parsed if s is not None)):
+            self.add("CTB100", f"the table has {rounds} rounds but its {len(rows)} row(s) hold the cells of "
+                     f"only {sum(1 for s in parsed if s is not None)}: not a Swiss crosstable",
+                     head.line or rows[0].line, 1, "a Swiss row has one cell per round")
+            return
         # identities: the first number, or a start-number column
         ident_role = before[0][0] if before else ("sno" if not has_header else "")
         raw_players = []
@@ -1070,13 +1125,7 @@ def sniff(text: str) -> bool:
     """True when ``text`` holds something this module reads as a crosstable."""
     try:
         reader = _Reader(text[:200_000], None, "berger")
-        lexed = lex(reader.text)
-        lines = []
-        for no, toks in enumerate(lexed, 1):
-            raw = reader.raw_lines[no - 1] if no - 1 < len(reader.raw_lines) else ""
-            sep, cells = _cells_of(toks, raw)
-            lines.append((no, sep, cells))
-        found = reader.locate(lines)
+        found = reader.locate(reader.lines())
         if found is None:
             return False
         head, rows, _ = found

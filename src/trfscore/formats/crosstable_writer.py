@@ -16,10 +16,13 @@ back to the same players and results.
 """
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from typing import Any, Mapping
 
 from ..model import Kind, Player, Tournament
+from .limits import data_rounds
+from .markdown_text import escape
 
 _SYMBOL = {"1": "1", "W": "1", "0": "0", "L": "0", "=": "½", "D": "½", "+": "+", "-": "-"}
 _BYE_CELL = {Kind.FULL_BYE: "FPB", Kind.HALF_BYE: "HPB", Kind.PAB: "PAB", Kind.ZERO_BYE: "ZPB"}
@@ -69,10 +72,8 @@ def grid_shape(t: Tournament) -> int:
                     return 0
                 key = frozenset((p.start_rank, g.opponent))
                 meetings[key] = meetings.get(key, 0) + 1
-    if not t.players:
-        return 0
     counts = {v // 2 if v % 2 == 0 else -1 for v in meetings.values()}
-    if -1 in counts or not counts <= {1, 2}:
+    if not counts or -1 in counts or not counts <= {1, 2}:  # no games at all: no grid to write
         return 0
     if t.is_round_robin:
         return max(counts)
@@ -114,9 +115,15 @@ def _label(text: str) -> str:
     return "".join(text.split()) or "TB"
 
 
-def _name(p: Player, markdown: bool) -> str:
-    name = " ".join(p.name.split()) or "?"
-    return name.replace("|", "/") if markdown else name
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def _text(value: str, markdown: bool) -> str:
+    """A name, title, federation or heading on one line, without the reader's separators (``|``
+    as ``/``; in plain text ``;`` as ``,``); in Markdown escaped (:mod:`.markdown_text`, undone by
+    the reader), so no text makes HTML, links or emphasis."""
+    text = " ".join(_CONTROL.sub(" ", value).split()).replace("|", "/")
+    return escape(text) if markdown else text.replace(";", ",")
 
 
 def write(t: Tournament, *, style: str = "text", tiebreaks: Mapping[str, Mapping[int, Any]] | None = None) -> str:
@@ -128,6 +135,7 @@ def write(t: Tournament, *, style: str = "text", tiebreaks: Mapping[str, Mapping
     markdown = style in ("markdown", "md")
     players = sorted(t.players, key=lambda p: p.start_rank)
     shape = grid_shape(t)
+    rounds = data_rounds(t)
     columns = _tb_columns(t, tiebreaks)
     has_title = any(p.title for p in players)
     has_rating = any(p.rating for p in players)
@@ -139,27 +147,27 @@ def write(t: Tournament, *, style: str = "text", tiebreaks: Mapping[str, Mapping
         position = {p.start_rank: i for i, p in enumerate(players, 1)}
         head += [str(i) for i in range(1, len(players) + 1)]
     else:
-        head += [f"{r}.Rd" for r in range(1, t.rounds + 1)]
-    head += ["Pts"] + [label for label, _ in columns]
+        head += [f"{r}.Rd" for r in range(1, rounds + 1)]
+    head += ["Pts"] + [_text(label, markdown) for label, _ in columns]
     for i, p in enumerate(players, 1):
-        row = [str(i if shape else p.start_rank), _name(p, markdown)]
+        row = [str(i if shape else p.start_rank), _text(p.name, markdown) or "?"]
         if has_title:
-            row.append(p.title)
+            row.append(_text(p.title, markdown))
         if has_rating:
             row.append(str(p.rating) if p.rating else "")
         if has_fed:
-            row.append(p.federation)
+            row.append(_text(p.federation, markdown))
         if shape:
             row += _grid_cells(p, players, position, shape, markdown)
         else:
-            row += [_swiss_cell(p.game(r), markdown) for r in range(1, t.rounds + 1)]
+            row += [_swiss_cell(p.game(r), markdown) for r in range(1, rounds + 1)]
         row.append(format_value(t.score(p), half_glyph=True))
         for _, values in columns:
             row.append(format_value(values.get(p.start_rank)))
         rows.append(row)
     out: list[str] = []
     if t.header.name:
-        out.append(("## " if markdown else "") + " ".join(t.header.name.split()))
+        out.append(("## " if markdown else "") + _text(t.header.name, markdown))
         out.append("")
     if markdown:
         out.append("| " + " | ".join(head) + " |")

@@ -9,6 +9,8 @@ from __future__ import annotations
 import codecs
 from dataclasses import dataclass
 
+from ..errors import UsageError
+
 FALLBACKS = ("utf-8", "cp1252", "latin-1")
 
 
@@ -20,15 +22,28 @@ class Decoded:
     fallback: bool  # True when UTF-8 did not decode and another encoding was used
 
 
+def text_encoding(name: str) -> str:
+    """Python's name for the text encoding ``name`` (``--encoding``); a UsageError (exit 2) when
+    there is none: unknown, or a codec that is no text encoding (base64, rot13, zlib)."""
+    try:
+        found = codecs.lookup(name).name
+        b"x".decode(found)  # a LookupError for codecs that are no text encoding (b"" is not checked)
+    except LookupError:
+        raise UsageError(f"unknown encoding {name!r}: give a text encoding such as utf-8, cp1252 or latin-1") from None
+    except UnicodeError:  # a text encoding that cannot decode one byte (UTF-16)
+        pass
+    return found
+
+
 def decode(data: bytes, encoding: str | None = None) -> Decoded:
     """Decode ``data``; ``encoding`` forces one (errors then fall back to Latin-1 for safety)."""
     bom = data.startswith(codecs.BOM_UTF8)
     if encoding:
-        name = codecs.lookup(encoding).name
+        name = text_encoding(encoding)
         body = data[3:] if bom and name == "utf-8" else data
         try:
             return Decoded(body.decode(name), name, bom and name == "utf-8", False)
-        except UnicodeDecodeError:
+        except UnicodeError:  # UnicodeDecodeError, or the plain UnicodeError of punycode, idna ...
             return Decoded(data.decode("latin-1"), "latin-1", False, True)
     if bom:
         try:

@@ -42,6 +42,7 @@ from typing import IO, Any, Iterable
 from ..findings import ERROR, INFO, WARNING, Finding
 from ..gcpause import gc_paused
 from ..model import Game, Kind, Player, Source, Tournament
+from .limits import MAX_INPUT_BYTES, too_sparse
 
 READER_RULES: dict[str, tuple[str, str]] = {
     "PGN100": (ERROR, "the input is not PGN (no tag pairs found)"),
@@ -74,13 +75,12 @@ KIND_OF = {"1": Kind.WIN, "0": Kind.LOSS, "=": Kind.DRAW, "+": Kind.FORFEIT_WIN,
            "X": Kind.UNKNOWN, "H": Kind.HALF_BYE, "F": Kind.FULL_BYE, "U": Kind.PAB, "Z": Kind.ZERO_BYE}
 
 _EVENT = re.compile(r"^[ \t\ufeff]*\[Event[ \t]", re.M)
-_TAG_LINE = re.compile(r"^[ \t]*\[", re.M)
 _BAD_TAG = re.compile(r'^[ \t]*\[(?![A-Za-z0-9_]+[ \t]*"[^"\\\n]*(?:\\.[^"\\\n]*)*"[ \t]*\][ \t]*\r?$)[^\n]*',
                       re.M)
 _MOVE = re.compile(r"(?:^|[\s.)}])"
                    r"(?:[KQRBN][a-h]?[1-8]?x?[a-h][1-8]|[a-h](?:x[a-h])?[1-8](?:=?[QRBN])?|O-O(?:-O)?|0-0-0)"
                    r"(?=[\s+#!?)({;]|$)")
-_COMMENT = re.compile(r"\{[^}]*\}|;[^\n]*|%[^\n]*")
+_COMMENT = re.compile(r"\{[^}]*(?:\}|\Z)|;[^\n]*|%[^\n]*")  # an open comment runs to the end
 _ANY_MOVES = re.compile(r"^[ \t]*(?:\{[^}\n]*\}[ \t]*)?\d+[ \t]*\.(?:[ \t]*\.\.)?[ \t]*"
                         r"(?:[KQRBN]?[a-h]?[1-8]?x?[a-h][1-8]|O-O)",
                         re.M)
@@ -143,7 +143,7 @@ def decode_pgn(data: bytes, encoding: str | None, sink: _Sink) -> tuple[str, str
     if encoding:
         try:
             return body.decode(encoding), encoding, bom
-        except (UnicodeDecodeError, LookupError):
+        except (UnicodeError, LookupError):
             sink.add("PGN103", f"the file does not decode as {encoding}; read line by line instead", 1, 1)
     try:
         return body.decode("utf-8"), "utf-8", bom
@@ -184,7 +184,7 @@ def _int_or_none(text: str | None) -> int | None:
     if not text:
         return None
     text = text.strip()
-    if text.isdecimal():
+    if text.isdecimal() and len(text) < 10:  # no rating or number has more digits (int() refuses 4,300)
         value = int(text)
         return value if value > 0 else None
     return None
@@ -212,7 +212,7 @@ def _side(h: dict, colour: str, sink: _Sink, line: int, seen_bad: set) -> Side:
             fide = fide.lstrip("0")
     elo = h.get(tag_elo)
     if elo is not None:
-        elo = int(elo) if elo.isdecimal() and elo != "0" else _int_or_none(elo)
+        elo = int(elo) if elo.isdecimal() and elo != "0" and len(elo) < 10 else _int_or_none(elo)
     title = h.get(tag_title)
     fed = h.get(tag_fed) or h.get(tag_fed2) or h.get(tag_fed3)
     return Side(name, fide, elo, _clean(title) if title else "", _clean(fed) if fed else "")
@@ -228,9 +228,12 @@ def _clean(value: str | None) -> str:
 _KEPT_TAGS = ("Event", "Site", "Date", "EventDate", "EventType", "TimeControl")
 
 
+_TAG_ESCAPE = re.compile(r'\\([\\"])')
+
+
 def _record(h, line: int, sink: _Sink, seen_bad: set) -> GameRecord:
-    if not isinstance(h, dict):
-        h = dict(h)
+    # python-chess keeps a tag value as written: undo PGN's escapes \" and \\ (PGN standard 8.1.1)
+    h = {k: _TAG_ESCAPE.sub(r"\1", v) if "\\" in v else v for k, v in h.items()}
     return GameRecord(line, _side(h, "White", sink, line, seen_bad), _side(h, "Black", sink, line, seen_bad),
                       (h.get("Result") or "").strip(), (h.get("Round") or "").strip(),
                       (h.get("Termination") or "").strip(), (h.get("ByeType") or "").strip(), None,
@@ -397,8 +400,10 @@ def collect(text: str, *, moves: bool = False, sink: _Sink | None = None) -> lis
 
 def _report_bad_tags(text: str, sink: _Sink) -> None:
     """PGN101 for every line that starts like a tag pair but is not one (python-chess skips them)."""
+    bad_line, counted = 1, 0  # lines are counted from the previous match: linear in the text
     for m in _BAD_TAG.finditer(text):
-        bad_line = text.count("\n", 0, m.start()) + 1
+        bad_line += text.count("\n", counted, m.start())
+        counted = m.start()
         sink.add("PGN101", f"line {bad_line} is not a well-formed tag pair: {m.group().strip()[:60]!r}", bad_line,
                  1, 'a tag pair is [Name "value"] on one line', m.group().strip()[:80])
 
@@ -441,6 +446,8 @@ def _forfeit_termination(term: str) -> bool:
 
 def _round_key(text: str) -> tuple[int, ...] | None:
     parts = text.split(".")
+    if any(len(p) > 9 for p in parts):
+        return None  # no round or board number has ten digits
     try:
         key = tuple(int(p) for p in parts if p != "")
     except ValueError:
@@ -650,12 +657,31 @@ def build(records: list[GameRecord], *, round_mode: str = "round", findings: lis
         c0, c1 = codes
         wcells[rnd] = new(Game, (rnd, b, "w", c0, KIND_OF[c0]))
         bcells[rnd] = new(Game, (rnd, w, "b", c1, KIND_OF[c1]))
-    for wk, bk, codes, rec in unplaced:
-        rnd = 1
-        while rnd in table[sr_of[wk]] or (bk is not None and rnd in table[sr_of[bk]]):
+    low: dict[int, int] = {}  # per player, a round such that every round before it is taken
+
+    def first_free(cells: dict, sr: int) -> int:
+        rnd = low.get(sr, 1)
+        while rnd in cells:
+            rnd += 1
+        low[sr] = rnd
+        return rnd
+
+    for wk, bk, codes, rec in unplaced:  # the first round both players are free
+        w_cells = table[sr_of[wk]]
+        b_cells = table[sr_of[bk]] if bk is not None else {}
+        rnd = max(first_free(w_cells, sr_of[wk]), first_free(b_cells, sr_of[bk]) if bk is not None else 1)
+        while rnd in w_cells or rnd in b_cells:
             rnd += 1
         _put(rnd, wk, bk, codes, sr_of, place, rec)
     rounds = max((r for cells in table.values() for r in cells), default=0)
+    filled = sum(len(cells) for cells in table.values())
+    if too_sparse(len(players), rounds, filled):
+        last = max(entries, key=lambda e: e[0] or 0)[4]
+        sink.add("PGN100", f"{len(players)} players over {rounds} rounds with only {filled} games and byes: "
+                 f"not one tournament (the highest Round tag, {last.round_text!r}, is at {_at(last)})",
+                 last.line, 1, "give the games of one event, numbered from round 1")
+        t.players = []
+        return t
     t.rounds = rounds
     _header(t, records)
     odd_rr = t.is_round_robin and len(players) % 2 == 1
@@ -830,9 +856,13 @@ def _read_many(paths, moves, round_mode, encoding, findings, sink) -> Tournament
         sink.file = os.path.basename(f) if len(files) > 1 else ""
         try:
             with open(f, "rb") as handle:
-                data = handle.read()
+                data = handle.read(MAX_INPUT_BYTES + 1)
         except OSError as exc:
             sink.add("PGN100", f"cannot read {f}: {exc.strerror or exc}", None, None)
+            continue
+        if len(data) > MAX_INPUT_BYTES:
+            sink.add("PGN100", f"{f} is larger than {MAX_INPUT_BYTES >> 20} MB; not read", None, None,
+                     "split the file, or give the games of one event")
             continue
         text, enc, _ = decode_pgn(data, encoding, sink)
         encodings.add(enc)

@@ -16,14 +16,22 @@ grid) White is the lower start rank.
 """
 from __future__ import annotations
 
+import re
+
 from ..model import Kind, Player, Tournament
+from .limits import data_rounds
 
 _BYE_TYPE = {Kind.PAB: ("PAB", "1-0"), Kind.FULL_BYE: ("FPB", "1-0"), Kind.HALF_BYE: ("HPB", "1/2-1/2"),
              Kind.ZERO_BYE: ("ZPB", "0-1")}
 
 
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
 def _quote(value: object) -> str:
-    return str(value).replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
+    """A tag value: PGN's escapes for ``\\`` and ``"``; control characters (line breaks, tabs,
+    NUL) as spaces, since a tag is one line of printing characters (PGN standard 8.1.1)."""
+    return _CONTROL.sub(" ", str(value).replace("\\", "\\\\").replace('"', '\\"'))
 
 
 def _date(t: Tournament, rnd: int) -> str:
@@ -76,7 +84,7 @@ def write(t: Tournament) -> str:
     """The PGN text of ``t``: one results-only game per pairing and per bye, round by round."""
     games: list[str] = []
     players = sorted(t.players, key=lambda p: p.start_rank)
-    for rnd in range(1, t.rounds + 1):
+    for rnd in range(1, data_rounds(t) + 1):
         done: set[frozenset] = set()
         for p in players:
             g = p.game(rnd)

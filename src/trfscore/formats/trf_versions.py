@@ -7,6 +7,7 @@ upgraded to TRF26 (dates in ``YYYY/MM/DD``, 142 rounds, 162 scoring, 192 type, 2
 """
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from fractions import Fraction
 
@@ -31,6 +32,15 @@ def _decimal(value: Fraction) -> str:
     return f"{float(value):.1f}" if (value * 2).denominator == 1 else f"{float(value):.2f}"
 
 
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def _one_line(value):
+    """Text without line breaks or other control characters (a name from JSON may hold "\n001 ..."):
+    each record stays one line, and every column where the grid puts it."""
+    return _CONTROL.sub(" ", value) if isinstance(value, str) else value
+
+
 def write(t: Tournament, version: str = "trf16") -> str:
     """The whole file as text, lines ending in LF."""
     if version not in VERSIONS:
@@ -41,7 +51,7 @@ def write(t: Tournament, version: str = "trf16") -> str:
 
     def header(code: str, value) -> None:
         if value not in (None, "", []):
-            lines.append(f"{code} {value}")
+            lines.append(f"{code} {_one_line(value)}")
 
     header("012", h.name)
     header("022", h.city)
@@ -59,7 +69,7 @@ def write(t: Tournament, version: str = "trf16") -> str:
     header("122", h.time_control)
     if h.round_dates:
         dates = [_round_date(d) if modern else d for d in h.round_dates]
-        lines.append(("132" + " " * 88 + "".join(f"{d:<10}" for d in dates)).rstrip())
+        lines.append(_one_line("132" + " " * 88 + "".join(f"{d:<10}" for d in dates)).rstrip())
     if modern:
         header("142", h.rounds_declared or t.rounds or None)
         header("152", h.initial_colour.upper() if h.initial_colour else None)
@@ -76,24 +86,26 @@ def write(t: Tournament, version: str = "trf16") -> str:
         header("222", h.time_control_code)
     players = sorted(t.players, key=lambda p: p.start_rank)
     for p in players:
+        p = replace(p, **{k: _one_line(getattr(p, k)) for k in ("sex", "title", "name", "federation", "fide_id",
+                                                                "birth")})
         if modern:  # upgrade: the field values TRF26 spells out (m/w, GM...)
             p = replace(p, sex=SEX.get(p.sex, p.sex), title=TITLES.get(p.title.lower(), p.title))
         lines.append(format_player(p))
         if modern:
             for nrs in p.national.values():
-                lines.append((f"{nrs.federation:<3} {nrs.start_rank:>4} {nrs.sex[:1]:1}{nrs.title[:3]:>3} "
-                               f"{nrs.name[:33]:<33} {nrs.rating or '':>4} {nrs.origin[:3]:<3} "
-                               f"{nrs.national_id[:11]:>11} {nrs.birth[:10]}").rstrip())
+                lines.append(_one_line(f"{nrs.federation:<3} {nrs.start_rank:>4} {nrs.sex[:1]:1}{nrs.title[:3]:>3} "
+                                       f"{nrs.name[:33]:<33} {nrs.rating or '':>4} {nrs.origin[:3]:<3} "
+                                       f"{nrs.national_id[:11]:>11} {nrs.birth[:10]}").rstrip())
     for team in t.teams:
         members = "".join(f"{m:>4} " for m in team.members).rstrip()
         if modern:
             mp = "" if team.match_points is None else _decimal(team.match_points)
             gp = "" if team.game_points is None else _decimal(team.game_points)
             rank = "" if team.rank is None else team.rank
-            lines.append(f"310 {team.number:>3} {team.name[:32]:<32} {team.nickname[:5]:<5} {team.strength[:6]:>6} "
-                         f"{mp:>6} {gp:>6} {rank:>3}  {members}".rstrip())
+            lines.append(_one_line(f"310 {team.number:>3} {team.name[:32]:<32} {team.nickname[:5]:<5} "
+                                   f"{team.strength[:6]:>6} {mp:>6} {gp:>6} {rank:>3}  {members}").rstrip())
         else:
-            lines.append(f"013 {team.name[:32]:<32}{members}".rstrip())
+            lines.append(_one_line(f"013 {team.name[:32]:<32}{members}").rstrip())
     if not modern and h.rounds_declared and h.rounds_declared != t.rounds:
         lines.append(f"XXR {h.rounds_declared}")
     return "\n".join(lines) + "\n"

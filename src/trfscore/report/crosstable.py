@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..formats.limits import data_rounds
 from ..model import Game, Kind, Tournament
 from .values import format_score
 
@@ -129,14 +130,10 @@ def is_grid(t: Tournament, standings) -> bool:
     return True
 
 
-def rounds(t: Tournament, standings) -> int:
-    return max([t.rounds or 0] + [len(r.player.games) for r in standings.rows])
-
-
 def swiss_rows(t: Tournament, standings) -> list[list[Cell]]:
     """Per standings row, one :class:`Cell` per round."""
     number = numbers(standings)
-    n = rounds(t, standings)
+    n = data_rounds(t)
     return [[cell(t, row.player.game(r), number) for r in range(1, n + 1)] for row in standings.rows]
 
 

@@ -25,6 +25,7 @@ from importlib import resources
 from string import Template
 from typing import Any
 
+from ..formats.limits import data_rounds
 from ..model import Tournament
 from . import crosstable as X
 from .common import (RATING_HEADINGS, RATING_KEYS, RATING_TITLES, facts, present, rating_value, rules_title,
@@ -160,7 +161,7 @@ def crosstable(t: Tournament, standings) -> tuple[str, str]:
         legend = X.GRID_LEGEND
         body_rows = X.grid_rows(t, standings)
     else:
-        rounds = X.rounds(t, standings)
+        rounds = data_rounds(t)
         head = ['<th scope="col">No.</th>', '<th scope="col"><abbr title="start number">SNo</abbr></th>',
                 '<th scope="col" class="l name">Name</th>']
         head += [f'<th scope="col" class="c"><abbr title="round {r}">R{r}</abbr></th>' for r in range(1, rounds + 1)]

@@ -1,31 +1,19 @@
 """The standings and the crosstable as GitHub-flavoured Markdown tables.
 
-Untrusted text (names, header fields, codes) is escaped for a table cell: backslash and the
-punctuation that Markdown or inline HTML would interpret (``| \\ ` * _ [ ] < > ~ & $``) get a
-backslash, control characters and line breaks become spaces, so a name can neither end its cell
-nor inject HTML or links.  Numbers use a dot; shared places print as ``3-4``.
+Untrusted text (names, header fields, codes) is escaped for a table cell by
+:func:`trfscore.formats.markdown_text.escape`, so a name can neither end its cell nor inject HTML
+or links.  Numbers use a dot; shared places print as ``3-4``.
 """
 from __future__ import annotations
 
-import re
-
+from ..formats.limits import data_rounds
+from ..formats.markdown_text import escape, unescape
 from ..model import Tournament
 from . import crosstable as X
 from .common import RATING_HEADINGS, RATING_KEYS, facts, present, rating_value, rules_title, tiebreak_name
 from .values import format_points, format_score, rank_label
 
-_SPECIAL = re.compile(r"([\\`*_\[\]<>|~&$])")
-_CONTROL = re.compile(r"[\x00-\x1f\x7f\u0085\u2028\u2029]")
-
-
-def escape(text: object) -> str:
-    """Text safe inside a Markdown table cell (see the module docstring)."""
-    return _SPECIAL.sub(r"\\\1", _CONTROL.sub(" ", str(text))).strip()
-
-
-def unescape(text: str) -> str:
-    """The inverse of :func:`escape` (for tests and tools reading our tables back)."""
-    return re.sub(r"\\([\\`*_\[\]<>|~&$])", r"\1", text)
+__all__ = ["escape", "unescape", "render"]
 
 
 def _table(head: list[str], rows: list[list[str]], align: list[str]) -> list[str]:
@@ -71,7 +59,7 @@ def crosstable(t: Tournament, standings) -> list[str]:
             line.append(format_points(row.points))
             rows.append(line)
         return [X.GRID_LEGEND, "", *_table(head, rows, ["r", "r", "l"] + ["c"] * n + ["r"])]
-    rounds = X.rounds(t, standings)
+    rounds = data_rounds(t)
     head = ["No.", "SNo", "Name", *(f"R{r}" for r in range(1, rounds + 1)), "Pts"]
     rows = []
     for i, (row, cells) in enumerate(zip(standings.rows, X.swiss_rows(t, standings)), 1):

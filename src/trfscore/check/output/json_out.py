@@ -46,9 +46,14 @@ class JsonWriter(Writer):
         self.stream.write("\n")
 
 
+#: Characters that JSON leaves raw but that some line splitters (Python's ``str.splitlines``,
+#: pre-2019 JavaScript) take for line ends: escaped, so one object is always one line.
+_LINE_BREAKS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
+
+
 class JsonLinesWriter(Writer):
     def _line(self, obj: dict[str, Any]) -> None:
-        self.stream.write(json.dumps(obj, ensure_ascii=False) + "\n")
+        self.stream.write(json.dumps(obj, ensure_ascii=False).translate(_LINE_BREAKS) + "\n")
 
     def file(self, result: FileResult) -> None:
         path = display_path(result.path)
