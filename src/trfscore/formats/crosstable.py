@@ -957,9 +957,10 @@ class _Reader:
                 parsed.append(None)
             else:
                 parsed.append(best[1])
-        if too_sparse(len(rows), rounds, rounds * sum(1 for s in parsed if s is not None)):
+        located = sum(1 for s in parsed if s is not None)
+        if too_sparse(len(rows), rounds, rounds * located):
             self.add("CTB100", f"the table has {rounds} rounds but its {len(rows)} row(s) hold the cells of "
-                     f"only {sum(1 for s in parsed if s is not None)}: not a Swiss crosstable",
+                     f"only {located}: not a Swiss crosstable",
                      head.line or rows[0].line, 1, "a Swiss row has one cell per round")
             return
         # identities: the first number, or a start-number column
