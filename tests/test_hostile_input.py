@@ -263,17 +263,7 @@ def test_hostile_names_through_every_command(workdir, kind, fmt):
     run_checked(["report", path, "--format", "csv", "--ratings", "dwz"], "report", "csv")
 
 
-#: Inputs that still fail in modules outside this review (json_model, model): reported, marked
-#: strict so that the fix shows up here as XPASS and the mark goes.
-KNOWN = {
-    "wrong-types.json": "scoring.values without 'A' (schema-valid) -> KeyError in Scoring.points",
-    "huge-number.json": "a 5,000-digit JSON number -> ValueError from json.loads, not JSON001",
-    "surrogate.json": "a lone surrogate (\\ud800) in a JSON string -> UnicodeEncodeError in every writer",
-}
-
-
-@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.xfail(strict=True, reason=KNOWN[n]))
-                                  if n in KNOWN else n for n in sorted(HAND_MADE)])
+@pytest.mark.parametrize("name", sorted(HAND_MADE))
 def test_hand_made_hostile_files(workdir, name):
     path = _write(workdir, name, HAND_MADE[name])
     hostile = MARKUP + ["<img src=x onerror=alert(2)>", "<b>X</b>", "<i>Swiss</i>"]

@@ -93,3 +93,25 @@ def test_large_json_documents_are_validated_cell_by_cell():
         assert problems and problems[0][1].startswith(where), problems
         t2 = json_model.read(json.dumps(bad))
         assert t2.findings[0].rule == "JSON002" and not t2.players
+
+
+def test_json_records_with_line_breaks_are_refused():
+    doc = json.loads(json_model.write(trfscore.loads(to_trf(swiss(4, 1, seed=1)))))
+    doc["source"]["records"][0]["text"] = "012 Name\n062 999"
+    t = json_model.read(json.dumps(doc))
+    assert t.findings[0].rule == "JSON002" and "line break" in t.findings[0].message and not t.players
+
+
+def test_json_lone_surrogates_become_replacement_characters():
+    text = json_model.write(trfscore.loads(to_trf(swiss(4, 1, seed=1)))).replace("Player0001", "Pl\\ud800yer")
+    t = json_model.read(text)
+    assert t.player(1).name.startswith("Pl\ufffdyer") and t.findings[0].rule == "JSON003"
+    trf.write_bytes(t)  # every writer can encode it now
+
+
+def test_json_scoring_may_name_only_some_symbols():
+    doc = json.loads(json_model.write(trfscore.loads(to_trf(swiss(6, 2, seed=1)))))
+    doc["scoring"]["values"] = {"W": 3, "D": 1, "L": 0}
+    t = json_model.read(json.dumps(doc))
+    assert t.scoring.values["W"] == 3 and t.scoring.values["A"] == 0
+    assert t.standings().rows

@@ -213,7 +213,10 @@ def _standings(t: Tournament, tiebreaks: Any, rules: str, system: Any,
                 else "no start date, newest edition")
         notes.append(f"rules: {edition.name} (auto: {when})")
     rr = _resolve_system(t, system)
-    ctx = build_context(t, rr=rr, rounds=options.get("rounds"))
+    rounds = options.get("rounds")
+    if rounds is not None:
+        rounds = max(0, min(int(rounds), t.rounds))  # "after round N" past the last round is the end
+    ctx = build_context(t, rr=rr, rounds=rounds)
     eng = Engine(ctx, edition, options)
 
     if tiebreaks is None:

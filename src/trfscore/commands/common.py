@@ -7,11 +7,9 @@ from contextlib import contextmanager
 from typing import IO, Iterator
 
 from ..errors import UsageError
+from ..formats.limits import MAX_INPUT_BYTES  # larger inputs are refused (exit 2), not read
 from ..loading import FORMATS, loads
 from ..model import Tournament
-
-#: Inputs larger than this are refused (exit 2) rather than read into memory.
-MAX_INPUT_BYTES = 64 * 1024 * 1024
 
 
 def add_input_options(parser) -> None:

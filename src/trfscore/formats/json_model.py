@@ -7,12 +7,13 @@ JSON numbers when their decimal expansion is finite, else ``"p/q"`` strings: not
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import asdict, fields
 from fractions import Fraction
 from typing import Any
 
 from ..findings import Finding
-from ..model import Game, Header, NationalRecord, Player, Record, Scoring, Source, Team, Tournament
+from ..model import DEFAULT_POINTS, Game, Header, NationalRecord, Player, Record, Scoring, Source, Team, Tournament
 
 SCHEMA_VERSION = 1
 SCHEMA_ID = "https://trfscore.readthedocs.io/schema/tournament-1.json"
@@ -128,16 +129,24 @@ def read(text: str, *, path: str | None = None) -> Tournament:
     """Rebuild a tournament from a JSON document; schema violations become findings."""
     try:
         doc = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
+    except (ValueError, RecursionError) as exc:  # JSONDecodeError, or an integer of thousands of digits
         t = Tournament(source=Source(path=path, format="json"))
         line, column = getattr(exc, "lineno", None), getattr(exc, "colno", None)
         t.findings.append(Finding("JSON001", "error", f"not valid JSON: {getattr(exc, 'msg', exc)}",
                                   line, column, "give a file written by 'trfscore convert --to json'"))
         return t
-    problems = validate(doc, "tournamentDocument")
+    surrogates = _LONE_SURROGATE.search(text) is not None
+    if surrogates:
+        doc = _replace_surrogates(doc)
+    problems = validate(doc, "tournamentDocument") or _line_break_problems(doc)
     if not problems:
         try:
-            return from_dict(doc, path=path)
+            t = from_dict(doc, path=path)
+            if surrogates:
+                t.findings.insert(0, Finding("JSON003", "warning", "the document holds lone UTF-16 surrogates "
+                                             "(\\ud800-\\udfff escapes); they were replaced by U+FFFD", None, None,
+                                             "write text as UTF-8 or as escaped surrogate pairs"))
+            return t
         except (KeyError, TypeError, ValueError, AttributeError, ZeroDivisionError) as exc:
             # only reachable for a large document validated on a sample
             problems = [(f"{type(exc).__name__}: {exc}"[:300], "(document)")]
@@ -148,6 +157,35 @@ def read(text: str, *, path: str | None = None) -> Tournament:
     return t
 
 
+_LONE_SURROGATE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+
+
+def _replace_surrogates(value: Any) -> Any:
+    """Strings with lone surrogates (which no UTF-8 writer can encode) get U+FFFD instead."""
+    if isinstance(value, str):
+        if _has_surrogate(value):
+            return "".join("\ufffd" if "\ud800" <= ch <= "\udfff" else ch for ch in value)
+        return value
+    if isinstance(value, dict):
+        return {_replace_surrogates(k): _replace_surrogates(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_replace_surrogates(v) for v in value]
+    return value
+
+
+def _has_surrogate(text: str) -> bool:
+    return any("\ud800" <= ch <= "\udfff" for ch in text)
+
+
+def _line_break_problems(doc: dict[str, Any]) -> list[tuple[str, str]]:
+    """A source record is one line: a line break inside its text would write extra records."""
+    records = (doc.get("source") or {}).get("records") or []
+    for i, r in enumerate(records):
+        if "\n" in r["text"] or "\r" in r["text"]:
+            return [("a record's text holds a line break", f"source/records/{i}/text")]
+    return []
+
+
 def from_dict(doc: dict[str, Any], *, path: str | None = None) -> Tournament:
     """Build the model from a schema-valid document."""
     hdoc = dict(doc.get("header", {}))
@@ -155,7 +193,7 @@ def from_dict(doc: dict[str, Any], *, path: str | None = None) -> Tournament:
     known = {f.name for f in fields(Header)}
     header = Header(**{k: v for k, v in hdoc.items() if k in known})
     sdoc = doc.get("scoring", {})
-    scoring = Scoring(values={k: score_from_json(v) for k, v in sdoc.get("values", {}).items()},
+    scoring = Scoring(values={**DEFAULT_POINTS, **{k: score_from_json(v) for k, v in sdoc.get("values", {}).items()}},
                       detail={k: score_from_json(v) for k, v in sdoc.get("detail", {}).items()},
                       source=sdoc.get("source", "default"))
     players = []
