@@ -24,6 +24,8 @@ from ..model import Kind, Player, Tournament
 from .limits import data_rounds
 from .markdown_text import escape
 
+from ..decimals import exact_decimal
+
 _SYMBOL = {"1": "1", "W": "1", "0": "0", "L": "0", "=": "½", "D": "½", "+": "+", "-": "-"}
 _BYE_CELL = {Kind.FULL_BYE: "FPB", Kind.HALF_BYE: "HPB", Kind.PAB: "PAB", Kind.ZERO_BYE: "ZPB"}
 
@@ -44,18 +46,8 @@ def format_value(value: Any, half_glyph: bool = False) -> str:
     if half_glyph and value.denominator == 2 and value >= 0:
         whole = value.numerator // 2
         return f"{whole if whole else ''}½"
-    den = value.denominator
-    twos = fives = 0
-    while den % 2 == 0:
-        den //= 2
-        twos += 1
-    while den % 5 == 0:
-        den //= 5
-        fives += 1
-    if den == 1:
-        digits = max(twos, fives)
-        return f"{value.numerator * 10 ** digits // value.denominator / 10 ** digits:.{digits}f}"
-    return f"{float(value):.2f}"
+    text = exact_decimal(value)
+    return text if text is not None else f"{float(value):.2f}"
 
 
 def grid_shape(t: Tournament) -> int:

@@ -33,7 +33,8 @@ def _ids(text: str, start: int, step: int, width: int = 4) -> tuple[list[int], l
     return ids, bad
 
 
-def _number(text: str) -> Fraction | None:
+def parse_number(text: str) -> Fraction | None:
+    """A decimal (point or comma) from a fixed-column field; None when blank or not a number."""
     text = text.strip().rstrip(".")
     if not text:
         return None
@@ -66,8 +67,8 @@ def read_team(rec: Record, t: Tournament, add: Add) -> None:
     _report_bad(add, "TRF703", rec, bad, "member")
     rank = text[68:71].strip()
     t.teams.append(Team(number=int(number), name=text[8:40].strip(), nickname=text[41:46].strip(),
-                        strength=text[47:53].strip(), match_points=_number(text[54:60]),
-                        game_points=_number(text[61:67]), rank=int(rank) if rank.isdecimal() else None,
+                        strength=text[47:53].strip(), match_points=parse_number(text[54:60]),
+                        game_points=parse_number(text[61:67]), rank=int(rank) if rank.isdecimal() else None,
                         members=members, record="310", line=rec.line))
 
 
@@ -84,7 +85,7 @@ def read_round_record(rec: Record, t: Tournament, add: Add) -> None:
         if entry["type"] not in ("F", "H", "Z") or entry["round"] is None:
             bad.append((5, text[4:9]))
     elif code == "250":
-        entry.update(match_points=_number(text[4:8]), points=_number(text[9:13]),
+        entry.update(match_points=parse_number(text[4:8]), points=parse_number(text[9:13]),
                      first_round=_int(text[14:17]), last_round=_int(text[18:21]),
                      first_id=_int(text[22:26]), last_id=_int(text[27:31]))
         if None in (entry["first_round"], entry["last_round"], entry["first_id"], entry["last_id"]):
@@ -93,14 +94,14 @@ def read_round_record(rec: Record, t: Tournament, add: Add) -> None:
         entry.update(first_round=_int(text[4:7]), last_round=_int(text[8:11]))
         entry["ids"], bad = _ids(text, 12, 5)
     elif code == "299":
-        entry.update(type=text[4:5].strip(), match_points=_number(text[7:11]),
-                     points=_number(text[13:17]), round=_int(text[19:22]) or 0)
+        entry.update(type=text[4:5].strip(), match_points=parse_number(text[7:11]),
+                     points=parse_number(text[13:17]), round=_int(text[19:22]) or 0)
         entry["ids"], bad = _ids(text, 23, 5)
     elif code == "300":
         entry.update(round=_int(text[4:7]), team=_int(text[8:11]), opponent=_int(text[12:15]))
         entry["players"], bad = _ids(text, 16, 5)
     elif code == "320":
-        entry.update(match_points=_number(text[4:8]), points=_number(text[9:13]))
+        entry.update(match_points=parse_number(text[4:8]), points=parse_number(text[9:13]))
         entry["teams"], bad = _ids(text, 14, 4, 3)
     elif code == "330":
         entry.update(type=text[4:6], round=_int(text[7:10]), white=_int(text[11:14]), black=_int(text[15:18]))

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from ..decimals import exact_decimal
+
 __all__ = ["Term", "Explanation", "fmt_number", "to_json_number"]
 
 
@@ -26,32 +28,8 @@ def fmt_number(x: Any, min_decimals: int = 1) -> str:
         return str(x)
     if isinstance(x, int):
         return f"{x}.{'0' * min_decimals}" if min_decimals else str(x)
-    f = Fraction(x)
-    sign = "-" if f < 0 else ""
-    f = abs(f)
-    den = f.denominator
-    d2 = d5 = 0
-    while den % 2 == 0:
-        den //= 2
-        d2 += 1
-    while den % 5 == 0:
-        den //= 5
-        d5 += 1
-    if den != 1:
-        q = round(float(f), 4)
-        return f"~{sign}{q:.4f}"
-    places = max(d2, d5, min_decimals)
-    scaled = f * 10 ** places
-    whole, frac = divmod(int(scaled), 10 ** places)
-    text = f"{whole}.{frac:0{places}d}" if places else str(whole)
-    # drop trailing zeros beyond min_decimals
-    if places > min_decimals:
-        head, _, tail = text.partition(".")
-        tail = tail.rstrip("0")
-        if len(tail) < min_decimals:
-            tail = tail + "0" * (min_decimals - len(tail))
-        text = head + ("." + tail if tail else "")
-    return sign + text
+    text = exact_decimal(x, min_decimals)
+    return text if text is not None else f"~{float(Fraction(x)):.4f}"
 
 
 def to_json_number(x: Any):

@@ -11,6 +11,7 @@ from typing import Iterator
 
 from ...findings import ERROR, Finding
 from ..context import Context, fmt_points
+from ...formats.trf_records import parse_number
 from ..registry import rule
 
 #: 162 symbol -> the XXS codes that carry the same value.
@@ -20,23 +21,13 @@ XXS_OF = {"W": ("W", "WW", "BW", "FW", "FPB"), "D": ("D", "WD", "BD", "HPB"), "L
 BB_OF = {"W": ("BBW",), "D": ("BBD",), "L": ("BBL",), "A": ("BBZ", "BBF"), "P": ("BBU",)}
 
 
-def _number(text: str) -> Fraction | None:
-    text = text.strip()
-    if not text:
-        return None
-    try:
-        return Fraction(text.replace(",", "."))
-    except (ValueError, ZeroDivisionError):
-        return None
-
-
 def _grid_162(text: str) -> dict[str, Fraction]:
     out: dict[str, Fraction] = {}
     pos = 5
     end = len(text.rstrip())
     while pos < end:
         symbol = text[pos:pos + 1]
-        value = _number(text[pos + 1:pos + 5])
+        value = parse_number(text[pos + 1:pos + 5])
         if symbol.strip() and value is not None:
             out["A" if symbol == "Z" else symbol] = value
         pos += 9
@@ -67,7 +58,7 @@ def scoring_agree(ctx: Context) -> Iterator[Finding]:
     for rec in ctx.records.get("XXS", ()):
         for token in rec.text[3:].split():
             code, _, value_text = token.partition("=")
-            value = _number(value_text)
+            value = parse_number(value_text)
             if value is None:
                 continue
             for symbol, codes in XXS_OF.items():
@@ -78,7 +69,7 @@ def scoring_agree(ctx: Context) -> Iterator[Finding]:
     for symbol, codes in BB_OF.items():
         for code in codes:
             for rec in ctx.records.get(code, ()):
-                value = _number(rec.text[4:12])
+                value = parse_number(rec.text[4:12])
                 if value is not None and symbol in grid and grid[symbol] != value:
                     yield Finding("TRF570", ERROR, f"{code} gives {fmt_points(value)} but 162 gives {symbol} = "
                                   f"{fmt_points(grid[symbol])} (line {rec162.line})", rec.line, 5,
@@ -96,7 +87,7 @@ def _xxa(ctx: Context) -> dict[int, tuple[int, dict[int, Fraction]]]:
         values: dict[int, Fraction] = {}
         pos, rnd, end = 9, 1, len(text.rstrip())
         while pos < end:
-            value = _number(text[pos:pos + 4])
+            value = parse_number(text[pos:pos + 4])
             if value:
                 values[rnd] = value
             pos += 5
