@@ -115,3 +115,10 @@ def test_json_scoring_may_name_only_some_symbols():
     t = json_model.read(json.dumps(doc))
     assert t.scoring.values["W"] == 3 and t.scoring.values["A"] == 0
     assert t.standings().rows
+
+
+def test_a_changed_name_with_a_line_break_cannot_inject_a_record():
+    t = trfscore.loads(to_trf(swiss(6, 2, seed=2)))
+    t.player(1).name = "Evil\n001   99 m    Injected"
+    again = trfscore.loads(trf.write_text(t))
+    assert len(again.players) == 6 and again.player(99) is None

@@ -7,6 +7,7 @@ tournament, and re-formats only the player records whose data changed.
 """
 from __future__ import annotations
 
+import re
 from typing import Callable
 
 from ..findings import Finding
@@ -20,6 +21,7 @@ from .trf_records import read_national, read_round_record, read_team
 from .trf_rules import severity
 
 MAX_PLAYERS = 9999
+_LINE_BREAKS = re.compile(r"[\r\n]")
 #: Findings kept per rule; the rest are counted in one closing finding, so that a huge
 #: malformed input cannot fill memory with messages.
 MAX_FINDINGS_PER_RULE = 500
@@ -216,7 +218,7 @@ def format_player(p: Player) -> str:
     for g in p.games:
         opp = f"{g.opponent:>4}" if g.opponent is not None else ("0000" if g.code.strip() or g.kind != Kind.ABSENT else "    ")
         cells.append(f"{opp} {g.colour or '-'} {g.code}  ")
-    return (head + "".join(cells)).rstrip()
+    return _LINE_BREAKS.sub(" ", head + "".join(cells)).rstrip()  # a name holding "\n001 ..." stays one record
 
 
 def _points(value) -> str:
