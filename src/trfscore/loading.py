@@ -19,11 +19,8 @@ FORMATS = ("trf", "json", "pgn", "crosstable")
 
 def sniff(text: str) -> str:
     """Guess the format of decoded text."""
-    try:
-        from .formats.sniff import sniff_format
-    except ImportError:  # pragma: no cover - sniff module ships with the crosstable/PGN readers
-        stripped = text.lstrip("\ufeff \t\r\n")
-        return "json" if stripped.startswith("{") else "trf"
+    from .formats.sniff import sniff_format
+
     return sniff_format(text)
 
 

@@ -55,6 +55,11 @@ class Game(NamedTuple):
     code: str
     kind: str
 
+    @classmethod
+    def absent(cls, rnd: int) -> "Game":
+        """The cell of a round without an entry: no opponent, no colour, blank result."""
+        return cls(rnd, None, None, " ", Kind.ABSENT)
+
     @property
     def played(self) -> bool:
         return self.kind in Kind.PLAYED
@@ -159,7 +164,13 @@ class Player:
         """The cell for round ``rnd`` (1-based); rounds past the player's data are absences."""
         if 0 < rnd <= len(self.games):
             return self.games[rnd - 1]
-        return Game(rnd, None, None, " ", Kind.ABSENT)
+        return Game.absent(rnd)
+
+    def pad(self, rounds: int) -> None:
+        """Give the player a cell for every round up to ``rounds``: absences past their data."""
+        games = self.games
+        if len(games) < rounds:
+            games.extend(Game.absent(r) for r in range(len(games) + 1, rounds + 1))
 
 
 @dataclass

@@ -17,7 +17,7 @@ from report_cases import HOSTILE_NAMES, cases, close, fake_ratings, hostile, ref
 from trfscore.cli import main
 from trfscore.model import Kind
 from trfscore.report import csv_report, html, markdown
-from trfscore.report.common import exact_decimal, tiebreak_name
+from trfscore.report.common import plain_number, tiebreak_name
 from trfscore.report.crosstable import half
 
 
@@ -250,8 +250,8 @@ def test_neutralise(text, out):
 @pytest.mark.parametrize("value, text", [(Fraction(139, 2), "69.5"), (Fraction(1, 8), "0.125"), (7, "7"),
                                          (Fraction(354, 7), "50.5714"), (Fraction(-1, 3), "-0.3333"),
                                          ("1/3", "0.3333"), (4.37, "4.37"), (3.0, "3"), (None, "")])
-def test_exact_decimal(value, text):
-    assert exact_decimal(value) == text
+def test_plain_number(value, text):
+    assert plain_number(value) == text
 
 
 # -- HTML (static) ------------------------------------------------------------------------------

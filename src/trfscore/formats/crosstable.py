@@ -1026,8 +1026,8 @@ class _Reader:
                         continue
                     opp = to_sr[opp]
                 games.append(Game(r, opp, colour, code, KIND_OF[code]))
-            games.extend(Game(r, None, None, " ", Kind.ABSENT) for r in range(len(games) + 1, rounds + 1))
             p.games = games
+            p.pad(rounds)
             players.append(p)
         t.players = sorted(players, key=lambda p: p.start_rank)
         t.source.dialect = "swiss crosstable"
@@ -1073,7 +1073,7 @@ class _Reader:
 
 def _game(rnd: int, opponent: int, code: str) -> Game:
     if code == " ":
-        return Game(rnd, None, None, " ", Kind.ABSENT)
+        return Game.absent(rnd)
     return Game(rnd, opponent, None, code, KIND_OF[code])
 
 

@@ -12,7 +12,7 @@ from typing import Callable
 
 from ..findings import Finding
 from ..gcpause import gc_paused
-from ..model import Game, Kind, Player, Record, Source, Tournament
+from ..model import Kind, Player, Record, Source, Tournament
 from .decode import decode, encode, looks_binary
 from .trf_grammar import MAX_LINE, split_records
 from .trf_header import read_bbp, read_header, read_javafo
@@ -128,10 +128,8 @@ def _finish(t: Tournament, players: list[Player], add: Callable[[Finding], None]
         add(Finding("TRF100", "error", "no TRF records found: this does not look like a TRF file", 1, 1,
                     "a TRF has a 012 header line and one 001 line per player"))
     for p in t.players:
-        games = p.games
-        if len(games) < used:
-            games.extend(Game(r, None, None, " ", Kind.ABSENT) for r in range(len(games) + 1, used + 1))
-        for g in games:
+        p.pad(used)
+        for g in p.games:
             if g.opponent is not None and g.opponent not in by_rank:
                 add(Finding("TRF401", "error", f"round {g.round}: opponent {g.opponent} is not a player of this "
                             "tournament", p.line, FIRST_ROUND + 1 + 10 * (g.round - 1),
@@ -264,11 +262,10 @@ def _same_player(a: Player | None, b: Player, t: Tournament) -> bool:
     """Whether ``b`` still holds what its source line ``a`` says (read the way the reader reads it)."""
     if a is None:
         return False
-    a.games += [Game(r, None, None, " ", Kind.ABSENT) for r in range(len(a.games) + 1, t.rounds + 1)]
+    a.pad(t.rounds)
     infer_blank_byes(a, t.scoring.points, t.scoring.values["D"], t.scoring.values["W"])
-    padded = a.games
     return (a.start_rank, a.name, a.sex, a.title, a.rating, a.federation, a.fide_id, a.birth, a.points,
-            a.rank, padded) == (b.start_rank, b.name, b.sex, b.title, b.rating, b.federation, b.fide_id,
+            a.rank, a.games) == (b.start_rank, b.name, b.sex, b.title, b.rating, b.federation, b.fide_id,
                                 b.birth, b.points, b.rank, b.games)
 
 

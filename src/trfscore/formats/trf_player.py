@@ -226,9 +226,7 @@ def _fast_cells(cells: list[tuple[str, str, str]], start_rank: int) -> list[Game
             if kind is None or opponent == start_rank or opponent == 0 or opp[3] == " ":
                 return None
             append(_tuple_new(Game, (rnd, opponent, colour, code, kind)))
-    while games and games[-1].kind == Kind.ABSENT and games[-1].opponent is None and games[-1].code == " ":
-        games.pop()
-    return games
+    return _without_trailing_blanks(games)
 
 
 def _slow_cells(text: str, start_rank: int, lineno: int, finding: Callable[..., None]) -> list[Game]:
@@ -284,6 +282,11 @@ def _slow_cells(text: str, start_rank: int, lineno: int, finding: Callable[..., 
         if problem is not None:
             finding(problem[0], column, f"round {rnd}: {problem[1]}", "", block.rstrip())
         append(Game(rnd, opponent, colour if colour in "wb" else None, upper, kind))
+    return _without_trailing_blanks(games)
+
+
+def _without_trailing_blanks(games: list[Game]) -> list[Game]:
+    """Trailing blank blocks mean "no entry yet" (TRF digest §3.1): the reader pads them back."""
     while games and games[-1].kind == Kind.ABSENT and games[-1].opponent is None and games[-1].code == " ":
         games.pop()
     return games

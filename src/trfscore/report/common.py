@@ -6,10 +6,10 @@ decides how they are labelled and written (a dot for decimals, never a locale).
 from __future__ import annotations
 
 import re
-from decimal import Decimal, localcontext
 from fractions import Fraction
 from typing import Any
 
+from ..decimals import exact_decimal
 from ..model import Tournament
 
 #: The rating-change columns (keys of a ``--ratings`` entry) and their headings.
@@ -69,34 +69,18 @@ def rules_title(rules: str) -> str:
         return rules
 
 
-def exact_decimal(value: Any, places: int = 4) -> str:
+def plain_number(value: Any, places: int = 4) -> str:
     """A number with a dot: ints as ints, finite decimals exactly (``69.5``, ``0.125``), other
-    fractions (``1/3``) rounded to ``places`` decimals; ``"p/q"`` strings (JSON) are accepted."""
+    fractions (``1/3``) to ``places`` decimals; ``"p/q"`` strings (JSON) are accepted."""
     if value is None or value == "":
         return ""
     if isinstance(value, bool):
         return str(int(value))
-    if isinstance(value, str):
-        value = Fraction(value)
-    if isinstance(value, float):
-        return repr(value).removesuffix(".0") if value.is_integer() else repr(value)
-    value = Fraction(value)
-    if value.denominator == 1:
-        return str(value.numerator)
-    d = value.denominator
-    while d % 2 == 0:
-        d //= 2
-    while d % 5 == 0:
-        d //= 5
-    with localcontext() as ctx:
-        ctx.prec = 60
-        q = Decimal(value.numerator) / Decimal(value.denominator)
-        if d != 1:
-            q = q.quantize(Decimal(1).scaleb(-places))
-        text = format(q, "f")
-    if "." in text:
-        text = text.rstrip("0").rstrip(".")
-    return text or "0"
+    value = Fraction(repr(value)) if isinstance(value, float) else Fraction(value)
+    text = exact_decimal(value)
+    if text is None:
+        text = f"{float(value):.{places}f}".rstrip("0").rstrip(".")
+    return text
 
 
 def rating_value(entry: dict | None, key: str, *, signed: bool = False) -> str:
@@ -106,7 +90,7 @@ def rating_value(entry: dict | None, key: str, *, signed: bool = False) -> str:
     value = entry.get(key)
     if value is None:
         return ""
-    text = exact_decimal(value, 2)
+    text = plain_number(value, 2)
     if signed and key == "change" and text and not text.startswith("-") and text != "0":
         text = "+" + text
     return text

@@ -16,7 +16,7 @@ import csv
 import io
 import re
 
-from .common import RATING_KEYS, exact_decimal, rating_value
+from .common import RATING_KEYS, plain_number, rating_value
 
 _NUMBER = re.compile(r"-?\d+(\.\d+)?\Z")
 _TRIGGERS = ("=", "+", "-", "@", "\t", "\r", "\n")
@@ -43,8 +43,8 @@ def rows(standings, ratings: dict | None = None) -> list[list[str]]:
         p = row.player
         cells = [str(row.rank), str(getattr(row, "rank_to", row.rank) or row.rank), str(row.start_rank),
                  p.title or "", p.name or "", p.federation or "", "" if p.rating is None else str(p.rating),
-                 p.fide_id or "", exact_decimal(row.points)]
-        cells += [exact_decimal(row.tiebreaks.get(code)) for code in standings.tiebreaks]
+                 p.fide_id or "", plain_number(row.points)]
+        cells += [plain_number(row.tiebreaks.get(code)) for code in standings.tiebreaks]
         if ratings is not None:
             entry = ratings.get(row.start_rank)
             cells += [rating_value(entry, key) for key in RATING_KEYS]

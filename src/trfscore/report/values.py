@@ -4,31 +4,27 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from ..decimals import exact_decimal
 from ..formats.json_model import score_to_json
 
 
 def format_score(value: Any) -> str:
-    """``6.5`` for 13/2, ``7`` stays ``7`` for ints, ``1/3`` only when not a finite decimal."""
+    """An exact value as people write it: ``6.5``, ``66.75``, ``7``; two decimals when its decimal
+    expansion does not end (40/3 -> ``13.33``)."""
     if value is None:
         return ""
-    if isinstance(value, Fraction):
-        if value.denominator == 1:
-            return str(value.numerator)
-        out = score_to_json(value)
-        if isinstance(out, float):
-            text = f"{out:.4f}".rstrip("0").rstrip(".")
-            return text
-        return f"{float(value):.2f}"
     if isinstance(value, float):
-        return f"{value:.4f}".rstrip("0").rstrip(".")
+        value = Fraction(repr(value))
+    if isinstance(value, (int, Fraction)):
+        text = exact_decimal(value)
+        return text if text is not None else f"{float(value):.2f}"
     return str(value)
 
 
 def format_points(value: Fraction) -> str:
-    """Points always with one decimal as crosstables print them (``6.5``, ``7.0``)."""
-    if value.denominator in (1, 2):
-        return f"{float(value):.1f}"
-    return format_score(value)
+    """Points with at least one decimal, as crosstables print them (``6.5``, ``7.0``)."""
+    text = exact_decimal(value, 1)
+    return text if text is not None else format_score(value)
 
 
 def rank_label(row) -> str:

@@ -36,10 +36,10 @@ def swiss(players: int, rounds: int, *, seed: int = 1, forfeits: float = 0.0, by
         for p in people:
             sno = p.start_rank
             if sno in gone:
-                cells[sno] = Game(rnd, None, None, " ", Kind.ABSENT)
+                cells[sno] = Game.absent(rnd)
             elif withdrawals and rnd > 1 and rng.random() < withdrawals / rounds:
                 gone.add(sno)
-                cells[sno] = Game(rnd, None, None, " ", Kind.ABSENT)
+                cells[sno] = Game.absent(rnd)
             elif byes and rng.random() < byes:
                 kind = rng.choice((Kind.HALF_BYE, Kind.FULL_BYE, Kind.ZERO_BYE))
                 cells[sno] = Game(rnd, None, None, CODE[kind], kind)
@@ -152,7 +152,7 @@ def to_trf(t: Tournament) -> str:
              f"092 {'Individual: Round-Robin' if 'ROUND' in t.extras.get('system', '') else 'Individual: Swiss-System'}",
              f"102 {h.chief_arbiter}", ("132" + " " * 88 + "".join(f"{d:<10}" for d in h.round_dates)).rstrip()]
     for p in t.players:
-        q = Player(**{**p.__dict__, "games": [g if g.kind != Kind.NOT_SCHEDULED else Game(g.round, None, None, " ", Kind.ABSENT)
+        q = Player(**{**p.__dict__, "games": [g if g.kind != Kind.NOT_SCHEDULED else Game.absent(g.round)
                                                for g in p.games]})
         lines.append(format_player(q))
     lines.append(f"XXR {t.rounds}")
