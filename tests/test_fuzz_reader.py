@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 import trfscore
 from trfscore.cli import main
 from trfscore.formats import json_model, trf
+from trfscore.formats.trf_rules import READER_RULES
 from trfscore.testing.generate import swiss, to_trf
 
 VALID = to_trf(swiss(12, 4, seed=9, forfeits=0.1, byes=0.1, withdrawals=0.2)).encode()
@@ -18,7 +19,9 @@ VALID = to_trf(swiss(12, 4, seed=9, forfeits=0.1, byes=0.1, withdrawals=0.2)).en
 @given(st.binary(max_size=3000))
 def test_random_bytes_never_raise(data):
     t = trfscore.loads(data, "trf")
-    assert all(f.severity in ("error", "warning", "info") for f in t.findings)
+    for f in t.findings:  # every finding names a documented reader rule and a real position
+        assert f.rule in READER_RULES and f.severity in ("error", "warning", "info")
+        assert f.line is None or 1 <= f.line <= data.count(b"\n") + data.count(b"\r") + 1
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
