@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from functools import lru_cache
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable, Iterable
@@ -132,8 +133,11 @@ def _unknown(text: str, base: str) -> ValueError:
         "(modifiers: -C1, -C2, -M1, -M2, -B1W2, /P, KS/L.., ARO/U1400, /V2024)")
 
 
+@lru_cache(maxsize=256)
 def parse_tiebreak(text: str) -> TieBreak:
-    """Parse one code (``BH-C1``, ``BH/C1``, ``BH:MP/C1/P`` ...) into a :class:`TieBreak`."""
+    """Parse one code (``BH-C1``, ``BH/C1``, ``BH:MP/C1/P`` ...) into a :class:`TieBreak`.
+
+    Cached: reports explain every value of a column, each call naming the same code."""
     original = text
     s = re.sub(r"[\s_]", "", str(text).upper()) if text is not None else ""
     if not s:
