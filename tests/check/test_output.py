@@ -133,6 +133,7 @@ def test_each_format_through_the_cli(cli, tmp_path, fmt):
     path.write_text(trf(opts={2: {"points": "7.5"}}))
     code, out, err = cli("check", path, "--format", fmt)
     assert code == 1 and out
+    assert "TRF510" in out  # player 2's declared 7.5 cannot be reached in two rounds
     if fmt in ("json", "sarif"):
         json.loads(out)
     elif fmt == "junit":

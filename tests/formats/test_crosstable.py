@@ -381,7 +381,8 @@ def _fine(t) -> None:
 @given(st.text(max_size=400))
 def test_random_text_never_raises(text):
     _fine(crosstable.read(text))
-    crosstable.sniff(text)
+    # sniff() has no catch-all: any exception in it fails this test; its verdict is a bool
+    assert crosstable.sniff(text) in (True, False)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -247,7 +247,9 @@ def test_random_text_never_raises(text):
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.binary(max_size=400))
 def test_random_bytes_never_raise(data):
-    pgn.read(data)
+    t = pgn.read(data)
+    assert all(len(p.games) == t.rounds for p in t.players)
+    assert all(f.severity in ("info", "warning", "error") for f in t.findings)
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -87,7 +87,7 @@ def test_fide_expected_table(diff, pd):
 @given(st.integers(-1000, 1000), st.integers(0, 50))
 def test_fide_expected_monotone_and_symmetric(d, step):
     assert fide_expected(d) <= fide_expected(d + step)
-    assert fide_expected(d) + fide_expected(-d) == 1 or d == 0
+    assert fide_expected(d) + fide_expected(-d) == 1
 
 
 # --- FIDE 8.1.1 (spec 2.6) ------------------------------------------------------------------

@@ -55,6 +55,8 @@ def test_errors_are_messages(text, fragment):
 
 
 def test_editions_by_date():
+    # tiebreak-spec.md section 1 table: Mar-2026 text from 1 Mar 2026, Aug-2024 text from
+    # 1 Aug 2024, the 2023 rewrite from 1 Sep 2023 (FIDE events); the 2009 text before that
     assert edition_for_date(None).name == "fide-2026"
     assert edition_for_date("2026-03-01").name == "fide-2026"
     assert edition_for_date("2026-02-28").name == "fide-2024"

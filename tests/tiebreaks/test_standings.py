@@ -10,8 +10,8 @@ from trfscore.model import Header, Tournament
 from trfscore.standings import DEFAULT_SWISS, compute_standings, rank_label
 
 from .builders import from_matrix, from_rows, random_swiss
-from .vectors import (PL2026_ROWS, TEC_RR_RATINGS, TEC_RR_ROWS, TEC_SWISS_RATINGS,
-                      TEC_SWISS_ROWS)
+from .vectors import (PL2026_ROWS, TEC_RR_RATINGS, TEC_RR_ROWS, TEC_SWISS_2024, TEC_SWISS_OTHER,
+                      TEC_SWISS_RATING_2024, TEC_SWISS_RATINGS, TEC_SWISS_ROWS, num)
 
 ALL_CODES = ("BH,BH-C1,BH-C2,BH-M1,BH-M2,BH-B1W2,FB,FB-C1,AOB,SB,SB-C1,SB-M1,NNSB,PS,PS-C1,KS,"
              "KS/L-2,WIN,WON,BPG,BWG,REP,STD,TPN,ARO,ARO-C1,TPR,PTP,APRO,APPO,RTNG,MMED,SOLK,CUM,"
@@ -100,11 +100,13 @@ def test_tournament_standings_api_and_json():
     assert st.rules == "fide-2024" and st.system == "swiss"
     top = st.rows[0]
     assert (top.start_rank, top.rank, rank_label(top)) == (2, 1, "1")
-    # #1 and #16: 3.5 points, BH-C1 11, BH 12.5, SB 8 vs 7.25 -> 4th and 5th
+    # TEC booklet values (TEC_SWISS_2024): #3 BH-C1 13, #4 11.5; #1 and #16: 3.5 points,
+    # BH-C1 11, BH 12.5, SB 8 vs 7.25 -> 4th and 5th
     order = [r.start_rank for r in st.rows]
     assert order[:5] == [2, 3, 4, 1, 16]
     d = json.loads(json.dumps(st.to_dict()))
     assert d["rows"][0]["tiebreaks"] == {"BH-C1": 12, "BH": 13, "SB": 9.5}
+    assert d["rows"][0]["tiebreaks"] == {c: num(TEC_SWISS_2024[2][c]) for c in ("BH-C1", "BH", "SB")}
     assert d["rules"] == "fide-2024"
 
 
@@ -125,8 +127,10 @@ def test_unrated_players_note_and_option():
     assert {r.tiebreaks["ARO"] for r in st.rows} == {None}
     assert {r.tiebreaks["APRO"] for r in st.rows} == {None}
     assert st.row(1).tiebreaks["RTNG"] is None and st.row(2).tiebreaks["RTNG"] == 2150
+    # with #1 (rated 2200 in the booklet) counted at 2200, #9's ARO is the published one:
+    # (2200 + 1750) / 2 = 1975 (the forfeit against #11 and the byes do not count)
     st = compute_standings(t, "ARO", rules="fide-2024", unrated=2200)
-    assert st.row(9).tiebreaks["ARO"] == 1975
+    assert st.row(9).tiebreaks["ARO"] == num(TEC_SWISS_RATING_2024[9]["ARO"]) == 1975
     assert compute_standings(t, "ARO/U2200", rules="fide-2024").row(9).tiebreaks["ARO/U2200"] \
         == 1975
 
@@ -134,7 +138,7 @@ def test_unrated_players_note_and_option():
 def test_rounds_option_and_empty():
     st = compute_standings(tec_swiss(), "BH,PS", rules="fide-2024", rounds=3)
     assert st.rounds == 3
-    assert st.row(2).points == Fraction(5, 2)
+    assert st.row(2).points == Fraction(5, 2)  # +B10 +W7 =B1 (TEC_SWISS_ROWS, rounds 1-3)
     empty = Tournament(header=Header())
     st = compute_standings(empty)
     assert st.rows == [] and st.system == "swiss"
@@ -142,5 +146,7 @@ def test_rounds_option_and_empty():
 
 def test_edition_override_per_tiebreak():
     st = compute_standings(tec_swiss(), "BH/V2026,BH", rules="fide-2024")
-    assert st.row(4).tiebreaks["BH/V2026"] == 14 and st.row(4).tiebreaks["BH"] == 15
+    # TEC_SWISS_OTHER (BH 2026, derived, cross-checked) and TEC_SWISS_2024 (BH, published)
+    assert st.row(4).tiebreaks["BH/V2026"] == num(TEC_SWISS_OTHER[4]["BH 2026"]) == 14
+    assert st.row(4).tiebreaks["BH"] == num(TEC_SWISS_2024[4]["BH"]) == 15
     assert "fide-2026" in st.explain(4, "BH/V2026").rules
