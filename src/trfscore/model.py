@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import repeat
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -68,6 +69,35 @@ class Game(NamedTuple):
     def rated(self) -> bool:
         """Played and rated: TRF ``W``/``D``/``L`` were played but last less than one move."""
         return self.kind in Kind.PLAYED and self.code in "1=0"
+
+
+_tuple_new = tuple.__new__  # builds a Game without the NamedTuple constructor's extra call
+_COLOUR = {"w": "w", "b": "b", "-": None, " ": None}
+
+
+class PackedCells:
+    """The round cells of many players, kept column-wise until someone asks for ``Game`` tuples.
+
+    The TRF reader decodes a run of clean ``001`` lines in bulk into one of these; row ``i``
+    owns cells ``i*n .. i*n+n-1``.  ``opponents`` holds start ranks (None: no opponent),
+    ``colours`` and ``codes`` one character per cell (TRF ``w b - `` and result codes),
+    ``kinds`` the :class:`Kind` of each cell.  Cells past a row's recorded rounds are "no
+    entry" cells, equal to :meth:`Game.absent`.  Standings read these lists directly, so a
+    10,000-player file never builds its 130,000 ``Game`` tuples unless they are asked for.
+    """
+
+    __slots__ = ("n", "opponents", "colours", "codes", "kinds")
+
+    def __init__(self, n: int, opponents: list[int | None], colours: str, codes: str, kinds: list[str]) -> None:
+        self.n, self.opponents, self.colours, self.codes, self.kinds = n, opponents, colours, codes, kinds
+
+    def games(self, row: int, count: int) -> list[Game]:
+        """The first ``count`` cells of ``row`` as ``Game`` tuples."""
+        b = row * self.n
+        e = b + count
+        return list(map(_tuple_new, repeat(Game), zip(range(1, count + 1), self.opponents[b:e],
+                                                      map(_COLOUR.__getitem__, self.colours[b:e]),
+                                                      self.codes[b:e], self.kinds[b:e])))
 
 
 # Points a code earns under the FIDE default (TRF16 §3.2; TRF26 record 162 defaults).
@@ -168,9 +198,80 @@ class Player:
 
     def pad(self, rounds: int) -> None:
         """Give the player a cell for every round up to ``rounds``: absences past their data."""
+        packed = self.__dict__.get("_packed")
+        if packed is not None:
+            cells, row, count = packed
+            if rounds <= count:
+                return
+            if rounds <= cells.n:  # the packed row already holds "no entry" cells there
+                self.__dict__["_packed"] = (cells, row, rounds)
+                return
         games = self.games
         if len(games) < rounds:
             games.extend(Game.absent(r) for r in range(len(games) + 1, rounds + 1))
+
+    # -- cells kept packed by a bulk reader (see PackedCells) ------------------------------
+    def defer_games(self, cells: PackedCells, row: int, count: int) -> None:
+        """Let ``games`` come from ``cells`` (row ``row``, ``count`` rounds) when first read."""
+        self.__dict__.pop("_games", None)
+        self.__dict__["_packed"] = (cells, row, count)
+
+    @property
+    def packed(self) -> "tuple[PackedCells, int, int] | None":
+        """``(cells, row, count)`` while the games are still packed, else None."""
+        return self.__dict__.get("_packed")
+
+    @property
+    def round_count(self) -> int:
+        """How many round cells the player has (``len(games)``, without unpacking them)."""
+        packed = self.__dict__.get("_packed")
+        return packed[2] if packed is not None else len(self.games)
+
+    def opponent_ranks(self) -> list[int | None]:
+        """The opponent's start rank per round (None: no opponent), without unpacking."""
+        packed = self.__dict__.get("_packed")
+        if packed is not None:
+            cells, row, count = packed
+            b = row * cells.n
+            return cells.opponents[b:b + count]
+        return [g[1] for g in self.games]
+
+    def kinds(self) -> list[str]:
+        """The :class:`Kind` per round, without unpacking."""
+        packed = self.__dict__.get("_packed")
+        if packed is not None:
+            cells, row, count = packed
+            b = row * cells.n
+            return cells.kinds[b:b + count]
+        return [g[4] for g in self.games]
+
+    def colours(self) -> list[str | None]:
+        """The colour per round (``"w"``, ``"b"`` or None), without unpacking."""
+        packed = self.__dict__.get("_packed")
+        if packed is not None:
+            cells, row, count = packed
+            b = row * cells.n
+            return list(map(_COLOUR.__getitem__, cells.colours[b:b + count]))
+        return [g[2] for g in self.games]
+
+
+def _get_games(self: Player) -> list[Game]:
+    d = self.__dict__
+    games = d.get("_games")
+    if games is None:
+        packed = d.pop("_packed", None)
+        games = d["_games"] = packed[0].games(packed[1], packed[2]) if packed is not None else []
+    return games
+
+
+def _set_games(self: Player, games: list[Game]) -> None:
+    self.__dict__.pop("_packed", None)
+    self.__dict__["_games"] = games
+
+
+# ``games`` is a dataclass field (constructor argument, equality, repr, asdict) stored behind a
+# property, so that bulk readers can hand over packed cells that become Game tuples on demand.
+Player.games = property(_get_games, _set_games, doc="The player's round cells, one Game per round.")  # type: ignore[assignment]
 
 
 @dataclass

@@ -16,7 +16,7 @@ from report_cases import case  # noqa: F401  (a fixture)
 from report_cases import HOSTILE_NAMES, cases, close, fake_ratings, hostile, reference, standings
 from trfscore.cli import main
 from trfscore.model import Kind
-from trfscore.report import csv_report, html, markdown
+from trfscore.report import csv_report, html, json_report, markdown
 from trfscore.report.common import plain_number, tiebreak_name
 from trfscore.report.crosstable import half
 
@@ -405,3 +405,19 @@ def test_crosstable_columns_follow_the_cells_not_a_claimed_round_count(tmp_path,
     assert main(["report", str(path), "--format", fmt, "-o", str(out)]) == 0
     text = out.read_text(encoding="utf-8")
     assert "R5" in text and "R6" not in text and len(text) < 200_000
+
+
+@pytest.mark.parametrize("case", sorted(cases()) + ["hostile"])
+def test_json_rows_written_directly_equal_the_general_encoder(case):
+    """render() writes rows without building dicts; it must give exactly json.dumps' text."""
+    from trfscore.formats.json_model import dumps
+
+    t = hostile() if case == "hostile" else cases()[case]
+    if case == "hostile":  # names json must escape: quotes, backslashes, control and non-ASCII characters
+        t.players[2].name = 'Quote " back \\ slash \x00 \x1f \u00e9 \u2028 \U0001f600'
+        t.players[3].fide_id = "\u0000\n"
+        t.players[4].points = Fraction(10, 3)  # a declared value that is not a finite decimal
+        t.players[5].rank = 0
+    for codes in (None, ["BH-C1", "SB", "ARO", "TPR", "DE", "KS"], []):
+        s = t.standings(tiebreaks=codes)
+        assert json_report.render(t, s) == dumps(json_report.to_dict(t, s), "standings")

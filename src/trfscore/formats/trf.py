@@ -15,6 +15,7 @@ from ..gcpause import gc_paused
 from ..model import Kind, Player, Record, Source, Tournament
 from .decode import decode, encode, looks_binary
 from .trf_grammar import MAX_LINE, split_records
+from .trf_bulk import parse_players
 from .trf_header import read_bbp, read_header, read_javafo
 from .trf_player import FIRST_ROUND, infer_blank_byes, parse_player
 from .trf_records import read_national, read_round_record, read_team
@@ -58,6 +59,7 @@ def read_text(text: str, *, path: str | None = None) -> Tournament:
     players: list[Player] = []
     nationals: list[Record] = []
     endings: set[str] = set()
+    run: list[Record] = []  # consecutive 001 records, decoded together
     for rec in records:
         if rec.eol:
             endings.add(rec.eol)
@@ -67,10 +69,12 @@ def read_text(text: str, *, path: str | None = None) -> Tournament:
                         rec.line, MAX_LINE + 1, "a TRF line is a few hundred columns; the file may be corrupt"))
             rec = Record(rec.kind, rec.text[:MAX_LINE], rec.eol, rec.line)
         if kind == "PLAYER":
-            player = parse_player(rec.text, rec.line, add)
-            if player is not None:
-                players.append(player)
-        elif kind == "HEADER":
+            run.append(rec)
+            continue
+        if run:
+            players.extend(parse_players(run, add))
+            run = []
+        if kind == "HEADER":
             read_header(rec, t, seen, add)
         elif kind == "JAVAFO":
             read_javafo(rec, t, add)
@@ -85,6 +89,8 @@ def read_text(text: str, *, path: str | None = None) -> Tournament:
         elif kind == "OTHER":
             add(Finding("TRF104", "info", f"line {rec.text[:12]!r}... is not a TRF record; kept as it is",
                         rec.line, 1, "", rec.text[:40]))
+    if run:
+        players.extend(parse_players(run, add))
     for rec in nationals:
         if not read_national(rec, t, add):
             add(Finding("TRF104", "info", f"line {rec.text[:12]!r}... is not a TRF record; kept as it is",
@@ -115,12 +121,12 @@ def _finish(t: Tournament, players: list[Player], add: Callable[[Finding], None]
         owner = by_rank.get(nrs.start_rank)
         if owner is not None:
             owner.national[nrs.federation] = nrs
-    used = max((len(p.games) for p in t.players), default=0)
+    used = max((p.round_count for p in t.players), default=0)
     declared = t.header.rounds_declared
     if declared is not None and used > declared:
         for p in t.players:
-            if len(p.games) > declared:
-                add(Finding("TRF407", "error", f"round data for round {len(p.games)} but the file declares "
+            if p.round_count > declared:
+                add(Finding("TRF407", "error", f"round data for round {p.round_count} but the file declares "
                             f"{declared} rounds", p.line, FIRST_ROUND + 1 + 10 * declared,
                             "raise 142/XXR or remove the extra round blocks"))
     t.rounds = used
@@ -129,14 +135,33 @@ def _finish(t: Tournament, players: list[Player], add: Callable[[Finding], None]
                     "a TRF has a 012 header line and one 001 line per player"))
     for p in t.players:
         p.pad(used)
-        for g in p.games:
-            if g.opponent is not None and g.opponent not in by_rank:
-                add(Finding("TRF401", "error", f"round {g.round}: opponent {g.opponent} is not a player of this "
-                            "tournament", p.line, FIRST_ROUND + 1 + 10 * (g.round - 1),
-                            "the opponent must be the start rank of a 001 record", str(g.opponent)))
+    _check_opponents(t.players, by_rank, add)
     _blank_byes(t, add)
     t.source.dialect = _dialect(t.source.records)
     _settle_dates(t)
+
+
+def _check_opponents(players: list[Player], by_rank: dict[int, Player], add: Callable[[Finding], None]) -> None:
+    """TRF401 for every cell whose opponent is not a player (one set difference when all exist)."""
+    seen: set = set()
+    blocks = {}
+    for p in players:
+        packed = p.packed
+        if packed is not None:
+            blocks[id(packed[0])] = packed[0]
+        else:
+            seen.update([g[1] for g in p.games])
+    for cells in blocks.values():
+        seen.update(cells.opponents)
+    seen.discard(None)
+    if seen.issubset(by_rank.keys()):
+        return
+    for p in players:
+        for rnd, opponent in enumerate(p.opponent_ranks(), 1):
+            if opponent is not None and opponent not in by_rank:
+                add(Finding("TRF401", "error", f"round {rnd}: opponent {opponent} is not a player of this "
+                            "tournament", p.line, FIRST_ROUND + 1 + 10 * (rnd - 1),
+                            "the opponent must be the start rank of a 001 record", str(opponent)))
 
 
 def _blank_byes(t: Tournament, add: Callable[[Finding], None]) -> None:

@@ -6,7 +6,11 @@ into :class:`~trfscore.model.Record` values.  Field decoding happens elsewhere (
 """
 from __future__ import annotations
 
+import hashlib
+import os
 import re
+import sys
+import tempfile
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -31,9 +35,49 @@ def grammar_text(name: str) -> str:
 
 @lru_cache(maxsize=1)
 def parser():
-    from lark import Lark
+    """The LALR parser for ``trf.lark``, loaded from the user's cache when it was built before.
 
-    return Lark(grammar_text("trf.lark"), parser="lalr", lexer="basic")
+    Building the tables takes longer than reading a typical file, so the built parser is saved
+    (lark's own format) under ``$TRFSCORE_CACHE_DIR`` or ``~/.cache/trfscore``, named by a hash
+    of the grammar, lark's version and Python's.  Any problem with the cache means building.
+    """
+    import lark
+
+    text = grammar_text("trf.lark")
+    path = _cache_path(text, lark.__version__)
+    if path is not None:
+        try:
+            with open(path, "rb") as handle:
+                return lark.Lark.load(handle)
+        except Exception:  # missing, unreadable or from another version: build it
+            pass
+    built = lark.Lark(text, parser="lalr", lexer="basic")
+    if path is not None:
+        _save(built, path)
+    return built
+
+
+def _cache_path(text: str, lark_version: str) -> Path | None:
+    base = os.environ.get("TRFSCORE_CACHE_DIR")
+    if not base:
+        home = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        base = os.path.join(home, "trfscore")
+    key = hashlib.sha256(f"{text}|{lark_version}|{sys.version_info[:2]}".encode()).hexdigest()[:24]
+    return Path(base) / f"trf-grammar-{key}.lark"
+
+
+def _save(built, path: Path) -> None:
+    """Write the parser atomically (another process may be reading the same file)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile("wb", dir=path.parent, delete=False, suffix=".tmp") as handle:
+            built.save(handle)
+        os.replace(handle.name, path)
+    except OSError:  # a read-only home: no cache, no harm
+        try:
+            os.unlink(handle.name)
+        except (OSError, UnboundLocalError):
+            pass
 
 
 def split_records(text: str) -> list[Record]:

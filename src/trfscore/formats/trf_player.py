@@ -8,6 +8,7 @@ still returned so that the rest of the file can be read.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from fractions import Fraction
 from functools import lru_cache
 from typing import Callable
@@ -183,7 +184,7 @@ def parse_player(text: str, lineno: int, add: Callable[[Finding], None]) -> Play
 
 
 # A well-formed round block: opponent digits or blanks, blank, colour, blank, result, two blanks.
-_CELL = re.compile(r"([ 0-9]{4}) ([wb\- ]) ([10=+\-WDLHFUZ ])  ")
+CELL_PATTERN = re.compile(r"([ 0-9]{4}) ([wb\- ]) ([10=+\-WDLHFUZ ])  ")
 _CLEAN = {key: verdict[0] for key, verdict in CELLS.items() if verdict[1] is None}
 _tuple_new = tuple.__new__  # builds a Game without the NamedTuple constructor's extra call
 
@@ -198,7 +199,7 @@ def parse_rounds(text: str, start_rank: int, lineno: int, finding: Callable[...,
     if rest:
         width = -(-len(rest) // BLOCK) * BLOCK
         padded = rest.ljust(width)
-        cells = _CELL.findall(padded)
+        cells = CELL_PATTERN.findall(padded)
         if len(cells) * BLOCK == width:
             games = _fast_cells(cells, start_rank)
             if games is not None:
@@ -303,10 +304,20 @@ def infer_blank_byes(player: Player, points_of: Callable[[Game], Fraction], draw
     """
     if player.points is None:
         return [], ""
-    blanks = [i for i, g in enumerate(player.games) if g.kind == Kind.ABSENT and g.opponent is None and g.code == " "]
+    packed = player.packed
+    if packed is not None:  # packed rows write a blank result only for "no entry" cells
+        cells, row, count = packed
+        codes = cells.codes[row * cells.n:row * cells.n + count]
+        blanks = [i for i, c in enumerate(codes) if c == " "] if " " in codes else []
+    else:
+        blanks = [i for i, g in enumerate(player.games)
+                  if g.kind == Kind.ABSENT and g.opponent is None and g.code == " "]
     if not blanks:
         return [], ""
-    delta = player.points - sum((points_of(g) for g in player.games), Fraction(0))
+    # points depend on kind and colour only: count the cells of each, then add a few values
+    tally = Counter(zip(player.kinds(), player.colours()))
+    delta = player.points - sum((points_of(Game(0, None, colour, " ", kind)) * n
+                                 for (kind, colour), n in tally.items()), Fraction(0))
     each = delta / len(blanks)
     kind = Kind.HALF_BYE if each == draw else Kind.FULL_BYE if each == win else ""
     if delta <= 0 or not kind:

@@ -13,12 +13,26 @@ See ``docs/ratings.md``.
 """
 from __future__ import annotations
 
-from .dwz import REFORM_2026, DwzResult, Reform2026, dwz_edition_for, dwz_update
-from .fide import FideResult, fide_performance, fide_update
-from .numbers import round_half_away
-from .players_csv import PlayerInfo, lookup_player, parse_players_csv, read_players_csv
-from .result import RatingResult
-from .tournament import rate_tournament
+from importlib import import_module
+from typing import Any
+
+# Names are imported on first use (PEP 562), so that ``import trfscore.ratings.tables`` (the
+# rating-based tie-breaks need only the FIDE tables) does not load every calculation.
+_WHERE = {
+    "REFORM_2026": "dwz", "DwzResult": "dwz", "Reform2026": "dwz", "dwz_edition_for": "dwz", "dwz_update": "dwz",
+    "FideResult": "fide", "fide_performance": "fide", "fide_update": "fide",
+    "round_half_away": "numbers", "RatingResult": "result", "rate_tournament": "tournament",
+    "PlayerInfo": "players_csv", "lookup_player": "players_csv", "parse_players_csv": "players_csv",
+    "read_players_csv": "players_csv",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(f".{module}", __name__), name)
+
 
 __all__ = [
     "dwz_update", "fide_update", "rate_tournament", "dwz_edition_for", "fide_performance",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 import random
+from dataclasses import replace
 from fractions import Fraction
 
 from ..formats.trf import format_player
@@ -152,8 +153,7 @@ def to_trf(t: Tournament) -> str:
              f"092 {'Individual: Round-Robin' if 'ROUND' in t.extras.get('system', '') else 'Individual: Swiss-System'}",
              f"102 {h.chief_arbiter}", ("132" + " " * 88 + "".join(f"{d:<10}" for d in h.round_dates)).rstrip()]
     for p in t.players:
-        q = Player(**{**p.__dict__, "games": [g if g.kind != Kind.NOT_SCHEDULED else Game.absent(g.round)
-                                               for g in p.games]})
+        q = replace(p, games=[g if g.kind != Kind.NOT_SCHEDULED else Game.absent(g.round) for g in p.games])
         lines.append(format_player(q))
     lines.append(f"XXR {t.rounds}")
     return "\n".join(lines) + "\n"

@@ -20,7 +20,7 @@ from math import lcm
 from operator import attrgetter
 from typing import Any
 
-from ..model import Game, Kind, Tournament
+from ..model import Game, Kind, Player, Tournament
 from . import unplayed as U
 
 __all__ = ["Context", "build_context", "detect_round_robin"]
@@ -52,11 +52,11 @@ class Context:
         self._frac: dict[int, Fraction] = {}
 
     # -- lazily built rows (only counts, ratings and explanations need them) ----------------
-    def _cells(self, pos: int, empty):
+    def _cells(self, column, empty):
         n = self.n
         out = []
         for p in self.players:
-            row = [g[pos] for g in p.games[:n]]
+            row = column(p)[:n]
             if len(row) < n:
                 row.extend([empty] * (n - len(row)))
             out.append(row)
@@ -66,14 +66,14 @@ class Context:
     def kind(self) -> list[list[str]]:
         """``Kind`` per player and round."""
         if self._kind is None:
-            self._kind = self._cells(4, Kind.ABSENT)
+            self._kind = self._cells(Player.kinds, Kind.ABSENT)
         return self._kind
 
     @property
     def col(self) -> list[list[str | None]]:
         """Colour per player and round."""
         if self._col is None:
-            self._col = self._cells(2, None)
+            self._col = self._cells(Player.colours, None)
         return self._col
 
     # -- numbers ---------------------------------------------------------------------------
@@ -136,10 +136,10 @@ class Context:
 def detect_round_robin(t: Tournament) -> bool:
     """True when the pairing pattern says everybody met everybody (players who never played
     are ignored).  Cheap for Swiss events: fewer rounds than players-1 is decided at once."""
-    rounds = max((len(p.games) for p in t.players), default=0)
+    rounds = max((p.round_count for p in t.players), default=0)
     active = []
     for p in t.players:
-        if any(g[1] for g in p.games):
+        if any(p.opponent_ranks()):
             active.append(p)
             if len(active) > rounds + 1:  # more players than a round-robin of this length
                 return False
@@ -158,13 +158,58 @@ def _rounds_in_use(t: Tournament) -> int:
     n = 0
     empty = (Kind.ABSENT, Kind.NOT_SCHEDULED)
     for p in t.players:
-        games = p.games
-        k = len(games)
-        while k > n and games[k - 1].kind in empty and games[k - 1].opponent is None:
+        k = p.round_count
+        if k <= n:
+            continue
+        kinds = p.kinds()
+        opponents = p.opponent_ranks()
+        while k > n and kinds[k - 1] in empty and opponents[k - 1] is None:
             k -= 1
-        if k > n:
-            n = k
+        n = k
     return n
+
+
+class _PackedRows:
+    """Context rows read straight from :class:`~trfscore.model.PackedCells` (the TRF bulk
+    reader's columns): each block is mapped once, whole, then sliced per player."""
+
+    def __init__(self, index: dict[int, int], category, points_by_kind, points_by_colour) -> None:
+        self.index = index
+        self.category = category
+        self.points_by_kind = points_by_kind
+        self.points_by_colour = points_by_colour
+        self.blocks: dict[int, tuple[list[int], list[int], list[int]] | None] = {}
+
+    def rows(self, p, n: int):
+        """``(opp, cat, pts)`` rows of player ``p`` for ``n`` rounds, or None (not packed, or
+        its block has an opponent who is not a player: the general path handles that)."""
+        packed = p.packed
+        if packed is None:
+            return None
+        cells, row, count = packed
+        mapped = self.blocks.get(id(cells), False)
+        if mapped is False:
+            mapped = self.blocks[id(cells)] = self._map(cells)
+        if mapped is None:
+            return None
+        b = row * cells.n
+        e = b + min(count, n)
+        return mapped[0][b:e], mapped[1][b:e], mapped[2][b:e]
+
+    def _map(self, cells):
+        index = self.index
+        if not set(cells.opponents).issubset(index.keys() | {None}):
+            return None
+        opp = list(map(index.get, cells.opponents, repeat(-1)))
+        cat = list(map(self.category, cells.kinds))
+        if self.points_by_kind is not None:
+            pts = list(map(self.points_by_kind, cells.kinds))
+        else:
+            pts = list(map(self.points_by_colour, zip(cells.kinds, map(_COLOUR_OF.get, cells.colours))))
+        return opp, cat, pts
+
+
+_COLOUR_OF = {"w": "w", "b": "b"}
 
 
 def build_context(t: Tournament, *, rr: bool, rounds: int | None = None) -> Context:
@@ -224,26 +269,36 @@ def build_context(t: Tournament, *, rr: bool, rounds: int | None = None) -> Cont
 
     kind_get = _ByKind().__getitem__
     minus = repeat(-1)
+    # packed cells are clean: kinds with an opponent (games, forfeits) and kinds without one
+    # (byes, absences) never overlap, so there the category follows from the kind alone
+    with_opponent = Kind.PLAYED | Kind.FORFEITS
+    packed_cat = {k: (cat_opp if k in with_opponent else cat_none)[k] for k in Kind.ALL}
+    packed_rows = _PackedRows(index, packed_cat.__getitem__, kind_get if by_kind else None, scaled_get)
     opp_all, pts_all, cat_all, score_all, clean_all = [], [], [], [], []
     for i, p in enumerate(players):
-        games = p.games
-        if len(games) > n:
-            games = games[:n]
-        if games:
-            _, opps, cols, _, kinds = zip(*games)
-            orow = list(map(index_get, opps, minus))
-            crow = list(map(cat_opp_get, kinds))
-            prow = (list(map(kind_get, kinds)) if by_kind
-                    else list(map(scaled_get, zip(kinds, cols))))
+        rows = packed_rows.rows(p, n)
+        if rows is not None:
+            orow, crow, prow = rows
+            games = ()
         else:
-            orow, crow, prow = [], [], []
-        if -1 in orow or i in orow:  # cells without a (valid) opponent
+            games = p.games
+            if len(games) > n:
+                games = games[:n]
+            if games:
+                _, opps, cols, _, kinds = zip(*games)
+                orow = list(map(index_get, opps, minus))
+                crow = list(map(cat_opp_get, kinds))
+                prow = (list(map(kind_get, kinds)) if by_kind
+                        else list(map(scaled_get, zip(kinds, cols))))
+            else:
+                orow, crow, prow = [], [], []
+        if games and (-1 in orow or i in orow):  # cells without a (valid) opponent
             for r in [r for r, o in enumerate(orow) if o == -1 or o == i]:
                 orow[r] = -1
                 crow[r] = cat_none[games[r][4]]
         if ns in crow:  # not scheduled: no points
             prow = [0 if c == ns else x for x, c in zip(prow, crow)]
-        short = n - len(games)
+        short = n - len(orow)
         if short > 0:
             orow.extend([-1] * short)
             crow.extend([pad_cat] * short)

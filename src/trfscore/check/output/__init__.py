@@ -14,10 +14,12 @@ write as results arrive; document formats (``json``, ``sarif``, ``junit``) write
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from ...findings import ERROR, INFO, SEVERITY_ORDER, WARNING
-from ..runner import FileResult
+
+if TYPE_CHECKING:  # pragma: no cover  (the runner, with its process pool, is not needed to name formats)
+    from ..runner import FileResult
 
 FORMATS = ("text", "json", "jsonl", "sarif", "junit", "github")
 

@@ -1,0 +1,128 @@
+"""The bulk 001 decoder (column by column, packed cells) against the per-line decoder.
+
+Both paths must give the same players, games and findings for any run of lines, clean or not,
+and standings computed from packed cells must equal those computed from ``Game`` tuples.
+"""
+from __future__ import annotations
+
+import copy
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import trfscore
+from trfscore.formats.trf_bulk import BULK_MIN, parse_players
+from trfscore.formats.trf_player import parse_player
+from trfscore.formats.trf import format_player
+from trfscore.model import Game, Kind, Player, Record
+from trfscore.testing.generate import swiss, to_trf
+
+
+def _line(rng: random.Random, sr: int, players: int, rounds: int) -> str:
+    """A 001 line that is clean most of the time, with the odd quirk a real file has."""
+    head = (f"001 {sr:>4} {rng.choice('mw  '):1}{rng.choice(['GM', 'IM', '', '', 'XX']):>3} "
+            f"{rng.choice(['Doe, Jane', 'Roe, R', '', 'Łukasz, Ż']):<33} {rng.choice(['2100', '', '0', '21x0']):>4} "
+            f"{rng.choice(['GER', '', 'G1R']):<3} {rng.choice(['4100018', '', '41a']):>11} "
+            f"{rng.choice(['1990/01/02', '', '1990', '90-1-2']):<10} {rng.choice(['3.5', '1', '', '2,5', 'x']):>4} "
+            f"{rng.choice([str(sr), '', '0', 'a']):>4}  ")
+    cells = []
+    for _ in range(rng.randint(0, rounds)):
+        kind = rng.random()
+        if kind < 0.7:
+            opp = rng.randint(1, players + 2)  # now and then one who does not exist, or themself
+            cells.append(f"{opp:>4} {rng.choice('wbwb-')} {rng.choice('10=+-WDL10=Z')}  ")
+        elif kind < 0.85:
+            cells.append(f"0000 {rng.choice('- ')} {rng.choice('HFUZ+=- ')}  ")
+        elif kind < 0.95:
+            cells.append(" " * 10)
+        else:
+            cells.append(rng.choice(["  1 w 1 ", " 0 1 b =  ", "  12 W 1  ", "  12 w ?  ", "\t 12 w 1 "]))
+    return (head + "".join(cells)).rstrip() if rng.random() < 0.9 else head + "".join(cells)
+
+
+def _records(lines: list[str]) -> list[Record]:
+    return [Record("PLAYER", text, "\n", i + 1) for i, text in enumerate(lines)]
+
+
+def _one_by_one(records):
+    findings = []
+    players = [p for p in (parse_player(r.text, r.line, findings.append) for r in records) if p is not None]
+    return players, findings
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), count=st.integers(BULK_MIN, 3 * BULK_MIN),
+       rounds=st.integers(0, 12))
+def test_bulk_decoder_matches_the_line_decoder(seed: int, count: int, rounds: int) -> None:
+    rng = random.Random(seed)
+    lines = [_line(rng, rng.randint(1, count) if rng.random() < 0.05 else i, count, rounds)
+             for i in range(1, count + 1)]
+    records = _records(lines)
+    findings: list = []
+    bulk = parse_players(records, findings.append)
+    expected, expected_findings = _one_by_one(records)
+    assert [f.to_dict() for f in findings] == [f.to_dict() for f in expected_findings]
+    assert [p.round_count for p in bulk] == [len(p.games) for p in expected]
+    assert [p.opponent_ranks() for p in bulk] == [[g.opponent for g in p.games] for p in expected]
+    assert [p.kinds() for p in bulk] == [[g.kind for g in p.games] for p in expected]
+    assert bulk == expected  # every field, games unpacked on comparison
+
+
+def test_clean_lines_stay_packed_and_unpack_to_the_same_games() -> None:
+    text = to_trf(swiss(200, 9, seed=3, forfeits=0.05, byes=0.05, withdrawals=0.1))
+    t = trfscore.loads(text)
+    # the generator writes clean lines; only players with a blank cell and declared points are
+    # unpacked, to see whether their blanks are byes the points count (TRF408)
+    blank = {p.start_rank for p in t.players if p.packed is None}
+    assert len(blank) < len(t.players) // 4
+    assert all(" " in [g.code for g in p.games] for p in t.players if p.start_rank in blank)
+    unpacked = copy.deepcopy(t)
+    for p in unpacked.players:
+        p.games  # noqa: B018  (reading them unpacks them)
+        assert p.packed is None
+    expected, _ = _one_by_one([r for r in t.source.records if r.kind == "PLAYER"])
+    for p in expected:
+        p.pad(t.rounds)
+    assert [p.games for p in unpacked.players] == [p.games for p in expected]
+
+
+def test_standings_from_packed_cells_equal_standings_from_games() -> None:
+    text = to_trf(swiss(300, 11, seed=5, forfeits=0.05, byes=0.05, withdrawals=0.1))
+    packed = trfscore.loads(text)
+    unpacked = trfscore.loads(text)
+    for p in unpacked.players:
+        p.games  # noqa: B018
+    codes = ["BH-C1", "BH", "SB", "PS", "ARO", "WIN", "BPG"]
+    for rules in ("fide-2026", "fide-2023", "fide-2009", "none"):
+        a = packed.standings(tiebreaks=codes, rules=rules)
+        b = unpacked.standings(tiebreaks=codes, rules=rules)
+        assert [(r.rank, r.start_rank, r.points, r.tiebreaks) for r in a.rows] == \
+               [(r.rank, r.start_rank, r.points, r.tiebreaks) for r in b.rows]
+    still = sum(p.packed is not None for p in packed.players)
+    assert still > 0.75 * len(packed.players)
+    packed.standings(tiebreaks=codes)
+    assert sum(p.packed is not None for p in packed.players) == still  # ranking unpacks nobody
+
+
+def test_a_changed_packed_player_is_written_back_changed() -> None:
+    text = to_trf(swiss(100, 5, seed=8))
+    t = trfscore.loads(text)
+    first = t.players[0]
+    first.games[0] = first.games[0]._replace(code="=", kind="draw")
+    out = trfscore.formats.trf.write_text(t)
+    assert out != text
+    assert trfscore.loads(out).players[0].games[0].kind == "draw"
+    assert trfscore.formats.trf.write_text(trfscore.loads(text)) == text
+
+
+def test_one_huge_line_does_not_pad_every_line_to_its_length() -> None:
+    bye = [Game(1, None, None, "H", Kind.HALF_BYE)]
+    lines = [format_player(Player(i, name=f"Player {i}", games=bye)) for i in range(1, 200)]
+    zero = [Game(r, None, None, "Z", Kind.ZERO_BYE) for r in range(1, 1901)]
+    lines.append(format_player(Player(200, name="Long", games=zero)))
+    findings: list = []
+    players = parse_players(_records(lines), findings.append)
+    assert [p.round_count for p in players] == [1] * 199 + [1900]
+    assert all(p.packed is None for p in players)  # decoded line by line: no 200 x 19,000 padding
+    assert findings == []
