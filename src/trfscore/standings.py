@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from itertools import groupby
+from itertools import accumulate, chain, groupby, repeat
 from typing import Any
 
 from .gcpause import gc_paused
@@ -190,6 +190,26 @@ def _runs(order: list[int], key) -> list[list[int]]:
     return [list(run) for _, run in groupby(order, key)]
 
 
+def _rows(ctx, groups: list[list[int]], codes: list[str], columns: list[list[Any]]) -> list[StandingRow]:
+    """The rows in rank order; players of a group still tied share its places, in start-rank order."""
+    sr = ctx.sr
+    for g in groups:
+        if len(g) > 1:
+            g.sort(key=sr.__getitem__)
+    order = list(chain.from_iterable(groups))
+    sizes = list(map(len, groups))
+    firsts = list(accumulate(sizes[:-1], initial=1))
+    lasts = list(accumulate(sizes))
+    score = ctx.score
+    points = {s: ctx.pf(s) for s in set(score)}
+    values = (map(dict, map(zip, repeat(codes), map(list(zip(*columns)).__getitem__, order))) if codes
+              else map(dict, repeat((), len(order))))
+    return list(map(StandingRow, chain.from_iterable(map(repeat, firsts, sizes)),
+                    chain.from_iterable(map(repeat, lasts, sizes)), map(sr.__getitem__, order),
+                    map(ctx.players.__getitem__, order), map(points.__getitem__, map(score.__getitem__, order)),
+                    values))
+
+
 def compute_standings(t: Tournament, tiebreaks: Any = None, rules: str = "auto",
                       system: Any = None, **options: Any) -> Standings:
     """Rank the players of ``t``.
@@ -251,22 +271,7 @@ def _standings(t: Tournament, tiebreaks: Any, rules: str, system: Any,
     shown = {code: col.shown() for code, col in columns.items()}
     shown.update(group_values)
     codes = [tb.code for tb in specs]
-    rows: list[StandingRow] = []
-    pos = 1
-    players = ctx.players
-    memo: dict[int, Fraction] = {}
-    table = list(zip(*[shown[code] for code in codes])) if codes else [()] * N
-    for g in groups:
-        if len(g) > 1:
-            g.sort(key=sr.__getitem__)
-        last = pos + len(g) - 1
-        for a in g:
-            s_a = score[a]
-            pts = memo.get(s_a)
-            if pts is None:
-                pts = memo[s_a] = ctx.pf(s_a)
-            rows.append(StandingRow(pos, last, sr[a], players[a], pts, dict(zip(codes, table[a]))))
-        pos += len(g)
+    rows = _rows(ctx, groups, codes, [shown[code] for code in codes])
     notes.extend(eng.notes)
     return Standings(edition.name, "round-robin" if rr else "swiss", [tb.code for tb in specs],
                      rows, notes, ctx.n, eng, {tb.code: tb for tb in specs}, group_members)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import repeat
 from math import lcm
-from operator import attrgetter
+from operator import attrgetter, not_
 from typing import Any
 
 from ..model import Game, Kind, Player, Tournament
@@ -169,44 +169,19 @@ def _rounds_in_use(t: Tournament) -> int:
     return n
 
 
-class _PackedRows:
-    """Context rows read straight from :class:`~trfscore.model.PackedCells` (the TRF bulk
-    reader's columns): each block is mapped once, whole, then sliced per player."""
-
-    def __init__(self, index: dict[int, int], category, points_by_kind, points_by_colour) -> None:
-        self.index = index
-        self.category = category
-        self.points_by_kind = points_by_kind
-        self.points_by_colour = points_by_colour
-        self.blocks: dict[int, tuple[list[int], list[int], list[int]] | None] = {}
-
-    def rows(self, p, n: int):
-        """``(opp, cat, pts)`` rows of player ``p`` for ``n`` rounds, or None (not packed, or
-        its block has an opponent who is not a player: the general path handles that)."""
-        packed = p.packed
-        if packed is None:
-            return None
-        cells, row, count = packed
-        mapped = self.blocks.get(id(cells), False)
-        if mapped is False:
-            mapped = self.blocks[id(cells)] = self._map(cells)
-        if mapped is None:
-            return None
-        b = row * cells.n
-        e = b + min(count, n)
-        return mapped[0][b:e], mapped[1][b:e], mapped[2][b:e]
-
-    def _map(self, cells):
-        index = self.index
-        if not set(cells.opponents).issubset(index.keys() | {None}):
-            return None
-        opp = list(map(index.get, cells.opponents, repeat(-1)))
-        cat = list(map(self.category, cells.kinds))
-        if self.points_by_kind is not None:
-            pts = list(map(self.points_by_kind, cells.kinds))
-        else:
-            pts = list(map(self.points_by_colour, zip(cells.kinds, map(_COLOUR_OF.get, cells.colours))))
-        return opp, cat, pts
+def _map_packed(cells, index: dict[int, int], category, points_by_kind, points_by_colour):
+    """``(opp, cat, pts)`` for a whole :class:`~trfscore.model.PackedCells` block (the TRF bulk
+    reader's columns), sliced per player afterwards; None when an opponent is not a player
+    (then the general path, which reports nothing but treats such cells as unpaired, is used)."""
+    if not set(cells.opponents).issubset(index.keys() | {None}):
+        return None
+    opp = list(map(index.get, cells.opponents, repeat(-1)))
+    cat = list(map(category, cells.kinds))
+    if points_by_kind is not None:
+        pts = list(map(points_by_kind, cells.kinds))
+    else:
+        pts = list(map(points_by_colour, zip(cells.kinds, map(_COLOUR_OF.get, cells.colours))))
+    return opp, cat, pts
 
 
 _COLOUR_OF = {"w": "w", "b": "b"}
@@ -273,13 +248,24 @@ def build_context(t: Tournament, *, rr: bool, rounds: int | None = None) -> Cont
     # (byes, absences) never overlap, so there the category follows from the kind alone
     with_opponent = Kind.PLAYED | Kind.FORFEITS
     packed_cat = {k: (cat_opp if k in with_opponent else cat_none)[k] for k in Kind.ALL}
-    packed_rows = _PackedRows(index, packed_cat.__getitem__, kind_get if by_kind else None, scaled_get)
-    opp_all, pts_all, cat_all, score_all, clean_all = [], [], [], [], []
+    packed_cat_get = packed_cat.__getitem__
+    by_kind_get = kind_get if by_kind else None
+    blocks: dict[int, Any] = {}
+    opp_all, pts_all, cat_all = [], [], []
     for i, p in enumerate(players):
-        rows = packed_rows.rows(p, n)
-        if rows is not None:
-            orow, crow, prow = rows
-            games = ()
+        packed = p.__dict__.get("_packed")  # Player.packed, without the property call
+        mapped = None
+        if packed is not None:
+            cells, row, count = packed
+            mapped = blocks.get(id(cells), False)
+            if mapped is False:
+                mapped = blocks[id(cells)] = _map_packed(cells, index, packed_cat_get, by_kind_get, scaled_get)
+        if mapped is not None:
+            b = row * cells.n
+            e = b + (count if count < n else n)
+            orow, crow, prow = mapped[0][b:e], mapped[1][b:e], mapped[2][b:e]
+            if rr and ns in crow:  # the round-robin round a player sits out: no points
+                prow = [0 if c == ns else x for x, c in zip(prow, crow)]
         else:
             games = p.games
             if len(games) > n:
@@ -292,12 +278,12 @@ def build_context(t: Tournament, *, rr: bool, rounds: int | None = None) -> Cont
                         else list(map(scaled_get, zip(kinds, cols))))
             else:
                 orow, crow, prow = [], [], []
-        if games and (-1 in orow or i in orow):  # cells without a (valid) opponent
-            for r in [r for r, o in enumerate(orow) if o == -1 or o == i]:
-                orow[r] = -1
-                crow[r] = cat_none[games[r][4]]
-        if ns in crow:  # not scheduled: no points
-            prow = [0 if c == ns else x for x, c in zip(prow, crow)]
+            if -1 in orow or i in orow:  # cells without a (valid) opponent
+                for r in [r for r, o in enumerate(orow) if o == -1 or o == i]:
+                    orow[r] = -1
+                    crow[r] = cat_none[games[r][4]]
+            if ns in crow:  # not scheduled: no points
+                prow = [0 if c == ns else x for x, c in zip(prow, crow)]
         short = n - len(orow)
         if short > 0:
             orow.extend([-1] * short)
@@ -306,8 +292,8 @@ def build_context(t: Tournament, *, rr: bool, rounds: int | None = None) -> Cont
         opp_all.append(orow)
         pts_all.append(prow)
         cat_all.append(crow)
-        score_all.append(sum(prow))
-        clean_all.append(not any(crow))  # PLAYED == 0
+    score_all = list(map(sum, pts_all))
+    clean_all = list(map(not_, map(any, cat_all)))  # PLAYED == 0
     U.split_requested(cat_all)
     ctx.opp, ctx.pts, ctx.cat = opp_all, pts_all, cat_all
     ctx.score = score_all
