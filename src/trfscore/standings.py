@@ -41,7 +41,7 @@ _SYSTEM_ALIASES = {
 }
 
 
-@dataclass
+@dataclass(slots=True)
 class StandingRow:
     """One line of the standings."""
 
@@ -50,7 +50,17 @@ class StandingRow:
     start_rank: int
     player: Player
     points: Fraction
-    tiebreaks: dict[str, Any]  # code -> Fraction | int | None (None: undefined)
+    values: tuple[Any, ...]  # the tie-break values (Fraction | int | None: undefined), in ``codes`` order
+    codes: tuple[str, ...] = ()
+    _tiebreaks: dict[str, Any] | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def tiebreaks(self) -> dict[str, Any]:
+        """Code -> value (a read-only view: built on first use, 10,000 rows need not build it)."""
+        got = self._tiebreaks
+        if got is None:
+            got = self._tiebreaks = dict(zip(self.codes, self.values))
+        return got
 
     @property
     def label(self) -> str:
@@ -202,12 +212,11 @@ def _rows(ctx, groups: list[list[int]], codes: list[str], columns: list[list[Any
     lasts = list(accumulate(sizes))
     score = ctx.score
     points = {s: ctx.pf(s) for s in set(score)}
-    values = (map(dict, map(zip, repeat(codes), map(list(zip(*columns)).__getitem__, order))) if codes
-              else map(dict, repeat((), len(order))))
+    values = map(list(zip(*columns)).__getitem__, order) if codes else repeat((), len(order))
     return list(map(StandingRow, chain.from_iterable(map(repeat, firsts, sizes)),
                     chain.from_iterable(map(repeat, lasts, sizes)), map(sr.__getitem__, order),
                     map(ctx.players.__getitem__, order), map(points.__getitem__, map(score.__getitem__, order)),
-                    values))
+                    values, repeat(tuple(codes))))
 
 
 def compute_standings(t: Tournament, tiebreaks: Any = None, rules: str = "auto",

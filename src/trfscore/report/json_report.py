@@ -86,9 +86,9 @@ def _numbers(values: list) -> list[str]:
 def _row_texts(standings) -> list[str]:
     """Each row of :func:`_rows` (without ratings) as JSON text, as ``json.dumps`` writes it."""
     rows = standings.rows
-    codes = list(rows[0].tiebreaks) if rows else []
+    codes = rows[0].codes if rows else ()
     keys = [json.dumps(code, ensure_ascii=False) + ": " for code in codes]
-    columns = [_numbers([row.tiebreaks[code] for row in rows]) for code in codes]
+    columns = [_numbers(list(column)) for column in zip(*[row.values for row in rows])]
     tiebreaks = ["{" + ", ".join(map(add, keys, values)) + "}" for values in zip(*columns)] if codes \
         else list(repeat("{}", len(rows)))
     points = _numbers([row.points for row in rows])
