@@ -80,6 +80,8 @@ def command(kind: str, fmt: str, path: str, source: str | None) -> list[str]:
     extra = ["--from", source] if source else []
     if kind == "report":
         return ["report", path, "--format", fmt, *extra]
+    if kind == "teams":  # team standings (exit 2 when the input is no team event)
+        return ["report", path, "--teams", "--format", fmt, *extra]
     if kind == "check":
         return ["check", path, "--format", fmt, "--no-progress", "--profile", "fide", *extra]
     if kind == "convert":
@@ -88,7 +90,7 @@ def command(kind: str, fmt: str, path: str, source: str | None) -> list[str]:
 
 
 MATRIX = ([("report", f) for f in REPORTS] + [("check", f) for f in CHECKS] + [("convert", f) for f in CONVERTS]
-          + [("explain", f) for f in ("text", "json")])
+          + [("explain", f) for f in ("text", "json")] + [("teams", f) for f in ("text", "json")])
 
 
 # -- what every output must be ---------------------------------------------------------------
@@ -196,7 +198,8 @@ def written(t) -> dict[str, bytes]:
 
 VALID_TRF = to_trf(swiss(14, 5, seed=3, forfeits=0.1, byes=0.1, withdrawals=0.2)).encode()
 VALID_RR = to_trf(round_robin(6, seed=2)).encode()
-BASES = {"trf": VALID_TRF, "rr": VALID_RR, **written(swiss(10, 4, seed=5, forfeits=0.1, byes=0.1)),
+VALID_TEAMS = (Path(__file__).resolve().parent / "data" / "tv10-team-swiss.trf").read_bytes()  # TRF26 team event
+BASES = {"trf": VALID_TRF, "rr": VALID_RR, "teams": VALID_TEAMS, **written(swiss(10, 4, seed=5, forfeits=0.1, byes=0.1)),
          "rr-grid": crosstable_writer.write(round_robin(6, seed=2)).encode()}
 
 HAND_MADE = {
@@ -232,6 +235,10 @@ HAND_MADE = {
                                             "022 <img src=x onerror=alert(2)>\n102 =cmd|' /C calc'!A0\n"
                                             "202 BH-C1 <b>X</b> SB\n212 \"'&\n112 @SUM(1)\n"
                                             "122 90'+30\"\u2028\n092 <i>Swiss</i>".encode()),
+    "hostile-teams.trf": VALID_TEAMS.replace(b"Antelopes                       ", b"</b><script>x</script>=1+1\t    ")
+                         .replace(b"310  14 ", b"310   3 ") + b"330 +-  99   1   6\n330 ?? 1\n320 xx\n320  9 99   "
+                         b"1 999   2\n299 W     2.0   4.0   0    7\n300   1   1  99    1    2    5\n240 Q   1    1\n"
+                         b"240 F 999 1\n310 999 Ghost\n013 Old                              1  999\n",
     "binary.trf": bytes(range(256)) * 20,
     "nul.trf": VALID_TRF.replace(b"Player0003", b"Pl\x00yer003"),
     "crlf-mix.trf": VALID_TRF.replace(b"\n", b"\r", 3).replace(b"\n", b"\r\n", 5),

@@ -34,6 +34,11 @@ def add_parser(sub) -> None:
                    "games_before ...) keyed by fide_id or start_rank")
     p.add_argument("--no-color", action="store_true", help="no colour in the text table")
     p.add_argument("--strict", action="store_true", help="exit 1 when the input has error findings")
+    p.add_argument("--teams", action="store_true", help="team standings of a team event (013/310 records); "
+                   "--tiebreaks then takes team codes: EDE, BH:MP, BH:GP, EMMSB, EGMSB, EMGSB, EGGSB, MPvGP, MP, GP "
+                   "(default: the file's team list, else EDE,EMGSB-C1,BH:MP-C1,MPvGP); text and json formats")
+    p.add_argument("--primary", choices=("auto", "MP", "GP"), default="auto",
+                   help="with --teams: rank by match points or game points first (default: from the file, else MP)")
     add_input_options(p)
     p.set_defaults(run=run)
 
@@ -86,9 +91,45 @@ def compute_ratings(t, args) -> dict | None:
     return {sno: rating_row(result) for sno, result in results.items()}
 
 
+def run_teams(t, args) -> int:
+    """``--teams``: team standings (:mod:`trfscore.teams`), rendered by ``report/team_*.py``."""
+    from ..teams import is_team_event
+    from ..teams.standings import team_standings
+
+    if args.format not in ("text", "json"):
+        raise UsageError("--teams writes --format text or json")
+    if args.ratings:
+        raise UsageError("--ratings is for individual standings, not with --teams")
+    if not is_team_event(t):
+        raise UsageError(f"{args.input}: no team records (013/310): --teams needs a team event")
+    if getattr(args, "after_round", None) is not None and args.after_round < 1:
+        raise UsageError("--after-round must be 1 or more")
+    try:
+        standings = team_standings(t, tiebreaks=args.tiebreaks or None, rules=args.rules, primary=args.primary,
+                                   rounds=args.after_round, system=None if args.system == "auto" else args.system)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    with output(args.output) as out:
+        if args.format == "json":
+            from ..report import team_json
+
+            out.write(team_json.render(t, standings))
+        else:
+            from ..report import team_text
+
+            team_text.write(t, standings, out, no_color=args.no_color or args.output not in (None, "-"))
+    problems = [f for f in list(t.findings) + standings.findings if f.severity == "error"]
+    if problems:
+        print(f"trfscore: {args.input}: {len(problems)} error(s) in the input; "
+              f"run 'trfscore check {args.input}' for details", file=sys.stderr)
+    return 1 if args.strict and problems else 0
+
+
 def run(args) -> int:
     t = load_input(args.input, args)
     unreadable(t, args.input)
+    if getattr(args, "teams", False):
+        return run_teams(t, args)
     if t.source.encoding not in ("utf-8", "ascii", "binary"):
         print(f"trfscore: {args.input}: read as {t.source.encoding} (not UTF-8)", file=sys.stderr)
     standings = compute(t, args)

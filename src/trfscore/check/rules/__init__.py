@@ -10,7 +10,9 @@
 * :mod:`.references` -- E9-E11: extension records name real players and teams
 * :mod:`.dialect` -- G3: TRF26 records against their TRF(x) twins
 * :mod:`.teams` -- F1-F5: team records (TRF6xx)
+* :mod:`.team_matches` -- F3-F5: team matches as the team standings read them (TRF607-TRF610)
 * :mod:`.fide` -- what FIDE's rating server needs (TRF8xx, profile ``fide``)
 """
 from . import reader  # noqa: F401  (first: the check modules may take over a reader id)
 from . import declared, dialect, fide, meetings, pairings, points, ranks, references, rounds, teams  # noqa: F401
+from . import team_matches  # noqa: F401

@@ -1,0 +1,70 @@
+"""The team standings as a terminal table (``trfscore report FILE --teams``).
+
+Columns: rank, team number, name, match points, game points, then one column per tie-break.  Long
+team names are truncated to fit the width (80 columns when unknown); colour only on a TTY.  The
+notes of the computation (edition picked, tie-breaks left out) follow the table.
+"""
+from __future__ import annotations
+
+import shutil
+import sys
+import textwrap
+
+from ..model import Tournament
+from .text import BOLD, DIM, RESET, display_width, truncate, use_colour
+from .values import format_points, format_score
+
+__all__ = ["render", "write"]
+
+GAP = "  "
+NAME_MIN = 12
+
+
+def _clean(text: str) -> str:
+    return "".join(ch if ch.isprintable() else "?" for ch in (text or ""))
+
+
+def _pad(text: str, width: int, right: bool) -> str:
+    text = truncate(text, width)
+    fill = " " * (width - display_width(text))
+    return fill + text if right else text + fill
+
+
+def render(t: Tournament, standings, *, width: int | None = None, colour: bool = False) -> str:
+    """The team standings as text fitting ``width`` columns."""
+    width = max(40, width or shutil.get_terminal_size((80, 24)).columns)
+    event = standings.event
+    title = _clean(t.header.name) or _clean(t.source.path or "") or "team event"
+    meta = (f"{len(event.teams)} teams, {event.rounds} rounds, {event.boards} boards; primary score "
+            f"{'match' if standings.primary == 'MP' else 'game'} points; tie-breaks "
+            f"{', '.join(_clean(c) for c in standings.tiebreaks) or 'none'} under {standings.rules} "
+            f"({standings.system})")
+    heads = ["Rk", "No", "Team", "MP", "GP"] + [_clean(c) for c in standings.tiebreaks]
+    rows = [[r.label, str(r.number), _clean(r.name), format_score(r.match_points), format_points(r.game_points)]
+            + [format_score(r.tiebreaks.get(c)) for c in standings.tiebreaks] for r in standings.rows]
+    widths = [max([display_width(h)] + [display_width(row[k]) for row in rows]) for k, h in enumerate(heads)]
+    over = sum(widths) + len(GAP) * (len(widths) - 1) - width
+    if over > 0:
+        widths[2] = max(min(widths[2], NAME_MIN), widths[2] - over)
+
+    def line(cells: list[str]) -> str:
+        return GAP.join(_pad(c, w, k != 2) for k, (c, w) in enumerate(zip(cells, widths))).rstrip()
+
+    out = [(BOLD + truncate(title, width) + RESET) if colour else truncate(title, width)]
+    out += [(DIM + part + RESET) if colour else part for part in textwrap.wrap(meta, width, break_on_hyphens=False)]
+    out.append("")
+    head = line(heads)
+    out.append((BOLD + head + RESET) if colour else head)
+    out.append("-" * min(display_width(head), width))
+    out += [line(row) for row in rows]
+    notes = [n for n in standings.notes if not n.startswith("rules: ")]
+    if notes:
+        out.append("")
+        for note in notes:
+            out += textwrap.wrap("note: " + _clean(note), width, subsequent_indent="  ")
+    return "\n".join(out) + "\n"
+
+
+def write(t: Tournament, standings, stream=None, *, no_color: bool = False) -> None:
+    stream = stream or sys.stdout
+    stream.write(render(t, standings, colour=use_colour(stream, no_color)))

@@ -1,0 +1,15 @@
+"""Team events: the team-match model, team standings and the team tie-breaks of FIDE C.07.
+
+* :func:`build_team_event` derives, for each team and round, the opponent team, colour, match and
+  game points and the kind of round from a tournament's ``001`` boards and its 240/299/300/320/330
+  records (:mod:`.build`); bad data becomes findings, never exceptions;
+* :func:`team_standings` ranks the teams by match points (or game points) and a list of team
+  tie-breaks (:mod:`.standings`): ``BH:MP``, ``BH:GP``, ``EMMSB``, ``EGMSB``, ``EMGSB``, ``EGGSB``
+  (with cuts), ``EDE``, ``MPvGP``, ``MP``, ``GP``.
+"""
+from __future__ import annotations
+
+from .build import build_team_event, is_team_event
+from .model import TeamEvent, TeamLine, TeamRound
+
+__all__ = ["build_team_event", "is_team_event", "TeamEvent", "TeamLine", "TeamRound"]

@@ -1,0 +1,207 @@
+"""Team standings: teams ordered by the primary score, then by a list of team tie-breaks (C.07 Art. 4.2:
+each tie-break applied to every group still tied; EDE computed on that group).  Teams still equal
+share the rank.
+
+* Primary score: match points unless the call, or the file, says game points (212 starting with
+  ``GPTS``; an ETT26 code in 192 naming ``GP`` before ``MP``, e.g. ``FIDE_TEAM_GP_MP``).  The other
+  score is the secondary score (``MPvGP``, EDE 13.3.1).
+* Tie-breaks: the call's list; else the file's 212/202 list when it holds team codes (codes
+  trfscore does not compute are left out, with a note); else :data:`DEFAULT_SWISS` or
+  :data:`DEFAULT_ROUND_ROBIN`.
+* Rules edition: as for individual events (``auto`` by the start date, record 042).
+
+Defaults.  C.07 gives no default list; these follow the FIDE TEC's own team sample (the TRF26
+example file, record 202 ``EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP``) without what trfscore does not
+compute (the knock-out part of EDET) and without ``/P`` (C.07 6.1.1: forfeits are left out of a
+direct encounter unless the regulations say otherwise): first the teams' own matches (EDE, 13.3),
+then the strength of the opposition weighted by the team's results (EMGSB-C1, close to the
+Olympiad's Sonneborn-Berger), then Buchholz on match points, then the secondary score.  Round-robins
+drop Buchholz (barred there from 2026, and equal for everybody when all met all): EDE, MPvGP,
+EMGSB.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import groupby
+from typing import Any
+
+from ..findings import Finding
+from ..model import Tournament
+from ..tiebreaks.editions import get_edition
+from .build import build_team_event
+from .codes import TeamTieBreak, is_team_code, parse_team_tiebreak, parse_team_tiebreaks
+from .encounter import ede_places
+from .model import TeamEvent, TeamLine
+from .tiebreaks import TeamEngine, compute_column
+from .views import views
+
+__all__ = ["TeamStandings", "TeamStandingRow", "team_standings", "DEFAULT_SWISS", "DEFAULT_ROUND_ROBIN",
+           "PRIMARY_SCORES"]
+
+DEFAULT_SWISS = ["EDE", "EMGSB-C1", "BH:MP-C1", "MPvGP"]
+DEFAULT_ROUND_ROBIN = ["EDE", "MPvGP", "EMGSB"]
+PRIMARY_SCORES = ("auto", "MP", "GP")
+
+
+@dataclass
+class TeamStandingRow:
+    """One line of the team standings."""
+
+    rank: int
+    rank_to: int  # == rank unless shared
+    team: TeamLine
+    match_points: Fraction
+    game_points: Fraction
+    tiebreaks: dict[str, Any]  # code -> Fraction | int (EDE place)
+
+    @property
+    def number(self) -> int:
+        return self.team.number
+
+    @property
+    def name(self) -> str:
+        return self.team.name
+
+    @property
+    def label(self) -> str:
+        return str(self.rank) if self.rank == self.rank_to else f"{self.rank}-{self.rank_to}"
+
+
+@dataclass
+class TeamStandings:
+    """Ranked teams with their tie-break values."""
+
+    rules: str
+    system: str  # "swiss" | "round-robin"
+    primary: str  # "MP" | "GP"
+    tiebreaks: list[str]
+    rows: list[TeamStandingRow]
+    event: TeamEvent
+    notes: list[str] = field(default_factory=list)
+    engine: TeamEngine | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def findings(self) -> list[Finding]:
+        return self.event.findings
+
+    def row(self, number: int) -> TeamStandingRow:
+        for r in self.rows:
+            if r.number == number:
+                return r
+        raise KeyError(f"no team {number}")
+
+
+def _primary(t: Tournament, primary: str | None, notes: list[str]) -> str:
+    key = (primary or "auto").strip().upper()
+    if key in ("MP", "GP"):
+        return key
+    if key != "AUTO":
+        raise ValueError(f"primary score must be one of {', '.join(PRIMARY_SCORES)}, not {primary!r}")
+    first = next((c.strip().upper() for c in t.header.standings_tiebreaks if c.strip()), "")
+    if first in ("GPTS", "GP"):
+        notes.append("primary score: game points (record 212 starts with GPTS)")
+        return "GP"
+    system = t.header.system.upper()
+    if "TEAM" in system:
+        parts = system.split("_")
+        scores = [p for p in parts if p in ("MP", "GP")]
+        if scores and scores[0] == "GP":
+            notes.append(f"primary score: game points (record 192 {t.header.system.strip()})")
+            return "GP"
+    return "MP"
+
+
+def _file_list(t: Tournament, notes: list[str]) -> list[TeamTieBreak] | None:
+    codes = [c for c in (t.header.standings_tiebreaks or t.header.tiebreaks or []) if c.strip()]
+    if not any(is_team_code(c) for c in codes):
+        return None
+    out = []
+    for c in codes:
+        if c.strip().upper() in ("PTS", "MPTS", "GPTS", "POINTS"):
+            continue
+        try:
+            out.append(parse_team_tiebreak(c))
+        except ValueError as exc:
+            notes.append(f"tie-break {c!r} from the file left out: {exc}")
+    return out or None
+
+
+def _runs(order: list[int], key) -> list[list[int]]:
+    return [list(run) for _, run in groupby(order, key)]
+
+
+def team_standings(t: Tournament, tiebreaks: Any = None, rules: str = "auto", primary: str | None = "auto",
+                   rounds: int | None = None, event: TeamEvent | None = None, system: str | None = None,
+                   ) -> TeamStandings:
+    """Rank the teams of ``t``.
+
+    ``tiebreaks``: codes (list or comma-separated string; None: the file's team list or the
+    defaults).  ``rules``: ``auto`` or an edition name.  ``primary``: ``auto``, ``MP`` or ``GP``.
+    ``rounds``: standings after this many rounds.  ``system``: ``swiss`` or ``round-robin``
+    instead of what the file says (None).  Raises ValueError for an unknown code, edition, system
+    or primary score; data problems are findings in ``.findings``.
+    """
+    notes: list[str] = []
+    edition = get_edition(rules, t.header.start_date_iso)
+    if (rules or "auto").strip().lower() == "auto":
+        when = (f"start date {t.header.start_date_iso}" if t.header.start_date_iso
+                else "no start date, newest edition")
+        notes.append(f"rules: {edition.name} (auto: {when})")
+    main = _primary(t, primary, notes)
+    if event is None:
+        event = build_team_event(t, rounds)
+    if system is not None:
+        if system not in ("swiss", "round-robin"):
+            raise ValueError(f"system must be swiss or round-robin, not {system!r}")
+        event.round_robin = system == "round-robin"
+    if tiebreaks is None:
+        specs = _file_list(t, notes)
+        if specs is None:
+            specs = parse_team_tiebreaks(DEFAULT_ROUND_ROBIN if event.round_robin else DEFAULT_SWISS)
+    else:
+        specs = parse_team_tiebreaks(tiebreaks)
+    if event.round_robin and edition.name == "fide-2026":
+        barred = [tb.code for tb in specs if tb.base == "BH"]
+        if barred:
+            notes.append(f"{', '.join(barred)}: C.07 (2026) Art. 8 says the Buchholz family must not be used in "
+                         "round-robins")
+    eng = TeamEngine(views(event), main, edition)
+    score = eng.view(main).score
+    numbers = eng.view(main).sr
+    n = len(numbers)
+    columns = {tb.code: compute_column(eng, tb) for tb in specs if not tb.group}
+    places: dict[str, list[int]] = {tb.code: [0] * n for tb in specs if tb.group}
+    groups = _runs(sorted(range(n), key=lambda i: (-score[i], numbers[i])), score.__getitem__)
+    for tb in specs:  # Art. 4.2: each tie-break on every group still tied
+        if all(len(g) == 1 for g in groups):
+            break
+        new: list[list[int]] = []
+        for g in groups:
+            if len(g) == 1:
+                new.append(g)
+                continue
+            if tb.group:
+                got = ede_places(eng, tb, g)
+                for a in g:
+                    places[tb.code][a] = got[a]
+                key = got.__getitem__
+            else:
+                col = columns[tb.code]
+                key = (lambda a, col=col: -col[a])
+            g.sort(key=lambda a: (key(a), numbers[a]))
+            new.extend(_runs(g, key))
+        groups = new
+    codes = [tb.code for tb in specs]
+    rows: list[TeamStandingRow] = []
+    pos = 1
+    mp, gp = eng.view("MP").score, eng.view("GP").score
+    for g in groups:
+        g.sort(key=numbers.__getitem__)
+        last = pos + len(g) - 1
+        for a in g:
+            values = {tb.code: (places[tb.code][a] if tb.group else columns[tb.code][a]) for tb in specs}
+            rows.append(TeamStandingRow(pos, last, event.teams[a], mp[a], gp[a], {c: values[c] for c in codes}))
+        pos += len(g)
+    system = "round-robin" if event.round_robin else "swiss"
+    return TeamStandings(edition.name, system, main, codes, rows, event, notes, eng)
