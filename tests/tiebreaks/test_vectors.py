@@ -444,11 +444,7 @@ def test_tv9_direct_encounter_swiss():
     assert "6.3" in str(e)
 
 
-# -- TV10: team event -------------------------------------------------------------------------------
-@pytest.mark.skip(reason="TV10 is a team event (match/game points); the individual engine does "
-                         "not model team matches yet - see docs/tiebreaks.md")
-def test_tv10_team_event():  # pragma: no cover
-    pass
+# TV10 (the TEC team event) is tested in tests/test_team_tiebreaks.py, on the team model.
 
 
 # -- TV11: rating arithmetic spot checks (TEC Ex. 17-22) ---------------------------------------------
