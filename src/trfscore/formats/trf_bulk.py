@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import re
 from itertools import repeat
-from operator import itemgetter
 from typing import Callable, Iterable
 
 from ..findings import Finding
-from ..model import Kind, PackedCells, Player, Record
+from ..model import PackedCells, Player, Record
 from .trf_player import BIRTH_FORMS, CELLS, FIRST_ROUND, TITLES, parse_player, parse_points
 
 #: Below this many lines the per-line decoder is as fast and simpler.
@@ -25,12 +24,28 @@ BULK_MIN = 64
 MAX_PADDING = 4
 
 _BLOCK = 10
-#: A clean round block (as ``trf_player.CELL_PATTERN``), capturing only the opponent.
-OPPONENT_OF_CELL = re.compile(r"([ 0-9]{4}) [wb\- ] [10=+\-WDLHFUZ ]  ")
-#: Clean (has opponent, colour, result) triples and their kind; irregular ones are absent.
-_CLEAN = {key: verdict[0] for key, verdict in CELLS.items() if verdict[1] is None}
+#: A clean round block, capturing only its opponent field: one the per-line decoder reads
+#: without a finding (``trf_player.CELLS``).  Either a game or forfeit -- a right-aligned,
+#: non-zero start rank, colour w/b, a result with an opponent -- or no opponent (``0000`` or
+#: blank), colour ``-``/blank and a bye, absence or blank result.
+CLEAN_CELL = re.compile(r"""
+    (   (?=\ *0*[1-9])(?:\ {3}[0-9]|\ {2}[0-9]{2}|\ [0-9]{3}|[0-9]{4})  (?=\ [wb]\ [10=+\-WDL]\ \ )
+      | (?:0000|\ {4})                                                (?=\ [-\ ]\ [HFUZ\ ]\ \ )
+    ) .{6}""", re.VERBOSE)
 _NO_OPPONENT = ("0000", "    ")
-_BAD = object()
+
+
+def _kind_by_code() -> dict[str, str]:
+    """In a clean cell the result code alone tells the kind (a code is clean either with an
+    opponent or without one, never both): read off the per-line decoder's own table."""
+    table: dict[str, str] = {}
+    for (_, _, code), (kind, problem) in CELLS.items():
+        if problem is None:
+            assert table.setdefault(code, kind) == kind, code
+    return table
+
+
+KIND_BY_CODE = _kind_by_code()
 
 
 def parse_players(records: list[Record], add: Callable[[Finding], None]) -> list[Player]:
@@ -131,28 +146,6 @@ def _numbers(values: list[str], slow: set[int], zero_is_none: bool) -> list[int 
     return list(map(table.__getitem__, values))
 
 
-def _opponent_tables(opps: list[str]) -> tuple[dict[str, object], dict[str, bool], bool]:
-    """For each distinct opponent field: its start rank (None: no opponent, ``_BAD``: not a
-    right-aligned non-zero number), whether it names an opponent, and whether none is bad."""
-    distinct = set(opps)
-    blank = [o for o in _NO_OPPONENT if o in distinct]
-    distinct.difference_update(_NO_OPPONENT)
-    keys = list(distinct)
-    has = dict.fromkeys(keys, True)
-    has.update(dict.fromkeys(blank, False))
-    try:  # int() takes surrounding blanks, so also check the last column is a digit
-        numbers = list(map(int, keys))
-        clean = 0 not in numbers and all(map(str.isdigit, map(itemgetter(3), keys)))
-    except ValueError:
-        clean = False
-    if clean:
-        opponent: dict[str, object] = dict(zip(keys, numbers))
-    else:
-        opponent = {o: int(o) if o[3] != " " and o.lstrip().isdecimal() and int(o) else _BAD for o in keys}
-    opponent.update(dict.fromkeys(blank))
-    return opponent, has, clean
-
-
 def _rounds(texts: list[str], snos: list[int], slow: set[int]) -> tuple[PackedCells, list[int]]:
     """The round cells of every line, packed, and the number of rounds each line records
     (lines sent to the checked decoder are added to ``slow``; their cells are ignored).
@@ -173,36 +166,31 @@ def _rounds(texts: list[str], snos: list[int], slow: set[int]) -> tuple[PackedCe
         slow.update(range(count))  # one very long line: decode line by line
         return PackedCells(0, [], "", "", []), [0] * count
     blocks = "".join([r.ljust(width) for r in rests])
-    opps = OPPONENT_OF_CELL.findall(blocks)
-    if len(opps) != n * count:  # some line is off the grid: find it, blank it, match again
+    opps = CLEAN_CELL.findall(blocks)
+    if len(opps) != n * count:  # some line has an irregular block: find it, blank it, match again
         for i, r in enumerate(rests):
-            if len(OPPONENT_OF_CELL.findall(r.ljust(width))) != n:
+            if len(CLEAN_CELL.findall(r.ljust(width))) != n:
                 slow.add(i)
                 rests[i] = ""
         blocks = "".join([r.ljust(width) for r in rests])
-        opps = OPPONENT_OF_CELL.findall(blocks)
+        opps = CLEAN_CELL.findall(blocks)
         if len(opps) != n * count:  # cannot happen: every line left matched on its own
             slow.update(range(count))
             return PackedCells(0, [], "", "", []), [0] * count
     colours = blocks[5::_BLOCK]
     codes = blocks[7::_BLOCK]
-    opponent, has, clean = _opponent_tables(opps)
+    numbers = set(opps)
+    numbers.difference_update(_NO_OPPONENT)
+    opponent: dict[str, int | None] = dict(zip(numbers, map(int, numbers)))
+    opponent.update(dict.fromkeys(_NO_OPPONENT))
     opp = list(map(opponent.__getitem__, opps))
-    kinds = list(map(_CLEAN.get, zip(map(has.__getitem__, opps), colours, codes)))
-    if not clean or None in set(kinds):  # those lines go to the checked decoder; their packed
-        # cells (never read) are made well-formed for whoever maps the whole block
-        wrong = [k for k, (o, kind) in enumerate(zip(opp, kinds)) if o is _BAD or kind is None]
-        slow.update(k // n for k in wrong)
-        for k in wrong:
-            opp[k], kinds[k] = None, Kind.ABSENT
+    kinds = list(map(KIND_BY_CODE.__getitem__, codes))
     cells = PackedCells(n, opp, colours, codes, kinds)
     counts = []
-    absent = Kind.ABSENT
     for i in range(count):
         base = i * n
         used = -(-lengths[i] // _BLOCK)
-        while used and kinds[base + used - 1] is absent and codes[base + used - 1] == " " \
-                and opp[base + used - 1] is None:  # trailing "no entry" cells (TRF digest §3.1)
+        while used and codes[base + used - 1] == " ":  # trailing "no entry" cells (TRF digest §3.1)
             used -= 1
         if snos[i] in opp[base:base + used]:  # paired with themself: the checked decoder reports it
             slow.add(i)
