@@ -12,6 +12,7 @@ import re
 import sys
 import tempfile
 from functools import lru_cache
+from itertools import count, repeat
 from importlib import resources
 from pathlib import Path
 
@@ -90,9 +91,15 @@ def split_records(text: str) -> list[Record]:
     for token in tree.children:
         kind = token.type
         if kind == "PLAYERS":  # a run of 001 lines, each with its ending
-            for text, eol in _LINE.findall(token.value):
-                append(Record("PLAYER", text, eol, lineno))
-                lineno += 1
+            run = token.value
+            if "\r" in run:
+                texts, eols = zip(*_LINE.findall(run))
+            else:  # LF only (the common case): split in C
+                texts = run.split("\n")
+                texts.pop()  # the run ends with a line break
+                eols = repeat("\n", len(texts))
+            records.extend(map(Record, repeat("PLAYER", len(texts)), texts, eols, count(lineno)))
+            lineno += len(texts)
             continue
         if kind == "EOL":
             if pending is None:
