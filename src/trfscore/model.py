@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import repeat
-from typing import TYPE_CHECKING, Any, NamedTuple
+from math import lcm
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 if TYPE_CHECKING:  # pragma: no cover
     from .findings import Finding
@@ -154,6 +155,18 @@ class Scoring:
     @property
     def is_default(self) -> bool:
         return not self.detail and self.values == DEFAULT_POINTS
+
+    def totaller(self) -> "Callable[[Player], Fraction]":
+        """A function giving a player's total under this system, for many players: every cell
+        value is a whole number of ``1/unit`` (the common denominator of the values), looked up
+        per kind (and colour, when ``detail`` makes colour count) and added as integers."""
+        unit = lcm(*(Fraction(v).denominator for v in (*self.values.values(), *self.detail.values())))
+        points = self.points
+        if not self.detail:
+            by_kind = {k: int(points(Game(0, None, None, " ", k)) * unit) for k in Kind.ALL}
+            return lambda p: Fraction(sum(map(by_kind.__getitem__, p.kinds())), unit)
+        by_cell = {(k, c): int(points(Game(0, None, c, " ", k)) * unit) for k in Kind.ALL for c in ("w", "b", None)}
+        return lambda p: Fraction(sum(map(by_cell.__getitem__, zip(p.kinds(), p.colours()))), unit)
 
 
 @dataclass

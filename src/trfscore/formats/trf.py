@@ -8,6 +8,7 @@ tournament, and re-formats only the player records whose data changed.
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from typing import Callable
 
 from ..findings import Finding
@@ -167,8 +168,9 @@ def _check_opponents(players: list[Player], by_rank: dict[int, Player], add: Cal
 def _blank_byes(t: Tournament, add: Callable[[Finding], None]) -> None:
     """Blank-result byes that the declared points count (ICU exports) become byes, with a warning."""
     values = t.scoring.values
+    total_of = t.scoring.totaller()
     for p in t.players:
-        rounds, kind = infer_blank_byes(p, t.scoring.points, values["D"], values["W"])
+        rounds, kind = infer_blank_byes(p, total_of, values["D"], values["W"])
         if rounds:
             what = "half-point" if kind == Kind.HALF_BYE else "full-point"
             add(Finding("TRF408", severity("TRF408"), f"round(s) {', '.join(map(str, rounds))}: blank result read as "
@@ -257,11 +259,8 @@ def write_text(t: Tournament) -> str:
 
         return write(t, "trf16")
     records = t.source.records
-    originals = {}
-    for rec in records:
-        if rec.kind == "PLAYER":
-            originals[rec.line] = rec
     current = {p.line: p for p in t.players if p.line is not None}
+    total_of = t.scoring.totaller()
     out: list[str] = []
     written: set[int] = set()
     sink: list[Finding] = []
@@ -271,7 +270,7 @@ def write_text(t: Tournament) -> str:
             player = current.get(rec.line)
             if player is not None:
                 written.add(player.start_rank)
-                if not _same_player(parse_player(text[:MAX_LINE], rec.line, sink.append), player, t):
+                if not _same_player(parse_player(text[:MAX_LINE], rec.line, sink.append), player, t, total_of):
                     text = format_player(player)
         out.append(text + rec.eol)
     extra = [p for p in t.players if p.start_rank not in written]
@@ -283,12 +282,12 @@ def write_text(t: Tournament) -> str:
     return "".join(out)
 
 
-def _same_player(a: Player | None, b: Player, t: Tournament) -> bool:
+def _same_player(a: Player | None, b: Player, t: Tournament, total_of: Callable[[Player], Fraction]) -> bool:
     """Whether ``b`` still holds what its source line ``a`` says (read the way the reader reads it)."""
     if a is None:
         return False
     a.pad(t.rounds)
-    infer_blank_byes(a, t.scoring.points, t.scoring.values["D"], t.scoring.values["W"])
+    infer_blank_byes(a, total_of, t.scoring.values["D"], t.scoring.values["W"])
     return (a.start_rank, a.name, a.sex, a.title, a.rating, a.federation, a.fide_id, a.birth, a.points,
             a.rank, a.games) == (b.start_rank, b.name, b.sex, b.title, b.rating, b.federation, b.fide_id,
                                 b.birth, b.points, b.rank, b.games)

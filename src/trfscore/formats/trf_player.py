@@ -8,7 +8,6 @@ still returned so that the rest of the file can be read.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from fractions import Fraction
 from functools import lru_cache
 from typing import Callable
@@ -293,14 +292,15 @@ def _without_trailing_blanks(games: list[Game]) -> list[Game]:
     return games
 
 
-def infer_blank_byes(player: Player, points_of: Callable[[Game], Fraction], draw: Fraction,
+def infer_blank_byes(player: Player, total_of: Callable[[Player], Fraction], draw: Fraction,
                      win: Fraction) -> tuple[list[int], str]:
     """Read blank-result rounds as byes when the declared points count them (TRF digest §10.4).
 
     Irish Chess Union exports write byes as ``0000 -`` with a blank result, yet their points
-    column counts them.  When the difference between the declared and the computed points,
-    shared equally by all the player's blank rounds, is exactly a draw (or a win) each, those
-    rounds become half-point (or full-point) byes.  Returns the rounds changed and the kind.
+    column counts them.  When the difference between the declared and the computed points
+    (``total_of``, e.g. ``Scoring.totaller()``), shared equally by all the player's blank
+    rounds, is exactly a draw (or a win) each, those rounds become half-point (or full-point)
+    byes.  Returns the rounds changed and the kind.
     """
     if player.points is None:
         return [], ""
@@ -314,10 +314,7 @@ def infer_blank_byes(player: Player, points_of: Callable[[Game], Fraction], draw
                   if g.kind == Kind.ABSENT and g.opponent is None and g.code == " "]
     if not blanks:
         return [], ""
-    # points depend on kind and colour only: count the cells of each, then add a few values
-    tally = Counter(zip(player.kinds(), player.colours()))
-    delta = player.points - sum((points_of(Game(0, None, colour, " ", kind)) * n
-                                 for (kind, colour), n in tally.items()), Fraction(0))
+    delta = player.points - total_of(player)
     each = delta / len(blanks)
     kind = Kind.HALF_BYE if each == draw else Kind.FULL_BYE if each == win else ""
     if delta <= 0 or not kind:
