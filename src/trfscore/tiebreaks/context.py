@@ -187,6 +187,19 @@ def _map_packed(cells, index: dict[int, int], category, points_by_kind, points_b
 _COLOUR_OF = {"w": "w", "b": "b"}
 
 
+def _one_block_in_order(players: list, n: int):
+    """The :class:`~trfscore.model.PackedCells` holding rows 0, 1, 2 ... of ``players``, each
+    with at least ``n`` rounds, or None."""
+    packs = [p.__dict__.get("_packed") for p in players]
+    if not packs or None in packs:
+        return None
+    cells = packs[0][0]
+    if any(pack[0] is not cells for pack in packs) or [pack[1] for pack in packs] != list(range(len(packs))) \
+            or min(pack[2] for pack in packs) < n:
+        return None
+    return cells
+
+
 def build_context(t: Tournament, *, rr: bool, rounds: int | None = None) -> Context:
     """Precompute the per-player arrays (one pass over every cell)."""
     ctx = Context()
@@ -252,6 +265,18 @@ def build_context(t: Tournament, *, rr: bool, rounds: int | None = None) -> Cont
     by_kind_get = kind_get if by_kind else None
     blocks: dict[int, Any] = {}
     opp_all, pts_all, cat_all = [], [], []
+    whole = _one_block_in_order(players, n)
+    if whole is not None:  # the usual TRF file: every row of one packed block, in start-rank order
+        mapped = _map_packed(whole, index, packed_cat_get, by_kind_get, scaled_get)
+        if mapped is not None:
+            step = whole.n
+            starts = range(0, len(players) * step, step)
+            opp_all, cat_all, pts_all = ([column[b:b + n] for b in starts] for column in mapped)
+            if rr:  # the round-robin round a player sits out: no points
+                for i, crow in enumerate(cat_all):
+                    if ns in crow:
+                        pts_all[i] = [0 if c == ns else x for x, c in zip(pts_all[i], crow)]
+            players = ()
     for i, p in enumerate(players):
         packed = p.__dict__.get("_packed")  # Player.packed, without the property call
         mapped = None
