@@ -6,11 +6,11 @@ into :class:`~trfscore.model.Record` values.  Field decoding happens elsewhere (
 """
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 import sys
 import tempfile
+import zlib
 from functools import lru_cache
 from itertools import count, repeat
 from importlib import resources
@@ -63,8 +63,8 @@ def _cache_path(text: str, lark_version: str) -> Path | None:
     if not base:
         home = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
         base = os.path.join(home, "trfscore")
-    key = hashlib.sha256(f"{text}|{lark_version}|{sys.version_info[:2]}".encode()).hexdigest()[:24]
-    return Path(base) / f"trf-grammar-{key}.lark"
+    key = zlib.crc32(text.encode())  # the name changes with the grammar, lark and Python
+    return Path(base) / f"trf-grammar-{key:08x}-lark{lark_version}-py{sys.version_info[0]}{sys.version_info[1]}.lark"
 
 
 def _save(built, path: Path) -> None:
