@@ -24,6 +24,7 @@ from .trf_rules import severity
 
 MAX_PLAYERS = 9999
 _LINE_BREAKS = re.compile(r"[\r\n]")
+_BLANK = re.compile(" ")
 #: Findings kept per rule; the rest are counted in one closing finding, so that a huge
 #: malformed input cannot fill memory with messages.
 MAX_FINDINGS_PER_RULE = 500
@@ -135,7 +136,9 @@ def _finish(t: Tournament, players: list[Player], add: Callable[[Finding], None]
         add(Finding("TRF100", "error", "no TRF records found: this does not look like a TRF file", 1, 1,
                     "a TRF has a 012 header line and one 001 line per player"))
     for p in t.players:
-        p.pad(used)
+        packed = p.packed
+        if packed is None or packed[2] < used:
+            p.pad(used)
     _check_opponents(t.players, by_rank, add)
     _blank_byes(t, add)
     t.source.dialect = _dialect(t.source.records)
@@ -169,7 +172,18 @@ def _blank_byes(t: Tournament, add: Callable[[Finding], None]) -> None:
     """Blank-result byes that the declared points count (ICU exports) become byes, with a warning."""
     values = t.scoring.values
     total_of = t.scoring.totaller()
+    blank_rows: dict[int, set[int]] = {}  # per packed block, the rows with a blank result
     for p in t.players:
+        if p.points is None:
+            continue
+        packed = p.packed
+        if packed is not None:
+            cells, row = packed[0], packed[1]
+            rows = blank_rows.get(id(cells))
+            if rows is None:
+                rows = blank_rows[id(cells)] = {m.start() // cells.n for m in _BLANK.finditer(cells.codes)}
+            if row not in rows:
+                continue
         rounds, kind = infer_blank_byes(p, total_of, values["D"], values["W"])
         if rounds:
             what = "half-point" if kind == Kind.HALF_BYE else "full-point"
