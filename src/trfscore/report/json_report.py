@@ -78,7 +78,7 @@ _text = json.encoder.encode_basestring  # a JSON string, as json.dumps(..., ensu
 def _numbers(values: list) -> list[str]:
     """JSON texts of exact scores, each distinct value converted once.  ``values`` keeps every
     object alive meanwhile, so equal ids are the same object."""
-    distinct = {id(v): v for v in values}
+    distinct = dict(zip(map(id, values), values))
     texts = {k: json.dumps(score_to_json(v)) for k, v in distinct.items()}
     return list(map(texts.__getitem__, map(id, values)))
 
