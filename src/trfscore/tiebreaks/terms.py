@@ -8,14 +8,14 @@ The lists are built once per context, edition and forfeit mode and shared by BH,
 from __future__ import annotations
 
 from itertools import compress, count, repeat
-from operator import mul, not_
+from operator import mul, not_, sub
 
 from ..model import Kind
 from . import unplayed as U
 from .editions import Edition
 from .explain import Term, fmt_number
 
-__all__ = ["layout", "opponent_terms", "term_sums", "explain_opponent_terms", "KIND_TEXT",
+__all__ = ["layout", "opponent_terms", "term_values", "term_sums", "explain_opponent_terms", "KIND_TEXT",
            "mark_cuts"]
 
 KIND_TEXT = {
@@ -103,34 +103,54 @@ def opponent_terms(ctx, ed: Edition, fp: bool = False):
     return got
 
 
+def term_values(ctx, ed: Edition, fp: bool) -> list[list[int]]:
+    """Per player, the opponent-score terms themselves (scale ``ctx.unit``), cached: every
+    Buchholz and Sonneborn-Berger variant of one edition reads the same lists."""
+    key = ("values", ed.name, fp)
+    got = ctx.cache.get(key)
+    if got is None:
+        ext, rows, _, _ = opponent_terms(ctx, ed, fp)
+        get = ext.__getitem__
+        got = ctx.cache[key] = [list(map(get, tr)) for tr in rows]
+    return got
+
+
 def term_sums(ctx, ed: Edition, low: int, high: int, fp: bool, weighted: bool) -> list[int]:
     """Per player, the sum of the terms left after cutting ``low``/``high`` values.
 
     ``weighted=False``: Buchholz, the opponents' scores (scale ``ctx.unit``);
     ``weighted=True``: Sonneborn-Berger, points scored x opponent's score (scale ``unit**2``).
-    Cached per context, edition, cuts and forfeit mode.
+    Cached per context, edition, cuts and forfeit mode.  Sums, products and minima run as
+    C-level passes over all players at once.
     """
     key = ("sums", weighted, ed.name, low, high, fp)
     got = ctx.cache.get(key)
     if got is not None:
         return got
-    ext, rows, weights, flags = opponent_terms(ctx, ed, fp)
-    get = ext.__getitem__
+    values = term_values(ctx, ed, fp)
+    _, _, weights, flags = opponent_terms(ctx, ed, fp)
+    if weighted:
+        products = ctx.cache.get(("products", ed.name, fp))
+        if products is None:
+            products = ctx.cache["products", ed.name, fp] = list(map(list, map(map, repeat(mul), values, weights)))
     if low or high:
         out = term_sums(ctx, ed, 0, 0, fp, weighted)[:]
-        for i, (tr, w, f) in enumerate(zip(rows, weights, flags or repeat(None))):
-            if not tr:
-                continue
-            v = list(map(get, tr))
-            if f is None and low == 1 and not (high or weighted):  # the common BH-C1
-                out[i] -= min(v)
-            else:
-                out[i] -= _cut_total(v, list(map(mul, v, w)) if weighted else None, f, low,
-                                     high, ed)
+        if low == 1 and not (high or weighted):  # the common BH-C1: take off the smallest term
+            least = list(map(min, [v if v else (0,) for v in values]))
+            out = list(map(sub, out, least))
+            redo = [i for i, f in enumerate(flags) if f is not None] if flags is not None else []
+        else:
+            redo = range(len(values))
+        base = term_sums(ctx, ed, 0, 0, fp, weighted)
+        for i in redo:
+            v = values[i]
+            if v:
+                out[i] = base[i] - _cut_total(v, products[i] if weighted else None,
+                                              flags[i] if flags is not None else None, low, high, ed)
     elif weighted:
-        out = [sum(map(mul, map(get, tr), w)) for tr, w in zip(rows, weights)]
+        out = list(map(sum, products))
     else:
-        out = [sum(map(get, tr)) for tr in rows]
+        out = list(map(sum, values))
     ctx.cache[key] = out
     return out
 
