@@ -242,30 +242,24 @@ class Player:
 
     def opponent_ranks(self) -> list[int | None]:
         """The opponent's start rank per round (None: no opponent), without unpacking."""
-        packed = self.__dict__.get("_packed")
-        if packed is not None:
-            cells, row, count = packed
-            b = row * cells.n
-            return cells.opponents[b:b + count]
-        return [g[1] for g in self.games]
+        return self._column("opponents", 1)
 
     def kinds(self) -> list[str]:
         """The :class:`Kind` per round, without unpacking."""
-        packed = self.__dict__.get("_packed")
-        if packed is not None:
-            cells, row, count = packed
-            b = row * cells.n
-            return cells.kinds[b:b + count]
-        return [g[4] for g in self.games]
+        return self._column("kinds", 4)
 
     def colours(self) -> list[str | None]:
         """The colour per round (``"w"``, ``"b"`` or None), without unpacking."""
+        column = self._column("colours", 2)
+        return list(map(_COLOUR.__getitem__, column)) if isinstance(column, str) else column
+
+    def _column(self, packed_name: str, field_index: int) -> list:
         packed = self.__dict__.get("_packed")
         if packed is not None:
             cells, row, count = packed
             b = row * cells.n
-            return list(map(_COLOUR.__getitem__, cells.colours[b:b + count]))
-        return [g[2] for g in self.games]
+            return getattr(cells, packed_name)[b:b + count]
+        return [g[field_index] for g in self.games]
 
 
 def _get_games(self: Player) -> list[Game]:

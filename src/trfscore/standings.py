@@ -24,7 +24,7 @@ from .gcpause import gc_paused
 from .model import Player, Tournament
 from .tiebreaks.base import Column, Engine, TieBreak
 from .tiebreaks.context import build_context, detect_round_robin
-from .tiebreaks.editions import EDITIONS, get_edition
+from .tiebreaks.editions import EDITIONS, chosen_edition
 from .tiebreaks.encounter import explain_de, order_group
 from .tiebreaks.explain import Explanation, to_json_number
 from .tiebreaks.registry import TIEBREAKS, compute, explain, parse_tiebreak, parse_tiebreaks
@@ -236,11 +236,7 @@ def compute_standings(t: Tournament, tiebreaks: Any = None, rules: str = "auto",
 def _standings(t: Tournament, tiebreaks: Any, rules: str, system: Any,
                options: dict[str, Any]) -> Standings:
     notes: list[str] = []
-    edition = get_edition(rules, t.header.start_date_iso)
-    if (rules or "auto").strip().lower() == "auto":
-        when = (f"start date {t.header.start_date_iso}" if t.header.start_date_iso
-                else "no start date, newest edition")
-        notes.append(f"rules: {edition.name} (auto: {when})")
+    edition = chosen_edition(rules, t.header.start_date_iso, notes)
     rr = _resolve_system(t, system)
     rounds = options.get("rounds")
     if rounds is not None:

@@ -469,3 +469,15 @@ def test_markdown_cells_keep_semicolons_and_undo_backslash_escapes():
                         "| 1 | Smith; John \\<img\\> | X | 1 | 1 |\n| 2 | a\\_b \\\\ c | 0 | X | 0 |\n")
     assert [p.name for p in t.players] == ["Smith; John <img>", "a_b \\ c"]
     assert t.header.name == "A <b> *cup*"
+
+
+def test_a_swiss_row_numbered_0_does_not_make_a_start_rank_0():
+    """Found by the hostile-input tests: a line break spliced into the header left a row "0"."""
+    text = """No  Name   Rtg  1     2     Pts
+ 0  Ann    2000  2w1   3b1   2
+ 2  Bob    1900  1b0   3w1   1
+ 3  Cid    1800  2b0   1w0   0
+"""
+    t = crosstable.read(text)
+    assert sorted(p.start_rank for p in t.players) == [1, 2, 3]
+    assert "CTB105" in {f.rule for f in t.findings}

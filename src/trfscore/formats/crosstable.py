@@ -998,8 +998,8 @@ class _Reader:
         if all(snos) and len(set(snos)) == len(snos):
             if self._reciprocity(snos, raw_players) > self._reciprocity(idents, raw_players):
                 numbering = snos
-        if any(i is None for i in numbering) or len(set(numbering)) != len(numbering):
-            self.add("CTB105", "row numbers are missing or repeated; rows are numbered in order",
+        if any(i is None or i < 1 for i in numbering) or len(set(numbering)) != len(numbering):
+            self.add("CTB105", "row numbers are missing, repeated or 0; rows are numbered in order",
                      rows[0].line, 1)
             numbering = list(range(1, len(rows) + 1))
         start_ranks = snos if (all(snos) and len(set(snos)) == len(snos)) else numbering

@@ -23,7 +23,7 @@ from __future__ import annotations
 from itertools import groupby
 
 from ..tiebreaks.base import Engine, TieBreak
-from ..tiebreaks.encounter import order_group
+from ..tiebreaks.encounter import order_group, places_of
 from .codes import TeamTieBreak
 from .tiebreaks import TeamEngine
 
@@ -61,13 +61,4 @@ def ede_groups(eng: TeamEngine, tb: TeamTieBreak, members: list[int]) -> list[li
 
 def ede_places(eng: TeamEngine, tb: TeamTieBreak, members: list[int]) -> dict[int, int]:
     """Place of every member within the tied group; all 0 when nobody could be separated."""
-    groups = ede_groups(eng, tb, members)
-    if len(groups) == 1:
-        return {a: 0 for a in members}
-    places: dict[int, int] = {}
-    pos = 1
-    for g in groups:
-        for a in g:
-            places[a] = pos
-        pos += len(g)
-    return places
+    return places_of(ede_groups(eng, tb, members), members)

@@ -28,7 +28,7 @@ from typing import Any
 
 from ..findings import Finding
 from ..model import Tournament
-from ..tiebreaks.editions import get_edition
+from ..tiebreaks.editions import chosen_edition
 from .build import build_team_event
 from .codes import TeamTieBreak, is_team_code, parse_team_tiebreak, parse_team_tiebreaks
 from .encounter import ede_places
@@ -143,11 +143,7 @@ def team_standings(t: Tournament, tiebreaks: Any = None, rules: str = "auto", pr
     or primary score; data problems are findings in ``.findings``.
     """
     notes: list[str] = []
-    edition = get_edition(rules, t.header.start_date_iso)
-    if (rules or "auto").strip().lower() == "auto":
-        when = (f"start date {t.header.start_date_iso}" if t.header.start_date_iso
-                else "no start date, newest edition")
-        notes.append(f"rules: {edition.name} (auto: {when})")
+    edition = chosen_edition(rules, t.header.start_date_iso, notes)
     main = _primary(t, primary, notes)
     if event is None:
         event = build_team_event(t, rounds)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Edition", "EDITIONS", "EDITION_NAMES", "get_edition", "edition_for_date", "NEWEST"]
+__all__ = ["Edition", "EDITIONS", "EDITION_NAMES", "get_edition", "chosen_edition", "edition_for_date", "NEWEST"]
 
 
 @dataclass(frozen=True)
@@ -85,6 +85,15 @@ def edition_for_date(iso_date: str | None) -> Edition:
             if best is None or ed.in_force_from > best.in_force_from:
                 best = ed
     return best or EDITIONS["fide-2009"]
+
+
+def chosen_edition(name: str, start_date_iso: str | None, notes: list[str]) -> Edition:
+    """:func:`get_edition`, noting in ``notes`` which edition ``auto`` chose and why."""
+    edition = get_edition(name, start_date_iso)
+    if (name or "auto").strip().lower() == "auto":
+        when = f"start date {start_date_iso}" if start_date_iso else "no start date, newest edition"
+        notes.append(f"rules: {edition.name} (auto: {when})")
+    return edition
 
 
 def get_edition(name: str, start_date_iso: str | None = None) -> Edition:

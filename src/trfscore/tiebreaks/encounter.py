@@ -84,7 +84,12 @@ def _resolve(eng: Engine, tb: TieBreak, members: list[int]) -> list[list[int]]:
 def order_group(eng: Engine, tb: TieBreak, members: list[int]) -> dict[int, int]:
     """Place of every member within the tied group (shared by players left tied); all 0 when
     nobody could be separated."""
-    groups = _resolve(eng, tb, list(members))
+    return places_of(_resolve(eng, tb, list(members)), members)
+
+
+def places_of(groups: list[list[int]], members: list[int]) -> dict[int, int]:
+    """Places from the ordered subgroups of a tied group (members of one subgroup share its
+    first place); all 0 when the group was not separated at all."""
     if len(groups) == 1:
         return {a: 0 for a in members}
     places = {}
