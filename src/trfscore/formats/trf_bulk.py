@@ -125,7 +125,8 @@ def _heads(texts: list[str], slow: set[int]) -> list[list]:
     if not all(map(str.isdecimal, filter(None, ids))):
         _mark(ids, lambda v: bool(v) and not v.isdecimal(), slow)
     births = [t[69:79].strip() for t in texts]
-    _mark(births, lambda v: bool(v) and not BIRTH_FORMS.match(v), slow)
+    if not all(map(BIRTH_FORMS.match, filter(None, births))):
+        _mark(births, lambda v: bool(v) and not BIRTH_FORMS.match(v), slow)
     points_text = [t[80:84].strip() for t in texts]
     table = {v: parse_points(v) for v in set(points_text)}
     _mark(points_text, lambda v: table[v][1] is not None, slow)
@@ -139,10 +140,12 @@ def _numbers(values: list[str], slow: set[int], zero_is_none: bool) -> list[int 
     if not all(map(str.isdecimal, filter(None, values))):
         _mark(values, lambda v: bool(v) and not v.isdecimal(), slow)
         values = [v if v.isdecimal() else "" for v in values]
-    table: dict[str, int | None] = {"": None}
-    for v in set(values):
-        if v:
-            table[v] = (int(v) or None) if zero_is_none else int(v)
+    distinct = set(values)
+    distinct.discard("")
+    table: dict[str, int | None] = dict(zip(distinct, map(int, distinct)))
+    if zero_is_none:
+        table.update((v, None) for v, number in list(table.items()) if number == 0)
+    table[""] = None
     return list(map(table.__getitem__, values))
 
 
