@@ -117,27 +117,41 @@ def test_stdin(cli, monkeypatch, files):
     assert any(r["type"] == "finding" and r["path"] == "stdin" and r["rule"] == "TRF510" for r in rows)
 
 
+# Each bad input, and the error rule `check` must report for it.  `check` reads every file it is
+# given and reports what is wrong as findings, so these end with 1 (findings at the failing
+# level); only usage errors and files that cannot be opened end with 2 (see the next test).
 BAD_INPUTS = {
-    "empty": b"",
-    "blanks": b"   \n\n  \r\n",
-    "binary": b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 4,
-    "garbage": bytes((i * 7919) % 251 for i in range(5000)),
-    "header_only": "\n".join(HEADER).encode() + b"\n",
-    "long_line": b"001    1 " + b"x" * 100_000 + b"\n",
-    "json_garbage": b'{"players": [1, 2, {"nested": [[[[["deep"]]]]]}]',
-    "utf16": "012 Open\n001    1 m    Test, A\n".encode("utf-16"),
+    "empty": (b"", "TRF100"),
+    "blanks": (b"   \n\n  \r\n", "TRF100"),
+    "binary": (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 4, "TRF100"),
+    "garbage": (bytes((i * 7919) % 251 for i in range(5000)), "TRF100"),
+    "header_only": ("\n".join(HEADER).encode() + b"\n", "TRF500"),
+    "long_line": (b"001    1 " + b"x" * 100_000 + b"\n", "TRF105"),
+    "json_garbage": (b'{"players": [1, 2, {"nested": [[[[["deep"]]]]]}]', "JSON001"),
+    "utf16": ("012 Open\n001    1 m    Test, A\n".encode("utf-16"), "TRF100"),
 }
 
 
 @pytest.mark.parametrize("name", sorted(BAD_INPUTS))
-def test_bad_input_ends_with_1_or_2_and_a_message(cli, tmp_path, name):
+def test_bad_input_ends_with_1_and_names_its_rule(cli, tmp_path, name):
+    data, rule = BAD_INPUTS[name]
     path = tmp_path / f"{name}.trf"
-    path.write_bytes(BAD_INPUTS[name])
-    for fmt in ("text", "json"):
-        code, out, err = cli("check", path, "--format", fmt)
-        assert code in (1, 2), (name, code, out, err)
-        assert out.strip() and (err.strip() or fmt == "text")
-        no_traceback(out, err)
+    path.write_bytes(data)
+    code, out, err = cli("check", path, "--format", "text")
+    assert code == 1, (name, code, out, err)
+    assert rule in out
+    no_traceback(out, err)
+    code, out, err = cli("check", path, "--format", "json")
+    assert code == 1, (name, code, out, err)
+    (result,) = json.loads(out)["files"]
+    assert rule in {f["rule"] for f in result["findings"] if f["severity"] == "error"}
+    no_traceback(out, err)
+
+
+def test_a_path_that_cannot_be_opened_ends_with_2(cli, tmp_path):
+    code, out, err = cli("check", tmp_path / "missing.trf")
+    assert code == 2 and "missing.trf" in (out + err)
+    no_traceback(out, err)
 
 
 PGN = b'[Event "Club"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n'
@@ -226,7 +240,7 @@ def run_subprocess(*argv, stdin: bytes | None = None):
 
 def test_subprocess_garbage_and_valid(files, tmp_path):
     garbage = tmp_path / "garbage.trf"
-    garbage.write_bytes(BAD_INPUTS["binary"])
+    garbage.write_bytes(BAD_INPUTS["binary"][0])
     proc = run_subprocess("check", garbage, files["good"], "--jobs", "2")
     assert proc.returncode == 1
     no_traceback(proc.stdout.decode(), proc.stderr.decode())

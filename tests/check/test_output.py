@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -87,14 +88,23 @@ def test_sarif_shape():
     assert run["invocations"][0]["executionSuccessful"] is False
 
 
-@pytest.mark.parametrize("fail_on", ["error", "warning", "info"])
-def test_junit_parses(fail_on):
+@pytest.mark.parametrize("fail_on, failing, passing", [
+    ("error", ["TRF504", "TRF801"], ["TRF511", "TRF104"]),
+    ("warning", ["TRF504", "TRF801", "TRF511"], ["TRF104"]),
+    ("info", ["TRF504", "TRF801", "TRF511", "TRF104"], []),
+])
+def test_junit_fails_a_file_at_the_fail_on_level(fail_on, failing, passing):
     text, _ = render("junit", fail_on)
     root = ET.fromstring(text.split("\n", 1)[1])
     assert root.tag == "testsuites"
     cases = root.findall("./testsuite/testcase")
     assert len(cases) == 3
-    assert cases[0].find("failure") is not None
+    failure = cases[0].find("failure")
+    assert failure.get("message").startswith(f"{len(failing)} finding(s) at or above '{fail_on}'")
+    listed = re.compile(r"(?:error|warning|info) (TRF\d{3}) ")  # "line:col: severity RULE message"
+    assert listed.findall(failure.text) == failing
+    out = cases[0].find("system-out")
+    assert (listed.findall(out.text) if out is not None else []) == passing
     assert cases[1].find("failure") is None and cases[1].find("error") is None
     assert cases[2].find("error") is not None
     assert root.get("failures") == "1" and root.get("errors") == "1"

@@ -1,7 +1,8 @@
 """Differential test against the FIDE TEC reference program (PyPI ``gacrux``, MIT; source
 OttoMilvang/TieBreakServer) on small generated tournaments with byes, forfeits and withdrawals.
 
-Optional: skipped when gacrux is not installed.  The program is only run as a separate process
+gacrux is in the ``test`` extras, so ``pip install '.[test]'`` brings it; the module is skipped
+only where the extras were not installed.  The program is only run as a separate process
 (``python -m gacrux.tiebreakchecker``); nothing of it is imported or copied.  Cases where it
 deviates from the C.07 text are documented in docs/tiebreaks.md and left out here:
 round-robin forfeits in WON/BWG/BPG (and, under the 2024 text, in REP and Art. 10).
