@@ -200,6 +200,115 @@ def _one_block_in_order(players: list, n: int):
     return cells
 
 
+class _CellTables:
+    """Look-up tables from a cell to its context values, for one scoring system and system."""
+
+    def __init__(self, scoring, rr: bool) -> None:
+        # Every value Scoring.points can hand out comes from ``values`` or ``detail``: their
+        # common denominator is the unit, so no pass over the cells is needed to find it.
+        W = Fraction(scoring.values.get("W", 1))
+        D = Fraction(scoring.values.get("D", Fraction(1, 2)))
+        L = Fraction(scoring.values.get("L", 0))
+        unit = 1
+        for f in list(scoring.values.values()) + list(scoring.detail.values()) + [W, D, L]:
+            unit = lcm(unit, Fraction(f).denominator)
+        self.unit, self.W, self.D, self.L = unit, int(W * unit), int(D * unit), int(L * unit)
+        self.rr = rr
+        points = scoring.points
+
+        class _Scaled(dict):  # (kind, colour) -> scaled points, filled on first use
+            def __missing__(self, key):
+                value = self[key] = int(Fraction(points(Game(0, None, key[1], " ", key[0]))) * unit)
+                return value
+
+        scaled = _Scaled()
+
+        class _ByKind(dict):
+            def __missing__(self, kind):
+                value = self[kind] = scaled[kind, None]
+                return value
+
+        class _Cat(dict):  # an unknown kind string reads as an absence
+            def __missing__(self, key):
+                return U.REQ
+
+        self.scaled = scaled.__getitem__
+        # without colour-dependent values (``detail``), points follow the kind alone
+        self.by_kind = _ByKind().__getitem__ if not scoring.detail else None
+        self.cat_opp = _Cat({k: U.category(k, True, rr) for k in Kind.ALL})
+        self.cat_none = _Cat({k: U.category(k, False, rr) for k in Kind.ALL})
+        # packed cells are clean: kinds with an opponent (games, forfeits) and kinds without
+        # one (byes, absences) never overlap, so there the category follows from the kind alone
+        with_opponent = Kind.PLAYED | Kind.FORFEITS
+        self.packed_cat = {k: (self.cat_opp if k in with_opponent else self.cat_none)[k] for k in Kind.ALL}
+        self.pad_cat = U.NOSCHED if rr else U.REQ
+        self.pad_pts = 0 if rr else scaled[Kind.ABSENT, None]
+
+    def map_block(self, cells, index: dict[int, int]):
+        return _map_packed(cells, index, self.packed_cat.__getitem__, self.by_kind, self.scaled)
+
+
+def _without_sit_outs(prow: list[int], crow: list[int]) -> list[int]:
+    """Points with the not-scheduled rounds (a round-robin's sit-outs) scoring nothing."""
+    ns = U.NOSCHED
+    return [0 if c == ns else x for x, c in zip(prow, crow)]
+
+
+def _rows_of_block(cells, n: int, count: int, index: dict[int, int], tables: _CellTables):
+    """``(opp, cat, pts)`` rows of ``count`` players that are rows 0.. of one packed block."""
+    mapped = tables.map_block(cells, index)
+    if mapped is None:
+        return None
+    starts = range(0, count * cells.n, cells.n)
+    opp_all, cat_all, pts_all = ([column[b:b + n] for b in starts] for column in mapped)
+    if tables.rr:
+        ns = U.NOSCHED
+        for i, crow in enumerate(cat_all):
+            if ns in crow:
+                pts_all[i] = _without_sit_outs(pts_all[i], crow)
+    return opp_all, cat_all, pts_all
+
+
+def _rows_of_player(i: int, p, n: int, index: dict[int, int], tables: _CellTables, blocks: dict):
+    """``(opp, cat, pts)`` of one player for ``n`` rounds: sliced from its packed block when it
+    has one (mapped once per block, kept in ``blocks``), else from its ``Game`` tuples."""
+    packed = p.__dict__.get("_packed")  # Player.packed, without the property call
+    mapped = None
+    if packed is not None:
+        cells, row, count = packed
+        mapped = blocks.get(id(cells), False)
+        if mapped is False:
+            mapped = blocks[id(cells)] = tables.map_block(cells, index)
+    if mapped is not None:
+        b = row * cells.n
+        e = b + (count if count < n else n)
+        orow, crow, prow = mapped[0][b:e], mapped[1][b:e], mapped[2][b:e]
+        if tables.rr and U.NOSCHED in crow:
+            prow = _without_sit_outs(prow, crow)
+    else:
+        games = p.games[:n]
+        if games:
+            _, opps, cols, _, kinds = zip(*games)
+            orow = list(map(index.get, opps, repeat(-1)))
+            crow = list(map(tables.cat_opp.__getitem__, kinds))
+            prow = (list(map(tables.by_kind, kinds)) if tables.by_kind is not None
+                    else list(map(tables.scaled, zip(kinds, cols))))
+        else:
+            orow, crow, prow = [], [], []
+        if -1 in orow or i in orow:  # cells without a (valid) opponent
+            for r in [r for r, o in enumerate(orow) if o == -1 or o == i]:
+                orow[r] = -1
+                crow[r] = tables.cat_none[games[r][4]]
+        if U.NOSCHED in crow:  # not scheduled: no points
+            prow = _without_sit_outs(prow, crow)
+    short = n - len(orow)
+    if short > 0:
+        orow.extend([-1] * short)
+        crow.extend([tables.pad_cat] * short)
+        prow.extend([tables.pad_pts] * short)
+    return orow, crow, prow
+
+
 def build_context(t: Tournament, *, rr: bool, rounds: int | None = None) -> Context:
     """Precompute the per-player arrays (one pass over every cell)."""
     ctx = Context()
@@ -212,115 +321,23 @@ def build_context(t: Tournament, *, rr: bool, rounds: int | None = None) -> Cont
     n = rounds if rounds is not None else _rounds_in_use(t)
     ctx.n = n
     ctx.rr = rr
+    tables = _CellTables(t.scoring, rr)
+    ctx.unit, ctx.W, ctx.D, ctx.L = tables.unit, tables.W, tables.D, tables.L
 
-    scoring = t.scoring
-    # Every value Scoring.points can hand out comes from ``values`` or ``detail``: their common
-    # denominator is the unit, so no pass over the cells is needed to find it.
-    W = Fraction(scoring.values.get("W", 1))
-    D = Fraction(scoring.values.get("D", Fraction(1, 2)))
-    L = Fraction(scoring.values.get("L", 0))
-    unit = 1
-    for f in list(scoring.values.values()) + list(scoring.detail.values()) + [W, D, L]:
-        unit = lcm(unit, Fraction(f).denominator)
-    ctx.unit = unit
-    ctx.W = int(W * unit)
-    ctx.D = int(D * unit)
-    ctx.L = int(L * unit)
-    points = scoring.points
-
-    class _Scaled(dict):  # (kind, colour) -> scaled points, filled on first use
-        def __missing__(self, key):
-            value = self[key] = int(Fraction(points(Game(0, None, key[1], " ", key[0]))) * unit)
-            return value
-
-    scaled = _Scaled()
-    absent_scaled = scaled[Kind.ABSENT, None]
-
-    class _Cat(dict):  # an unknown kind string reads as an absence
-        def __missing__(self, key):
-            return U.REQ
-
-    cat_opp = _Cat({k: U.category(k, True, rr) for k in Kind.ALL})
-    cat_none = _Cat({k: U.category(k, False, rr) for k in Kind.ALL})
-    ns = U.NOSCHED
-    pad_cat = ns if rr else U.REQ
-    pad_pts = 0 if rr else absent_scaled
-    index_get = index.get
-    cat_opp_get = cat_opp.__getitem__
-    scaled_get = scaled.__getitem__
-    by_kind = not scoring.detail  # without colour-dependent values, points follow the kind
-
-    class _ByKind(dict):
-        def __missing__(self, kind):
-            value = self[kind] = scaled[kind, None]
-            return value
-
-    kind_get = _ByKind().__getitem__
-    minus = repeat(-1)
-    # packed cells are clean: kinds with an opponent (games, forfeits) and kinds without one
-    # (byes, absences) never overlap, so there the category follows from the kind alone
-    with_opponent = Kind.PLAYED | Kind.FORFEITS
-    packed_cat = {k: (cat_opp if k in with_opponent else cat_none)[k] for k in Kind.ALL}
-    packed_cat_get = packed_cat.__getitem__
-    by_kind_get = kind_get if by_kind else None
-    blocks: dict[int, Any] = {}
-    opp_all, pts_all, cat_all = [], [], []
     whole = _one_block_in_order(players, n)
-    if whole is not None:  # the usual TRF file: every row of one packed block, in start-rank order
-        mapped = _map_packed(whole, index, packed_cat_get, by_kind_get, scaled_get)
-        if mapped is not None:
-            step = whole.n
-            starts = range(0, len(players) * step, step)
-            opp_all, cat_all, pts_all = ([column[b:b + n] for b in starts] for column in mapped)
-            if rr:  # the round-robin round a player sits out: no points
-                for i, crow in enumerate(cat_all):
-                    if ns in crow:
-                        pts_all[i] = [0 if c == ns else x for x, c in zip(pts_all[i], crow)]
-            players = ()
-    for i, p in enumerate(players):
-        packed = p.__dict__.get("_packed")  # Player.packed, without the property call
-        mapped = None
-        if packed is not None:
-            cells, row, count = packed
-            mapped = blocks.get(id(cells), False)
-            if mapped is False:
-                mapped = blocks[id(cells)] = _map_packed(cells, index, packed_cat_get, by_kind_get, scaled_get)
-        if mapped is not None:
-            b = row * cells.n
-            e = b + (count if count < n else n)
-            orow, crow, prow = mapped[0][b:e], mapped[1][b:e], mapped[2][b:e]
-            if rr and ns in crow:  # the round-robin round a player sits out: no points
-                prow = [0 if c == ns else x for x, c in zip(prow, crow)]
-        else:
-            games = p.games
-            if len(games) > n:
-                games = games[:n]
-            if games:
-                _, opps, cols, _, kinds = zip(*games)
-                orow = list(map(index_get, opps, minus))
-                crow = list(map(cat_opp_get, kinds))
-                prow = (list(map(kind_get, kinds)) if by_kind
-                        else list(map(scaled_get, zip(kinds, cols))))
-            else:
-                orow, crow, prow = [], [], []
-            if -1 in orow or i in orow:  # cells without a (valid) opponent
-                for r in [r for r, o in enumerate(orow) if o == -1 or o == i]:
-                    orow[r] = -1
-                    crow[r] = cat_none[games[r][4]]
-            if ns in crow:  # not scheduled: no points
-                prow = [0 if c == ns else x for x, c in zip(prow, crow)]
-        short = n - len(orow)
-        if short > 0:
-            orow.extend([-1] * short)
-            crow.extend([pad_cat] * short)
-            prow.extend([pad_pts] * short)
-        opp_all.append(orow)
-        pts_all.append(prow)
-        cat_all.append(crow)
-    score_all = list(map(sum, pts_all))
-    clean_all = list(map(not_, map(any, cat_all)))  # PLAYED == 0
+    rows = _rows_of_block(whole, n, len(players), index, tables) if whole is not None else None
+    if rows is not None:  # the usual TRF file: every row of one packed block, in start-rank order
+        opp_all, cat_all, pts_all = rows
+    else:
+        blocks: dict[int, Any] = {}
+        opp_all, cat_all, pts_all = [], [], []
+        for i, p in enumerate(players):
+            orow, crow, prow = _rows_of_player(i, p, n, index, tables, blocks)
+            opp_all.append(orow)
+            cat_all.append(crow)
+            pts_all.append(prow)
+    ctx.score = list(map(sum, pts_all))
+    ctx.clean = list(map(not_, map(any, cat_all)))  # PLAYED == 0
     U.split_requested(cat_all)
     ctx.opp, ctx.pts, ctx.cat = opp_all, pts_all, cat_all
-    ctx.score = score_all
-    ctx.clean = clean_all
     return ctx
