@@ -152,139 +152,170 @@ def _rate_dwz(tournament: "Tournament", players: Optional[Mapping[PlayerKey, Pla
               edition: Optional[Edition], fide_as_dwz: bool, fide_from_2400: bool,
               exception_players: bool, curve: Curve, p_decimals: Optional[int],
               first_method: FirstMethod, constants: Reform2026) -> dict[int, RatingResult]:
-    end = _end_date(tournament)
-    year = end.year if end is not None else _dt.date.today().year
-    ed: Edition = edition or dwz_edition_for(end)
-    start: dict[int, _Start] = {}
-    ages: dict[int, Optional[int]] = {}
-    games: dict[int, list[tuple[int, Fraction]]] = {}
-    for p in tournament.players:
-        info = _info(players, p)
-        start[p.start_rank] = _dwz_start(p, info, fide_as_dwz)
-        birth = info.birth_year if info.birth_year is not None else _year(p.birth)
-        ages[p.start_rank] = None if birth is None else year - birth
-        games[p.start_rank] = _rated_games(p, tournament)
-    established = {k for k, s in start.items() if s.rating is not None}
-    # Value each established player counts with for his opponents (WO 4.1.3: DWZ >= 2400 may
-    # be entered with the FIDE rating).
-    shown: dict[int, Fraction] = {}
-    for k in established:
-        shown[k] = Fraction(start[k].rating)
-        fide = _fide_rating(tournament.player(k))
-        if fide_from_2400 and start[k].rating >= 2400 and fide:
-            shown[k] = Fraction(fide)
+    evaluation = _DwzEvaluation(tournament, players, edition, fide_as_dwz, fide_from_2400, curve,
+                                p_decimals, first_method, constants)
+    return evaluation.run(exception_players)
 
-    def qualifies(k: int, pool: set[int]) -> bool:
-        own = [r for o, r in games[k] if o in pool]
+
+class _DwzEvaluation:
+    """One DWZ evaluation of a tournament, in the WO's order (see the module docstring)."""
+
+    def __init__(self, tournament: "Tournament", players: Optional[Mapping[PlayerKey, PlayerInfo]],
+                 edition: Optional[Edition], fide_as_dwz: bool, fide_from_2400: bool, curve: Curve,
+                 p_decimals: Optional[int], first_method: FirstMethod, constants: Reform2026) -> None:
+        end = _end_date(tournament)
+        year = end.year if end is not None else _dt.date.today().year
+        self.ed: Edition = edition or dwz_edition_for(end)
+        self.curve, self.p_decimals, self.first_method, self.constants = curve, p_decimals, first_method, constants
+        self.start: dict[int, _Start] = {}
+        self.ages: dict[int, Optional[int]] = {}
+        self.games: dict[int, list[tuple[int, Fraction]]] = {}
+        for p in tournament.players:
+            info = _info(players, p)
+            self.start[p.start_rank] = _dwz_start(p, info, fide_as_dwz)
+            birth = info.birth_year if info.birth_year is not None else _year(p.birth)
+            self.ages[p.start_rank] = None if birth is None else year - birth
+            self.games[p.start_rank] = _rated_games(p, tournament)
+        self.established = {k for k, s in self.start.items() if s.rating is not None}
+        # The value each established player counts with for his opponents (WO 4.1.3: DWZ >= 2400
+        # may be entered with the FIDE rating).
+        self.shown: dict[int, Fraction] = {}
+        for k in self.established:
+            self.shown[k] = Fraction(self.start[k].rating)
+            fide = _fide_rating(tournament.player(k))
+            if fide_from_2400 and self.start[k].rating >= 2400 and fide:
+                self.shown[k] = Fraction(fide)
+        self.stage1 = {k for k in self.start if k not in self.established and self._qualifies(k, self.established)}
+        self.auswahl1 = self.established | self.stage1
+        self.stage2 = {k for k in self.start if k not in self.auswahl1 and self._qualifies(k, self.auswahl1)}
+        self.auswahl2 = self.auswahl1 | self.stage2
+        self.newcomers = self.stage1 | self.stage2
+
+    def _qualifies(self, k: int, pool: set[int]) -> bool:
+        """Enough games against ``pool`` for a first DWZ, and a score that allows one (WO 3.4.1)."""
+        own = [r for o, r in self.games[k] if o in pool]
         score = sum(own, Fraction(0))
         if len(own) < MIN_FIRST_GAMES or score <= 0:
             return False
-        return ed == "2026" or score < len(own)  # classic: no first DWZ at 100 % (WO 3.4.1)
+        return self.ed == "2026" or score < len(own)  # classic: no first DWZ at 100 % (WO 3.4.1)
 
-    stage1 = {k for k in start if k not in established and qualifies(k, established)}
-    auswahl1 = established | stage1
-    stage2 = {k for k in start
-              if k not in auswahl1 and qualifies(k, auswahl1)}
-    auswahl2 = auswahl1 | stage2
-    newcomers = stage1 | stage2
+    def _own(self, k: int) -> list[tuple[int, Fraction]]:
+        """Player ``k``'s games against players who count (established or first-rated)."""
+        return [(o, r) for o, r in self.games[k] if o in self.auswahl2]
 
-    def solve(values: Mapping[int, Fraction]) -> tuple[dict[int, Fraction], bool, dict]:
+    def run(self, exception_players: bool) -> dict[int, RatingResult]:
+        solved, ok, extra = self._solve(self.shown)
+        first = self._first_ratings(solved)
+        exceptional: dict[int, int] = {}
+        if exception_players and self.established:
+            exceptional = self._exceptional(first)
+            if exceptional:
+                self.shown = {**self.shown, **{k: Fraction(v) for k, v in exceptional.items()}}
+                solved, ok, extra = self._solve(self.shown)
+                first = self._first_ratings(solved)
+        values = {**self.shown, **{k: Fraction(v[0]) for k, v in first.items()}}
+        out: dict[int, RatingResult] = {}
+        for k, s in self.start.items():
+            lead = [f"starting value: {s.source}"]
+            if k in exceptional:
+                lead.append(f"Ausnahmespieler: performance {exceptional[k]} > Ro + 300; his "
+                            "opponents count him with it (WO 3.6)")
+            if k in self.established:
+                out[k] = self._established(k, values, lead)
+            elif k in self.newcomers:
+                out[k] = self._newcomer(k, values, lead, solved[k], ok, first[k], extra.get(k, ([], [])))
+            else:
+                out[k] = self._unrated(k, lead)
+        return out
+
+    def _solve(self, values: Mapping[int, Fraction]) -> tuple[dict[int, Fraction], bool, dict]:
+        """The newcomers' performances, solved together (Gesamtiteration, WO 3.4.4)."""
         fixed: dict[int, list[Fraction]] = {}
         linked: dict[int, list[int]] = {}
         scores: dict[int, Fraction] = {}
         extra: dict[int, tuple[list[str], list[str]]] = {}
-        for k in newcomers:
-            own = [(o, r) for o, r in games[k] if o in auswahl2]
-            fixed[k] = [values[o] for o, _ in own if o in established]
-            linked[k] = [o for o, _ in own if o in newcomers]
+        for k in self.newcomers:
+            own = self._own(k)
+            fixed[k] = [values[o] for o, _ in own if o in self.established]
+            linked[k] = [o for o, _ in own if o in self.newcomers]
             scores[k] = sum((r for _, r in own), Fraction(0))
             notes: list[str] = []
             steps: list[str] = []
-            if ed == "2026" and scores[k] >= len(own):
+            if self.ed == "2026" and scores[k] >= len(own):
                 basis = fixed[k] or list(values.values()) or [Fraction(1500)]
-                added, scores[k] = first_rating_inputs(basis, scores[k], ed, notes, steps)
+                added, scores[k] = first_rating_inputs(basis, scores[k], self.ed, notes, steps)
                 fixed[k] = fixed[k] + [added[-1]]
             extra[k] = (notes, steps)
-        if not newcomers:
+        if not self.newcomers:
             return {}, True, extra
-        solved, ok = solve_performances(fixed, linked, scores, method=first_method, curve=curve,
-                                        p_decimals=p_decimals)
+        solved, ok = solve_performances(fixed, linked, scores, method=self.first_method, curve=self.curve,
+                                        p_decimals=self.p_decimals)
         return solved, ok, extra
 
-    solved, ok, extra = solve(shown)
-    first: dict[int, tuple[int, Fraction, list[str]]] = {}
-
-    def finish() -> None:
-        first.clear()
-        for k in newcomers:
+    def _first_ratings(self, solved: Mapping[int, Fraction]) -> dict[int, tuple[int, Fraction, list[str]]]:
+        first = {}
+        for k in self.newcomers:
             steps: list[str] = []
-            rn, value = first_value(solved[k], edition=ed, constants=constants, steps=steps)
+            rn, value = first_value(solved[k], edition=self.ed, constants=self.constants, steps=steps)
             first[k] = (rn, value, steps)
+        return first
 
-    finish()
-    exceptional: dict[int, int] = {}
-    if exception_players and established:
-        values = {**shown, **{k: Fraction(v[0]) for k, v in first.items()}}
-        for k in established:
-            own = [(values[o], r) for o, r in games[k] if o in auswahl2]
+    def _exceptional(self, first: Mapping[int, tuple[int, Fraction, list[str]]]) -> dict[int, int]:
+        """Established players whose performance beats their DWZ by more than 300 (WO 3.6)."""
+        values = {**self.shown, **{k: Fraction(v[0]) for k, v in first.items()}}
+        exceptional = {}
+        for k in self.established:
+            own = [(values[o], r) for o, r in self._own(k)]
             w = sum((r for _, r in own), Fraction(0))
             if len(own) < 5 or w <= 0 or w >= len(own):
                 continue
-            rh, _ = solve_performances({0: [v for v, _ in own]}, {}, {0: w}, method=first_method,
-                                       curve=curve, p_decimals=p_decimals)
+            rh, _ = solve_performances({0: [v for v, _ in own]}, {}, {0: w}, method=self.first_method,
+                                       curve=self.curve, p_decimals=self.p_decimals)
             rh_int = round_half_away(rh[0])
-            if rh_int - start[k].rating > EXCEPTION_MARGIN:
+            if rh_int - self.start[k].rating > EXCEPTION_MARGIN:
                 exceptional[k] = rh_int
-        if exceptional:
-            shown = {**shown, **{k: Fraction(v) for k, v in exceptional.items()}}
-            solved, ok, extra = solve(shown)
-            finish()
-    values = {**shown, **{k: Fraction(v[0]) for k, v in first.items()}}
+        return exceptional
 
-    out: dict[int, RatingResult] = {}
-    for k in start:
-        s = start[k]
-        lead = [f"starting value: {s.source}"]
-        if k in exceptional:
-            lead.append(f"Ausnahmespieler: performance {exceptional[k]} > Ro + 300; his "
-                        "opponents count him with it (WO 3.6)")
-        if k in established:
-            pairs = [(values[o] if o in auswahl2 else None, r) for o, r in games[k]]
-            res = dwz_update(s.rating, s.index, ages[k], pairs, None, edition=ed, curve=curve,
-                             p_decimals=p_decimals, first_method=first_method,
-                             constants=constants)
-            out[k] = _with(res, lead)
-        elif k in newcomers:
-            own = [(o, r) for o, r in games[k] if o in auswahl2]
-            w = sum((r for _, r in own), Fraction(0))
-            rn, value, steps = first[k]
-            notes, pre = extra.get(k, ([], []))
-            stage = "stage 1" if k in stage1 else "stage 2"
-            rc = sum((values[o] for o, _ in own), Fraction(0)) / len(own)
-            body = [f"edition {ed}", "Ro = unrated", f"first DWZ, {stage} (WO 3.4.1)",
-                    f"n = {len(own)}, W = {fmt(w, 1)}, Rc = {fmt(rc, 2)}", *pre,
-                    f"Ri = {fmt(solved[k], 2)} (Gesamtiteration"
-                    + ("" if ok else ", did not settle") + ")", *steps]
-            out[k] = DwzResult(
-                edition=ed, old_rating=None, new_rating=rn, change=None, score=w,
-                games=len(own), expected=None, coefficient=None,
-                performance=round_half_away(solved[k]), opponent_average=rc,
-                first_rating=True, raw_rating=value, index_before=None, index_after=1,
-                age=ages[k], steps=tuple(lead + body), notes=tuple(notes))
+    def _established(self, k: int, values: Mapping[int, Fraction], lead: list[str]) -> RatingResult:
+        s = self.start[k]
+        pairs = [(values[o] if o in self.auswahl2 else None, r) for o, r in self.games[k]]
+        res = dwz_update(s.rating, s.index, self.ages[k], pairs, None, edition=self.ed, curve=self.curve,
+                         p_decimals=self.p_decimals, first_method=self.first_method, constants=self.constants)
+        return _with(res, lead)
+
+    def _newcomer(self, k: int, values: Mapping[int, Fraction], lead: list[str], performance: Fraction,
+                  settled: bool, first: tuple[int, Fraction, list[str]],
+                  extra: tuple[list[str], list[str]]) -> RatingResult:
+        own = self._own(k)
+        w = sum((r for _, r in own), Fraction(0))
+        rn, value, steps = first
+        notes, pre = extra
+        stage = "stage 1" if k in self.stage1 else "stage 2"
+        rc = sum((values[o] for o, _ in own), Fraction(0)) / len(own)
+        body = [f"edition {self.ed}", "Ro = unrated", f"first DWZ, {stage} (WO 3.4.1)",
+                f"n = {len(own)}, W = {fmt(w, 1)}, Rc = {fmt(rc, 2)}", *pre,
+                f"Ri = {fmt(performance, 2)} (Gesamtiteration" + ("" if settled else ", did not settle") + ")",
+                *steps]
+        return DwzResult(
+            edition=self.ed, old_rating=None, new_rating=rn, change=None, score=w,
+            games=len(own), expected=None, coefficient=None,
+            performance=round_half_away(performance), opponent_average=rc,
+            first_rating=True, raw_rating=value, index_before=None, index_after=1,
+            age=self.ages[k], steps=tuple(lead + body), notes=tuple(notes))
+
+    def _unrated(self, k: int, lead: list[str]) -> RatingResult:
+        own = [r for o, r in self.games[k] if o in self.auswahl1]
+        w = sum(own, Fraction(0))
+        if len(own) < MIN_FIRST_GAMES:
+            why = f"{len(own)} game(s) against rated players, 5 needed"
         else:
-            own = [r for o, r in games[k] if o in auswahl1]
-            w = sum(own, Fraction(0))
-            if len(own) < MIN_FIRST_GAMES:
-                why = f"{len(own)} game(s) against rated players, 5 needed"
-            else:
-                why = "0 % or 100 % against rated players"
-            note = (f"remains unrated ({why}, WO 3.4.1); the games against rated players "
-                    "are Restpartien for the next evaluation")
-            out[k] = DwzResult(edition=ed, old_rating=None, new_rating=None, change=None,
-                               score=w, games=len(own), expected=None, coefficient=None,
-                               performance=None, opponent_average=None, age=ages[k],
-                               steps=tuple(lead + [note]), notes=(note,))
-    return out
+            why = "0 % or 100 % against rated players"
+        note = (f"remains unrated ({why}, WO 3.4.1); the games against rated players "
+                "are Restpartien for the next evaluation")
+        return DwzResult(edition=self.ed, old_rating=None, new_rating=None, change=None,
+                         score=w, games=len(own), expected=None, coefficient=None,
+                         performance=None, opponent_average=None, age=self.ages[k],
+                         steps=tuple(lead + [note]), notes=(note,))
 
 
 def _with(res: DwzResult, lead: list[str]) -> DwzResult:
