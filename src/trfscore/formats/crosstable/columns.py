@@ -1,0 +1,123 @@
+"""The player columns beside the results: name, title, rating, federation, numbers and declared values."""
+from __future__ import annotations
+
+import re
+
+from .cells import parse_number
+from .labels import label_role
+from .lexing import Tok
+from .rows import HeadRow
+
+FEDERATIONS = frozenset("""
+AFG ALB ALG AND ANG ANT ARG ARM ARU AUS AUT AZE BAH BAN BAR BDI BEL BER BHU BIH BIZ BLR BOL BOT
+BRA BRN BRU BUL BUR CAF CAM CAN CAY CHA CHI CHN CIV CMR COD COL COM CPV CRC CRO CUB CYP CZE DEN
+DJI DMA DOM ECU EGY ENG ERI ESA ESP EST ETH FAI FID FIJ FIN FRA GAB GAM GCI GEO GEQ GER GHA GRE
+GRN GUA GUM GUY HAI HKG HON HUN INA IND IOM IRI IRL IRQ ISL ISR ISV ITA IVB JAM JCI JOR JPN KAZ
+KEN KGZ KOR KOS KSA KUW LAO LAT LBA LBN LBR LCA LES LIE LTU LUX MAC MAD MAR MAS MAW MDA MDV MEX
+MGL MKD MLI MLT MNC MNE MOZ MRI MTN MYA NAM NCA NED NEP NGR NIG NOR NRU NZL OMA PAK PAN PAR PER
+PHI PLE PLW PNG POL POR PUR QAT ROU RSA RUS RWA SCO SEN SEY SGP SKN SLE SLO SMR SOL SOM SRB SRI
+SSD STP SUD SUI SUR SVK SWE SWZ SYR TAN THA TJK TKM TLS TOG TPE TTO TUN TUR UAE UGA UKR URU USA
+UZB VAN VEN VIE VIN WLS YEM ZAM ZIM""".split())
+
+_TRF_TITLES = frozenset({"g", "m", "f", "c", "wg", "wm", "wf", "wc"})
+
+#: A label's role, code, text and token (None for the roles assumed without a header).
+Role = tuple[str, str, str, Tok | None]
+
+
+def blank_info(name: str = "") -> dict:
+    """What :func:`prefix` reads from a row, before it reads anything."""
+    return {"name": name, "title": "", "rating": None, "fed": "", "sno": None, "declared": []}
+
+
+def label_roles(head: HeadRow) -> tuple[list[Role], list[Role]]:
+    """Roles of the label cells before and after the run: (role, code, label, label token)."""
+    before = [label_role(c.text) + (c.text, c) for c in head.labels]
+    after = [label_role(c.text) + (c.text, c) for c in head.suffix]
+    return before, after
+
+
+def prefix(toks: list[Tok], roles_before: list[Role], sep: bool, has_header: bool) -> dict:
+    """Name, title, rating, federation, second number and declared values left of the cells."""
+    info = blank_info()
+    roles = roles_before[1:] if roles_before else []
+    if sep and has_header and len(roles) == len(toks):
+        for (role, code, label, _), tok in zip(roles, toks):
+            _assign(info, role, code, label, tok, positional=True)
+        return info
+    toks = list(toks)
+    # leading numbers (a start number after a rank) and a title before the name
+    if roles and roles[0][0] in ("sno", "rank") and toks and toks[0].kind == "INT" and len(toks) > 1:
+        info["sno"] = toks.pop(0)
+        roles = roles[1:]
+    elif not has_header and len(toks) > 1 and toks[0].kind == "INT":
+        info["sno"] = toks.pop(0)
+    if len(toks) > 1 and toks[0].kind == "TITLE":
+        info["title"] = toks.pop(0).text
+    name_at = next((i for i, r in enumerate(roles) if r[0] == "name"), None)
+    after_name = roles[name_at + 1:] if name_at is not None else []
+    if not has_header:
+        after_name = [("title", "", "", None), ("rating", "", "", None), ("fed", "", "", None)]
+    for role, code, label, label_tok in reversed(after_name):
+        if len(toks) <= 1:
+            break
+        tok = toks[-1]
+        if _fits(role, tok, has_header) or _under(role, tok, label_tok):
+            _assign(info, role, code, label, tok, positional=False)
+            toks.pop()
+    if len(toks) > 1 and not info["title"] and toks[0].kind == "TITLE":
+        info["title"] = toks.pop(0).text
+    info["name"] = " ".join(t.text for t in toks if t.kind != "EMPTY")
+    if info["name"] == "?":
+        info["name"] = ""  # the writers' mark for a player without a name
+    return info
+
+
+def _under(role: str, tok: Tok, label: Tok | None) -> bool:
+    """In an aligned table, a short item printed under its column heading belongs to it
+    (a federation column holding "C.C", a rating written "2100P")."""
+    if label is None or tok.line == label.line or tok.kind in ("NAME", "EMPTY"):
+        return False
+    if role not in ("title", "rating", "fed") or len(tok.text) > 6:
+        return False
+    if role == "rating" and not tok.text[:1].isdecimal():
+        return False
+    return tok.col <= label.col + len(label.text) - 1 and tok.col + len(tok.text) - 1 >= label.col
+
+
+def _fits(role: str, tok: Tok, has_header: bool) -> bool:
+    if role == "title":
+        # TRF's own title codes (g m f c wg wm wf wc) only under a Title heading
+        return tok.kind == "TITLE" or (has_header and tok.text in _TRF_TITLES)
+    if role == "rating":
+        return tok.kind == "INT" and 100 <= int(tok.text) <= 3999
+    if role == "fed":
+        if has_header:
+            return tok.kind == "FED"  # other spellings only under the heading (_under)
+        return tok.kind == "FED" and tok.text in FEDERATIONS
+    if role in ("points", "tb", "rank"):
+        return parse_number(tok.text) is not None
+    return False
+
+
+def _assign(info: dict, role: str, code: str, label: str, tok: Tok, positional: bool) -> None:
+    if tok.kind == "EMPTY":
+        return
+    if role == "blank":
+        if tok.kind == "TITLE" or tok.text in _TRF_TITLES:
+            info["title"] = tok.text
+        elif tok.kind == "INT" and info["sno"] is None:
+            info["sno"] = tok
+    elif role == "name":
+        info["name"] = "" if tok.text == "?" else tok.text
+    elif role == "title":
+        info["title"] = tok.text
+    elif role == "rating":
+        m = re.match(r"\d{1,4}(?!\d)", tok.text)
+        info["rating"] = int(m.group()) if m and int(m.group()) > 0 else None
+    elif role == "fed":
+        info["fed"] = tok.text
+    elif role in ("sno",):
+        info["sno"] = tok if tok.kind == "INT" else None
+    elif role in ("points", "tb", "rank"):
+        info["declared"].append((code, label, tok))

@@ -1,0 +1,21 @@
+"""The CTB rule catalogue: the ids, severities and summaries of what the crosstable reader reports.
+
+:mod:`trfscore.check.rules.reader` documents them from ``trfscore.formats.crosstable.READER_RULES``.
+"""
+from __future__ import annotations
+
+from ...findings import ERROR, INFO, WARNING
+
+#: Rule ids the crosstable reader reports: id -> (severity, summary).
+READER_RULES: dict[str, tuple[str, str]] = {
+    "CTB100": (ERROR, "no crosstable found in the text"),
+    "CTB101": (ERROR, "a cell that no crosstable notation reads"),
+    "CTB102": (ERROR, "a row whose grid or round cells cannot be located"),
+    "CTB103": (WARNING, "the two cells of one round-robin game disagree"),
+    "CTB104": (WARNING, "a declared value (points, rank, tie-break) that is not a number"),
+    "CTB105": (WARNING, "row numbers missing, repeated or not 1..n"),
+    "CTB106": (INFO, "how the table was read: layout, players, rounds"),
+    "CTB107": (ERROR, "an opponent number that is no row of the table"),
+    "CTB108": (WARNING, "a player paired twice in one round, or pairings that do not match"),
+    "CTB109": (INFO, "lines of text around the table that were not read"),
+}

@@ -1,0 +1,82 @@
+"""What one reading builds and shares between the grid and Swiss readers: the tournament, the
+findings sink and the declared values (points, rank, tie-break columns)."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ...findings import Finding
+from ...model import Player, Source, Tournament
+from .cells import parse_number
+from .columns import Role
+from .lexing import Tok
+from .rows import Line, split_lines, table_lines
+from .rules import READER_RULES
+
+
+class ReadState:
+    """The tournament being read from ``text``, its findings and the values its columns declare."""
+
+    def __init__(self, text: str, path: str | None) -> None:
+        self.text = text
+        self.t = Tournament(source=Source(path=path, format="crosstable", dialect=""))
+        self.raw_lines = split_lines(text)
+        self.declared: dict[int, dict[str, Fraction]] = {}
+        self.declared_at: dict[int, dict[str, list[int]]] = {}
+        self.labels: dict[str, str] = {}
+
+    # findings
+    def add(self, rule: str, message: str, line: int | None = None, column: int | None = None,
+            hint: str = "", text: str = "") -> None:
+        self.t.findings.append(Finding(rule, READER_RULES[rule][0], message, line, column, hint, text))
+
+    def lines(self) -> list[Line]:
+        """(line number, separator, cells) of every line."""
+        return table_lines(self.text, self.raw_lines)
+
+    def declare(self, sr: int, code: str, label: str, tok: Tok, player: Player) -> None:
+        value = parse_number(tok.text)
+        if tok.kind == "EMPTY":
+            return
+        if value is None:
+            self.add("CTB104", f"{label or code} of player {sr} is {tok.text!r}, not a number", tok.line, tok.col,
+                     "write numbers as 11, 10½, 10.5 or 10,5", tok.text)
+            return
+        self.declared_at.setdefault(sr, {})[code] = [tok.line, tok.col]
+        if code == "PTS":
+            player.points = value
+        elif code == "RANK":
+            if value.denominator == 1:
+                player.rank = int(value)
+        else:
+            self.declared.setdefault(sr, {})[code] = value
+            self.labels.setdefault(code, label)
+
+    def declare_row(self, sr: int, player: Player, ident: Tok | None, roles_before: list[Role], info: dict,
+                    tail: list[Tok] | None, roles_after: list[Role], has_header: bool) -> None:
+        """A row's declared values: a rank in its number column, those left of the cells
+        (``info`` from :func:`~.columns.prefix`) and those right of them (``tail``, when located)."""
+        if ident is not None and roles_before and roles_before[0][0] == "rank":
+            self.declare(sr, "RANK", roles_before[0][2], ident, player)
+        for code, label, tok in info["declared"]:
+            self.declare(sr, code, label, tok, player)
+        if tail is not None:
+            self.tail(sr, tail, roles_after, player, has_header)
+
+    def tail(self, sr: int, toks: list[Tok], roles_after: list[Role], player: Player,
+             has_header: bool) -> None:
+        if has_header and roles_after:
+            for (role, code, label, _), tok in zip(roles_after, toks):
+                if role in ("points", "tb", "rank"):
+                    self.declare(sr, code, label, tok, player)
+            return
+        numbers = [t for t in toks if parse_number(t.text) is not None]
+        for j, tok in enumerate(numbers):
+            code = "PTS" if j == 0 else f"TB{j}"
+            self.declare(sr, code, "Pts" if j == 0 else code, tok, player)
+
+    def publish_declared(self) -> None:
+        """Put the declared values into ``t.extras`` (when there are any)."""
+        if self.declared:
+            self.t.extras["declared"] = self.declared
+            self.t.extras["declared_at"] = self.declared_at
+            self.t.extras["declared_labels"] = self.labels

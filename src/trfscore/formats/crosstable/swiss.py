@@ -1,0 +1,172 @@
+"""Swiss tables: one row per player, one cell per round naming the opponent, colour and result."""
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from ...model import Game, Player
+from ..limits import too_sparse
+from .cells import _STRONG_SWISS, _WEAK_SWISS, KIND_OF, MIRROR, swiss_cell
+from .columns import Role, blank_info, label_roles, prefix
+from .lexing import Tok
+from .rows import HeadRow, Row, _int
+from .state import ReadState
+
+#: One row as read: the row, its number, its columns (:func:`~.columns.prefix`) and its round cells.
+RawPlayer = tuple[Row, int | None, dict, list[tuple[int | None, str | None, str]]]
+
+
+class SwissReader:
+    """Reads a Swiss table into the tournament of a :class:`~.state.ReadState`."""
+
+    def __init__(self, state: ReadState) -> None:
+        self.state = state
+
+    def read(self, head: HeadRow, rows: list[Row]) -> None:
+        state, t = self.state, self.state.t
+        before, after = label_roles(head)
+        has_header = head.kind in ("numbers", "rounds")
+        rounds = len(head.run) if has_header else _usual_cell_count(rows)
+        k = len(head.suffix) if has_header else None
+        parsed = [_cells_start(row.toks, rounds, k) for row in rows]
+        located = sum(1 for s in parsed if s is not None)
+        if too_sparse(len(rows), rounds, rounds * located):
+            state.add("CTB100", f"the table has {rounds} rounds but its {len(rows)} row(s) hold the cells of "
+                      f"only {located}: not a Swiss crosstable",
+                      head.line or rows[0].line, 1, "a Swiss row has one cell per round")
+            return
+        raw_players = [self._read_row(row, s, rounds, before, has_header) for row, s in zip(rows, parsed)]
+        numbering, start_ranks = self._numbering(rows, raw_players)
+        to_sr = dict(zip(numbering, start_ranks))
+        t.rounds = rounds
+        players = []
+        for (row, ident, info, cells), sr in zip(raw_players, start_ranks):
+            p = Player(sr, name=info["name"], title=info["title"], rating=info["rating"], federation=info["fed"],
+                       line=row.line)
+            state.declare_row(sr, p, row.ident, before, info, info.get("tail"), after, has_header)
+            p.games = self._games(row, ident, cells, parsed[row.ordinal - 1] or 0, to_sr)
+            p.pad(rounds)
+            players.append(p)
+        t.players = sorted(players, key=lambda p: p.start_rank)
+        t.source.dialect = "swiss crosstable"
+        state.add("CTB106", f"read a Swiss crosstable of {len(players)} players and {rounds} rounds",
+                  head.line or rows[0].line, 1)
+
+    def _read_row(self, row: Row, s: int | None, rounds: int, before: list[Role], has_header: bool) -> RawPlayer:
+        """The columns and round cells of one row whose cells start at ``s`` (None: not found)."""
+        ident = _int(row.ident) if row.ident is not None else None
+        if s is None:
+            self.state.add("CTB102", f"row {ident}: its {rounds} round cells were not found", row.line,
+                           row.ident.col if row.ident else 1,
+                           "a Swiss row has the number, the name, one cell per round (12w1, W12, +W12, HPB ...) "
+                           "and the declared columns", " ".join(x.text for x in row.toks)[:80])
+            return row, ident, blank_info(" ".join(x.text for x in row.toks if x.kind in ("WORD", "NAME"))), []
+        info = prefix(row.toks[:s], before, row.sep is not None, has_header)
+        cells = []
+        for r, tok in enumerate(row.toks[s:s + rounds], 1):
+            cell = swiss_cell(tok)
+            if cell is None:
+                self.state.add("CTB101", f"row {ident}, round {r}: {tok.text!r} is not a Swiss cell", tok.line,
+                               tok.col, "write 12w1 / 3b½ (chess-results), W12 L5 D3 (US Chess), +W12 =B5 -B3 "
+                               "(FIDE), HPB PAB FPB ZPB for byes", tok.text)
+                cell = (None, None, " ")
+            cells.append(cell)
+        if row.cont is not None:
+            _continuation(row, s, rounds, cells, info)
+        info["tail"] = row.toks[s + rounds:]
+        return row, ident, info, cells
+
+    def _numbering(self, rows: list[Row], raw_players: list[RawPlayer]) -> tuple[list, list]:
+        """Which numbering the opponents use (the row number or a start-number column), and the
+        start rank of each row."""
+        snos = [info["sno"] and int(info["sno"].text) for _, _, info, _ in raw_players]
+        idents = [ident for _, ident, _, _ in raw_players]
+        numbering = idents
+        if all(snos) and len(set(snos)) == len(snos):
+            if _reciprocity(snos, raw_players) > _reciprocity(idents, raw_players):
+                numbering = snos
+        if any(i is None or i < 1 for i in numbering) or len(set(numbering)) != len(numbering):
+            self.state.add("CTB105", "row numbers are missing, repeated or 0; rows are numbered in order",
+                           rows[0].line, 1)
+            numbering = list(range(1, len(rows) + 1))
+        start_ranks = snos if (all(snos) and len(set(snos)) == len(snos)) else numbering
+        return numbering, start_ranks
+
+    def _games(self, row: Row, ident: int | None, cells: list, start: int, to_sr: dict) -> list[Game]:
+        """The games of a row's cells (starting at token ``start``), opponents as start ranks."""
+        games = []
+        for r, (opp, colour, code) in enumerate(cells, 1):
+            if opp is not None:
+                if opp not in to_sr:
+                    tok = row.toks[start + r - 1]
+                    self.state.add("CTB107", f"row {ident}, round {r}: opponent {opp} is no row of this table",
+                                   tok.line, tok.col, "opponent numbers refer to the row numbers", tok.text)
+                    games.append(Game(r, opp, colour, code, KIND_OF[code]))
+                    continue
+                opp = to_sr[opp]
+            games.append(Game(r, opp, colour, code, KIND_OF[code]))
+        return games
+
+
+def _usual_cell_count(rows: list[Row]) -> int:
+    """Without a header: the most common number of Swiss cells in a row."""
+    counts = Counter(sum(1 for x in r.toks if x.kind in _STRONG_SWISS or x.kind in _WEAK_SWISS)
+                     for r in rows)
+    return max(counts.items(), key=lambda kv: (kv[1], kv[0]))[0] if counts else 0
+
+
+def _cells_start(toks: list[Tok], rounds: int, k: int | None) -> int | None:
+    """Where the ``rounds`` cells of a row start in ``toks`` (``k`` declared columns after them
+    under a header), or None when too few of them read as Swiss cells."""
+    best = None
+    weights = [0]  # cell weights before each position: a window's score in one subtraction
+    for x in toks:
+        weights.append(weights[-1] + (2 if x.kind in _STRONG_SWISS else 1 if x.kind in _WEAK_SWISS else 0))
+    for s in range(1, max(1, len(toks) - rounds + 1)):
+        if s + rounds > len(toks):
+            break
+        score = weights[s + rounds] - weights[s]
+        tail = len(toks) - (s + rounds)
+        key = (score, k is not None and tail == k, -s)
+        if best is None or key > best[0]:
+            best = (key, s)
+    if best is None or rounds == 0 or best[0][0] < rounds // 2:
+        return None
+    return best[1]
+
+
+def _continuation(row: Row, s: int, rounds: int, cells: list, info: dict) -> None:
+    """A second line under a row (US Chess): colours under the rounds, 'ID / R: 1794 ->1817'."""
+    cont = row.cont or []
+    for r in range(rounds):
+        j = s + 1 + r  # the continuation line keeps the first column, the row's cells do not
+        if j < len(cont):
+            letter = cont[j].text.strip().upper()[:1]
+            if letter in ("W", "B") and cells[r][0] is not None:
+                opp, _, code = cells[r]
+                cells[r] = (opp, letter.lower(), code)
+    text = " ".join(c.text for c in cont)
+    m = re.search(r"R:\s*(\d{3,4})", text)
+    if m and info.get("rating") is None:
+        info["rating"] = int(m.group(1))
+    if not info.get("title") and cont and cont[0].kind == "TITLE":
+        info["title"] = cont[0].text
+
+
+def _reciprocity(numbers: list, raw_players: list[RawPlayer]) -> int:
+    """How well the cells agree when opponent numbers are read as ``numbers``: the opponent's
+    cell names this row back, with the other colour and the mirrored result."""
+    cell_of = {num: cells for num, (_, _, _, cells) in zip(numbers, raw_players)}
+    good = 0
+    for num, (_, _, _, cells) in zip(numbers, raw_players):
+        for r, (opp, colour, code) in enumerate(cells):
+            if opp is None or opp not in cell_of:
+                continue
+            other = cell_of[opp]
+            if r < len(other) and other[r][0] == num:
+                good += 1
+                if colour and other[r][1] and colour != other[r][1]:
+                    good += 1
+                if MIRROR.get(code) == other[r][2]:
+                    good += 1
+    return good
