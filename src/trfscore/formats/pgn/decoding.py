@@ -1,0 +1,60 @@
+"""PGN bytes as text: UTF-8 if it decodes, else line by line UTF-8 / Windows-1252."""
+from __future__ import annotations
+
+from typing import IO
+
+from .rules import Sink
+
+
+def decode_pgn(data: bytes, encoding: str | None, sink: Sink) -> tuple[str, str, bool]:
+    """Text, encoding name, BOM: UTF-8 if it decodes, else line by line UTF-8 / Windows-1252."""
+    bom = data.startswith(b"\xef\xbb\xbf")
+    body = data[3:] if bom else data
+    if encoding:
+        try:
+            return body.decode(encoding), encoding, bom
+        except (UnicodeError, LookupError):
+            sink.add("PGN103", f"the file does not decode as {encoding}; read line by line instead", 1, 1)
+    try:
+        return body.decode("utf-8"), "utf-8", bom
+    except UnicodeDecodeError:
+        pass
+    lines = body.split(b"\n")
+    out = []
+    legacy: list[int] = []
+    utf8_non_ascii = False
+    for no, raw in enumerate(lines, 1):
+        try:
+            text = raw.decode("utf-8")
+            if not utf8_non_ascii and not raw.isascii():
+                utf8_non_ascii = True
+        except UnicodeDecodeError:
+            try:
+                text = raw.decode("cp1252")
+            except UnicodeDecodeError:
+                text = raw.decode("latin-1")
+            legacy.append(no)
+        out.append(text)
+    shown = ", ".join(str(n) for n in legacy[:10]) + (" ..." if len(legacy) > 10 else "")
+    if utf8_non_ascii:
+        sink.add("PGN103", f"the file mixes encodings: {len(legacy)} line(s) are not UTF-8 and were read as "
+                 f"Windows-1252 (lines {shown}); the others are UTF-8", legacy[0], 1,
+                 "save the whole file in one encoding (UTF-8)")
+        name = "mixed"
+    else:
+        sink.add("PGN103", f"the file is not UTF-8; read as Windows-1252 (first line {legacy[0]})", legacy[0], 1,
+                 "PGN's own standard is ISO 8859-1; UTF-8 is the common choice today")
+        name = "cp1252"
+    return "\n".join(out), name, bom
+
+
+def text_of(source: str | bytes | IO, encoding: str | None, sink: Sink) -> tuple[str, str, bool]:
+    """Text, encoding name, BOM of a text, bytes or an open file (text or binary)."""
+    if isinstance(source, str):
+        return source, "utf-8", False
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        return decode_pgn(bytes(source), encoding, sink)
+    data = source.read()
+    if isinstance(data, str):
+        return data, getattr(source, "encoding", None) or "utf-8", False
+    return decode_pgn(bytes(data), encoding, sink)

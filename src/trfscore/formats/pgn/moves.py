@@ -1,0 +1,44 @@
+"""Moves: whether a game has any (told from the text), and the moves themselves when asked for."""
+from __future__ import annotations
+
+import re
+
+from .records import GameRecord, location
+from .rules import Sink
+
+_MOVE = re.compile(r"(?:^|[\s.)}])"
+                   r"(?:[KQRBN][a-h]?[1-8]?x?[a-h][1-8]|[a-h](?:x[a-h])?[1-8](?:=?[QRBN])?|O-O(?:-O)?|0-0-0)"
+                   r"(?=[\s+#!?)({;]|$)")
+_COMMENT = re.compile(r"\{[^}]*(?:\}|\Z)|;[^\n]*|%[^\n]*")  # an open comment runs to the end
+_ANY_MOVES = re.compile(r"^[ \t]*(?:\{[^}\n]*\}[ \t]*)?\d+[ \t]*\.(?:[ \t]*\.\.)?[ \t]*"
+                        r"(?:[KQRBN]?[a-h]?[1-8]?x?[a-h][1-8]|O-O)",
+                        re.M)
+
+
+def any_moves_in(text: str) -> bool:
+    """True when some game of a PGN text has moves (a numbered move at the start of a line)."""
+    return bool(_ANY_MOVES.search(text))
+
+
+def has_moves(movetext: str) -> bool:
+    """True when a game's movetext (comments aside) holds a move."""
+    return bool(_MOVE.search(_COMMENT.sub(" ", movetext)))
+
+
+def moves_of(game, rec: GameRecord, sink: Sink) -> bool:
+    """Keep a python-chess game's moves (SAN) and ply count in ``rec``; True when it has moves."""
+    try:
+        board = game.board()
+        sans = []
+        for move in game.mainline_moves():
+            sans.append(board.san(move))
+            board.push(move)
+        rec.moves = " ".join(sans)
+        rec.plies = len(sans)
+        if game.errors:
+            sink.add("PGN106", f"game at {location(rec)}: {len(game.errors)} move error(s): {game.errors[0]}",
+                     rec.line, 1, "the moves after the first error are not read")
+        return bool(sans)
+    except Exception as exc:  # pragma: no cover - python-chess keeps errors in game.errors
+        sink.add("PGN106", f"game at {location(rec)}: moves unreadable ({type(exc).__name__})", rec.line, 1)
+        return False

@@ -1,0 +1,144 @@
+"""The entry points: one PGN (text, bytes or file), several files or folders, a path; sniffing."""
+from __future__ import annotations
+
+import os
+import re
+from typing import IO, Any, Iterable
+
+from ...findings import Finding
+from ...gcpause import gc_paused
+from ...model import Source, Tournament
+from .collecting import collect
+from .decoding import decode_pgn, text_of
+from .records import GameRecord
+from .rules import Sink
+from .tournament import build
+
+
+def read(source: str | bytes | IO, *, moves: bool = False, round_mode: str = "round", path: str | None = None,
+         encoding: str | None = None) -> Tournament:
+    """Read one PGN (text, bytes or an open file) as a tournament; problems become findings.
+
+    ``moves=False`` reads only the tag pairs (fast); ``moves=True`` also parses the moves (the
+    SAN moves and ply counts are kept in ``extras["games"]``).  ``round_mode`` is ``"round"``,
+    ``"round.board"`` or ``"round.game"`` (see the module text).
+    """
+    findings: list[Finding] = []
+    sink = Sink(findings)
+    with gc_paused():
+        return _read(source, moves, round_mode, path, encoding, findings, sink)
+
+
+def _read(source, moves, round_mode, path, encoding, findings, sink) -> Tournament:
+    """:func:`read` with its findings list and sink; an internal error becomes a finding."""
+    try:
+        text, enc, bom = text_of(source, encoding, sink)
+        records = collect(text, moves=moves, sink=sink)
+        if not records:
+            t = Tournament(source=Source(path=path, format="pgn", encoding=enc, bom=bom))
+            t.findings = findings
+            sink.add("PGN100", "no PGN tag pairs ([Event \"...\"], [White \"...\"]) found: this is not a PGN file",
+                     1, 1, "a PGN game starts with tag pairs such as [White \"Name\"]")
+            return t
+        t = build(records, round_mode=round_mode, findings=findings, path=path, sink=sink)
+        t.source.encoding, t.source.bom = enc, bom
+        return t
+    except Exception as exc:  # pragma: no cover - a reader bug must not become a traceback
+        t = Tournament(source=Source(path=path, format="pgn"))
+        t.findings = findings
+        sink.add("PGN100", f"the PGN could not be read: internal error {type(exc).__name__}: {exc}", 1, 1,
+                 "please report this input to the trfscore authors")
+        return t
+
+
+def _expand(paths: Iterable[str | os.PathLike]) -> list[str]:
+    """The files: each path, a folder as its ``*.pgn`` files in name order."""
+    out: list[str] = []
+    for p in paths:
+        p = os.fspath(p)
+        if os.path.isdir(p):
+            out.extend(sorted(os.path.join(p, f) for f in os.listdir(p) if f.lower().endswith(".pgn")))
+        else:
+            out.append(p)
+    return out
+
+
+def read_many(paths: Iterable[str | os.PathLike] | str | os.PathLike, *, moves: bool = False,
+              round_mode: str = "round", encoding: str | None = None) -> Tournament:
+    """Several PGN files (or folders of ``*.pgn``) as one tournament."""
+    if isinstance(paths, (str, os.PathLike)):
+        paths = [paths]
+    findings: list[Finding] = []
+    sink = Sink(findings)
+    with gc_paused():
+        try:
+            return _read_many(paths, moves, round_mode, encoding, findings, sink)
+        except Exception as exc:  # pragma: no cover - a reader bug must not become a traceback
+            t = Tournament(source=Source(format="pgn"))
+            t.findings = findings
+            sink.add("PGN100", f"the PGN files could not be read: internal error {type(exc).__name__}: {exc}",
+                     None, None, "please report this input to the trfscore authors")
+            return t
+
+
+def _read_many(paths, moves, round_mode, encoding, findings, sink) -> Tournament:
+    """:func:`read_many` with its findings list and sink: the records of every file, one tournament."""
+    files = _expand(paths)
+    records: list[GameRecord] = []
+    encodings: set[str] = set()
+    for f in files:
+        sink.file = os.path.basename(f) if len(files) > 1 else ""
+        got = _read_file(f, moves, encoding, sink, encodings)
+        if got is None:
+            continue
+        for r in got:
+            r.file = f if len(files) > 1 else ""
+        records.extend(got)
+    sink.file = ""
+    path = files[0] if len(files) == 1 else (os.pathsep.join(files) if files else None)
+    if not records:
+        t = Tournament(source=Source(path=path, format="pgn"))
+        t.findings = findings
+        if not files:
+            sink.add("PGN100", "no PGN files given", None, None)
+        return t
+    t = build(records, round_mode=round_mode, findings=findings, path=path, sink=sink)
+    t.source.encoding = encodings.pop() if len(encodings) == 1 else "mixed"
+    if len(files) > 1:
+        t.extras["files"] = files
+    return t
+
+
+def _read_file(f: str, moves: bool, encoding: str | None, sink: Sink,
+               encodings: set[str]) -> list[GameRecord] | None:
+    """The records of one file (its encoding added to ``encodings``), or None when it is not read."""
+    # looked up on the package at each call, so that ``pgn.MAX_INPUT_BYTES`` can be changed (tests do)
+    from . import MAX_INPUT_BYTES
+
+    try:
+        with open(f, "rb") as handle:
+            data = handle.read(MAX_INPUT_BYTES + 1)
+    except OSError as exc:
+        sink.add("PGN100", f"cannot read {f}: {exc.strerror or exc}", None, None)
+        return None
+    if len(data) > MAX_INPUT_BYTES:
+        sink.add("PGN100", f"{f} is larger than {MAX_INPUT_BYTES >> 20} MB; not read", None, None,
+                 "split the file, or give the games of one event")
+        return None
+    text, enc, _ = decode_pgn(data, encoding, sink)
+    encodings.add(enc)
+    got = collect(text, moves=moves, sink=sink)
+    if not got:
+        sink.add("PGN100", "no PGN tag pairs found: this is not a PGN file", 1, 1)
+    return got
+
+
+def read_path(path: str | os.PathLike, **options: Any) -> Tournament:
+    """One PGN file (or a folder of them) by path."""
+    return read_many([path], **options)
+
+
+def sniff(text: str) -> bool:
+    """True when ``text`` starts like PGN: an ``[Event`` or ``[White`` tag pair near the top."""
+    head = text[:20_000].lstrip("\ufeff \t\r\n")
+    return bool(re.search(r'^[ \t]*\[(?:Event|White|Site)[ \t]+"', head, re.M)) and head.startswith("[")

@@ -1,0 +1,41 @@
+"""Round numbers from ``Round`` tags, by the round mode (``round``, ``round.board``, ``round.game``)."""
+from __future__ import annotations
+
+from .records import GameRecord
+
+
+def round_key(text: str) -> tuple[int, ...] | None:
+    """The numbers of a ``Round`` tag (``"3.1"`` is ``(3, 1)``), or None when it gives no round."""
+    parts = text.split(".")
+    if any(len(p) > 9 for p in parts):
+        return None  # no round or board number has ten digits
+    try:
+        key = tuple(int(p) for p in parts if p != "")
+    except ValueError:
+        return None
+    if not key or key[0] <= 0:
+        return None
+    return key
+
+
+def round_numbers(records: list[GameRecord],
+                  round_mode: str) -> tuple[list[tuple[int, ...] | None], list[int | None]]:
+    """The round key and the round number (None: no round) of every record.
+
+    ``"round.game"`` makes every distinct key its own round, numbered in order; the other modes
+    take the number before the dot.
+    """
+    key_cache: dict[str, tuple[int, ...] | None] = {}
+    keys = []
+    for r in records:
+        text = r.round_text
+        if text not in key_cache:
+            key_cache[text] = round_key(text)
+        keys.append(key_cache[text])
+    if round_mode == "round.game":
+        distinct = sorted({k for k in keys if k is not None})
+        number = {k: i for i, k in enumerate(distinct, 1)}
+        rounds_of = [number[k] if k is not None else None for k in keys]
+    else:
+        rounds_of = [k[0] if k is not None else None for k in keys]
+    return keys, rounds_of

@@ -1,0 +1,43 @@
+"""The PGN reader's rule catalogue, and the sink its findings go through."""
+from __future__ import annotations
+
+from collections import Counter
+
+from ...findings import ERROR, INFO, WARNING, Finding
+
+READER_RULES: dict[str, tuple[str, str]] = {
+    "PGN100": (ERROR, "the input is not PGN (no tag pairs found)"),
+    "PGN101": (WARNING, "a tag line that is not a well-formed tag pair"),
+    "PGN102": (WARNING, "python-chess read a different number of games than the text holds"),
+    "PGN103": (WARNING, "the file is not UTF-8, or mixes encodings line by line"),
+    "PGN104": (WARNING, "a game without White or Black"),
+    "PGN105": (WARNING, "a Result that is not 1-0, 0-1, 1/2-1/2 or *"),
+    "PGN106": (WARNING, "illegal or unreadable moves (only when moves are read)"),
+    "PGN107": (WARNING, "a Round tag that gives no round number"),
+    "PGN108": (WARNING, "a player with two games in one round"),
+    "PGN109": (WARNING, "a FIDE id that is not a number"),
+    "PGN201": (INFO, "a game read as a forfeit (which convention)"),
+    "PGN202": (INFO, "a game read as a bye (which convention)"),
+}
+
+
+class Sink:
+    """Findings with a per-file label and a cap on repeated info findings."""
+
+    def __init__(self, findings: list[Finding]) -> None:
+        self.findings = findings
+        self.counts: Counter = Counter()
+        self.file = ""
+
+    def add(self, rule: str, message: str, line: int | None = None, column: int | None = None, hint: str = "",
+            text: str = "") -> None:
+        """Add a finding of ``rule``; after 200 of one rule, one more says the rest are not listed."""
+        self.counts[rule] += 1
+        if self.counts[rule] == 201:
+            self.findings.append(Finding(rule, READER_RULES[rule][0], f"more {rule} findings are not listed",
+                                         line, column))
+        if self.counts[rule] > 200:
+            return
+        if self.file:
+            message = f"{self.file}: {message}"
+        self.findings.append(Finding(rule, READER_RULES[rule][0], message, line, column, hint, text))
