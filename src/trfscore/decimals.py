@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 
+@lru_cache(maxsize=4096, typed=True)  # reports write the same few scores thousands of times
 def exact_decimal(value: Fraction | int, min_places: int = 0) -> str | None:
     """``value`` written out exactly with at least ``min_places`` decimals (``66.75``, ``7.0``),
     or None when its decimal expansion does not end (40/3)."""
