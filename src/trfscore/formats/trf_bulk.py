@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from itertools import repeat
-from typing import Callable, Iterable
+from typing import Callable
 
 from ..findings import Finding
 from ..model import PackedCells, Player, Record
@@ -51,14 +51,13 @@ KIND_BY_CODE = _kind_by_code()
 def parse_players(records: list[Record], add: Callable[[Finding], None]) -> list[Player]:
     """The players of consecutive ``001`` records, in order (None-free)."""
     if len(records) < BULK_MIN:
-        return _one_by_one(records, range(len(records)), add)
+        return _one_by_one(records, add)
     texts = [r.text for r in records]
     slow: set[int] = set()
     heads = _heads(texts, slow)
     cells, counts = _rounds(texts, heads[0], slow)
     if len(slow) == len(texts):
-        return _one_by_one(records, range(len(records)), add)
-    out: list[Player] = []
+        return _one_by_one(records, add)
     if slow:
         bulk = [i for i in range(len(texts)) if i not in slow]
         heads = [[col[i] for i in bulk] for col in heads]
@@ -71,6 +70,7 @@ def parse_players(records: list[Record], add: Callable[[Finding], None]) -> list
     if not slow:
         return fast
     parsed = dict(zip(bulk, fast))
+    out: list[Player] = []
     for i in range(len(texts)):
         player = parsed.get(i)
         if player is None:
@@ -80,13 +80,9 @@ def parse_players(records: list[Record], add: Callable[[Finding], None]) -> list
     return out
 
 
-def _one_by_one(records: list[Record], which: Iterable[int], add: Callable[[Finding], None]) -> list[Player]:
-    out = []
-    for i in which:
-        player = parse_player(records[i].text, records[i].line, add)
-        if player is not None:
-            out.append(player)
-    return out
+def _one_by_one(records: list[Record], add: Callable[[Finding], None]) -> list[Player]:
+    players = (parse_player(r.text, r.line, add) for r in records)
+    return [p for p in players if p is not None]
 
 
 def _mark(values: list, bad: Callable[[object], bool], slow: set[int]) -> None:
