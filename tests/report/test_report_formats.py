@@ -421,3 +421,8 @@ def test_json_rows_written_directly_equal_the_general_encoder(case):
     for codes in (None, ["BH-C1", "SB", "ARO", "TPR", "DE", "KS"], []):
         s = t.standings(tiebreaks=codes)
         assert json_report.render(t, s) == dumps(json_report.to_dict(t, s), "standings")
+    if case == "hostile":  # a library user's odd value types still give the general encoder's text
+        t.players[0].title = None
+        t.players[1].federation = 7
+        s = t.standings()
+        assert json_report.render(t, s) == dumps(json_report.to_dict(t, s), "standings")

@@ -69,7 +69,11 @@ def render(t: Tournament, standings, ratings: dict | None = None, ratings_system
     """The JSON text of :func:`to_dict`, one standings row per line."""
     if ratings is not None:  # rating calculations are nested data: the general encoder
         return dumps(to_dict(t, standings, ratings, ratings_system=ratings_system), "standings")
-    return dumps(_frame(t, standings, False, True, ratings_system), "standings", _row_texts(standings))
+    try:
+        rows = _row_texts(standings)
+    except TypeError:  # a field of an unexpected type (set through the API): the general encoder
+        return dumps(to_dict(t, standings, ratings_system=ratings_system), "standings")
+    return dumps(_frame(t, standings, False, True, ratings_system), "standings", rows)
 
 
 _text = json.encoder.encode_basestring  # a JSON string, as json.dumps(..., ensure_ascii=False)
