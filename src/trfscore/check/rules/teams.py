@@ -170,94 +170,12 @@ def fixtures(ctx: Context) -> Iterator[Finding]:
 
 
 def _team_totals(ctx: Context) -> dict[int, tuple[Fraction, Fraction]]:
-    """Team number -> (match points, game points) recomputed from the records."""
-    teams = [team for team in ctx.t.teams if team.record == "310"]
-    team_of = _team_of(ctx)
-    h = ctx.header
-    values = ctx.t.scoring.values
-    tw = h.team_scoring.get("TW", Fraction(2))
-    td = h.team_scoring.get("TD", Fraction(1))
-    tl = h.team_scoring.get("TL", Fraction(0))
-    boards = len(h.board_colours.strip()) or max((len(team.members) for team in teams), default=0)
-    rounds = max(ctx.rounds, max((e.get("round") or 0 for e in ctx.t.extras.get("240") or []
-                                  if isinstance(e, dict)), default=0))
-    special: dict[tuple[int, int], tuple[Fraction, Fraction]] = {}
-    for e in ctx.t.extras.get("240") or []:
-        if not isinstance(e, dict) or e.get("round") is None:
-            continue
-        value = {"F": (tw, boards * values["W"]), "H": (td, boards * values["D"]), "Z": (Fraction(0), Fraction(0))}
-        if e.get("type") in value:
-            for number in e.get("ids") or ():
-                special[(number, e["round"])] = value[e["type"]]
-    for rec in ctx.records.get("320", ()):
-        text = rec.text
-        mp = _num(text[4:8])
-        gp = _num(text[9:13])
-        pos, rnd, end = 14, 1, len(text.rstrip())
-        while pos < end:
-            cell = text[pos:pos + 3].strip()
-            if cell.isdecimal() and int(cell):
-                special[(int(cell), rnd)] = (mp if mp is not None else tw, gp if gp is not None else boards * values["W"])
-            pos += 4
-            rnd += 1
-    for e in ctx.t.extras.get("330") or []:
-        if not isinstance(e, dict) or None in (e.get("round"), e.get("white"), e.get("black")):
-            continue
-        win = (tw, boards * values["W"])
-        lose = (tl, Fraction(0))
-        kind = e.get("type")
-        white, black = (win, lose) if kind == "+-" else (lose, win) if kind == "-+" else (lose, lose)
-        special[(e["white"], e["round"])] = white
-        special[(e["black"], e["round"])] = black
-    points = ctx.t.scoring.points
-    game_points: dict[tuple[int, int], Fraction] = {}
-    opponent: dict[tuple[int, int], int] = {}
-    for team in teams:
-        for m in team.members:
-            p = ctx.by_rank.get(m)
-            if p is None:
-                continue
-            for g in p.games:
-                key = (team.number, g.round)
-                if g.opponent is None:
-                    if g.code == "+":  # a board won by forfeit against an empty board
-                        game_points[key] = game_points.get(key, Fraction(0)) + points(g)
-                    continue
-                if g.opponent not in team_of:
-                    continue
-                game_points[key] = game_points.get(key, Fraction(0)) + points(g)
-                opponent[key] = team_of[g.opponent]
-    out: dict[int, tuple[Fraction, Fraction]] = {}
-    for team in teams:
-        mp_total = gp_total = Fraction(0)
-        for rnd in range(1, rounds + 1):
-            key = (team.number, rnd)
-            if key in special:
-                mp, gp = special[key]
-            elif key in opponent:
-                gp = game_points[key]
-                theirs = game_points.get((opponent[key], rnd), Fraction(0))
-                mp = tw if gp > theirs else td if gp == theirs else tl
-            else:
-                continue
-            mp_total += mp
-            gp_total += gp
-        out[team.number] = (mp_total, gp_total)
-    for e in ctx.t.extras.get("299") or []:
-        if isinstance(e, dict) and not (e.get("type") or "").strip():
-            for number in e.get("ids") or ():
-                if number in out:
-                    mp, gp = out[number]
-                    out[number] = (mp + Fraction(e.get("match_points") or 0), gp + Fraction(e.get("points") or 0))
-    return out
+    """Team number -> (match points, game points) as the team-match model gives them
+    (:mod:`trfscore.teams`: board results under 162 and 362, 240/320/330 records, 299)."""
+    from ...teams.build import build_team_event
 
-
-def _num(text: str) -> Fraction | None:
-    text = text.strip().rstrip(".")
-    try:
-        return Fraction(text) if text else None
-    except (ValueError, ZeroDivisionError):
-        return None
+    event = build_team_event(ctx.t)
+    return {line.number: (line.match_points, line.game_points) for line in event.teams}
 
 
 @rule("TRF605", WARNING, "310 match and game points equal what the board results give", spec="F4")
