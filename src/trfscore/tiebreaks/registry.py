@@ -161,11 +161,7 @@ def parse_tiebreak(text: str) -> TieBreak:
     if pm:
         points = pm.group(1)
         pos = pm.end()
-    low = high = 0
-    limit_pct: Fraction | None = None
-    limit_delta = Fraction(0)
-    fp = fore = reverse = False
-    unrated = edition = None
+    mods = _Modifiers()
     while pos < len(s):
         mm = _MOD_RE.match(s, pos)
         if not mm or mm.end() == pos:
@@ -178,46 +174,67 @@ def parse_tiebreak(text: str) -> TieBreak:
         if not all(ch in d.modifiers for ch in letter):
             raise ValueError(f"modifier {tok!r} is not allowed for {base} "
                              f"(allowed: {_allowed(d)})")
-        if kind == "c":
-            low = int(tok[1:])
-        elif kind == "m":
-            low = high = int(tok[1:])
-        elif kind == "b":
-            high = int(tok[1:])
-        elif kind == "w":
-            low = int(tok[1:])
-        elif kind == "l":
+        mods.apply(kind, tok)
+    if base == "BH" and mods.fore:
+        base, mods.fore = "FB", False
+    code = _normalise(base, points, mods.low, mods.high, mods.limit_pct, mods.limit_delta, mods.fp, mods.fore,
+                      mods.unrated, mods.edition, mods.reverse)
+    return TieBreak(code, base, mods.low, mods.high, mods.limit_pct, mods.limit_delta, mods.fp, mods.fore,
+                    mods.unrated, mods.edition, points, mods.reverse)
+
+
+@dataclass
+class _Modifiers:
+    """The modifiers of one code as they are read (see :class:`TieBreak` for their meaning)."""
+
+    low: int = 0
+    high: int = 0
+    limit_pct: Fraction | None = None
+    limit_delta: Fraction = Fraction(0)
+    fp: bool = False
+    fore: bool = False
+    reverse: bool = False
+    unrated: int | None = None
+    edition: str | None = None
+
+    def apply(self, kind: str, tok: str) -> None:
+        """One modifier token, by its ``_MOD_RE`` group name."""
+        if kind == "c":  # Cut-n: the n lowest values
+            self.low = int(tok[1:])
+        elif kind == "m":  # Median-n: the n lowest and n highest
+            self.low = self.high = int(tok[1:])
+        elif kind == "b":  # Swiss-Manager: best n results cut
+            self.high = int(tok[1:])
+        elif kind == "w":  # Swiss-Manager: worst n results cut
+            self.low = int(tok[1:])
+        elif kind == "l":  # Koya limit (Art. 14.5): a percentage, or half-point steps
             body = tok[1:].rstrip("%")
             if body[0] in "+-":
                 amount = Fraction(body[1:])
                 if "." not in body:
                     amount = amount / 2  # half-point steps
-                limit_delta = amount if body[0] == "+" else -amount
+                self.limit_delta = amount if body[0] == "+" else -amount
             else:
-                limit_pct = Fraction(body)
+                self.limit_pct = Fraction(body)
         elif kind == "u":
-            unrated = int(tok[1:])
+            self.unrated = int(tok[1:])
         elif kind == "v":
-            year = tok[1:]
-            if not year:
-                edition = "fide-2026"
-            else:
-                y = int(year)
-                y = y + 2000 if y < 100 else y
-                edition = _VERSIONS.get(y, "fide-2009" if y < 2023 else "fide-2026")
+            self.edition = _edition_of_year(tok[1:])
+        elif tok == "P":
+            self.fp = True
+        elif tok == "F":
+            self.fore = True
         else:
-            if tok == "P":
-                fp = True
-            elif tok == "F":
-                fore = True
-            else:
-                reverse = True
-    if base == "BH" and fore:
-        base, fore, d = "FB", False, TIEBREAKS["FB"]
-    code = _normalise(base, points, low, high, limit_pct, limit_delta, fp, fore, unrated,
-                      edition, reverse)
-    return TieBreak(code, base, low, high, limit_pct, limit_delta, fp, fore, unrated, edition,
-                    points, reverse)
+            self.reverse = True
+
+
+def _edition_of_year(year: str) -> str:
+    """``/Vyyyy`` (or ``/Vyy``; bare ``/V``: the newest): the edition in force that year."""
+    if not year:
+        return "fide-2026"
+    y = int(year)
+    y = y + 2000 if y < 100 else y
+    return _VERSIONS.get(y, "fide-2009" if y < 2023 else "fide-2026")
 
 
 def _allowed(d: TieBreakDef) -> str:
