@@ -90,7 +90,7 @@ def command(kind: str, fmt: str, path: str, source: str | None) -> list[str]:
 
 
 MATRIX = ([("report", f) for f in REPORTS] + [("check", f) for f in CHECKS] + [("convert", f) for f in CONVERTS]
-          + [("explain", f) for f in ("text", "json")] + [("teams", f) for f in ("text", "json")])
+          + [("explain", f) for f in ("text", "json")] + [("teams", f) for f in ("text", "json", "markdown", "csv", "html")])
 
 
 # -- what every output must be ---------------------------------------------------------------

@@ -347,3 +347,54 @@ def test_cli_html_with_real_ratings(browser, tmp_path):
         check_clean(page)
     finally:
         page.close()
+
+
+def test_team_report_in_browser(browser, tmp_path):
+    """``report --teams --format html`` (TV10): the JSON values, sorting on a click and the opponents
+    highlighted on hover, with the individual page's script."""
+    import json
+
+    from trfscore.cli import main
+
+    team_file = Path(__file__).resolve().parents[1] / "data" / "tv10-team-swiss.trf"
+    out, ref = tmp_path / "teams.html", tmp_path / "teams.json"
+    assert main(["report", str(team_file), "--teams", "--format", "html", "-o", str(out)]) == 0
+    assert main(["report", str(team_file), "--teams", "--format", "json", "-o", str(ref)]) == 0
+    doc = json.loads(ref.read_text(encoding="utf-8"))
+    teams = doc["teams"]
+    page = Page(browser, out)
+    try:
+        p = page.page
+        data = page.standings()
+        col = {h: i for i, h in enumerate(data["head"])}
+        assert [int(r["sno"]) for r in data["rows"]] == [r["team"] for r in teams]
+        for row, want in zip(data["rows"], teams):
+            assert row["cells"][col["Rk"]] == want["rank_label"] and row["cells"][col["Team"]] == want["name"]
+            assert close(row["cells"][col["MP"]], want["match_points"])
+            for code, value in want["tiebreaks"].items():
+                assert close(row["cells"][col[code]], value)
+
+        def click(heading):
+            p.click("#standings-table thead th:nth-child(%d) button" % (col[heading] + 1))
+
+        click("No")
+        assert [int(x["text"]) for x in page.column(col["No"])] == sorted(r["team"] for r in teams)
+        click("No")
+        assert [int(x["text"]) for x in page.column(col["No"])] == sorted((r["team"] for r in teams), reverse=True)
+        code = doc["tiebreaks"][1]
+        click(code)
+        values = [float(x["v"]) for x in page.column(col[code])]
+        assert values == sorted(values, reverse=True) and page.sort_state()[col[code]] == "descending"
+        click("Team")
+        assert [x["text"] for x in page.column(col["Team"])] == sorted(r["name"] for r in teams)
+        click("Rk")
+        assert [int(x["text"]) for x in page.column(col["No"])] == [r["team"] for r in teams]
+
+        first = teams[0]
+        p.hover(f"#s{first['team']} .name a")
+        marked = p.evaluate("""() => Array.from(document.querySelectorAll('#crosstable-table tr.is-opp'))
+            .map(tr => Number(tr.dataset.sno))""")
+        assert set(marked) == {m["opponent"] for m in first["matches"] if m["opponent"] is not None}
+        check_clean(page)
+    finally:
+        page.close()

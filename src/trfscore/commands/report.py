@@ -36,7 +36,7 @@ def add_parser(sub) -> None:
     p.add_argument("--strict", action="store_true", help="exit 1 when the input has error findings")
     p.add_argument("--teams", action="store_true", help="team standings of a team event (013/310 records); "
                    "--tiebreaks then takes team codes: EDE, BH:MP, BH:GP, EMMSB, EGMSB, EMGSB, EGGSB, MPvGP, MP, GP "
-                   "(default: the file's team list, else EDE,EMGSB-C1,BH:MP-C1,MPvGP); text and json formats")
+                   "(default: the file's team list, else EDE,EMGSB-C1,BH:MP-C1,MPvGP); every --format")
     p.add_argument("--primary", choices=("auto", "MP", "GP"), default="auto",
                    help="with --teams: rank by match points or game points first (default: from the file, else MP)")
     add_input_options(p)
@@ -96,8 +96,8 @@ def run_teams(t, args) -> int:
     from ..teams import is_team_event
     from ..teams.standings import team_standings
 
-    if args.format not in ("text", "json"):
-        raise UsageError("--teams writes --format text or json")
+    if args.format not in FORMATS:
+        raise UsageError(f"--teams writes --format {', '.join(FORMATS[:-1])} or {FORMATS[-1]}")
     if args.ratings:
         raise UsageError("--ratings is for individual standings, not with --teams")
     if not is_team_event(t):
@@ -110,19 +110,36 @@ def run_teams(t, args) -> int:
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     with output(args.output) as out:
-        if args.format == "json":
-            from ..report import team_json
-
-            out.write(team_json.render(t, standings))
-        else:
+        if args.format == "text":
             from ..report import team_text
 
             team_text.write(t, standings, out, no_color=args.no_color or args.output not in (None, "-"))
+        else:
+            out.write(render_teams(t, standings, args.format))
     problems = [f for f in list(t.findings) + standings.findings if f.severity == "error"]
     if problems:
         print(f"trfscore: {args.input}: {len(problems)} error(s) in the input; "
               f"run 'trfscore check {args.input}' for details", file=sys.stderr)
     return 1 if args.strict and problems else 0
+
+
+def render_teams(t, standings, fmt: str) -> str:
+    """The team standings as ``json``, ``markdown``, ``csv`` or ``html`` text."""
+    if fmt == "json":
+        from ..report import team_json
+
+        return team_json.render(t, standings)
+    if fmt == "markdown":
+        from ..report import team_markdown
+
+        return team_markdown.render(t, standings)
+    if fmt == "csv":
+        from ..report import team_csv
+
+        return team_csv.render(standings)
+    from ..report import team_html
+
+    return team_html.render(t, standings)
 
 
 def run(args) -> int:

@@ -1,15 +1,24 @@
-"""What the Markdown, CSV and HTML reports share: column sets, tie-break names, rating numbers.
+"""What the Markdown, CSV and HTML reports (individual and team) share: column sets, tie-break
+names, rating numbers, the Markdown table and header, and the HTML page shell with its escaping.
 
 The numbers come from the standings and the rating calculation untouched; this module only
 decides how they are labelled and written (a dot for decimals, never a locale).
 """
 from __future__ import annotations
 
+import base64
+import hashlib
+import json
 import re
 from fractions import Fraction
+from functools import lru_cache
+from html import escape as _html_escape
+from importlib import resources
+from string import Template
 from typing import Any
 
 from ..decimals import exact_decimal
+from ..formats.markdown_text import escape as md_escape
 from ..model import Tournament
 
 #: The rating-change columns (keys of a ``--ratings`` entry) and their headings.
@@ -29,6 +38,14 @@ _NAMES = {
     "APPO": "average perfect performance of opponents", "KS": "Koya system", "SSSC": "sum of scores",
     "MBH": "median Buchholz", "CBH": "Buchholz cut", "ARO-C1": "average rating of opponents cut 1",
     "PTS": "points", "TB": "tie-break",
+    # team tie-breaks (C.07 Art. 8.1, 13)
+    "BH:MP": "Buchholz on match points", "BH:GP": "Buchholz on game points",
+    "EMMSB": "extended Sonneborn-Berger, opponent's match points x own match points",
+    "EMGSB": "extended Sonneborn-Berger, opponent's match points x own game points",
+    "EGMSB": "extended Sonneborn-Berger, opponent's game points x own match points",
+    "EGGSB": "extended Sonneborn-Berger, opponent's game points x own game points",
+    "EDE": "extended direct encounter", "MPVGP": "secondary score", "GPVMP": "secondary score",
+    "MP": "match points", "GP": "game points",
 }
 _MODIFIER = re.compile(r"^([CM])(\d+)$")
 
@@ -117,3 +134,127 @@ def facts(t: Tournament) -> list[tuple[str, str]]:
     if h.time_control.strip():
         out.append(("Time control", h.time_control.strip()))
     return out
+
+
+# -- Markdown -----------------------------------------------------------------------------------
+def markdown_table(head: list[str], rows: list[list[str]], align: list[str]) -> list[str]:
+    """A GitHub-flavoured table; ``align`` holds ``r``, ``l`` or ``c`` per column.  Cells must be
+    escaped already."""
+    out = ["| " + " | ".join(head) + " |",
+           "|" + "|".join({"r": "---:", "l": ":---", "c": ":---:"}[a] for a in align) + "|"]
+    out += ["| " + " | ".join(cells) + " |" for cells in rows]
+    return out
+
+
+def markdown_header(title: str, items: list[tuple[str, str]], codes: list[str], rules: str,
+                    system: str) -> list[str]:
+    """The heading and bulleted facts of a Markdown report: ``title`` (escaped already), the
+    (label, plain text) ``items``, the tie-breaks with their names and the rules edition."""
+    lines = [f"# {title}", ""]
+    lines += [f"- **{label}:** {md_escape(text)}" for label, text in items]
+    tb = ", ".join(f"{md_escape(c)} ({md_escape(tiebreak_name(c))})" if tiebreak_name(c) != c else md_escape(c)
+                   for c in codes) or "none"
+    lines.append(f"- **Tie-breaks:** {tb}")
+    lines.append(f"- **Rules:** {md_escape(rules_title(rules))} ({md_escape(system)})")
+    return lines
+
+
+# -- HTML ---------------------------------------------------------------------------------------
+def e(text: Any) -> str:
+    """Escape text for an element or a quoted attribute."""
+    return _html_escape("" if text is None else str(text), quote=True)
+
+
+def script_json(data: Any) -> str:
+    """JSON that is safe inside ``<script type="application/json">`` (and parses back unchanged)."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return (text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
+            .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
+
+
+@lru_cache(maxsize=None)
+def asset(name: str) -> str:
+    """A packaged file of the HTML page (``report.html``, ``report.css``, ``report.js``)."""
+    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+
+
+def _sha256(text: str) -> str:
+    return "sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii")
+
+
+def sort_value(value: Any) -> str:
+    """A sort key for ``data-v``: a plain decimal, empty when missing."""
+    if value is None or value == "":
+        return ""
+    if isinstance(value, str):
+        try:
+            value = Fraction(value)
+        except ValueError:
+            return ""
+    return repr(float(value))
+
+
+def sort_heading(label: str, *, type_: str = "num", first: str = "descending", title: str = "", cls: str = "",
+                 sort: str | None = None) -> str:
+    """A ``<th>`` of a sortable table: a button the page's script sorts by (``data-type`` num or
+    text, ``data-first`` the first direction); ``title`` becomes an ``<abbr>``."""
+    attrs = f' class="{cls}"' if cls else ""
+    attrs += f' data-type="{type_}" data-first="{first}"'
+    if sort:
+        attrs += f' aria-sort="{sort}"'
+    inner = e(label)
+    if title:
+        inner = f'<abbr title="{e(title)}">{inner}</abbr>'
+    return f'<th scope="col"{attrs}><button type="button" class="sort">{inner}</button></th>'
+
+
+def crosstable_cell(c: Any) -> str:
+    """One per-round crosstable cell (:class:`~.crosstable.Cell` or a team cell: ``label``,
+    ``prefix``, ``opponent``, ``colour``, ``title``, ``css``); the opponent part links to the
+    opponent's crosstable row."""
+    prefix = c.prefix
+    if prefix and c.opponent is not None:
+        rest = c.label[len(prefix):]
+        colour = ""
+        if c.colour and rest.startswith(c.colour):
+            colour = f'<span class="col">{e(c.colour)}</span>'
+            rest = rest[len(c.colour):]
+        body = f'<a href="#x{c.opponent}">{e(prefix)}</a>{colour}{e(rest)}'
+    else:
+        body = e(c.label)
+    return f'<td class="{e(c.css)}" title="{e(c.title)}">{body}</td>'
+
+
+def html_facts(items: list[tuple[str, str]], codes: list[str], rules: str, system: str,
+               extra: list[tuple[str, str]] = ()) -> str:
+    """The header's facts as a ``<dl>``: the (label, plain text) ``items``, the tie-breaks (their
+    names on hover), the rules edition, then ``extra`` (label, plain text) items."""
+    shown = [(label, e(text)) for label, text in items]
+    if codes:
+        tb = ", ".join(f'<abbr title="{e(tiebreak_name(c))}">{e(c)}</abbr>' if tiebreak_name(c) != c else e(c)
+                       for c in codes)
+    else:
+        tb = "none"
+    shown.append(("Tie-breaks", tb))
+    shown.append(("Rules", f"{e(rules_title(rules))} <span class=\"ti\">({e(rules)}, {e(system)})</span>"))
+    shown += [(label, e(text)) for label, text in extra]
+    return '<dl class="facts">' + "".join(f"<dt>{e(label)}</dt><dd>{value}</dd>" for label, value in shown) + "</dl>"
+
+
+def html_page(*, title: str, heading: str, facts: str, controls: str, hint: str, standings: str, legend: str,
+              crosstable: str, data: Any, footer: str) -> str:
+    """The self-contained page: ``report.html`` with ``report.css`` and ``report.js`` inlined and
+    a Content-Security-Policy allowing only those two (by hash).  ``title``, ``heading``,
+    ``hint``, ``legend`` and ``footer`` (after "Made with trfscore N.") are plain text, escaped here;
+    ``facts``, ``controls``, ``standings`` and ``crosstable`` are markup; ``data`` goes to the script
+    as JSON."""
+    from .. import __version__
+
+    css = asset("report.css")
+    js = asset("report.js")
+    csp = (f"default-src 'none'; style-src '{_sha256(css)}'; script-src '{_sha256(js)}'; img-src data:; "
+           "base-uri 'none'; form-action 'none'")
+    return Template(asset("report.html")).substitute(
+        csp=csp, generator=e(f"trfscore {__version__}"), title=e(title), heading=e(heading), css=css, js=js,
+        facts=facts, controls=controls, hint=e(hint), standings=standings, legend=e(legend),
+        crosstable=crosstable, data=script_json(data), footer=e(f"Made with trfscore {__version__}. {footer}"))

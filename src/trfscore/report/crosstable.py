@@ -154,8 +154,14 @@ def grid_rows(t: Tournament, standings) -> list[list[list[Cell] | None]]:
 
 def opponents(player) -> list[int]:
     """Start ranks of everyone the player was paired with (games and forfeits), in round order."""
+    return paired(player.games)
+
+
+def paired(rounds) -> list[int]:
+    """The opponents of a run of rounds (anything with ``opponent`` and ``kind``: games, team
+    rounds), byes left out, each once, in round order."""
     seen: list[int] = []
-    for g in player.games:
+    for g in rounds:
         if g.opponent is not None and g.kind not in Kind.BYES and g.opponent not in seen:
             seen.append(g.opponent)
     return seen

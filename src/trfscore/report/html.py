@@ -15,86 +15,42 @@ script that escaping would have missed.
 """
 from __future__ import annotations
 
-import base64
-import hashlib
-import json
-from fractions import Fraction
-from functools import lru_cache
-from html import escape
-from importlib import resources
-from string import Template
-from typing import Any
-
 from ..formats.limits import data_rounds
 from ..model import Tournament
 from . import crosstable as X
-from .common import (RATING_HEADINGS, RATING_KEYS, RATING_TITLES, facts, present, rating_value, rules_title,
-                     tiebreak_name)
+from .common import (RATING_HEADINGS, RATING_KEYS, RATING_TITLES, crosstable_cell, e, facts, html_facts, html_page,
+                     present, rating_value, script_json, sort_heading, sort_value, tiebreak_name)
 from .values import format_points, format_score, rank_label
 
+__all__ = ["e", "script_json", "render", "standings_table", "crosstable"]
 
-def e(text: Any) -> str:
-    """Escape text for an element or a quoted attribute."""
-    return escape("" if text is None else str(text), quote=True)
-
-
-def script_json(data: Any) -> str:
-    """JSON that is safe inside ``<script type="application/json">`` (and parses back unchanged)."""
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return (text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
-            .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
-
-
-@lru_cache(maxsize=None)
-def _asset(name: str) -> str:
-    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
-
-
-def _sha256(text: str) -> str:
-    return "sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii")
-
-
-def _num(value: Any) -> str:
-    """A sort key for ``data-v``: a plain decimal, empty when missing."""
-    if value is None or value == "":
-        return ""
-    if isinstance(value, str):
-        try:
-            value = Fraction(value)
-        except ValueError:
-            return ""
-    return repr(float(value))
+#: The search box (shown by the script) and the live region that announces a new order.
+CONTROLS = """<div class="controls" id="controls" hidden>
+<label for="filter">Find a player</label>
+<input id="filter" type="search" autocomplete="off" spellcheck="false" placeholder="name, federation or number">
+<span id="status" class="status" role="status" aria-live="polite"></span>
+</div>"""
+HINT = ("Click a column heading to sort. Hover or focus a player to highlight their opponents. "
+        "Click a tie-break value to see how it is made.")
 
 
 # -- standings --------------------------------------------------------------------------------
-def _th(label: str, *, type_: str = "num", first: str = "descending", title: str = "", cls: str = "",
-        sort: str | None = None) -> str:
-    attrs = f' class="{cls}"' if cls else ""
-    attrs += f' data-type="{type_}" data-first="{first}"'
-    if sort:
-        attrs += f' aria-sort="{sort}"'
-    inner = e(label)
-    if title:
-        inner = f'<abbr title="{e(title)}">{inner}</abbr>'
-    return f'<th scope="col"{attrs}><button type="button" class="sort">{inner}</button></th>'
-
-
 def standings_table(t: Tournament, standings, ratings: dict | None) -> str:
     codes = list(standings.tiebreaks)
     show = present(standings)
-    head = [_th("Rk", first="ascending", title="rank", sort="ascending"),
-            _th("SNo", first="ascending", title="start number")]
+    head = [sort_heading("Rk", first="ascending", title="rank", sort="ascending"),
+            sort_heading("SNo", first="ascending", title="start number")]
     if show["Ti"]:
-        head.append(_th("Ti", type_="text", first="ascending", title="title", cls="l"))
-    head.append(_th("Name", type_="text", first="ascending", cls="l name"))
+        head.append(sort_heading("Ti", type_="text", first="ascending", title="title", cls="l"))
+    head.append(sort_heading("Name", type_="text", first="ascending", cls="l name"))
     if show["FED"]:
-        head.append(_th("FED", type_="text", first="ascending", title="federation", cls="l"))
+        head.append(sort_heading("FED", type_="text", first="ascending", title="federation", cls="l"))
     if show["Rtg"]:
-        head.append(_th("Rtg", title="rating"))
-    head.append(_th("Pts", title="points"))
-    head += [_th(code, title=tiebreak_name(code)) for code in codes]
+        head.append(sort_heading("Rtg", title="rating"))
+    head.append(sort_heading("Pts", title="points"))
+    head += [sort_heading(code, title=tiebreak_name(code)) for code in codes]
     if ratings is not None:
-        head += [_th(RATING_HEADINGS[k], title=RATING_TITLES[k]) for k in RATING_KEYS]
+        head += [sort_heading(RATING_HEADINGS[k], title=RATING_TITLES[k]) for k in RATING_KEYS]
     caption = ("Standings after round " if t.rounds else "Standings") + (str(t.rounds) if t.rounds else "")
     caption += f" · tie-breaks in order: {', '.join(codes)}" if codes else " · no tie-breaks"
     out = [f'<table class="standings sortable" id="standings-table"><caption>{e(caption)}</caption>',
@@ -111,12 +67,12 @@ def standings_table(t: Tournament, standings, ratings: dict | None) -> str:
             cells.append(f'<td class="l fed">{e(p.federation)}</td>')
         if show["Rtg"]:
             cells.append(f'<td data-v="{rating}">{rating}</td>')
-        cells.append(f'<td class="pts" data-v="{_num(row.points)}">{format_points(row.points)}</td>')
+        cells.append(f'<td class="pts" data-v="{sort_value(row.points)}">{format_points(row.points)}</td>')
         for j, code in enumerate(codes):
             value = row.tiebreaks.get(code)
             shown = format_score(value)
             if shown:
-                cells.append(f'<td data-v="{_num(value)}"><button type="button" class="xp" data-i="{j}" '
+                cells.append(f'<td data-v="{sort_value(value)}"><button type="button" class="xp" data-i="{j}" '
                              f'aria-haspopup="dialog" aria-expanded="false">{e(shown)}</button></td>')
             else:
                 cells.append('<td data-v=""></td>')
@@ -124,29 +80,13 @@ def standings_table(t: Tournament, standings, ratings: dict | None) -> str:
             entry = ratings.get(sno)
             for k in RATING_KEYS:
                 raw = entry.get(k) if entry else None
-                cells.append(f'<td data-v="{_num(raw)}">{e(rating_value(entry, k, signed=True))}</td>')
+                cells.append(f'<td data-v="{sort_value(raw)}">{e(rating_value(entry, k, signed=True))}</td>')
         out.append(f'<tr id="s{sno}" data-sno="{sno}" data-order="{i}">' + "".join(cells) + "</tr>")
     out.append("</tbody></table>")
     return "\n".join(out)
 
 
 # -- crosstable -------------------------------------------------------------------------------
-def _cell(c: X.Cell) -> str:
-    title = e(c.title)
-    cls = e(c.css)
-    prefix = c.prefix
-    if prefix and c.opponent is not None:
-        rest = c.label[len(prefix):]
-        colour = ""
-        if c.colour and rest.startswith(c.colour):
-            colour = f'<span class="col">{e(c.colour)}</span>'
-            rest = rest[len(c.colour):]
-        body = f'<a href="#x{c.opponent}">{e(prefix)}</a>{colour}{e(rest)}'
-    else:
-        body = e(c.label)
-    return f'<td class="{cls}" title="{title}">{body}</td>'
-
-
 def crosstable(t: Tournament, standings) -> tuple[str, str]:
     """The crosstable table and its legend."""
     grid = X.is_grid(t, standings)
@@ -189,7 +129,7 @@ def crosstable(t: Tournament, standings) -> tuple[str, str]:
                     title = "; ".join(c.title for c in item)
                     parts.append(f'<td class="{e(cls)}" title="{e(title)}">{e(res)}</td>')
         else:
-            parts += [_cell(c) for c in cells]
+            parts += [crosstable_cell(c) for c in cells]
         parts.append(f'<td class="pts">{format_points(row.points)}</td>')
         out.append(f'<tr id="x{sno}" data-sno="{sno}">' + "".join(parts) + "</tr>")
     out.append("</tbody></table>")
@@ -198,19 +138,8 @@ def crosstable(t: Tournament, standings) -> tuple[str, str]:
 
 # -- page -------------------------------------------------------------------------------------
 def _facts(t: Tournament, standings, ratings: dict | None) -> str:
-    items = [(label, e(text)) for label, text in facts(t)]
-    codes = list(standings.tiebreaks)
-    if codes:
-        tb = ", ".join(f'<abbr title="{e(tiebreak_name(c))}">{e(c)}</abbr>' if tiebreak_name(c) != c else e(c)
-                       for c in codes)
-    else:
-        tb = "none"
-    items.append(("Tie-breaks", tb))
-    items.append(("Rules", f"{e(rules_title(standings.rules))} <span class=\"ti\">({e(standings.rules)}, "
-                           f"{e(standings.system)})</span>"))
-    if ratings is not None:
-        items.append(("Ratings", "rating changes shown (Ro, We, W, K/E, Rn, +/-)"))
-    return '<dl class="facts">' + "".join(f"<dt>{e(label)}</dt><dd>{value}</dd>" for label, value in items) + "</dl>"
+    extra = [("Ratings", "rating changes shown (Ro, We, W, K/E, Rn, +/-)")] if ratings is not None else []
+    return html_facts(facts(t), list(standings.tiebreaks), standings.rules, standings.system, extra)
 
 
 def _explanations(standings) -> dict[str, list[str | None]]:
@@ -233,21 +162,13 @@ def _explanations(standings) -> dict[str, list[str | None]]:
 
 def render(t: Tournament, standings, *, ratings: dict | None = None) -> str:
     """The whole page as a string (UTF-8 when written)."""
-    from .. import __version__
-
-    css = _asset("report.css")
-    js = _asset("report.js")
-    csp = (f"default-src 'none'; style-src '{_sha256(css)}'; script-src '{_sha256(js)}'; img-src data:; "
-           "base-uri 'none'; form-action 'none'")
     codes = [str(c) for c in standings.tiebreaks]
     data = {"codes": codes, "names": [tiebreak_name(c) for c in codes],
             "explain": _explanations(standings),
             "opponents": {str(row.start_rank): X.opponents(row.player) for row in standings.rows}}
     table, legend = crosstable(t, standings)
     name = t.header.name.strip() or (t.source.path or "Tournament")
-    page = Template(_asset("report.html")).substitute(
-        csp=csp, generator=e(f"trfscore {__version__}"), title=e(f"{name} – standings"), heading=e(name),
-        css=css, js=js, facts=_facts(t, standings, ratings), standings=standings_table(t, standings, ratings),
-        legend=e(legend), crosstable=table, data=script_json(data),
-        footer=e(f"Made with trfscore {__version__}. Tie-breaks: FIDE Handbook C.07 ({standings.rules})."))
-    return page
+    return html_page(title=f"{name} – standings", heading=name, facts=_facts(t, standings, ratings),
+                     controls=CONTROLS, hint=HINT, standings=standings_table(t, standings, ratings), legend=legend,
+                     crosstable=table, data=data,
+                     footer=f"Tie-breaks: FIDE Handbook C.07 ({standings.rules}).")

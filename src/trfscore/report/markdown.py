@@ -10,17 +10,10 @@ from ..formats.limits import data_rounds
 from ..formats.markdown_text import escape, unescape
 from ..model import Tournament
 from . import crosstable as X
-from .common import RATING_HEADINGS, RATING_KEYS, facts, present, rating_value, rules_title, tiebreak_name
+from .common import RATING_HEADINGS, RATING_KEYS, facts, markdown_header, markdown_table, present, rating_value
 from .values import format_points, format_score, rank_label
 
 __all__ = ["escape", "unescape", "render"]
-
-
-def _table(head: list[str], rows: list[list[str]], align: list[str]) -> list[str]:
-    out = ["| " + " | ".join(head) + " |",
-           "|" + "|".join({"r": "---:", "l": ":---", "c": ":---:"}[a] for a in align) + "|"]
-    out += ["| " + " | ".join(cells) + " |" for cells in rows]
-    return out
 
 
 def standings_table(standings, ratings: dict | None = None) -> list[str]:
@@ -45,7 +38,7 @@ def standings_table(standings, ratings: dict | None = None) -> list[str]:
             entry = ratings.get(row.start_rank)
             cells += [rating_value(entry, k, signed=True) for k in RATING_KEYS]
         rows.append(cells)
-    return _table(head, rows, align)
+    return markdown_table(head, rows, align)
 
 
 def crosstable(t: Tournament, standings) -> list[str]:
@@ -58,26 +51,19 @@ def crosstable(t: Tournament, standings) -> list[str]:
             line += ["×" if c is None else " ".join(x.result for x in c) for c in cells]
             line.append(format_points(row.points))
             rows.append(line)
-        return [X.GRID_LEGEND, "", *_table(head, rows, ["r", "r", "l"] + ["c"] * n + ["r"])]
+        return [X.GRID_LEGEND, "", *markdown_table(head, rows, ["r", "r", "l"] + ["c"] * n + ["r"])]
     rounds = data_rounds(t)
     head = ["No.", "SNo", "Name", *(f"R{r}" for r in range(1, rounds + 1)), "Pts"]
     rows = []
     for i, (row, cells) in enumerate(zip(standings.rows, X.swiss_rows(t, standings)), 1):
         rows.append([str(i), str(row.start_rank), escape(row.player.name), *(escape(c.label) for c in cells),
                      format_points(row.points)])
-    return [X.LEGEND, "", *_table(head, rows, ["r", "r", "l"] + ["c"] * rounds + ["r"])]
+    return [X.LEGEND, "", *markdown_table(head, rows, ["r", "r", "l"] + ["c"] * rounds + ["r"])]
 
 
 def render(t: Tournament, standings, *, ratings: dict | None = None) -> str:
-    h = t.header
-    title = escape(h.name) or escape(t.source.path or "") or "Tournament"
-    lines = [f"# {title}", ""]
-    lines += [f"- **{label}:** {escape(text)}" for label, text in facts(t)]
-    codes = list(standings.tiebreaks)
-    tb = ", ".join(f"{escape(c)} ({escape(tiebreak_name(c))})" if tiebreak_name(c) != c else escape(c)
-                   for c in codes) or "none"
-    lines.append(f"- **Tie-breaks:** {tb}")
-    lines.append(f"- **Rules:** {escape(rules_title(standings.rules))} ({escape(standings.system)})")
+    title = escape(t.header.name) or escape(t.source.path or "") or "Tournament"
+    lines = markdown_header(title, facts(t), list(standings.tiebreaks), standings.rules, standings.system)
     lines += ["", "## Standings", ""]
     lines += standings_table(standings, ratings)
     lines += ["", "## Crosstable", ""]

@@ -1,0 +1,113 @@
+"""What the team Markdown and HTML reports share: the header facts of a team event and the cells
+of the team-vs-team crosstable.
+
+The crosstable has one row per team in standings order and one cell per round: the opponent
+team's number, the colour of the team's board-1 player (``w``/``b``) and the game points the team
+scored (``11b 3``, ``8w 2½``); a forfeited match adds ``ff`` (``6w 4 ff``); ``PAB 2`` is a
+pairing-allocated bye, ``bye 2`` / ``bye 0`` requested byes (with the game points they give), ``–``
+an absence.  Teams are referred to by their team number, the ``No`` column of the standings.
+
+This module knows nothing of HTML or Markdown; it hands out :class:`TeamCell` values.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..model import Kind, Tournament
+from ..teams.model import KIND_NAMES
+from .common import facts
+from .crosstable import CSS, half, paired
+from .values import format_score
+
+__all__ = ["LEGEND", "TeamCell", "team_facts", "notes", "crosstable_rows", "opponents"]
+
+LEGEND = ("Cells: opponent team's No., colour of the team's board 1 (w = white, b = black) and the game "
+          "points the team scored; ff = forfeited match (not played). PAB = pairing-allocated bye; bye = "
+          "requested bye, with the game points it gives; – = absent.")
+
+
+@dataclass(frozen=True)
+class TeamCell:
+    """One round of one team in the crosstable."""
+
+    round: int
+    kind: str  # a Kind constant ("" when the team has no such round)
+    opponent: int | None  # opponent team's number
+    colour: str | None
+    game_points: Fraction
+    match_points: Fraction
+    opponent_name: str = ""
+
+    @property
+    def prefix(self) -> str:
+        """The opponent reference part of :attr:`label` (for linking it); empty for byes."""
+        return "" if self.opponent is None or self.kind in Kind.BYES else str(self.opponent)
+
+    @property
+    def label(self) -> str:
+        k = self.kind
+        if not k or k == Kind.NOT_SCHEDULED:
+            return ""
+        if k == Kind.ABSENT:
+            return "–"
+        points = half(self.game_points) or "0"
+        if k in Kind.BYES:
+            return ("PAB " if k == Kind.PAB else "bye ") + points
+        ref = f"{self.prefix}{self.colour or ''}" if self.prefix else ""
+        return " ".join(x for x in (ref, points, "ff" if k in Kind.FORFEITS else "") if x)
+
+    @property
+    def title(self) -> str:
+        parts = [f"round {self.round}"]
+        if self.prefix:
+            parts.append(f"v {self.opponent_name or 'team ' + self.prefix}")
+        if self.colour:
+            parts.append("white on board 1" if self.colour == "w" else "black on board 1")
+        parts.append(KIND_NAMES.get(self.kind, self.kind))
+        if self.kind and self.kind != Kind.ABSENT:
+            parts.append(f"{format_score(self.game_points)} game points, "
+                         f"{format_score(self.match_points)} match points")
+        return ", ".join(parts)
+
+    @property
+    def css(self) -> str:
+        return CSS.get(self.kind, "")
+
+
+def team_facts(t: Tournament, standings) -> list[tuple[str, str]]:
+    """The header facts of the individual reports, then teams, boards and the primary score."""
+    event = standings.event
+    s = event.scoring
+    primary = "match points" if standings.primary == "MP" else "game points"
+    return facts(t) + [("Teams", str(len(event.teams))), ("Boards", str(event.boards)),
+                       ("Primary score", primary),
+                       ("Match points", f"win {format_score(s.win)}, draw {format_score(s.draw)}, "
+                                        f"loss {format_score(s.loss)}")]
+
+
+def notes(standings) -> list[str]:
+    """The notes worth showing (the edition picked is already in the header)."""
+    return [n for n in standings.notes if not n.startswith("rules: ")]
+
+
+def crosstable_rows(standings) -> list[list[TeamCell]]:
+    """Per standings row, one :class:`TeamCell` per round of the event."""
+    names = {row.number: row.name for row in standings.rows}
+    out = []
+    for row in standings.rows:
+        cells = []
+        for rnd in range(1, standings.event.rounds + 1):
+            r = row.team.round(rnd)
+            if r is None:
+                cells.append(TeamCell(rnd, "", None, None, Fraction(0), Fraction(0)))
+                continue
+            cells.append(TeamCell(rnd, r.kind, r.opponent, r.colour, r.game_points, r.match_points,
+                                  names.get(r.opponent, "") if r.opponent is not None else ""))
+        out.append(cells)
+    return out
+
+
+def opponents(line) -> list[int]:
+    """Numbers of the teams a team was paired with (matches and forfeits), in round order."""
+    return paired(line.rounds)

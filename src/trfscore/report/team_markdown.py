@@ -1,0 +1,45 @@
+"""The team standings and the team-vs-team crosstable as GitHub-flavoured Markdown
+(``trfscore report FILE --teams --format markdown``).
+
+Untrusted text (team names, header fields) is escaped for a table cell by
+:func:`trfscore.formats.markdown_text.escape`.  Numbers use a dot; shared places print as ``3-4``.
+"""
+from __future__ import annotations
+
+from ..formats.markdown_text import escape
+from ..model import Tournament
+from .common import markdown_header, markdown_table
+from .team_common import LEGEND, crosstable_rows, notes, team_facts
+from .values import format_points, format_score
+
+__all__ = ["render", "standings_table", "crosstable"]
+
+
+def standings_table(standings) -> list[str]:
+    """Rk, No, Team, MP, GP and one column per tie-break."""
+    codes = list(standings.tiebreaks)
+    head = ["Rk", "No", "Team", "MP", "GP"] + [escape(c) for c in codes]
+    rows = [[r.label, str(r.number), escape(r.name), format_score(r.match_points), format_points(r.game_points)]
+            + [format_score(r.tiebreaks.get(c)) for c in codes] for r in standings.rows]
+    return markdown_table(head, rows, ["r", "r", "l", "r", "r"] + ["r"] * len(codes))
+
+
+def crosstable(standings) -> list[str]:
+    """The legend and one row per team: Rk, No, Team, one cell per round, MP, GP."""
+    rounds = standings.event.rounds
+    head = ["Rk", "No", "Team", *(f"R{r}" for r in range(1, rounds + 1)), "MP", "GP"]
+    rows = [[r.label, str(r.number), escape(r.name), *(escape(c.label) for c in cells),
+             format_score(r.match_points), format_points(r.game_points)]
+            for r, cells in zip(standings.rows, crosstable_rows(standings))]
+    return [LEGEND, "", *markdown_table(head, rows, ["r", "r", "l"] + ["c"] * rounds + ["r", "r"])]
+
+
+def render(t: Tournament, standings) -> str:
+    """The whole document."""
+    title = escape(t.header.name) or escape(t.source.path or "") or "Team event"
+    lines = markdown_header(title, team_facts(t, standings), list(standings.tiebreaks), standings.rules,
+                            standings.system)
+    lines += [f"- **Note:** {escape(note)}" for note in notes(standings)]
+    lines += ["", "## Team standings", "", *standings_table(standings)]
+    lines += ["", "## Crosstable", "", *crosstable(standings)]
+    return "\n".join(lines) + "\n"
