@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import trfscore
@@ -93,6 +93,40 @@ def test_large_json_documents_are_validated_cell_by_cell():
         assert problems and problems[0][1].startswith(where), problems
         t2 = json_model.read(json.dumps(bad))
         assert t2.findings[0].rule == "JSON002" and not t2.players
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(key=st.sampled_from(["start_rank", "name", "sex", "title", "rating", "federation", "fide_id", "birth",
+                            "points", "rank", "line", "national", "games", "extra"]),
+       value=st.none() | st.booleans() | st.integers(-3, 3000) | st.floats(allow_nan=False) | st.text(max_size=6)
+       | st.sampled_from(["3/2", "-1/2", "x/2"]) | st.dictionaries(st.sampled_from(["GER", "FRA"]), st.fixed_dictionaries(
+           {"federation": st.sampled_from(["GER", 5]), "start_rank": st.integers(0, 3) | st.text(max_size=1)}), max_size=1)
+       | st.lists(st.integers(), max_size=1),
+       remove=st.booleans())
+def test_players_past_the_sample_get_jsonschemas_verdict(big_json_doc, key, value, remove):
+    """A player past the jsonschema sample is checked by hand: defective exactly when jsonschema says so."""
+    import jsonschema
+
+    doc = json.loads(json.dumps(big_json_doc))
+    player = doc["players"][json_model.SAMPLE + 7]
+    if remove:
+        player.pop(key, None)
+    else:
+        player[key] = value
+    one = dict(player, games=player.get("games")[:1] if isinstance(player.get("games"), list) else player.get("games"))
+    full = json_model.schema()
+    full.pop("oneOf", None)
+    expected = list(jsonschema.Draft202012Validator({**full, "$ref": "#/$defs/player"}).iter_errors(one))
+    problems = json_model.validate(doc)
+    assert bool(problems) == bool(expected), (key, value, remove, problems, [e.message for e in expected])
+    if problems:
+        assert problems[0][1].startswith(f"players/{json_model.SAMPLE + 7}")
+
+
+@pytest.fixture(scope="module")
+def big_json_doc():
+    t = swiss(1700, 13, seed=4)
+    return json.loads(json_model.write(trfscore.loads(to_trf(t))))
 
 
 def test_json_records_with_line_breaks_are_refused():

@@ -256,9 +256,10 @@ def schema() -> dict[str, Any]:
 
 
 #: Above this many game cells a document is validated in two parts: jsonschema on the document
-#: with each player's games and the source records cut to a sample, and every game cell by
-#: :func:`_game_problems` (the same constraints, read from the schema).  jsonschema itself takes
-#: several seconds for the 130,000 cells of a 10,000-player event.
+#: with its players, each player's games and the source records cut to a sample, and the rest by
+#: :func:`_player_problems`, :func:`_game_problems` and :func:`_record_problems` (the same
+#: constraints, read from the schema; a test holds them to jsonschema's verdicts).  jsonschema
+#: itself takes several seconds for the 130,000 cells of a 10,000-player event.
 FAST_GAMES_OVER = 20_000
 SAMPLE = 200
 
@@ -274,13 +275,13 @@ def validate(doc: Any, definition: str | None = None) -> list[tuple[str, str]]:
 
     full = schema()
     players = doc.get("players") if isinstance(doc, dict) else None
-    cells = sum(len(p.get("games") or ()) for p in players if isinstance(p, dict)) if isinstance(players, list) else 0
+    cells = sum(len(p["games"]) for p in players if isinstance(p, dict) and isinstance(p.get("games"), list)) \
+        if isinstance(players, list) else 0
     fast = cells > FAST_GAMES_OVER and definition in (None, "tournamentDocument")
     if fast:
         game = full["$defs"]["game"]
         definition = "tournamentDocument"
-        sample = dict(doc, players=[dict(p, games=p.get("games", [])[:1]) if isinstance(p, dict) else p
-                                    for p in players])
+        sample = dict(doc, players=[_first_game(p) for p in players[:SAMPLE]])
         if isinstance(doc.get("source"), dict) and isinstance(doc["source"].get("records"), list):
             sample["source"] = dict(doc["source"], records=doc["source"]["records"][:SAMPLE])
     if definition:
@@ -290,8 +291,83 @@ def validate(doc: Any, definition: str | None = None) -> list[tuple[str, str]]:
     problems = [(e.message[:300], "/".join(str(p) for p in e.absolute_path) or "(document)")
                 for e in validator.iter_errors(sample if fast else doc)]
     if fast and not problems:
-        problems = _game_problems(players, game) or _record_problems(doc, full["$defs"]["record"])
+        problems = (_player_problems(players, full) or _game_problems(players, game)
+                    or _record_problems(doc, full["$defs"]["record"]))
     return problems
+
+
+_PYTHON_TYPES = {"string": (str,), "integer": (int,), "number": (int, float), "null": (type(None),),
+                 "object": (dict,), "array": (list,), "boolean": (bool,)}
+
+
+def _player_problems(players: list, full: dict[str, Any]) -> list[tuple[str, str]]:
+    """The ``player`` schema's constraints for the players past the validated sample: required
+    and allowed keys, each property's JSON type and minimum, exact scores; national records
+    (rare) and anything the schema says in other words go through jsonschema itself."""
+    defs = full["$defs"]
+    player = defs["player"]
+    props = player["properties"]
+    required = set(player["required"])
+    score_pattern = re.compile(defs["score"]["oneOf"][1]["pattern"])
+    for i, p in enumerate(players[SAMPLE:], SAMPLE):
+        where = f"players/{i}"
+        if not isinstance(p, dict) or not required <= p.keys() or not p.keys() <= props.keys():
+            return [("a player needs " + ", ".join(sorted(required)) + " and no keys but "
+                     + ", ".join(sorted(props)), where)]
+        for key, value in p.items():
+            if key == "games":
+                if not isinstance(value, list):
+                    return [("games is not an array", f"{where}/games")]
+                continue
+            rule = props[key]
+            if "$ref" in rule:
+                ref = rule["$ref"].rsplit("/", 1)[-1]
+                ok = (value is None and ref == "nullableScore") or _is_score(value, score_pattern)
+                if ref not in ("score", "nullableScore") or not ok:
+                    return _schema_errors(full, p, where) or [
+                        (f"{key} {value!r} is not an exact score", f"{where}/{key}")]
+            elif key == "national" and value:
+                errors = _schema_errors(full, p, where)
+                if errors:
+                    return errors
+            elif not _of_type(value, rule.get("type")):
+                return [(f"{key} {value!r} is not of type {rule.get('type')}", f"{where}/{key}")]
+            elif "minimum" in rule and isinstance(value, (int, float)) and value < rule["minimum"]:
+                return [(f"{key} {value!r} is less than the minimum of {rule['minimum']}", f"{where}/{key}")]
+    return []
+
+
+def _of_type(value: Any, types: str | list[str] | None) -> bool:
+    """Whether ``value`` is of a JSON Schema ``type`` (a bool is no integer or number)."""
+    if types is None:
+        return True
+    types = [types] if isinstance(types, str) else types
+    if isinstance(value, bool) and "boolean" not in types:
+        return False
+    return any(isinstance(value, _PYTHON_TYPES[t]) for t in types)
+
+
+def _is_score(value: Any, pattern: re.Pattern) -> bool:
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, (int, float)) or (isinstance(value, str) and bool(pattern.match(value)))
+
+
+def _schema_errors(full: dict[str, Any], player: dict[str, Any], where: str) -> list[tuple[str, str]]:
+    """jsonschema's own errors for one player (games cut to one, as in the sample)."""
+    import jsonschema
+
+    one = jsonschema.Draft202012Validator({**{k: v for k, v in full.items() if k != "oneOf"},
+                                           "$ref": "#/$defs/player"})
+    item = _first_game(player)
+    return [(e.message[:300], "/".join([where, *map(str, e.absolute_path)])) for e in one.iter_errors(item)]
+
+
+def _first_game(player: Any) -> Any:
+    """A player with its games cut to the first (anything else as it is, for jsonschema to judge)."""
+    if isinstance(player, dict) and isinstance(player.get("games"), list):
+        return dict(player, games=player["games"][:1])
+    return player
 
 
 def _record_problems(doc: dict[str, Any], record: dict[str, Any]) -> list[tuple[str, str]]:
@@ -317,7 +393,7 @@ def _game_problems(players: list, game: dict[str, Any]) -> list[tuple[str, str]]
     kinds = set(schema()["$defs"]["kind"]["enum"])
     problems = []
     for i, player in enumerate(players):
-        for j, g in enumerate(player.get("games") or ()):
+        for j, g in enumerate(player.get("games") if isinstance(player.get("games"), list) else ()):
             where = f"players/{i}/games/{j}"
             if not isinstance(g, dict) or not required <= g.keys() or not g.keys() <= allowed:
                 problems.append(("a game needs exactly the keys " + ", ".join(sorted(allowed)), where))
