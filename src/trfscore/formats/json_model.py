@@ -344,6 +344,8 @@ def _of_type(value: Any, types: str | list[str] | None) -> bool:
     types = [types] if isinstance(types, str) else types
     if isinstance(value, bool) and "boolean" not in types:
         return False
+    if isinstance(value, float) and value.is_integer() and "integer" in types:
+        return True  # JSON Schema: 1.0 is an integer
     return any(isinstance(value, _PYTHON_TYPES[t]) for t in types)
 
 
