@@ -73,7 +73,8 @@ class Game(NamedTuple):
 
 
 _tuple_new = tuple.__new__  # builds a Game without the NamedTuple constructor's extra call
-_COLOUR = {"w": "w", "b": "b", "-": None, " ": None}
+#: A TRF colour character as the model writes it: "w", "b" or None.
+COLOUR_OF_CODE = {"w": "w", "b": "b", "-": None, " ": None}
 
 
 class PackedCells:
@@ -97,7 +98,7 @@ class PackedCells:
         b = row * self.n
         e = b + count
         return list(map(_tuple_new, repeat(Game), zip(range(1, count + 1), self.opponents[b:e],
-                                                      map(_COLOUR.__getitem__, self.colours[b:e]),
+                                                      map(COLOUR_OF_CODE.__getitem__, self.colours[b:e]),
                                                       self.codes[b:e], self.kinds[b:e])))
 
 
@@ -251,7 +252,7 @@ class Player:
     def colours(self) -> list[str | None]:
         """The colour per round (``"w"``, ``"b"`` or None), without unpacking."""
         column = self._column("colours", 2)
-        return list(map(_COLOUR.__getitem__, column)) if isinstance(column, str) else column
+        return list(map(COLOUR_OF_CODE.__getitem__, column)) if isinstance(column, str) else column
 
     def _column(self, packed_name: str, field_index: int) -> list:
         packed = self.__dict__.get("_packed")

@@ -6,10 +6,10 @@ into :class:`~trfscore.model.Record` values.  Field decoding happens elsewhere (
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import sys
-import tempfile
 import zlib
 from functools import lru_cache
 from itertools import count, repeat
@@ -69,16 +69,15 @@ def _cache_path(text: str, lark_version: str) -> Path | None:
 
 def _save(built, path: Path) -> None:
     """Write the parser atomically (another process may be reading the same file)."""
+    temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile("wb", dir=path.parent, delete=False, suffix=".tmp") as handle:
+        with open(temporary, "wb") as handle:
             built.save(handle)
-        os.replace(handle.name, path)
+        os.replace(temporary, path)
     except OSError:  # a read-only home: no cache, no harm
-        try:
-            os.unlink(handle.name)
-        except (OSError, UnboundLocalError):
-            pass
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
 
 
 def split_records(text: str) -> list[Record]:

@@ -20,7 +20,7 @@ from math import lcm
 from operator import attrgetter, not_
 from typing import Any
 
-from ..model import Game, Kind, Player, Tournament
+from ..model import COLOUR_OF_CODE, Game, Kind, Player, Tournament
 from . import unplayed as U
 
 __all__ = ["Context", "build_context", "detect_round_robin"]
@@ -169,24 +169,6 @@ def _rounds_in_use(t: Tournament) -> int:
     return n
 
 
-def _map_packed(cells, index: dict[int, int], category, points_by_kind, points_by_colour):
-    """``(opp, cat, pts)`` for a whole :class:`~trfscore.model.PackedCells` block (the TRF bulk
-    reader's columns), sliced per player afterwards; None when an opponent is not a player
-    (then the general path, which reports nothing but treats such cells as unpaired, is used)."""
-    if not set(cells.opponents).issubset(index.keys() | {None}):
-        return None
-    opp = list(map(index.get, cells.opponents, repeat(-1)))
-    cat = list(map(category, cells.kinds))
-    if points_by_kind is not None:
-        pts = list(map(points_by_kind, cells.kinds))
-    else:
-        pts = list(map(points_by_colour, zip(cells.kinds, map(_COLOUR_OF.get, cells.colours))))
-    return opp, cat, pts
-
-
-_COLOUR_OF = {"w": "w", "b": "b"}
-
-
 def _one_block_in_order(players: list, n: int):
     """The :class:`~trfscore.model.PackedCells` holding rows 0, 1, 2 ... of ``players``, each
     with at least ``n`` rounds, or None."""
@@ -245,7 +227,18 @@ class _CellTables:
         self.pad_pts = 0 if rr else scaled[Kind.ABSENT, None]
 
     def map_block(self, cells, index: dict[int, int]):
-        return _map_packed(cells, index, self.packed_cat.__getitem__, self.by_kind, self.scaled)
+        """``(opp, cat, pts)`` for a whole :class:`~trfscore.model.PackedCells` block (the TRF
+        bulk reader's columns), sliced per player afterwards; None when an opponent is not a
+        player (then the general path, which treats such cells as unpaired, is used)."""
+        if not set(cells.opponents).issubset(index.keys() | {None}):
+            return None
+        opp = list(map(index.get, cells.opponents, repeat(-1)))
+        cat = list(map(self.packed_cat.__getitem__, cells.kinds))
+        if self.by_kind is not None:
+            pts = list(map(self.by_kind, cells.kinds))
+        else:
+            pts = list(map(self.scaled, zip(cells.kinds, map(COLOUR_OF_CODE.__getitem__, cells.colours))))
+        return opp, cat, pts
 
 
 def _without_sit_outs(prow: list[int], crow: list[int]) -> list[int]:

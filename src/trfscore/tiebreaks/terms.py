@@ -134,14 +134,14 @@ def term_sums(ctx, ed: Edition, low: int, high: int, fp: bool, weighted: bool) -
         if products is None:
             products = ctx.cache["products", ed.name, fp] = list(map(list, map(map, repeat(mul), values, weights)))
     if low or high:
-        out = term_sums(ctx, ed, 0, 0, fp, weighted)[:]
+        base = term_sums(ctx, ed, 0, 0, fp, weighted)
+        out = base[:]
         if low == 1 and not (high or weighted):  # the common BH-C1: take off the smallest term
             least = list(map(min, [v if v else (0,) for v in values]))
             out = list(map(sub, out, least))
             redo = [i for i, f in enumerate(flags) if f is not None] if flags is not None else []
         else:
             redo = range(len(values))
-        base = term_sums(ctx, ed, 0, 0, fp, weighted)
         for i in redo:
             v = values[i]
             if v:
