@@ -103,6 +103,39 @@ def test_console_script_runs_as_a_process(swiss_file):
     assert proc.returncode == 0 and "Rk" in proc.stdout and proc.stderr == ""
 
 
+def run_module(*argv):
+    return subprocess.run([sys.executable, "-m", "trfscore", *map(str, argv)], capture_output=True, timeout=120)
+
+
+def test_command_ends_without_tear_down_yet_writes_everything(tmp_path):
+    """``cli.run`` leaves with ``os._exit``: the output must be flushed first, a pipe's worth and
+    more, and the exit code must survive."""
+    big = tmp_path / "big.trf"
+    big.write_text(to_trf(swiss(1500, 7, seed=4, forfeits=0.02, byes=0.02)))
+    proc = run_module(big, "--format", "json")
+    assert proc.returncode == 0 and len(proc.stdout) > 200_000
+    assert len(json.loads(proc.stdout)["standings"]) == 1500
+    out = tmp_path / "out.csv"
+    proc = run_module("report", big, "--format", "csv", "-o", out)
+    assert proc.returncode == 0 and out.read_text(encoding="utf-8").count("\n") >= 1501
+    proc = run_module("report", tmp_path / "missing.trf")
+    assert proc.returncode == 2 and b"missing.trf" in proc.stderr and b"Traceback" not in proc.stderr
+    proc = run_module("check", big, "--fail-on", "info")
+    assert proc.returncode in (0, 1) and proc.stdout
+
+
+def test_one_subcommand_parser_is_built_per_run(capsys):
+    from trfscore.cli import build_parser
+
+    only = build_parser("schema")
+    assert only.parse_args(["schema"]).command == "schema"
+    with pytest.raises(SystemExit):
+        only.parse_args(["report", "x.trf"])  # not set up: a usage error, not a crash
+    capsys.readouterr()
+    code, out, _ = run(capsys, "--help")
+    assert code == 0 and all(name in out for name in ("report", "check", "convert", "explain", "schema"))
+
+
 @pytest.mark.parametrize("path", corpus_params(LOCAL_CORPUS + SHARED_CORPUS))
 def test_every_corpus_file_reports_one_row_per_player_record(capsys, path):
     code, out, err = run(capsys, "report", str(path), "--format", "json")

@@ -1,4 +1,4 @@
 """``python -m trfscore``: the same as the ``trfscore`` command."""
-from .cli import main
+from .cli import run
 
-raise SystemExit(main())
+run()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 from . import __version__
@@ -24,13 +25,15 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command-line parser; ``only`` names the one subcommand to set up (each imports its
+    own modules, so a run builds just the one it needs; help lists them all)."""
     parser = _Parser(prog="trfscore", description="Read, check, score and convert chess tournament files "
                      "(FIDE TRF16/TRF26/TRF(x), PGN, crosstable text).",
                      epilog="'trfscore FILE' is short for 'trfscore report FILE'.")
     parser.add_argument("--version", action="version", version=f"trfscore {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for name in COMMANDS:
+    for name in (only,) if only in COMMANDS else COMMANDS:
         module = importlib.import_module(f".commands.{name}", __package__)
         module.add_parser(sub)
     return parser
@@ -43,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     elif argv and argv[0] not in COMMANDS and argv[0] not in ("-h", "--help", "--version"):
         argv.insert(0, "report")
     try:
-        parser = build_parser()
+        parser = build_parser(argv[0] if argv else None)
         args = parser.parse_args(argv)
         if not getattr(args, "command", None):
             parser.print_help(sys.stderr)
@@ -68,5 +71,19 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_USAGE
 
 
+def run() -> None:
+    """The console entry point: :func:`main`, then the streams flushed and the process ended at
+    once.  Skipping the interpreter's tear-down saves freeing a large tournament's objects one
+    by one (30 ms for 10,000 players); output files are closed by ``main`` already."""
+    code = main()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream is not None:
+                stream.flush()
+        except (OSError, ValueError):  # a closed pipe or stream: nothing more can be said
+            pass
+    os._exit(code)
+
+
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    run()
