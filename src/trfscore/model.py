@@ -83,7 +83,8 @@ class PackedCells:
     The TRF reader decodes a run of clean ``001`` lines in bulk into one of these; row ``i``
     owns cells ``i*n .. i*n+n-1``.  ``opponents`` holds start ranks (None: no opponent),
     ``colours`` and ``codes`` one character per cell (TRF ``w b - `` and result codes),
-    ``kinds`` the :class:`Kind` of each cell.  Cells past a row's recorded rounds are "no
+    ``kinds`` the :class:`Kind` of each cell (within a block a code always stands for the same
+    kind: the cells are clean).  Cells past a row's recorded rounds are "no
     entry" cells, equal to :meth:`Game.absent`.  Standings read these lists directly, so a
     10,000-player file never builds its 130,000 ``Game`` tuples unless they are asked for.
     """

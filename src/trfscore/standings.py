@@ -29,7 +29,7 @@ from .tiebreaks.encounter import explain_de, order_group
 from .tiebreaks.explain import Explanation, to_json_number
 from .tiebreaks.registry import TIEBREAKS, compute, explain, parse_tiebreak, parse_tiebreaks
 
-__all__ = ["Standings", "StandingRow", "compute_standings", "rank_label", "DEFAULT_SWISS",
+__all__ = ["Standings", "StandingRow", "RankColumns", "compute_standings", "rank_label", "DEFAULT_SWISS",
            "DEFAULT_ROUND_ROBIN", "SYSTEMS", "EDITIONS"]
 
 DEFAULT_SWISS = ["BH-C1", "BH", "SB"]
@@ -80,20 +80,57 @@ def rank_label(row: StandingRow) -> str:
     return str(row.rank) if row.rank_to == row.rank else f"{row.rank}-{row.rank_to}"
 
 
+@dataclass(slots=True)
+class RankColumns:
+    """The standings as columns in rank order: what the rows are made of.  Reports of 10,000
+    players read these instead of building a :class:`StandingRow` each."""
+
+    ranks: list[int]
+    ranks_to: list[int]
+    start_ranks: list[int]
+    players: list[Player]
+    points: list[Fraction]
+    codes: tuple[str, ...]
+    values: list[list[Any]]  # per code, the shown values in rank order
+
+    def rows(self) -> list[StandingRow]:
+        values = zip(*self.values) if self.codes else repeat((), len(self.players))
+        return list(map(StandingRow, self.ranks, self.ranks_to, self.start_ranks, self.players, self.points,
+                        values, repeat(self.codes)))
+
+    @classmethod
+    def of_rows(cls, rows: list[StandingRow]) -> "RankColumns":
+        codes = rows[0].codes if rows else ()
+        values = [[row.tiebreaks.get(code) for row in rows] for code in codes]
+        return cls([r.rank for r in rows], [r.rank_to for r in rows], [r.start_rank for r in rows],
+                   [r.player for r in rows], [r.points for r in rows], tuple(codes), values)
+
+
 @dataclass
 class Standings:
-    """Ranked players with their tie-break values."""
+    """Ranked players with their tie-break values.
+
+    ``rows`` are built on first use from the columns the engine ranked (:meth:`columns`)."""
 
     rules: str  # edition actually used, e.g. "fide-2026"
     system: str  # "swiss" | "round-robin"
     tiebreaks: list[str]  # normalised codes
-    rows: list[StandingRow]
+    rows: list[StandingRow] | None  # type: ignore[assignment]  # a property, see _get_rows
     notes: list[str] = field(default_factory=list)
     rounds: int = 0
     _engine: Engine | None = field(default=None, repr=False, compare=False)
     _specs: dict[str, TieBreak] = field(default_factory=dict, repr=False, compare=False)
     _groups: dict[str, dict[int, list[int]]] = field(default_factory=dict, repr=False,
                                                      compare=False)
+    _columns: RankColumns | None = field(default=None, repr=False, compare=False)
+
+    def columns(self) -> RankColumns:
+        """The standings as columns; from the rows once they have been built (they may have been
+        changed since), else the engine's own columns."""
+        rows = self.__dict__.get("_rows")
+        if rows is None and self._columns is not None:
+            return self._columns
+        return RankColumns.of_rows(rows or [])
 
     def row(self, start_rank: int) -> StandingRow:
         for r in self.rows:
@@ -131,6 +168,20 @@ class Standings:
         return {"rules": self.rules, "system": self.system, "tiebreaks": list(self.tiebreaks),
                 "rounds": self.rounds, "notes": list(self.notes),
                 "rows": [r.to_dict() for r in self.rows]}
+
+
+def _get_rows(self: Standings) -> list[StandingRow]:
+    rows = self.__dict__.get("_rows")
+    if rows is None:
+        rows = self.__dict__["_rows"] = self._columns.rows() if self._columns is not None else []
+    return rows
+
+
+def _set_rows(self: Standings, rows: list[StandingRow] | None) -> None:
+    self.__dict__["_rows"] = rows
+
+
+Standings.rows = property(_get_rows, _set_rows, doc="The rows in rank order.")  # type: ignore[assignment]
 
 
 def _resolve_system(t: Tournament, system: Any) -> bool:
@@ -200,8 +251,9 @@ def _runs(order: list[int], key) -> list[list[int]]:
     return [list(run) for _, run in groupby(order, key)]
 
 
-def _rows(ctx, groups: list[list[int]], codes: list[str], columns: list[list[Any]]) -> list[StandingRow]:
-    """The rows in rank order; players of a group still tied share its places, in start-rank order."""
+def _rank_columns(ctx, groups: list[list[int]], codes: list[str], columns: list[list[Any]]) -> RankColumns:
+    """The columns in rank order; players of a group still tied share its places, in start-rank
+    order."""
     sr = ctx.sr
     for g in groups:
         if len(g) > 1:
@@ -212,11 +264,10 @@ def _rows(ctx, groups: list[list[int]], codes: list[str], columns: list[list[Any
     lasts = list(accumulate(sizes))
     score = ctx.score
     points = {s: ctx.pf(s) for s in set(score)}
-    values = map(list(zip(*columns)).__getitem__, order) if codes else repeat((), len(order))
-    return list(map(StandingRow, chain.from_iterable(map(repeat, firsts, sizes)),
-                    chain.from_iterable(map(repeat, lasts, sizes)), map(sr.__getitem__, order),
-                    map(ctx.players.__getitem__, order), map(points.__getitem__, map(score.__getitem__, order)),
-                    values, repeat(tuple(codes))))
+    return RankColumns(list(chain.from_iterable(map(repeat, firsts, sizes))),
+                       list(chain.from_iterable(map(repeat, lasts, sizes))), list(map(sr.__getitem__, order)),
+                       list(map(ctx.players.__getitem__, order)), list(map(points.__getitem__, map(score.__getitem__, order))),
+                       tuple(codes), [list(map(column.__getitem__, order)) for column in columns])
 
 
 def compute_standings(t: Tournament, tiebreaks: Any = None, rules: str = "auto",
@@ -276,7 +327,7 @@ def _standings(t: Tournament, tiebreaks: Any, rules: str, system: Any,
     shown = {code: col.shown() for code, col in columns.items()}
     shown.update(group_values)
     codes = [tb.code for tb in specs]
-    rows = _rows(ctx, groups, codes, [shown[code] for code in codes])
+    table = _rank_columns(ctx, groups, codes, [shown[code] for code in codes])
     notes.extend(eng.notes)
     return Standings(edition.name, "round-robin" if rr else "swiss", [tb.code for tb in specs],
-                     rows, notes, ctx.n, eng, {tb.code: tb for tb in specs}, group_members)
+                     None, notes, ctx.n, eng, {tb.code: tb for tb in specs}, group_members, table)

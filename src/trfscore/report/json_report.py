@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import json
 from itertools import repeat
-from operator import add
 from typing import Any
 
 from ..formats.json_model import SCHEMA_ID, dumps, score_to_json
 from ..model import Tournament
+from ..standings import RankColumns
 from .values import rank_label
 
 
@@ -70,10 +70,10 @@ def render(t: Tournament, standings, ratings: dict | None = None, ratings_system
     if ratings is not None:  # rating calculations are nested data: the general encoder
         return dumps(to_dict(t, standings, ratings, ratings_system=ratings_system), "standings")
     try:
-        rows = _row_texts(standings)
+        body = _rows_text(standings)
     except TypeError:  # a field of an unexpected type (set through the API): the general encoder
         return dumps(to_dict(t, standings, ratings_system=ratings_system), "standings")
-    return dumps(_frame(t, standings, False, True, ratings_system), "standings", rows)
+    return dumps(_frame(t, standings, False, True, ratings_system), "standings", body)
 
 
 _text = json.encoder.encode_basestring  # a JSON string, as json.dumps(..., ensure_ascii=False)
@@ -87,28 +87,38 @@ def _numbers(values: list) -> list[str]:
     return list(map(texts.__getitem__, map(id, values)))
 
 
-def _row_texts(standings) -> list[str]:
-    """Each row of :func:`_rows` (without ratings) as JSON text, as ``json.dumps`` writes it."""
-    rows = standings.rows
-    codes = rows[0].codes if rows else ()
-    keys = [json.dumps(code, ensure_ascii=False) + ": " for code in codes]
-    columns = [_numbers(list(column)) for column in zip(*[row.values for row in rows])]
-    tiebreaks = ["{" + ", ".join(map(add, keys, values)) + "}" for values in zip(*columns)] if codes \
-        else list(repeat("{}", len(rows)))
-    points = _numbers([row.points for row in rows])
-    declared = _numbers([row.player.points for row in rows])
+def _rows_text(standings) -> str:
+    """The rows of :func:`_rows` (without ratings) as JSON text joined by ``",\n"``, each as
+    ``json.dumps`` writes it, from the standings' columns.  One f-string per row keeps each row's
+    pieces short-lived, which is faster than building every field as a column of texts."""
+    table = standings.columns() if hasattr(standings, "columns") else RankColumns.of_rows(standings.rows)
+    count = len(table.players)
+    keys = [json.dumps(code, ensure_ascii=False) + ": " for code in table.codes]
+    if keys:
+        pieces = []
+        for n, (key, column) in enumerate(zip(keys, table.values)):
+            pieces += [repeat(("{" if n == 0 else ", ") + key, count), _numbers(column)]
+        tiebreaks = list(map("".join, zip(*pieces, repeat("}", count))))
+    else:
+        tiebreaks = list(repeat("{}", count))
+    points = _numbers(table.points)
+    declared = _numbers([p.points for p in table.players])
     out = []
-    for row, tb, pts, dpts in zip(rows, tiebreaks, points, declared):
-        p = row.player
-        rank, rank_to = row.rank, row.rank_to
-        label = f"{rank}-{rank_to}" if rank_to != rank else str(rank)
+    for rank, rank_to, start_rank, p, pts, tb, dpts in zip(table.ranks, table.ranks_to, table.start_ranks,
+                                                            table.players, points, tiebreaks, declared):
+        label = f"{rank}-{rank_to}" if rank_to != rank else rank
         out.append(f'{{"rank": {rank}, "rank_to": {rank_to}, "rank_label": "{label}", '
-                   f'"start_rank": {row.start_rank}, "title": {_text(p.title)}, "name": {_text(p.name)}, '
+                   f'"start_rank": {start_rank}, "title": {_text(p.title)}, "name": {_text(p.name)}, '
                    f'"federation": {_text(p.federation)}, "rating": {_number(p.rating)}, '
                    f'"fide_id": {_text(p.fide_id)}, "points": {pts}, "tiebreaks": {tb}, '
                    f'"declared": {{"points": {dpts}, "rank": {_number(p.rank)}}}}}')
-    return out
+    return ",\n".join(out)
 
 
 def _number(value: int | None) -> str:
-    return "null" if value is None else str(value)
+    """An optional integer as JSON (a TypeError for anything else)."""
+    if value is None:
+        return "null"
+    if type(value) is not int:
+        raise TypeError("not an integer")
+    return str(value)

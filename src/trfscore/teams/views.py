@@ -4,7 +4,8 @@ unplayed-round rules read.
 :mod:`trfscore.tiebreaks.unplayed` (adjusted scores, C.07 Art. 16.3; the dummy opponent and the
 2026 caps, 16.4; cuts, 14.1.1/16.5; which rounds are games, 15.2) and
 :mod:`trfscore.tiebreaks.encounter` (direct encounter, Art. 6) work on per-participant arrays:
-``opp``, ``pts``, ``cat``, ``score``, ``clean`` and the win/draw/loss values ``W``/``D``/``L``.
+``opp``, ``pts``, ``cat`` (also flat: ``flat_opp`` ...), ``score``, ``clean`` and the
+win/draw/loss values ``W``/``D``/``L``.
 A :class:`ScoreView` holds those arrays for teams, one score at a time, so the team tie-breaks
 reuse those rules instead of copying them.  Values are exact Fractions (``unit`` 1).
 
@@ -18,9 +19,11 @@ uses (16.4.2: ``D x rounds``).
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import chain, compress, count
 from typing import Any
 
 from ..tiebreaks import unplayed as U
+from ..tiebreaks.context import row_slices
 from .model import TeamEvent
 
 __all__ = ["ScoreView", "views"]
@@ -66,6 +69,12 @@ class ScoreView:
             self.score.append(sum((p for p, c in zip(prow, crow) if c != U.NOSCHED), Fraction(0)) + adjustment)
         U.split_requested(self.cat)
         self.clean = [all(c == U.PLAYED for c in row) for row in self.cat]
+        # the flat form unplayed.py reads: cell i * n + r (every team line has n rounds)
+        self.flat_opp = list(chain.from_iterable(self.opp))
+        self.flat_pts = list(chain.from_iterable(self.pts))
+        self.flat_cat = list(chain.from_iterable(self.cat))
+        self.unplayed = list(compress(count(), self.flat_cat))
+        self.slices = row_slices(self.N, self.n)
 
     def pf(self, value) -> Fraction:
         """A value as a Fraction (the individual engine's scaled-integer hook; here unit 1)."""

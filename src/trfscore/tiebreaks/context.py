@@ -11,23 +11,42 @@ It holds, per player (index ``i`` in start-rank order) and per round (index ``r`
 
 and ``score[i]``, the face-value total.  Nothing here depends on the rules edition; values that
 do (adjusted scores, dummy values) are computed by ``unplayed.py`` and cached on the context.
+
+The cells are stored flat, player after player (``flat_opp``, ``flat_cat``, ``flat_pts``: cell
+``i * n + r``), so that whole-field passes run in C; the per-player rows ``opp``, ``cat`` and
+``pts`` are slices of them, made on first use.  ``unplayed`` lists the flat positions of every
+cell that is not an over-the-board game.
 """
 from __future__ import annotations
 
 from fractions import Fraction
-from itertools import repeat
+from itertools import chain, compress, count, repeat
 from math import lcm
-from operator import attrgetter, not_
+from operator import attrgetter, floordiv
 from typing import Any
 
 from ..model import COLOUR_OF_CODE, Game, Kind, Player, Tournament
 from . import unplayed as U
 
-__all__ = ["Context", "build_context", "detect_round_robin"]
+__all__ = ["Context", "build_context", "detect_round_robin", "row_slices"]
+
+
+def row_slices(count: int, n: int) -> list[slice]:
+    """The slices of ``count`` rows of ``n`` cells each in a flat list."""
+    if not n:
+        return [slice(0, 0)] * count
+    return list(map(slice, range(0, count * n, n), range(n, count * n + 1, n)))
+
+
+_ROWS_OF = {"opp": "flat_opp", "cat": "flat_cat", "pts": "flat_pts"}
 
 
 class Context:
     """Precomputed arrays for one tournament, system and round count (see module docstring)."""
+
+    opp: list[list[int]]
+    cat: list[list[int]]
+    pts: list[list[int]]
 
     def __init__(self) -> None:
         self.t: Tournament | None = None
@@ -40,9 +59,10 @@ class Context:
         self.W = 2
         self.D = 1
         self.L = 0
-        self.opp: list[list[int]] = []
-        self.pts: list[list[int]] = []
-        self.cat: list[list[int]] = []
+        self.flat_opp: list[int] = []
+        self.flat_cat: list[int] = []
+        self.flat_pts: list[int] = []
+        self.unplayed: list[int] = []  # flat positions of the cells whose category is not PLAYED
         self._col: list[list[str | None]] | None = None
         self._kind: list[list[str]] | None = None
         self.score: list[int] = []
@@ -51,7 +71,28 @@ class Context:
         self.cache: dict[Any, Any] = {}
         self._frac: dict[int, Fraction] = {}
 
-    # -- lazily built rows (only counts, ratings and explanations need them) ----------------
+    # -- lazily built rows --------------------------------------------------------------------
+    @property
+    def slices(self) -> list[slice]:
+        """Per player, the slice of its cells in the flat lists."""
+        got = self.cache.get("slices")
+        if got is None:
+            got = self.cache["slices"] = row_slices(self.N, self.n)
+        return got
+
+    def row_sums(self, flat: list[int]) -> list[int]:
+        """Per player, the sum of its cells of a flat list."""
+        return list(map(sum, map(flat.__getitem__, self.slices)))
+
+    def __getattr__(self, name: str):
+        """``opp``, ``cat`` and ``pts``: the flat lists cut into per-player rows on first use."""
+        flat = _ROWS_OF.get(name)
+        if flat is None:
+            raise AttributeError(name)
+        rows = list(map(getattr(self, flat).__getitem__, self.slices))
+        setattr(self, name, rows)
+        return rows
+
     def _cells(self, column, empty):
         n = self.n
         out = []
@@ -108,27 +149,16 @@ class Context:
         for name in ("t", "players", "sr", "index", "n", "N", "unit", "W", "D", "L", "rr", "_col",
                      "_kind"):
             setattr(f, name, getattr(self, name))
-        f.opp = self.opp
-        last = self.n - 1
-        pts = []
-        cat = []
-        for i in range(self.N):
-            p = self.pts[i]
-            c = self.cat[i]
-            if last >= 0 and self.opp[i][last] >= 0 and c[last] in (U.PLAYED, U.FWIN, U.FLOSS):
-                p = p[:]
-                p[last] = self.D
-                c = c[:]
-                c[last] = U.PLAYED
-            pts.append(p)
-            cat.append(c)
-        f.pts = pts
-        f.cat = cat
-        U.split_requested(f.cat)
-        ns = U.NOSCHED
-        f.score = [sum(v for v, k in zip(p, c) if k != ns) for p, c in zip(pts, cat)]
-        played = U.PLAYED
-        f.clean = [all(k == played for k in c) for c in cat]
+        n = self.n
+        cat = self.flat_cat[:]
+        pts = self.flat_pts[:]
+        if n:
+            opp, D = self.flat_opp, self.D
+            for k in range(n - 1, self.N * n, n):  # every player's last round
+                if opp[k] >= 0 and cat[k] in (U.PLAYED, U.FWIN, U.FLOSS):
+                    pts[k] = D
+                    cat[k] = U.PLAYED
+        _finish(f, self.flat_opp, cat, pts)
         self.cache["fore"] = f
         return f
 
@@ -233,12 +263,21 @@ class _CellTables:
         if not set(cells.opponents).issubset(index.keys() | {None}):
             return None
         opp = list(map(index.get, cells.opponents, repeat(-1)))
-        cat = list(map(self.packed_cat.__getitem__, cells.kinds))
+        codes, kinds = cells.codes, cells.kinds
+        kind_of = {code: kinds[codes.index(code)] for code in set(codes)}  # one kind per code
+        cat = _by_code(codes, {code: self.packed_cat[kind] for code, kind in kind_of.items()})
         if self.by_kind is not None:
-            pts = list(map(self.by_kind, cells.kinds))
+            pts = _by_code(codes, {code: self.by_kind(kind) for code, kind in kind_of.items()})
         else:
-            pts = list(map(self.scaled, zip(cells.kinds, map(COLOUR_OF_CODE.__getitem__, cells.colours))))
+            pts = list(map(self.scaled, zip(kinds, map(COLOUR_OF_CODE.__getitem__, cells.colours))))
         return opp, cat, pts
+
+
+def _by_code(codes: str, value_of: dict[str, int]) -> list[int]:
+    """``[value_of[c] for c in codes]``, in C when every value fits in a byte."""
+    if all(0 <= v < 256 for v in value_of.values()):
+        return list(codes.translate({ord(c): v for c, v in value_of.items()}).encode("latin-1"))
+    return list(map(value_of.__getitem__, codes))
 
 
 def _without_sit_outs(prow: list[int], crow: list[int]) -> list[int]:
@@ -247,19 +286,37 @@ def _without_sit_outs(prow: list[int], crow: list[int]) -> list[int]:
     return [0 if c == ns else x for x, c in zip(prow, crow)]
 
 
-def _rows_of_block(cells, n: int, count: int, index: dict[int, int], tables: _CellTables):
-    """``(opp, cat, pts)`` rows of ``count`` players that are rows 0.. of one packed block."""
+def _flat_of_block(cells, n: int, count: int, index: dict[int, int], tables: _CellTables):
+    """The flat ``(opp, cat, pts)`` of ``count`` players that are rows 0.. of one packed block."""
     mapped = tables.map_block(cells, index)
     if mapped is None:
         return None
-    starts = range(0, count * cells.n, cells.n)
-    opp_all, cat_all, pts_all = ([column[b:b + n] for b in starts] for column in mapped)
-    if tables.rr:
-        ns = U.NOSCHED
-        for i, crow in enumerate(cat_all):
-            if ns in crow:
-                pts_all[i] = _without_sit_outs(pts_all[i], crow)
-    return opp_all, cat_all, pts_all
+    if cells.n != n:  # rows hold more rounds than are counted: keep the first n of each
+        starts = range(0, count * cells.n, cells.n)
+        cuts = list(map(slice, starts, range(n, count * cells.n + n, cells.n)))
+        mapped = [list(chain.from_iterable(map(column.__getitem__, cuts))) for column in mapped]
+    opp, cat, pts = mapped
+    if tables.rr and U.NOSCHED in cat:
+        pts = _without_sit_outs(pts, cat)
+    return opp, cat, pts
+
+
+def _finish(ctx: Context, opp: list[int], cat: list[int], pts: list[int]) -> None:
+    """Set the flat lists and what follows from them: scores, clean players, the unplayed
+    cells, and requested byes split into 16.2.3 / 16.2.5 (``unplayed.split_requested``)."""
+    n = ctx.n
+    unplayed = list(compress(count(), cat))  # PLAYED == 0
+    late_candidates = {k // n for k in unplayed if cat[k] == U.REQ or cat[k] == U.REQ_LATE}
+    for i in late_candidates:
+        row = cat[i * n:i * n + n]
+        U.split_requested([row])
+        cat[i * n:i * n + n] = row
+    ctx.flat_opp, ctx.flat_cat, ctx.flat_pts, ctx.unplayed = opp, cat, pts, unplayed
+    ctx.score = ctx.row_sums(pts)
+    clean = [True] * ctx.N
+    for i in dict.fromkeys(map(floordiv, unplayed, repeat(n))):
+        clean[i] = False
+    ctx.clean = clean
 
 
 def _rows_of_player(i: int, p, n: int, index: dict[int, int], tables: _CellTables, blocks: dict):
@@ -318,19 +375,10 @@ def build_context(t: Tournament, *, rr: bool, rounds: int | None = None) -> Cont
     ctx.unit, ctx.W, ctx.D, ctx.L = tables.unit, tables.W, tables.D, tables.L
 
     whole = _one_block_in_order(players, n)
-    rows = _rows_of_block(whole, n, len(players), index, tables) if whole is not None else None
-    if rows is not None:  # the usual TRF file: every row of one packed block, in start-rank order
-        opp_all, cat_all, pts_all = rows
-    else:
+    flat = _flat_of_block(whole, n, len(players), index, tables) if whole is not None else None
+    if flat is None:
         blocks: dict[int, Any] = {}
-        opp_all, cat_all, pts_all = [], [], []
-        for i, p in enumerate(players):
-            orow, crow, prow = _rows_of_player(i, p, n, index, tables, blocks)
-            opp_all.append(orow)
-            cat_all.append(crow)
-            pts_all.append(prow)
-    ctx.score = list(map(sum, pts_all))
-    ctx.clean = list(map(not_, map(any, cat_all)))  # PLAYED == 0
-    U.split_requested(cat_all)
-    ctx.opp, ctx.pts, ctx.cat = opp_all, pts_all, cat_all
+        rows = [_rows_of_player(i, p, n, index, tables, blocks) for i, p in enumerate(players)]
+        flat = [list(chain.from_iterable(column)) for column in zip(*rows)] if rows else [[], [], []]
+    _finish(ctx, *flat)
     return ctx

@@ -103,15 +103,76 @@ def opponent_terms(ctx, ed: Edition, fp: bool = False):
     return got
 
 
+def one_term_per_cell(ctx, fp: bool) -> bool:
+    """True when the terms are the cells one for one, in the same order: a Swiss where forfeits
+    are unplayed rounds (no ``/P``) and every round is scheduled.  Then the terms are computed
+    over the flat cell lists at once instead of through :func:`layout`."""
+    if fp or ctx.rr:
+        return False
+    got = ctx.cache.get("no_sit_outs")
+    if got is None:
+        cat, ns = ctx.flat_cat, U.NOSCHED
+        got = ctx.cache["no_sit_outs"] = not any(cat[k] == ns for k in ctx.unplayed)
+    return got
+
+
+def _flat_term_values(ctx, ed: Edition) -> list[int]:
+    """The terms of every cell, flat (see :func:`one_term_per_cell`): the opponent's adjusted
+    score for a game, ``unplayed.own_value`` for an unplayed round."""
+    adj = U.adjusted_scores(ctx, ed)
+    flat = list(map(adj.__getitem__, ctx.flat_opp))  # unplayed cells are overwritten below
+    own, n = U.own_value, ctx.n
+    for k in ctx.unplayed:
+        flat[k] = own(ctx, ed, k // n, k % n, adj)[0]
+    return flat
+
+
 def term_values(ctx, ed: Edition, fp: bool) -> list[list[int]]:
     """Per player, the opponent-score terms themselves (scale ``ctx.unit``), cached: every
     Buchholz and Sonneborn-Berger variant of one edition reads the same lists."""
     key = ("values", ed.name, fp)
     got = ctx.cache.get(key)
     if got is None:
-        ext, rows, _, _ = opponent_terms(ctx, ed, fp)
-        get = ext.__getitem__
-        got = ctx.cache[key] = [list(map(get, tr)) for tr in rows]
+        if one_term_per_cell(ctx, fp):
+            flat = ctx.cache["flat_values", ed.name] = _flat_term_values(ctx, ed)
+            got = list(map(flat.__getitem__, ctx.slices))
+        else:
+            ext, rows, _, _ = opponent_terms(ctx, ed, fp)
+            got = list(map(list, map(map, repeat(ext.__getitem__), rows)))
+        ctx.cache[key] = got
+    return got
+
+
+def _products(ctx, ed: Edition, fp: bool) -> list[list[int]]:
+    """Per player, points scored x term (the Sonneborn-Berger contributions), cached."""
+    key = ("products", ed.name, fp)
+    got = ctx.cache.get(key)
+    if got is None:
+        values = term_values(ctx, ed, fp)
+        if one_term_per_cell(ctx, fp):
+            flat = list(map(mul, ctx.cache["flat_values", ed.name], ctx.flat_pts))
+            got = list(map(flat.__getitem__, ctx.slices))
+        else:
+            weights = opponent_terms(ctx, ed, fp)[2]
+            got = list(map(list, map(map, repeat(mul), values, weights)))
+        ctx.cache[key] = got
+    return got
+
+
+def _vur_flags(ctx, ed: Edition, fp: bool) -> list[list[bool] | None] | None:
+    """Per player, None or flags marking the terms of voluntarily unplayed rounds; None
+    altogether when the edition does not cut them first (Art. 16.5)."""
+    if not ed.vur_cut_first:
+        return None
+    if not one_term_per_cell(ctx, fp):
+        return opponent_terms(ctx, ed, fp)[3]
+    got = ctx.cache.get("vur_flags")
+    if got is None:
+        cat, n, floss = ctx.flat_cat, ctx.n, U.FLOSS
+        got = [None] * ctx.N
+        for i in dict.fromkeys(k // n for k in ctx.unplayed if cat[k] >= floss):
+            got[i] = [c >= floss for c in cat[i * n:i * n + n]]
+        ctx.cache["vur_flags"] = got
     return got
 
 
@@ -128,11 +189,8 @@ def term_sums(ctx, ed: Edition, low: int, high: int, fp: bool, weighted: bool) -
     if got is not None:
         return got
     values = term_values(ctx, ed, fp)
-    _, _, weights, flags = opponent_terms(ctx, ed, fp)
-    if weighted:
-        products = ctx.cache.get(("products", ed.name, fp))
-        if products is None:
-            products = ctx.cache["products", ed.name, fp] = list(map(list, map(map, repeat(mul), values, weights)))
+    flags = _vur_flags(ctx, ed, fp)
+    products = _products(ctx, ed, fp) if weighted else None
     if low or high:
         base = term_sums(ctx, ed, 0, 0, fp, weighted)
         out = base[:]
@@ -145,12 +203,10 @@ def term_sums(ctx, ed: Edition, low: int, high: int, fp: bool, weighted: bool) -
         for i in redo:
             v = values[i]
             if v:
-                out[i] = base[i] - _cut_total(v, products[i] if weighted else None,
+                out[i] = base[i] - _cut_total(v, products[i] if products is not None else None,
                                               flags[i] if flags is not None else None, low, high, ed)
-    elif weighted:
-        out = list(map(sum, products))
     else:
-        out = list(map(sum, values))
+        out = list(map(sum, products if products is not None else values))
     ctx.cache[key] = out
     return out
 

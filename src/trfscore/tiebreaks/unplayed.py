@@ -104,19 +104,12 @@ def adjusted_scores(ctx, ed: Edition) -> list[int]:
         adj = score
     else:
         adj = score[:]
-        D = ctx.D
-        late_only = view == "late_requested_draw"
-        wanted = (REQ_LATE,) if late_only else tuple(UNPLAYED)
-        for i, clean in enumerate(ctx.clean):
-            if clean or (late_only and REQ_LATE not in ctx.cat[i]):
-                continue
-            p = ctx.pts[i]
-            delta = 0
-            for r, c in enumerate(ctx.cat[i]):
-                if c in wanted:
-                    delta += D - p[r]
-            if delta:
-                adj[i] = score[i] + delta
+        D, n = ctx.D, ctx.n
+        wanted = {REQ_LATE} if view == "late_requested_draw" else UNPLAYED
+        cat, pts = ctx.flat_cat, ctx.flat_pts
+        for k in ctx.unplayed:  # the flat positions of the unplayed cells
+            if cat[k] in wanted:
+                adj[k // n] += D - pts[k]
     ctx.cache[key] = adj
     return adj
 
@@ -132,8 +125,9 @@ def own_value(ctx, ed: Edition, i: int, r: int, adj: list[int]) -> tuple[int, st
     if mode == "dummy":  # 2023+ Art. 16.4: a dummy that ends with the player's own score
         own = ctx.score[i]
         if ed.dummy_caps:  # 2026: 16.4.1 for forfeits, 16.4.2 for everything else
-            c = ctx.cat[i][r]
-            o = ctx.opp[i][r]
+            k = i * ctx.n + r
+            c = ctx.flat_cat[k]
+            o = ctx.flat_opp[k]
             if (c == FWIN or c == FLOSS) and o >= 0:
                 cap = adj[o]
                 if cap < own:
@@ -146,8 +140,9 @@ def own_value(ctx, ed: Edition, i: int, r: int, adj: list[int]) -> tuple[int, st
     if mode == "virtual":
         # 2009: the virtual opponent starts round r with the player's score before it, gets the
         # complement of the player's result, then draws every later round.
-        p = ctx.pts[i]
-        cats = ctx.cat[i]
+        row = ctx.slices[i]
+        p = ctx.flat_pts[row]
+        cats = ctx.flat_cat[row]
         before = sum(p[k] for k in range(r) if cats[k] != NOSCHED)
         got = p[r]
         if got >= ctx.W:
