@@ -9,7 +9,7 @@ import copy
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import trfscore
@@ -38,7 +38,11 @@ def _line(rng: random.Random, sr: int, players: int, rounds: int) -> str:
         elif kind < 0.95:
             cells.append(" " * 10)
         else:
-            cells.append(rng.choice(["  1 w 1 ", " 0 1 b =  ", "  12 W 1  ", "  12 w ?  ", "\t 12 w 1 "]))
+            cells.append(rng.choice(["  1 w 1 ", " 0 1 b =  ", "  12 W 1  ", "  12 w ?  ", "\t 12 w 1 ",
+                                     # opponent fields: leading zeros, zero, misaligned, not ASCII
+                                     " 012 w 1  ", "0001 b 0  ", "  00 b 0  ", "   0 w =  ", "0 12 w 1  ",
+                                     "1   b 1  ", "  é2 w 1  ", "０００1 w 1  ", "0000 w 1  ", "  12 - +  ",
+                                     "0000 - 1  ", "     - H  ", "  12 w 1 x", "  12 w 1x ", "  12w  1  "]))
     return (head + "".join(cells)).rstrip() if rng.random() < 0.9 else head + "".join(cells)
 
 
@@ -52,7 +56,7 @@ def _one_by_one(records):
     return players, findings
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), count=st.integers(BULK_MIN, 3 * BULK_MIN),
        rounds=st.integers(0, 12))
 def test_bulk_decoder_matches_the_line_decoder(seed: int, count: int, rounds: int) -> None:
@@ -131,3 +135,23 @@ def test_one_huge_line_does_not_pad_every_line_to_its_length() -> None:
     assert [p.round_count for p in players] == [1] * 199 + [1900]
     assert all(p.packed is None for p in players)  # decoded line by line: no 200 x 19,000 padding
     assert findings == []
+
+
+_HEAD = f"001 9999 m    {'Doe, Jane':<33} 2100 GER     4100018 1990/01/02  3.5    1  "
+
+
+@settings(max_examples=300, deadline=None)
+@given(cells=st.lists(st.text(alphabet=" 0123456789wb-=+WDLHFUZ?é\t", min_size=10, max_size=10), min_size=1,
+                      max_size=8))
+def test_bulk_cell_check_agrees_with_the_line_decoder(cells: list[str]) -> None:
+    """A block is irregular in bulk exactly when the per-line decoder reports on it."""
+    from trfscore.formats.trf_bulk import _irregular_cells
+
+    assume(all(cell[:4] != "9999" for cell in cells))  # pairing with oneself is checked apart
+    expected = []
+    for k, cell in enumerate(cells):
+        findings: list = []
+        parse_player((_HEAD + cell).rstrip(), 1, findings.append)
+        if findings:
+            expected.append(k)
+    assert _irregular_cells("".join(cells)) == expected

@@ -83,16 +83,26 @@ class PackedCells:
     The TRF reader decodes a run of clean ``001`` lines in bulk into one of these; row ``i``
     owns cells ``i*n .. i*n+n-1``.  ``opponents`` holds start ranks (None: no opponent),
     ``colours`` and ``codes`` one character per cell (TRF ``w b - `` and result codes),
-    ``kinds`` the :class:`Kind` of each cell (within a block a code always stands for the same
-    kind: the cells are clean).  Cells past a row's recorded rounds are "no
+    ``kind_of_code`` the :class:`Kind` each code stands for (within a block a code always stands
+    for the same kind: the cells are clean), ``kinds`` that kind per cell.  Cells past a row's recorded rounds are "no
     entry" cells, equal to :meth:`Game.absent`.  Standings read these lists directly, so a
     10,000-player file never builds its 130,000 ``Game`` tuples unless they are asked for.
     """
 
-    __slots__ = ("n", "opponents", "colours", "codes", "kinds")
+    __slots__ = ("n", "opponents", "colours", "codes", "kind_of_code", "_kinds")
 
-    def __init__(self, n: int, opponents: list[int | None], colours: str, codes: str, kinds: list[str]) -> None:
-        self.n, self.opponents, self.colours, self.codes, self.kinds = n, opponents, colours, codes, kinds
+    def __init__(self, n: int, opponents: list[int | None], colours: str, codes: str,
+                 kind_of_code: dict[str, str]) -> None:
+        self.n, self.opponents, self.colours, self.codes = n, opponents, colours, codes
+        self.kind_of_code = kind_of_code
+        self._kinds: list[str] | None = None
+
+    @property
+    def kinds(self) -> list[str]:
+        """The :class:`Kind` of every cell (made from the codes on first use)."""
+        if self._kinds is None:
+            self._kinds = list(map(self.kind_of_code.__getitem__, self.codes))
+        return self._kinds
 
     def games(self, row: int, count: int) -> list[Game]:
         """The first ``count`` cells of ``row`` as ``Game`` tuples."""

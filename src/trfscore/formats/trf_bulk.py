@@ -10,6 +10,8 @@ to ``parse_player`` and gets its findings there, so both paths give the same pla
 from __future__ import annotations
 
 import re
+import sys
+from functools import lru_cache
 from itertools import repeat
 from typing import Callable
 
@@ -24,15 +26,35 @@ BULK_MIN = 64
 MAX_PADDING = 4
 
 _BLOCK = 10
-#: A clean round block, capturing only its opponent field: one the per-line decoder reads
-#: without a finding (``trf_player.CELLS``).  Either a game or forfeit -- a right-aligned,
-#: non-zero start rank, colour w/b, a result with an opponent -- or no opponent (``0000`` or
-#: blank), colour ``-``/blank and a bye, absence or blank result.
-CLEAN_CELL = re.compile(r"""
-    (   (?=\ *0*[1-9])(?:\ {3}[0-9]|\ {2}[0-9]{2}|\ [0-9]{3}|[0-9]{4})  (?=\ [wb]\ [10=+\-WDL]\ \ )
-      | (?:0000|\ {4})                                                (?=\ [-\ ]\ [HFUZ\ ]\ \ )
-    ) .{6}""", re.VERBOSE)
-_NO_OPPONENT = ("0000", "    ")
+
+
+def _marks(chars) -> bytes:
+    """A ``bytes.translate`` table giving 1 for ``chars`` and 0 for every other byte."""
+    table = bytearray(256)
+    for c in chars:
+        table[ord(c)] = 1
+    return bytes(table)
+
+
+def _clean_cell_classes() -> tuple[bytes, ...]:
+    """What a clean round block holds, read off the per-line decoder's own table
+    (``trf_player.CELLS``), as :func:`_marks` tables: the colours and result codes of a block
+    with an opponent, then of one without.  A block is clean when its colour and its code both
+    belong to the side its opponent field is on (the clean pairs of each side are all
+    combinations of its colours and codes; checked here)."""
+    tables = []
+    for has in (True, False):
+        pairs = {(colour, code) for (h, colour, code), (_, problem) in CELLS.items() if h == has and problem is None}
+        colours, codes = {c for c, _ in pairs}, {r for _, r in pairs}
+        assert len(pairs) == len(colours) * len(codes), "clean cells are not a product"
+        tables += [_marks(colours), _marks(codes)]
+    return tuple(tables)
+
+
+_COLOUR_GAME, _CODE_GAME, _COLOUR_NONE, _CODE_NONE = _clean_cell_classes()
+_SPACE, _ZERO, _DIGIT, _NONZERO_DIGIT = _marks(" "), _marks("0"), _marks("0123456789"), _marks("123456789")
+#: ``bytes.translate`` table: a digit's value, 0 for anything else
+_DIGIT_VALUE = bytes(int(chr(b)) if chr(b).isdigit() and b < 128 else 0 for b in range(256))
 
 
 def _kind_by_code() -> dict[str, str]:
@@ -149,42 +171,31 @@ def _rounds(texts: list[str], snos: list[int], slow: set[int]) -> tuple[PackedCe
     """The round cells of every line, packed, and the number of rounds each line records
     (lines sent to the checked decoder are added to ``slow``; their cells are ignored).
 
-    All round blocks are padded to the longest line and matched by one ``findall``: when it
-    returns exactly one match per block, every block is on the grid (a skipped character would
-    leave fewer).  Colours and results are then every tenth character of the padded text, and
-    cells come from table look-ups over the whole run at once.
+    All round blocks are padded to the longest line and checked at once (:func:`_irregular_cells`);
+    a line with an irregular block is blanked here and left to the checked decoder.  Opponent
+    fields, colours and results are then every tenth character of the padded text.
     """
     count = len(texts)
+    empty = PackedCells(0, [], "", "", KIND_BY_CODE), [0] * count
     rests = [t[FIRST_ROUND:].rstrip() for t in texts]
     lengths = list(map(len, rests))
     n = -(-max(lengths) // _BLOCK)
     if n == 0:
-        return PackedCells(0, [], "", "", []), [0] * count
+        return empty
     width = n * _BLOCK
     if width * count > MAX_PADDING * (sum(lengths) + count * _BLOCK):
         slow.update(range(count))  # one very long line: decode line by line
-        return PackedCells(0, [], "", "", []), [0] * count
+        return empty
     blocks = "".join([r.ljust(width) for r in rests])
-    opps = CLEAN_CELL.findall(blocks)
-    if len(opps) != n * count:  # some line has an irregular block: find it, blank it, match again
-        for i, r in enumerate(rests):
-            if len(CLEAN_CELL.findall(r.ljust(width))) != n:
-                slow.add(i)
-                rests[i] = ""
+    irregular = _irregular_cells(blocks)
+    if irregular:
+        for i in {cell // n for cell in irregular}:
+            slow.add(i)
+            rests[i] = ""
         blocks = "".join([r.ljust(width) for r in rests])
-        opps = CLEAN_CELL.findall(blocks)
-        if len(opps) != n * count:  # cannot happen: every line left matched on its own
-            slow.update(range(count))
-            return PackedCells(0, [], "", "", []), [0] * count
-    colours = blocks[5::_BLOCK]
+    opp = _opponents(blocks.encode("ascii"))  # clean blocks are ASCII
     codes = blocks[7::_BLOCK]
-    numbers = set(opps)
-    numbers.difference_update(_NO_OPPONENT)
-    opponent: dict[str, int | None] = dict(zip(numbers, map(int, numbers)))
-    opponent.update(dict.fromkeys(_NO_OPPONENT))
-    opp = list(map(opponent.__getitem__, opps))
-    kinds = list(map(KIND_BY_CODE.__getitem__, codes))
-    cells = PackedCells(n, opp, colours, codes, kinds)
+    cells = PackedCells(n, opp, blocks[5::_BLOCK], codes, KIND_BY_CODE)
     counts = []
     for i in range(count):
         base = i * n
@@ -195,3 +206,72 @@ def _rounds(texts: list[str], snos: list[int], slow: set[int]) -> tuple[PackedCe
             slow.add(i)
         counts.append(used)
     return cells, counts
+
+
+def _irregular_cells(blocks: str) -> list[int]:
+    """The positions of the 10-character round blocks in ``blocks`` that the per-line decoder
+    would report on: one that is not ASCII, a separator that is not blank, an opponent field
+    that is not a right-aligned non-zero start rank, ``0000`` or blank, or a colour or result
+    that does not belong with its opponent field (``trf_player.CELLS``).
+
+    The checks run on all blocks at once: each character column becomes a big integer with one
+    byte per block (1 where the column holds a character looked for), so that "and", "or" and
+    "not" over 100,000 blocks are single integer operations."""
+    if not blocks.isascii():
+        bad = {m.start() // _BLOCK for m in _NON_ASCII.finditer(blocks)}
+        cleaned = "".join([" " * _BLOCK if k in bad else blocks[k * _BLOCK:(k + 1) * _BLOCK]
+                           for k in range(len(blocks) // _BLOCK)])
+        return sorted(bad.union(_irregular_cells(cleaned)))
+    raw = blocks.encode("ascii")
+    size = len(raw) // _BLOCK
+    if not size:
+        return []
+    ones = int.from_bytes(b"\x01" * size, "big")
+    digit = [_column(raw, at, _DIGIT) for at in range(4)]
+    space = [_column(raw, at, _SPACE) for at in range(4)]
+    zeros = _column(raw, 0, _ZERO) & _column(raw, 1, _ZERO) & _column(raw, 2, _ZERO) & _column(raw, 3, _ZERO)
+    none = (space[0] & space[1] & space[2] & space[3]) | zeros  # blank or 0000: no opponent
+    # somebody: digits right-aligned (no digit before a blank), at least one of them not 0
+    number = ((digit[0] | space[0]) & (digit[1] | space[1]) & (digit[2] | space[2]) & (digit[3] | space[3])
+              & ~(digit[0] & space[1] | digit[1] & space[2] | digit[2] & space[3])
+              & (_column(raw, 0, _NONZERO_DIGIT) | _column(raw, 1, _NONZERO_DIGIT) | _column(raw, 2, _NONZERO_DIGIT)
+                 | _column(raw, 3, _NONZERO_DIGIT)))
+    separators = _column(raw, 4, _SPACE) & _column(raw, 6, _SPACE) & _column(raw, 8, _SPACE) & _column(raw, 9, _SPACE)
+    game = _column(raw, 5, _COLOUR_GAME) & _column(raw, 7, _CODE_GAME)
+    unpaired = _column(raw, 5, _COLOUR_NONE) & _column(raw, 7, _CODE_NONE)
+    clean = separators & (number & game | none & unpaired)
+    if clean == ones:
+        return []
+    return [m.start() for m in _NONZERO.finditer((clean ^ ones).to_bytes(size, "big"))]
+
+
+def _column(raw: bytes, at: int, table: bytes) -> int:
+    """Character ``at`` of every 10-byte block of ``raw`` through ``table``, as one big integer
+    with a byte per block."""
+    return int.from_bytes(raw[at::_BLOCK].translate(table), "big")
+
+
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+_NONZERO = re.compile(rb"[^\x00]")
+
+
+def _opponents(raw: bytes) -> list[int | None]:
+    """The opponent (None: none) of every clean 10-byte block of ``raw``: the first two and the
+    last two digits of all fields are added up as big integers (a byte per block, so no carry),
+    laid side by side as 16-bit numbers and looked up."""
+    size = len(raw) // _BLOCK
+    d = [_column(raw, at, _DIGIT_VALUE) for at in range(4)]
+    high, low = (d[0] * 10 + d[1]).to_bytes(size, "big"), (d[2] * 10 + d[3]).to_bytes(size, "big")
+    pairs = bytearray(2 * size)
+    pairs[0::2], pairs[1::2] = (low, high) if sys.byteorder == "little" else (high, low)
+    return list(map(_start_rank_of_pair().__getitem__, memoryview(pairs).cast("H").tolist()))
+
+
+@lru_cache(maxsize=1)
+def _start_rank_of_pair() -> list[int | None]:
+    """``high * 256 + low`` -> ``high * 100 + low`` for two-digit halves, None for 0."""
+    table: list[int | None] = [None] * (99 * 256 + 100)
+    for high in range(100):
+        table[high * 256:high * 256 + 100] = range(high * 100, high * 100 + 100)
+    table[0] = None
+    return table

@@ -263,13 +263,12 @@ class _CellTables:
         if not set(cells.opponents).issubset(index.keys() | {None}):
             return None
         opp = list(map(index.get, cells.opponents, repeat(-1)))
-        codes, kinds = cells.codes, cells.kinds
-        kind_of = {code: kinds[codes.index(code)] for code in set(codes)}  # one kind per code
+        codes, kind_of = cells.codes, cells.kind_of_code
         cat = _by_code(codes, {code: self.packed_cat[kind] for code, kind in kind_of.items()})
         if self.by_kind is not None:
             pts = _by_code(codes, {code: self.by_kind(kind) for code, kind in kind_of.items()})
         else:
-            pts = list(map(self.scaled, zip(kinds, map(COLOUR_OF_CODE.__getitem__, cells.colours))))
+            pts = list(map(self.scaled, zip(cells.kinds, map(COLOUR_OF_CODE.__getitem__, cells.colours))))
         return opp, cat, pts
 
 
