@@ -84,25 +84,21 @@ class PackedCells:
     owns cells ``i*n .. i*n+n-1``.  ``opponents`` holds start ranks (None: no opponent),
     ``colours`` and ``codes`` one character per cell (TRF ``w b - `` and result codes),
     ``kind_of_code`` the :class:`Kind` each code stands for (within a block a code always stands
-    for the same kind: the cells are clean), ``kinds`` that kind per cell.  Cells past a row's recorded rounds are "no
+    for the same kind: the cells are clean).  Cells past a row's recorded rounds are "no
     entry" cells, equal to :meth:`Game.absent`.  Standings read these lists directly, so a
     10,000-player file never builds its 130,000 ``Game`` tuples unless they are asked for.
     """
 
-    __slots__ = ("n", "opponents", "colours", "codes", "kind_of_code", "_kinds")
+    __slots__ = ("n", "opponents", "colours", "codes", "kind_of_code")
 
     def __init__(self, n: int, opponents: list[int | None], colours: str, codes: str,
                  kind_of_code: dict[str, str]) -> None:
         self.n, self.opponents, self.colours, self.codes = n, opponents, colours, codes
         self.kind_of_code = kind_of_code
-        self._kinds: list[str] | None = None
 
-    @property
-    def kinds(self) -> list[str]:
-        """The :class:`Kind` of every cell (made from the codes on first use)."""
-        if self._kinds is None:
-            self._kinds = list(map(self.kind_of_code.__getitem__, self.codes))
-        return self._kinds
+    def kinds(self, begin: int, end: int) -> list[str]:
+        """The :class:`Kind` of cells ``begin`` to ``end``."""
+        return list(map(self.kind_of_code.__getitem__, self.codes[begin:end]))
 
     def games(self, row: int, count: int) -> list[Game]:
         """The first ``count`` cells of ``row`` as ``Game`` tuples."""
@@ -110,7 +106,7 @@ class PackedCells:
         e = b + count
         return list(map(_tuple_new, repeat(Game), zip(range(1, count + 1), self.opponents[b:e],
                                                       map(COLOUR_OF_CODE.__getitem__, self.colours[b:e]),
-                                                      self.codes[b:e], self.kinds[b:e])))
+                                                      self.codes[b:e], self.kinds(b, e))))
 
 
 # Points a code earns under the FIDE default (TRF16 §3.2; TRF26 record 162 defaults).
@@ -258,7 +254,11 @@ class Player:
 
     def kinds(self) -> list[str]:
         """The :class:`Kind` per round, without unpacking."""
-        return self._column("kinds", 4)
+        packed = self.__dict__.get("_packed")
+        if packed is not None:
+            cells, row, count = packed
+            return cells.kinds(row * cells.n, row * cells.n + count)
+        return [g[4] for g in self.games]
 
     def colours(self) -> list[str | None]:
         """The colour per round (``"w"``, ``"b"`` or None), without unpacking."""

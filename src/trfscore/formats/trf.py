@@ -123,34 +123,36 @@ def _finish(t: Tournament, players: list[Player], add: Callable[[Finding], None]
         owner = by_rank.get(nrs.start_rank)
         if owner is not None:
             owner.national[nrs.federation] = nrs
-    used = max((p.round_count for p in t.players), default=0)
+    packs = list(map(Player.packed.fget, t.players))  # type: ignore[attr-defined]
+    counts = [len(p.games) if pack is None else pack[2] for p, pack in zip(t.players, packs)]
+    used = max(counts, default=0)
     declared = t.header.rounds_declared
     if declared is not None and used > declared:
-        for p in t.players:
-            if p.round_count > declared:
-                add(Finding("TRF407", "error", f"round data for round {p.round_count} but the file declares "
+        for p, rounds in zip(t.players, counts):
+            if rounds > declared:
+                add(Finding("TRF407", "error", f"round data for round {rounds} but the file declares "
                             f"{declared} rounds", p.line, FIRST_ROUND + 1 + 10 * declared,
                             "raise 142/XXR or remove the extra round blocks"))
     t.rounds = used
     if not t.players and not any(r.kind == "HEADER" for r in t.source.records):
         add(Finding("TRF100", "error", "no TRF records found: this does not look like a TRF file", 1, 1,
                     "a TRF has a 012 header line and one 001 line per player"))
-    for p in t.players:
-        packed = p.packed
-        if packed is None or packed[2] < used:
+    for p, rounds in zip(t.players, counts):
+        if rounds < used:
             p.pad(used)
-    _check_opponents(t.players, by_rank, add)
-    _blank_byes(t, add)
+    _check_opponents(t.players, packs, by_rank, add)
+    _blank_byes(t, packs, add)
     t.source.dialect = _dialect(t.source.records)
     _settle_dates(t)
 
 
-def _check_opponents(players: list[Player], by_rank: dict[int, Player], add: Callable[[Finding], None]) -> None:
-    """TRF401 for every cell whose opponent is not a player (one set difference when all exist)."""
+def _check_opponents(players: list[Player], packs: list, by_rank: dict[int, Player],
+                     add: Callable[[Finding], None]) -> None:
+    """TRF401 for every cell whose opponent is not a player (one set difference when all exist);
+    ``packs`` holds each player's ``Player.packed``."""
     seen: set = set()
     blocks = {}
-    for p in players:
-        packed = p.packed
+    for p, packed in zip(players, packs):
         if packed is not None:
             blocks[id(packed[0])] = packed[0]
         else:
@@ -168,15 +170,15 @@ def _check_opponents(players: list[Player], by_rank: dict[int, Player], add: Cal
                             "the opponent must be the start rank of a 001 record", str(opponent)))
 
 
-def _blank_byes(t: Tournament, add: Callable[[Finding], None]) -> None:
-    """Blank-result byes that the declared points count (ICU exports) become byes, with a warning."""
+def _blank_byes(t: Tournament, packs: list, add: Callable[[Finding], None]) -> None:
+    """Blank-result byes that the declared points count (ICU exports) become byes, with a warning;
+    ``packs`` holds each player's ``Player.packed``."""
     values = t.scoring.values
     total_of = t.scoring.totaller()
     blank_rows: dict[int, set[int]] = {}  # per packed block, the rows with a blank result
-    for p in t.players:
+    for p, packed in zip(t.players, packs):
         if p.points is None:
             continue
-        packed = p.packed
         if packed is not None:
             cells, row = packed[0], packed[1]
             rows = blank_rows.get(id(cells))
