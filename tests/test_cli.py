@@ -124,6 +124,23 @@ def test_command_ends_without_tear_down_yet_writes_everything(tmp_path):
     assert proc.returncode in (0, 1) and proc.stdout
 
 
+def test_the_command_reads_trf_without_the_optional_regex_package(swiss_file):
+    """``cli.run`` keeps lark from importing ``regex`` (start-up time); reading must not need it."""
+    code = ("import os, sys\n"
+            "import trfscore.cli as cli\n"
+            "real_exit = os._exit\n"
+            "def leave(code):\n"
+            "    sys.stderr.write(f\"lark={'lark' in sys.modules} regex={sys.modules.get('regex')!r}\")\n"
+            "    sys.stderr.flush()\n"
+            "    real_exit(code)\n"
+            "os._exit = leave\n"
+            "sys.argv = ['trfscore', sys.argv[1], '--format', 'json']\n"
+            "cli.run()\n")
+    proc = subprocess.run([sys.executable, "-c", code, str(swiss_file)], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0 and len(json.loads(proc.stdout)["standings"]) == 30
+    assert proc.stderr == "lark=True regex=None"
+
+
 def test_one_subcommand_parser_is_built_per_run(capsys):
     from trfscore.cli import build_parser
 

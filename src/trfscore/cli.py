@@ -75,6 +75,11 @@ def run() -> None:
     """The console entry point: :func:`main`, then the streams flushed and the process ended at
     once.  Skipping the interpreter's tear-down saves freeing a large tournament's objects one
     by one (30 ms for 10,000 players); output files are closed by ``main`` already."""
+    if "regex" not in sys.modules:
+        # lark imports the optional ``regex`` package whenever it is installed (5 ms of start-up),
+        # though trfscore's grammars use the standard ``re``; no other dependency uses it.  This
+        # process is the command's own, so lark is told it is absent.
+        sys.modules["regex"] = None  # type: ignore[assignment]
     code = main()
     for stream in (sys.stdout, sys.stderr):
         try:

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from trfscore.formats import trf_grammar
 
@@ -53,3 +55,19 @@ def test_an_unwritable_cache_folder_only_costs_time(tmp_path, monkeypatch):
         assert [k for k, _, _ in _records()] == ["HEADER", "PLAYER", "COMMENT"]
     finally:
         trf_grammar.parser.cache_clear()
+
+
+_LINE_STARTS = ["001 ", "001", "012 ", "XXR ", "GER    1", "###", "310 ", "", " ", "0", "00", "abc", "BBW ", "\t"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(lines=st.lists(st.tuples(st.sampled_from(_LINE_STARTS), st.text(alphabet=" \t001GXRé#\x0bx", max_size=12)),
+                      max_size=12),
+       final_newline=st.booleans())
+def test_the_lf_only_grammar_reads_lf_text_as_the_general_one(lines, final_newline):
+    """Without any CR in the text, the grammar with ``.`` for "not CR or LF" gives the same tokens."""
+    text = "\n".join(a + b for a, b in lines) + ("\n" if final_newline else "")
+    assert "\r" not in text
+    general = [(tok.type, tok.value) for tok in trf_grammar.parser(False).parse(text).children]
+    lf_only = [(tok.type, tok.value) for tok in trf_grammar.parser(True).parse(text).children]
+    assert lf_only == general

@@ -101,24 +101,27 @@ def _rows_text(standings) -> str:
         tiebreaks = list(map("".join, zip(*pieces, repeat("}", count))))
     else:
         tiebreaks = list(repeat("{}", count))
+    players = table.players
     points = _numbers(table.points)
-    declared = _numbers([p.points for p in table.players])
+    declared = _numbers([p.points for p in players])
+    ratings = _integers([p.rating for p in players])
+    ranks = _integers([p.rank for p in players])
     out = []
-    for rank, rank_to, start_rank, p, pts, tb, dpts in zip(table.ranks, table.ranks_to, table.start_ranks,
-                                                            table.players, points, tiebreaks, declared):
+    for rank, rank_to, start_rank, p, pts, tb, dpts, rating, declared_rank in zip(
+            table.ranks, table.ranks_to, table.start_ranks, players, points, tiebreaks, declared, ratings, ranks):
         label = f"{rank}-{rank_to}" if rank_to != rank else rank
         out.append(f'{{"rank": {rank}, "rank_to": {rank_to}, "rank_label": "{label}", '
                    f'"start_rank": {start_rank}, "title": {_text(p.title)}, "name": {_text(p.name)}, '
-                   f'"federation": {_text(p.federation)}, "rating": {_number(p.rating)}, '
+                   f'"federation": {_text(p.federation)}, "rating": {rating}, '
                    f'"fide_id": {_text(p.fide_id)}, "points": {pts}, "tiebreaks": {tb}, '
-                   f'"declared": {{"points": {dpts}, "rank": {_number(p.rank)}}}}}')
+                   f'"declared": {{"points": {dpts}, "rank": {declared_rank}}}}}')
     return ",\n".join(out)
 
 
-def _number(value: int | None) -> str:
-    """An optional integer as JSON (a TypeError for anything else)."""
-    if value is None:
-        return "null"
-    if type(value) is not int:
+def _integers(values: list[int | None]) -> list[str]:
+    """JSON texts of optional integers, each distinct value converted once (a TypeError for
+    anything else)."""
+    texts = {v: "null" if v is None else str(v) for v in set(values)}
+    if not all(v is None or type(v) is int for v in texts):
         raise TypeError("not an integer")
-    return str(value)
+    return list(map(texts.__getitem__, values))

@@ -25,7 +25,6 @@ Normalised codes use ``-`` for the cut or limit and ``/`` for flags: ``BH-C1``, 
 """
 from __future__ import annotations
 
-import difflib
 import re
 from functools import lru_cache
 from dataclasses import dataclass
@@ -126,6 +125,8 @@ def known_codes() -> list[str]:
 
 
 def _unknown(text: str, base: str) -> ValueError:
+    import difflib  # only to suggest a name for a mistyped code
+
     close = difflib.get_close_matches(base, list(TIEBREAKS) + list(_ALIASES), n=3, cutoff=0.6)
     hint = f" Did you mean {', '.join(close)}?" if close else ""
     return ValueError(
