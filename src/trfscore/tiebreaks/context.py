@@ -260,9 +260,11 @@ class _CellTables:
         """``(opp, cat, pts)`` for a whole :class:`~trfscore.model.PackedCells` block (the TRF
         bulk reader's columns), sliced per player afterwards; None when an opponent is not a
         player (then the general path, which treats such cells as unpaired, is used)."""
-        if not set(cells.opponents).issubset(index.keys() | {None}):
+        position = dict(index)
+        position[None] = -1
+        opp = list(map(position.get, cells.opponents, repeat(-2)))
+        if -2 in opp:
             return None
-        opp = list(map(index.get, cells.opponents, repeat(-1)))
         codes, kind_of = cells.codes, cells.kind_of_code
         cat = _by_code(codes, {code: self.packed_cat[kind] for code, kind in kind_of.items()})
         if self.by_kind is not None:
@@ -305,11 +307,9 @@ def _finish(ctx: Context, opp: list[int], cat: list[int], pts: list[int]) -> Non
     cells, and requested byes split into 16.2.3 / 16.2.5 (``unplayed.split_requested``)."""
     n = ctx.n
     unplayed = list(compress(count(), cat))  # PLAYED == 0
-    late_candidates = {k // n for k in unplayed if cat[k] == U.REQ or cat[k] == U.REQ_LATE}
-    for i in late_candidates:
-        row = cat[i * n:i * n + n]
-        U.split_requested([row])
-        cat[i * n:i * n + n] = row
+    requested = (U.REQ, U.REQ_LATE)
+    for i in {k // n for k in unplayed if cat[k] in requested}:
+        U.mark_late(cat, i * n, i * n + n)
     ctx.flat_opp, ctx.flat_cat, ctx.flat_pts, ctx.unplayed = opp, cat, pts, unplayed
     ctx.score = ctx.row_sums(pts)
     clean = [True] * ctx.N

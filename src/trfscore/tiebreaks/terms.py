@@ -96,8 +96,8 @@ def opponent_terms(ctx, ed: Edition, fp: bool = False):
         return got
     rows, weights, flags, slots = layout(ctx, fp or ctx.rr)
     adj = U.adjusted_scores(ctx, ed)
-    own = U.own_value
-    ext = adj + [own(ctx, ed, i, r, adj)[0] for i, r in slots]
+    n = ctx.n
+    ext = adj + [value for value, _ in U.own_values(ctx, ed, [i * n + r for i, r in slots], adj)]
     got = (ext, rows, weights, flags if ed.vur_cut_first else None)
     ctx.cache[key] = got
     return got
@@ -121,9 +121,9 @@ def _flat_term_values(ctx, ed: Edition) -> list[int]:
     score for a game, ``unplayed.own_value`` for an unplayed round."""
     adj = U.adjusted_scores(ctx, ed)
     flat = list(map(adj.__getitem__, ctx.flat_opp))  # unplayed cells are overwritten below
-    own, n = U.own_value, ctx.n
-    for k in ctx.unplayed:
-        flat[k] = own(ctx, ed, k // n, k % n, adj)[0]
+    cells = ctx.unplayed
+    for k, (value, _) in zip(cells, U.own_values(ctx, ed, cells, adj)):
+        flat[k] = value
     return flat
 
 
@@ -191,17 +191,16 @@ def term_sums(ctx, ed: Edition, low: int, high: int, fp: bool, weighted: bool) -
     values = term_values(ctx, ed, fp)
     flags = _vur_flags(ctx, ed, fp)
     products = _products(ctx, ed, fp) if weighted else None
-    if low or high:
+    if low == 1 and not (high or weighted):  # the common BH-C1: take off the smallest term,
+        least = list(map(min, [v if v else (0,) for v in values]))
+        for i, f in enumerate(flags or ()):  # or the smallest VUR term (Art. 16.5, see _cut_total)
+            if f is not None:
+                least[i] = min(compress(values[i], f))
+        out = list(map(sub, term_sums(ctx, ed, 0, 0, fp, weighted), least))
+    elif low or high:
         base = term_sums(ctx, ed, 0, 0, fp, weighted)
         out = base[:]
-        if low == 1 and not (high or weighted):  # the common BH-C1: take off the smallest term
-            least = list(map(min, [v if v else (0,) for v in values]))
-            out = list(map(sub, out, least))
-            redo = [i for i, f in enumerate(flags) if f is not None] if flags is not None else []
-        else:
-            redo = range(len(values))
-        for i in redo:
-            v = values[i]
+        for i, v in enumerate(values):
             if v:
                 out[i] = base[i] - _cut_total(v, products[i] if products is not None else None,
                                               flags[i] if flags is not None else None, low, high, ed)

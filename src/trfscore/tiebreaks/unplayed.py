@@ -21,7 +21,7 @@ from .editions import Edition
 
 __all__ = [
     "PLAYED", "FWIN", "BYE", "FLOSS", "REQ", "REQ_LATE", "NOSCHED", "AVAILABLE", "VUR",
-    "CATEGORY_NAMES", "category", "split_requested", "adjusted_scores", "own_value", "is_game",
+    "CATEGORY_NAMES", "category", "split_requested", "mark_late", "adjusted_scores", "own_value", "own_values", "is_game",
     "choose_cuts", "rule_text",
 ]
 
@@ -72,17 +72,21 @@ def category(kind: str, has_opponent: bool, rr: bool) -> int:
 
 def split_requested(cats: list[list[int]]) -> None:
     """Mark requested byes / absences after the last available round as 16.2.5 (in place)."""
-    avail = AVAILABLE
     for row in cats:
-        if REQ not in row and REQ_LATE not in row:
-            continue
-        late = True
-        for r in range(len(row) - 1, -1, -1):
-            c = row[r]
-            if c in avail:
-                late = False
-            elif c == REQ or c == REQ_LATE:
-                row[r] = REQ_LATE if late else REQ
+        if REQ in row or REQ_LATE in row:
+            mark_late(row, 0, len(row))
+
+
+def mark_late(cat: list[int], start: int, end: int) -> None:
+    """:func:`split_requested` for the one player whose rounds are ``cat[start:end]``."""
+    avail = AVAILABLE
+    late = True
+    for k in range(end - 1, start - 1, -1):
+        c = cat[k]
+        if c in avail:
+            late = False
+        elif c == REQ or c == REQ_LATE:
+            cat[k] = REQ_LATE if late else REQ
 
 
 # -- the opponents' view ----------------------------------------------------------------------
@@ -121,39 +125,51 @@ def own_value(ctx, ed: Edition, i: int, r: int, adj: list[int]) -> tuple[int, st
     Rule codes (see :func:`rule_text`): ``dummy``, ``cap-opponent``, ``cap-draws``, ``virtual``,
     ``zero``.
     """
+    return own_values(ctx, ed, [i * ctx.n + r], adj)[0]
+
+
+def own_values(ctx, ed: Edition, cells: list[int], adj: list[int]) -> list[tuple[int, str]]:
+    """:func:`own_value` for many cells at once, given by their flat positions ``i * n + r``."""
     mode = ed.own_unplayed
+    n = ctx.n
+    score = ctx.score
     if mode == "dummy":  # 2023+ Art. 16.4: a dummy that ends with the player's own score
-        own = ctx.score[i]
-        if ed.dummy_caps:  # 2026: 16.4.1 for forfeits, 16.4.2 for everything else
-            k = i * ctx.n + r
-            c = ctx.flat_cat[k]
-            o = ctx.flat_opp[k]
-            if (c == FWIN or c == FLOSS) and o >= 0:
-                cap = adj[o]
-                if cap < own:
-                    return cap, "cap-opponent"
+        owns = [score[k // n] for k in cells]
+        if not ed.dummy_caps:
+            return [(own, "dummy") for own in owns]
+        # 2026: 16.4.1 (a forfeit: at most the scheduled opponent's adjusted score), 16.4.2
+        # (anything else: at most a draw in every round)
+        cat, opp, draws = ctx.flat_cat, ctx.flat_opp, ctx.D * n
+        out = []
+        for k, own in zip(cells, owns):
+            c = cat[k]
+            if c == FWIN or c == FLOSS:
+                o = opp[k]
+                out.append((adj[o], "cap-opponent") if o >= 0 and adj[o] < own else (own, "dummy"))
             else:
-                cap = ctx.D * ctx.n
-                if cap < own:
-                    return cap, "cap-draws"
-        return own, "dummy"
+                out.append((draws, "cap-draws") if draws < own else (own, "dummy"))
+        return out
     if mode == "virtual":
         # 2009: the virtual opponent starts round r with the player's score before it, gets the
         # complement of the player's result, then draws every later round.
-        row = ctx.slices[i]
-        p = ctx.flat_pts[row]
-        cats = ctx.flat_cat[row]
-        before = sum(p[k] for k in range(r) if cats[k] != NOSCHED)
-        got = p[r]
-        if got >= ctx.W:
-            comp = ctx.L
-        elif got <= ctx.L:
-            comp = ctx.W
-        else:
-            comp = ctx.D
-        later = sum(1 for k in range(r + 1, ctx.n) if cats[k] != NOSCHED)
-        return before + comp + ctx.D * later, "virtual"
-    return 0, "zero"
+        out = []
+        for k in cells:
+            i, r = divmod(k, n)
+            row = ctx.slices[i]
+            p = ctx.flat_pts[row]
+            cats = ctx.flat_cat[row]
+            before = sum(p[j] for j in range(r) if cats[j] != NOSCHED)
+            got = p[r]
+            if got >= ctx.W:
+                comp = ctx.L
+            elif got <= ctx.L:
+                comp = ctx.W
+            else:
+                comp = ctx.D
+            later = sum(1 for j in range(r + 1, n) if cats[j] != NOSCHED)
+            out.append((before + comp + ctx.D * later, "virtual"))
+        return out
+    return [(0, "zero")] * len(cells)
 
 
 def rule_text(code: str, ed: Edition) -> str:
