@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from itertools import accumulate, chain, groupby, repeat
+from itertools import accumulate, chain, compress, count, groupby, repeat
+from operator import ne, sub
 from typing import Any
 
 from .gcpause import gc_paused
@@ -251,15 +252,19 @@ def _runs(order: list[int], key) -> list[list[int]]:
     return [list(run) for _, run in groupby(order, key)]
 
 
-def _rank_columns(ctx, groups: list[list[int]], codes: list[str], columns: list[list[Any]]) -> RankColumns:
-    """The columns in rank order; players of a group still tied share its places, in start-rank
-    order."""
+def _run_lengths(values: list) -> list[int]:
+    """The lengths of the runs of equal neighbours in ``values``."""
+    if not values:
+        return []
+    starts = list(compress(count(), chain((True,), map(ne, values[1:], values[:-1]))))
+    return list(map(sub, starts[1:] + [len(values)], starts))
+
+
+def _rank_columns(ctx, order: list[int], sizes: list[int], codes: list[str], columns: list[list[Any]]) -> RankColumns:
+    """The columns for the players in rank ``order``, cut into groups of ``sizes`` players still
+    tied, who share the group's places (each group lists its players in start-rank order: every
+    sort above is stable or ends on the start rank, and players are indexed in that order)."""
     sr = ctx.sr
-    for g in groups:
-        if len(g) > 1:
-            g.sort(key=sr.__getitem__)
-    order = list(chain.from_iterable(groups))
-    sizes = list(map(len, groups))
     firsts = list(accumulate(sizes[:-1], initial=1))
     lasts = list(accumulate(sizes))
     score = ctx.score
@@ -320,14 +325,17 @@ def _standings(t: Tournament, tiebreaks: Any, rules: str, system: Any,
     if not any(TIEBREAKS[tb.base].group for tb in specs):
         # one sort on (points, tb1, tb2, ...): players come in start-rank order already
         keys = list(zip([-x for x in score], *[columns[tb.code].sort_keys() for tb in specs]))
-        groups = _runs(sorted(range(N), key=keys.__getitem__), keys.__getitem__)
+        order = sorted(range(N), key=keys.__getitem__)
+        sizes = _run_lengths(list(map(keys.__getitem__, order)))
     else:
         groups = _rank_by_groups(eng, specs, columns, group_values, group_members)
+        order = list(chain.from_iterable(groups))
+        sizes = list(map(len, groups))
 
     shown = {code: col.shown() for code, col in columns.items()}
     shown.update(group_values)
     codes = [tb.code for tb in specs]
-    table = _rank_columns(ctx, groups, codes, [shown[code] for code in codes])
+    table = _rank_columns(ctx, order, sizes, codes, [shown[code] for code in codes])
     notes.extend(eng.notes)
     return Standings(edition.name, "round-robin" if rr else "swiss", [tb.code for tb in specs],
                      None, notes, ctx.n, eng, {tb.code: tb for tb in specs}, group_members, table)
