@@ -93,6 +93,10 @@ class RankColumns:
     points: list[Fraction]
     codes: tuple[str, ...]
     values: list[list[Any]]  # per code, the shown values in rank order
+    # the players in start-rank order (the order they were read in) and, per place, the index
+    # into it; reading many players' fields is faster in that order (None: not known)
+    by_start_rank: list[Player] | None = None
+    order: list[int] | None = None
 
     def rows(self) -> list[StandingRow]:
         values = zip(*self.values) if self.codes else repeat((), len(self.players))
@@ -272,7 +276,7 @@ def _rank_columns(ctx, order: list[int], sizes: list[int], codes: list[str], col
     return RankColumns(list(chain.from_iterable(map(repeat, firsts, sizes))),
                        list(chain.from_iterable(map(repeat, lasts, sizes))), list(map(sr.__getitem__, order)),
                        list(map(ctx.players.__getitem__, order)), list(map(points.__getitem__, map(score.__getitem__, order))),
-                       tuple(codes), [list(map(column.__getitem__, order)) for column in columns])
+                       tuple(codes), [list(map(column.__getitem__, order)) for column in columns], ctx.players, order)
 
 
 def compute_standings(t: Tournament, tiebreaks: Any = None, rules: str = "auto",

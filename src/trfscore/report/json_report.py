@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from itertools import repeat
+from operator import attrgetter
 from typing import Any
 
 from ..formats.json_model import SCHEMA_ID, dumps, score_to_json
@@ -89,8 +90,8 @@ def _numbers(values: list) -> list[str]:
 
 def _rows_text(standings) -> str:
     """The rows of :func:`_rows` (without ratings) as JSON text joined by ``",\n"``, each as
-    ``json.dumps`` writes it, from the standings' columns.  One f-string per row keeps each row's
-    pieces short-lived, which is faster than building every field as a column of texts."""
+    ``json.dumps`` writes it: every field's texts made per column (numbers once per distinct
+    value), then one f-string per row."""
     table = standings.columns() if hasattr(standings, "columns") else RankColumns.of_rows(standings.rows)
     count = len(table.players)
     keys = [json.dumps(code, ensure_ascii=False) + ": " for code in table.codes]
@@ -101,21 +102,32 @@ def _rows_text(standings) -> str:
         tiebreaks = list(map("".join, zip(*pieces, repeat("}", count))))
     else:
         tiebreaks = list(repeat("{}", count))
-    players = table.players
+    titles, names, federations, ratings, fide_ids, declared_points, declared_ranks = _player_fields(table)
     points = _numbers(table.points)
-    declared = _numbers([p.points for p in players])
-    ratings = _integers([p.rating for p in players])
-    ranks = _integers([p.rank for p in players])
-    out = []
-    for rank, rank_to, start_rank, p, pts, tb, dpts, rating, declared_rank in zip(
-            table.ranks, table.ranks_to, table.start_ranks, players, points, tiebreaks, declared, ratings, ranks):
-        label = f"{rank}-{rank_to}" if rank_to != rank else rank
-        out.append(f'{{"rank": {rank}, "rank_to": {rank_to}, "rank_label": "{label}", '
-                   f'"start_rank": {start_rank}, "title": {_text(p.title)}, "name": {_text(p.name)}, '
-                   f'"federation": {_text(p.federation)}, "rating": {rating}, '
-                   f'"fide_id": {_text(p.fide_id)}, "points": {pts}, "tiebreaks": {tb}, '
-                   f'"declared": {{"points": {dpts}, "rank": {declared_rank}}}}}')
+    declared_points = _numbers(declared_points)
+    ratings, declared_ranks = _integers(ratings), _integers(declared_ranks)
+    titles, names, federations, fide_ids = (list(map(_text, column)) for column in (titles, names, federations, fide_ids))
+    out = [f'{{"rank": {rank}, "rank_to": {rank_to}, "rank_label": "{rank if rank == rank_to else f"{rank}-{rank_to}"}", '
+           f'"start_rank": {start_rank}, "title": {title}, "name": {name}, "federation": {federation}, '
+           f'"rating": {rating}, "fide_id": {fide_id}, "points": {pts}, "tiebreaks": {tb}, '
+           f'"declared": {{"points": {dpts}, "rank": {drank}}}}}'
+           for rank, rank_to, start_rank, title, name, federation, rating, fide_id, pts, tb, dpts, drank in zip(
+               table.ranks, table.ranks_to, table.start_ranks, titles, names, federations, ratings, fide_ids, points,
+               tiebreaks, declared_points, declared_ranks)]
     return ",\n".join(out)
+
+
+_FIELDS = attrgetter("title", "name", "federation", "rating", "fide_id", "points", "rank")
+
+
+def _player_fields(table: RankColumns) -> list[list]:
+    """The players' fields of a row, each a column in rank order.  They are read in start-rank
+    order when the table knows it: that is the order the players were made in, and reading
+    10,000 objects' fields in memory order takes half the time."""
+    if table.order is None or table.by_start_rank is None:
+        return [list(column) for column in zip(*map(_FIELDS, table.players))] or [[]] * 7
+    columns = zip(*map(_FIELDS, table.by_start_rank))
+    return [list(map(column.__getitem__, table.order)) for column in columns] or [[]] * 7
 
 
 def _integers(values: list[int | None]) -> list[str]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import chain, compress, count, repeat
 from math import lcm
-from operator import attrgetter, floordiv
+from operator import attrgetter, floordiv, lt
 from typing import Any
 
 from ..model import COLOUR_OF_CODE, Game, Kind, Player, Tournament
@@ -362,9 +362,14 @@ def build_context(t: Tournament, *, rr: bool, rounds: int | None = None) -> Cont
     """Precompute the per-player arrays (one pass over every cell)."""
     ctx = Context()
     ctx.t = t
-    players = sorted(t.players, key=attrgetter("start_rank"))
+    sr = [p.start_rank for p in t.players]
+    if all(map(lt, sr, sr[1:])):  # the usual file lists its players by start rank already
+        players = list(t.players)
+    else:
+        players = sorted(t.players, key=attrgetter("start_rank"))
+        sr = [p.start_rank for p in players]
     ctx.players = players
-    ctx.sr = [p.start_rank for p in players]
+    ctx.sr = sr
     ctx.index = index = {p.start_rank: i for i, p in enumerate(players)}
     ctx.N = len(players)
     n = rounds if rounds is not None else _rounds_in_use(t)
