@@ -29,9 +29,9 @@ import re
 from functools import lru_cache
 from dataclasses import dataclass
 from fractions import Fraction
+from importlib import import_module
 from typing import Callable, Iterable
 
-from . import buchholz, counts, koya, progressive, rating_based, sonneborn, us_chess
 from .base import Column, Engine, TieBreak
 
 __all__ = ["TieBreakDef", "TIEBREAKS", "POINTS", "parse_tiebreak", "parse_tiebreaks",
@@ -50,12 +50,31 @@ class TieBreakDef:
     buchholz_family: bool = False  # barred from round-robins from 2026 (Art. 8 note)
 
 
-_BH = (buchholz.compute_bh, buchholz.explain_bh)
-_SB = (sonneborn.compute_sb, sonneborn.explain_sb)
-_NNSB = (sonneborn.compute_nnsb, sonneborn.explain_nnsb)
-_COUNT = (counts.compute_count, counts.explain_count)
-_RATING = (rating_based.compute_rating, rating_based.explain_rating)
-_US = (us_chess.compute_us, us_chess.explain_us)
+class _Family:
+    """A function of a tie-break family's module, imported on its first call (a command that
+    ranks by Buchholz and Sonneborn-Berger need not import the rating tables)."""
+
+    __slots__ = ("module", "name", "function")
+
+    def __init__(self, module: str, name: str) -> None:
+        self.module, self.name, self.function = module, name, None
+
+    def __call__(self, *args, **kwargs):
+        if self.function is None:
+            self.function = getattr(import_module(f"{__package__}.{self.module}"), self.name)
+        return self.function(*args, **kwargs)
+
+
+def _family(module: str, compute: str, explain: str) -> tuple[_Family, _Family]:
+    return _Family(module, compute), _Family(module, explain)
+
+
+_BH = _family("buchholz", "compute_bh", "explain_bh")
+_SB = _family("sonneborn", "compute_sb", "explain_sb")
+_NNSB = _family("sonneborn", "compute_nnsb", "explain_nnsb")
+_COUNT = _family("counts", "compute_count", "explain_count")
+_RATING = _family("rating_based", "compute_rating", "explain_rating")
+_US = _family("us_chess", "compute_us", "explain_us")
 
 
 def _def(base: str, name: str, article: str, functions: tuple, modifiers: str,
@@ -68,14 +87,13 @@ TIEBREAKS: dict[str, TieBreakDef] = {d.base: d for d in [
     _def("BH", "Buchholz", "C.07 8.1", _BH, "CMBWPFV", buchholz_family=True),
     _def("FB", "Fore Buchholz", "C.07 8.3", _BH, "CMBWPV", buchholz_family=True),
     _def("AOB", "Average of opponents' Buchholz", "C.07 8.2",
-         (buchholz.compute_aob, buchholz.explain_aob), "PFV", buchholz_family=True),
+         _family("buchholz", "compute_aob", "explain_aob"), "PFV", buchholz_family=True),
     _def("SB", "Sonneborn-Berger", "C.07 9.1", _SB, "CMBWPFV"),
     _def("NNSB", "Non-Neustadtl Sonneborn-Berger (SB + own score)", "seed 000", _NNSB, "PV"),
     _def("NNSB2", "Non-Neustadtl Sonneborn-Berger (SB + own score squared)", "seed 000", _NNSB,
          "PV"),
-    _def("PS", "Progressive score", "C.07 7.5", (progressive.compute_ps, progressive.explain_ps),
-         "CV"),
-    _def("KS", "Koya system", "C.07 9.2", (koya.compute_ks, koya.explain_ks), "LPV"),
+    _def("PS", "Progressive score", "C.07 7.5", _family("progressive", "compute_ps", "explain_ps"), "CV"),
+    _def("KS", "Koya system", "C.07 9.2", _family("koya", "compute_ks", "explain_ks"), "LPV"),
     _def("DE", "Direct encounter", "C.07 6", (None, None), "PV", group=True),
     _def("WIN", "Number of wins", "C.07 7.1", _COUNT, "RV"),
     _def("WON", "Games won over the board", "C.07 7.2", _COUNT, "PRV"),
