@@ -217,12 +217,7 @@ def _irregular_cells(blocks: str) -> list[int]:
     The checks run on all blocks at once: each character column becomes a big integer with one
     byte per block (1 where the column holds a character looked for), so that "and", "or" and
     "not" over 100,000 blocks are single integer operations."""
-    if not blocks.isascii():
-        bad = {m.start() // _BLOCK for m in _NON_ASCII.finditer(blocks)}
-        cleaned = "".join([" " * _BLOCK if k in bad else blocks[k * _BLOCK:(k + 1) * _BLOCK]
-                           for k in range(len(blocks) // _BLOCK)])
-        return sorted(bad.union(_irregular_cells(cleaned)))
-    raw = blocks.encode("ascii")
+    raw = blocks.encode("ascii", "replace")  # a character that is not ASCII becomes "?": irregular anywhere
     size = len(raw) // _BLOCK
     if not size:
         return []
@@ -251,7 +246,6 @@ def _column(raw: bytes, at: int, table: bytes) -> int:
     return int.from_bytes(raw[at::_BLOCK].translate(table), "big")
 
 
-_NON_ASCII = re.compile(r"[^\x00-\x7f]")
 _NONZERO = re.compile(rb"[^\x00]")
 
 
