@@ -426,3 +426,24 @@ def test_json_rows_written_directly_equal_the_general_encoder(case):
         t.players[1].federation = 7
         s = t.standings()
         assert json_report.render(t, s) == dumps(json_report.to_dict(t, s), "standings")
+        t.players[2].rating = True  # a bool is not a rating: JSON must not write it as 1
+        t.players[1].federation = "GER"
+        t.players[0].title = ""
+        s = t.standings()
+        assert json_report.render(t, s) == dumps(json_report.to_dict(t, s), "standings")
+
+
+def test_rows_changed_through_the_api_are_what_reports_show():
+    """Standings keep columns and build rows on first use; once built, the rows (changed or not)
+    are what every report reads."""
+    from trfscore.formats.json_model import dumps
+
+    t = cases()[sorted(cases())[0]]
+    s = t.standings()
+    before = json.loads(json_report.render(t, s))["standings"]
+    s.rows.reverse()
+    s.rows[0].rank = 99
+    after = json.loads(json_report.render(t, s))["standings"]
+    assert [r["start_rank"] for r in after] == [r["start_rank"] for r in reversed(before)]
+    assert after[0]["rank"] == 99
+    assert json_report.render(t, s) == dumps(json_report.to_dict(t, s), "standings")

@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -97,3 +98,22 @@ def test_every_code_runs_on_messy_events(seed, players, rounds):
         res = compute_standings(t, codes, rules=rules)
         assert len(res.rows) == players
         assert [r.rank for r in res.rows] == sorted(r.rank for r in res.rows)
+
+
+CUT_CODES = "BH,BH-C1,BH-C2,BH-M1,BH-B1W2,SB,SB-C1,SB-M1,FB,AOB,NNSB"
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), n=st.integers(2, 14), rounds=st.integers(1, 8),
+       edition=st.sampled_from(EDITIONS))
+def test_terms_over_the_flat_cells_equal_the_general_layout(seed, n, rounds, edition):
+    """A Swiss without sit-outs has its Buchholz/SB terms computed over the flat cells
+    (``terms.one_term_per_cell``); the general per-player layout must give the same values."""
+    from trfscore.tiebreaks import terms
+
+    t = random_swiss(seed, n, rounds, p_forfeit=0.1, p_withdraw=0.08)
+    fast = compute_standings(t, CUT_CODES, rules=edition, system="swiss")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(terms, "one_term_per_cell", lambda ctx, fp: False)
+        general = compute_standings(t, CUT_CODES, rules=edition, system="swiss")
+    assert [(r.start_rank, r.tiebreaks) for r in fast.rows] == [(r.start_rank, r.tiebreaks) for r in general.rows]
