@@ -275,7 +275,8 @@ def _rank_columns(ctx, order: list[int], sizes: list[int], codes: list[str], col
     points = {s: ctx.pf(s) for s in set(score)}
     return RankColumns(list(chain.from_iterable(map(repeat, firsts, sizes))),
                        list(chain.from_iterable(map(repeat, lasts, sizes))), list(map(sr.__getitem__, order)),
-                       list(map(ctx.players.__getitem__, order)), list(map(points.__getitem__, map(score.__getitem__, order))),
+                       list(map(ctx.players.__getitem__, order)),
+                       list(map(points.__getitem__, map(score.__getitem__, order))),
                        tuple(codes), [list(map(column.__getitem__, order)) for column in columns], ctx.players, order)
 
 
@@ -323,7 +324,6 @@ def _standings(t: Tournament, tiebreaks: Any, rules: str, system: Any,
 
     # ranking: points, then each tie-break on every group still tied (Art. 4.2)
     score = ctx.score
-    sr = ctx.sr
     group_values: dict[str, list[int]] = {}
     group_members: dict[str, dict[int, list[int]]] = {}
     if not any(TIEBREAKS[tb.base].group for tb in specs):

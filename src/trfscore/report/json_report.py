@@ -106,14 +106,16 @@ def _rows_text(standings) -> str:
     points = _numbers(table.points)
     declared_points = _numbers(declared_points)
     ratings, declared_ranks = _integers(ratings), _integers(declared_ranks)
-    titles, names, federations, fide_ids = (list(map(_text, column)) for column in (titles, names, federations, fide_ids))
-    out = [f'{{"rank": {rank}, "rank_to": {rank_to}, "rank_label": "{rank if rank == rank_to else f"{rank}-{rank_to}"}", '
+    titles, names, federations, fide_ids = (list(map(_text, column))
+                                            for column in (titles, names, federations, fide_ids))
+    labels = [rank if rank == rank_to else f"{rank}-{rank_to}" for rank, rank_to in zip(table.ranks, table.ranks_to)]
+    out = [f'{{"rank": {rank}, "rank_to": {rank_to}, "rank_label": "{label}", '
            f'"start_rank": {start_rank}, "title": {title}, "name": {name}, "federation": {federation}, '
            f'"rating": {rating}, "fide_id": {fide_id}, "points": {pts}, "tiebreaks": {tb}, '
            f'"declared": {{"points": {dpts}, "rank": {drank}}}}}'
-           for rank, rank_to, start_rank, title, name, federation, rating, fide_id, pts, tb, dpts, drank in zip(
-               table.ranks, table.ranks_to, table.start_ranks, titles, names, federations, ratings, fide_ids, points,
-               tiebreaks, declared_points, declared_ranks)]
+           for rank, rank_to, label, start_rank, title, name, federation, rating, fide_id, pts, tb, dpts, drank in zip(
+               table.ranks, table.ranks_to, labels, table.start_ranks, titles, names, federations, ratings, fide_ids,
+               points, tiebreaks, declared_points, declared_ranks)]
     return ",\n".join(out)
 
 

@@ -270,7 +270,8 @@ class _CellTables:
         if self.by_kind is not None:
             pts = _by_code(codes, {code: self.by_kind(kind) for code, kind in kind_of.items()})
         else:
-            pts = list(map(self.scaled, zip(map(kind_of.__getitem__, codes), map(COLOUR_OF_CODE.__getitem__, cells.colours))))
+            colours = map(COLOUR_OF_CODE.__getitem__, cells.colours)
+            pts = list(map(self.scaled, zip(map(kind_of.__getitem__, codes), colours)))
         return opp, cat, pts
 
 

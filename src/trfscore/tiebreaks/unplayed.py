@@ -21,8 +21,8 @@ from .editions import Edition
 
 __all__ = [
     "PLAYED", "FWIN", "BYE", "FLOSS", "REQ", "REQ_LATE", "NOSCHED", "AVAILABLE", "VUR",
-    "CATEGORY_NAMES", "category", "split_requested", "mark_late", "adjusted_scores", "own_value", "own_values", "is_game",
-    "choose_cuts", "rule_text",
+    "CATEGORY_NAMES", "category", "split_requested", "mark_late", "adjusted_scores", "own_value", "own_values",
+    "is_game", "choose_cuts", "rule_text",
 ]
 
 # Categories (C.07 2023+ Art. 16.2).  An int per cell keeps the arrays small.
