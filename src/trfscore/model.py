@@ -219,13 +219,13 @@ class Player:
 
     def pad(self, rounds: int) -> None:
         """Give the player a cell for every round up to ``rounds``: absences past their data."""
-        packed = self.__dict__.get("_packed")
+        packed = self._packed
         if packed is not None:
             cells, row, count = packed
             if rounds <= count:
                 return
             if rounds <= cells.n:  # the packed row already holds "no entry" cells there
-                self.__dict__["_packed"] = (cells, row, rounds)
+                self._packed = (cells, row, rounds)
                 return
         games = self.games
         if len(games) < rounds:
@@ -234,18 +234,18 @@ class Player:
     # -- cells kept packed by a bulk reader (see PackedCells) ------------------------------
     def defer_games(self, cells: PackedCells, row: int, count: int) -> None:
         """Let ``games`` come from ``cells`` (row ``row``, ``count`` rounds) when first read."""
-        self.__dict__.pop("_games", None)
-        self.__dict__["_packed"] = (cells, row, count)
+        self._games = None
+        self._packed = (cells, row, count)
 
     @property
     def packed(self) -> "tuple[PackedCells, int, int] | None":
         """``(cells, row, count)`` while the games are still packed, else None."""
-        return self.__dict__.get("_packed")
+        return self._packed
 
     @property
     def round_count(self) -> int:
         """How many round cells the player has (``len(games)``, without unpacking them)."""
-        packed = self.__dict__.get("_packed")
+        packed = self._packed
         return packed[2] if packed is not None else len(self.games)
 
     def opponent_ranks(self) -> list[int | None]:
@@ -254,7 +254,7 @@ class Player:
 
     def kinds(self) -> list[str]:
         """The :class:`Kind` per round, without unpacking."""
-        packed = self.__dict__.get("_packed")
+        packed = self._packed
         if packed is not None:
             cells, row, count = packed
             return cells.kinds(row * cells.n, row * cells.n + count)
@@ -266,7 +266,7 @@ class Player:
         return list(map(COLOUR_OF_CODE.__getitem__, column)) if isinstance(column, str) else column
 
     def _column(self, packed_name: str, field_index: int) -> list:
-        packed = self.__dict__.get("_packed")
+        packed = self._packed
         if packed is not None:
             cells, row, count = packed
             b = row * cells.n
@@ -275,22 +275,26 @@ class Player:
 
 
 def _get_games(self: Player) -> list[Game]:
-    d = self.__dict__
-    games = d.get("_games")
+    games = self._games
     if games is None:
-        packed = d.pop("_packed", None)
-        games = d["_games"] = packed[0].games(packed[1], packed[2]) if packed is not None else []
+        packed = self._packed
+        self._packed = None
+        games = self._games = packed[0].games(packed[1], packed[2]) if packed is not None else []
     return games
 
 
 def _set_games(self: Player, games: list[Game]) -> None:
-    self.__dict__.pop("_packed", None)
-    self.__dict__["_games"] = games
+    self._packed = None
+    self._games = games
 
 
 # ``games`` is a dataclass field (constructor argument, equality, repr, asdict) stored behind a
 # property, so that bulk readers can hand over packed cells that become Game tuples on demand.
+# ``_games`` and ``_packed`` are plain attributes with class defaults (not ``__dict__`` entries
+# reached by hand, which would make CPython build every player's attribute dictionary).
 Player.games = property(_get_games, _set_games, doc="The player's round cells, one Game per round.")  # type: ignore[assignment]
+Player._games = None  # type: ignore[attr-defined]  # not made yet
+Player._packed = None  # type: ignore[attr-defined]  # no packed cells
 
 
 @dataclass
@@ -309,7 +313,7 @@ class Team:
     line: int | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Record:
     """One source line as read: the text without its line ending, and that ending.
 

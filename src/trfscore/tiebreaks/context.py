@@ -202,7 +202,7 @@ def _rounds_in_use(t: Tournament) -> int:
 def _one_block_in_order(players: list, n: int):
     """The :class:`~trfscore.model.PackedCells` holding rows 0, 1, 2 ... of ``players``, each
     with at least ``n`` rounds, or None."""
-    packs = [p.__dict__.get("_packed") for p in players]
+    packs = list(map(Player.packed.fget, players))  # type: ignore[attr-defined]
     if not packs or None in packs:
         return None
     cells = packs[0][0]
@@ -322,7 +322,7 @@ def _finish(ctx: Context, opp: list[int], cat: list[int], pts: list[int]) -> Non
 def _rows_of_player(i: int, p, n: int, index: dict[int, int], tables: _CellTables, blocks: dict):
     """``(opp, cat, pts)`` of one player for ``n`` rounds: sliced from its packed block when it
     has one (mapped once per block, kept in ``blocks``), else from its ``Game`` tuples."""
-    packed = p.__dict__.get("_packed")  # Player.packed, without the property call
+    packed = p.packed
     mapped = None
     if packed is not None:
         cells, row, count = packed
