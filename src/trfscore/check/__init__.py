@@ -15,6 +15,7 @@ Nothing here raises for bad data; a rule that fails unexpectedly becomes a ``TRF
 """
 from __future__ import annotations
 
+from heapq import heappush, heapreplace
 from typing import Iterable
 
 from ..findings import ERROR, INFO, Finding
@@ -35,32 +36,69 @@ def check(t: Tournament, profile: Profile | str | None = None, *, select: str | 
     if not isinstance(profile, Profile):
         profile = resolve(profile, select, ignore)
     enabled = profile.enabled
+    limit = _limit(profile)
     findings = [f for f in t.findings if enabled(f.rule)]
+    beyond: dict[str, int] = {}
     if not any(f.rule in FATAL_RULES for f in t.findings):
         ctx = Context(t, profile)
         for r in check_rules():
             if not enabled(r.id):
                 continue
             try:
-                found = list(r.func(ctx))  # type: ignore[misc]
+                found, more = _first_by_position(r.func(ctx), limit)  # type: ignore[misc]
                 if found and not ctx.trf_like and not r.source_columns:  # TRF columns mean nothing elsewhere
                     found = [Finding(f.rule, f.severity, f.message, f.line, None, f.hint, f.text) for f in found]
                 findings.extend(found)
+                for rule_id, n in more.items():
+                    beyond[rule_id] = beyond.get(rule_id, 0) + n
             except Exception as exc:  # a bug in a rule must not cost the other rules
                 findings.append(Finding("TRF000", ERROR, f"internal error in check {r.id}: "
                                         f"{type(exc).__name__}: {exc}"[:300], None, None,
                                         "please report this with the input file"))
-    return finish(findings, profile)
+    return finish(findings, profile, beyond)
 
 
-def finish(findings: list[Finding], profile: Profile) -> list[Finding]:
-    """Severity overrides, exact duplicates removed, sorted by position, capped per rule."""
+def _limit(profile: Profile) -> int:
+    return int(profile.threshold("max_findings_per_rule", 0) or 0)
+
+
+def _first_by_position(found: Iterable[Finding], limit: int) -> tuple[list[Finding], dict[str, int]]:
+    """What a rule found, keeping per rule id only the ``limit`` findings placed first in the
+    file (all when ``limit`` is 0), and per rule id how many more it found.  A rule over a
+    pathological file can find millions; only as many as will be listed are kept.  Exact
+    duplicates of a kept finding are dropped uncounted, as :func:`finish` drops them."""
+    if not limit:
+        return list(found), {}
+    kept: dict[str, list[tuple]] = {}  # per rule, a heap of (-line, -column, -order, finding): the last-placed on top
+    keys: set[tuple] = set()
+    more: dict[str, int] = {}
+    for order, f in enumerate(found):
+        key = (f.rule, f.line, f.column, f.message)
+        if key in keys:
+            continue
+        heap = kept.setdefault(f.rule, [])
+        entry = (-(f.line or 0), -(f.column or 0), -order, f)
+        if len(heap) < limit:
+            heappush(heap, entry)
+            keys.add(key)
+            continue
+        more[f.rule] = more.get(f.rule, 0) + 1
+        if entry > heap[0]:  # placed before the last one kept: it takes that one's place
+            dropped = heapreplace(heap, entry)[3]
+            keys.discard((dropped.rule, dropped.line, dropped.column, dropped.message))
+            keys.add(key)
+    return [entry[3] for heap in kept.values() for entry in sorted(heap, reverse=True)], more
+
+
+def finish(findings: list[Finding], profile: Profile, beyond: dict[str, int] | None = None) -> list[Finding]:
+    """Severity overrides, exact duplicates removed, sorted by position, capped per rule;
+    ``beyond`` counts, per rule, findings already left out while the rules ran."""
     overrides = profile.severity
-    limit = int(profile.threshold("max_findings_per_rule", 0) or 0)
+    limit = _limit(profile)
     seen: set[tuple] = set()
     out: list[Finding] = []
     counts: dict[str, int] = {}
-    dropped: dict[str, int] = {}
+    dropped: dict[str, int] = dict(beyond or {})
     findings.sort(key=lambda f: (f.line or 0, f.column or 0, f.rule))
     for f in findings:
         key = (f.rule, f.line, f.column, f.message)
