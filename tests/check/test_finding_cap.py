@@ -69,3 +69,10 @@ def test_keeping_while_running_keeps_what_sorting_afterwards_would(found, limit)
         assert sorted(map(_place, mine)) == sorted(map(_place, expected))  # finish sorts them again
         total = sum(1 for f in found if f.rule == rule)
         assert max(0, len(distinct) - limit) <= more.get(rule, 0) <= max(0, total - limit)
+
+
+def test_a_rule_finding_very_many_keeps_only_the_limit():
+    many = (Finding("TRF501", "error", f"cell {i}", 100_000 - i, 92) for i in range(100_000))
+    kept, more = _first_by_position(many, 500)
+    assert len(kept) == 500 and more == {"TRF501": 99_500}
+    assert [f.line for f in kept] == list(range(1, 501))  # the first by position, not the first found
