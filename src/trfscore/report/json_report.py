@@ -84,8 +84,18 @@ def _numbers(values: list) -> list[str]:
     """JSON texts of exact scores, each distinct value converted once.  ``values`` keeps every
     object alive meanwhile, so equal ids are the same object."""
     distinct = dict(zip(map(id, values), values))
-    texts = {k: json.dumps(score_to_json(v)) for k, v in distinct.items()}
+    texts = {k: _score_text(score_to_json(v)) for k, v in distinct.items()}
     return list(map(texts.__getitem__, map(id, values)))
+
+
+def _score_text(value: float | int | str | None) -> str:
+    """What ``json.dumps`` writes for a :func:`score_to_json` value (finite numbers only),
+    without building an encoder for each value."""
+    if value is None:
+        return "null"
+    if isinstance(value, str):
+        return _text(value)
+    return repr(value)
 
 
 def _rows_text(standings) -> str:
