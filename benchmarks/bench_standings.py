@@ -4,8 +4,9 @@ The baseline only slices the 001 columns and sums Buchholz and Sonneborn-Berger 
 floats: the least any tool must do.  trfscore is timed in-process (load + standings with
 BH-C1, BH, SB, PS under the 2026 rules + JSON rendering) and as a whole command in a fresh
 process (start-up included), and its peak resident memory is read from the child process.
+Each pair of measurements is taken in turn, best of ``--repeat``.
 
-Run:  python benchmarks/bench_standings.py [--players 9999] [--rounds 13] [--repeat 3]
+Run:  python benchmarks/bench_standings.py [--players 9999] [--rounds 13] [--repeat 9]
 """
 from __future__ import annotations
 
@@ -60,17 +61,25 @@ def trfscore_in_process(path: str) -> tuple:
     return t, standings, json_report.render(t, standings)
 
 
-def best_of(repeat: int, fn, *args) -> float:
-    """The best time of ``fn(*args)``.  Its result is released after the clock stops, for the
+def timed(fn, *args) -> float:
+    """The time of ``fn(*args)``.  Its result is released after the clock stops, for the
     baseline and trfscore alike: the work is timed, not the freeing of what it built (the
     command, too, exits without freeing its objects one by one)."""
-    times = []
+    start = time.perf_counter()
+    result = fn(*args)
+    elapsed = time.perf_counter() - start
+    del result
+    return elapsed
+
+
+def best_in_turn(repeat: int, first, second) -> tuple[float, float]:
+    """The best times of two measurements taken in turn, ``repeat`` times each, so that a
+    shared machine speeding up or slowing down during the run affects both alike."""
+    best = [float("inf"), float("inf")]
     for _ in range(repeat):
-        start = time.perf_counter()
-        result = fn(*args)
-        times.append(time.perf_counter() - start)
-        del result
-    return min(times)
+        best[0] = min(best[0], first())
+        best[1] = min(best[1], second())
+    return best[0], best[1]
 
 
 def child_env(cache: str) -> dict[str, str]:
@@ -81,21 +90,18 @@ def child_env(cache: str) -> dict[str, str]:
     return env
 
 
-def run_command(argv: list[str], env: dict[str, str], repeat: int) -> tuple[float, float]:
-    """Best wall time of ``argv`` as a fresh process, and its peak RSS in MB (children's rusage)."""
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        subprocess.run(argv, env=env, check=True, stdout=subprocess.DEVNULL)
-        best = min(best, time.perf_counter() - start)
-    return best, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+def run_command(argv: list[str], env: dict[str, str]) -> float:
+    """The wall time of ``argv`` as a fresh process."""
+    start = time.perf_counter()
+    subprocess.run(argv, env=env, check=True, stdout=subprocess.DEVNULL)
+    return time.perf_counter() - start
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=9999)
     parser.add_argument("--rounds", type=int, default=13)
-    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--repeat", type=int, default=9)
     args = parser.parse_args()
     from trfscore.testing.generate import swiss, to_trf
 
@@ -103,16 +109,18 @@ def main() -> None:
         path = os.path.join(tmp, "big.trf")
         Path(path).write_text(to_trf(swiss(args.players, args.rounds, seed=7, forfeits=0.02, byes=0.02,
                                            withdrawals=0.05)), encoding="utf-8")
-        base = best_of(args.repeat, baseline, path)
-        ours = best_of(args.repeat, trfscore_in_process, path)
+        trfscore_in_process(path)  # imports, and the grammar cache
+        base, ours = best_in_turn(args.repeat, lambda: timed(baseline, path),
+                                  lambda: timed(trfscore_in_process, path))
         env = child_env(os.path.join(tmp, "pycache"))
         base_cmd = [sys.executable, "-c", "import sys, bench_standings; bench_standings.baseline(sys.argv[1])", path]
         ours_cmd = [sys.executable, "-m", "trfscore", "report", path, "--format", "json", "--tiebreaks",
                     "BH-C1,BH,SB,PS", "--rules", "fide-2026"]
-        run_command(base_cmd, env, 1)  # compile, and warm the file cache
-        base_wall, _ = run_command(base_cmd, env, args.repeat)
-        run_command(ours_cmd, env, 1)  # compile, and build the grammar cache
-        ours_wall, rss = run_command(ours_cmd, env, args.repeat)
+        run_command(base_cmd, env)  # compile, and warm the file cache
+        run_command(ours_cmd, env)  # compile, and build the grammar cache
+        base_wall, ours_wall = best_in_turn(args.repeat, lambda: run_command(base_cmd, env),
+                                            lambda: run_command(ours_cmd, env))
+        rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024  # the largest child: trfscore
         print(f"{args.players} players x {args.rounds} rounds")
         print(f"in process: baseline (slice + BH/SB)       {base:7.3f} s")
         print(f"in process: trfscore load+standings+json   {ours:7.3f} s  ({ours / base:.2f}x baseline)")
