@@ -5,7 +5,7 @@ TRF -> JSON -> TRF gives back the original bytes of an unchanged file.
 from __future__ import annotations
 
 from ..errors import UsageError
-from .common import add_input_options, load_input, output, unreadable
+from .common import add_input_options, keep_until_exit, load_input, output, unreadable
 
 WRITERS = ("json", "trf", "trf16", "trf26", "pgn", "crosstable", "markdown", "csv")
 
@@ -44,6 +44,7 @@ def render(t, fmt: str) -> bytes:
 
 def run(args) -> int:
     t = load_input(args.input, args)
+    keep_until_exit(t)
     unreadable(t, args.input)
     data = render(t, args.to)
     with output(args.output, binary=True) as out:

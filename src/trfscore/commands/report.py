@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 
 from ..errors import UsageError
-from .common import add_input_options, load_input, output, unreadable
+from .common import add_input_options, keep_until_exit, load_input, output, unreadable
 
 FORMATS = ("text", "json", "markdown", "csv", "html")
 RULES = ("auto", "fide-2026", "fide-2024", "fide-2023", "fide-2009", "none")
@@ -150,6 +150,7 @@ def run(args) -> int:
     if t.source.encoding not in ("utf-8", "ascii", "binary"):
         print(f"trfscore: {args.input}: read as {t.source.encoding} (not UTF-8)", file=sys.stderr)
     standings = compute(t, args)
+    keep_until_exit(t, standings)
     ratings = compute_ratings(t, args)
     fmt = args.format
     if fmt == "text":
