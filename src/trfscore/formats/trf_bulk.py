@@ -55,6 +55,7 @@ _COLOUR_GAME, _CODE_GAME, _COLOUR_NONE, _CODE_NONE = _clean_cell_classes()
 _SPACE, _ZERO, _DIGIT, _NONZERO_DIGIT = _marks(" "), _marks("0"), _marks("0123456789"), _marks("123456789")
 #: ``bytes.translate`` table: a digit's value, 0 for anything else
 _DIGIT_VALUE = bytes(int(chr(b)) if chr(b).isdigit() and b < 128 else 0 for b in range(256))
+_NONZERO = re.compile(rb"[^\x00]")  # a block flagged in a column of flags
 
 
 def _kind_by_code() -> dict[str, str]:
@@ -244,9 +245,6 @@ def _column(raw: bytes, at: int, table: bytes) -> int:
     """Character ``at`` of every 10-byte block of ``raw`` through ``table``, as one big integer
     with a byte per block."""
     return int.from_bytes(raw[at::_BLOCK].translate(table), "big")
-
-
-_NONZERO = re.compile(rb"[^\x00]")
 
 
 def _opponents(raw: bytes) -> list[int | None]:
