@@ -142,10 +142,9 @@ def own_values(ctx, ed: Edition, cells: list[int], adj: list[int]) -> list[tuple
         cat, opp, draws = ctx.flat_cat, ctx.flat_opp, ctx.D * n
         out = []
         for k, own in zip(cells, owns):
-            c = cat[k]
-            if c == FWIN or c == FLOSS:
-                o = opp[k]
-                out.append((adj[o], "cap-opponent") if o >= 0 and adj[o] < own else (own, "dummy"))
+            c, o = cat[k], opp[k]
+            if (c == FWIN or c == FLOSS) and o >= 0:
+                out.append((adj[o], "cap-opponent") if adj[o] < own else (own, "dummy"))
             else:
                 out.append((draws, "cap-draws") if draws < own else (own, "dummy"))
         return out
