@@ -30,31 +30,32 @@ def _describe(g: Game) -> str:
     return f"has '{g.code}' without an opponent"
 
 
-def _unconfirmed(ctx: Context) -> list[tuple[Player, Game, Player, Game, bool]]:
-    """Claims ``p`` -> ``q`` in a round that ``q`` does not return: (p, g, q, h, q_taken) where
+def _unconfirmed(ctx: Context) -> list[tuple[Player, int, Player, bool]]:
+    """Claims ``p`` -> ``q`` in a round that ``q`` does not return: (p, round, q, q_taken) where
     ``q_taken`` says that ``q`` is confirmed as paired with somebody else in that round."""
     cached = ctx.__dict__.get("_unconfirmed")
     if cached is not None:
         return cached
     out = []
     by_rank = ctx.by_rank
+    # the opponent per round of every player, without unpacking the cells into Game tuples
+    opponents = {rank: q.opponent_ranks() for rank, q in by_rank.items()}
     for p in ctx.players:
         a = p.start_rank
-        for g in p.games:
-            b = g.opponent
+        for r, b in enumerate(p.opponent_ranks()):  # round r + 1
             if b is None:
                 continue
-            q = by_rank.get(b)
-            if q is None:  # not a player: TRF401 already
+            back = opponents.get(b)
+            if back is None:  # not a player: TRF401 already
                 continue
-            h = q.game(g.round)
-            if h.opponent == a:
+            returned = back[r] if r < len(back) else None
+            if returned == a:
                 continue
             taken = False
-            if h.opponent is not None:
-                third = by_rank.get(h.opponent)
-                taken = third is not None and third.game(g.round).opponent == b
-            out.append((p, g, q, h, taken))
+            if returned is not None:
+                third = opponents.get(returned)
+                taken = third is not None and r < len(third) and third[r] == b
+            out.append((p, r + 1, by_rank[b], taken))
     ctx.__dict__["_unconfirmed"] = out
     return out
 
@@ -74,10 +75,10 @@ def symmetry(ctx: Context) -> Iterator[Finding]:
         001    3 …     7 w 1
         001    7 …     9 b 0      <- 7 lists 9 in round 1, not 3
     """
-    for p, g, q, h, taken in _unconfirmed(ctx):
+    for p, r, q, taken in _unconfirmed(ctx):
         if taken:
             continue
-        r = g.round
+        h = q.game(r)
         yield Finding("TRF501", ERROR, f"round {r}: player {p.start_rank} lists {q.start_rank} as opponent, but "
                       f"player {q.start_rank} {_describe(h)}" + (f" (line {q.line})" if q.line else ""),
                       p.line, round_col(r), "make the two players name each other in this round, or correct "
@@ -107,11 +108,10 @@ def single_pairing(ctx: Context) -> Iterator[Finding]:
         001    7 …     9 b 0      <- 7 plays 9 ...
         001    9 …     7 w 1      <- ... and 9 confirms, so 3's claim is a second pairing
     """
-    for p, g, q, h, taken in _unconfirmed(ctx):
+    for p, r, q, taken in _unconfirmed(ctx):
         if not taken:
             continue
-        r = g.round
-        other = ctx.by_rank[h.opponent]  # type: ignore[index]
+        other = ctx.by_rank[q.game(r).opponent]  # type: ignore[index]
         yield Finding("TRF505", ERROR, f"round {r}: player {p.start_rank} lists {q.start_rank} as opponent, but "
                       f"{q.start_rank} plays {other.start_rank} in that round"
                       + (f" (lines {q.line} and {other.line})" if q.line else ""),
