@@ -33,3 +33,34 @@ class Finding:
     def at_least(self, severity: str) -> bool:
         """True when this finding is as severe as ``severity`` or more."""
         return SEVERITY_ORDER[self.severity] >= SEVERITY_ORDER[severity]
+
+
+#: A reader keeps at most this many findings of one rule per input; the rest are counted.
+MAX_PER_RULE = 500
+
+
+class CappedFindings:
+    """The sink a reader reports through: it appends to ``findings`` at most ``limit`` findings of
+    each rule and counts the rest; :meth:`close` then adds, per capped rule, one finding saying how
+    many were left out and where the last one was.  A damaged file can hold a problem per cell."""
+
+    def __init__(self, findings: list[Finding], limit: int = MAX_PER_RULE) -> None:
+        self.findings = findings
+        self.limit = limit
+        self.counts: dict[str, int] = {}
+        self.last: dict[str, Finding] = {}
+
+    def __call__(self, finding: Finding) -> None:
+        n = self.counts[finding.rule] = self.counts.get(finding.rule, 0) + 1
+        if n <= self.limit:
+            self.findings.append(finding)
+        else:
+            self.last[finding.rule] = finding
+
+    def close(self) -> None:
+        """Add the "... and N more" findings (once)."""
+        for rule, f in self.last.items():
+            more = self.counts[rule] - self.limit
+            self.findings.append(Finding(rule, f.severity, f"... and {more} more findings of this rule "
+                                         f"(the last on line {f.line})", f.line, f.column, f.hint))
+        self.last.clear()

@@ -11,7 +11,7 @@ import re
 from fractions import Fraction
 from typing import Callable
 
-from ..findings import Finding
+from ..findings import CappedFindings, Finding
 from ..gcpause import gc_paused
 from ..model import Kind, Player, Record, Source, Tournament
 from .decode import decode, encode, looks_binary
@@ -25,9 +25,6 @@ from .trf_rules import severity
 MAX_PLAYERS = 9999
 _LINE_BREAKS = re.compile(r"[\r\n]")
 _BLANK = re.compile(" ")
-#: Findings kept per rule; the rest are counted in one closing finding, so that a huge
-#: malformed input cannot fill memory with messages.
-MAX_FINDINGS_PER_RULE = 500
 TRF26_CODES = frozenset({"142", "152", "162", "172", "182", "192", "202", "212", "222", "352", "362",
                          "240", "250", "260", "299", "300", "310", "320", "330", "801", "802"})
 
@@ -54,7 +51,7 @@ def read_bytes(data: bytes, *, path: str | None = None, encoding: str | None = N
 def read_text(text: str, *, path: str | None = None) -> Tournament:
     """Read a TRF from decoded text."""
     t = Tournament(source=Source(path=path, format="trf"))
-    add = _CappedSink(t.findings)
+    add = CappedFindings(t.findings)
     records = split_records(text)
     t.source.records = records
     seen: dict[str, int] = {}
@@ -214,28 +211,6 @@ def parse_round_date(text: str) -> str | None:
     from .dates import parse_date
 
     return parse_date(text, short_year_first=True)
-
-
-class _CappedSink:
-    """Collects findings, keeping at most ``MAX_FINDINGS_PER_RULE`` per rule and counting the rest."""
-
-    def __init__(self, findings: list[Finding]) -> None:
-        self.findings = findings
-        self.counts: dict[str, int] = {}
-        self.last: dict[str, Finding] = {}
-
-    def __call__(self, finding: Finding) -> None:
-        n = self.counts[finding.rule] = self.counts.get(finding.rule, 0) + 1
-        if n <= MAX_FINDINGS_PER_RULE:
-            self.findings.append(finding)
-        else:
-            self.last[finding.rule] = finding
-
-    def close(self) -> None:
-        for rule, f in self.last.items():
-            more = self.counts[rule] - MAX_FINDINGS_PER_RULE
-            self.findings.append(Finding(rule, f.severity, f"... and {more} more findings of this rule "
-                                         f"(the last on line {f.line})", f.line, f.column, f.hint))
 
 
 def _dialect(records: list[Record]) -> str:

@@ -26,7 +26,9 @@ def read(source: str | bytes | IO, *, moves: bool = False, round_mode: str = "ro
     findings: list[Finding] = []
     sink = Sink(findings)
     with gc_paused():
-        return _read(source, moves, round_mode, path, encoding, findings, sink)
+        t = _read(source, moves, round_mode, path, encoding, findings, sink)
+    sink.close()
+    return t
 
 
 def _read(source, moves, round_mode, path, encoding, findings, sink) -> Tournament:
@@ -72,13 +74,14 @@ def read_many(paths: Iterable[str | os.PathLike] | str | os.PathLike, *, moves: 
     sink = Sink(findings)
     with gc_paused():
         try:
-            return _read_many(paths, moves, round_mode, encoding, findings, sink)
+            t = _read_many(paths, moves, round_mode, encoding, findings, sink)
         except Exception as exc:  # pragma: no cover - a reader bug must not become a traceback
             t = Tournament(source=Source(format="pgn"))
             t.findings = findings
             sink.add("PGN100", f"the PGN files could not be read: internal error {type(exc).__name__}: {exc}",
                      None, None, "please report this input to the trfscore authors")
-            return t
+    sink.close()
+    return t
 
 
 def _read_many(paths, moves, round_mode, encoding, findings, sink) -> Tournament:

@@ -1,9 +1,7 @@
 """The PGN reader's rule catalogue, and the sink its findings go through."""
 from __future__ import annotations
 
-from collections import Counter
-
-from ...findings import ERROR, INFO, WARNING, Finding
+from ...findings import ERROR, INFO, WARNING, CappedFindings, Finding
 
 READER_RULES: dict[str, tuple[str, str]] = {
     "PGN100": (ERROR, "the input is not PGN (no tag pairs found)"),
@@ -21,23 +19,17 @@ READER_RULES: dict[str, tuple[str, str]] = {
 }
 
 
-class Sink:
-    """Findings with a per-file label and a cap on repeated info findings."""
+class Sink(CappedFindings):
+    """The reader's findings: at most :data:`~trfscore.findings.MAX_PER_RULE` of one rule (the
+    rest counted, see ``close``), each labelled with the file it comes from when there are several."""
 
     def __init__(self, findings: list[Finding]) -> None:
-        self.findings = findings
-        self.counts: Counter = Counter()
+        super().__init__(findings)
         self.file = ""
 
     def add(self, rule: str, message: str, line: int | None = None, column: int | None = None, hint: str = "",
             text: str = "") -> None:
-        """Add a finding of ``rule``; after 200 of one rule, one more says the rest are not listed."""
-        self.counts[rule] += 1
-        if self.counts[rule] == 201:
-            self.findings.append(Finding(rule, READER_RULES[rule][0], f"more {rule} findings are not listed",
-                                         line, column))
-        if self.counts[rule] > 200:
-            return
+        """Add a finding of ``rule`` with its registered severity."""
         if self.file:
             message = f"{self.file}: {message}"
-        self.findings.append(Finding(rule, READER_RULES[rule][0], message, line, column, hint, text))
+        self(Finding(rule, READER_RULES[rule][0], message, line, column, hint, text))
