@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 import trfscore
 from trfscore.cli import main
 from trfscore.formats import json_model, trf
-from trfscore.formats.trf_rules import READER_RULES
+from trfscore.formats.trf.rules import READER_RULES
 from trfscore.testing.generate import swiss, to_trf
 
 VALID = to_trf(swiss(12, 4, seed=9, forfeits=0.1, byes=0.1, withdrawals=0.2)).encode()

@@ -32,7 +32,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from trfscore.cli import main
-from trfscore.formats import crosstable, crosstable_writer, json_model, pgn, pgn_writer
+from trfscore.formats import crosstable, json_model, pgn
+from trfscore.formats.crosstable import writer as crosstable_writer
+from trfscore.formats.pgn import writer as pgn_writer
 from trfscore.formats.json_model import validate
 from trfscore.testing.generate import round_robin, swiss, to_trf
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 import trfscore
-from trfscore.formats import crosstable_writer, json_model, pgn_writer
+from trfscore.formats import json_model
+from trfscore.formats.crosstable import writer as crosstable_writer
+from trfscore.formats.pgn import writer as pgn_writer
 from trfscore.model import Kind
 from trfscore.testing.generate import round_robin, swiss, to_trf
 

@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import trfscore
-from trfscore.formats.trf_bulk import BULK_MIN, parse_players
-from trfscore.formats.trf_player import parse_player
+from trfscore.formats.trf.bulk import BULK_MIN, parse_players
+from trfscore.formats.trf.player import parse_player
 from trfscore.formats.trf import format_player
 from trfscore.model import Game, Kind, Player, Record
 from trfscore.testing.generate import round_robin, swiss, to_trf
@@ -145,7 +145,7 @@ _HEAD = f"001 9999 m    {'Doe, Jane':<33} 2100 GER     4100018 1990/01/02  3.5  
                       max_size=8))
 def test_bulk_cell_check_agrees_with_the_line_decoder(cells: list[str]) -> None:
     """A block is irregular in bulk exactly when the per-line decoder reports on it."""
-    from trfscore.formats.trf_bulk import _irregular_cells
+    from trfscore.formats.trf.bulk import _irregular_cells
 
     assume(all(cell[:4] != "9999" for cell in cells))  # pairing with oneself is checked apart
     expected = []

@@ -239,7 +239,7 @@ def test_registry_documents_every_rule():
     rules = all_rules()
     for rule_id in ("TRF100", "TRF314", "TRF407", "TRF703", "TRF000", "TRF001"):
         assert rule_id in rules
-    from trfscore.formats.trf_rules import READER_RULES
+    from trfscore.formats.trf.rules import READER_RULES
 
     assert set(READER_RULES) <= set(rules)
     for r in rules.values():

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trfscore.formats import trf_grammar
+from trfscore.formats.trf import grammar as trf_grammar
 
 TEXT = "012 Cache test\n001    1      Doe, Jane                             0000 - H\n###\n"
 

@@ -32,7 +32,9 @@ def test_the_seed_is_a_crosstable():
 
 
 def test_writer_outputs_sniff_as_their_format():
-    from trfscore.formats import crosstable, crosstable_writer, pgn_writer
+    from trfscore.formats import crosstable
+    from trfscore.formats.crosstable import writer as crosstable_writer
+    from trfscore.formats.pgn import writer as pgn_writer
 
     t = crosstable.read(SEED.read_text(encoding="utf-8"))
     assert sniff_format(pgn_writer.write(t)) == "pgn"

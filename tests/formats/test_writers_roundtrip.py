@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from trfscore.formats import crosstable, crosstable_writer, pgn, pgn_writer
+from trfscore.formats import crosstable, pgn
+from trfscore.formats.crosstable import writer as crosstable_writer
+from trfscore.formats.pgn import writer as pgn_writer
 from trfscore.model import Game, Header, Kind, Player, Tournament
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -309,7 +311,8 @@ def test_writers_follow_the_cells_not_a_claimed_round_count():
 def test_trf_writer_keeps_each_record_on_its_line(version):
     """A name or header value holding a line break (JSON can) started records of its own:
     '012 x\\n062 999' made a second 062, a name a second 001."""
-    from trfscore.formats import trf, trf_versions
+    from trfscore.formats import trf
+    from trfscore.formats.trf import versions as trf_versions
 
     t = hand_made()
     t.header.name = "Head\r\n062 999"

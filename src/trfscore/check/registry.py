@@ -2,7 +2,7 @@
 
 A :class:`Rule` is a stable id, a default severity, a one-line summary and a docstring with a
 passing and a failing example.  Reader rules (``TRF1xx``-``TRF4xx``, ``TRF7xx``,
-:data:`trfscore.formats.trf_rules.READER_RULES`) are reported while a file is read; their
+:data:`trfscore.formats.trf.rules.READER_RULES`) are reported while a file is read; their
 documentation lives in :mod:`trfscore.check.rules.reader`.  Check rules (``TRF5xx`` cross-record,
 ``TRF6xx`` teams, ``TRF8xx`` FIDE submission) are functions over a
 :class:`~trfscore.check.context.Context`, registered with the :func:`rule` decorator.

@@ -28,13 +28,13 @@ def render(t, fmt: str) -> bytes:
         from ..formats import trf
         return trf.write_bytes(t)
     if fmt in ("trf16", "trf26"):
-        from ..formats import trf_versions
+        from ..formats.trf import versions as trf_versions
         return trf_versions.write(t, fmt).encode("utf-8")
     if fmt == "pgn":
-        from ..formats import pgn_writer
+        from ..formats.pgn import writer as pgn_writer
         return pgn_writer.write(t).encode("utf-8")
     if fmt in ("crosstable", "markdown"):
-        from ..formats import crosstable_writer
+        from ..formats.crosstable import writer as crosstable_writer
         return crosstable_writer.write(t, style="markdown" if fmt == "markdown" else "text").encode("utf-8")
     if fmt == "csv":
         from ..report import csv_report

@@ -1,7 +1,7 @@
 """The TRF26 team records that say what happened in a round: 300 (line-ups), 330 (forfeited
 matches), 320 (pairing-allocated byes), 240 (requested byes) and 299 (point assignments).
 
-The records are read from ``Tournament.extras`` (parsed by ``formats/trf_records.py``).  Each one
+The records are read from ``Tournament.extras`` (parsed by ``formats/trf/records.py``).  Each one
 that names a team or a round that does not exist, or contradicts the boards or an earlier record,
 becomes a finding and is not applied (or, against the boards, applied: an explicit record wins).
 """

@@ -11,7 +11,7 @@ from typing import Iterator
 
 from ...findings import ERROR, Finding
 from ..context import Context, fmt_points
-from ...formats.trf_records import parse_number
+from ...formats.trf.records import parse_number
 from ..registry import rule
 
 #: 162 symbol -> the XXS codes that carry the same value.

@@ -1,7 +1,7 @@
 """Documentation of the rules the readers report while they read (no checking code here).
 
 The TRF reader (:mod:`trfscore.formats.trf`) reports the file, header, player-field and
-round-cell rules itself (ids and severities in :data:`trfscore.formats.trf_rules.READER_RULES`);
+round-cell rules itself (ids and severities in :data:`trfscore.formats.trf.rules.READER_RULES`);
 this module gives each id its documentation with a passing and a failing example, and registers
 the ids of the other readers (JSON, crosstable, PGN when present) and of the runner (``TRF0xx``).
 Examples show only the columns that matter; ``…`` stands for the unchanged rest of a line.
@@ -380,7 +380,7 @@ OTHER_READERS = {
 
 
 def _register() -> None:
-    from ...formats.trf_rules import READER_RULES
+    from ...formats.trf.rules import READER_RULES
 
     for rule_id, (severity, summary) in READER_RULES.items():
         spec, doc = DOCS.get(rule_id, ("", summary))

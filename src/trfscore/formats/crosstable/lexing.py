@@ -21,7 +21,7 @@ class Tok:
 
 
 def _grammar_text() -> str:
-    from ..trf_grammar import grammar_text
+    from ..trf.grammar import grammar_text
 
     return grammar_text("crosstable.lark")
 

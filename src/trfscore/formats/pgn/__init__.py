@@ -18,7 +18,7 @@ games reads at tens of thousands of games a second.  What this package owns:
   played game), ChessBase ``+:-`` ``-:+`` ``-:-`` (and ``+/-``), ``0-0`` (double forfeit), a
   decisive game without moves in a file whose other games have moves; a bye when one side is
   named ``BYE`` (``-``, ``spielfrei``), ``Termination "bye"`` or a ``ByeType`` tag
-  (``PAB HPB FPB ZPB``, written by :mod:`..pgn_writer`).
+  (``PAB HPB FPB ZPB``, written by :mod:`.writer`).
 * **The python-chess early-stop guard** (python-chess issue 1087: ``read_headers`` can stop or
   yield empty headers after a game whose movetext is empty): games are also counted from the
   text (``[Event`` tag-section starts); on a mismatch a finding says so and every game is read

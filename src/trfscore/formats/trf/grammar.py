@@ -16,7 +16,7 @@ from itertools import count, repeat
 from importlib import resources
 from pathlib import Path
 
-from ..model import Record
+from ...model import Record
 
 #: Longest line accepted as a record; longer ones are cut (and reported) so that no input can
 #: make the column decoders do unbounded work.  A 9,999-round 001 line would be ~100k columns;
@@ -30,7 +30,7 @@ def grammar_text(name: str) -> str:
     try:
         return resources.files("trfscore").joinpath("grammars", name).read_text(encoding="utf-8")
     except (FileNotFoundError, NotADirectoryError, OSError):
-        here = Path(__file__).resolve().parents[3] / "grammars" / name
+        here = Path(__file__).resolve().parents[4] / "grammars" / name
         return here.read_text(encoding="utf-8")
 
 

@@ -9,10 +9,10 @@ import re
 from fractions import Fraction
 from typing import Callable
 
-from ..findings import Finding
-from ..model import Header, Record, Scoring, Tournament
-from .dates import is_standard, parse_date
-from .trf_rules import severity
+from ...findings import Finding
+from ...model import Header, Record, Scoring, Tournament
+from ..dates import is_standard, parse_date
+from .rules import severity
 
 SINGLE_VALUED = frozenset({"012", "022", "032", "042", "052", "142", "152", "162", "172",
                            "192", "202", "212", "222", "352", "362"})

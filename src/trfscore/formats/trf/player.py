@@ -12,9 +12,9 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Callable
 
-from ..findings import Finding
-from ..model import Game, Kind, Player
-from .trf_rules import severity
+from ...findings import Finding
+from ...model import Game, Kind, Player
+from .rules import severity
 
 # 0-based slices of the 001 record.
 START_RANK = slice(4, 8)

@@ -11,8 +11,9 @@ import re
 from dataclasses import replace
 from fractions import Fraction
 
-from ..model import DEFAULT_POINTS, Tournament
-from .trf import format_player, parse_round_date
+from ...model import DEFAULT_POINTS, Tournament
+from .reader import parse_round_date
+from .writer import format_player
 
 VERSIONS = ("trf16", "trf26")
 SEX = {"M": "m", "F": "w", "f": "w", "W": "w"}

@@ -20,10 +20,10 @@ import re
 from fractions import Fraction
 from typing import Any, Mapping
 
-from ..decimals import exact_decimal
-from ..model import Kind, Player, Tournament
-from .limits import data_rounds
-from .markdown_text import escape
+from ...decimals import exact_decimal
+from ...model import Kind, Player, Tournament
+from ..limits import data_rounds
+from ..markdown_text import escape
 
 _SYMBOL = {"1": "1", "W": "1", "0": "0", "L": "0", "=": "½", "D": "½", "+": "+", "-": "-"}
 _BYE_CELL = {Kind.FULL_BYE: "FPB", Kind.HALF_BYE: "HPB", Kind.PAB: "PAB", Kind.ZERO_BYE: "ZPB"}

@@ -6,7 +6,7 @@ Ids are stable: ``TRF1xx`` file and lexical level, ``TRF2xx`` header records, ``
 """
 from __future__ import annotations
 
-from ..findings import ERROR, INFO, WARNING
+from ...findings import ERROR, INFO, WARNING
 
 # id -> (default severity, one-line summary)
 READER_RULES: dict[str, tuple[str, str]] = {

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import re
 
-from ..model import Kind, Player, Tournament
-from .limits import data_rounds
+from ...model import Kind, Player, Tournament
+from ..limits import data_rounds
 
 _BYE_TYPE = {Kind.PAB: ("PAB", "1-0"), Kind.FULL_BYE: ("FPB", "1-0"), Kind.HALF_BYE: ("HPB", "1/2-1/2"),
              Kind.ZERO_BYE: ("ZPB", "0-1")}

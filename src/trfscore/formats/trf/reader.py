@@ -1,9 +1,9 @@
-"""FIDE Tournament Report File: reading (TRF16, TRF26, JaVaFo TRF(x)) and writing.
+"""Reading a TRF (TRF16, TRF26, JaVaFo TRF(x)) into the model.
 
-Reading: bytes are decoded (:mod:`.decode`), split into records by the grammar
-(:mod:`.trf_grammar`), and each record is decoded by its column table.  Every line is kept as a
-:class:`~trfscore.model.Record`, so :func:`write` gives back the original bytes for an unchanged
-tournament, and re-formats only the player records whose data changed.
+Bytes are decoded (:mod:`..decode`), split into records by the grammar (:mod:`.grammar`), and
+each record is decoded by its column table.  Every line is kept as a
+:class:`~trfscore.model.Record`, so :mod:`.writer` gives back the original bytes for an unchanged
+tournament.
 """
 from __future__ import annotations
 
@@ -11,16 +11,16 @@ import re
 from fractions import Fraction
 from typing import Callable
 
-from ..findings import CappedFindings, Finding
-from ..gcpause import gc_paused
-from ..model import Kind, Player, Record, Source, Tournament
-from .decode import decode, encode, looks_binary
-from .trf_grammar import MAX_LINE, split_records
-from .trf_bulk import parse_players
-from .trf_header import read_bbp, read_header, read_javafo
-from .trf_player import FIRST_ROUND, infer_blank_byes, parse_player
-from .trf_records import read_national, read_round_record, read_team
-from .trf_rules import severity
+from ...findings import CappedFindings, Finding
+from ...gcpause import gc_paused
+from ...model import Kind, Player, Record, Source, Tournament
+from ..decode import decode, encode, looks_binary
+from .grammar import MAX_LINE, split_records
+from .bulk import parse_players
+from .header import read_bbp, read_header, read_javafo
+from .player import FIRST_ROUND, infer_blank_byes, parse_player
+from .records import read_national, read_round_record, read_team
+from .rules import severity
 
 MAX_PLAYERS = 9999
 _LINE_BREAKS = re.compile(r"[\r\n]")
@@ -194,7 +194,7 @@ def _blank_byes(t: Tournament, packs: list, add: Callable[[Finding], None]) -> N
 
 def _settle_dates(t: Tournament) -> None:
     """Read ambiguous two-digit 042/052 dates (``10.09.13``) the way that fits the 132 round dates."""
-    from .dates import closest, date_candidates
+    from ..dates import closest, date_candidates
 
     h = t.header
     rounds = [iso for iso in (parse_round_date(d) for d in h.round_dates) if iso]
@@ -208,7 +208,7 @@ def _settle_dates(t: Tournament) -> None:
 
 def parse_round_date(text: str) -> str | None:
     """A 132 round date (``YY/MM/DD``; ``YY.DD.MM`` and other orders are tried too)."""
-    from .dates import parse_date
+    from ..dates import parse_date
 
     return parse_date(text, short_year_first=True)
 
@@ -220,75 +220,3 @@ def _dialect(records: list[Record]) -> str:
     if any(c.startswith(("XX", "BB")) for c in codes):
         return "TRF(x)"
     return "TRF16"
-
-
-# -- writing -----------------------------------------------------------------------------
-
-def format_player(p: Player) -> str:
-    """A ``001`` line for ``p`` on the TRF16 column grid (trailing blanks trimmed)."""
-    points = "" if p.points is None else _points(p.points)
-    head = (f"001 {p.start_rank:>4} {p.sex[:1]:1}{p.title[:3]:>3} {p.name[:33]:<33} "
-            f"{p.rating or '':>4} {p.federation[:3]:<3} {p.fide_id[:11]:>11} {p.birth[:10]:<10} "
-            f"{points:>4} {p.rank if p.rank is not None else '':>4}  ")
-    cells = []
-    for g in p.games:
-        opp = f"{g.opponent:>4}" if g.opponent is not None else ("0000" if g.code.strip() or g.kind != Kind.ABSENT else "    ")
-        cells.append(f"{opp} {g.colour or '-'} {g.code}  ")
-    return _LINE_BREAKS.sub(" ", head + "".join(cells)).rstrip()  # a name holding "\n001 ..." stays one record
-
-
-def _points(value) -> str:
-    if value.denominator in (1, 2, 5, 10):
-        return f"{float(value):.1f}"
-    return f"{float(value):.2f}"
-
-
-def write_text(t: Tournament) -> str:
-    """The TRF text for ``t``: original lines where unchanged, re-formatted player lines otherwise."""
-    if t.source.format != "trf":
-        from .trf_versions import write
-
-        return write(t, "trf16")
-    records = t.source.records
-    current = {p.line: p for p in t.players if p.line is not None}
-    total_of = t.scoring.totaller()
-    out: list[str] = []
-    written: set[int] = set()
-    sink: list[Finding] = []
-    for rec in records:
-        text = rec.text
-        if rec.kind == "PLAYER":
-            player = current.get(rec.line)
-            if player is not None:
-                written.add(player.start_rank)
-                if not _same_player(parse_player(text[:MAX_LINE], rec.line, sink.append), player, t, total_of):
-                    text = format_player(player)
-        out.append(text + rec.eol)
-    extra = [p for p in t.players if p.start_rank not in written]
-    eol = (records[0].eol if records else "") or "\n"
-    if extra:
-        if out and not out[-1].endswith(("\n", "\r")):
-            out[-1] += eol
-        out.extend(format_player(p) + eol for p in extra)
-    return "".join(out)
-
-
-def _same_player(a: Player | None, b: Player, t: Tournament, total_of: Callable[[Player], Fraction]) -> bool:
-    """Whether ``b`` still holds what its source line ``a`` says (read the way the reader reads it)."""
-    if a is None:
-        return False
-    a.pad(t.rounds)
-    infer_blank_byes(a, total_of, t.scoring.values["D"], t.scoring.values["W"])
-    return (a.start_rank, a.name, a.sex, a.title, a.rating, a.federation, a.fide_id, a.birth, a.points,
-            a.rank, a.games) == (b.start_rank, b.name, b.sex, b.title, b.rating, b.federation, b.fide_id,
-                                b.birth, b.points, b.rank, b.games)
-
-
-def write_bytes(t: Tournament) -> bytes:
-    """Encoded TRF bytes, in the encoding (and with the BOM) the file was read with."""
-    encoding = t.source.encoding if t.source.encoding not in ("binary", "") else "utf-8"
-    text = write_text(t)
-    try:
-        return encode(text, encoding, t.source.bom)
-    except UnicodeEncodeError:
-        return encode(text, "utf-8", t.source.bom)

@@ -1,6 +1,6 @@
 """Decoding a run of ``001`` records column by column: the reader's hot path for big files.
 
-:func:`trfscore.formats.trf_player.parse_player` decodes one line and reports every deviation.
+:func:`trfscore.formats.trf.player.parse_player` decodes one line and reports every deviation.
 Most lines of a real file are clean, and for them the same fields can be cut out of all lines
 at once: each field becomes a column (one slice per line), each column is checked in bulk
 (distinct values once, or a C-level ``all(map(...))``), and all round blocks of the run are
@@ -15,9 +15,9 @@ from functools import lru_cache
 from itertools import repeat
 from typing import Callable
 
-from ..findings import Finding
-from ..model import PackedCells, Player, Record
-from .trf_player import BIRTH_FORMS, CELLS, FIRST_ROUND, TITLES, parse_player, parse_points
+from ...findings import Finding
+from ...model import PackedCells, Player, Record
+from .player import BIRTH_FORMS, CELLS, FIRST_ROUND, TITLES, parse_player, parse_points
 
 #: Below this many lines the per-line decoder is as fast and simpler.
 BULK_MIN = 64
@@ -38,7 +38,7 @@ def _marks(chars) -> bytes:
 
 def _clean_cell_classes() -> tuple[bytes, ...]:
     """What a clean round block holds, read off the per-line decoder's own table
-    (``trf_player.CELLS``), as :func:`_marks` tables: the colours and result codes of a block
+    (``player.CELLS``), as :func:`_marks` tables: the colours and result codes of a block
     with an opponent, then of one without.  A block is clean when its colour and its code both
     belong to the side its opponent field is on (the clean pairs of each side are all
     combinations of its colours and codes; checked here)."""
@@ -213,7 +213,7 @@ def _irregular_cells(blocks: str) -> list[int]:
     """The positions of the 10-character round blocks in ``blocks`` that the per-line decoder
     would report on: one that is not ASCII, a separator that is not blank, an opponent field
     that is not a right-aligned non-zero start rank, ``0000`` or blank, or a colour or result
-    that does not belong with its opponent field (``trf_player.CELLS``).
+    that does not belong with its opponent field (``player.CELLS``).
 
     The checks run on all blocks at once: each character column becomes a big integer with one
     byte per block (1 where the column holds a character looked for), so that "and", "or" and

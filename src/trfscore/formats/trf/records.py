@@ -9,9 +9,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Callable
 
-from ..findings import Finding
-from ..model import NationalRecord, Record, Team, Tournament
-from .trf_rules import severity
+from ...findings import Finding
+from ...model import NationalRecord, Record, Team, Tournament
+from .rules import severity
 
 Add = Callable[[Finding], None]
 

@@ -1,0 +1,16 @@
+"""FIDE Tournament Report File: reading (TRF16, TRF26, JaVaFo TRF(x)) and writing.
+
+Reading: bytes are decoded (:mod:`..decode`), split into records by the grammar
+(:mod:`.grammar`), and each record is decoded by its column table (:mod:`.header`,
+:mod:`.player` with :mod:`.bulk` for many player lines at once, :mod:`.records`); the reader's
+rule ids live in :mod:`.rules`.  Every line is kept as a :class:`~trfscore.model.Record`, so
+:func:`write_bytes` gives back the original bytes for an unchanged tournament (:mod:`.writer`),
+while :mod:`.versions` writes a tournament afresh as TRF16 or TRF26.
+"""
+from __future__ import annotations
+
+from .reader import MAX_PLAYERS, parse_round_date, read_bytes, read_text
+from .writer import format_player, write_bytes, write_text
+
+__all__ = ["MAX_PLAYERS", "format_player", "parse_round_date", "read_bytes", "read_text", "write_bytes",
+           "write_text"]

@@ -1,0 +1,81 @@
+"""Writing a TRF that was read: its own bytes where unchanged, re-formatted player lines otherwise."""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Callable
+
+from ...findings import Finding
+from ...model import Kind, Player, Tournament
+from ..decode import encode
+from .grammar import MAX_LINE
+from .player import infer_blank_byes, parse_player
+from .reader import _LINE_BREAKS
+
+def format_player(p: Player) -> str:
+    """A ``001`` line for ``p`` on the TRF16 column grid (trailing blanks trimmed)."""
+    points = "" if p.points is None else _points(p.points)
+    head = (f"001 {p.start_rank:>4} {p.sex[:1]:1}{p.title[:3]:>3} {p.name[:33]:<33} "
+            f"{p.rating or '':>4} {p.federation[:3]:<3} {p.fide_id[:11]:>11} {p.birth[:10]:<10} "
+            f"{points:>4} {p.rank if p.rank is not None else '':>4}  ")
+    cells = []
+    for g in p.games:
+        opp = f"{g.opponent:>4}" if g.opponent is not None else ("0000" if g.code.strip() or g.kind != Kind.ABSENT else "    ")
+        cells.append(f"{opp} {g.colour or '-'} {g.code}  ")
+    return _LINE_BREAKS.sub(" ", head + "".join(cells)).rstrip()  # a name holding "\n001 ..." stays one record
+
+
+def _points(value) -> str:
+    if value.denominator in (1, 2, 5, 10):
+        return f"{float(value):.1f}"
+    return f"{float(value):.2f}"
+
+
+def write_text(t: Tournament) -> str:
+    """The TRF text for ``t``: original lines where unchanged, re-formatted player lines otherwise."""
+    if t.source.format != "trf":
+        from .versions import write
+
+        return write(t, "trf16")
+    records = t.source.records
+    current = {p.line: p for p in t.players if p.line is not None}
+    total_of = t.scoring.totaller()
+    out: list[str] = []
+    written: set[int] = set()
+    sink: list[Finding] = []
+    for rec in records:
+        text = rec.text
+        if rec.kind == "PLAYER":
+            player = current.get(rec.line)
+            if player is not None:
+                written.add(player.start_rank)
+                if not _same_player(parse_player(text[:MAX_LINE], rec.line, sink.append), player, t, total_of):
+                    text = format_player(player)
+        out.append(text + rec.eol)
+    extra = [p for p in t.players if p.start_rank not in written]
+    eol = (records[0].eol if records else "") or "\n"
+    if extra:
+        if out and not out[-1].endswith(("\n", "\r")):
+            out[-1] += eol
+        out.extend(format_player(p) + eol for p in extra)
+    return "".join(out)
+
+
+def _same_player(a: Player | None, b: Player, t: Tournament, total_of: Callable[[Player], Fraction]) -> bool:
+    """Whether ``b`` still holds what its source line ``a`` says (read the way the reader reads it)."""
+    if a is None:
+        return False
+    a.pad(t.rounds)
+    infer_blank_byes(a, total_of, t.scoring.values["D"], t.scoring.values["W"])
+    return (a.start_rank, a.name, a.sex, a.title, a.rating, a.federation, a.fide_id, a.birth, a.points,
+            a.rank, a.games) == (b.start_rank, b.name, b.sex, b.title, b.rating, b.federation, b.fide_id,
+                                b.birth, b.points, b.rank, b.games)
+
+
+def write_bytes(t: Tournament) -> bytes:
+    """Encoded TRF bytes, in the encoding (and with the BOM) the file was read with."""
+    encoding = t.source.encoding if t.source.encoding not in ("binary", "") else "utf-8"
+    text = write_text(t)
+    try:
+        return encode(text, encoding, t.source.bom)
+    except UnicodeEncodeError:
+        return encode(text, "utf-8", t.source.bom)
