@@ -8,6 +8,7 @@ import sys
 import pytest
 
 from trfscore.cli import main
+from trfscore.formats import registry
 from trfscore.formats.json_model import validate
 from trfscore.testing.generate import swiss, to_trf
 
@@ -196,7 +197,7 @@ def test_explain_text_for_sloth_is_the_seed_line(capsys):
     assert out.splitlines()[0].startswith("0.5*11")
 
 
-@pytest.mark.parametrize("fmt", ["json", "trf", "trf16", "trf26", "pgn", "crosstable", "markdown", "csv"])
+@pytest.mark.parametrize("fmt", registry.names(writable=True))
 def test_convert_to_every_format_reads_back(tmp_path, capsys, swiss_file, fmt):
     out = tmp_path / f"out.{fmt}"
     assert run(capsys, "convert", str(swiss_file), "--to", fmt, "-o", str(out))[0] == 0

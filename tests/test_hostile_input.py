@@ -32,7 +32,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from trfscore.cli import main
-from trfscore.formats import crosstable, json_model, pgn
+from trfscore.formats import crosstable, json_model, pgn, registry
 from trfscore.formats.crosstable import writer as crosstable_writer
 from trfscore.formats.pgn import writer as pgn_writer
 from trfscore.formats.json_model import validate
@@ -40,8 +40,8 @@ from trfscore.testing.generate import round_robin, swiss, to_trf
 
 REPORTS = ("text", "json", "markdown", "csv", "html")
 CHECKS = ("text", "json", "jsonl", "sarif", "junit", "github")
-CONVERTS = ("json", "trf", "trf16", "trf26", "pgn", "crosstable", "markdown", "csv")
-FROMS = (None, "trf", "json", "pgn", "crosstable")
+CONVERTS = registry.names(writable=True)
+FROMS = (None, *registry.names(readable=True))
 
 HOSTILE_NAMES = ["</script><script>alert(1)</script>", "<img src=x onerror=alert(1)>", 'Quote "Q" Name',
                  "O'Neil, Ann", "=cmd|' /C calc'!A0", "@SUM(1)", "+1", "-1+1", "Tab\tName", "Carriage\rReturn",

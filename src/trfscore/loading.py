@@ -1,8 +1,8 @@
 """Loading any supported input into a :class:`~trfscore.model.Tournament`.
 
-The format is sniffed from the content unless given; the matching reader in
-:mod:`trfscore.formats` does the work.  Data problems come back as findings; only an unreadable
-path raises (``OSError``), which the CLI turns into exit code 2.
+The format is sniffed from the content unless given; the format registry
+(:mod:`trfscore.formats.registry`) names the reader.  Data problems come back as findings; only an
+unreadable path raises (``OSError``), and an unknown format name ``ValueError``.
 """
 from __future__ import annotations
 
@@ -14,49 +14,32 @@ from .model import Tournament
 
 PathOrText = Union[str, bytes, os.PathLike]
 
-FORMATS = ("trf", "json", "pgn", "crosstable")
-
 
 def sniff(text: str) -> str:
-    """Guess the format of decoded text."""
-    from .formats.sniff import sniff_format
+    """Guess the format of decoded text (a format name of the registry)."""
+    from .formats.registry import sniff as sniff_format
 
-    return sniff_format(text)
+    return sniff_format(text).name
 
 
 def loads(data: str | bytes, format: str | None = None, *, path: str | None = None,
           encoding: str | None = None) -> Tournament:
     """Read a tournament from text or bytes."""
+    from .formats import registry
     from .formats.decode import decode, looks_binary
 
-    if isinstance(data, str):
-        raw = None
-        text = data
+    if format is not None:
+        fmt = registry.get(format)
+        if not fmt.readable and fmt.read_by is None:
+            raise ValueError(f"trfscore does not read {fmt.name}; choose one of "
+                             f"{', '.join(registry.names(readable=True))}")
+    elif isinstance(data, str):
+        fmt = registry.sniff(data)
+    elif looks_binary(data):
+        fmt = registry.get("trf")  # the TRF reader says what binary input is
     else:
-        raw = data
-        if format in (None, "trf") and looks_binary(data):
-            from .formats import trf
-            return trf.read_bytes(data, path=path)
-        text = decode(data, encoding).text
-    fmt = format or sniff(text)
-    if fmt == "trf":
-        from .formats import trf
-        return trf.read_bytes(raw, path=path, encoding=encoding) if raw is not None else trf.read_text(text, path=path)
-    if fmt == "json":
-        from .formats import json_model
-        return json_model.read(text, path=path)
-    if fmt == "pgn":
-        from .formats import pgn
-        t = pgn.read(raw if raw is not None else text, path=path, encoding=encoding)
-    elif fmt == "crosstable":
-        from .formats import crosstable
-        t = crosstable.read(text, path=path)
-    else:
-        raise ValueError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
-    if raw is not None:
-        t.source.encoding = decode(raw, encoding).encoding
-    t.source.path = path
-    return t
+        fmt = registry.sniff(decode(data, encoding).text)
+    return fmt.read(data, path=path, encoding=encoding)
 
 
 def load(source: PathOrText, format: str | None = None, *, encoding: str | None = None) -> Tournament:

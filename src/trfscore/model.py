@@ -336,7 +336,7 @@ class Source:
     """Where a tournament came from and how its bytes were decoded."""
 
     path: str | None = None
-    format: str = "trf"  # "trf", "json", "pgn", "crosstable"
+    format: str = "trf"  # a name in trfscore.formats.registry: "trf", "json", "pgn", "crosstable"
     dialect: str = ""  # "TRF16", "TRF26", "TRF(x)" ...
     encoding: str = "utf-8"
     bom: bool = False

@@ -14,7 +14,7 @@ import sys
 
 from ..errors import UsageError
 from ..findings import SEVERITIES
-from ..loading import FORMATS as INPUT_FORMATS
+from .common import add_input_options
 
 
 def add_parser(sub) -> None:
@@ -41,8 +41,7 @@ def add_parser(sub) -> None:
     p.add_argument("--no-progress", action="store_true", help="no progress bar, even on a terminal")
     p.add_argument("--no-color", action="store_true", help="no colour in the text report")
     p.add_argument("-o", "--output", help="write the report to this file instead of standard output")
-    p.add_argument("--from", dest="input_format", choices=INPUT_FORMATS, help="input format (default: sniffed)")
-    p.add_argument("--encoding", help="input encoding (default: UTF-8, else cp1252/Latin-1)")
+    add_input_options(p)
     p.set_defaults(run=run)
 
 

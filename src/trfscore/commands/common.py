@@ -8,7 +8,8 @@ from typing import IO, Iterator
 
 from ..errors import UsageError
 from ..formats.limits import MAX_INPUT_BYTES  # larger inputs are refused (exit 2), not read
-from ..loading import FORMATS, loads
+from ..formats import registry
+from ..loading import loads
 from ..model import Tournament
 
 
@@ -26,8 +27,15 @@ def keep_until_exit(*objects) -> None:
 
 
 def add_input_options(parser) -> None:
-    parser.add_argument("--from", dest="input_format", choices=FORMATS, help="input format (default: sniffed)")
+    parser.add_argument("--from", dest="input_format", choices=registry.choices(readable=True),
+                        help="input format (default: sniffed)")
     parser.add_argument("--encoding", help="input encoding (default: UTF-8, else cp1252/Latin-1)")
+
+
+def _folder_formats() -> tuple[str, ...]:
+    """The names under which a folder can be read (a folder of PGN files is one tournament)."""
+    pgn = registry.get("pgn")
+    return (pgn.name, *pgn.aliases)
 
 
 def read_input(name: str) -> bytes:
@@ -51,7 +59,7 @@ def read_input(name: str) -> bytes:
 
 def load_input(name: str, args) -> Tournament:
     if name != "-" and os.path.isdir(name):
-        if getattr(args, "input_format", None) not in (None, "pgn"):
+        if getattr(args, "input_format", None) not in (None, *_folder_formats()):
             raise UsageError(f"{name}: is a directory (only a folder of PGN files can be read as one tournament)")
         from ..formats import pgn
 

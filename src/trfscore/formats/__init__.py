@@ -1,1 +1,2 @@
-"""One module per input/output format; :mod:`.sniff` picks the reader."""
+"""One package or module per format; :mod:`.registry` lists them all (names, sniffing, readers,
+writers, what each can hold) and :mod:`.sniff` holds the content tests."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ...findings import INFO, WARNING, Finding
+from ...formats import registry as formats
 from ..context import COL_RANK, COL_START_RANK, Context, fmt_points
 from ..registry import rule
 
@@ -72,7 +73,8 @@ def rank_present(ctx: Context) -> Iterator[Finding]:
         001    2 … 5.0    0 …      <- rank 0 (FIDE's own sample does this for withdrawn players)
     """
     players = ctx.players
-    if not players or not _finished(ctx) or ctx.t.source.format in ("pgn", "crosstable"):
+    source = formats.find(ctx.t.source.format)
+    if not players or not _finished(ctx) or (source is not None and not source.holds.ranks):
         return  # PGN has no ranks to declare; a crosstable's rank column is optional
     n = len(players)
     ranked = [p for p in players if p.rank]
