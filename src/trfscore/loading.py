@@ -12,7 +12,7 @@ from typing import Union
 
 from .model import Tournament
 
-PathOrText = Union[str, bytes, os.PathLike]
+PathOrText = Union[str, bytes, "os.PathLike[str]"]
 
 
 def sniff(text: str) -> str:

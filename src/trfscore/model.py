@@ -13,10 +13,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import repeat
 from math import lcm
-from typing import TYPE_CHECKING, Any, Callable, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, Iterable, NamedTuple, Sequence
 
 if TYPE_CHECKING:  # pragma: no cover
     from .findings import Finding
+    from .standings import Standings
 
 
 class Kind:
@@ -211,6 +212,10 @@ class Player:
     national: dict[str, NationalRecord] = field(default_factory=dict)
     line: int | None = None  # 1-based source line, for findings
 
+    if TYPE_CHECKING:  # plain attributes with class defaults (set below), not dataclass fields
+        _games: list[Game] | None = field(default=None, init=False, repr=False, compare=False)
+        _packed: tuple[PackedCells, int, int] | None = field(default=None, init=False, repr=False, compare=False)
+
     def game(self, rnd: int) -> Game:
         """The cell for round ``rnd`` (1-based); rounds past the player's data are absences."""
         if 0 < rnd <= len(self.games):
@@ -250,7 +255,8 @@ class Player:
 
     def opponent_ranks(self) -> list[int | None]:
         """The opponent's start rank per round (None: no opponent), without unpacking."""
-        return self._column("opponents", 1)
+        ranks: list[int | None] = self._column("opponents", 1)
+        return ranks
 
     def kinds(self) -> list[str]:
         """The :class:`Kind` per round, without unpacking."""
@@ -262,10 +268,11 @@ class Player:
 
     def colours(self) -> list[str | None]:
         """The colour per round (``"w"``, ``"b"`` or None), without unpacking."""
-        column = self._column("colours", 2)
+        column: str | list[str | None] = self._column("colours", 2)
         return list(map(COLOUR_OF_CODE.__getitem__, column)) if isinstance(column, str) else column
 
-    def _column(self, packed_name: str, field_index: int) -> list:
+    def _column(self, packed_name: str, field_index: int) -> Any:
+        """A slice of a packed column (a list, or a str for colours), else the games' field."""
         packed = self._packed
         if packed is not None:
             cells, row, count = packed
@@ -293,8 +300,8 @@ def _set_games(self: Player, games: list[Game]) -> None:
 # ``_games`` and ``_packed`` are plain attributes with class defaults (not ``__dict__`` entries
 # reached by hand, which would make CPython build every player's attribute dictionary).
 Player.games = property(_get_games, _set_games, doc="The player's round cells, one Game per round.")  # type: ignore[assignment]
-Player._games = None  # type: ignore[attr-defined]  # not made yet
-Player._packed = None  # type: ignore[attr-defined]  # no packed cells
+Player._games = None  # not made yet
+Player._packed = None  # no packed cells
 
 
 @dataclass
@@ -375,12 +382,41 @@ class Header:
     xxc: list[str] = field(default_factory=list)
 
 
+class PlayerList(list[Player]):
+    """The players of a :class:`Tournament`: a list that counts its own changes, so that the
+    start-rank index of :meth:`Tournament.player` is rebuilt exactly when it must be."""
+
+    __slots__ = ("version",)
+
+    def __init__(self, players: Iterable[Player] = ()) -> None:
+        super().__init__(players)
+        self.version = 0
+
+
+def _counting(name: str) -> Callable[..., Any]:
+    method = getattr(list, name)
+
+    def changed(self: PlayerList, *args: Any) -> Any:
+        self.version += 1
+        return method(self, *args)
+
+    changed.__name__ = name
+    changed.__doc__ = method.__doc__
+    return changed
+
+
+for _name in ("__setitem__", "__delitem__", "__iadd__", "__imul__", "append", "extend", "insert", "pop",
+              "remove", "clear", "sort", "reverse"):
+    setattr(PlayerList, _name, _counting(_name))
+del _name
+
+
 @dataclass
 class Tournament:
     """A whole event: header, players with their round cells, teams, scoring and raw records."""
 
     header: Header = field(default_factory=Header)
-    players: list[Player] = field(default_factory=list)
+    players: list[Player] = field(default_factory=PlayerList)
     teams: list[Team] = field(default_factory=list)
     scoring: Scoring = field(default_factory=Scoring)
     rounds: int = 0
@@ -390,13 +426,27 @@ class Tournament:
 
     # -- look-ups -------------------------------------------------------------------------
     def player(self, start_rank: int) -> Player | None:
-        """The player with this start rank, or None."""
-        key = (id(self.players), len(self.players))
+        """The player with this start rank, or None (the last one listed when several share it).
+
+        The index behind it follows the list: any change to ``players`` (an item set, added or
+        removed, the list replaced) is seen, and so is a found player renumbered since."""
+        players: PlayerList = self.__dict__["players"]
         cached = self.__dict__.get("_index")
-        if cached is None or cached[0] != key:
-            cached = (key, {p.start_rank: p for p in self.players})
-            self.__dict__["_index"] = cached
-        return cached[1].get(start_rank)
+        if cached is None or cached[0] is not players or cached[1] != players.version:
+            cached = self._reindex(players)
+        i = cached[2].get(start_rank)
+        if i is not None:
+            found = players[i]
+            if found.start_rank == start_rank:
+                return found
+            i = self._reindex(players)[2].get(start_rank)  # renumbered in place since
+            return None if i is None else players[i]
+        return None
+
+    def _reindex(self, players: "PlayerList") -> tuple["PlayerList", int, dict[int, int]]:
+        cached = (players, players.version, {p.start_rank: i for i, p in enumerate(players)})
+        self.__dict__["_index"] = cached
+        return cached
 
     def score(self, player: Player) -> Fraction:
         """The player's total under the tournament's scoring system (computed, not declared)."""
@@ -415,12 +465,50 @@ class Tournament:
             return False
         return None
 
-    def standings(self, tiebreaks: list[str] | None = None, rules: str = "auto", **options: Any):
-        """Rank the players by points then ``tiebreaks`` (FIDE C.07 codes); see :mod:`trfscore.standings`."""
+    def standings(self, tiebreaks: "str | Sequence[str] | None" = None, rules: str = "auto", *,
+                  system: "str | bool | None" = None, rounds: int | None = None,
+                  unrated: int | None = None) -> "Standings":
+        """Rank the players by points then ``tiebreaks`` (FIDE C.07 codes, a list or a
+        comma-separated string; None: the file's list, else the defaults).
+
+        ``rules``: ``auto`` (by the start date) or an edition (``fide-2026`` ...); ``system``:
+        ``auto``, ``swiss`` or ``round-robin``; ``rounds``: as after this many rounds;
+        ``unrated``: the rating assumed for unrated players in rating-based tie-breaks.
+        Raises ValueError for an unknown code, edition or system (and TypeError, as any Python
+        function does, for a keyword it does not know).  See :mod:`trfscore.standings`."""
         from .standings import compute_standings
 
-        return compute_standings(self, tiebreaks=tiebreaks, rules=rules, **options)
+        return compute_standings(self, tiebreaks=tiebreaks, rules=rules, system=system, rounds=rounds,
+                                 unrated=unrated)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The tournament as a JSON-ready document (``tournamentDocument`` in ``trfscore schema``)."""
+        from .formats.json_model import to_dict
+
+        return to_dict(self)
+
+    @classmethod
+    def from_dict(cls, doc: dict[str, Any]) -> "Tournament":
+        """The tournament a document of :meth:`to_dict` describes.  A document that does not follow
+        the schema gives a tournament with ``JSON002`` findings (path, expected, found), as
+        :func:`trfscore.load` does for a JSON file."""
+        from .formats.json_model import from_document
+
+        return from_document(doc)
 
     @property
     def errors(self) -> list["Finding"]:
         return [f for f in self.findings if f.severity == "error"]
+
+
+def _get_players(self: Tournament) -> list[Player]:
+    return self.__dict__["players"]  # type: ignore[no-any-return]
+
+
+def _set_players(self: Tournament, players: Iterable[Player]) -> None:
+    self.__dict__["players"] = players if isinstance(players, PlayerList) else PlayerList(players)
+
+
+# ``players`` is a dataclass field stored behind a property: whatever list is given (to the
+# constructor or assigned later) becomes a PlayerList, whose changes the player index sees.
+Tournament.players = property(_get_players, _set_players, doc="The players, in start-rank order as read.")  # type: ignore[assignment]

@@ -19,12 +19,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import accumulate, chain, compress, count, groupby, repeat
 from operator import ne, sub
-from typing import Any
+from typing import Any, Callable
 
 from .gcpause import gc_paused
 from .model import Player, Tournament
 from .tiebreaks.base import Column, Engine, TieBreak
-from .tiebreaks.context import build_context, detect_round_robin
+from .tiebreaks.context import Context as TiebreakContext, build_context, detect_round_robin
 from .tiebreaks.editions import EDITIONS, chosen_edition
 from .tiebreaks.encounter import explain_de, order_group
 from .tiebreaks.explain import Explanation, to_json_number
@@ -120,7 +120,7 @@ class Standings:
     rules: str  # edition actually used, e.g. "fide-2026"
     system: str  # "swiss" | "round-robin"
     tiebreaks: list[str]  # normalised codes
-    rows: list[StandingRow] | None  # type: ignore[assignment]  # a property, see _get_rows
+    rows: list[StandingRow]  # a property: None given to the constructor builds them on first use (_get_rows)
     notes: list[str] = field(default_factory=list)
     rounds: int = 0
     _engine: Engine | None = field(default=None, repr=False, compare=False)
@@ -237,6 +237,7 @@ def _rank_by_groups(eng: Engine, specs: list[TieBreak], columns: dict[str, Colum
             if len(g) == 1:
                 new_groups.append(g)
                 continue
+            gkey: Any
             if is_group:
                 places = order_group(eng, tb, g)
                 for a in g:
@@ -251,12 +252,12 @@ def _rank_by_groups(eng: Engine, specs: list[TieBreak], columns: dict[str, Colum
     return groups
 
 
-def _runs(order: list[int], key) -> list[list[int]]:
+def _runs(order: list[int], key: Callable[[int], Any]) -> list[list[int]]:
     """``order`` cut into runs of players with equal ``key``."""
     return [list(run) for _, run in groupby(order, key)]
 
 
-def _run_lengths(values: list) -> list[int]:
+def _run_lengths(values: list[Any]) -> list[int]:
     """The lengths of the runs of equal neighbours in ``values``."""
     if not values:
         return []
@@ -264,7 +265,7 @@ def _run_lengths(values: list) -> list[int]:
     return list(map(sub, starts[1:] + [len(values)], starts))
 
 
-def _rank_columns(ctx, order: list[int], sizes: list[int], codes: list[str], columns: list[list[Any]]) -> RankColumns:
+def _rank_columns(ctx: TiebreakContext, order: list[int], sizes: list[int], codes: list[str], columns: list[list[Any]]) -> RankColumns:
     """The columns for the players in rank ``order``, cut into groups of ``sizes`` players still
     tied, who share the group's places (each group lists its players in start-rank order: every
     sort above is stable or ends on the start rank, and players are indexed in that order)."""
@@ -280,16 +281,21 @@ def _rank_columns(ctx, order: list[int], sizes: list[int], codes: list[str], col
                        tuple(codes), [list(map(column.__getitem__, order)) for column in columns], ctx.players, order)
 
 
-def compute_standings(t: Tournament, tiebreaks: Any = None, rules: str = "auto",
-                      system: Any = None, **options: Any) -> Standings:
+def compute_standings(t: Tournament, tiebreaks: Any = None, rules: str = "auto", system: Any = None, *,
+                      rounds: int | None = None, unrated: int | None = None) -> Standings:
     """Rank the players of ``t``.
 
     ``tiebreaks``: list of codes or a comma-separated string (None: the file's list or the
     defaults).  ``rules``: ``auto`` or an edition name (``EDITIONS``).  ``system``: ``auto``,
-    ``swiss`` or ``round-robin``.  Options: ``rounds`` (compute after this many rounds),
-    ``unrated`` (rating for unrated players in rating-based tie-breaks).
+    ``swiss`` or ``round-robin``.  ``rounds``: compute after this many rounds; ``unrated``:
+    the rating for unrated players in rating-based tie-breaks.
     Raises ValueError for an unknown code, edition or system.
     """
+    options: dict[str, Any] = {}
+    if rounds is not None:
+        options["rounds"] = rounds
+    if unrated is not None:
+        options["unrated"] = unrated
     with gc_paused():
         return _standings(t, tiebreaks, rules, system, options)
 
@@ -342,4 +348,5 @@ def _standings(t: Tournament, tiebreaks: Any, rules: str, system: Any,
     table = _rank_columns(ctx, order, sizes, codes, [shown[code] for code in codes])
     notes.extend(eng.notes)
     return Standings(edition.name, "round-robin" if rr else "swiss", [tb.code for tb in specs],
-                     None, notes, ctx.n, eng, {tb.code: tb for tb in specs}, group_members, table)
+                     None, notes, ctx.n, eng, {tb.code: tb for tb in specs},  # type: ignore[arg-type]  # rows: on first use
+                     group_members, table)

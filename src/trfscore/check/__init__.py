@@ -15,8 +15,10 @@ Nothing here raises for bad data; a rule that fails unexpectedly becomes a ``TRF
 """
 from __future__ import annotations
 
+import sys
+import types
 from heapq import heappush, heapreplace
-from typing import Iterable
+from typing import Any, Iterable
 
 from ..findings import ERROR, INFO, Finding
 from ..model import Tournament
@@ -117,3 +119,17 @@ def finish(findings: list[Finding], profile: Profile, beyond: dict[str, int] | N
                            "and file)", None, None, "fix the reported ones first, or check with --select "
                            f"{rule_id} after raising the limit"))
     return out
+
+
+class _CheckPackage(types.ModuleType):
+    """``trfscore.check`` names both this package and the public function
+    :func:`trfscore.api.check`.  Importing a submodule makes Python set the package as the
+    attribute ``trfscore.check``, so the package answers a call the way the function does."""
+
+    def __call__(self, source: Any, profile: str | None = None, **options: Any) -> list[Finding]:
+        from ..api import check as public_check
+
+        return public_check(source, profile, **options)
+
+
+sys.modules[__name__].__class__ = _CheckPackage

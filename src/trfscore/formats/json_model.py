@@ -143,15 +143,26 @@ def read(text: str, *, path: str | None = None) -> Tournament:
     surrogates = _LONE_SURROGATE.search(text) is not None
     if surrogates:
         doc = _replace_surrogates(doc)
+    t, valid = _from_document(doc, path)
+    if surrogates and valid:
+        t.findings.insert(0, Finding("JSON003", "warning", "the document holds lone UTF-16 surrogates "
+                                     "(\\ud800-\\udfff escapes); they were replaced by U+FFFD", None, None,
+                                     "write text as UTF-8 or as escaped surrogate pairs"))
+    return t
+
+
+def from_document(doc: Any, *, path: str | None = None) -> Tournament:
+    """The tournament a decoded JSON document describes; schema violations become ``JSON002``
+    findings on an empty tournament (one per problem: where, what was expected, what was found)."""
+    return _from_document(doc, path)[0]
+
+
+def _from_document(doc: Any, path: str | None) -> tuple[Tournament, bool]:
+    """The tournament, and whether the document was valid."""
     problems = validate(doc, "tournamentDocument") or _line_break_problems(doc)
     if not problems:
         try:
-            t = from_dict(doc, path=path)
-            if surrogates:
-                t.findings.insert(0, Finding("JSON003", "warning", "the document holds lone UTF-16 surrogates "
-                                             "(\\ud800-\\udfff escapes); they were replaced by U+FFFD", None, None,
-                                             "write text as UTF-8 or as escaped surrogate pairs"))
-            return t
+            return from_dict(doc, path=path), True
         except (KeyError, TypeError, ValueError, AttributeError, ZeroDivisionError) as exc:
             # only reachable for a large document validated on a sample
             problems = [(f"{type(exc).__name__}: {exc}"[:300], "(document)")]
@@ -159,7 +170,7 @@ def read(text: str, *, path: str | None = None) -> Tournament:
     for message, where in problems[:50]:
         t.findings.append(Finding("JSON002", "error", f"{where}: {message}", None, None,
                                   "the document does not follow the trfscore schema"))
-    return t
+    return t, False
 
 
 _LONE_SURROGATE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")

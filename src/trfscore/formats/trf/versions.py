@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from ...model import DEFAULT_POINTS, Tournament
 from .reader import parse_round_date
-from .writer import format_player
+from .writer import format_player, written_points_and_ranks
 
 VERSIONS = ("trf16", "trf26")
 SEX = {"M": "m", "F": "w", "f": "w", "W": "w"}
@@ -86,9 +86,10 @@ def write(t: Tournament, version: str = "trf16") -> str:
         header("212", ",".join(h.standings_tiebreaks))
         header("222", h.time_control_code)
     players = sorted(t.players, key=lambda p: p.start_rank)
+    points, ranks = written_points_and_ranks(t)
     for p in players:
-        p = replace(p, **{k: _one_line(getattr(p, k)) for k in ("sex", "title", "name", "federation", "fide_id",
-                                                                "birth")})
+        p = replace(p, points=points[p.start_rank], rank=ranks[p.start_rank],
+                    **{k: _one_line(getattr(p, k)) for k in ("sex", "title", "name", "federation", "fide_id", "birth")})
         if modern:  # upgrade: the field values TRF26 spells out (m/w, GM...)
             p = replace(p, sex=SEX.get(p.sex, p.sex), title=TITLES.get(p.title.lower(), p.title))
         lines.append(format_player(p))

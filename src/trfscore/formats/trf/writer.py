@@ -1,6 +1,7 @@
 """Writing a TRF that was read: its own bytes where unchanged, re-formatted player lines otherwise."""
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from typing import Callable
 
@@ -32,10 +33,10 @@ def _points(value) -> str:
 
 def write_text(t: Tournament) -> str:
     """The TRF text for ``t``: original lines where unchanged, re-formatted player lines otherwise."""
-    if t.source.format != "trf":
+    if t.source.format != "trf" or not t.source.records:  # from another format, or built in code
         from .versions import write
 
-        return write(t, "trf16")
+        return write(t, "trf26" if t.source.dialect == "TRF26" else "trf16")
     records = t.source.records
     current = {p.line: p for p in t.players if p.line is not None}
     total_of = t.scoring.totaller()
@@ -48,16 +49,38 @@ def write_text(t: Tournament) -> str:
             player = current.get(rec.line)
             if player is not None:
                 written.add(player.start_rank)
-                if not _same_player(parse_player(text[:MAX_LINE], rec.line, sink.append), player, t, total_of):
-                    text = format_player(player)
+                was = parse_player(text[:MAX_LINE], rec.line, sink.append)
+                if not _same_player(was, player, t, total_of):
+                    text = format_player(_with_current_points(player, was, total_of))
         out.append(text + rec.eol)
     extra = [p for p in t.players if p.start_rank not in written]
     eol = (records[0].eol if records else "") or "\n"
     if extra:
         if out and not out[-1].endswith(("\n", "\r")):
             out[-1] += eol
-        out.extend(format_player(p) + eol for p in extra)
+        out.extend(format_player(_with_current_points(p, None, total_of)) + eol for p in extra)
     return "".join(out)
+
+
+def _with_current_points(p: Player, was: Player | None, total_of: Callable[[Player], Fraction]) -> Player:
+    """``p`` with the points to write: the declared ones while its games are those of its source
+    line ``was``, else (games changed, or no source line) the sum of its results, so that the
+    line written agrees with itself (check TRF510)."""
+    if p.points is not None and was is not None and was.games == p.games:
+        return p
+    return replace(p, points=total_of(p))
+
+
+def written_points_and_ranks(t: Tournament) -> tuple[dict[int, Fraction], dict[int, int | None]]:
+    """Per start rank, the points and rank a TRF written afresh gives: the declared points, else
+    the sum of the results; the declared ranks, else (when no player has one) the ranks of the
+    standings with the file's tie-breaks or the defaults."""
+    total_of = t.scoring.totaller()
+    points = {p.start_rank: p.points if p.points is not None else total_of(p) for p in t.players}
+    if any(p.rank for p in t.players) or not t.players:
+        return points, {p.start_rank: p.rank for p in t.players}
+    rows = t.standings().columns()
+    return points, dict(zip(rows.start_ranks, rows.ranks))
 
 
 def _same_player(a: Player | None, b: Player, t: Tournament, total_of: Callable[[Player], Fraction]) -> bool:

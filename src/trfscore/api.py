@@ -1,0 +1,82 @@
+"""The library's doors besides :func:`trfscore.load`: writing (:func:`dump`, :func:`dumps`) and
+checking (:func:`check`).  ``import trfscore`` exposes all three; docs/api.md shows them at work.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Iterable, Union
+
+from .findings import Finding
+from .model import Tournament
+
+__all__ = ["WRITE_FORMATS", "check", "dump", "dumps"]
+
+#: The formats :func:`dump` and :func:`dumps` write (``trfscore convert --to`` takes the same).
+WRITE_FORMATS = ("json", "trf", "trf16", "trf26", "pgn", "crosstable", "markdown", "csv")
+#: The format :func:`dump` writes for a file name ending (when ``format`` is not given).
+_FORMAT_OF_SUFFIX = {".json": "json", ".trf": "trf", ".pgn": "pgn", ".txt": "crosstable", ".md": "markdown",
+                     ".csv": "csv"}
+
+StrPath = Union[str, "os.PathLike[str]"]
+
+
+def _render(t: Tournament, format: str) -> bytes:
+    from .commands.convert import render
+    from .errors import UsageError
+
+    if format not in WRITE_FORMATS:
+        raise ValueError(f"unknown format {format!r}; choose one of {', '.join(WRITE_FORMATS)}")
+    try:
+        return render(t, format)
+    except UsageError as exc:  # pragma: no cover - every listed format has a writer
+        raise ValueError(str(exc)) from None
+
+
+def dumps(t: Tournament, format: str = "json") -> str:
+    """``t`` written as ``format`` (one of :data:`WRITE_FORMATS`), as text.
+
+    ``trf`` gives back a read TRF's own lines where unchanged (see :func:`dump` for its bytes in
+    the original encoding); ``trf16``/``trf26`` write every record afresh.  Raises ValueError for
+    an unknown format."""
+    if format == "trf":
+        from .formats import trf
+
+        return trf.write_text(t)
+    return _render(t, format).decode("utf-8")
+
+
+def dump(t: Tournament, path: StrPath, format: str | None = None) -> None:
+    """Write ``t`` to the file ``path`` as ``format`` (default: from the file name's ending,
+    ``.json .trf .pgn .txt .md .csv``).  A TRF is written in the encoding it was read with; the
+    other formats in UTF-8.  Raises ValueError for an unknown format, OSError when the file
+    cannot be written."""
+    if format is None:
+        format = _FORMAT_OF_SUFFIX.get(Path(path).suffix.lower())
+        if format is None:
+            raise ValueError(f"cannot tell the format from {os.fspath(path)!r}; give format= one of "
+                             f"{', '.join(WRITE_FORMATS)}")
+    data = _render(t, format)
+    Path(path).write_bytes(data)
+
+
+def check(source: Tournament | StrPath | bytes, profile: str | None = None, *,
+          select: str | Iterable[str] | None = None, ignore: str | Iterable[str] | None = None,
+          format: str | None = None, encoding: str | None = None) -> list[Finding]:
+    """The findings ``trfscore check`` reports for ``source`` (a :class:`Tournament`, a path, or
+    text/bytes as :func:`trfscore.load` takes them), sorted by line and column.
+
+    ``profile``: ``basic`` (the default) or ``fide``; ``select``/``ignore``: rule ids or
+    prefixes (``"TRF5,TRF101"`` or a list).  Raises ValueError for an unknown profile or rule,
+    OSError for an unreadable path; problems in the data are findings, never exceptions."""
+    from .check import check as run_rules
+    from .check.profiles import resolve
+    from .errors import UsageError
+    from .loading import load
+
+    try:
+        chosen = resolve(profile, select, ignore)
+    except UsageError as exc:
+        raise ValueError(str(exc)) from None
+    t = source if isinstance(source, Tournament) else load(source, format, encoding=encoding)
+    return run_rules(t, chosen)

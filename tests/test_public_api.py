@@ -1,0 +1,181 @@
+"""The public library API (docs/api.md): its examples run, it type-checks under mypy --strict,
+unknown keywords are refused, derived state follows the model, and built tournaments write
+complete files."""
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+import trfscore
+from trfscore import Game, Kind, Player, Tournament
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLE = ROOT / "samples" / "swiss-byes-forfeits.trf"
+#: The modules the public names live in: what ``mypy --strict`` must accept.
+PUBLIC_MODULES = ["__init__.py", "api.py", "findings.py", "loading.py", "model.py", "standings.py"]
+
+
+def python_blocks(path: Path) -> list[str]:
+    return re.findall(r"```python\n(.*?)```", path.read_text(encoding="utf-8"), re.S)
+
+
+@pytest.mark.parametrize("doc", ["docs/api.md", "README.md"])
+def test_documented_examples_run(doc, monkeypatch, capsys):
+    blocks = python_blocks(ROOT / doc)
+    assert blocks, f"{doc} shows no Python example"
+    monkeypatch.chdir(ROOT)
+    namespace: dict = {}
+    for block in blocks:
+        exec(compile(block, doc, "exec"), namespace)  # noqa: S102 - our own documentation
+    assert capsys.readouterr().out  # the examples print what they show
+
+
+def test_api_page_shows_load_dump_check_and_standings():
+    code = "\n".join(python_blocks(ROOT / "docs" / "api.md"))
+    for call in ("trfscore.load(", "trfscore.loads(", "trfscore.dump(", "trfscore.dumps(", "trfscore.check(",
+                 ".standings(", ".to_dict()", "Tournament.from_dict("):
+        assert call in code, call
+
+
+def test_public_api_passes_mypy_strict(tmp_path):
+    pytest.importorskip("mypy")
+    usage = tmp_path / "usage.py"
+    usage.write_text("\n".join(python_blocks(ROOT / "docs" / "api.md")), encoding="utf-8")
+    package = ROOT / "src" / "trfscore"
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--follow-imports=silent", "--no-incremental",
+         "--cache-dir", os.devnull, str(usage), *(str(package / m) for m in PUBLIC_MODULES)],
+        capture_output=True, text=True, cwd=ROOT / "src", env={**os.environ, "MYPYPATH": str(ROOT / "src")})
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_package_ships_its_type_information():
+    assert (ROOT / "src" / "trfscore" / "py.typed").is_file()
+    assert '"py.typed"' in (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("call", [
+    lambda t: t.standings(tiebreak=["SB"]),
+    lambda t: t.standings(["SB"], "auto", "swiss"),  # system is keyword-only
+    lambda t: trfscore.check(t, profiles="fide"),
+    lambda t: trfscore.dumps(t, fmt="json"),
+    lambda t: trfscore.dump(t, "x.json", formats="json"),
+    lambda t: trfscore.load(SAMPLE, encodings="utf-8"),
+])
+def test_unknown_keywords_raise_type_error(call):
+    t = trfscore.load(SAMPLE)
+    with pytest.raises(TypeError):
+        call(t)
+
+
+def test_mistakes_in_the_call_raise_value_error():
+    t = trfscore.load(SAMPLE)
+    with pytest.raises(ValueError):
+        trfscore.dumps(t, format="docx")
+    with pytest.raises(ValueError):
+        trfscore.check(t, profile="nope")
+    with pytest.raises(ValueError):
+        trfscore.check(t, select="XYZ9")
+    with pytest.raises(ValueError):
+        trfscore.dump(t, "event.unknown")
+
+
+def test_player_index_follows_the_list():
+    t = trfscore.load(SAMPLE)
+    old = t.player(1)
+    t.players[0] = Player(999, "New")
+    assert t.player(999) is t.players[0]
+    assert t.player(1) is None and old is not None
+    t.players.append(Player(1000))
+    assert t.player(1000) is t.players[-1]
+    t.players.pop()
+    assert t.player(1000) is None
+    t.players = [Player(5), Player(6)]
+    assert t.player(5) is t.players[0] and t.player(2) is None
+    t.players.insert(0, Player(7))
+    assert t.player(7) is t.players[0]
+    t.players[0].start_rank = 8  # a found player renumbered in place
+    assert t.player(7) is None and t.player(8) is t.players[0]
+
+
+def test_a_tournament_built_with_a_plain_list_indexes_it():
+    t = Tournament(players=[Player(3), Player(4)])
+    assert t.player(4) is t.players[1]
+    t.players[1] = Player(9)
+    assert t.player(9) is t.players[1] and t.player(4) is None
+
+
+def test_editing_games_changes_the_points_everywhere():
+    t = trfscore.load(SAMPLE)
+    first = t.players[0]
+    before = t.score(first)
+    assert first.games[1].kind == Kind.WIN
+    first.games[1] = first.games[1]._replace(code="0", kind=Kind.LOSS)
+    assert t.score(first) == before - 1
+    assert t.standings().row(first.start_rank).points == before - 1
+    # the opponent's side too, so the file stays consistent
+    opponent = t.player(first.games[1].opponent)
+    opponent.games[1] = opponent.games[1]._replace(code="1", kind=Kind.WIN)
+    back = trfscore.loads(trfscore.dumps(t, format="trf"))
+    assert back.player(first.start_rank).points == before - 1
+    assert not [f for f in trfscore.check(back) if f.rule == "TRF510"]
+
+
+def built_event() -> Tournament:
+    t = Tournament(rounds=2)
+    t.header.name = "Built in code"
+    t.players = [
+        Player(1, "Ann", games=[Game(1, 2, "w", "1", Kind.WIN), Game(2, 3, "b", "=", Kind.DRAW)]),
+        Player(2, "Bob", games=[Game(1, 1, "b", "0", Kind.LOSS), Game(2, None, None, "U", Kind.PAB)]),
+        Player(3, "Cid", games=[Game(1, None, None, "H", Kind.HALF_BYE), Game(2, 1, "w", "=", Kind.DRAW)]),
+    ]
+    return t
+
+
+@pytest.mark.parametrize("format", ["trf", "trf16", "trf26"])
+def test_a_built_tournament_writes_a_complete_trf(format):
+    text = trfscore.dumps(built_event(), format=format)
+    assert text.startswith("012 Built in code")
+    back = trfscore.loads(text)
+    assert [(p.points, p.rank) for p in back.players] == [(Fraction(3, 2), 1), (Fraction(1), 3),
+                                                          (Fraction(1), 2)]
+    assert not [f for f in trfscore.check(back, profile="basic") if f.severity in ("error", "warning")]
+
+
+def test_a_built_json_document_converts_to_a_complete_trf(tmp_path):
+    source = tmp_path / "built.json"
+    trfscore.dump(built_event(), source)
+    result = subprocess.run([sys.executable, "-m", "trfscore", "convert", str(source), "--to", "trf"],
+                            capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("012 Built in code")
+    assert not [f for f in trfscore.check(result.stdout) if f.severity == "error"]
+
+
+def test_to_dict_and_from_dict_round_trip():
+    t = trfscore.load(SAMPLE)
+    again = Tournament.from_dict(t.to_dict())
+    assert again.players == t.players and again.header == t.header
+    assert trfscore.dumps(again, format="trf") == trfscore.dumps(t, format="trf")
+
+
+def test_from_dict_of_a_bad_document_gives_findings():
+    t = Tournament.from_dict({"schema_version": 1, "players": "none"})
+    assert t.findings and all(f.rule == "JSON002" for f in t.findings)
+
+
+def test_check_reads_paths_text_and_tournaments_alike():
+    t = trfscore.load(SAMPLE)
+    assert trfscore.check(SAMPLE) == trfscore.check(t) == trfscore.check(SAMPLE.read_bytes())
+
+
+def test_check_stays_callable_after_its_package_is_imported():
+    import trfscore.check.runner  # noqa: F401 - importing a submodule rebinds trfscore.check
+
+    assert trfscore.check(SAMPLE, select="TRF5") == trfscore.api.check(SAMPLE, select="TRF5")
