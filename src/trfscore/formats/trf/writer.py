@@ -33,7 +33,7 @@ def _points(value) -> str:
 
 def write_text(t: Tournament) -> str:
     """The TRF text for ``t``: original lines where unchanged, re-formatted player lines otherwise."""
-    if t.source.format != "trf" or not t.source.records:  # from another format, or built in code
+    if t.source.format != "trf" or (t.players and not t.source.records):  # another format, or built in code
         from .versions import write
 
         return write(t, "trf26" if t.source.dialect == "TRF26" else "trf16")
