@@ -34,7 +34,7 @@ def _rule(text, rule="TRF514"):
 
 def test_the_published_table_is_consistent():
     assert _rule(ROWS) == []
-    assert _rule(ROWS, "TRF510") == []
+    assert _rule(ROWS, "CTB110") == []
 
 
 def test_a_wrong_printed_neustadtl_value_is_reported_at_its_cell():
@@ -48,10 +48,11 @@ def test_a_wrong_printed_neustadtl_value_is_reported_at_its_cell():
 
 def test_a_wrong_result_shows_up_as_wrong_neustadtl_values():
     # Nun's draw against Khasin turned into a loss (both cells): the printed scores of both no
-    # longer match (TRF510), and Nun's printed Neustadtl (7.75) no longer does either.
+    # longer match (CTB110, at the printed score), and Nun's printed Neustadtl (7.75) no longer does either.
     lines = ROWS.splitlines()
     lines[4] = lines[4].replace("½ 1 ½ 8½", "½ 1 1 8½")
     lines[15] = lines[15].replace("0 0 0 ½ 0", "0 0 0 0 0")
     text = "\n".join(lines) + "\n"
     assert 16 in {f.line for f in _rule(text)}
-    assert {f.line for f in _rule(text, "TRF510")} == {5, 16}
+    assert {f.line for f in _rule(text, "CTB110")} == {5, 16}
+    assert _rule(text, "TRF510") == []  # the reader's CTB110 says it, at the printed score

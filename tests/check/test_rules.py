@@ -253,3 +253,15 @@ def test_docs_rules_md_is_current():
 
     path = ROOT / "docs" / "rules.md"
     assert path.read_text(encoding="utf-8") == render(), "run: PYTHONPATH=src python -m trfscore.check.docs docs/rules.md"
+
+
+def test_072_counts_fide_rated_players_not_national_ratings():
+    # Issue 13: a JaVaFo sample declared 73 rated players; 11 more had a national rating in the
+    # rating column but no FIDE ID.  072 counts players with a FIDE ID and a rating.
+    national_only = {4: {"fide": ""}}  # player 4: rating 1800, no FIDE ID
+    assert "TRF541" not in rules_of(trf(header=HEADER + ["062 4", "072 3"], opts=national_only))
+    found = rules_of(trf(header=HEADER + ["062 4", "072 4"], opts=national_only))["TRF541"]
+    assert "072 says 4" in found[0].message and "FIDE-rated" in found[0].message
+    # a file without any FIDE ID (a national event): every rated player counts
+    no_ids = {sr: {"fide": ""} for sr in SWISS}
+    assert "TRF541" not in rules_of(trf(header=HEADER + ["062 4", "072 4"], opts=no_ids))

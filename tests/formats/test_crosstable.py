@@ -281,8 +281,8 @@ def test_chess_results_tab_and_semicolon_exports(sep):
 def test_us_chess_cells():
     text = """Pair Name             Rtg  Pts  Rd1  Rd2  Rd3
 1    SMITH, JOHN      1850 2.5  W4   D2   B
-2    JONES, BOB       1700 2.0  W3   D1   X4
-3    BROWN, C         1600 1.0  L2   H    W4
+2    JONES, BOB       1700 2.5  W3   D1   X4
+3    BROWN, C         1600 1.5  L2   H    W4
 4    GREEN, D         1500 0.0  L1   F2   L3
 """
     t = crosstable.read(text)
@@ -300,7 +300,7 @@ def test_us_chess_two_line_table_with_colours_under_the_rounds():
  Pair | Player Name               |Total|Round|Round|Round|
  Num  | USCF ID / Rtg (Pre->Post) | Pts |  1  |  2  |  3  |
 -----------------------------------------------------------------
-    1 | ANN ALPHA                 |2.5  |W   4|D   2|H    |
+    1 | ANN ALPHA                 |2.0  |W   4|D   2|H    |
    NY | 12345678 / R: 1794 ->1817 |     |B    |W    |     |
 -----------------------------------------------------------------
     2 | BOB BETA                  |1.5  |W   3|D   1|L   4|
@@ -315,7 +315,7 @@ def test_us_chess_two_line_table_with_colours_under_the_rounds():
     t = crosstable.read(text)
     assert [f for f in t.findings if f.severity != "info"] == []
     ann = t.players[0]
-    assert (ann.name, ann.rating, ann.points) == ("ANN ALPHA", 1794, Fraction(5, 2))
+    assert (ann.name, ann.rating, ann.points) == ("ANN ALPHA", 1794, Fraction(2))
     assert [(g.opponent, g.colour, g.code) for g in ann.games] == [(4, "b", "1"), (2, "w", "="), (None, None, "H")]
     assert t.players[2].games[1].kind == Kind.ABSENT
 

@@ -89,6 +89,30 @@ def output(name: str | None, binary: bool = False) -> Iterator[IO]:
         yield handle
 
 
+def doubts(t: Tournament) -> list:
+    """The error findings that make a reading's standings untrustworthy: for a text crosstable
+    every error of the read (a layout guessed, a cell not read, printed totals that differ from the
+    cells).  ``report`` and ``convert`` print them and exit 1, so wrong standings never pass for
+    right ones."""
+    if t.source.format != "crosstable":
+        return []
+    return [f for f in t.findings if f.severity == "error"]
+
+
+def print_doubts(findings: list, name: str, limit: int = 50) -> None:
+    """The findings of :func:`doubts` on standard error, one compiler-style line each."""
+    from ..check.output.text import clean
+
+    shown = clean(name)
+    print(f"trfscore: {shown}: {len(findings)} error(s) reading the table; its standings cannot be trusted:",
+          file=sys.stderr)
+    for f in findings[:limit]:
+        where = f"{shown}:{f.line}:{f.column}" if f.line and f.column else f"{shown}:{f.line}" if f.line else shown
+        print(f"{where}: {f.severity} {f.rule} {clean(f.message)}", file=sys.stderr)
+    if len(findings) > limit:
+        print(f"... and {len(findings) - limit} more (trfscore check {shown})", file=sys.stderr)
+
+
 def unreadable(t: Tournament, name: str) -> None:
     """Exit 2 (UsageError) when the input held nothing readable: no players and an error."""
     errors = [f for f in t.findings if f.severity == "error"]

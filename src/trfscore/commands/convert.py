@@ -1,12 +1,13 @@
 """``trfscore convert IN --to FORMAT [-o OUT]``: any input the model reads to any writer.
 
-TRF -> JSON -> TRF gives back the original bytes of an unchanged file.
+TRF -> JSON -> TRF gives back the original bytes of an unchanged file.  A text crosstable read
+with errors is still written, but its findings go to standard error and the exit code is 1.
 """
 from __future__ import annotations
 
 from ..errors import UsageError
 from ..formats import registry
-from .common import add_input_options, keep_until_exit, load_input, output, unreadable
+from .common import add_input_options, doubts, keep_until_exit, load_input, output, print_doubts, unreadable
 
 
 def add_parser(sub) -> None:
@@ -36,4 +37,8 @@ def run(args) -> int:
     data = render(t, args.to)
     with output(args.output, binary=True) as out:
         out.write(data)
+    untrusted = doubts(t)
+    if untrusted:  # a crosstable read with errors: written, but never passed off as right
+        print_doubts(untrusted, args.input)
+        return 1
     return 0

@@ -2,14 +2,16 @@
 
 Options pick the tie-breaks (FIDE C.07 codes), the rules edition, the system, rating changes
 and the output format.  Exit 0 unless the input cannot be read (2) or holds errors and
-``--strict`` is given (1).
+``--strict`` is given (1).  A text crosstable read with errors (its layout guessed, a cell not
+read, printed totals that differ from the cells) always exits 1, with the findings on standard
+error (and in the JSON document).
 """
 from __future__ import annotations
 
 import sys
 
 from ..errors import UsageError
-from .common import add_input_options, keep_until_exit, load_input, output, unreadable
+from .common import add_input_options, doubts, keep_until_exit, load_input, output, print_doubts, unreadable
 
 FORMATS = ("text", "json", "markdown", "csv", "html")
 RULES = ("auto", "fide-2026", "fide-2024", "fide-2023", "fide-2009", "none")
@@ -177,6 +179,10 @@ def run(args) -> int:
             data = html.render(t, standings, ratings=ratings)
         with output(args.output) as out:
             out.write(data)
+    untrusted = doubts(t)
+    if untrusted:
+        print_doubts(untrusted, args.input)
+        return 1
     errors = [f for f in t.findings if f.severity == "error"]
     if errors:
         print(f"trfscore: {args.input}: {len(errors)} error(s) in the input; "

@@ -199,8 +199,9 @@ def empty_round(ctx: Context) -> Iterator[Finding]:
 
 @rule("TRF541", WARNING, "header counts 062/072/082 match the players, rated players and teams", spec="B3")
 def header_counts(ctx: Context) -> Iterator[Finding]:
-    """062 is the number of players, 072 the number of rated players (rating > 0), 082 the
-    number of teams.
+    """062 is the number of players, 072 the number of FIDE-rated players (a FIDE ID and a
+    rating > 0: national ratings in the rating column do not count; in a file without any FIDE ID,
+    every player with a rating), 082 the number of teams.
 
     Passing: ``062 137`` and 137 ``001`` records.
 
@@ -208,7 +209,7 @@ def header_counts(ctx: Context) -> Iterator[Finding]:
     """
     h = ctx.header
     checks = [("062", h.players_declared, len(ctx.players), "players"),
-              ("072", h.rated_declared, sum(1 for p in ctx.players if p.rating), "rated players")]
+              ("072", h.rated_declared, *_rated(ctx.players))]
     if h.teams_declared is not None:
         numbers = {team.number for team in ctx.t.teams if team.record == "310"} or \
             {team.number for team in ctx.t.teams}
@@ -217,6 +218,14 @@ def header_counts(ctx: Context) -> Iterator[Finding]:
         if declared is not None and declared != actual:
             yield Finding("TRF541", WARNING, f"{code} says {declared} {what} but the file has {actual}",
                           ctx.record_line(code), 5, f"write {actual} in {code}", str(declared))
+
+
+def _rated(players) -> tuple[int, str]:
+    """The count 072 should hold, and what it counts."""
+    fide = [p for p in players if p.fide_id.strip("0 ")]
+    if not fide:
+        return sum(1 for p in players if p.rating), "rated players"
+    return sum(1 for p in fide if p.rating), "FIDE-rated players (FIDE ID and rating)"
 
 
 @rule("TRF572", WARNING, "the tournament type (192) fits the data", spec="B8")

@@ -66,16 +66,24 @@ def is_diagonal(text: str) -> bool:
 
 # -- Swiss cells ------------------------------------------------------------------------------
 
-_CR = re.compile(r"(\d+)([wWbBsS\-])(1|0|½|=|\+|-|1/2|0[.,]5|\?)")
+_CR = re.compile(r"(\d+)(.)(1|0|½|=|\+|-|1/2|0[.,]5|\?)")
 _CR_RESULT = {"1": "1", "0": "0", "½": "=", "=": "=", "1/2": "=", "0.5": "=", "0,5": "=", "+": "+", "-": "-",
               "?": "X"}
 _CR_BYE = {"1": "U", "+": "U", "½": "H", "1/2": "H", "0.5": "H", "0,5": "H", "0": "Z"}
 _US = {"W": "1", "L": "0", "D": "=", "X": "+", "F": "-"}
 _FIDE = re.compile(r"([+=\-])([WwBbSs])(\d+)([fF]?)")
-_BYES = {"HPB": "H", "PAB": "U", "FPB": "F", "ZPB": "Z", "BYE": "U"}
+_BYES = {"HPB": "H", "PAB": "U", "FPB": "F", "ZPB": "Z"}
+#: The word for a bye in the export languages (English, German, Dutch, French, Spanish, Italian,
+#: Portuguese, Polish, Czech): a pairing-allocated bye, one point (the grammar's BYE lists them).
+BYE_WORDS = frozenset({"bye", "spielfrei", "freilos", "vrij", "exempt", "exempté", "libre", "descansa", "riposo",
+                       "folga", "wolny", "pauza", "volno"})
+#: SwissPerfect result letters: with an opponent (played W L D, not played + - =; no letter is a
+#: loss) and without one (0 or no number: a bye worth the letter's points).
+_SP_GAME = {"W": "1", "L": "0", "D": "=", "+": "+", "-": "-", "=": "=", "": "0"}
+_SP_BYE = {"W": "U", "+": "U", "D": "H", "=": "H", "L": "Z", "-": "Z", "": "Z"}
 _ONE_LETTER = {"B": "U", "H": "H", "U": " ", "F": "Z", "Z": "Z", "X": "F", "x": "F", "+": "U", "=": "H",
                "-": " ", "–": " ", "—": " ", "--": " ", ".": " ", "·": " ", "": " ", "?": "X"}
-_STRONG_SWISS = frozenset({"CR_CELL", "CR_BYE", "US_CELL", "FIDE_CELL", "BYE"})
+_STRONG_SWISS = frozenset({"CR_CELL", "CR_BYE", "SP_CELL", "US_CELL", "FIDE_CELL", "BYE"})
 _WEAK_SWISS = frozenset({"LETTER", "DIAG", "SIGN", "DOT", "EMPTY"})
 
 
@@ -85,8 +93,17 @@ def swiss_cell(tok: Tok) -> tuple[int | None, str | None, str] | None:
     if kind == "CR_CELL":
         m = _CR.fullmatch(text)
         if m:
-            colour = {"w": "w", "b": "b", "s": "b"}.get(m.group(2).lower())
-            return int(m.group(1)), colour, _CR_RESULT[m.group(3)]
+            # the colour letter as written (lower case): its language is decided per table (.colours)
+            letter = m.group(2).lower()
+            return int(m.group(1)), None if letter == "-" else letter, _CR_RESULT[m.group(3)]
+    elif kind == "SP_CELL":
+        number, _, letter = text.partition(":")
+        letter = letter.upper()
+        if not number:
+            return None, None, " " if not letter else _SP_BYE[letter]
+        if int(number) == 0:
+            return None, None, _SP_BYE[letter]
+        return int(number), None, _SP_GAME[letter]
     elif kind == "CR_BYE":
         code = _CR_BYE.get(text[1:])
         if code:
@@ -102,7 +119,9 @@ def swiss_cell(tok: Tok) -> tuple[int | None, str | None, str] | None:
                 code = {"1": "+", "0": "-"}.get(code, code)
             return int(opp), "w" if colour in "Ww" else "b", code
     elif kind == "BYE":
-        return None, None, _BYES[text.upper()]
+        return None, None, _BYES.get(text.upper(), "U")
+    elif kind == "INT" and text == "0":
+        return None, None, " "  # a round not paired, no points (chess-results)
     elif kind in _WEAK_SWISS and text in _ONE_LETTER:
         return None, None, _ONE_LETTER[text]
     return None

@@ -20,6 +20,7 @@ SSD STP SUD SUI SUR SVK SWE SWZ SYR TAN THA TJK TKM TLS TOG TPE TTO TUN TUR UAE 
 UZB VAN VEN VIE VIN WLS YEM ZAM ZIM""".split())
 
 _TRF_TITLES = frozenset({"g", "m", "f", "c", "wg", "wm", "wf", "wc"})
+_TITLES = frozenset({"GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM"})
 
 #: A label's role, code, text and token (None for the roles assumed without a header).
 Role = tuple[str, str, str, Tok | None]
@@ -27,7 +28,7 @@ Role = tuple[str, str, str, Tok | None]
 
 def blank_info(name: str = "") -> dict:
     """What :func:`prefix` reads from a row, before it reads anything."""
-    return {"name": name, "title": "", "rating": None, "fed": "", "sno": None, "declared": []}
+    return {"name": name, "title": "", "rating": None, "fed": "", "sno": None, "fide_id": "", "declared": []}
 
 
 def label_roles(head: HeadRow) -> tuple[list[Role], list[Role]]:
@@ -37,8 +38,11 @@ def label_roles(head: HeadRow) -> tuple[list[Role], list[Role]]:
     return before, after
 
 
-def prefix(toks: list[Tok], roles_before: list[Role], sep: bool, has_header: bool) -> dict:
-    """Name, title, rating, federation, second number and declared values left of the cells."""
+def prefix(toks: list[Tok], roles_before: list[Role], sep: bool, has_header: bool, rounds: int = 0) -> dict:
+    """Name, title, rating, federation, second number and declared values left of the cells.
+
+    Without a header, a number of at most ``rounds`` points (halves allowed) just before the cells
+    is the printed total (chess-results prints it there in some exports)."""
     info = blank_info()
     roles = roles_before[1:] if roles_before else []
     if sep and has_header and len(roles) == len(toks):
@@ -58,19 +62,39 @@ def prefix(toks: list[Tok], roles_before: list[Role], sep: bool, has_header: boo
     after_name = roles[name_at + 1:] if name_at is not None else []
     if not has_header:
         after_name = [("title", "", "", None), ("rating", "", "", None), ("fed", "", "", None)]
-    for role, code, label, label_tok in reversed(after_name):
-        if len(toks) <= 1:
-            break
-        tok = toks[-1]
-        if _fits(role, tok, has_header) or _under(role, tok, label_tok):
-            _assign(info, role, code, label, tok, positional=False)
-            toks.pop()
+        if rounds and len(toks) > 1 and _total_of(toks[-1], rounds):
+            after_name.append(("points", "PTS", "Pts", None))
+    if has_header:
+        for role, code, label, label_tok in reversed(after_name):
+            if len(toks) <= 1:
+                break
+            tok = toks[-1]
+            if _fits(role, tok, has_header) or _under(role, tok, label_tok):
+                _assign(info, role, code, label, tok, positional=False)
+                toks.pop()
+    else:  # no header: the columns in any order (FED before or after the rating)
+        left = list(reversed(after_name))
+        while len(toks) > 1 and left:
+            found = next((r for r in left if _fits(r[0], toks[-1], has_header)), None)
+            if found is None:
+                break
+            role, code, label, _ = found
+            _assign(info, role, code, label, toks.pop(), positional=False)
+            left.remove(found)
     if len(toks) > 1 and not info["title"] and toks[0].kind == "TITLE":
         info["title"] = toks.pop(0).text
     info["name"] = " ".join(t.text for t in toks if t.kind != "EMPTY")
     if info["name"] == "?":
         info["name"] = ""  # the writers' mark for a player without a name
     return info
+
+
+def _total_of(tok: Tok, rounds: int) -> bool:
+    """Whether ``tok`` can be a printed total of ``rounds`` rounds (0 to ``rounds``, in halves)."""
+    if tok.kind not in ("INT", "DEC", "HALF"):
+        return False
+    value = parse_number(tok.text)
+    return value is not None and value <= rounds and (2 * value).denominator == 1
 
 
 def _under(role: str, tok: Tok, label: Tok | None) -> bool:
@@ -87,8 +111,9 @@ def _under(role: str, tok: Tok, label: Tok | None) -> bool:
 
 def _fits(role: str, tok: Tok, has_header: bool) -> bool:
     if role == "title":
-        # TRF's own title codes (g m f c wg wm wf wc) only under a Title heading
-        return tok.kind == "TITLE" or (has_header and tok.text in _TRF_TITLES)
+        # TRF's own title codes (g m f c wg wm wf wc) and lower-case titles (gm, im: SwissPerfect)
+        # only under a Title heading
+        return tok.kind == "TITLE" or (has_header and (tok.text in _TRF_TITLES or tok.text.upper() in _TITLES))
     if role == "rating":
         return tok.kind == "INT" and 100 <= int(tok.text) <= 3999
     if role == "fed":
@@ -119,5 +144,7 @@ def _assign(info: dict, role: str, code: str, label: str, tok: Tok, positional: 
         info["fed"] = tok.text
     elif role in ("sno",):
         info["sno"] = tok if tok.kind == "INT" else None
+    elif role == "fide_id":
+        info["fide_id"] = tok.text if tok.text.isdecimal() else ""
     elif role in ("points", "tb", "rank"):
         info["declared"].append((code, label, tok))

@@ -37,7 +37,12 @@ class GridReader:
                       "round-robin grid", head.line or rows[0].line, head.run[-1].col if head.run else 1,
                       "a grid has one row per numbered column")
             return
-        if head.kind == "numbers" and n != len(rows):
+        if head.kind == "numbers" and n < len(rows):
+            state.add("CTB111", f"the header numbers {n} columns but the table has {len(rows)} rows: read as a "
+                      f"round-robin grid of {n} players, the rows past them are not read", head.line,
+                      head.run[-1].col if head.run else 1, "a grid has one column per player; a Swiss table "
+                      "needs cells naming the opponent (12w1, 27:W, W12 ...)")
+        elif head.kind == "numbers" and n != len(rows):
             state.add("CTB105", f"the header numbers {n} columns but the table has {len(rows)} rows",
                       head.line, head.run[-1].col if head.run else 1)
         double, parsed = _best_reading(head, rows, n)
@@ -81,7 +86,7 @@ class GridReader:
         for row, (row_ok, s, cells, bad_cells), sr in zip(rows, parsed, start_ranks):
             if sr in players or sr > n:
                 if sr > n:
-                    state.add("CTB105", f"row {sr} is beyond the {n} numbered columns; it is not read", row.line,
+                    state.add("CTB111", f"row {sr} is beyond the {n} numbered columns; it is not read", row.line,
                               row.ident.col if row.ident else 1)
                 continue
             player = Player(sr, line=row.line)
@@ -94,8 +99,8 @@ class GridReader:
                 player.name = " ".join(x.text for x in row.toks if x.kind in ("WORD", "NAME", "FED"))
                 continue
             info = prefix(row.toks[:s], before, row.sep is not None, has_header)
-            player.name, player.title, player.rating, player.federation = (
-                info["name"], info["title"], info["rating"], info["fed"])
+            player.name, player.title, player.rating, player.federation, player.fide_id = (
+                info["name"], info["title"], info["rating"], info["fed"], info["fide_id"])
             state.declare_row(sr, player, row.ident, before, info, row.toks[s + n:], after, has_header)
             grid[sr] = {}
             for j, tok in enumerate(cells, 1):

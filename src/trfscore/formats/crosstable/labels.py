@@ -14,13 +14,19 @@ _TB_CODES = {
     "rp": "TPR", "perf": "TPR", "performance": "TPR", "ptp": "PTP", "apro": "APRO", "apo": "APPO",
 }
 _POINTS_LABELS = {"cs", "pts", "points", "score", "total", "tot", "pkt", "punkte", "p", "sum", "pt", "σ",
-                  "total pts", "pts total", "result", "pnt", "pont", "pkte", "punten"}
+                  "total pts", "pts total", "result", "pnt", "pont", "pkte", "punten", "ptn", "punti", "pontos",
+                  "puntos", "poeng", "poäng", "pisteet", "body", "bodovi", "puan", "очки", "pont", "pkt"}
+#: "Name" in the export languages (chess-results, Swiss-Manager) besides words holding "name".
+_NAME_LABELS = {"spieler", "joueur", "nombre", "participant", "teilnehmer", "jugador", "naam", "nom", "nome",
+                "nazwisko", "jméno", "namn", "navn", "nimi", "isim", "имя", "ime", "név"}
 _RANK_LABELS = {"rk", "rank", "place", "pl", "platz", "pos", "position", "plc", "rg", "rang", "final rank"}
 _SNO_LABELS = {"sno", "snr", "no", "nr", "num", "number", "", "start", "pair", "pair num", "id", "n", "s.no"}
 _TITLE_LABELS = {"title", "tit", "ti", "titel"}
 _RATING_LABELS = {"rtg", "elo", "rating", "ratg", "rtng", "fide", "nwz", "dwz", "rat", "elo fide", "uscf"}
-_FED_LABELS = {"fed", "federation", "nat", "country", "land", "verband", "nation", "fide fed", "fd"}
-_OTHER_LABELS = {"club", "team", "city", "verein", "club/city", "sex", "type", "gr", "group", "k", "rtg+/-"}
+_FED_LABELS = {"fed", "federation", "nat", "country", "land", "verband", "nation", "fide fed", "fd", "feder"}
+_FIDE_ID_LABELS = {"intl id", "fide id", "fideid", "fide-id", "id fide", "fide no", "fide nr"}
+_OTHER_LABELS = {"club", "team", "city", "verein", "club/city", "sex", "type", "gr", "group", "k", "rtg+/-",
+                 "loc id", "loc", "nat id", "local id", "uscf id", "ecf code", "verein/ort"}
 _ROUND_LABEL = re.compile(r"(?:(\d{1,9})\s*\.?\s*(?:rd|rnd|r|round|runde|rde|ronde|rnd)\.?|"
                           r"(?:rd|rnd|r|round|runde|rde|ronde)\s*\.?\s*(\d{1,9}))", re.I)
 
@@ -32,12 +38,13 @@ def label_role(text: str) -> tuple[str, str]:
         return "blank", ""  # chess-results heads its title column with nothing
     norm = re.sub(r"\s+", " ", text.strip().lower().strip(" .:#*")).replace(". ", " ")
     norm = norm.rstrip(".")
+    if norm in _FIDE_ID_LABELS:
+        return "fide_id", ""
     if norm in _RANK_LABELS:
         return "rank", "RANK"
     if norm in _SNO_LABELS:
         return "sno", "SNO"
-    if "name" in norm or "player" in norm or norm in ("spieler", "joueur", "nombre", "participant",
-                                                       "teilnehmer", "jugador"):
+    if "name" in norm or "player" in norm or norm in _NAME_LABELS:
         return "name", ""
     if norm in _TITLE_LABELS:
         return "title", ""

@@ -48,8 +48,9 @@ def _run(state: ReadState, rr_rounds: str) -> Tournament:
         return state.t
     found = locate(lines, state.raw_lines)
     if found is None:
-        state.add("CTB100", "no crosstable found: no header row 1 2 3 ... and no numbered rows with "
-                  "round-robin or Swiss cells", 1, 1,
+        state.add("CTB100", "read as a crosstable (no other format fits), but no table was found: no header "
+                  "row 1 2 3 ... or 1.Rd 2.Rd ..., and no numbered rows with round-robin cells (1 0 ½) or Swiss "
+                  "cells (12w1, 27:W, W12, +W12)", 1, 1,
                   "paste the table with its header row, one player per line (or the one-line form)")
         return state.t
     head, rows, skipped, title = found
@@ -62,6 +63,7 @@ def _run(state: ReadState, rr_rounds: str) -> Tournament:
         SwissReader(state).read(head, rows)
     else:
         GridReader(state, rr_rounds).read(head, rows)
+    state.compare_totals()
     state.publish_declared()
     return state.t
 

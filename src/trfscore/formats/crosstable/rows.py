@@ -56,7 +56,23 @@ def _cells_of(toks: list[Tok], line: str) -> tuple[str | None, list[Tok]]:
             cells.append(_joined_cell(group, line))
     if sep == "PIPE":  # Markdown: undo the backslash escapes of the writers (markdown_text)
         cells = [_unescaped(c) if "\\" in c.text else c for c in cells]
+    if cells and cells[0].kind == "NAME":
+        cells[:1] = _rank_and_name(cells[0])
     return sep, cells
+
+
+_RANK_NAME = re.compile(r"(\d{1,5}[.)])\s+(\S.*)")
+
+
+def _rank_and_name(cell: Tok) -> list[Tok]:
+    """A first cell holding a rank and a name (``1. Sloth``, as a web page's table copies) as
+    two cells; any other cell as it is."""
+    m = _RANK_NAME.fullmatch(cell.text)
+    if m is None:
+        return [cell]
+    return [Tok("RANKDOT", m.group(1), cell.line, cell.col),
+            Tok(classify(m.group(2)) if " " not in m.group(2) else "NAME", m.group(2), cell.line,
+                cell.col + m.start(2))]
 
 
 def _joined_cell(group: list[Tok], line: str) -> Tok:

@@ -18,4 +18,7 @@ READER_RULES: dict[str, tuple[str, str]] = {
     "CTB107": (ERROR, "an opponent number that is no row of the table"),
     "CTB108": (WARNING, "a player paired twice in one round, or pairings that do not match"),
     "CTB109": (INFO, "lines of text around the table that were not read"),
+    "CTB110": (ERROR, "the points the cells give differ from the printed total"),
+    "CTB111": (ERROR, "rows of the table that were not read: the layout is uncertain"),
+    "CTB112": (WARNING, "colour letters that are not one language's White/Black pair"),
 }

@@ -13,6 +13,16 @@ from .rows import Line, split_lines, table_lines
 from .rules import READER_RULES
 
 
+def format_points(value: Fraction) -> str:
+    """``5``, ``5½``, ``½`` (no float ever)."""
+    whole, rest = divmod(value, 1)
+    if rest == 0:
+        return str(int(whole))
+    if rest == Fraction(1, 2):
+        return f"{int(whole) if whole else ''}½"
+    return str(value)
+
+
 class ReadState:
     """The tournament being read from ``text``, its findings and the values its columns declare."""
 
@@ -70,9 +80,26 @@ class ReadState:
                     self.declare(sr, code, label, tok, player)
             return
         numbers = [t for t in toks if parse_number(t.text) is not None]
-        for j, tok in enumerate(numbers):
+        first = 1 if "PTS" in self.declared_at.get(sr, {}) else 0  # printed before the cells
+        for j, tok in enumerate(numbers, first):
             code = "PTS" if j == 0 else f"TB{j}"
             self.declare(sr, code, "Pts" if j == 0 else code, tok, player)
+
+    def compare_totals(self) -> None:
+        """A printed total that differs from the points the cells give is an error (CTB110): the
+        table was read wrong, or it is wrong; either way its standings cannot be trusted."""
+        t = self.t
+        for p in t.players:
+            if p.points is None:
+                continue
+            computed = t.score(p)
+            if computed == p.points:
+                continue
+            line, column = self.declared_at.get(p.start_rank, {}).get("PTS") or (p.line, 1)
+            self.add("CTB110", f"player {p.start_rank} ({p.name or 'no name'}): the cells give "
+                     f"{format_points(computed)} points but the table prints {format_points(p.points)}",
+                     line, column, "check the cells of this row (and that each notation was read as meant); "
+                     "the standings use the points the cells give", format_points(p.points))
 
     def publish_declared(self) -> None:
         """Put the declared values into ``t.extras`` (when there are any)."""

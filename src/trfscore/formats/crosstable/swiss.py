@@ -7,6 +7,7 @@ from collections import Counter
 from ...model import Game, Player
 from ..limits import too_sparse
 from .cells import _STRONG_SWISS, _WEAK_SWISS, KIND_OF, MIRROR, swiss_cell
+from .colours import fitting, mapping
 from .columns import Role, blank_info, label_roles, prefix
 from .lexing import Tok
 from .rows import HeadRow, Row, _int
@@ -32,25 +33,26 @@ class SwissReader:
         located = sum(1 for s in parsed if s is not None)
         if too_sparse(len(rows), rounds, rounds * located):
             state.add("CTB100", f"the table has {rounds} rounds but its {len(rows)} row(s) hold the cells of "
-                      f"only {located}: not a Swiss crosstable",
+                      f"only {located}: not a Swiss crosstable (cells such as 12w1, 27:W, W12, +W12, HPB were looked for)",
                       head.line or rows[0].line, 1, "a Swiss row has one cell per round")
             return
         raw_players = [self._read_row(row, s, rounds, before, has_header) for row, s in zip(rows, parsed)]
+        language = self._colours(raw_players, head.line or rows[0].line)
         numbering, start_ranks = self._numbering(rows, raw_players)
         to_sr = dict(zip(numbering, start_ranks))
         t.rounds = rounds
         players = []
         for (row, ident, info, cells), sr in zip(raw_players, start_ranks):
             p = Player(sr, name=info["name"], title=info["title"], rating=info["rating"], federation=info["fed"],
-                       line=row.line)
+                       fide_id=info["fide_id"], line=row.line)
             state.declare_row(sr, p, row.ident, before, info, info.get("tail"), after, has_header)
             p.games = self._games(row, ident, cells, parsed[row.ordinal - 1] or 0, to_sr)
             p.pad(rounds)
             players.append(p)
         t.players = sorted(players, key=lambda p: p.start_rank)
         t.source.dialect = "swiss crosstable"
-        state.add("CTB106", f"read a Swiss crosstable of {len(players)} players and {rounds} rounds",
-                  head.line or rows[0].line, 1)
+        state.add("CTB106", f"read a Swiss crosstable of {len(players)} players and {rounds} rounds"
+                  + (f"; colour letters {language}" if language else ""), head.line or rows[0].line, 1)
 
     def _read_row(self, row: Row, s: int | None, rounds: int, before: list[Role], has_header: bool) -> RawPlayer:
         """The columns and round cells of one row whose cells start at ``s`` (None: not found)."""
@@ -61,7 +63,7 @@ class SwissReader:
                            "a Swiss row has the number, the name, one cell per round (12w1, W12, +W12, HPB ...) "
                            "and the declared columns", " ".join(x.text for x in row.toks)[:80])
             return row, ident, blank_info(" ".join(x.text for x in row.toks if x.kind in ("WORD", "NAME"))), []
-        info = prefix(row.toks[:s], before, row.sep is not None, has_header)
+        info = prefix(row.toks[:s], before, row.sep is not None, has_header, rounds)
         cells = []
         for r, tok in enumerate(row.toks[s:s + rounds], 1):
             cell = swiss_cell(tok)
@@ -75,6 +77,30 @@ class SwissReader:
             _continuation(row, s, rounds, cells, info)
         info["tail"] = row.toks[s + rounds:]
         return row, ident, info, cells
+
+    def _colours(self, raw_players: list[RawPlayer], line: int) -> str:
+        """Turn the colour letters of the cells into ``"w"``/``"b"`` by the language whose pair
+        covers every letter the table uses (:mod:`.colours`); what was decided, for CTB106."""
+        used = {c[1] for _, _, _, cells in raw_players for c in cells if c[1] is not None}
+        if not used or used <= {"w", "b"}:
+            return ""
+        pairs = fitting(used)
+        shown = "/".join(sorted(used))
+        if not pairs:
+            self.state.add("CTB112", f"the colour letters {shown} are not the White/Black pair of one language; "
+                           "colours are left unknown", line, 1, "one table uses one pair: w/b, w/s, w/z, b/n ...")
+            letter_of: dict[str, str | None] = {}
+        else:
+            if len(pairs) > 1 and len({tuple(sorted(mapping(p).items())) for p in pairs}) > 1:
+                self.state.add("CTB112", f"the colour letters {shown} fit several languages "
+                               f"({'; '.join(p.languages for p in pairs)}); read as {pairs[0].languages}", line, 1,
+                               "check the colours, or give the table with both colour letters")
+            letter_of = mapping(pairs[0])  # type: ignore[assignment]
+        for _, _, _, cells in raw_players:
+            for r, (opp, colour, code) in enumerate(cells):
+                if colour is not None:
+                    cells[r] = (opp, letter_of.get(colour), code)
+        return f"{pairs[0].white}/{pairs[0].black} ({pairs[0].languages})" if pairs else ""
 
     def _numbering(self, rows: list[Row], raw_players: list[RawPlayer]) -> tuple[list, list]:
         """Which numbering the opponents use (the row number or a start-number column), and the
@@ -121,7 +147,8 @@ def _cells_start(toks: list[Tok], rounds: int, k: int | None) -> int | None:
     best = None
     weights = [0]  # cell weights before each position: a window's score in one subtraction
     for x in toks:
-        weights.append(weights[-1] + (2 if x.kind in _STRONG_SWISS else 1 if x.kind in _WEAK_SWISS else 0))
+        weights.append(weights[-1] + (2 if x.kind in _STRONG_SWISS else
+                                      1 if x.kind in _WEAK_SWISS or (x.kind == "INT" and x.text == "0") else 0))
     for s in range(1, max(1, len(toks) - rounds + 1)):
         if s + rounds > len(toks):
             break
