@@ -6,6 +6,7 @@ unreadable path raises (``OSError``), and an unknown format name ``ValueError``.
 """
 from __future__ import annotations
 
+import codecs
 import os
 from pathlib import Path
 from typing import Union
@@ -13,6 +14,8 @@ from typing import Union
 from .model import Tournament
 
 PathOrText = Union[str, bytes, "os.PathLike[str]"]
+
+_SNIFF_BYTES = 65_536 * 4 + 3  # bytes enough for the 65,536 characters the sniffer reads (and a BOM)
 
 
 def sniff(text: str) -> str:
@@ -26,7 +29,7 @@ def loads(data: str | bytes, format: str | None = None, *, path: str | None = No
           encoding: str | None = None) -> Tournament:
     """Read a tournament from text or bytes."""
     from .formats import registry
-    from .formats.decode import decode, looks_binary
+    from .formats.decode import looks_binary
 
     if format is not None:
         fmt = registry.get(format)
@@ -38,8 +41,21 @@ def loads(data: str | bytes, format: str | None = None, *, path: str | None = No
     elif looks_binary(data):
         fmt = registry.get("trf")  # the TRF reader says what binary input is
     else:
-        fmt = registry.sniff(decode(data, encoding).text)
+        fmt = registry.sniff(_sniff_text(data, encoding))
     return fmt.read(data, path=path, encoding=encoding)
+
+
+def _sniff_text(data: bytes, encoding: str | None) -> str:
+    """What the sniffer reads of ``data``: for UTF-8 (no encoding given) only the start, decoded
+    exactly as the whole text starts, since a PGN reader decodes one game at a time and a decoded
+    copy of a large file is not needed; else the decoded text."""
+    from .formats.decode import decode
+    from .formats.pgn.decoding import is_utf8
+
+    if encoding or not is_utf8(data):
+        return decode(data, encoding).text
+    head = data[3:_SNIFF_BYTES] if data.startswith(b"\xef\xbb\xbf") else data[:_SNIFF_BYTES]
+    return codecs.getincrementaldecoder("utf-8")().decode(head)  # a character cut at the end waits
 
 
 def load(source: PathOrText, format: str | None = None, *, encoding: str | None = None) -> Tournament:

@@ -297,3 +297,33 @@ def test_a_folder_file_over_the_size_limit_is_not_read(tmp_path, monkeypatch):
     t = pgn.read_many([tmp_path])
     assert {p.name for p in t.players} == {"Ann", "Bob"}
     assert any(f.rule == "PGN100" and "larger than" in f.message for f in t.findings)
+
+
+# -- one copy of the text, shared values (issue 14: 100,000 games read in under 100 MB) ----------
+def test_utf8_bytes_are_read_as_they_are_not_decoded_whole():
+    from trfscore.formats.pgn.decoding import pgn_text
+    from trfscore.formats.pgn.rules import Sink
+
+    data = (game("Ján Žák", "Péter", "1-0") + game("Ann", "Bob", "0-1", "2")).encode("utf-8")
+    got, encoding, bom = pgn_text(data, None, Sink([]))
+    assert got is data and (encoding, bom) == ("utf-8", False)
+    assert {"Ján Žák", "Péter", "Ann", "Bob"} == set(by_name(pgn.read(data)))
+    with_bom = b"\xef\xbb\xbf" + data
+    t = pgn.read(with_bom)
+    assert t.source.bom and len(t.players) == 4 and [p.line for p in t.players if p.name == "Ann"] == [11]
+
+
+def test_games_repeating_a_player_share_one_side_and_one_set_of_event_tags():
+    from trfscore.formats.pgn.rules import Sink
+
+    text = game("Ann", "Bob", "1-0", "1", WhiteElo="2000") + game("Cid", "Ann", "0-1", "2")
+    text += game("Ann", "Dan", "1-0", "3", WhiteElo="2000")
+    first, second, third = pgn.collect(text, sink=Sink([]))
+    assert first.white is third.white and first.tags is second.tags is third.tags
+    assert second.black is not first.white  # no WhiteElo in that game: another spelling of the side
+
+
+def test_games_before_the_first_event_tag_are_read():
+    text = '[White "Ann"]\n[Black "Bob"]\n[Round "1"]\n[Result "1-0"]\n\n1-0\n\n' + game("Cid", "Dan", "0-1")
+    t = pgn.read(text)
+    assert sorted(by_name(t)) == ["Ann", "Bob", "Cid", "Dan"] and by_name(t)["Ann"].line == 1

@@ -68,7 +68,7 @@ def load_input(name: str, args) -> Tournament:
             raise UsageError(f"{name}: no PGN games found in this folder")
         return t
     data = read_input(name)
-    if not data.strip():
+    if not data or data.isspace():  # (strip() would copy the whole input)
         raise UsageError(f"{name}: the file is empty")
     return loads(data, getattr(args, "input_format", None), path=None if name == "-" else name,
                  encoding=getattr(args, "encoding", None))

@@ -109,7 +109,10 @@ def _read_json(data: bytes | str, *, path: str | None, encoding: str | None) -> 
 def _read_pgn(data: bytes | str, *, path: str | None, encoding: str | None) -> Tournament:
     from . import pgn
 
-    return _with_encoding(pgn.read(data, path=path, encoding=encoding), data, encoding)
+    t = pgn.read(data, path=path, encoding=encoding)
+    if encoding is None and t.source.encoding == "utf-8":
+        return t  # what decode says of UTF-8 bytes, known without decoding them whole again
+    return _with_encoding(t, data, encoding)
 
 
 def _read_crosstable(data: bytes | str, *, path: str | None, encoding: str | None) -> Tournament:

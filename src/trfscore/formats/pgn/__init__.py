@@ -19,16 +19,17 @@ games reads at tens of thousands of games a second.  What this package owns:
   decisive game without moves in a file whose other games have moves; a bye when one side is
   named ``BYE`` (``-``, ``spielfrei``), ``Termination "bye"`` or a ``ByeType`` tag
   (``PAB HPB FPB ZPB``, written by :mod:`.writer`).
-* **The python-chess early-stop guard** (python-chess issue 1087: ``read_headers`` can stop or
-  yield empty headers after a game whose movetext is empty): games are also counted from the
-  text (``[Event`` tag-section starts); on a mismatch a finding says so and every game is read
-  again on its own.
+* **One game at a time**: the text is cut where games start (``[Event`` lines) and python-chess
+  reads each game on its own, so it cannot stop early or lose the game after one whose movetext
+  is empty (python-chess issue 1087; such a game is reported, PGN102); UTF-8 bytes are decoded
+  one game at a time, so a file is held once; players, event tags and results that games repeat
+  are shared objects.
 
 Bad input (not PGN, broken tag lines, mixed UTF-8 / Windows-1252 lines) gives findings, never
 an exception.
 
 The modules: :mod:`.reading` (the entry points), :mod:`.decoding` (bytes to text),
-:mod:`.sections` and :mod:`.collecting` (game records from the text, with the early-stop guard),
+:mod:`.sections` and :mod:`.collecting` (game records from the text, one game at a time),
 :mod:`.records` and :mod:`.moves` (one game), :mod:`.tournament` (:func:`build` and the header),
 :mod:`.players`, :mod:`.rounds`, :mod:`.games` and :mod:`.table` (its steps),
 :mod:`.conventions` (results, forfeits, byes) and :mod:`.rules` (the rule catalogue).

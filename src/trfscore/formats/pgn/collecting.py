@@ -1,22 +1,29 @@
-"""Game records from a PGN text through python-chess, guarded against python-chess stopping early.
+"""Game records from a PGN text through python-chess, one game section at a time.
 
-python-chess issue 1087: ``read_headers`` can stop or yield empty headers after a game whose
-movetext is empty.  The games are also counted from the text (:mod:`.sections`); on a mismatch
-a finding says so and every game is read again on its own.
+The text is cut where games start (``[Event`` lines, see :mod:`.sections`) and python-chess reads
+each section on its own.  So no copy of the whole text is made (python-chess reads a small
+``StringIO`` of one game; bytes that are UTF-8 are decoded one game at a time), and python-chess
+cannot stop early or lose a game after one whose movetext is empty (python-chess issue 1087):
+such a game is reported (PGN102), since other programs reading the file in one pass may lose the
+game after it.
 """
 from __future__ import annotations
 
-import bisect
 import functools
 import io
+import re
 from typing import IO, Any, Callable
 
+from .conventions import FORFEIT_RESULTS, RESULTS
 from .moves import any_moves_in, has_moves, moves_of
-from .records import GameRecord, game_record
+from .records import GameRecord, RecordMaker
 from .rules import Sink
 from .sections import Sections, report_bad_tags, section_starts
 
 _ROSTER = frozenset({"Event", "Site", "Date", "Round", "White", "Black", "Result"})
+# a game ends with its result: the standard ones, or a forfeit notation (:mod:`.conventions`)
+_TERMINATIONS = tuple(RESULTS) + tuple(FORFEIT_RESULTS)
+_TAG_LINE = re.compile(r"^[ \t]*\[", re.M)
 
 
 def _phantom(headers) -> bool:
@@ -73,101 +80,74 @@ def _game_reader(moves: bool) -> Callable[[IO[str]], Any]:
     return reader
 
 
-def collect(text: str, *, moves: bool = False, sink: Sink | None = None) -> list[GameRecord]:
-    """The game records of one PGN text, with the guard against python-chess stopping early."""
+def collect(text: str | bytes, *, moves: bool = False, sink: Sink | None = None) -> list[GameRecord]:
+    """The game records of one PGN text (``str``, or ``bytes`` that are valid UTF-8)."""
     reader = _game_reader(moves)
     if sink is None:
         sink = Sink([])
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    starts = section_starts(text)
-    if not starts:
+    sections = Sections.of(text, section_starts(text))
+    if not sections.starts:
         return []
-    sections = Sections.of(text, starts)
     any_moves = any_moves_in(text)
-    seen_bad: set = set()
-    records, seen_index, tags_read = _read_in_one_pass(sections, reader, moves, sink, seen_bad)
-    tag_lines = text.count("\n[") + text.startswith("[")
-    if tag_lines != tags_read or moves:
-        report_bad_tags(text, sink)
-    if len(records) != len(starts):
-        records = _read_one_by_one(sections, seen_index, len(records), reader, moves, sink, seen_bad)
-    if any_moves and not moves:
-        _mark_games_without_moves(records, sections)
-    elif not moves:
-        for rec in records:
-            rec.has_moves = False
-    return records
-
-
-def _read_in_one_pass(sections: Sections, reader: Callable[[IO[str]], Any], moves: bool, sink: Sink,
-                      seen_bad: set) -> tuple[list[GameRecord], set[int], int]:
-    """The records python-chess reads in one pass, the sections they start in, how many tags it read."""
-    starts, start_lines = sections.starts, sections.lines
+    maker = RecordMaker(sink, escapes=(b"\\" if isinstance(text, bytes) else "\\") in text)
     records: list[GameRecord] = []
-    seen_index: set[int] = set()
     tags_read = 0
-    handle = io.StringIO(sections.text)
-    while True:
-        position = handle.tell()
-        try:
-            got = reader(handle)
-        except Exception as exc:  # python-chess is lenient; this is a safety net
-            sink.add("PGN102", f"python-chess stopped with {type(exc).__name__}; the games are read one by one",
-                     None, None)
-            records = []
-            break
-        if got is None:
-            break
-        headers = got.headers if moves else got
-        if ("White" not in headers or "Event" not in headers) and _phantom(headers):
-            continue  # a phantom game python-chess made of blank lines or a stray comment
-        index = min(bisect.bisect_left(starts, position), len(starts) - 1)
-        seen_index.add(index)
-        tags_read += len(headers)
-        rec = game_record(headers, start_lines[index], sink, seen_bad)
-        rec.has_moves = moves_of(got, rec, sink) if moves else None
-        records.append(rec)
-    return records, seen_index, tags_read
-
-
-def _read_one_by_one(sections: Sections, seen_index: set[int], read_count: int,
-                     reader: Callable[[IO[str]], Any], moves: bool, sink: Sink,
-                     seen_bad: set) -> list[GameRecord]:
-    """PGN102 (python-chess missed games), then the records of every section read on its own."""
-    starts = sections.starts
-    missed = next((i for i in range(len(starts)) if i not in seen_index), None)
-    where = sections.lines[missed] if missed is not None else None
-    sink.add("PGN102", f"python-chess read {read_count} game(s) but the text holds {len(starts)} tag "
-             "section(s) (python-chess issue 1087: reading can stop after a game without moves)"
-             + (f"; the first game it missed starts at line {where}" if where else "")
-             + "; every game was read again on its own", where, 1 if where else None,
-             "games without moves should still end with a result: 1-0, 0-1, 1/2-1/2 or *")
-    records: list[GameRecord] = []
-    for i in range(len(starts)):
-        chunk = io.StringIO(sections.chunk(i))
-        try:
-            got = reader(chunk)
-        except Exception:  # pragma: no cover - safety net
-            got = None
-        if got is None:
-            continue
-        headers = got.headers if moves else got
-        rec = game_record(headers, sections.lines[i], sink, seen_bad)
-        rec.has_moves = moves_of(got, rec, sink) if moves else None
-        records.append(rec)
+    unended: list[int] = []  # sections whose game has tags but no result at the end of its movetext
+    for i in range(len(sections.starts)):
+        chunk = sections.chunk(i)
+        tag_lines = chunk.count("\n[") + 1
+        handle = io.StringIO(chunk)
+        while True:
+            at = handle.tell()
+            try:
+                got = reader(handle)
+            except Exception as exc:  # python-chess is lenient; this is a safety net
+                sink.add("PGN102", f"python-chess stopped with {type(exc).__name__} on the game at line "
+                         f"{sections.lines[i]}; it is left out", sections.lines[i], 1)
+                break
+            if got is None:
+                break
+            headers = got.headers if moves else got
+            if ("White" not in headers or "Event" not in headers) and _phantom(headers):
+                continue  # a phantom game python-chess made of blank lines or a stray comment
+            tags_read += len(headers)
+            line = sections.lines[i] + (_first_tag_line(chunk, at) if at else 0)
+            rec = maker.make(headers, line)
+            if moves:
+                rec.has_moves = moves_of(got, rec, sink)
+            elif any_moves:
+                rec.has_moves = has_moves(_movetext(chunk))
+            else:
+                rec.has_moves = False
+            records.append(rec)
+            if len(headers) >= tag_lines:
+                break  # every tag line of the section is read: no second game in it
+        if i + 1 < len(sections.starts) and not chunk.rstrip().endswith(_TERMINATIONS):
+            unended.append(i)
+    if unended:
+        _report_unended(sections, unended, sink)
+    if sections.tag_lines() != tags_read or moves:
+        report_bad_tags(sections.text, sink)
     return records
 
 
-def _mark_games_without_moves(records: list[GameRecord], sections: Sections) -> None:
-    """``has_moves`` of every record, told from its text (needed only when some games have moves)."""
-    for rec, i in zip(records, _indices(records, sections.lines)):
-        chunk = sections.chunk(i)
-        body = "\n".join(ln for ln in chunk.split("\n") if not ln.lstrip().startswith("["))
-        rec.has_moves = has_moves(body)
+def _first_tag_line(chunk: str, at: int) -> int:
+    """Lines from the start of ``chunk`` to the first tag line at or after offset ``at``."""
+    m = _TAG_LINE.search(chunk, at)
+    return chunk.count("\n", 0, m.start() if m else at)
 
 
-def _indices(records: list[GameRecord], start_lines: list[int]) -> list[int]:
-    """The section of every record, found by its start line."""
-    where = {line: i for i, line in enumerate(start_lines)}
-    return [where.get(r.line, 0) for r in records]
+def _movetext(chunk: str) -> str:
+    """A game section without its tag lines."""
+    return "\n".join(ln for ln in chunk.split("\n") if not ln.lstrip().startswith("["))
+
+
+def _report_unended(sections: Sections, unended: list[int], sink: Sink) -> None:
+    """PGN102: games without a result at the end, after which one-pass readers lose the next game."""
+    first = unended[0] + 1
+    where = sections.lines[first]
+    sink.add("PGN102", f"{len(unended)} game(s) do not end with a result, the first at line "
+             f"{sections.lines[unended[0]]}: a program reading the file in one pass can take the game after it, "
+             f"at line {where}, for part of it (python-chess issue 1087); trfscore reads every game on its own",
+             where, 1,
+             "games without moves should still end with a result: 1-0, 0-1, 1/2-1/2 or *")

@@ -1,6 +1,11 @@
-"""PGN bytes as text: UTF-8 if it decodes, else line by line UTF-8 / Windows-1252."""
+"""PGN bytes as text: UTF-8 if it decodes, else line by line UTF-8 / Windows-1252.
+
+UTF-8 bytes are not decoded here: the reader decodes one game at a time (:mod:`.sections`), so
+a file is held once, as its bytes, instead of as bytes and text.
+"""
 from __future__ import annotations
 
+import codecs
 from typing import IO
 
 from .rules import Sink
@@ -48,13 +53,38 @@ def decode_pgn(data: bytes, encoding: str | None, sink: Sink) -> tuple[str, str,
     return "\n".join(out), name, bom
 
 
-def text_of(source: str | bytes | IO, encoding: str | None, sink: Sink) -> tuple[str, str, bool]:
-    """Text, encoding name, BOM of a text, bytes or an open file (text or binary)."""
+_BLOCK = 1 << 20
+
+
+def is_utf8(data: bytes) -> bool:
+    """True when ``data`` decodes as UTF-8 (checked a block at a time: no decoded copy is kept)."""
+    if data.isascii():
+        return True
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    try:
+        for at in range(0, len(data), _BLOCK):
+            decoder.decode(data[at:at + _BLOCK])
+        decoder.decode(b"", final=True)
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def pgn_text(data: bytes, encoding: str | None, sink: Sink) -> tuple[str | bytes, str, bool]:
+    """What the reader reads, encoding name, BOM: the bytes themselves when they are UTF-8 (and no
+    other encoding is asked for), else the text :func:`decode_pgn` makes of them."""
+    if not encoding and is_utf8(data):
+        return data, "utf-8", data.startswith(codecs.BOM_UTF8)
+    return decode_pgn(data, encoding, sink)
+
+
+def text_of(source: str | bytes | IO, encoding: str | None, sink: Sink) -> tuple[str | bytes, str, bool]:
+    """Text (or UTF-8 bytes), encoding name, BOM of a text, bytes or an open file (text or binary)."""
     if isinstance(source, str):
         return source, "utf-8", False
     if isinstance(source, (bytes, bytearray, memoryview)):
-        return decode_pgn(bytes(source), encoding, sink)
+        return pgn_text(bytes(source), encoding, sink)
     data = source.read()
     if isinstance(data, str):
         return data, getattr(source, "encoding", None) or "utf-8", False
-    return decode_pgn(bytes(data), encoding, sink)
+    return pgn_text(bytes(data), encoding, sink)

@@ -10,14 +10,15 @@ _MOVE = re.compile(r"(?:^|[\s.)}])"
                    r"(?:[KQRBN][a-h]?[1-8]?x?[a-h][1-8]|[a-h](?:x[a-h])?[1-8](?:=?[QRBN])?|O-O(?:-O)?|0-0-0)"
                    r"(?=[\s+#!?)({;]|$)")
 _COMMENT = re.compile(r"\{[^}]*(?:\}|\Z)|;[^\n]*|%[^\n]*")  # an open comment runs to the end
-_ANY_MOVES = re.compile(r"^[ \t]*(?:\{[^}\n]*\}[ \t]*)?\d+[ \t]*\.(?:[ \t]*\.\.)?[ \t]*"
-                        r"(?:[KQRBN]?[a-h]?[1-8]?x?[a-h][1-8]|O-O)",
-                        re.M)
+_ANY_MOVES_SOURCE = (r"^[ \t]*(?:\{[^}\n]*\}[ \t]*)?\d+[ \t]*\.(?:[ \t]*\.\.)?[ \t]*"
+                     r"(?:[KQRBN]?[a-h]?[1-8]?x?[a-h][1-8]|O-O)")
+_ANY_MOVES = {str: re.compile(_ANY_MOVES_SOURCE, re.M), bytes: re.compile(_ANY_MOVES_SOURCE.encode(), re.M)}
 
 
-def any_moves_in(text: str) -> bool:
-    """True when some game of a PGN text has moves (a numbered move at the start of a line)."""
-    return bool(_ANY_MOVES.search(text))
+def any_moves_in(text: str | bytes) -> bool:
+    """True when some game of a PGN text (``str`` or UTF-8 ``bytes``) has moves (a numbered move at
+    the start of a line)."""
+    return bool(_ANY_MOVES[type(text)].search(text))
 
 
 def has_moves(movetext: str) -> bool:

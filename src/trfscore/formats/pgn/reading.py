@@ -9,7 +9,7 @@ from ...findings import Finding
 from ...gcpause import gc_paused
 from ...model import Source, Tournament
 from .collecting import collect
-from .decoding import decode_pgn, text_of
+from .decoding import pgn_text, text_of
 from .records import GameRecord
 from .rules import Sink
 from .tournament import build
@@ -36,6 +36,7 @@ def _read(source, moves, round_mode, path, encoding, findings, sink) -> Tourname
     try:
         text, enc, bom = text_of(source, encoding, sink)
         records = collect(text, moves=moves, sink=sink)
+        del text  # the games are read: a text decoded here is not held while the tournament is built
         if not records:
             t = Tournament(source=Source(path=path, format="pgn", encoding=enc, bom=bom))
             t.findings = findings
@@ -128,7 +129,8 @@ def _read_file(f: str, moves: bool, encoding: str | None, sink: Sink,
         sink.add("PGN100", f"{f} is larger than {MAX_INPUT_BYTES >> 20} MB; not read", None, None,
                  "split the file, or give the games of one event")
         return None
-    text, enc, _ = decode_pgn(data, encoding, sink)
+    text, enc, _ = pgn_text(data, encoding, sink)
+    del data
     encodings.add(enc)
     got = collect(text, moves=moves, sink=sink)
     if not got:

@@ -96,11 +96,46 @@ KEPT_TAGS = ("Event", "Site", "Date", "EventDate", "EventType", "TimeControl")
 _TAG_ESCAPE = re.compile(r'\\([\\"])')
 
 
-def game_record(h, line: int, sink: Sink, seen_bad: set) -> GameRecord:
-    """The record of one game's tag pairs (``seen_bad``: FIDE ids already reported as not numbers)."""
-    # python-chess keeps a tag value as written: undo PGN's escapes \" and \\ (PGN standard 8.1.1)
-    h = {k: _TAG_ESCAPE.sub(r"\1", v) if "\\" in v else v for k, v in h.items()}
-    return GameRecord(line, _side(h, "White", sink, line, seen_bad), _side(h, "Black", sink, line, seen_bad),
-                      (h.get("Result") or "").strip(), (h.get("Round") or "").strip(),
-                      (h.get("Termination") or "").strip(), (h.get("ByeType") or "").strip(), None,
-                      {k: h[k] for k in KEPT_TAGS if h.get(k)})
+class RecordMaker:
+    """Game records from tag pairs, sharing what games repeat: a player's side, the kept tags and
+    short values (results, rounds) are one object however many games name them, so 100,000
+    games hold a few thousand strings instead of a million."""
+
+    __slots__ = ("sink", "escapes", "seen_bad", "_sides", "_kept", "_strings")
+
+    def __init__(self, sink: Sink, escapes: bool = True) -> None:
+        self.sink = sink
+        self.escapes = escapes  # False when the text holds no backslash: no tag value to unescape
+        self.seen_bad: set[str] = set()  # FIDE ids already reported as not numbers
+        self._sides: dict[tuple, Side] = {}
+        self._kept: dict[tuple, dict[str, str]] = {}
+        self._strings: dict[str, str] = {}
+
+    def make(self, h: dict[str, str], line: int) -> GameRecord:
+        """The record of one game's tag pairs, met at ``line``."""
+        if self.escapes:
+            # python-chess keeps a tag value as written: undo PGN's escapes \" and \\ (PGN standard 8.1.1)
+            h = {k: _TAG_ESCAPE.sub(r"\1", v) if "\\" in v else v for k, v in h.items()}
+        get = h.get
+        kept_key = tuple(get(k) for k in KEPT_TAGS)
+        kept = self._kept.get(kept_key)
+        if kept is None:
+            kept = self._kept[kept_key] = {k: v for k, v in zip(KEPT_TAGS, kept_key) if v}
+        strings = self._strings
+        result = (get("Result") or "").strip()
+        round_text = (get("Round") or "").strip()
+        termination = get("Termination")
+        bye_type = get("ByeType")
+        return GameRecord(line, self._side(h, "White", line), self._side(h, "Black", line),
+                          strings.setdefault(result, result), strings.setdefault(round_text, round_text),
+                          termination.strip() if termination else "", bye_type.strip() if bye_type else "",
+                          None, kept)
+
+    def _side(self, h: dict[str, str], colour: str, line: int) -> Side:
+        """The side of ``colour``, shared with every game that gives the same tags for it."""
+        key = tuple(h.get(tag) for tag in _SIDE_TAGS[colour])
+        side = self._sides.get(key)
+        if side is None:
+            side = self._sides[key] = _side(h, colour, self.sink, line, self.seen_bad)
+        return side
+

@@ -1,31 +1,47 @@
 """The text's own view of a PGN file, independent of python-chess: where games start, bad tag lines.
 
-Counting ``[Event`` tag-section starts in the text is the guard against python-chess stopping
-early (python-chess issue 1087, see :mod:`.collecting`).
+Every function takes the text as ``str`` or as ``bytes`` that are valid UTF-8 (then each game is
+decoded on its own, and no decoded copy of the whole file is made).  A game starts at an
+``[Event`` line; when no game has an Event tag, at each tag section.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import AnyStr
 
 from .rules import Sink
 
-_EVENT = re.compile(r"^[ \t\ufeff]*\[Event[ \t]", re.M)
-_BAD_TAG = re.compile(r'^[ \t]*\[(?![A-Za-z0-9_]+[ \t]*"[^"\\\n]*(?:\\.[^"\\\n]*)*"[ \t]*\][ \t]*\r?$)[^\n]*',
-                      re.M)
+_BAD_TAG_SOURCE = r'^[ \t]*\[(?![A-Za-z0-9_]+[ \t]*"[^"\\\n]*(?:\\.[^"\\\n]*)*"[ \t]*\][ \t]*\r?$)[^\n]*'
+_EVENT = {str: re.compile(r"^[ \t\ufeff]*\[Event[ \t]", re.M),
+          bytes: re.compile(rb"^(?:\xef\xbb\xbf)?[ \t]*\[Event[ \t]", re.M)}
+_BAD_TAG = {str: re.compile(_BAD_TAG_SOURCE, re.M), bytes: re.compile(_BAD_TAG_SOURCE.encode(), re.M)}
+_BOM = {str: "\ufeff", bytes: b"\xef\xbb\xbf"}
 
 
-def section_starts(text: str) -> list[int]:
-    """Offsets where games start: ``[Event`` lines, or tag sections when no game has an Event tag."""
-    starts = [m.start() for m in _EVENT.finditer(text)]
+def body_start(text: str | bytes) -> int:
+    """Where the text starts after a byte-order mark."""
+    return len(_BOM[type(text)]) if text.startswith(_BOM[type(text)]) else 0  # type: ignore[arg-type]
+
+
+def section_starts(text: str | bytes) -> list[int]:
+    """Offsets where games start: ``[Event`` lines, or tag sections when no game has an Event tag.
+
+    Tag lines before the first ``[Event`` line (a game without Event) start a section too.
+    """
+    begin = body_start(text)
+    starts = [m.start() for m in _EVENT[type(text)].finditer(text)]
     if starts:
+        if _has_tag_line(text[begin:starts[0]]):
+            starts.insert(0, begin)
         return starts
     out = []
     previous_tag = False
-    offset = 0
-    for raw in text.split("\n"):
+    offset = begin
+    newline, bracket = ("\n", "[") if isinstance(text, str) else (b"\n", b"[")
+    for raw in text[begin:].split(newline):  # type: ignore[arg-type]
         stripped = raw.strip()
-        is_tag = stripped.startswith("[")
+        is_tag = stripped.startswith(bracket)
         if is_tag and not previous_tag:
             out.append(offset)
         if stripped:
@@ -34,38 +50,56 @@ def section_starts(text: str) -> list[int]:
     return out
 
 
+def _has_tag_line(head: AnyStr) -> bool:
+    """True when some line of ``head`` starts like a tag pair."""
+    bracket = "[" if isinstance(head, str) else b"["
+    return any(line.lstrip().startswith(bracket) for line in head.splitlines())  # type: ignore[arg-type]
+
+
 @dataclass(slots=True)
 class Sections:
     """The games of a text as the text holds them: offset and line number of every game start."""
 
-    text: str
+    text: str | bytes
     starts: list[int]
     lines: list[int]
 
     @classmethod
-    def of(cls, text: str, starts: list[int]) -> Sections:
+    def of(cls, text: str | bytes, starts: list[int]) -> Sections:
         """The sections starting at ``starts``, with their line numbers."""
         # line number of every game start (C-speed counting between consecutive starts)
+        newline = "\n" if isinstance(text, str) else b"\n"
         start_lines = []
         line = 1
         previous = 0
         for s in starts:
-            line += text.count("\n", previous, s)
+            line += text.count(newline, previous, s)  # type: ignore[arg-type]
             start_lines.append(line)
             previous = s
         return cls(text, starts, start_lines)
 
     def chunk(self, i: int) -> str:
-        """The text of game ``i``: from its start to the next game's."""
+        """The text of game ``i``: from its start to the next game's (decoded when the text is bytes)."""
         end = self.starts[i + 1] if i + 1 < len(self.starts) else len(self.text)
-        return self.text[self.starts[i]:end]
+        piece = self.text[self.starts[i]:end]
+        return piece if isinstance(piece, str) else piece.decode("utf-8")
+
+    def tag_lines(self) -> int:
+        """How many lines of the text start with ``[``."""
+        text = self.text
+        if isinstance(text, str):
+            return text.count("\n[") + text.startswith("[", body_start(text))
+        return text.count(b"\n[") + text.startswith(b"[", body_start(text))
 
 
-def report_bad_tags(text: str, sink: Sink) -> None:
+def report_bad_tags(text: str | bytes, sink: Sink) -> None:
     """PGN101 for every line that starts like a tag pair but is not one (python-chess skips them)."""
     bad_line, counted = 1, 0  # lines are counted from the previous match: linear in the text
-    for m in _BAD_TAG.finditer(text):
-        bad_line += text.count("\n", counted, m.start())
+    newline = "\n" if isinstance(text, str) else b"\n"
+    for m in _BAD_TAG[type(text)].finditer(text):
+        bad_line += text.count(newline, counted, m.start())  # type: ignore[arg-type]
         counted = m.start()
-        sink.add("PGN101", f"line {bad_line} is not a well-formed tag pair: {m.group().strip()[:60]!r}", bad_line,
-                 1, 'a tag pair is [Name "value"] on one line', m.group().strip()[:80])
+        found = m.group()
+        shown = (found if isinstance(found, str) else found.decode("utf-8")).strip()
+        sink.add("PGN101", f"line {bad_line} is not a well-formed tag pair: {shown[:60]!r}", bad_line,
+                 1, 'a tag pair is [Name "value"] on one line', shown[:80])
