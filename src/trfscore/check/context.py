@@ -14,25 +14,31 @@ from math import lcm
 from typing import Any
 
 from ..findings import Finding
+from ..formats.trf.layout import PLAYER, round_column
 from ..model import Game, Kind, Player, Record, Tournament
 
-#: 1-based columns of the 001 record (TRF16 = TRF26).
-COL_START_RANK, COL_SEX, COL_TITLE, COL_NAME, COL_RATING = 5, 10, 11, 15, 49
-COL_FEDERATION, COL_FIDE_ID, COL_BIRTH, COL_POINTS, COL_RANK = 54, 58, 70, 81, 86
-COL_FIRST_ROUND = 92
+#: 1-based columns of the 001 record (TRF16 = TRF26), from its description.
+_COLUMN = {f.name: f.first for f in PLAYER.fields}
+COL_START_RANK, COL_SEX, COL_TITLE, COL_NAME = (_COLUMN["start_rank"], _COLUMN["sex"], _COLUMN["title"],
+                                                _COLUMN["name"])
+COL_RATING, COL_FEDERATION, COL_FIDE_ID = _COLUMN["rating"], _COLUMN["federation"], _COLUMN["fide_id"]
+COL_BIRTH, COL_POINTS, COL_RANK = _COLUMN["birth"], _COLUMN["points"], _COLUMN["rank"]
+COL_FIRST_ROUND = round_column(1)
+#: the 001 fields by name (``FIELDS["rank"].columns`` is ``"86-89"``, for messages)
+FIELDS = {f.name: f for f in PLAYER.fields}
 
 
 def round_col(rnd: int) -> int:
     """Column of the opponent field of round ``rnd`` (1-based) in a 001 record."""
-    return COL_FIRST_ROUND + 10 * (rnd - 1)
+    return round_column(rnd)
 
 
 def colour_col(rnd: int) -> int:
-    return round_col(rnd) + 5
+    return round_column(rnd, "colour")
 
 
 def result_col(rnd: int) -> int:
-    return round_col(rnd) + 7
+    return round_column(rnd, "result")
 
 
 def fmt_points(value: Fraction | int | None) -> str:

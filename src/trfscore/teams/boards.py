@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Callable
 
 from ..findings import Finding
+from ..formats.trf.layout import round_column
 from ..model import Game, Kind, Player, Tournament
 from .rules import finding
 
@@ -113,7 +114,7 @@ def read_boards(t: Tournament, members: dict[int, list[int]], member_team: dict[
                         add(finding("TRF606", f"round {rnd}: player {p.start_rank} of team {number} plays a member "
                                     f"of team {other}, but the team's other boards face team {bm.opponent}; the "
                                     "team standings count the board against the match with "
-                                    f"team {bm.opponent}", p.line, 92 + 10 * (rnd - 1),
+                                    f"team {bm.opponent}", p.line, round_column(rnd),
                                     "all boards of a team match face the same team"))
             out[(number, rnd)] = bm
     return out

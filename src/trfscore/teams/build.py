@@ -14,6 +14,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..findings import Finding
+from ..formats.trf.layout import round_column
 from ..model import Kind, Team, Tournament
 from .boards import BoardMatch, points_against, read_boards
 from .model import TeamEvent, TeamLine, TeamRound
@@ -119,13 +120,13 @@ def _resolve(t: Tournament, bm: BoardMatch | None, number: int, rnd: int, boards
         if bm.outside:
             first = next(p for p, g in zip(bm.players, bm.cells) if g is not None and g.opponent is not None)
             add(finding("TRF608", f"round {rnd}: the boards of team {number} face players of no team; the round "
-                        "counts as no match", first.line, 92 + 10 * (rnd - 1),
+                        "counts as no match", first.line, round_column(rnd),
                         "make the opponents members of a team (310/013)"))
             return TeamRound(rnd, Kind.ABSENT, None, None, Fraction(0), bm.game_points, ranks, "boards")
         # every board won by forfeit against an empty board, and no record naming the opponent
         add(finding("TRF608", f"round {rnd}: the boards of team {number} were won by forfeit, but no record names the "
                     "opponent; counted as a match won by forfeit without an opponent",
-                    bm.players[0].line if bm.players and bm.players[0] is not None else None, 92 + 10 * (rnd - 1),
+                    bm.players[0].line if bm.players and bm.players[0] is not None else None, round_column(rnd),
                     "add a 330 record (or a 320 record for a pairing-allocated bye)"))
         return TeamRound(rnd, Kind.FORFEIT_WIN, None, None, scoring.win, bm.game_points, ranks, "boards")
     other = boards.get((bm.opponent, rnd))
@@ -133,7 +134,7 @@ def _resolve(t: Tournament, bm: BoardMatch | None, number: int, rnd: int, boards
         where = f"face team {other.opponent}" if other is not None and other.opponent else "name no team"
         add(finding("TRF609", f"round {rnd}: team {number}'s boards face team {bm.opponent}, but that team's boards "
                     f"{where}", bm.players[0].line if bm.players and bm.players[0] is not None else None,
-                    92 + 10 * (rnd - 1), "make both teams' round cells name each other"))
+                    round_column(rnd), "make both teams' round cells name each other"))
     own = bm.game_points
     theirs = points_against(t, bm, set(members.get(bm.opponent, ())), other)
     kind, mp = scoring.result(own, theirs)

@@ -18,7 +18,7 @@ from typing import Iterator
 
 from ...findings import ERROR, INFO, WARNING, Finding
 from ...model import Kind
-from ..context import COL_BIRTH, COL_FEDERATION, COL_FIDE_ID, COL_RATING, COL_SEX, Context
+from ..context import COL_BIRTH, COL_FEDERATION, COL_FIDE_ID, COL_RATING, COL_SEX, FIELDS, Context
 from ..registry import rule
 
 HEADER_NAMES = {"012": "tournament name", "022": "city", "032": "host federation", "042": "start date",
@@ -78,7 +78,7 @@ def rated_has_id(ctx: Context) -> Iterator[Finding]:
     for p in ctx.players:
         if p.rating and not (p.fide_id.isdecimal() and int(p.fide_id)):
             yield Finding("TRF802", ERROR, f"player {p.start_rank} ({p.name}) is rated {p.rating} but has no FIDE id",
-                          p.line, COL_FIDE_ID, "write the player's FIDE id in columns 58-68", p.fide_id)
+                          p.line, COL_FIDE_ID, f"write the player's FIDE id in columns {FIELDS['fide_id'].columns}", p.fide_id)
 
 
 @rule("TRF803", WARNING, "every unrated player has a FIDE id (register new players first)", spec="FIDE")
@@ -111,7 +111,7 @@ def new_player_birth(ctx: Context) -> Iterator[Finding]:
     for p in ctx.players:
         if not p.rating and not BIRTH.match(p.birth.strip()):
             yield Finding("TRF804", ERROR, f"new player {p.start_rank} ({p.name}) has no birth date", p.line,
-                          COL_BIRTH, "write the birth date in columns 70-79 (YYYY/MM/DD)", p.birth)
+                          COL_BIRTH, f"write the birth date in columns {FIELDS['birth'].columns} (YYYY/MM/DD)", p.birth)
 
 
 @rule("TRF805", ERROR, "every new (unrated) player has a sex", spec="FIDE")
@@ -126,8 +126,9 @@ def new_player_sex(ctx: Context) -> Iterator[Finding]:
         return
     for p in ctx.players:
         if not p.rating and p.sex.lower() not in ("m", "w", "f"):
-            yield Finding("TRF805", ERROR, f"new player {p.start_rank} ({p.name}) has no sex in column 10", p.line,
-                          COL_SEX, "write m or w in column 10", p.sex)
+            yield Finding("TRF805", ERROR, f"new player {p.start_rank} ({p.name}) has no sex in column "
+                          f"{FIELDS['sex'].columns}", p.line, COL_SEX, f"write m or w in column {FIELDS['sex'].columns}",
+                          p.sex)
 
 
 def _rated_games(ctx: Context, p) -> tuple[int, Fraction]:
@@ -285,5 +286,5 @@ def rating_floor(ctx: Context) -> Iterator[Finding]:
     for p in ctx.players:
         if p.rating and p.rating < floor:
             yield Finding("TRF813", WARNING, f"player {p.start_rank} is rated {p.rating}, below the FIDE floor of "
-                          f"{floor}", p.line, COL_RATING, "columns 49-52 hold the FIDE rating; national ratings go "
+                          f"{floor}", p.line, COL_RATING, f"columns {FIELDS['rating'].columns} hold the FIDE rating; national ratings go "
                           "in NRS records", str(p.rating))

@@ -15,7 +15,7 @@ from typing import Iterator
 
 from ...findings import ERROR, WARNING, Finding
 from ...model import Kind, Player
-from ..context import COL_POINTS, Context, fmt_points, is_blank_cell
+from ..context import COL_POINTS, FIELDS, Context, fmt_points, is_blank_cell
 from ..registry import rule
 
 WIN_LIKE = frozenset({Kind.WIN, Kind.FORFEIT_WIN, Kind.FULL_BYE, Kind.PAB})
@@ -213,8 +213,8 @@ def declared_points(ctx: Context) -> Iterator[Finding]:
                    f"{fmt_points(computed)} ({sign}{fmt_points(abs(delta))}) under {system}")
         if cause:
             yield Finding("TRF510", WARNING, f"{message}; likely cause: {cause[0]}", p.line, COL_POINTS, cause[1],
-                          ctx.field(p, COL_POINTS, 4) or fmt_points(declared))
+                          ctx.field(p, COL_POINTS, FIELDS["points"].width) or fmt_points(declared))
         else:
             yield Finding("TRF510", ERROR, message, p.line, COL_POINTS,
-                          "correct the points (columns 81-84) or the round results",
-                          ctx.field(p, COL_POINTS, 4) or fmt_points(declared))
+                          f"correct the points (columns {FIELDS['points'].columns}) or the round results",
+                          ctx.field(p, COL_POINTS, FIELDS["points"].width) or fmt_points(declared))

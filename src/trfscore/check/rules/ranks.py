@@ -10,7 +10,7 @@ from typing import Iterator
 
 from ...findings import INFO, WARNING, Finding
 from ...formats import registry as formats
-from ..context import COL_RANK, COL_START_RANK, Context, fmt_points
+from ..context import COL_RANK, COL_START_RANK, FIELDS, Context, fmt_points
 from ..registry import rule
 
 
@@ -80,7 +80,7 @@ def rank_present(ctx: Context) -> Iterator[Finding]:
     ranked = [p for p in players if p.rank]
     if not ranked:
         first = min(players, key=lambda p: p.line or 0)
-        yield Finding("TRF512", WARNING, "no player has a rank" + (" (columns 86-89 are blank or 0 everywhere)"
+        yield Finding("TRF512", WARNING, "no player has a rank" + (f" (columns {FIELDS['rank'].columns} are blank or 0 everywhere)"
                                                                    if ctx.trf_like else ""),
                       first.line, COL_RANK, "write the final rank of every player; consumers need it to "
                       "rebuild the standings", "")
@@ -88,7 +88,8 @@ def rank_present(ctx: Context) -> Iterator[Finding]:
     for p in players:
         if not p.rank:
             yield Finding("TRF512", WARNING, f"player {p.start_rank} has no rank", p.line, COL_RANK,
-                          "write the player's final rank in columns 86-89", ctx.field(p, COL_RANK, 4))
+                          f"write the player's final rank in columns {FIELDS['rank'].columns}",
+                          ctx.field(p, COL_RANK, FIELDS["rank"].width))
         elif p.rank > n:
             yield Finding("TRF512", WARNING, f"player {p.start_rank} has rank {p.rank}, but there are only {n} players",
                           p.line, COL_RANK, "ranks run from 1 to the number of players", str(p.rank))

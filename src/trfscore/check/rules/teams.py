@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Iterator
 
 from ...findings import ERROR, WARNING, Finding
+from ...formats.trf.layout import BY_CODE, round_column
 from ...model import Team
 from ..context import Context, fmt_points
 from ..registry import rule
@@ -34,6 +35,9 @@ def _kind(ctx: Context) -> list[Team]:
     teams = ctx.t.teams
     t310 = [team for team in teams if team.record == "310"]
     return t310 or teams
+
+
+_TEAM = {f.name: f for f in BY_CODE["310"].fields}
 
 
 @rule("TRF601", ERROR, "team members (013/310) are players of the file", spec="F1")
@@ -165,7 +169,7 @@ def fixtures(ctx: Context) -> Iterator[Finding]:
                 for p in players:
                     yield Finding("TRF606", ERROR, f"round {rnd}: player {p.start_rank} of team {team.number} plays a "
                                   f"member of team {other}, but the team's other boards face team {main}", p.line,
-                                  92 + 10 * (rnd - 1), "all boards of a team match face the same team",
+                                  round_column(rnd), "all boards of a team match face the same team",
                                   ctx.cell(p, rnd))
 
 
@@ -198,9 +202,9 @@ def team_totals(ctx: Context) -> Iterator[Finding]:
         mp, gp = totals.get(team.number, (Fraction(0), Fraction(0)))
         if team.game_points is not None and team.game_points != gp:
             yield Finding("TRF605", WARNING, f"team {team.number} ({team.name}) declares {fmt_points(team.game_points)} "
-                          f"game points; the board results give {fmt_points(gp)}", team.line, 62,
-                          "correct the game points (310 columns 62-67)", fmt_points(team.game_points))
+                          f"game points; the board results give {fmt_points(gp)}", team.line, _TEAM["game_points"].first,
+                          f"correct the game points (310 columns {_TEAM['game_points'].columns})", fmt_points(team.game_points))
         if team.match_points is not None and team.match_points != mp:
             yield Finding("TRF605", WARNING, f"team {team.number} ({team.name}) declares {fmt_points(team.match_points)} "
-                          f"match points; the match results give {fmt_points(mp)}", team.line, 55,
-                          "correct the match points (310 columns 55-60)", fmt_points(team.match_points))
+                          f"match points; the match results give {fmt_points(mp)}", team.line, _TEAM["match_points"].first,
+                          f"correct the match points (310 columns {_TEAM['match_points'].columns})", fmt_points(team.match_points))

@@ -17,7 +17,8 @@ from typing import Callable
 
 from ...findings import Finding
 from ...model import PackedCells, Player, Record
-from .player import BIRTH_FORMS, CELLS, FIRST_ROUND, TITLES, parse_player, parse_points
+from .player import (BIRTH, BIRTH_FORMS, BLOCK, CELLS, COLOUR_AT, RESULT_AT, FEDERATION, FIDE_ID, FIRST_ROUND, MIN_LENGTH, NAME, POINTS,
+                     RANK, RATING, SEX, START_RANK, TITLE, TITLES, parse_player, parse_points)
 
 #: Below this many lines the per-line decoder is as fast and simpler.
 BULK_MIN = 64
@@ -25,7 +26,9 @@ BULK_MIN = 64
 #: that one very long line cannot make every short line be padded to its length.
 MAX_PADDING = 4
 
-_BLOCK = 10
+_BLOCK = BLOCK
+_FIFTH_DIGIT = slice(START_RANK.stop, START_RANK.stop + 1)
+_SEX = slice(SEX, SEX + 1)
 
 
 def _marks(chars) -> bytes:
@@ -116,12 +119,12 @@ def _mark(values: list, bad: Callable[[object], bool], slow: set[int]) -> None:
 
 
 def _heads(texts: list[str], slow: set[int]) -> list[list]:
-    """Columns 1-89 of every line as field columns, in ``Player`` argument order; a line whose
+    """The fields before the round cells (:data:`.layout.PLAYER`) of every line as columns, in ``Player`` argument order; a line whose
     fields ``parse_player`` would report on is added to ``slow``."""
     for i, t in enumerate(texts):  # tabs, short lines, a fifth start-rank digit (TRF103/313/314)
-        if len(t) < 84 or "\t" in t or t[8:9].isdecimal():
+        if len(t) < MIN_LENGTH or "\t" in t or t[_FIFTH_DIGIT].isdecimal():
             slow.add(i)
-    snos = [t[4:8].strip() for t in texts]
+    snos = [t[START_RANK].strip() for t in texts]
     if not all(map(str.isdecimal, snos)):
         _mark(snos, lambda v: not v.isdecimal(), slow)
         snos = [int(v) if v.isdecimal() else 0 for v in snos]
@@ -129,28 +132,28 @@ def _heads(texts: list[str], slow: set[int]) -> list[list]:
         snos = list(map(int, snos))
     if 0 in snos:
         slow.update(i for i, v in enumerate(snos) if v == 0)
-    sexes = [t[9:10] for t in texts]
+    sexes = [t[_SEX] for t in texts]
     _mark(sexes, lambda v: v not in ("m", "w", " ", ""), slow)
     sexes = list(map(str.strip, sexes))
-    titles = [t[10:13].strip() for t in texts]
+    titles = [t[TITLE].strip() for t in texts]
     _mark(titles, lambda v: v.upper() not in TITLES, slow)
-    names = [t[14:47].strip() for t in texts]
+    names = [t[NAME].strip() for t in texts]
     if "" in names:
         slow.update(i for i, v in enumerate(names) if not v)
-    ratings = _numbers([t[48:52].strip() for t in texts], slow, zero_is_none=True)
-    feds = [t[53:56].strip() for t in texts]
+    ratings = _numbers([t[RATING].strip() for t in texts], slow, zero_is_none=True)
+    feds = [t[FEDERATION].strip() for t in texts]
     _mark(feds, lambda v: bool(v) and not (len(v) == 3 and v.isalpha()), slow)
-    ids = [t[57:68].strip() for t in texts]
+    ids = [t[FIDE_ID].strip() for t in texts]
     if not all(map(str.isdecimal, filter(None, ids))):
         _mark(ids, lambda v: bool(v) and not v.isdecimal(), slow)
-    births = [t[69:79].strip() for t in texts]
+    births = [t[BIRTH].strip() for t in texts]
     if not all(map(BIRTH_FORMS.match, filter(None, births))):
         _mark(births, lambda v: bool(v) and not BIRTH_FORMS.match(v), slow)
-    points_text = [t[80:84].strip() for t in texts]
+    points_text = [t[POINTS].strip() for t in texts]
     table = {v: parse_points(v) for v in set(points_text)}
     _mark(points_text, lambda v: table[v][1] is not None, slow)
     points = [table[v][0] for v in points_text]
-    ranks = _numbers([t[85:89].strip() for t in texts], slow, zero_is_none=False)
+    ranks = _numbers([t[RANK].strip() for t in texts], slow, zero_is_none=False)
     return [snos, names, sexes, titles, ratings, feds, ids, births, points, ranks]
 
 
@@ -195,8 +198,8 @@ def _rounds(texts: list[str], snos: list[int], slow: set[int]) -> tuple[PackedCe
             rests[i] = ""
         blocks = "".join([r.ljust(width) for r in rests])
     opp = _opponents(blocks.encode("ascii"))  # clean blocks are ASCII
-    codes = blocks[7::_BLOCK]
-    cells = PackedCells(n, opp, blocks[5::_BLOCK], codes, KIND_BY_CODE)
+    codes = blocks[RESULT_AT::_BLOCK]
+    cells = PackedCells(n, opp, blocks[COLOUR_AT::_BLOCK], codes, KIND_BY_CODE)
     counts = []
     for i in range(count):
         base = i * n
@@ -217,7 +220,9 @@ def _irregular_cells(blocks: str) -> list[int]:
 
     The checks run on all blocks at once: each character column becomes a big integer with one
     byte per block (1 where the column holds a character looked for), so that "and", "or" and
-    "not" over 100,000 blocks are single integer operations."""
+    "not" over 100,000 blocks are single integer operations.  The four opponent digits at offsets
+    0-3 and the blanks at 4, 6, 8, 9 are the cell layout ``player.CELL_PATTERN`` spells out too
+    (an assertion there holds it to :data:`.layout.PLAYER`)."""
     raw = blocks.encode("ascii", "replace")  # a character that is not ASCII becomes "?": irregular anywhere
     size = len(raw) // _BLOCK
     if not size:
@@ -233,8 +238,8 @@ def _irregular_cells(blocks: str) -> list[int]:
               & (_column(raw, 0, _NONZERO_DIGIT) | _column(raw, 1, _NONZERO_DIGIT) | _column(raw, 2, _NONZERO_DIGIT)
                  | _column(raw, 3, _NONZERO_DIGIT)))
     separators = _column(raw, 4, _SPACE) & _column(raw, 6, _SPACE) & _column(raw, 8, _SPACE) & _column(raw, 9, _SPACE)
-    game = _column(raw, 5, _COLOUR_GAME) & _column(raw, 7, _CODE_GAME)
-    unpaired = _column(raw, 5, _COLOUR_NONE) & _column(raw, 7, _CODE_NONE)
+    game = _column(raw, COLOUR_AT, _COLOUR_GAME) & _column(raw, RESULT_AT, _CODE_GAME)
+    unpaired = _column(raw, COLOUR_AT, _COLOUR_NONE) & _column(raw, RESULT_AT, _CODE_NONE)
     clean = separators & (number & game | none & unpaired)
     if clean == ones:
         return []

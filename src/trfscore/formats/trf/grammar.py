@@ -1,4 +1,4 @@
-"""Applying ``grammars/trf.lark``: splitting a TRF document into typed records.
+"""Applying ``grammars/trf.lark`` (generated from :mod:`.layout`): splitting a TRF document into typed records.
 
 The grammar names the record kinds and the line structure; lark's LALR parser with its basic
 lexer turns the text into one token per record and one per line ending, which this module pairs
@@ -6,15 +6,10 @@ into :class:`~trfscore.model.Record` values.  Field decoding happens elsewhere (
 """
 from __future__ import annotations
 
-import contextlib
-import os
 import re
-import sys
-import zlib
 from functools import lru_cache
-from itertools import count, repeat
 from importlib import resources
-from pathlib import Path
+from itertools import count, repeat
 
 from ...model import Record
 
@@ -26,21 +21,15 @@ _LINE = re.compile(r"([^\r\n]*)(\r\n|\r|\n)")
 
 
 def grammar_text(name: str) -> str:
-    """The text of ``grammars/<name>`` from the installed package (or the source tree)."""
-    try:
-        return resources.files("trfscore").joinpath("grammars", name).read_text(encoding="utf-8")
-    except (FileNotFoundError, NotADirectoryError, OSError):
-        here = Path(__file__).resolve().parents[4] / "grammars" / name
-        return here.read_text(encoding="utf-8")
+    """The text of ``trfscore/grammars/<name>``: plain files inside the package, held equal to
+    the repository's ``grammars/`` by a test (and ``trf.lark`` to :func:`.layout.grammar`)."""
+    return resources.files("trfscore").joinpath("grammars", name).read_text(encoding="utf-8")
 
 
 @lru_cache(maxsize=2)
 def parser(lf_only: bool = False):
-    """The LALR parser for ``trf.lark``, loaded from the user's cache when it was built before.
-
-    Building the tables takes longer than reading a typical file, so the built parser is saved
-    (lark's own format) under ``$TRFSCORE_CACHE_DIR`` or ``~/.cache/trfscore``, named by a hash
-    of the grammar, lark's version and Python's.  Any problem with the cache means building.
+    """The LALR parser for ``trf.lark``, built in memory once per process (nothing is written to
+    disk; building takes a few tens of milliseconds, measured in docs/performance.md).
 
     ``lf_only``: the same grammar for a text without any CR, with "any character but CR or LF"
     written as ``.`` (on such a text the two match the same characters, and ``.`` is the
@@ -51,39 +40,7 @@ def parser(lf_only: bool = False):
     text = grammar_text("trf.lark")
     if lf_only:
         text = text.replace("[^\\r\\n]", ".")
-    path = _cache_path(text, lark.__version__)
-    if path is not None:
-        try:
-            with open(path, "rb") as handle:
-                return lark.Lark.load(handle)
-        except Exception:  # missing, unreadable or from another version: build it
-            pass
-    built = lark.Lark(text, parser="lalr", lexer="basic")
-    if path is not None:
-        _save(built, path)
-    return built
-
-
-def _cache_path(text: str, lark_version: str) -> Path | None:
-    base = os.environ.get("TRFSCORE_CACHE_DIR")
-    if not base:
-        home = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-        base = os.path.join(home, "trfscore")
-    key = zlib.crc32(text.encode())  # the name changes with the grammar, lark and Python
-    return Path(base) / f"trf-grammar-{key:08x}-lark{lark_version}-py{sys.version_info[0]}{sys.version_info[1]}.lark"
-
-
-def _save(built, path: Path) -> None:
-    """Write the parser atomically (another process may be reading the same file)."""
-    temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with open(temporary, "wb") as handle:
-            built.save(handle)
-        os.replace(temporary, path)
-    except OSError:  # a read-only home: no cache, no harm
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
+    return lark.Lark(text, parser="lalr", lexer="basic")
 
 
 def split_records(text: str) -> list[Record]:

@@ -1,7 +1,7 @@
 """Decoding the fixed-column ``001`` player record (TRF16 = TRF26), the reader's hot path.
 
-Columns are 1-based in the FIDE text; here they are 0-based slices of the decoded line
-(TRF digest §3 and §11).  Round ``r`` (k = r-1) sits in columns 92+10k .. 101+10k: opponent
+The columns come from :data:`.layout.PLAYER` (1-based there, as in the FIDE text; 0-based slices
+of the decoded line here).  Round ``r`` (k = r-1) sits in columns 92+10k .. 101+10k: opponent
 (4), blank, colour, blank, result, two blanks.  Every deviation becomes a finding; the player is
 still returned so that the rest of the file can be read.
 """
@@ -14,21 +14,29 @@ from typing import Callable
 
 from ...findings import Finding
 from ...model import Game, Kind, Player
+from .layout import PLAYER
 from .rules import severity
 
+F = {f.name: f for f in PLAYER.fields}  # the 001 fields by name
 # 0-based slices of the 001 record.
-START_RANK = slice(4, 8)
-SEX = 9
-TITLE = slice(10, 13)
-NAME = slice(14, 47)
-RATING = slice(48, 52)
-FEDERATION = slice(53, 56)
-FIDE_ID = slice(57, 68)
-BIRTH = slice(69, 79)
-POINTS = slice(80, 84)
-RANK = slice(85, 89)
-FIRST_ROUND = 91
-BLOCK = 10
+START_RANK, TITLE, NAME, RATING = F["start_rank"].cut, F["title"].cut, F["name"].cut, F["rating"].cut
+FEDERATION, FIDE_ID, BIRTH = F["federation"].cut, F["fide_id"].cut, F["birth"].cut
+POINTS, RANK = F["points"].cut, F["rank"].cut
+SEX = F["sex"].start
+assert PLAYER.block is not None
+FIRST_ROUND = PLAYER.block.first - 1  # 0-based start of round 1's cell
+BLOCK = PLAYER.block.width
+#: a line shorter than this ends before the points field
+MIN_LENGTH = F["points"].last
+#: 0-based offsets inside a round cell
+OPPONENT_AT = PLAYER.block.field("opponent").start - FIRST_ROUND
+COLOUR_AT = PLAYER.block.field("colour").start - FIRST_ROUND
+RESULT_AT = PLAYER.block.field("result").start - FIRST_ROUND
+OPPONENT_WIDTH = PLAYER.block.field("opponent").width
+_CELL = {f.name: f for f in PLAYER.block.fields}
+#: the blank separators of a round cell: after the opponent, after the colour, after the result
+SEPARATORS = (slice(OPPONENT_AT + OPPONENT_WIDTH, COLOUR_AT), slice(COLOUR_AT + 1, RESULT_AT),
+              slice(RESULT_AT + 1, BLOCK))
 
 #: Birth dates TRF26 accepts: YYYY/MM/DD (00 for unknown parts) or the year alone (TRF digest C9).
 BIRTH_FORMS = re.compile(r"^\d{4}(?:/\d{2}/\d{2})?$")
@@ -113,76 +121,85 @@ def parse_player(text: str, lineno: int, add: Callable[[Finding], None]) -> Play
                 "replace tabs by spaces so that every field stays in its columns")
     raw_sno = text[START_RANK]
     sno_text = raw_sno.strip()
-    if text[8:9].isdecimal():  # a fifth digit spills into column 9: more than 9,999 players
-        sno_text = text[4:].split(None, 1)[0] if text[4:].strip() else ""
-        finding("TRF313", 5, f"start rank {sno_text} does not fit in columns 5-8 (at most 9,999 players)",
+    if text[START_RANK.stop:START_RANK.stop + 1].isdecimal():  # a fifth digit: more than 9,999 players
+        rest = text[START_RANK.start:]
+        sno_text = rest.split(None, 1)[0] if rest.strip() else ""
+        finding("TRF313", F["start_rank"].first, f"start rank {sno_text} does not fit in columns "
+                f"{F['start_rank'].columns} (at most 9,999 players)",
                 "split the event into sections of at most 9,999 players", sno_text)
     if not sno_text.isdecimal() or int(sno_text) == 0:
-        finding("TRF301", 5, f"start rank {sno_text!r} is not a positive number",
-                "columns 5-8 hold the player's starting rank, right-aligned", raw_sno)
+        finding("TRF301", F["start_rank"].first, f"start rank {sno_text!r} is not a positive number",
+                f"columns {F['start_rank'].columns} hold the player's starting rank, right-aligned", raw_sno)
         return None
     start_rank = int(sno_text)
-    if len(text) < 84:
-        finding("TRF314", len(text) + 1, f"player line ends at column {len(text)}, before the points field (81-84)",
+    if len(text) < MIN_LENGTH:
+        finding("TRF314", len(text) + 1, f"player line ends at column {len(text)}, before the points field "
+                f"({F['points'].columns})",
                 "the line looks truncated; restore the missing columns", text[-20:])
     player = Player(start_rank=start_rank, line=lineno)
 
     sex = text[SEX:SEX + 1]
     player.sex = sex.strip()
     if sex not in ("m", "w", " ", ""):
-        finding("TRF303", 10, f"sex {sex!r} is not 'm', 'w' or blank", "write m or w in column 10", sex)
+        finding("TRF303", F["sex"].first, f"sex {sex!r} is not 'm', 'w' or blank",
+                f"write m or w in column {F['sex'].columns}", sex)
 
     title = text[TITLE].strip()
     player.title = title
     if title.upper() not in TITLES:
-        finding("TRF304", 11, f"title {title!r} is not a FIDE title", "use GM IM WGM FM WIM CM WFM WCM", title)
+        finding("TRF304", F["title"].first, f"title {title!r} is not a FIDE title", "use GM IM WGM FM WIM CM WFM WCM", title)
 
     player.name = text[NAME].strip()
     if not player.name:
-        finding("TRF305", 15, "player name is empty", "columns 15-47 hold 'Lastname, Firstname'")
+        finding("TRF305", F["name"].first, "player name is empty",
+                f"columns {F['name'].columns} hold 'Lastname, Firstname'")
 
     rating = text[RATING].strip()
     if rating:
         if rating.isdecimal():
             player.rating = int(rating) or None
         else:
-            finding("TRF306", 49, f"rating {rating!r} is not a number", "columns 49-52: a number or blank", rating)
+            finding("TRF306", F["rating"].first, f"rating {rating!r} is not a number",
+                    f"columns {F['rating'].columns}: a number or blank", rating)
 
     federation = text[FEDERATION].strip()
     player.federation = federation
     if federation and not (len(federation) == 3 and federation.isalpha()):
-        finding("TRF307", 54, f"federation {federation!r} is not three letters",
-                "columns 54-56: a FIDE federation code such as GER", federation)
+        finding("TRF307", F["federation"].first, f"federation {federation!r} is not three letters",
+                f"columns {F['federation'].columns}: a FIDE federation code such as GER", federation)
     fide_id = text[FIDE_ID].strip()
     player.fide_id = fide_id
     if fide_id and not fide_id.isdecimal():
-        finding("TRF308", 58, f"FIDE id {fide_id!r} is not a number", "columns 58-68: digits only", fide_id)
+        finding("TRF308", F["fide_id"].first, f"FIDE id {fide_id!r} is not a number",
+                f"columns {F['fide_id'].columns}: digits only", fide_id)
     birth = text[BIRTH].strip()
     player.birth = birth
     if birth and not BIRTH_FORMS.match(birth):
-        finding("TRF309", 70, f"birth date {birth!r} is not YYYY/MM/DD or YYYY",
-                "columns 70-79: YYYY/MM/DD (00 for an unknown month or day) or YYYY", birth)
+        finding("TRF309", F["birth"].first, f"birth date {birth!r} is not YYYY/MM/DD or YYYY",
+                f"columns {F['birth'].columns}: YYYY/MM/DD (00 for an unknown month or day) or YYYY", birth)
 
     points_text = text[POINTS].strip()
     points, problem = parse_points(points_text)
     player.points = points
     if problem:
-        finding(problem, 81, f"points {points_text!r} " + (
+        finding(problem, F["points"].first, f"points {points_text!r} " + (
             "do not parse" if problem == "TRF310" else "use a decimal comma or extra decimals"),
-            "columns 81-84: a number such as 5.5", points_text)
+            f"columns {F['points'].columns}: a number such as 5.5", points_text)
 
     rank = text[RANK].strip()
     if rank:
         if rank.isdecimal():
             player.rank = int(rank)
         else:
-            finding("TRF312", 86, f"rank {rank!r} is not a number", "columns 86-89: the final rank", rank)
+            finding("TRF312", F["rank"].first, f"rank {rank!r} is not a number",
+                    f"columns {F['rank'].columns}: the final rank", rank)
 
     player.games = parse_rounds(text, start_rank, lineno, finding)
     return player
 
 
 # A well-formed round block: opponent digits or blanks, blank, colour, blank, result, two blanks.
+assert (OPPONENT_AT, COLOUR_AT, RESULT_AT, BLOCK) == (0, 5, 7, 10), "CELL_PATTERN spells out the cell layout"
 CELL_PATTERN = re.compile(r"([ 0-9]{4}) ([wb\- ]) ([10=+\-WDLHFUZ ])  ")
 _CLEAN = {key: verdict[0] for key, verdict in CELLS.items() if verdict[1] is None}
 _tuple_new = tuple.__new__  # builds a Game without the NamedTuple constructor's extra call
@@ -242,12 +259,13 @@ def _slow_cells(text: str, start_rank: int, lineno: int, finding: Callable[..., 
         block = text[base:base + BLOCK]
         column = base + 1
         base += BLOCK
-        opp_text = block[0:4]
-        colour = block[5:6] or " "
-        code = block[7:8] or " "
-        if block[4:5] not in (" ", "") or block[6:7] not in (" ", "") or block[8:10].strip():
-            finding("TRF106", column, f"round {rnd}: the block {block!r} is not on the 10-column grid",
-                    "each round block is 'OOOO C R  ' starting at column 92+10*(round-1); "
+        opp_text = block[OPPONENT_AT:OPPONENT_AT + OPPONENT_WIDTH]
+        colour = block[COLOUR_AT:COLOUR_AT + 1] or " "
+        code = block[RESULT_AT:RESULT_AT + 1] or " "
+        if (block[SEPARATORS[0]] not in (" ", "") or block[SEPARATORS[1]] not in (" ", "")
+                or block[SEPARATORS[2]].strip()):
+            finding("TRF106", column, f"round {rnd}: the block {block!r} is not on the {BLOCK}-column grid",
+                    f"each round block is 'OOOO C R  ' starting at column {FIRST_ROUND + 1}+{BLOCK}*(round-1); "
                     "a tab or a wrong encoding shifts it", block)
         opp = opp_text.strip()
         if opp.isdecimal():
@@ -256,28 +274,29 @@ def _slow_cells(text: str, start_rank: int, lineno: int, finding: Callable[..., 
             opponent = None
         else:
             finding("TRF401", column, f"round {rnd}: opponent {opp_text!r} is not a start rank",
-                    "columns 92-95 (+10 per round) hold the opponent's start rank or 0000", opp_text)
+                    f"columns {_CELL['opponent'].columns} (+{BLOCK} per round) hold the opponent's start "
+                    "rank or 0000", opp_text)
             opponent = None
         if colour in "WB":
-            finding("TRF403", column + 5, f"round {rnd}: colour {colour!r} in upper case", "write w or b",
+            finding("TRF403", column + COLOUR_AT, f"round {rnd}: colour {colour!r} in upper case", "write w or b",
                     colour, sev="warning")
             colour = colour.lower()
         elif colour not in "wb- ":
-            finding("TRF403", column + 5, f"round {rnd}: colour {colour!r} is not w, b or -",
-                    "column 97 (+10 per round): w, b, - or blank", colour)
+            finding("TRF403", column + COLOUR_AT, f"round {rnd}: colour {colour!r} is not w, b or -",
+                    f"column {_CELL['colour'].columns} (+{BLOCK} per round): w, b, - or blank", colour)
             colour = " "
         upper = code.upper()
         if upper not in RESULT_CODES:
-            finding("TRF404", column + 7, f"round {rnd}: unknown result code {code!r}",
+            finding("TRF404", column + RESULT_AT, f"round {rnd}: unknown result code {code!r}",
                     "use 1 = 0 + - W D L H F U Z", code)
             upper = " "
         if opponent == start_rank:
             finding("TRF405", column, f"round {rnd}: the player is paired with themself",
                     "the opponent must be another player's start rank", opp_text)
             opponent = None
-        if opponent is not None and len(block) < 9 and block[7:8].strip() == "":
+        if opponent is not None and len(block) <= RESULT_AT + 1 and block[RESULT_AT:RESULT_AT + 1].strip() == "":
             finding("TRF402", column, f"round {rnd}: block truncated before the result",
-                    "add the result code in column 99 (+10 per round)", block)
+                    f"add the result code in column {_CELL['result'].columns} (+{BLOCK} per round)", block)
         kind, problem = cells[(opponent is not None, colour, upper)]
         if problem is not None:
             finding(problem[0], column, f"round {rnd}: {problem[1]}", "", block.rstrip())

@@ -18,15 +18,14 @@ from ..decode import decode, encode, looks_binary
 from .grammar import MAX_LINE, split_records
 from .bulk import parse_players
 from .header import read_bbp, read_header, read_javafo
-from .player import FIRST_ROUND, infer_blank_byes, parse_player
+from .layout import dialect, round_column
+from .player import infer_blank_byes, parse_player
 from .records import read_national, read_round_record, read_team
 from .rules import severity
 
 MAX_PLAYERS = 9999
 _LINE_BREAKS = re.compile(r"[\r\n]")
 _BLANK = re.compile(" ")
-TRF26_CODES = frozenset({"142", "152", "162", "172", "182", "192", "202", "212", "222", "352", "362",
-                         "240", "250", "260", "299", "300", "310", "320", "330", "801", "802"})
 
 
 def read_bytes(data: bytes, *, path: str | None = None, encoding: str | None = None) -> Tournament:
@@ -128,7 +127,7 @@ def _finish(t: Tournament, players: list[Player], add: Callable[[Finding], None]
         for p, rounds in zip(t.players, counts):
             if rounds > declared:
                 add(Finding("TRF407", "error", f"round data for round {rounds} but the file declares "
-                            f"{declared} rounds", p.line, FIRST_ROUND + 1 + 10 * declared,
+                            f"{declared} rounds", p.line, round_column(declared + 1),
                             "raise 142/XXR or remove the extra round blocks"))
     t.rounds = used
     if not t.players and not any(r.kind == "HEADER" for r in t.source.records):
@@ -163,7 +162,7 @@ def _check_opponents(players: list[Player], packs: list, by_rank: dict[int, Play
         for rnd, opponent in enumerate(p.opponent_ranks(), 1):
             if opponent is not None and opponent not in by_rank:
                 add(Finding("TRF401", "error", f"round {rnd}: opponent {opponent} is not a player of this "
-                            "tournament", p.line, FIRST_ROUND + 1 + 10 * (rnd - 1),
+                            "tournament", p.line, round_column(rnd),
                             "the opponent must be the start rank of a 001 record", str(opponent)))
 
 
@@ -188,7 +187,7 @@ def _blank_byes(t: Tournament, packs: list, add: Callable[[Finding], None]) -> N
             what = "half-point" if kind == Kind.HALF_BYE else "full-point"
             add(Finding("TRF408", severity("TRF408"), f"round(s) {', '.join(map(str, rounds))}: blank result read as "
                         f"a {what} bye, since the declared points ({float(p.points):g}) count it",
-                        p.line, FIRST_ROUND + 1 + 10 * (rounds[0] - 1),
+                        p.line, round_column(rounds[0]),
                         f"write the bye as '0000 - {'H' if kind == Kind.HALF_BYE else 'F'}'", ""))
 
 
@@ -214,9 +213,4 @@ def parse_round_date(text: str) -> str | None:
 
 
 def _dialect(records: list[Record]) -> str:
-    codes = {r.code for r in records if r.kind}
-    if codes & TRF26_CODES:
-        return "TRF26"
-    if any(c.startswith(("XX", "BB")) for c in codes):
-        return "TRF(x)"
-    return "TRF16"
+    return dialect({r.code for r in records if r.kind})

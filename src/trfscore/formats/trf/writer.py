@@ -9,15 +9,21 @@ from ...findings import Finding
 from ...model import Kind, Player, Tournament
 from ..decode import encode
 from .grammar import MAX_LINE
+from .layout import PLAYER, template
 from .player import infer_blank_byes, parse_player
 from .reader import _LINE_BREAKS
 
+_HEAD = template(PLAYER).format_map  # columns 1-91 of a 001 line, from the record description
+assert PLAYER.block is not None and [f.first - PLAYER.block.first for f in PLAYER.block.fields] == [0, 5, 7], \
+    "format_player's round cell spells out the cell layout"
+
+
 def format_player(p: Player) -> str:
-    """A ``001`` line for ``p`` on the TRF16 column grid (trailing blanks trimmed)."""
-    points = "" if p.points is None else _points(p.points)
-    head = (f"001 {p.start_rank:>4} {p.sex[:1]:1}{p.title[:3]:>3} {p.name[:33]:<33} "
-            f"{p.rating or '':>4} {p.federation[:3]:<3} {p.fide_id[:11]:>11} {p.birth[:10]:<10} "
-            f"{points:>4} {p.rank if p.rank is not None else '':>4}  ")
+    """A ``001`` line for ``p`` on the column grid of :data:`.layout.PLAYER` (trailing blanks trimmed)."""
+    head = _HEAD({"start_rank": p.start_rank, "sex": p.sex, "title": p.title, "name": p.name,
+                  "rating": p.rating or "", "federation": p.federation, "fide_id": p.fide_id, "birth": p.birth,
+                  "points": "" if p.points is None else _points(p.points),
+                  "rank": "" if p.rank is None else p.rank})
     cells = []
     for g in p.games:
         opp = f"{g.opponent:>4}" if g.opponent is not None else ("0000" if g.code.strip() or g.kind != Kind.ABSENT else "    ")

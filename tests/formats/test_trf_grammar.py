@@ -1,0 +1,62 @@
+"""The TRF grammar: generated from the record description, shipped as a plain file in the
+package, built in memory (nothing written to the user's home)."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from trfscore.formats.trf import grammar as trf_grammar
+from trfscore.formats.trf import layout
+
+from conftest import ROOT
+
+TEXT = "012 Grammar test\n001    1      Doe, Jane                             0000 - H\n###\n"
+
+
+def test_the_grammar_is_generated_from_the_record_description():
+    assert (ROOT / "grammars" / "trf.lark").read_text(encoding="utf-8") == layout.grammar(), \
+        "regenerate: python -m trfscore.formats.trf.layout > grammars/trf.lark (and copy it to src/trfscore/grammars)"
+
+
+def test_the_package_ships_the_grammars_as_plain_files():
+    package = ROOT / "src" / "trfscore" / "grammars"
+    assert package.is_dir() and not package.is_symlink()
+    for source in sorted((ROOT / "grammars").glob("*.lark")):
+        shipped = package / source.name
+        assert not shipped.is_symlink()
+        assert shipped.read_bytes() == source.read_bytes(), f"copy grammars/{source.name} to src/trfscore/grammars/"
+    assert trf_grammar.grammar_text("trf.lark") == layout.grammar()
+
+
+def test_reading_writes_nothing_into_home(tmp_path):
+    home = tmp_path / "home"
+    env = {**os.environ, "HOME": str(home), "XDG_CACHE_HOME": str(home / ".cache"),
+           "PYTHONPATH": str(ROOT / "src")}
+    code = f"import trfscore; t = trfscore.loads({TEXT!r}); assert t.players[0].name == 'Doe, Jane'"
+    subprocess.run([sys.executable, "-c", code], env=env, check=True, cwd=tmp_path)
+    assert not home.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+def test_the_records_are_classified_by_kind():
+    assert [r.kind for r in trf_grammar.split_records(TEXT)] == ["HEADER", "PLAYER", "COMMENT"]
+
+
+_LINE_STARTS = ["001 ", "001", "012 ", "XXR ", "GER    1", "###", "310 ", "", " ", "0", "00", "abc", "BBW ", "\t"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(lines=st.lists(st.tuples(st.sampled_from(_LINE_STARTS), st.text(alphabet=" \t001GXRé#\x0bx", max_size=12)),
+                      max_size=12),
+       final_newline=st.booleans())
+def test_the_lf_only_grammar_reads_lf_text_as_the_general_one(lines, final_newline):
+    """Without any CR in the text, the grammar with ``.`` for "not CR or LF" gives the same tokens."""
+    text = "\n".join(a + b for a, b in lines) + ("\n" if final_newline else "")
+    assert "\r" not in text
+    general = [(tok.type, tok.value) for tok in trf_grammar.parser(False).parse(text).children]
+    lf_only = [(tok.type, tok.value) for tok in trf_grammar.parser(True).parse(text).children]
+    assert lf_only == general

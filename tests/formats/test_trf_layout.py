@@ -1,0 +1,92 @@
+"""The TRF record description (formats/trf/layout.py) and what is derived from it."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from trfscore.check import context
+from trfscore.formats.trf import format_player, layout
+from trfscore.formats.trf.grammar import split_records
+from trfscore.formats.trf.player import parse_player
+from trfscore.model import Game, Kind, Player
+
+
+@pytest.mark.parametrize("record", layout.RECORDS, ids=lambda r: r.code)
+def test_fields_are_in_order_and_do_not_overlap(record):
+    column = 1 if record.pattern else len(record.code) + 1
+    for f in record.fields:
+        assert f.first >= column, (record.code, f.name)  # column: the first one not yet taken
+        assert f.width >= 1 and f.align in ("left", "right")
+        assert f.type in ("text", "char", "int", "score", "date")
+        column = f.last + 1 if not f.step else column
+    if record.block is not None:
+        assert record.block.first > column
+
+
+@pytest.mark.parametrize("record", [r for r in layout.RECORDS if r.pattern is None], ids=lambda r: r.code)
+def test_the_grammar_classifies_every_described_code(record):
+    (rec,) = split_records(f"{record.code} x")
+    assert rec.kind == record.kind
+
+
+def test_nrs_records_are_classified_by_their_pattern():
+    (rec,) = split_records("GER    1 m    Doe, Jane")
+    assert rec.kind == layout.NATIONAL.kind
+
+
+def test_dialect_comes_from_the_editions():
+    assert layout.dialect({"012", "001"}) == "TRF16"
+    assert layout.dialect({"012", "001", "142"}) == "TRF26"
+    assert layout.dialect({"012", "001", "XXR"}) == "TRF(x)"
+    assert layout.dialect({"001", "BBW"}) == "TRF(x)"
+    assert {"240", "250", "260", "299", "300", "310", "320", "330", "801", "802"} <= layout.TRF26_CODES
+    assert not {"001", "012", "013", "132", "###"} & layout.TRF26_CODES
+
+
+def test_check_columns_are_the_description():
+    fields = {f.name: f.first for f in layout.PLAYER.fields}
+    assert (context.COL_START_RANK, context.COL_NAME, context.COL_RATING, context.COL_POINTS, context.COL_RANK) == (
+        fields["start_rank"], fields["name"], fields["rating"], fields["points"], fields["rank"])
+    assert (context.round_col(1), context.colour_col(1), context.result_col(1)) == (92, 97, 99)  # TRF digest §3
+    assert context.round_col(3) == 112
+
+
+_names = st.text(alphabet="abcdefghij ,-", min_size=1, max_size=40).map(str.strip).filter(bool)
+
+
+@settings(max_examples=100, deadline=None)
+@given(name=_names, rating=st.one_of(st.none(), st.integers(1000, 2900)), sno=st.integers(1, 9999),
+       rank=st.one_of(st.none(), st.integers(1, 9999)), points=st.integers(0, 40),
+       rounds=st.lists(st.tuples(st.integers(1, 9999), st.sampled_from("wb"), st.sampled_from("10=")), max_size=5))
+def test_what_format_player_writes_sits_where_the_decoder_reads_it(name, rating, sno, rank, points, rounds):
+    kinds = {"1": Kind.WIN, "0": Kind.LOSS, "=": Kind.DRAW}
+    games = [Game(i, opp, colour, code, kinds[code]) for i, (opp, colour, code) in enumerate(rounds, 1) if opp != sno]
+    games = [g._replace(round=i) for i, g in enumerate(games, 1)]
+    p = Player(start_rank=sno, name=name, rating=rating, rank=rank, points=Fraction(points, 2), federation="GER",
+               fide_id="12345", birth="1990/01/01", sex="w", title="WFM", games=games)
+    line = format_player(p)
+    found = []
+    back = parse_player(line, 1, found.append)
+    assert not found, found
+    assert (back.start_rank, back.name, back.rating, back.rank, back.points, back.federation, back.fide_id,
+            back.birth, back.sex, back.title) == (sno, name[:33].strip(), rating, rank, Fraction(points, 2), "GER",
+                                                   "12345", "1990/01/01", "w", "WFM")
+    assert back.games == games
+    for g in games:  # each cell where the description puts it
+        assert line[layout.round_column(g.round) - 1:][:4].strip() == str(g.opponent)
+        assert line[layout.round_column(g.round, "result") - 1] == g.code
+
+
+def test_template_and_cells():
+    team = layout.BY_CODE["310"]
+    text = layout.template(team).format(number=3, name="Sharks", nickname="SHK", strength="2100", match_points="7.0",
+                                        game_points="15.5", rank=2)
+    text += layout.cells(team.field("members"), [1, 12, 7])
+    for f in team.fields:
+        if not f.step:
+            assert text[f.cut].strip() == {"number": "3", "name": "Sharks", "nickname": "SHK", "strength": "2100",
+                                            "match_points": "7.0", "game_points": "15.5", "rank": "2"}[f.name]
+    assert text[73:77] == "   1" and text[78:82] == "  12" and text[83:87] == "   7"
