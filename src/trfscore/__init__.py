@@ -19,10 +19,11 @@ from .loading import load, loads
 from .model import Game, Header, Kind, Player, Scoring, Team, Tournament
 
 if TYPE_CHECKING:  # imported on first use: the tie-break engine is not needed to read or check
+    from .ratinglist import RatingList
     from .standings import StandingRow, Standings
 
 __all__ = ["load", "loads", "dump", "dumps", "check", "WRITE_FORMATS", "Tournament", "Player", "Game", "Kind",
-           "Header", "Scoring", "Team", "Finding", "Standings", "StandingRow"]
+           "Header", "Scoring", "Team", "Finding", "Standings", "StandingRow", "RatingList"]
 __version__ = "0.1.0"
 
 
@@ -31,4 +32,8 @@ def __getattr__(name: str) -> Any:
         from . import standings
 
         return getattr(standings, name)
+    if name == "RatingList":  # imported on first use, like the standings
+        from .ratinglist import RatingList
+
+        return RatingList
     raise AttributeError(f"module 'trfscore' has no attribute {name!r}")

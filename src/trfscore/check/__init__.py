@@ -18,13 +18,16 @@ from __future__ import annotations
 import sys
 import types
 from heapq import heappush, heapreplace
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from ..findings import ERROR, INFO, Finding
 from ..model import Tournament
 from .context import Context
 from .profiles import Profile, resolve
 from .registry import all_rules, check_rules
+
+if TYPE_CHECKING:
+    from ..ratinglist import RatingList
 
 __all__ = ["check", "resolve", "Profile", "all_rules", "FATAL_RULES"]
 
@@ -33,8 +36,9 @@ FATAL_RULES = frozenset({"TRF100", "JSON001", "JSON002", "CTB100", "PGN100"})
 
 
 def check(t: Tournament, profile: Profile | str | None = None, *, select: str | Iterable[str] | None = None,
-          ignore: str | Iterable[str] | None = None) -> list[Finding]:
-    """All findings for ``t`` under ``profile`` (default ``basic``), sorted by line and column."""
+          ignore: str | Iterable[str] | None = None, rating_lists: Sequence[RatingList] = ()) -> list[Finding]:
+    """All findings for ``t`` under ``profile`` (default ``basic``), sorted by line and column;
+    ``rating_lists`` (:class:`trfscore.RatingList`) feed the ``FID`` rules of profile ``fide``."""
     if not isinstance(profile, Profile):
         profile = resolve(profile, select, ignore)
     enabled = profile.enabled
@@ -43,6 +47,7 @@ def check(t: Tournament, profile: Profile | str | None = None, *, select: str | 
     beyond: dict[str, int] = {}
     if not any(f.rule in FATAL_RULES for f in t.findings):
         ctx = Context(t, profile)
+        ctx.rating_lists = tuple(rating_lists)
         for r in check_rules():
             if not enabled(r.id):
                 continue

@@ -68,6 +68,7 @@ class Context:
         self.by_rank: dict[int, Player] = {p.start_rank: p for p in t.players}
         self.rounds: int = t.rounds or max((len(p.games) for p in t.players), default=0)
         self.header = t.header
+        self.rating_lists: tuple = ()  # trfscore.RatingList objects for the FID rules
 
     @cached_property
     def trf_like(self) -> bool:

@@ -34,6 +34,7 @@ class Options:
     encoding: str | None = None
     input_format: str | None = None
     excerpts: bool = True
+    rating_lists: tuple[tuple[str, str], ...] = ()  # (index file, period) of each --rating-list
 
 
 @dataclass
@@ -94,7 +95,7 @@ def check_data(data: bytes, path: str, options: Options) -> FileResult:
         result.format = t.source.format
         result.players = len(t.players)
         result.rounds = t.rounds
-        result.findings = check(t, profile)
+        result.findings = check(t, profile, rating_lists=_rating_lists(options.rating_lists))
         if options.excerpts and result.findings:
             wanted: dict[int, list[int]] = {}
             for f in result.findings:
@@ -133,6 +134,26 @@ def _profile(options: Options):
 
         profile = _PROFILES[key] = resolve(options.profile, options.select, options.ignore)
     return profile
+
+
+_LISTS: dict[tuple, list] = {}
+
+
+def remember_lists(key: tuple[tuple[str, str], ...], lists: list) -> None:
+    """Lists already open in this process (the command's), reused for ``key``."""
+    _LISTS[key] = list(lists)
+
+
+def _rating_lists(key: tuple[tuple[str, str], ...]) -> list:
+    """The open rating lists of ``Options.rating_lists`` (a worker opens the built indexes once)."""
+    if not key:
+        return []
+    lists = _LISTS.get(key)
+    if lists is None:
+        from ..ratinglist import RatingList
+
+        lists = _LISTS[key] = [RatingList.open_built(where, period) for where, period in key]
+    return lists
 
 
 def check_path(path: str, options: Options) -> FileResult:

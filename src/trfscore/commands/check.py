@@ -26,8 +26,9 @@ def add_parser(sub) -> None:
                        "results, points and ranks, and (with --profile fide) what FIDE's rating server needs.")
     p.add_argument("inputs", nargs="*", metavar="PATH",
                    help="files, folders (searched for *.trf *.txt *.pgn *.json), globs, or '-' for standard input")
-    p.add_argument("--profile", choices=names(), default=default_name(),
-                   help="rule set: 'basic' (consistency only, the default) or 'fide' (FIDE rating-server needs)")
+    p.add_argument("--profile", choices=names(), default=None,
+                   help=f"rule set: 'basic' (consistency only) or 'fide' (FIDE rating-server needs); default "
+                   f"'{default_name()}', or 'fide' when --rating-list is given")
     p.add_argument("--select", metavar="RULES", help="only these rules: ids or prefixes, comma-separated "
                    "(e.g. TRF5,TRF101); replaces the profile's selection")
     p.add_argument("--ignore", metavar="RULES", help="leave out these rules (ids or prefixes, comma-separated)")
@@ -42,6 +43,9 @@ def add_parser(sub) -> None:
     p.add_argument("--no-color", action="store_true", help="no colour in the text report")
     p.add_argument("-o", "--output", help="write the report to this file instead of standard output")
     add_input_options(p)
+    from ..ratinglist.cli import add_options
+
+    add_options(p)
     p.set_defaults(run=run)
 
 
@@ -101,6 +105,7 @@ def run(args) -> int:
     from ..check.runner import MAX_INPUT_BYTES, Options, expand, run_all
     from ..formats.decode import text_encoding
 
+    args.profile = args.profile or ("fide" if args.rating_list else None)
     profile = resolve(args.profile, args.select, args.ignore)  # UsageError on unknown selectors
     if args.list_rules:
         return list_rules(args)
@@ -111,8 +116,23 @@ def run(args) -> int:
     if args.jobs < 0:
         raise UsageError("--jobs must be 0 (one per CPU) or more")
     jobs = args.jobs or os.cpu_count() or 1
+    lists = ()
+    if args.rating_list:
+        from ..ratinglist.cli import open_lists
+
+        lists = tuple(open_lists(args.rating_list, args.index))
+        if not any(profile.enabled(r) for r in ("FID001", "FID009")):
+            print(f"trfscore: the FID rules are off in profile {profile.name!r}; use --profile fide to check "
+                  "against the rating list", file=sys.stderr)
+        if any(lst.where == ":memory:" for lst in lists):
+            jobs = 1  # an index held in memory cannot be shared with worker processes
     options = Options(profile=args.profile, select=args.select, ignore=args.ignore, encoding=encoding,
-                      input_format=args.input_format, excerpts=args.output_format == "text")
+                      input_format=args.input_format, excerpts=args.output_format == "text",
+                      rating_lists=tuple((lst.where, lst.period) for lst in lists))
+    if lists:
+        from ..check.runner import remember_lists
+
+        remember_lists(options.rating_lists, lists)
     targets = expand(args.inputs)
     stream, close = _open_output(args.output)
     try:

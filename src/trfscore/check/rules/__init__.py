@@ -12,7 +12,9 @@
 * :mod:`.teams` -- F1-F5: team records (TRF6xx)
 * :mod:`.team_matches` -- F3-F5: team matches as the team standings read them (TRF607-TRF610)
 * :mod:`.fide` -- what FIDE's rating server needs (TRF8xx, profile ``fide``)
+* :mod:`trfscore.ratinglist.rules` -- the file against the rating lists given (FIDxxx, profile ``fide``)
 """
 from . import reader  # noqa: F401  (first: the check modules may take over a reader id)
 from . import declared, dialect, fide, meetings, pairings, points, ranks, references, rounds, teams  # noqa: F401
 from . import team_matches  # noqa: F401
+from ...ratinglist import rules as _ratinglist_rules  # noqa: F401

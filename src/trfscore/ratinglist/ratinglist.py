@@ -1,0 +1,142 @@
+""":class:`RatingList`: one indexed list, with the look-ups a check needs."""
+from __future__ import annotations
+
+import os
+import sqlite3
+from typing import TYPE_CHECKING, Iterable, Sequence
+
+from .entry import Entry
+from .index import ENTRY_FIELDS, open_index, valid
+from .names import name_key
+
+if TYPE_CHECKING:
+    from ..findings import Finding
+    from ..model import Tournament
+
+__all__ = ["RatingList"]
+
+_SELECT = f"SELECT {', '.join(ENTRY_FIELDS)} FROM player"
+#: Most candidates a name search returns.
+MAX_CANDIDATES = 20
+
+
+class RatingList:
+    """A rating list file opened through its SQLite index.
+
+    ``kind`` is ``combined``, ``standard``, ``rapid``, ``blitz`` or ``national``; ``period``
+    the month the list came into force (``"2026-09"``, from the file name or the TXT header) or
+    ``""`` when the file does not say.  Open one with :meth:`open`::
+
+        lst = RatingList.open("players_list_xml.zip")
+        lst.lookup(1503014)                      # Entry or None
+        lst.search("Carlsen, Magnus", federation="NOR")
+    """
+
+    def __init__(self, db: sqlite3.Connection, where: str, source: str = "", period: str | None = None) -> None:
+        self._db = db
+        self.where = where  # the index file (":memory:" when none could be written)
+        meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
+        self.source: str = source or meta.get("source", "")
+        self.kind: str = meta.get("kind", "")
+        self.format: str = meta.get("format", "")
+        self.period: str = period if period is not None else meta.get("period", "")
+        self.players: int = int(meta.get("players", "0") or 0)
+        self.skipped: int = int(meta.get("skipped", "0") or 0)
+        self.problems: list[str] = [p for p in meta.get("problems", "").split("\n") if p]
+
+    # -- opening ---------------------------------------------------------------------------
+    @classmethod
+    def open(cls, path: str | os.PathLike[str], *, index: str | None = None, period: str | None = None,
+             progress: bool = True) -> "RatingList":
+        """Open the list at ``path``, building its index first when there is none (or it is stale
+        or corrupt).  ``index``: a folder for indexes or a ``.sqlite`` file for this one;
+        ``period``: ``YYYY-MM`` when the file name does not tell.  Raises
+        :class:`~trfscore.ratinglist.ListFormatError` for a file that is not a rating list."""
+        db, where = open_index(os.fspath(path), index, show_progress=progress)
+        return cls(db, where, os.fspath(path), period)
+
+    @classmethod
+    def open_built(cls, where: str, period: str | None = None) -> "RatingList":
+        """Reopen an index built before (a worker process of ``check --jobs``)."""
+        db = sqlite3.connect(f"file:{where}?mode=ro", uri=True, check_same_thread=False)
+        meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
+        if not valid(db, meta.get("sha256", "")):
+            raise ValueError(f"{where}: not a complete rating-list index")
+        return cls(db, where, "", period)
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> "RatingList":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"RatingList({self.source!r}, kind={self.kind!r}, period={self.period!r}, players={self.players})"
+
+    @property
+    def label(self) -> str:
+        """How a message names the list: its file name and period."""
+        name = os.path.basename(self.source) or os.path.basename(self.where)
+        return f"{name} ({self.period})" if self.period else name
+
+    # -- look-ups --------------------------------------------------------------------------
+    @staticmethod
+    def _entry(row: tuple) -> Entry:
+        return Entry(*row)
+
+    def lookup(self, fide_id: int | str) -> Entry | None:
+        """The player with this FIDE id (for a national list also its member id), or None."""
+        text = str(fide_id).strip()
+        if text.isdecimal() and int(text):
+            row = self._db.execute(f"{_SELECT} WHERE fide_id = ? LIMIT 1", (int(text),)).fetchone()
+            if row:
+                return self._entry(row)
+        if self.kind == "national" and text:
+            row = self._db.execute(f"{_SELECT} WHERE national_id = ? LIMIT 1", (text,)).fetchone()
+            if row:
+                return self._entry(row)
+        return None
+
+    def search(self, name: str, *, federation: str | None = None, birth_year: int | None = None,
+               limit: int = MAX_CANDIDATES) -> list[Entry]:
+        """Players whose normalised name equals ``name``'s (case, diacritics, hyphens and word
+        order ignored), narrowed by ``federation`` and ``birth_year`` where those still leave
+        someone."""
+        key = name_key(name)
+        if not key:
+            return []
+        found = [self._entry(r) for r in
+                 self._db.execute(f"{_SELECT} WHERE name_key = ? LIMIT ?", (key, max(limit, 1) * 10)).fetchall()]
+        for wanted, attr in ((federation, "federation"), (birth_year, "birth_year")):
+            if wanted and len(found) > 1:
+                narrowed = [e for e in found if getattr(e, attr) == wanted]
+                if narrowed:
+                    found = narrowed
+        return found[:limit]
+
+    @staticmethod
+    def check(tournament: "Tournament", lists: "RatingList | Sequence[RatingList]", *, profile: str = "fide",
+              select: str | None = None, ignore: str | None = None) -> "list[Finding]":
+        """Every finding for ``tournament`` under ``profile`` (default ``fide``), the ``FID``
+        rules comparing it with ``lists`` (one list or several)."""
+        from ..check import check as run_check
+
+        chosen = [lists] if isinstance(lists, RatingList) else list(lists)
+        return run_check(tournament, profile, select=select, ignore=ignore, rating_lists=chosen)
+
+    def entries(self, ids: Iterable[int]) -> dict[int, Entry]:
+        """Many players by FIDE id at once: id -> Entry for the ids the list has."""
+        wanted = sorted({i for i in ids if i})
+        out: dict[int, Entry] = {}
+        for start in range(0, len(wanted), 500):
+            chunk = wanted[start:start + 500]
+            rows = self._db.execute(f"{_SELECT} WHERE fide_id IN ({', '.join('?' * len(chunk))})", chunk)
+            for row in rows:
+                e = self._entry(row)
+                if e.fide_id is not None:
+                    out.setdefault(e.fide_id, e)
+        return out
+
