@@ -14,15 +14,49 @@ import sys
 
 from . import __version__
 from .errors import UsageError
+from .safetext import neutralise_lines
 
 COMMANDS = ("report", "check", "convert", "explain", "schema")
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # argparse exits 2 on usage errors already; keep its text short
-        self.print_usage(sys.stderr)
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+    """argparse with choices matched without regard to case (``--format JSON``) and usage errors
+    said in one line with a suggestion, instead of the usage text."""
+
+    def _get_value(self, action: argparse.Action, arg_string: str):  # type: ignore[override]
+        if action.choices and isinstance(arg_string, str) and arg_string not in action.choices:
+            folded = {str(c).casefold(): c for c in action.choices if isinstance(c, str)}
+            arg_string = folded.get(arg_string.casefold(), arg_string)
+        return super()._get_value(action, arg_string)
+
+    def error(self, message: str) -> None:  # exit 2, as argparse does, in one line
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {_suggest(message)} (see '{self.prog} --help')\n")
+
+
+def _suggest(message: str) -> str:
+    """argparse's message, shortened, with the closest valid choice when there is one."""
+    import difflib
+    import re
+
+    m = re.match(r"argument (\S+): invalid choice: '(.*)' \(choose from (.*)\)$", message)
+    if not m:
+        return message
+    option, value, listed = m.group(1).split("/")[0], m.group(2), m.group(3)
+    choices = re.findall(r"'([^']*)'", listed) or [c.strip() for c in listed.split(",")]
+    close = difflib.get_close_matches(value.casefold(), choices, n=1, cutoff=0.6)
+    hint = f"; did you mean {close[0]}?" if close else ""
+    return f"{option}: '{value}' is not one of {', '.join(choices)}{hint}"
+
+
+def _unknown_command(word: str) -> str | None:
+    """The message for ``trfscore chek FILE``: a word that is not a file but close to a command."""
+    import difflib
+
+    if os.path.exists(word):
+        return None
+    close = difflib.get_close_matches(word, COMMANDS, n=1, cutoff=0.6)
+    return f"unknown command '{word}' (did you mean {close[0]}?)" if close else None
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
@@ -42,6 +76,11 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] not in COMMANDS and not argv[0].startswith("-"):
+        message = _unknown_command(argv[0])
+        if message:
+            print(f"trfscore: {neutralise_lines(message)}", file=sys.stderr)
+            return EXIT_USAGE
+    if argv and argv[0] not in COMMANDS and not argv[0].startswith("-"):
         argv.insert(0, "report")
     elif argv and argv[0] not in COMMANDS and argv[0] not in ("-h", "--help", "--version"):
         argv.insert(0, "report")
@@ -53,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
             return EXIT_USAGE
         return int(args.run(args))
     except UsageError as exc:
-        print(f"trfscore: {exc}", file=sys.stderr)
+        print(f"trfscore: {neutralise_lines(str(exc))}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("trfscore: interrupted", file=sys.stderr)
@@ -66,8 +105,8 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as exc:
         return int(exc.code or 0) if isinstance(exc.code, int) else EXIT_USAGE
     except Exception as exc:  # the last line of defence: never a traceback
-        print(f"trfscore: internal error: {type(exc).__name__}: {exc} (please report this with the input file)",
-              file=sys.stderr)
+        print(f"trfscore: internal error: {type(exc).__name__}: {neutralise_lines(str(exc))} "
+              "(please report this with the input file)", file=sys.stderr)
         return EXIT_USAGE
 
 

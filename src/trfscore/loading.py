@@ -72,3 +72,11 @@ def load(source: PathOrText, format: str | None = None, *, encoding: str | None 
         return pgn.read_many([path], encoding=encoding)
     data = path.read_bytes()
     return loads(data, format, path=str(path), encoding=encoding)
+
+
+def nothing_readable(t: Tournament):
+    """The first error finding of an input that held nothing readable (no player), else None.
+    Every command ends such an input with exit 2, ``check`` keeping its findings."""
+    if t.players:
+        return None
+    return next((f for f in t.findings if f.severity == "error"), None)

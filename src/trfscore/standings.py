@@ -160,7 +160,7 @@ class Standings:
             else:  # not in the list: the players tied with him on points
                 s = eng.ctx.score[i]
                 members = [j for j, x in enumerate(eng.ctx.score) if x == s]
-            value = order_group(eng, tb, members)[i] if members and len(members) > 1 else 0
+            value = order_group(eng, tb, members)[i] if members and len(members) > 1 else None
             e = explain_de(eng, tb, i, members, value)
         else:
             e = explain(eng, tb, i)
@@ -227,7 +227,7 @@ def _rank_by_groups(eng: Engine, specs: list[TieBreak], columns: dict[str, Colum
     for tb in specs:
         is_group = TIEBREAKS[tb.base].group
         if is_group:
-            vals = group_values.setdefault(tb.code, [0] * N)
+            vals = group_values.setdefault(tb.code, [None] * N)  # blank: not tied when DE came
             members_of = group_members.setdefault(tb.code, {})
         if all(len(g) == 1 for g in groups):
             continue

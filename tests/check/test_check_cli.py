@@ -88,7 +88,7 @@ def test_pool_gives_the_same_results_in_order(cli, files, tmp_path):
     (["check"], "give files"),
     (["check", "x.trf", "--select", "NOPE1"], "unknown rule selector"),
     (["check", "x.trf", "--encoding", "no-such-codec"], "unknown encoding"),
-    (["check", "x.trf", "--profile", "strictest"], "invalid choice"),
+    (["check", "x.trf", "--profile", "strictest"], "'strictest' is not one of basic, fide"),
     (["check", "x.trf", "--jobs", "-3"], "--jobs"),
 ])
 def test_usage_errors_exit_2(cli, argv, message):
@@ -118,8 +118,8 @@ def test_stdin(cli, monkeypatch, files):
 
 
 # Each bad input, and the error rule `check` must report for it.  `check` reads every file it is
-# given and reports what is wrong as findings, so these end with 1 (findings at the failing
-# level); only usage errors and files that cannot be opened end with 2 (see the next test).
+# given and reports what is wrong as findings; an input that held nothing readable (no player)
+# ends with 2, like in every other command, one with players and errors with 1.
 BAD_INPUTS = {
     "empty": (b"", "TRF100"),
     "blanks": (b"   \n\n  \r\n", "TRF100"),
@@ -133,16 +133,17 @@ BAD_INPUTS = {
 
 
 @pytest.mark.parametrize("name", sorted(BAD_INPUTS))
-def test_bad_input_ends_with_1_and_names_its_rule(cli, tmp_path, name):
+def test_bad_input_names_its_rule_with_the_exit_code_of_report(cli, tmp_path, name):
     data, rule = BAD_INPUTS[name]
     path = tmp_path / f"{name}.trf"
     path.write_bytes(data)
+    expected = 2 if cli("report", path)[0] == 2 else 1
     code, out, err = cli("check", path, "--format", "text")
-    assert code == 1, (name, code, out, err)
+    assert code == expected, (name, code, out, err)
     assert rule in out
     no_traceback(out, err)
     code, out, err = cli("check", path, "--format", "json")
-    assert code == 1, (name, code, out, err)
+    assert code == expected, (name, code, out, err)
     (result,) = json.loads(out)["files"]
     assert rule in {f["rule"] for f in result["findings"] if f["severity"] == "error"}
     no_traceback(out, err)
@@ -161,7 +162,7 @@ def test_pgn_given_as_trf(cli, tmp_path):
     path = tmp_path / "game.pgn"
     path.write_bytes(PGN)
     code, out, err = cli("check", path, "--from", "trf")
-    assert code == 1
+    assert code == 2  # nothing readable as TRF: exit 2 as in every command, the finding kept
     assert "TRF100" in out
     no_traceback(out, err)
 
@@ -242,7 +243,7 @@ def test_subprocess_garbage_and_valid(files, tmp_path):
     garbage = tmp_path / "garbage.trf"
     garbage.write_bytes(BAD_INPUTS["binary"][0])
     proc = run_subprocess("check", garbage, files["good"], "--jobs", "2")
-    assert proc.returncode == 1
+    assert proc.returncode == 2  # an unreadable input among them
     no_traceback(proc.stdout.decode(), proc.stderr.decode())
     assert b"TRF100" in proc.stdout
 
@@ -295,7 +296,7 @@ def test_an_unreadable_pgn_gets_no_trf_findings(cli, tmp_path):
     path.write_text('[Event "e"]\n[Round "3000000"]\n[White "a"]\n[Black "b"]\n[Result "1-0"]\n\n1-0\n')
     code, out, err = cli("check", str(path), "--format", "json")
     rules = [f["rule"] for f in json.loads(out)["files"][0]["findings"]]
-    assert code == 1 and rules == ["PGN100"]
+    assert code == 2 and rules == ["PGN100"]
     no_traceback(out, err)
 
 

@@ -116,7 +116,8 @@ def test_github_annotations_are_escaped():
     assert len(lines) == 5 and "\r" not in text  # four findings and the unreadable file; no raw newline leaked
     first = lines[0]
     assert first.startswith("::error file=dir/evil%2C name%3A1.trf,line=12,col=99,title=trfscore TRF504::")
-    assert "%0A" in first and "%0D" in first and "%2525" in first and "50%25" in first
+    assert "%0A" in first and "%2525" in first and "50%25" in first
+    assert not re.search("[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]", text)  # neutralised
     assert any(line.startswith("::warning ") for line in lines)
     assert any(line.startswith("::notice ") for line in lines)
     assert "line=" not in lines[1]  # a finding without a line annotates the file
@@ -152,3 +153,17 @@ def test_each_format_through_the_cli(cli, tmp_path, fmt):
         assert all(json.loads(line) for line in out.splitlines())
     elif fmt == "github":
         assert out.startswith("::error file=")
+
+
+def test_caret_stays_under_the_reported_cell():
+    """A finding's caret was moved to where its stripped text next occurred up to 8 columns past
+    the text's own span, so into the next round's cell (297:122 drawn under column 132)."""
+    line = "001    1 m    Test, A" + " " * 10 + "   7 w =    17 w 1"
+    col = line.index("   7 w =") + 1
+    finding = Finding("TRF504", "error", "bad cell", 1, col, "", "    1")
+    assert line.find("1", col - 1) < col - 1 + len(finding.text) + 8  # the next cell within the old slack
+    stream = io.StringIO()
+    writer("text", stream, fail_on="error").file(FileResult("x.trf", [finding], lines={1: (0, line)}))
+    excerpt, caret = stream.getvalue().splitlines()[1:3]
+    offset = excerpt.index("| ") + 2
+    assert caret.index("^") - offset == col - 1

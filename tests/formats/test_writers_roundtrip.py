@@ -259,8 +259,10 @@ def renamed(names: list[str]) -> Tournament:
 
 
 def written_name(name: str) -> str:
-    """A name as the writers can carry it: one line, control characters as blanks, | as /."""
-    return " ".join(name.translate({c: " " for c in range(32)}).split()).replace("|", "/")
+    """A name as the writers can carry it: one line (tab, CR, LF ... as blanks, other control
+    characters as their control pictures, U+2400 + code), | as /."""
+    table = {c: " " if chr(c) in "\t\n\x0b\x0c\r" else chr(0x2400 + c) for c in range(32)}
+    return " ".join(name.translate(table).split()).replace("|", "/")
 
 
 def test_markdown_crosstable_escapes_markup_and_reads_back():

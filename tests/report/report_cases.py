@@ -6,6 +6,7 @@ A plain module imported by the test modules (not a conftest, to stay clear of te
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from fractions import Fraction
 from pathlib import Path
@@ -34,7 +35,19 @@ HOSTILE_NAMES = [
     "\tTabbed",
     "Line\u2028sep & <b>bold</b> *star* [x](javascript:alert(5))",
     "O'Brien, Seán",
+    "OSC\x1b]0;owned\x07 title\x9b31m",
+    "Bidi \u202eevil\u202c name",
 ]
+
+
+def shown(text: str) -> str:
+    """How every human-readable output shows untrusted ``text`` (the rule of
+    :mod:`trfscore.safetext`, restated): line-breaking and spacing controls as a space, other C0
+    controls as their control pictures (U+2400 + code, DEL U+2421), C1 and bidirectional
+    controls as U+FFFD."""
+    text = re.sub(r"[\t\n\x0b\x0c\r\x85\u2028\u2029]", " ", text)
+    text = re.sub(r"[\x00-\x1f]", lambda m: chr(0x2400 + ord(m.group())), text).replace("\x7f", "\u2421")
+    return re.sub(r"[\x80-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]", "\ufffd", text)
 
 
 def standings(t, tiebreaks=None):

@@ -13,7 +13,7 @@ from html.parser import HTMLParser
 import pytest
 
 from report_cases import case  # noqa: F401  (a fixture)
-from report_cases import HOSTILE_NAMES, cases, close, fake_ratings, hostile, reference, standings
+from report_cases import HOSTILE_NAMES, cases, close, fake_ratings, hostile, reference, shown, standings
 from trfscore.cli import main
 from trfscore.model import Kind
 from trfscore.report import csv_report, html, json_report, markdown
@@ -60,8 +60,8 @@ def md_tables(text: str) -> list[list[list[str]]]:
 
 
 def plain(text: str) -> str:
-    """What a Markdown cell holds for ``text`` once unescaped: control characters as spaces, stripped."""
-    return re.sub(r"[\x00-\x1f\x7f\u0085\u2028\u2029]", " ", text).strip()
+    """What a Markdown cell holds for ``text`` once unescaped: the text as shown, stripped."""
+    return shown(text).strip()
 
 
 def parse_half(text: str) -> Fraction:
@@ -157,7 +157,7 @@ def test_markdown_escapes_hostile_text():
     assert got == {plain(name) for name in HOSTILE_NAMES}
     assert not re.search(r"(?<!\\)[<>]", text), "every < and > is backslash-escaped"
     assert not re.search(r"(?<!\\)\]\(", text) and "\\[x\\](javascript:alert(5))" in text  # no link syntax
-    assert "\u2028" not in text and "\t" not in text
+    assert not re.search("[\u2028\t\x1b\x07\x9b\u202e]", text)
     for line in text.splitlines():
         if line.startswith("| ") and "Pipe" in line:
             assert "Pipe \\| and \\\\ backslash" in line
@@ -188,7 +188,7 @@ def check_csv(rows, doc, ratings=None):
     for got, want in zip(rows, doc["standings"]):
         assert int(got["rank"]) == want["rank"] and int(got["rank_to"]) == want["rank_to"]
         assert int(got["start_rank"]) == want["start_rank"]
-        assert got["name"] == csv_report.neutralise(want["name"])
+        assert got["name"] == csv_report.safe_cell(want["name"])
         assert got["rating"] == ("" if want["rating"] is None else str(want["rating"]))
         assert close(got["points"], want["points"])
         for code, value in want["tiebreaks"].items():
@@ -228,10 +228,12 @@ def test_csv_neutralises_formulas():
     s = standings(t)
     rows = csv_rows(csv_report.render(s))
     names = {r["name"] for r in rows}
-    for bad in ("=HYPERLINK", "+1+cmd", "-2+3", "@SUM", "\tTabbed"):
+    for bad in ("=HYPERLINK", "+1+cmd", "-2+3", "@SUM"):
         original = next(n for n in HOSTILE_NAMES if n.startswith(bad))
         assert "'" + original in names, bad
         assert original not in names
+    assert names >= {shown(n) for n in HOSTILE_NAMES if not n.startswith(("=", "+", "-", "@"))}
+    assert " Tabbed" in names  # a tab cannot start a cell
     for r in rows:
         for value in r.values():
             assert not value.startswith(("=", "+", "@", "\t", "\r")), value
@@ -241,10 +243,10 @@ def test_csv_neutralises_formulas():
 
 
 @pytest.mark.parametrize("text, out", [("=1+2", "'=1+2"), ("-12", "-12"), ("-1.5", "-1.5"), ("-1+2", "'-1+2"),
-                                       ("+5", "'+5"), ("@x", "'@x"), ("\r1", "'\r1"), ("6.5", "6.5"), ("a=b", "a=b"),
+                                       ("+5", "'+5"), ("@x", "'@x"), ("\r1", " 1"), ("6.5", "6.5"), ("a=b", "a=b"),
                                        ("", "")])
-def test_neutralise(text, out):
-    assert csv_report.neutralise(text) == out
+def test_safe_cell(text, out):
+    assert csv_report.safe_cell(text) == out
 
 
 @pytest.mark.parametrize("value, text", [(Fraction(139, 2), "69.5"), (Fraction(1, 8), "0.125"), (7, "7"),
@@ -301,7 +303,8 @@ def test_html_hostile_names_are_text():
             assert "javascript:" not in (v or "").lower()
     text = "".join(doc.text)
     for name in HOSTILE_NAMES:
-        assert name in text or name.replace("\u2028", " ") in text, name
+        assert shown(name) in text, name
+    assert not re.search("[\u2028\t\x1b\x07\x9b\u202e]", page)
     assert "Open </script><script>alert('h')</script> & <b>Co</b>" in text
     for raw in ("<script>alert", "<img src=x", '"onmouseover="alert', "<svg onload", "</script><script>"):
         assert raw not in page
@@ -311,11 +314,12 @@ def test_html_hostile_names_are_text():
 
 
 def test_script_json_cannot_close_the_element():
-    value = {"a": "</script><script>alert(1)</script>", "b": "<!-- -->", "c": "&amp; \u2028\u2029", "d": ">"}
+    value = {"a": "</script><script>alert(1)</script>", "b": "<!-- -->", "c": "&amp; \u2028\u2029", "d": ">",
+             "e": "\x1b]0;x\x07 \x9b \u202e \\u0007 \\\x07"}
     text = html.script_json(value)
-    for bad in ("<", ">", "&", "\u2028", "\u2029"):
-        assert bad not in text
-    assert json.loads(text) == value
+    for bad in ("<", ">", "&", "\u2028", "\u2029", "\x1b", "\\u001b", "\\u0007", "\x9b", "\u202e"):
+        assert bad not in text.replace("\\\\u0007", ""), bad  # the text "\u0007" in a name is kept
+    assert json.loads(text) == {key: shown(v) for key, v in value.items()}
 
 
 def test_html_is_self_contained(case):

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
+from ..errors import UsageError
 from ..findings import SEVERITY_ORDER, Finding
 from ..formats.limits import MAX_INPUT_BYTES  # larger inputs are not read (exit 2), as in the other commands
 
@@ -46,6 +47,7 @@ class FileResult:
     encoding: str | None = None
     format: str | None = None
     error: str | None = None  # the file could not be read at all (exit 2)
+    unreadable: bool = False  # read, but nothing in it (no player, an error): exit 2, findings kept
     lines: dict[int, tuple[int, str]] = field(default_factory=dict)  # line -> (offset, excerpt)
     players: int = 0
     rounds: int = 0
@@ -88,6 +90,7 @@ def check_data(data: bytes, path: str, options: Options) -> FileResult:
                             1, 1, "give a TRF text file (FIDE Tournament Report File)")
             result.findings = [empty] if profile.enabled("TRF100") else []
             result.format = options.input_format or "trf"
+            result.unreadable = True
             return result
         t = loading.loads(data, options.input_format, path=None if path == "-" else path,
                           encoding=options.encoding)
@@ -96,6 +99,7 @@ def check_data(data: bytes, path: str, options: Options) -> FileResult:
         result.players = len(t.players)
         result.rounds = t.rounds
         result.findings = check(t, profile, rating_lists=_rating_lists(options.rating_lists))
+        result.unreadable = loading.nothing_readable(t) is not None
         if options.excerpts and result.findings:
             wanted: dict[int, list[int]] = {}
             for f in result.findings:
@@ -104,6 +108,8 @@ def check_data(data: bytes, path: str, options: Options) -> FileResult:
             for rec in t.source.records:
                 if rec.line in wanted:
                     result.lines[rec.line] = _excerpt(rec.text, wanted[rec.line])
+    except UsageError as exc:  # a forced --encoding that does not fit the bytes
+        result.error = str(exc)
     except ImportError as exc:
         result.error = f"cannot read this format: {exc}"
     except RecursionError:

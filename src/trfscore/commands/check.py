@@ -14,7 +14,8 @@ import sys
 
 from ..errors import UsageError
 from ..findings import SEVERITIES
-from .common import add_input_options
+from ..safetext import escape_json_text
+from .common import add_input_options, warn
 
 
 def add_parser(sub) -> None:
@@ -62,10 +63,10 @@ def list_rules(args) -> int:
                   "profiles": [n for n, prof in profiles.items() if prof.enabled(r.id)],
                   "selected": selection.enabled(r.id), "doc": r.doc} for r in rules.values()]
         if args.output_format == "json":
-            print(json.dumps({"rules": items}, ensure_ascii=False, indent=1))
+            print(escape_json_text(json.dumps({"rules": items}, ensure_ascii=False, indent=1)))
         else:
             for item in items:
-                print(json.dumps(item, ensure_ascii=False))
+                print(escape_json_text(json.dumps(item, ensure_ascii=False)))
         return 0
     for r in rules.values():
         mark = " " if selection.enabled(r.id) else "-"
@@ -159,7 +160,7 @@ def run(args) -> int:
             stream.close()
     if not out.summary_inline or args.output not in (None, "-"):
         for line in summary.text():
-            print(f"trfscore: {line}", file=sys.stderr)
+            warn(line)
     return summary.exit_code
 
 

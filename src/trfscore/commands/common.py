@@ -9,8 +9,9 @@ from typing import IO, Iterator
 from ..errors import UsageError
 from ..formats.limits import MAX_INPUT_BYTES  # larger inputs are refused (exit 2), not read
 from ..formats import registry
-from ..loading import loads
+from ..loading import loads, nothing_readable
 from ..model import Tournament
+from ..safetext import neutralise_lines
 
 
 #: Set to a list by ``cli.run``: the command's process then ends with ``os._exit`` as soon as the
@@ -24,6 +25,11 @@ def keep_until_exit(*objects) -> None:
     """Hold ``objects`` until the process ends (see :data:`kept`); nothing in a library call."""
     if kept is not None:
         kept.extend(objects)
+
+
+def warn(message: object) -> None:
+    """``trfscore: message`` on standard error, untrusted text in it neutralised."""
+    print(f"trfscore: {neutralise_lines(str(message))}", file=sys.stderr)
 
 
 def add_input_options(parser) -> None:
@@ -70,8 +76,11 @@ def load_input(name: str, args) -> Tournament:
     data = read_input(name)
     if not data or data.isspace():  # (strip() would copy the whole input)
         raise UsageError(f"{name}: the file is empty")
-    return loads(data, getattr(args, "input_format", None), path=None if name == "-" else name,
-                 encoding=getattr(args, "encoding", None))
+    try:
+        return loads(data, getattr(args, "input_format", None), path=None if name == "-" else name,
+                     encoding=getattr(args, "encoding", None))
+    except UsageError as exc:  # a forced --encoding that does not fit the bytes
+        raise UsageError(f"{name}: {exc}") from None
 
 
 @contextmanager
@@ -115,7 +124,7 @@ def print_doubts(findings: list, name: str, limit: int = 50) -> None:
 
 def unreadable(t: Tournament, name: str) -> None:
     """Exit 2 (UsageError) when the input held nothing readable: no players and an error."""
-    errors = [f for f in t.findings if f.severity == "error"]
-    if not t.players and errors:
-        where = f":{errors[0].line}" if errors[0].line else ""
-        raise UsageError(f"{name}{where}: {errors[0].message}")
+    error = nothing_readable(t)
+    if error is not None:
+        where = f":{error.line}" if error.line else ""
+        raise UsageError(f"{name}{where}: {error.message}")

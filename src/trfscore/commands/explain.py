@@ -1,11 +1,17 @@
-"""``trfscore explain FILE --player N --tiebreak CODE``: how one tie-break value is made."""
+"""``trfscore explain FILE --player N --tiebreak CODE``: how one tie-break value is made.
+
+The value is the one ``trfscore report`` shows: the standings are computed with the report's
+tie-break list (``--tiebreaks``, else the same default), which matters for the group
+tie-breaks (DE is applied only to the players still tied by the tie-breaks before it).  A code
+the list does not hold is explained as if it were appended to the list."""
 from __future__ import annotations
 
 import json
 
 from ..errors import UsageError
+from ..safetext import escape_json_text, neutralise_lines
 from .common import add_input_options, load_input, unreadable
-from .report import RULES, parse_tiebreaks, standing_options
+from .report import RULES, check_options, parse_tiebreaks, standing_options
 
 
 def add_parser(sub) -> None:
@@ -13,6 +19,8 @@ def add_parser(sub) -> None:
     p.add_argument("input", help="tournament file")
     p.add_argument("--player", "-p", type=int, required=True, help="start rank of the player")
     p.add_argument("--tiebreak", "-t", required=True, help="FIDE C.07 code, e.g. SB or BH-C1")
+    p.add_argument("--tiebreaks", metavar="LIST", help="the report's tie-break list the value belongs to "
+                   "(default: the report's default)")
     p.add_argument("--rules", choices=RULES, default="auto", help="tie-break rules edition")
     p.add_argument("--system", choices=("auto", "swiss", "round-robin"), default="auto")
     p.add_argument("--unrated", type=int, metavar="RATING", help="rating assumed for unrated players")
@@ -25,15 +33,19 @@ def add_parser(sub) -> None:
 def run(args) -> int:
     t = load_input(args.input, args)
     unreadable(t, args.input)
+    check_options(t, args)
     codes = parse_tiebreaks(args.tiebreak) or []
     if len(codes) != 1:
         raise UsageError("give exactly one tie-break code")
     if t.player(args.player) is None:
         raise UsageError(f"no player with start rank {args.player}")
-    standings = t.standings(tiebreaks=codes, rules=args.rules, **standing_options(args))
+    options = standing_options(args)
+    standings = t.standings(tiebreaks=parse_tiebreaks(args.tiebreaks), rules=args.rules, **options)
+    if codes[0] not in standings.tiebreaks:
+        standings = t.standings(tiebreaks=[*standings.tiebreaks, codes[0]], rules=args.rules, **options)
     explanation = standings.explain(args.player, codes[0])
     if args.format == "json":
-        print(json.dumps(explanation.to_dict(), ensure_ascii=False, indent=1))
+        print(escape_json_text(json.dumps(explanation.to_dict(), ensure_ascii=False, indent=1)))
     else:
-        print(str(explanation))
+        print(neutralise_lines(str(explanation)))
     return 0

@@ -8,10 +8,11 @@ error (and in the JSON document).
 """
 from __future__ import annotations
 
-import sys
+import io
 
 from ..errors import UsageError
-from .common import add_input_options, doubts, keep_until_exit, load_input, output, print_doubts, unreadable
+from .common import (add_input_options, doubts, keep_until_exit, load_input, output, print_doubts, read_input,
+                     unreadable, warn)
 
 FORMATS = ("text", "json", "markdown", "csv", "html")
 RULES = ("auto", "fide-2026", "fide-2024", "fide-2023", "fide-2009", "none")
@@ -35,6 +36,8 @@ def add_parser(sub) -> None:
     p.add_argument("--players", metavar="CSV", help="CSV with what TRF lacks (dwz, index, birth_year, "
                    "games_before ...) keyed by fide_id or start_rank")
     p.add_argument("--no-color", action="store_true", help="no colour in the text table")
+    p.add_argument("--no-bom", action="store_true", help="CSV without the UTF-8 byte order mark (by default CSV "
+                   "starts with one, so that spreadsheet programs read accented names right)")
     p.add_argument("--strict", action="store_true", help="exit 1 when the input has error findings")
     p.add_argument("--teams", action="store_true", help="team standings of a team event (013/310 records); "
                    "--tiebreaks then takes team codes: EDE, BH:MP, BH:GP, EMMSB, EGMSB, EMGSB, EGGSB, MPvGP, MP, GP "
@@ -46,8 +49,11 @@ def add_parser(sub) -> None:
 
 
 def parse_tiebreaks(text: str | None) -> list[str] | None:
-    if not text:
+    """The codes of ``--tiebreaks`` (None when not given); a usage error when empty or wrong."""
+    if text is None:
         return None
+    if not text.strip(" ,;"):
+        raise UsageError("--tiebreaks is empty; give codes such as BH-C1,BH,SB (or leave the option out)")
     from ..tiebreaks.registry import parse_tiebreak_list
 
     try:
@@ -59,6 +65,17 @@ def parse_tiebreaks(text: str | None) -> list[str] | None:
 def compute(t, args):
     """Standings for the command-line options."""
     return t.standings(tiebreaks=parse_tiebreaks(args.tiebreaks), rules=args.rules, **standing_options(args))
+
+
+def check_options(t, args) -> None:
+    """Options that contradict each other or the file: usage errors (exit 2), never ignored."""
+    after = getattr(args, "after_round", None)
+    if after is not None and after > t.rounds:
+        raise UsageError(f"--after-round {after}: the event has {t.rounds} round(s)")
+    if getattr(args, "players", None) and not getattr(args, "ratings", None):
+        raise UsageError("--players adds data for the rating calculation: give --ratings fide or --ratings dwz too")
+    if getattr(args, "primary", "auto") != "auto" and not getattr(args, "teams", False):
+        raise UsageError("--primary chooses the team ranking's first score: it needs --teams")
 
 
 def standing_options(args) -> dict:
@@ -83,9 +100,11 @@ def compute_ratings(t, args) -> dict | None:
 
     players = None
     if args.players:
-        players, problems = read_players_csv(args.players)
+        source = io.BytesIO(read_input(args.players))  # a missing or unreadable file: exit 2
+        source.name = args.players
+        players, problems = read_players_csv(source)
         for problem in problems:
-            print(f"trfscore: {problem}", file=sys.stderr)
+            warn(problem)
     edition = args.rating_edition
     if edition and args.ratings == "dwz" and edition not in ("classic", "2026"):
         raise UsageError("--rating-edition for DWZ is 'classic' or '2026'")
@@ -117,12 +136,19 @@ def run_teams(t, args) -> int:
 
             team_text.write(t, standings, out, no_color=args.no_color or args.output not in (None, "-"))
         else:
-            out.write(render_teams(t, standings, args.format))
+            data = render_teams(t, standings, args.format)
+            out.write(csv_text(data, args) if args.format == "csv" else data)
     problems = [f for f in list(t.findings) + standings.findings if f.severity == "error"]
     if problems:
-        print(f"trfscore: {args.input}: {len(problems)} error(s) in the input; "
-              f"run 'trfscore check {args.input}' for details", file=sys.stderr)
+        warn(f"{args.input}: {len(problems)} error(s) in the input; "
+             f"run 'trfscore check {args.input}' for details")
     return 1 if args.strict and problems else 0
+
+
+def csv_text(data: str, args) -> str:
+    """CSV as written: with the UTF-8 byte order mark unless ``--no-bom`` (Excel takes a CSV
+    without it for the local 8-bit code page and garbles every accented name)."""
+    return data if getattr(args, "no_bom", False) else "\ufeff" + data
 
 
 def render_teams(t, standings, fmt: str) -> str:
@@ -147,10 +173,11 @@ def render_teams(t, standings, fmt: str) -> str:
 def run(args) -> int:
     t = load_input(args.input, args)
     unreadable(t, args.input)
+    check_options(t, args)
     if getattr(args, "teams", False):
         return run_teams(t, args)
     if t.source.encoding not in ("utf-8", "ascii", "binary"):
-        print(f"trfscore: {args.input}: read as {t.source.encoding} (not UTF-8)", file=sys.stderr)
+        warn(f"{args.input}: read as {t.source.encoding} (not UTF-8)")
     standings = compute(t, args)
     keep_until_exit(t, standings)
     ratings = compute_ratings(t, args)
@@ -172,7 +199,7 @@ def run(args) -> int:
         elif fmt == "csv":
             from ..report import csv_report
 
-            data = csv_report.render(standings, ratings=ratings)
+            data = csv_text(csv_report.render(standings, ratings=ratings), args)
         else:
             from ..report import html
 
@@ -185,6 +212,6 @@ def run(args) -> int:
         return 1
     errors = [f for f in t.findings if f.severity == "error"]
     if errors:
-        print(f"trfscore: {args.input}: {len(errors)} error(s) in the input; "
-              f"run 'trfscore check {args.input}' for details", file=sys.stderr)
+        warn(f"{args.input}: {len(errors)} error(s) in the input; "
+             f"run 'trfscore check {args.input}' for details")
     return 1 if args.strict and errors else 0

@@ -36,15 +36,20 @@ def text_encoding(name: str) -> str:
 
 
 def decode(data: bytes, encoding: str | None = None) -> Decoded:
-    """Decode ``data``; ``encoding`` forces one (errors then fall back to Latin-1 for safety)."""
+    """Decode ``data``; ``encoding`` forces one: bytes it cannot decode are a UsageError (exit 2)
+    saying where, never a silent fall-back to another encoding."""
     bom = data.startswith(codecs.BOM_UTF8)
     if encoding:
         name = text_encoding(encoding)
         body = data[3:] if bom and name == "utf-8" else data
         try:
             return Decoded(body.decode(name), name, bom and name == "utf-8", False)
-        except UnicodeError:  # UnicodeDecodeError, or the plain UnicodeError of punycode, idna ...
-            return Decoded(data.decode("latin-1"), "latin-1", False, True)
+        except UnicodeDecodeError as exc:
+            line = body.count(b"\n", 0, exc.start) + 1
+            raise UsageError(f"not valid {encoding} at byte {exc.start + 1} (line {line}): give the file's own "
+                             "encoding with --encoding (cp1252 or latin-1 for most Western files)") from None
+        except UnicodeError:  # the plain UnicodeError of punycode, idna ...: no text encoding for files
+            raise UsageError(f"{encoding} cannot decode this file: give its text encoding with --encoding") from None
     if bom:
         try:
             return Decoded(data[3:].decode("utf-8"), "utf-8", True, False)

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..findings import Finding
 from ..model import DEFAULT_POINTS, Game, Header, NationalRecord, Player, Record, Scoring, Source, Team, Tournament
+from ..safetext import escape_json_text
 
 SCHEMA_VERSION = 1
 SCHEMA_ID = "https://trfscore.readthedocs.io/schema/tournament-1.json"
@@ -55,7 +56,7 @@ def dumps(doc: dict[str, Any], rows_key: str, body: str | None = None) -> str:
     head = {k: v for k, v in doc.items() if k != rows_key}
     parts = [_ENCODER.encode(head)[:-1]]
     parts.append(f'{", " if head else ""}"{rows_key}": [\n{body}\n]}}\n')
-    return "".join(parts)
+    return escape_json_text("".join(parts))
 
 
 _ENCODER = json.JSONEncoder(ensure_ascii=False)

@@ -2,21 +2,23 @@
 report and the crosstable) and the crosstable reader, which undoes them.
 
 Backslash and the punctuation that Markdown or inline HTML would interpret
-(``| \\ ` * _ [ ] < > ~ & $``) get a backslash; control characters and line breaks become
-spaces, so a name can neither end its cell or row nor inject HTML, links or emphasis.
+(``| \\ ` * _ [ ] < > ~ & $``) get a backslash; control, bidirectional and line-break characters
+are neutralised (:func:`trfscore.safetext.neutralise`), so a name can neither end its cell or row
+nor inject HTML, links or emphasis, nor reorder the text around it.
 """
 from __future__ import annotations
 
 import re
 
+from ..safetext import neutralise
+
 _SPECIAL = re.compile(r"([\\`*_\[\]<>|~&$])")
 _ESCAPED = re.compile(r"\\([\\`*_\[\]<>|~&$])")
-_CONTROL = re.compile(r"[\x00-\x1f\x7f\u0085\u2028\u2029]")
 
 
 def escape(text: object) -> str:
     """Text safe inside a Markdown table cell."""
-    return _SPECIAL.sub(r"\\\1", _CONTROL.sub(" ", str(text))).strip()
+    return _SPECIAL.sub(r"\\\1", neutralise(text)).strip()
 
 
 def unescape(text: str) -> str:

@@ -20,6 +20,7 @@ from typing import Any
 from ..decimals import exact_decimal
 from ..formats.markdown_text import escape as md_escape
 from ..model import Tournament
+from ..safetext import neutralise, neutralise_json_text
 
 #: The rating-change columns (keys of a ``--ratings`` entry) and their headings.
 RATING_KEYS = ("ro", "we", "w", "coefficient", "rn", "change")
@@ -159,17 +160,24 @@ def markdown_header(title: str, items: list[tuple[str, str]], codes: list[str], 
     return lines
 
 
+def notes(standings) -> list[str]:
+    """What the computation wants the reader to know, shown by every format beside the table:
+    the edition picked and why, tie-breaks dropped or barred (C.07 Art. 8, 10), list entries
+    ignored."""
+    return list(getattr(standings, "notes", ()))
+
+
 # -- HTML ---------------------------------------------------------------------------------------
 def e(text: Any) -> str:
     """Escape text for an element or a quoted attribute."""
-    return _html_escape("" if text is None else str(text), quote=True)
+    return _html_escape(neutralise(text), quote=True)
 
 
 def script_json(data: Any) -> str:
-    """JSON that is safe inside ``<script type="application/json">`` (and parses back unchanged)."""
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return (text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
-            .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
+    """JSON that is safe inside ``<script type="application/json">`` (and parses back unchanged,
+    but for unsafe characters in its strings, neutralised as everywhere on the page)."""
+    text = neutralise_json_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+    return text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
 
 
 @lru_cache(maxsize=None)

@@ -7,8 +7,9 @@ spreadsheet would read as a date).  Fractions that are not finite decimals are r
 places; everything else is exact.
 
 Untrusted text is neutralised against spreadsheet formula injection (OWASP "CSV injection"):
-a cell starting with ``= + - @``, a tab, CR or LF gets a leading ``'``, unless the whole cell is
-a plain number such as a negative rating change.
+a cell starting with ``= + - @`` gets a leading ``'``, unless the whole cell is
+a plain number such as a negative rating change; control and bidirectional characters are
+neutralised like in every output (:func:`trfscore.safetext.neutralise`).
 """
 from __future__ import annotations
 
@@ -16,14 +17,18 @@ import csv
 import io
 import re
 
+from ..safetext import neutralise
 from .common import RATING_KEYS, plain_number, rating_value
+from .values import title_label
 
 _NUMBER = re.compile(r"-?\d+(\.\d+)?\Z")
-_TRIGGERS = ("=", "+", "-", "@", "\t", "\r", "\n")
+_TRIGGERS = ("=", "+", "-", "@")  # tab, CR and LF are made visible before this test
 
 
-def neutralise(text: str) -> str:
-    """``'=cmd`` for ``=cmd``; plain numbers (``-12``, ``6.5``) are left as they are."""
+def safe_cell(text: str) -> str:
+    """A cell a spreadsheet shows as text: unsafe characters made visible, ``'=cmd`` for
+    ``=cmd``; plain numbers (``-12``, ``6.5``) are left as they are."""
+    text = neutralise(text)
     if text.startswith(_TRIGGERS) and not _NUMBER.match(text):
         return "'" + text
     return text
@@ -42,7 +47,7 @@ def rows(standings, ratings: dict | None = None) -> list[list[str]]:
     for row in standings.rows:
         p = row.player
         cells = [str(row.rank), str(getattr(row, "rank_to", row.rank) or row.rank), str(row.start_rank),
-                 p.title or "", p.name or "", p.federation or "", "" if p.rating is None else str(p.rating),
+                 title_label(p.title), p.name or "", p.federation or "", "" if p.rating is None else str(p.rating),
                  p.fide_id or "", plain_number(row.points)]
         cells += [plain_number(row.tiebreaks.get(code)) for code in standings.tiebreaks]
         if ratings is not None:
@@ -55,7 +60,7 @@ def rows(standings, ratings: dict | None = None) -> list[list[str]]:
 def render(standings, *, ratings: dict | None = None) -> str:
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\r\n")
-    writer.writerow([neutralise(c) for c in header(standings, ratings)])
+    writer.writerow([safe_cell(c) for c in header(standings, ratings)])
     for cells in rows(standings, ratings):
-        writer.writerow([neutralise(c) for c in cells])
+        writer.writerow([safe_cell(c) for c in cells])
     return buf.getvalue()

@@ -19,8 +19,8 @@ from ..formats.limits import data_rounds
 from ..model import Tournament
 from . import crosstable as X
 from .common import (RATING_HEADINGS, RATING_KEYS, RATING_TITLES, crosstable_cell, e, facts, html_facts, html_page,
-                     present, rating_value, script_json, sort_heading, sort_value, tiebreak_name)
-from .values import format_points, format_score, rank_label
+                     notes, present, rating_value, script_json, sort_heading, sort_value, tiebreak_name)
+from .values import format_points, format_score, rank_label, title_label
 
 __all__ = ["e", "script_json", "render", "standings_table", "crosstable"]
 
@@ -61,7 +61,7 @@ def standings_table(t: Tournament, standings, ratings: dict | None) -> str:
         rating = "" if p.rating is None else str(p.rating)
         cells = [f'<td data-v="{row.rank}">{e(rank_label(row))}</td>', f'<td data-v="{sno}">{sno}</td>']
         if show["Ti"]:
-            cells.append(f'<td class="l ti">{e(p.title)}</td>')
+            cells.append(f'<td class="l ti">{e(title_label(p.title))}</td>')
         cells.append(f'<th scope="row" class="name"><a href="#x{sno}">{e(p.name) or "(no name)"}</a></th>')
         if show["FED"]:
             cells.append(f'<td class="l fed">{e(p.federation)}</td>')
@@ -139,6 +139,7 @@ def crosstable(t: Tournament, standings) -> tuple[str, str]:
 # -- page -------------------------------------------------------------------------------------
 def _facts(t: Tournament, standings, ratings: dict | None) -> str:
     extra = [("Ratings", "rating changes shown (Ro, We, W, K/E, Rn, +/-)")] if ratings is not None else []
+    extra += [("Note", note) for note in notes(standings)]
     return html_facts(facts(t), list(standings.tiebreaks), standings.rules, standings.system, extra)
 
 

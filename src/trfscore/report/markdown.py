@@ -10,8 +10,9 @@ from ..formats.limits import data_rounds
 from ..formats.markdown_text import escape, unescape
 from ..model import Tournament
 from . import crosstable as X
-from .common import RATING_HEADINGS, RATING_KEYS, facts, markdown_header, markdown_table, present, rating_value
-from .values import format_points, format_score, rank_label
+from .common import (RATING_HEADINGS, RATING_KEYS, facts, markdown_header, markdown_table, notes, present,
+                     rating_value)
+from .values import format_points, format_score, rank_label, title_label
 
 __all__ = ["escape", "unescape", "render"]
 
@@ -29,7 +30,7 @@ def standings_table(standings, ratings: dict | None = None) -> list[str]:
     rows = []
     for row in standings.rows:
         p = row.player
-        values = {"Rk": rank_label(row), "SNo": str(row.start_rank), "Ti": escape(p.title), "Name": escape(p.name),
+        values = {"Rk": rank_label(row), "SNo": str(row.start_rank), "Ti": escape(title_label(p.title)), "Name": escape(p.name),
                   "FED": escape(p.federation), "Rtg": "" if p.rating is None else str(p.rating),
                   "Pts": format_points(row.points)}
         cells = [values[h] for h, _ in player]
@@ -64,6 +65,7 @@ def crosstable(t: Tournament, standings) -> list[str]:
 def render(t: Tournament, standings, *, ratings: dict | None = None) -> str:
     title = escape(t.header.name) or escape(t.source.path or "") or "Tournament"
     lines = markdown_header(title, facts(t), list(standings.tiebreaks), standings.rules, standings.system)
+    lines += [f"- **Note:** {escape(note)}" for note in notes(standings)]
     lines += ["", "## Standings", ""]
     lines += standings_table(standings, ratings)
     lines += ["", "## Crosstable", ""]

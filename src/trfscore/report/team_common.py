@@ -20,7 +20,7 @@ from .common import facts
 from .crosstable import CSS, half, paired
 from .values import format_score
 
-__all__ = ["LEGEND", "TeamCell", "team_facts", "notes", "crosstable_rows", "opponents"]
+__all__ = ["LEGEND", "TeamCell", "team_facts", "crosstable_rows", "opponents"]
 
 LEGEND = ("Cells: opponent team's No., colour of the team's board 1 (w = white, b = black) and the game "
           "points the team scored; ff = forfeited match (not played). PAB = pairing-allocated bye; bye = "
@@ -84,11 +84,6 @@ def team_facts(t: Tournament, standings) -> list[tuple[str, str]]:
                        ("Primary score", primary),
                        ("Match points", f"win {format_score(s.win)}, draw {format_score(s.draw)}, "
                                         f"loss {format_score(s.loss)}")]
-
-
-def notes(standings) -> list[str]:
-    """The notes worth showing (the edition picked is already in the header)."""
-    return [n for n in standings.notes if not n.startswith("rules: ")]
 
 
 def crosstable_rows(standings) -> list[list[TeamCell]]:

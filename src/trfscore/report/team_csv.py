@@ -3,7 +3,7 @@ per team, numbers with a dot.
 
 Columns: ``rank, rank_to, team, name, match_points, game_points`` and one column per tie-break
 (named by its code).  A shared place is ``rank`` < ``rank_to``.  Every cell goes through the
-individual report's :func:`~trfscore.report.csv_report.neutralise` against spreadsheet formula
+individual report's :func:`~trfscore.report.csv_report.safe_cell` against spreadsheet formula
 injection.
 """
 from __future__ import annotations
@@ -12,7 +12,7 @@ import csv
 import io
 
 from .common import plain_number
-from .csv_report import neutralise
+from .csv_report import safe_cell
 
 __all__ = ["header", "rows", "render"]
 
@@ -31,5 +31,5 @@ def render(standings) -> str:
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\r\n")
     for cells in [header(standings), *rows(standings)]:
-        writer.writerow([neutralise(c) for c in cells])
+        writer.writerow([safe_cell(c) for c in cells])
     return buf.getvalue()

@@ -12,8 +12,8 @@ wherever it lands in markup; the script's data is the escaped JSON island of the
 from __future__ import annotations
 
 from ..model import Tournament
-from .common import crosstable_cell, e, html_facts, html_page, sort_heading, sort_value, tiebreak_name
-from .team_common import LEGEND, crosstable_rows, notes, opponents, team_facts
+from .common import crosstable_cell, e, html_facts, html_page, notes, sort_heading, sort_value, tiebreak_name
+from .team_common import LEGEND, crosstable_rows, opponents, team_facts
 from .values import format_points, format_score
 
 __all__ = ["render", "standings_table", "crosstable"]

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from ..formats.markdown_text import escape
 from ..model import Tournament
-from .common import markdown_header, markdown_table
-from .team_common import LEGEND, crosstable_rows, notes, team_facts
+from .common import markdown_header, markdown_table, notes
+from .team_common import LEGEND, crosstable_rows, team_facts
 from .values import format_points, format_score
 
 __all__ = ["render", "standings_table", "crosstable"]

@@ -11,7 +11,9 @@ import sys
 import textwrap
 
 from ..model import Tournament
-from .text import BOLD, DIM, RESET, display_width, truncate, use_colour
+from ..safetext import neutralise
+from .common import notes
+from .text import BOLD, DIM, RESET, display_width, note_lines, truncate, use_colour
 from .values import format_points, format_score
 
 __all__ = ["render", "write"]
@@ -20,8 +22,6 @@ GAP = "  "
 NAME_MIN = 12
 
 
-def _clean(text: str) -> str:
-    return "".join(ch if ch.isprintable() else "?" for ch in (text or ""))
 
 
 def _pad(text: str, width: int, right: bool) -> str:
@@ -34,13 +34,13 @@ def render(t: Tournament, standings, *, width: int | None = None, colour: bool =
     """The team standings as text fitting ``width`` columns."""
     width = max(40, width or shutil.get_terminal_size((80, 24)).columns)
     event = standings.event
-    title = _clean(t.header.name) or _clean(t.source.path or "") or "team event"
+    title = neutralise(t.header.name) or neutralise(t.source.path or "") or "team event"
     meta = (f"{len(event.teams)} teams, {event.rounds} rounds, {event.boards} boards; primary score "
             f"{'match' if standings.primary == 'MP' else 'game'} points; tie-breaks "
-            f"{', '.join(_clean(c) for c in standings.tiebreaks) or 'none'} under {standings.rules} "
+            f"{', '.join(neutralise(c) for c in standings.tiebreaks) or 'none'} under {standings.rules} "
             f"({standings.system})")
-    heads = ["Rk", "No", "Team", "MP", "GP"] + [_clean(c) for c in standings.tiebreaks]
-    rows = [[r.label, str(r.number), _clean(r.name), format_score(r.match_points), format_points(r.game_points)]
+    heads = ["Rk", "No", "Team", "MP", "GP"] + [neutralise(c) for c in standings.tiebreaks]
+    rows = [[r.label, str(r.number), neutralise(r.name), format_score(r.match_points), format_points(r.game_points)]
             + [format_score(r.tiebreaks.get(c)) for c in standings.tiebreaks] for r in standings.rows]
     widths = [max([display_width(h)] + [display_width(row[k]) for row in rows]) for k, h in enumerate(heads)]
     over = sum(widths) + len(GAP) * (len(widths) - 1) - width
@@ -57,11 +57,7 @@ def render(t: Tournament, standings, *, width: int | None = None, colour: bool =
     out.append((BOLD + head + RESET) if colour else head)
     out.append("-" * min(display_width(head), width))
     out += [line(row) for row in rows]
-    notes = [n for n in standings.notes if not n.startswith("rules: ")]
-    if notes:
-        out.append("")
-        for note in notes:
-            out += textwrap.wrap("note: " + _clean(note), width, subsequent_indent="  ")
+    out += note_lines(notes(standings), width)
     return "\n".join(out) + "\n"
 
 

@@ -5,7 +5,7 @@ Columns nobody fills (title, federation, rating) are left out.  Long names are t
 ``…`` (display width aware: wide CJK characters count two, combining marks none).  When the
 tie-break and rating columns still do not fit, the table is paged: the first block holds the
 player columns and as many values as fit; each further block repeats Rk, SNo and Name with the
-next columns.  Control characters in untrusted text are shown as ``?``.
+next columns.  Untrusted text is neutralised (:func:`trfscore.safetext.neutralise`).
 """
 from __future__ import annotations
 
@@ -16,17 +16,13 @@ import textwrap
 import unicodedata
 
 from ..model import Tournament
-from .common import RATING_HEADINGS, RATING_KEYS, rating_value
-from .values import format_points, format_score, rank_label
+from ..safetext import neutralise
+from .common import RATING_HEADINGS, RATING_KEYS, notes, rating_value
+from .values import format_points, format_score, rank_label, title_label
 
 BOLD, DIM, RESET = "\x1b[1m", "\x1b[2m", "\x1b[0m"
 GAP = 2
 NAME_MIN = 14
-
-
-def _clean(text: str) -> str:
-    """Strip control characters from untrusted text so it cannot drive the terminal."""
-    return "".join(ch if ch.isprintable() else "?" for ch in (text or ""))
 
 
 def display_width(text: str) -> int:
@@ -77,20 +73,20 @@ class _Column:
 def _columns(t: Tournament, standings, ratings: dict | None) -> tuple[list[_Column], list[_Column]]:
     """(player columns, value columns); empty optional player columns are dropped."""
     rows = standings.rows
-    name = _Column("Name", [_clean(r.player.name) for r in rows], right=False)
+    name = _Column("Name", [neutralise(r.player.name) for r in rows], right=False)
     player = [_Column("Rk", [rank_label(r) for r in rows]), _Column("SNo", [str(r.start_rank) for r in rows])]
-    titles = [_clean(r.player.title) for r in rows]
+    titles = [neutralise(title_label(r.player.title)) for r in rows]
     if any(titles):
         player.append(_Column("Ti", titles, right=False))
     player.append(name)
-    feds = [_clean(r.player.federation) for r in rows]
+    feds = [neutralise(r.player.federation) for r in rows]
     if any(feds):
         player.append(_Column("FED", feds, right=False))
     ratings_in = ["" if r.player.rating is None else str(r.player.rating) for r in rows]
     if any(ratings_in):
         player.append(_Column("Rtg", ratings_in))
     player.append(_Column("Pts", [format_points(r.points) for r in rows]))
-    values = [_Column(_clean(str(code)), [format_score(r.tiebreaks.get(code)) for r in rows], group="tb")
+    values = [_Column(neutralise(str(code)), [format_score(r.tiebreaks.get(code)) for r in rows], group="tb")
               for code in standings.tiebreaks]
     if ratings is not None:
         for key in RATING_KEYS:
@@ -159,12 +155,12 @@ def render(t: Tournament, standings, *, width: int | None = None, colour: bool =
     width = max(40, width or shutil.get_terminal_size((80, 24)).columns)
     codes = list(standings.tiebreaks)
     h = t.header
-    title = _clean(h.name) or _clean(t.source.path or "") or "tournament"
-    facts = [f for f in (_clean(h.city).strip(), h.start_date_iso or _clean(h.start_date).strip()) if f]
+    title = neutralise(h.name) or neutralise(t.source.path or "") or "tournament"
+    facts = [f for f in (neutralise(h.city).strip(), h.start_date_iso or neutralise(h.start_date).strip()) if f]
     done = getattr(standings, "rounds", 0) or t.rounds
     rounds = f"{t.rounds} rounds" if done == t.rounds else f"after round {done} of {t.rounds}"
     meta = f"{len(t.players)} players, {rounds}" + (f", {', '.join(facts)}" if facts else "")
-    meta += f"; tie-breaks {', '.join(_clean(c) for c in codes) or 'none'} under {standings.rules} ({standings.system})"
+    meta += f"; tie-breaks {', '.join(neutralise(c) for c in codes) or 'none'} under {standings.rules} ({standings.system})"
     lines = [(BOLD + truncate(title, width) + RESET) if colour else truncate(title, width)]
     for part in textwrap.wrap(meta, width, break_on_hyphens=False) or [""]:
         lines.append((DIM + part + RESET) if colour else part)
@@ -177,7 +173,16 @@ def render(t: Tournament, standings, *, width: int | None = None, colour: bool =
             note = f"continued ({n + 1}/{len(pages)}): {', '.join(extra)}"
             lines.append((DIM + note + RESET) if colour else note)
         lines.extend(_table(block, width, colour))
+    lines += note_lines(notes(standings), width)
     return "\n".join(lines) + "\n"
+
+
+def note_lines(texts: list[str], width: int) -> list[str]:
+    """The notes after a table: a blank line, then ``note: ...`` wrapped to ``width``."""
+    out: list[str] = [""] if texts else []
+    for text in texts:
+        out += textwrap.wrap("note: " + neutralise(text), width, subsequent_indent="  ", break_on_hyphens=False)
+    return out
 
 
 def write(t: Tournament, standings, stream=None, *, no_color: bool = False, ratings: dict | None = None) -> None:

@@ -6,6 +6,7 @@ from typing import Any
 
 from ..decimals import exact_decimal
 from ..formats.json_model import score_to_json
+from ..formats.trf.player import TITLE_LETTERS
 
 
 def format_score(value: Any) -> str:
@@ -25,6 +26,12 @@ def format_points(value: Fraction) -> str:
     """Points with at least one decimal, as crosstables print them (``6.5``, ``7.0``)."""
     text = exact_decimal(value, 1)
     return text if text is not None else format_score(value)
+
+
+def title_label(title: str | None) -> str:
+    """A title as people write it whatever the dialect: TRF16's letters spelt out (``g`` -> GM)."""
+    text = (title or "").strip()
+    return TITLE_LETTERS.get(text.lower(), text)
 
 
 def rank_label(row) -> str:

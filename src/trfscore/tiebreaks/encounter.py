@@ -14,7 +14,8 @@
        program and lichess's scalachess do the same.
 
 The value shown for a player is their place within the tied group (1 = first), equal for
-players the rule could not separate, and 0 when the rule separated nobody in the group.
+players the rule could not separate, 0 when the rule separated nobody in the group, and none
+(blank) for a player who was not tied with anybody when the rule came to be applied.
 """
 from __future__ import annotations
 
@@ -107,7 +108,7 @@ def explain_de(eng: Engine, tb: TieBreak, i: int, members: list[int] | None,
     ed = eng.edition_for(tb)
     if not members or len(members) < 2:
         return Explanation(ctx.sr[i], "Direct encounter", tb.code, value, ed.name, "", [],
-                           "text", "not tied with anybody when the tie-break was applied: 0")
+                           "text", "not tied with anybody when the tie-break was applied: no value")
     scores, met, games = mini_table(eng, tb, members)
     terms = [Term(r + 1, ctx.sr[b], ctx.pf(p)) for r, b, p in games[i]]
     table = ", ".join(f"#{ctx.sr[a]} {fmt_number(scores[a])}"

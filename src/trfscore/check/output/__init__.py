@@ -39,8 +39,9 @@ class Summary:
 
     def add(self, result: FileResult) -> None:
         self.files += 1
-        if result.error:
+        if result.error or result.unreadable:
             self.unreadable += 1
+        if result.error:
             return
         if result.findings:
             self.with_findings += 1

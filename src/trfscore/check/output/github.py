@@ -2,11 +2,12 @@
 
 ``::error file=event.trf,line=14,col=112,title=TRF504::round 3: ...`` makes GitHub show the
 message on line 14 of the file in the pull request.  Severities map to ``error``, ``warning``
-and ``notice``.  Data is escaped as the runner expects (``%`` ``\\r`` ``\\n``), property values
+and ``notice``.  Untrusted text is neutralised (:mod:`trfscore.safetext`), then escaped as the runner expects (``%`` ``\\r`` ``\\n``), property values
 also ``:`` and ``,``, so no file content can end the command early or inject another one.
 """
 from __future__ import annotations
 
+from ...safetext import neutralise, neutralise_lines
 from ..runner import FileResult
 from . import Summary, Writer, display_path
 
@@ -14,11 +15,11 @@ LEVELS = {"error": "error", "warning": "warning", "info": "notice"}
 
 
 def escape_data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return neutralise_lines(text).replace("%", "%25").replace("\n", "%0A")  # CR is neutralised already
 
 
 def escape_property(text: str) -> str:
-    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
+    return neutralise(text).replace("%", "%25").replace(":", "%3A").replace(",", "%2C")
 
 
 def command(level: str, message: str, **properties: object) -> str:

@@ -18,6 +18,7 @@ import json
 from typing import Any
 
 from ...formats.json_model import SCHEMA_ID
+from ...safetext import escape_json_text
 from ..runner import FileResult
 from . import Summary, Writer, display_path, finding_dict
 
@@ -42,18 +43,14 @@ class JsonWriter(Writer):
         return {"$schema": SCHEMA_ID, "files": self.files, "summary": summary.to_dict()}
 
     def finish(self, summary: Summary) -> None:
-        json.dump(self.document(summary), self.stream, ensure_ascii=False, indent=1)
-        self.stream.write("\n")
-
-
-#: Characters that JSON leaves raw but that some line splitters (Python's ``str.splitlines``,
-#: pre-2019 JavaScript) take for line ends: escaped, so one object is always one line.
-_LINE_BREAKS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
+        self.stream.write(escape_json_text(json.dumps(self.document(summary), ensure_ascii=False, indent=1)) + "\n")
 
 
 class JsonLinesWriter(Writer):
     def _line(self, obj: dict[str, Any]) -> None:
-        self.stream.write(json.dumps(obj, ensure_ascii=False).translate(_LINE_BREAKS) + "\n")
+        # escaped too: U+0085, U+2028 and U+2029, which some line splitters (Python's
+        # str.splitlines, pre-2019 JavaScript) take for line ends, so one object is one line
+        self.stream.write(escape_json_text(json.dumps(obj, ensure_ascii=False)) + "\n")
 
     def file(self, result: FileResult) -> None:
         path = display_path(result.path)

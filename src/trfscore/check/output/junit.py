@@ -3,8 +3,8 @@
 CI servers that read JUnit reports show each file as a test: findings at or above the failing
 level make a ``<failure>`` (every finding listed in its text), lesser ones go to
 ``<system-out>``, an unreadable file is an ``<error>``.  All text is escaped, and characters XML
-1.0 cannot hold (control characters from binary input) are replaced, so the document always
-parses.
+1.0 cannot hold (control characters from binary input) are neutralised, so the document
+always parses.
 """
 from __future__ import annotations
 
@@ -12,14 +12,15 @@ import re
 import xml.etree.ElementTree as ET
 
 from ...findings import SEVERITY_ORDER
+from ...safetext import neutralise_lines
 from ..runner import FileResult
 from . import Summary, Writer, display_path
 
-INVALID_XML = re.compile("[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
-
 
 def xml_safe(text: str) -> str:
-    return INVALID_XML.sub("\ufffd", text)
+    """Text for an XML 1.0 attribute or element: unsafe characters (among them every character
+    XML 1.0 forbids) neutralised, line feeds kept; ElementTree escapes the markup."""
+    return neutralise_lines(text)
 
 
 def describe(f) -> str:

@@ -12,6 +12,7 @@ from typing import Any
 from urllib.parse import quote
 
 from ... import __version__
+from ...safetext import escape_json_text
 from ..registry import get
 from ..runner import FileResult
 from . import Summary, Writer, display_path
@@ -84,5 +85,5 @@ class SarifWriter(Writer):
         }
 
     def finish(self, summary: Summary) -> None:
-        json.dump(self.document(summary), self.stream, ensure_ascii=False, indent=1)
+        self.stream.write(escape_json_text(json.dumps(self.document(summary), ensure_ascii=False, indent=1)))
         self.stream.write("\n")

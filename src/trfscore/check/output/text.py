@@ -7,21 +7,18 @@
           |                                   ^^^^^^^^
           = hint: the results of one game are 1/0, =/=, W/L, D/D, +/- or -/-
 
-Untrusted text (names, garbage bytes) is shown with control characters replaced, so a file cannot
-drive the terminal.  Colour only when the stream is a terminal and ``NO_COLOR`` is unset.
+Untrusted text (names, garbage bytes) is neutralised (:func:`trfscore.safetext.neutralise`: one
+visible character for each control or bidirectional character), so a file cannot drive the
+terminal and carets stay aligned.  Colour only when the stream is a terminal and ``NO_COLOR`` is unset.
 """
 from __future__ import annotations
 
+from ...safetext import neutralise as clean
 from ..runner import FileResult
 from . import Summary, Writer, display_path
 
 RESET, BOLD, DIM = "\x1b[0m", "\x1b[1m", "\x1b[2m"
 COLOURS = {"error": "\x1b[31m", "warning": "\x1b[33m", "info": "\x1b[36m", "fatal": "\x1b[35m"}
-
-
-def clean(text: str) -> str:
-    """One printable character per input character (so carets stay aligned)."""
-    return "".join(ch if ch.isprintable() else ("?" if ch != "\t" else " ") for ch in text)
 
 
 class TextWriter(Writer):
@@ -53,7 +50,7 @@ class TextWriter(Writer):
                         width = 1
                         needle = f.text.strip()
                         if needle:
-                            k = text.find(needle, col, col + len(f.text) + 8)
+                            k = text.find(needle, col, col + len(f.text))  # within the span, never a later cell
                             if k >= 0:
                                 col, width = k, len(needle)
                         pad = " " * (len(prefix) + col)

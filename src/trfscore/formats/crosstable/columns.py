@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 
+from ..trf.player import TITLE_LETTERS
 from .cells import parse_number
 from .labels import label_role
 from .lexing import Tok
@@ -19,8 +20,8 @@ PHI PLE PLW PNG POL POR PUR QAT ROU RSA RUS RWA SCO SEN SEY SGP SKN SLE SLO SMR 
 SSD STP SUD SUI SUR SVK SWE SWZ SYR TAN THA TJK TKM TLS TOG TPE TTO TUN TUR UAE UGA UKR URU USA
 UZB VAN VEN VIE VIN WLS YEM ZAM ZIM""".split())
 
-_TRF_TITLES = frozenset({"g", "m", "f", "c", "wg", "wm", "wf", "wc"})
-_TITLES = frozenset({"GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM"})
+_TRF_TITLES = frozenset(TITLE_LETTERS)
+_TITLES = frozenset(TITLE_LETTERS.values())
 
 #: A label's role, code, text and token (None for the roles assumed without a header).
 Role = tuple[str, str, str, Tok | None]

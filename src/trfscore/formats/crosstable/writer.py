@@ -16,12 +16,12 @@ back to the same players and results.
 """
 from __future__ import annotations
 
-import re
 from fractions import Fraction
 from typing import Any, Mapping
 
 from ...decimals import exact_decimal
 from ...model import Kind, Player, Tournament
+from ...safetext import neutralise
 from ..limits import data_rounds
 from ..markdown_text import escape
 
@@ -106,14 +106,12 @@ def _label(text: str) -> str:
     return "".join(text.split()) or "TB"
 
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
-
-
 def _text(value: str, markdown: bool) -> str:
     """A name, title, federation or heading on one line, without the reader's separators (``|``
     as ``/``; in plain text ``;`` as ``,``); in Markdown escaped (:mod:`.markdown_text`, undone by
-    the reader), so no text makes HTML, links or emphasis."""
-    text = " ".join(_CONTROL.sub(" ", value).split()).replace("|", "/")
+    the reader), so no text makes HTML, links or emphasis; unsafe characters are neutralised
+    (:func:`trfscore.safetext.neutralise`)."""
+    text = " ".join(neutralise(value).split()).replace("|", "/")
     return escape(text) if markdown else text.replace(";", ",")
 
 

@@ -16,22 +16,19 @@ grid) White is the lower start rank.
 """
 from __future__ import annotations
 
-import re
-
 from ...model import Kind, Player, Tournament
+from ...safetext import neutralise
 from ..limits import data_rounds
 
 _BYE_TYPE = {Kind.PAB: ("PAB", "1-0"), Kind.FULL_BYE: ("FPB", "1-0"), Kind.HALF_BYE: ("HPB", "1/2-1/2"),
              Kind.ZERO_BYE: ("ZPB", "0-1")}
 
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
-
-
 def _quote(value: object) -> str:
-    """A tag value: PGN's escapes for ``\\`` and ``"``; control characters (line breaks, tabs,
-    NUL) as spaces, since a tag is one line of printing characters (PGN standard 8.1.1)."""
-    return _CONTROL.sub(" ", str(value).replace("\\", "\\\\").replace('"', '\\"'))
+    """A tag value: PGN's escapes for ``\\`` and ``"``; control and bidirectional characters
+    neutralised (:func:`trfscore.safetext.neutralise`), since a tag is one line of printing
+    characters (PGN standard 8.1.1)."""
+    return neutralise(value).replace("\\", "\\\\").replace('"', '\\"')
 
 
 def _date(t: Tournament, rnd: int) -> str:

@@ -41,8 +41,10 @@ SEPARATORS = (slice(OPPONENT_AT + OPPONENT_WIDTH, COLOUR_AT), slice(COLOUR_AT + 
 #: Birth dates TRF26 accepts: YYYY/MM/DD (00 for unknown parts) or the year alone (TRF digest C9).
 BIRTH_FORMS = re.compile(r"^\d{4}(?:/\d{2}/\d{2})?$")
 
-TITLES = frozenset({"GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM",
-                    "G", "M", "F", "C", "WG", "WM", "WF", "WC", ""})
+#: TRF16's title letters and the titles they stand for (TRF26 writes the titles themselves).
+TITLE_LETTERS = {"g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "wm": "WIM", "wf": "WFM", "wc": "WCM"}
+#: Every title a player line may hold, upper-cased (letters and names), and none.
+TITLES = frozenset({*TITLE_LETTERS.values(), *(k.upper() for k in TITLE_LETTERS), ""})
 
 PLAYED_KIND = {"1": Kind.WIN, "=": Kind.DRAW, "0": Kind.LOSS,
                "W": Kind.WIN, "D": Kind.DRAW, "L": Kind.LOSS}

@@ -12,12 +12,12 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ...model import DEFAULT_POINTS, Tournament
+from .player import TITLE_LETTERS
 from .reader import parse_round_date
 from .writer import format_player, written_points_and_ranks
 
 VERSIONS = ("trf16", "trf26")
 SEX = {"M": "m", "F": "w", "f": "w", "W": "w"}
-TITLES = {"g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "wm": "WIM", "wf": "WFM", "wc": "WCM"}
 
 
 def _slash(iso: str | None, fallback: str) -> str:
@@ -91,7 +91,7 @@ def write(t: Tournament, version: str = "trf16") -> str:
         p = replace(p, points=points[p.start_rank], rank=ranks[p.start_rank],
                     **{k: _one_line(getattr(p, k)) for k in ("sex", "title", "name", "federation", "fide_id", "birth")})
         if modern:  # upgrade: the field values TRF26 spells out (m/w, GM...)
-            p = replace(p, sex=SEX.get(p.sex, p.sex), title=TITLES.get(p.title.lower(), p.title))
+            p = replace(p, sex=SEX.get(p.sex, p.sex), title=TITLE_LETTERS.get(p.title.lower(), p.title))
         lines.append(format_player(p))
         if modern:
             for nrs in p.national.values():

@@ -1,0 +1,111 @@
+"""The command line's rough edges: options checked strictly (exit 2, one line, a suggestion),
+choices without regard to case, unknown commands named, a forced encoding held to, the same
+exit code for the same unreadable input in every command, DE blank when untied, and explain
+giving the value the report shows."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from trfscore.cli import main
+
+SWISS = "samples/swiss-trf26.trf"
+RR = "samples/correspondence-1975.trf"
+
+
+def run(capsys, *argv) -> tuple[int, str, str]:
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("argv, message", [
+    ([SWISS, "--players", "missing.csv", "--ratings", "fide"], "missing.csv: no such file"),
+    ([SWISS, "--players", "missing.csv"], "give --ratings fide or --ratings dwz too"),
+    ([SWISS, "--primary", "GP"], "it needs --teams"),
+    ([SWISS, "--after-round", "99"], "--after-round 99: the event has 7 round(s)"),
+    ([SWISS, "-t", "BH,BH"], "tie-break BH is listed twice"),
+    ([SWISS, "-t", ""], "--tiebreaks is empty"),
+    ([SWISS, "--format", "pdf"], "--format: 'pdf' is not one of text, json, markdown, csv, html"),
+    ([SWISS, "--format", "htm"], "did you mean html?"),
+    (["chek", SWISS], "unknown command 'chek' (did you mean check?)"),
+    (["explain", SWISS, "-p", "1", "-t", "SB", "--after-round", "8"], "the event has 7 round(s)"),
+])
+def test_usage_errors_are_one_line_exit_2(capsys, root, argv, message):
+    argv = [str(root / a) if a in (SWISS, RR) else a for a in argv]
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert message in err and err.count("\n") == 1, err
+
+
+@pytest.mark.parametrize("value", ["JSON", "Json", "json"])
+def test_choices_ignore_case(capsys, root, value):
+    code, out, _ = run(capsys, root / SWISS, "--format", value)
+    assert code == 0 and json.loads(out)["tiebreaks"]
+
+
+def test_forced_encoding_is_held_to(capsys, tmp_path, root):
+    latin = tmp_path / "latin1.trf"
+    latin.write_bytes((root / SWISS).read_bytes().replace(b"Nowhere", "Nöwhere".encode("latin-1")))
+    for command in ("report", "check"):
+        code, out, err = run(capsys, command, latin, "--encoding", "utf-8")
+        assert code == 2 and "not valid utf-8 at byte" in out + err, (command, out, err)
+    code, out, _ = run(capsys, "report", latin, "--encoding", "latin-1")
+    assert code == 0 and "Nöwhere" in out
+
+
+@pytest.mark.parametrize("data", [b"", b"  \n\n", b"\x89PNG\r\n\x1a\n\x00\x00" + bytes(range(256))])
+def test_unreadable_input_exits_2_from_every_command(capsys, tmp_path, data):
+    path = tmp_path / "bad.trf"
+    path.write_bytes(data)
+    codes = {command: run(capsys, *argv)[0] for command, argv in {
+        "report": ("report", path), "check": ("check", path), "convert": ("convert", path, "--to", "json"),
+        "explain": ("explain", path, "-p", "1", "-t", "SB")}.items()}
+    assert set(codes.values()) == {2}, codes
+
+
+def test_de_is_blank_when_not_tied(capsys, root):
+    code, out, _ = run(capsys, root / RR, "-t", "SB,DE", "--format", "json")
+    rows = json.loads(out)["standings"]
+    points = [r["points"] for r in rows]
+    for i, row in enumerate(rows):
+        tied = points.count(row["points"]) > 1 and row["tiebreaks"]["SB"] in [
+            r["tiebreaks"]["SB"] for j, r in enumerate(rows) if j != i and r["points"] == row["points"]]
+        assert (row["tiebreaks"]["DE"] is None) == (not tied), row
+
+
+@pytest.mark.parametrize("listed", [None, "SB,DE", "DE,SB"])
+def test_explain_gives_the_value_the_report_shows(capsys, root, listed):
+    extra = ["--tiebreaks", listed] if listed else []
+    code, out, _ = run(capsys, root / RR, *(["-t", listed] if listed else []), "--format", "json")
+    report = {r["start_rank"]: r["tiebreaks"] for r in json.loads(out)["standings"]}
+    assert "DE" in next(iter(report.values()))
+    for sno, values in report.items():
+        code, out, _ = run(capsys, "explain", root / RR, "-p", sno, "-t", "DE", *extra, "--format", "json")
+        assert code == 0 and json.loads(out)["value"] == values["DE"], (sno, listed)
+
+
+def test_csv_starts_with_a_bom_unless_told(capsys, tmp_path, root):
+    out = tmp_path / "s.csv"
+    assert run(capsys, root / SWISS, "--format", "csv", "-o", out)[0] == 0
+    data = out.read_bytes()
+    assert data.startswith(b"\xef\xbb\xbf") and data.count(b"\xef\xbb\xbf") == 1
+    assert data.decode("utf-8-sig").startswith("rank,")
+    assert run(capsys, root / SWISS, "--format", "csv", "--no-bom", "-o", out)[0] == 0
+    assert out.read_bytes().startswith(b"rank,")
+
+
+def test_titles_read_the_same_from_every_dialect(capsys, tmp_path, root):
+    """TRF16 writes title letters (g, m, wf), TRF26 the titles; reports show the titles."""
+    lines = (root / SWISS).read_text(encoding="utf-8").splitlines(keepends=True)
+    first = next(i for i, x in enumerate(lines) if x.startswith("001"))
+    letters = {0: "  g", 1: " wf", 2: "  m"}
+    for k, code in letters.items():  # the title field is columns 11-13 of a 001 line
+        line = lines[first + k]
+        lines[first + k] = line[:10] + code + line[13:]
+    path = tmp_path / "titles.trf"
+    path.write_text("".join(lines), encoding="utf-8")
+    for fmt in ("text", "markdown", "csv", "html"):
+        code, out, _ = run(capsys, path, "--format", fmt, "--no-color")
+        assert code == 0 and all(t in out for t in ("GM", "WFM", "IM")), fmt
