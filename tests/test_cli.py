@@ -184,7 +184,8 @@ def test_explain_json_validates_and_matches_the_report(capsys, code):
     _, out, _ = run(capsys, sample, "--format", "json", "--tiebreaks", code)
     value = {r["start_rank"]: r["tiebreaks"][code] for r in json.loads(out)["standings"]}
     for player in (1, 6, 14):
-        rc, out, _ = run(capsys, "explain", sample, "--player", str(player), "--tiebreak", code, "--format", "json")
+        rc, out, _ = run(capsys, "explain", sample, "--player", str(player), "--tiebreak", code,
+                         "--tiebreaks", code, "--format", "json")  # the report's list
         doc = json.loads(out)
         assert rc == 0 and validate(doc, "explanationDocument") == [] and validate(doc) == []
         assert doc["value"] == value[player]

@@ -25,7 +25,12 @@ def python_blocks(path: Path) -> list[str]:
     return re.findall(r"```python\n(.*?)```", path.read_text(encoding="utf-8"), re.S)
 
 
-@pytest.mark.parametrize("doc", ["docs/api.md", "README.md"])
+#: Every page whose Python examples are run: the README and each docs page that shows any.
+DOCS_WITH_EXAMPLES = ["README.md"] + sorted(f"docs/{p.name}" for p in (ROOT / "docs").glob("*.md")
+                                            if "```python" in p.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("doc", DOCS_WITH_EXAMPLES)
 def test_documented_examples_run(doc, monkeypatch, capsys):
     blocks = python_blocks(ROOT / doc)
     assert blocks, f"{doc} shows no Python example"

@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 from typing import Union
 
+from .findings import Finding
 from .model import Tournament
 
 PathOrText = Union[str, bytes, "os.PathLike[str]"]
@@ -74,7 +75,7 @@ def load(source: PathOrText, format: str | None = None, *, encoding: str | None 
     return loads(data, format, path=str(path), encoding=encoding)
 
 
-def nothing_readable(t: Tournament):
+def nothing_readable(t: Tournament) -> Finding | None:
     """The first error finding of an input that held nothing readable (no player), else None.
     Every command ends such an input with exit 2, ``check`` keeping its findings."""
     if t.players:

@@ -215,7 +215,7 @@ def _file_list(t: Tournament, notes: list[str]) -> list[TieBreak]:
 
 
 def _rank_by_groups(eng: Engine, specs: list[TieBreak], columns: dict[str, Column],
-                    group_values: dict[str, list[int]],
+                    group_values: dict[str, list[int | None]],
                     group_members: dict[str, dict[int, list[int]]]) -> list[list[int]]:
     """Points first, then each tie-break applied to every group still tied (Art. 4.2); a group
     tie-break (DE) is computed on the group itself."""
@@ -330,7 +330,7 @@ def _standings(t: Tournament, tiebreaks: Any, rules: str, system: Any,
 
     # ranking: points, then each tie-break on every group still tied (Art. 4.2)
     score = ctx.score
-    group_values: dict[str, list[int]] = {}
+    group_values: dict[str, list[int | None]] = {}
     group_members: dict[str, dict[int, list[int]]] = {}
     if not any(TIEBREAKS[tb.base].group for tb in specs):
         # one sort on (points, tb1, tb2, ...): players come in start-rank order already

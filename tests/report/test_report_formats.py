@@ -382,7 +382,7 @@ def test_cli_formats(tmp_path, fmt):
     path.write_text(to_trf(swiss(30, 5, seed=4, forfeits=0.05, byes=0.05)), encoding="utf-8")
     out = tmp_path / f"out.{fmt}"
     assert main(["report", str(path), "--format", fmt, "-o", str(out)]) == 0
-    text = out.read_text(encoding="utf-8")
+    text = out.read_text(encoding="utf-8-sig")  # CSV starts with a byte order mark
     assert main(["report", str(path), "--format", "json", "-o", str(tmp_path / "out.json")]) == 0
     doc = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))
     if fmt == "csv":

@@ -57,9 +57,13 @@ def parse_tiebreaks(text: str | None) -> list[str] | None:
     from ..tiebreaks.registry import parse_tiebreak_list
 
     try:
-        return parse_tiebreak_list(text)
+        codes = parse_tiebreak_list(text)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
+    repeated = sorted({c for c in codes if codes.count(c) > 1})
+    if repeated:  # a second BH can never separate anybody the first left tied (C.07 Art. 4.2)
+        raise UsageError(f"tie-break {', '.join(repeated)} is listed twice (written the same or in another notation)")
+    return codes
 
 
 def compute(t, args):

@@ -301,18 +301,11 @@ POINTS = frozenset({"PTS", "POINTS", "MPTS", "GPTS"})  # points: always the firs
 
 def parse_tiebreaks(codes: str | Iterable[str] | None) -> list[TieBreak]:
     """``"BH-C1,BH,SB"`` (codes separated by commas, semicolons or blanks) or a list of codes
-    -> parsed tie-breaks; ``PTS`` is dropped.  ValueError for an unknown code, and for a code
-    listed twice (the second could never separate anybody the first left tied)."""
+    -> parsed tie-breaks; ``PTS`` is dropped.  ValueError for an unknown code."""
     if codes is None:
         return []
     items = re.split(r"[,;\s]+", codes) if isinstance(codes, str) else [str(c) for c in codes]
-    parsed = [parse_tiebreak(c) for c in items if c.strip() and c.strip().upper() not in POINTS]
-    seen: set[str] = set()
-    for tb in parsed:
-        if tb.code in seen:
-            raise ValueError(f"tie-break {tb.code} is listed twice")
-        seen.add(tb.code)
-    return parsed
+    return [parse_tiebreak(c) for c in items if c.strip() and c.strip().upper() not in POINTS]
 
 
 def parse_tiebreak_list(codes: str | Iterable[str] | None) -> list[str]:
