@@ -109,3 +109,39 @@ def test_titles_read_the_same_from_every_dialect(capsys, tmp_path, root):
     for fmt in ("text", "markdown", "csv", "html"):
         code, out, _ = run(capsys, path, "--format", fmt, "--no-color")
         assert code == 0 and all(t in out for t in ("GM", "WFM", "IM")), fmt
+
+
+def test_decimal_points_line_up(capsys, root):
+    code, out, _ = run(capsys, root / RR, "-t", "SB", "--no-color")
+    body = out.split("\n---")[1].splitlines()[1:]
+    rows = [line for line in body if line[:3].strip().split("-")[0].isdigit()]
+    sb = [line.rstrip() for line in rows]
+    dots = {line.rindex(".") for line in sb if "." in line.split()[-1]}
+    whole = {len(line) for line in sb if "." not in line.split()[-1]}
+    assert len(dots) == 1 and whole <= dots, out  # 104 ends where 100.5 has its point
+
+
+def test_only_tournaments_skips_what_is_no_tournament_file(capsys, tmp_path, root):
+    """The pre-commit hook is offered every text file: a notes.txt must not fail the commit."""
+    (tmp_path / "notes.txt").write_text("remember: round 3 starts at 15:00\n", encoding="utf-8")
+    (tmp_path / "package.json").write_text('{"name": "x", "version": "1.0.0"}', encoding="utf-8")
+    (tmp_path / "empty.txt").write_bytes(b"")
+    (tmp_path / "logo.png").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00" + bytes(range(256)))
+    others = sorted(str(p) for p in tmp_path.iterdir())
+    code, out, _ = run(capsys, "check", *others, "--only-tournaments", "--format", "json")
+    assert code == 0 and json.loads(out)["files"] == []
+    assert run(capsys, "check", *others)[0] == 2  # without the option each is a problem
+    broken = tmp_path / "broken.trf"  # a TRF is always checked, however broken
+    broken.write_text("012 Open\n001    1 m    Test, A\n001    1 m    Test, B\n", encoding="utf-8")
+    code, out, _ = run(capsys, "check", broken, *others, "--only-tournaments", "--format", "json")
+    assert code == 1 and [f["path"] for f in json.loads(out)["files"]] == [str(broken)]
+
+
+def test_pre_commit_hook_decides_by_content(root):
+    hook = (root / ".pre-commit-hooks.yaml").read_text(encoding="utf-8")
+    assert "--only-tournaments" in hook and "files:" not in hook.split("exclude_types")[0].split("entry")[1]
+
+
+def test_a_folder_of_trf_files_says_what_to_do(capsys, root):
+    code, out, err = run(capsys, root / "samples")
+    assert code == 2 and "holds none" in err and "swiss-trf26.trf" in err and "trfscore check" in err

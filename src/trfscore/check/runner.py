@@ -17,6 +17,7 @@ from typing import Callable, Iterable, Iterator
 
 from ..errors import UsageError
 from ..findings import SEVERITY_ORDER, Finding
+from ..formats.decode import looks_binary
 from ..formats.limits import MAX_INPUT_BYTES  # larger inputs are not read (exit 2), as in the other commands
 
 #: File name endings a folder is searched for.
@@ -36,6 +37,8 @@ class Options:
     input_format: str | None = None
     excerpts: bool = True
     rating_lists: tuple[tuple[str, str], ...] = ()  # (index file, period) of each --rating-list
+    #: skip what is no tournament file at all (``--only-tournaments``; see :func:`not_a_tournament`)
+    tournaments_only: bool = False
 
 
 @dataclass
@@ -48,6 +51,7 @@ class FileResult:
     format: str | None = None
     error: str | None = None  # the file could not be read at all (exit 2)
     unreadable: bool = False  # read, but nothing in it (no player, an error): exit 2, findings kept
+    skipped: bool = False  # not a tournament file, and --only-tournaments: neither shown nor counted
     lines: dict[int, tuple[int, str]] = field(default_factory=dict)  # line -> (offset, excerpt)
     players: int = 0
     rounds: int = 0
@@ -76,6 +80,13 @@ def read_bytes(path: str) -> bytes:
     return data
 
 
+def not_a_tournament(t) -> bool:
+    """Content that no specific format claimed and the last-resort crosstable reader found no
+    table in (a ``notes.txt``), or a JSON document that holds no players (a ``package.json``).
+    A file that looks like TRF or PGN is always checked, however broken."""
+    return not t.players and t.source.format in ("crosstable", "json")
+
+
 def check_data(data: bytes, path: str, options: Options) -> FileResult:
     """Check bytes already read (standard input, or a file)."""
     result = FileResult(path)
@@ -85,6 +96,9 @@ def check_data(data: bytes, path: str, options: Options) -> FileResult:
         from . import check
 
         profile = _profile(options)
+        if options.tournaments_only and (not data.strip() or looks_binary(data)):
+            result.skipped = True
+            return result
         if not data.strip():
             empty = Finding("TRF100", ERROR, "the file is empty" if not data else "the file holds only blanks",
                             1, 1, "give a TRF text file (FIDE Tournament Report File)")
@@ -94,6 +108,9 @@ def check_data(data: bytes, path: str, options: Options) -> FileResult:
             return result
         t = loading.loads(data, options.input_format, path=None if path == "-" else path,
                           encoding=options.encoding)
+        if options.tournaments_only and not_a_tournament(t):
+            result.skipped = True
+            return result
         result.encoding = t.source.encoding
         result.format = t.source.format
         result.players = len(t.players)

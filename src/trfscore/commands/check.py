@@ -40,6 +40,9 @@ def add_parser(sub) -> None:
     p.add_argument("--jobs", "-j", type=int, default=1, metavar="N",
                    help="check files in N processes (0: one per CPU; default 1)")
     p.add_argument("--list-rules", action="store_true", help="list every rule id and exit")
+    p.add_argument("--only-tournaments", action="store_true",
+                   help="skip files that are no tournament file by their content (empty, binary, text in which no "
+                   "table is found, JSON without players), as a pre-commit hook over every text file wants")
     p.add_argument("--no-progress", action="store_true", help="no progress bar, even on a terminal")
     p.add_argument("--no-color", action="store_true", help="no colour in the text report")
     p.add_argument("-o", "--output", help="write the report to this file instead of standard output")
@@ -129,7 +132,8 @@ def run(args) -> int:
             jobs = 1  # an index held in memory cannot be shared with worker processes
     options = Options(profile=args.profile, select=args.select, ignore=args.ignore, encoding=encoding,
                       input_format=args.input_format, excerpts=args.output_format == "text",
-                      rating_lists=tuple((lst.where, lst.period) for lst in lists))
+                      rating_lists=tuple((lst.where, lst.period) for lst in lists),
+                      tournaments_only=args.only_tournaments)
     if lists:
         from ..check.runner import remember_lists
 
@@ -149,6 +153,8 @@ def run(args) -> int:
             return sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
 
         for result in run_all(targets, options, jobs=jobs, stdin=read_stdin, progress=progress):
+            if result.skipped:
+                continue
             summary.add(result)
             out.file(result)
         if progress:

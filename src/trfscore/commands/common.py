@@ -63,6 +63,20 @@ def read_input(name: str) -> bytes:
     return data
 
 
+def _empty_folder(name: str) -> str:
+    """Why a folder gave no tournament: it holds no PGN games (a folder is one tournament only as
+    PGN files, one per round or board), naming the other tournament files it holds."""
+    files = [entry.name for entry in os.scandir(name) if entry.is_file()]
+    others = sorted(n for n in files if (f := registry.by_extension(n)) is not None
+                    and f.name not in ("pgn", "markdown"))  # a README.md is no event
+    if not others:
+        return f"{name}: no PGN games found in this folder"
+    shown = ", ".join(others[:5]) + (f" and {len(others) - 5} more" if len(others) > 5 else "")
+    return (f"{name}: a folder is read as one tournament only from its PGN files, and it holds none; "
+            f"it holds {len(others)} other tournament file(s) ({shown}): report one of them, "
+            f"or check them all with 'trfscore check {name}'")
+
+
 def load_input(name: str, args) -> Tournament:
     if name != "-" and os.path.isdir(name):
         if getattr(args, "input_format", None) not in (None, *_folder_formats()):
@@ -71,7 +85,7 @@ def load_input(name: str, args) -> Tournament:
 
         t = pgn.read_many([name], encoding=getattr(args, "encoding", None))
         if not t.players:
-            raise UsageError(f"{name}: no PGN games found in this folder")
+            raise UsageError(_empty_folder(name))
         return t
     data = read_input(name)
     if not data or data.isspace():  # (strip() would copy the whole input)

@@ -13,7 +13,7 @@ import textwrap
 from ..model import Tournament
 from ..safetext import neutralise
 from .common import notes
-from .text import BOLD, DIM, RESET, display_width, note_lines, truncate, use_colour
+from .text import BOLD, DIM, RESET, align_decimals, display_width, note_lines, truncate, use_colour
 from .values import format_points, format_score
 
 __all__ = ["render", "write"]
@@ -42,6 +42,9 @@ def render(t: Tournament, standings, *, width: int | None = None, colour: bool =
     heads = ["Rk", "No", "Team", "MP", "GP"] + [neutralise(c) for c in standings.tiebreaks]
     rows = [[r.label, str(r.number), neutralise(r.name), format_score(r.match_points), format_points(r.game_points)]
             + [format_score(r.tiebreaks.get(c)) for c in standings.tiebreaks] for r in standings.rows]
+    if rows:  # the number columns (MP, GP, tie-breaks) with their decimal points lined up
+        columns = [align_decimals(list(col)) if k >= 3 else list(col) for k, col in enumerate(zip(*rows))]
+        rows = [list(row) for row in zip(*columns)]
     widths = [max([display_width(h)] + [display_width(row[k]) for row in rows]) for k, h in enumerate(heads)]
     over = sum(widths) + len(GAP) * (len(widths) - 1) - width
     if over > 0:

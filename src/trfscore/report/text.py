@@ -61,6 +61,16 @@ def use_colour(stream, no_color: bool) -> bool:
     return hasattr(stream, "isatty") and stream.isatty()
 
 
+def align_decimals(cells: list[str]) -> list[str]:
+    """A right-aligned column's numbers padded on the right so that their decimal points line
+    up: ``25``, ``24.5``, ``16.25`` become ``25   ``, ``24.5 ``, ``16.25``; blanks stay blank."""
+    decimals = [len(c) - c.find(".") if "." in c else 0 for c in cells]
+    widest = max(decimals, default=0)
+    if not widest:
+        return cells
+    return [c + " " * (widest - d) if c else c for c, d in zip(cells, decimals)]
+
+
 class _Column:
     def __init__(self, head: str, cells: list[str], right: bool = True, group: str = ""):
         self.head = head
@@ -85,14 +95,14 @@ def _columns(t: Tournament, standings, ratings: dict | None) -> tuple[list[_Colu
     ratings_in = ["" if r.player.rating is None else str(r.player.rating) for r in rows]
     if any(ratings_in):
         player.append(_Column("Rtg", ratings_in))
-    player.append(_Column("Pts", [format_points(r.points) for r in rows]))
-    values = [_Column(neutralise(str(code)), [format_score(r.tiebreaks.get(code)) for r in rows], group="tb")
+    player.append(_Column("Pts", align_decimals([format_points(r.points) for r in rows])))
+    values = [_Column(neutralise(str(code)), align_decimals([format_score(r.tiebreaks.get(code)) for r in rows]),
+                      group="tb")
               for code in standings.tiebreaks]
     if ratings is not None:
         for key in RATING_KEYS:
-            values.append(_Column(RATING_HEADINGS[key],
-                                  [rating_value(ratings.get(r.start_rank), key, signed=True) for r in rows],
-                                  group="rating"))
+            cells = [rating_value(ratings.get(r.start_rank), key, signed=True) for r in rows]
+            values.append(_Column(RATING_HEADINGS[key], align_decimals(cells), group="rating"))
     return player, values
 
 
