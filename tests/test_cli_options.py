@@ -145,3 +145,13 @@ def test_pre_commit_hook_decides_by_content(root):
 def test_a_folder_of_trf_files_says_what_to_do(capsys, root):
     code, out, err = run(capsys, root / "samples")
     assert code == 2 and "holds none" in err and "swiss-trf26.trf" in err and "trfscore check" in err
+
+
+def test_file_level_findings_point_somewhere(capsys, tmp_path, root):
+    """A missing header record was a finding with no line and column (nothing to annotate)."""
+    text = (root / SWISS).read_text(encoding="utf-8")
+    path = tmp_path / "nocity.trf"
+    path.write_text("".join(x for x in text.splitlines(keepends=True) if not x.startswith("022")), encoding="utf-8")
+    code, out, _ = run(capsys, "check", path, "--profile", "fide", "--format", "json")
+    found = [f for f in json.loads(out)["files"][0]["findings"] if f["rule"] == "TRF801"]
+    assert found and all(f["line"] == 1 and f["column"] == 1 for f in found)

@@ -106,6 +106,7 @@ def finish(findings: list[Finding], profile: Profile, beyond: dict[str, int] | N
     out: list[Finding] = []
     counts: dict[str, int] = {}
     dropped: dict[str, int] = dict(beyond or {})
+    last: dict[str, Finding] = {}  # the last finding kept of each rule: where "N more" points
     findings.sort(key=lambda f: (f.line or 0, f.column or 0, f.rule))
     for f in findings:
         key = (f.rule, f.line, f.column, f.message)
@@ -119,9 +120,12 @@ def finish(findings: list[Finding], profile: Profile, beyond: dict[str, int] | N
             dropped[f.rule] = dropped.get(f.rule, 0) + 1
             continue
         out.append(f)
+        last[f.rule] = f
     for rule_id, n in sorted(dropped.items()):
+        at = last.get(rule_id)
+        line, column = (at.line or 1, at.column or 1) if at else (1, 1)
         out.append(Finding("TRF001", INFO, f"{n} more {rule_id} finding(s) left out (limit {limit} per rule "
-                           "and file)", None, None, "fix the reported ones first, or check with --select "
+                           "and file)", line, column, "fix the reported ones first, or check with --select "
                            f"{rule_id} after raising the limit"))
     return out
 

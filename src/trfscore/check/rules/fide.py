@@ -59,7 +59,7 @@ def mandatory_header(ctx: Context) -> Iterator[Finding]:
         rec = ctx.record(code)
         name = HEADER_NAMES.get(code, "record")
         if rec is None:
-            yield Finding("TRF801", ERROR, f"record {code} ({name}) is missing", None, None,
+            yield Finding("TRF801", ERROR, f"record {code} ({name}) is missing", 1, 1,  # where the header goes
                           f"add a {code} line: FIDE needs the {name} to rate the tournament", "")
         elif not _header_value(ctx, code):
             yield Finding("TRF801", ERROR, f"record {code} ({name}) is empty", rec.line, 5,
