@@ -418,7 +418,7 @@ def test_cli_text(capsys):
     head = next(ln for ln in lines if ln.startswith("Rk"))
     assert head.split() == ["Rk", "No", "Team", "MP", "GP", "EDE", "EMGSB-C1", "BH:MP-C1", "MPvGP"]
     first = lines[lines.index(head) + 2].split()
-    assert first[:5] == ["1", "4", "Deer", "10", "17.0"]
+    assert first[:5] == ["1", "4", "Deer", "10", "17"]  # GP written like every other score (MPvGP, BH:GP)
 
 
 def test_cli_json_validates(capsys):

@@ -14,7 +14,7 @@ from __future__ import annotations
 from ..model import Tournament
 from .common import crosstable_cell, e, html_facts, html_page, notes, sort_heading, sort_value, tiebreak_name
 from .team_common import LEGEND, crosstable_rows, opponents, team_facts
-from .values import format_points, format_score
+from .values import format_score
 
 __all__ = ["render", "standings_table", "crosstable"]
 
@@ -46,7 +46,7 @@ def standings_table(standings) -> str:
         cells = [f'<td data-v="{row.rank}">{e(row.label)}</td>', f'<td data-v="{n}">{n}</td>',
                  _name_cell(n, row.name, "x"),
                  f'<td{cls["MP"]} data-v="{sort_value(row.match_points)}">{format_score(row.match_points)}</td>',
-                 f'<td{cls["GP"]} data-v="{sort_value(row.game_points)}">{format_points(row.game_points)}</td>']
+                 f'<td{cls["GP"]} data-v="{sort_value(row.game_points)}">{format_score(row.game_points)}</td>']
         for code in codes:
             value = row.tiebreaks.get(code)
             cells.append(f'<td data-v="{sort_value(value)}">{e(format_score(value))}</td>')
@@ -70,7 +70,7 @@ def crosstable(standings) -> str:
         n = row.number
         parts = [f"<td>{e(row.label)}</td>", f"<td>{n}</td>", _name_cell(n, row.name, "s")]
         parts += [crosstable_cell(c) for c in cells]
-        parts += [f"<td>{format_score(row.match_points)}</td>", f"<td>{format_points(row.game_points)}</td>"]
+        parts += [f"<td>{format_score(row.match_points)}</td>", f"<td>{format_score(row.game_points)}</td>"]
         out.append(f'<tr id="x{n}" data-sno="{n}">' + "".join(parts) + "</tr>")
     out.append("</tbody></table>")
     return "\n".join(out)

@@ -10,7 +10,7 @@ from ..formats.markdown_text import escape
 from ..model import Tournament
 from .common import markdown_header, markdown_table, notes
 from .team_common import LEGEND, crosstable_rows, team_facts
-from .values import format_points, format_score
+from .values import format_score
 
 __all__ = ["render", "standings_table", "crosstable"]
 
@@ -19,7 +19,7 @@ def standings_table(standings) -> list[str]:
     """Rk, No, Team, MP, GP and one column per tie-break."""
     codes = list(standings.tiebreaks)
     head = ["Rk", "No", "Team", "MP", "GP"] + [escape(c) for c in codes]
-    rows = [[r.label, str(r.number), escape(r.name), format_score(r.match_points), format_points(r.game_points)]
+    rows = [[r.label, str(r.number), escape(r.name), format_score(r.match_points), format_score(r.game_points)]
             + [format_score(r.tiebreaks.get(c)) for c in codes] for r in standings.rows]
     return markdown_table(head, rows, ["r", "r", "l", "r", "r"] + ["r"] * len(codes))
 
@@ -29,7 +29,7 @@ def crosstable(standings) -> list[str]:
     rounds = standings.event.rounds
     head = ["Rk", "No", "Team", *(f"R{r}" for r in range(1, rounds + 1)), "MP", "GP"]
     rows = [[r.label, str(r.number), escape(r.name), *(escape(c.label) for c in cells),
-             format_score(r.match_points), format_points(r.game_points)]
+             format_score(r.match_points), format_score(r.game_points)]
             for r, cells in zip(standings.rows, crosstable_rows(standings))]
     return [LEGEND, "", *markdown_table(head, rows, ["r", "r", "l"] + ["c"] * rounds + ["r", "r"])]
 

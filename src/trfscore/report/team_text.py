@@ -14,7 +14,7 @@ from ..model import Tournament
 from ..safetext import neutralise
 from .common import notes
 from .text import BOLD, DIM, RESET, align_decimals, display_width, note_lines, truncate, use_colour
-from .values import format_points, format_score
+from .values import format_score
 
 __all__ = ["render", "write"]
 
@@ -40,7 +40,7 @@ def render(t: Tournament, standings, *, width: int | None = None, colour: bool =
             f"{', '.join(neutralise(c) for c in standings.tiebreaks) or 'none'} under {standings.rules} "
             f"({standings.system})")
     heads = ["Rk", "No", "Team", "MP", "GP"] + [neutralise(c) for c in standings.tiebreaks]
-    rows = [[r.label, str(r.number), neutralise(r.name), format_score(r.match_points), format_points(r.game_points)]
+    rows = [[r.label, str(r.number), neutralise(r.name), format_score(r.match_points), format_score(r.game_points)]
             + [format_score(r.tiebreaks.get(c)) for c in standings.tiebreaks] for r in standings.rows]
     if rows:  # the number columns (MP, GP, tie-breaks) with their decimal points lined up
         columns = [align_decimals(list(col)) if k >= 3 else list(col) for k, col in enumerate(zip(*rows))]
