@@ -7,6 +7,9 @@
 * swiss-byes-forfeits.trf: a synthetic 24-player, 7-round Swiss with requested byes, a
   pairing-allocated bye, forfeits and a withdrawal (trfscore.testing.generate, seed 11).
 * swiss-trf26.trf: the same event written with TRF26 header records (142, 162, 192, 202).
+* fide-list-sample.xml: a made-up FIDE rating list (the XML layout of FIDE's download) holding
+  the Swiss sample's players, with three differences a rating officer would be told about: a
+  name spelt another way, another federation and another rating.
 """
 from __future__ import annotations
 
@@ -93,6 +96,28 @@ def swiss_sample() -> tuple[str, str]:
     return text16, text26
 
 
+def rating_list(trf_text: str) -> str:
+    """The made-up rating list of :func:`swiss_sample`'s players (FIDE's XML element order)."""
+    from xml.sax.saxutils import escape
+
+    import trfscore
+
+    rows = []
+    for p in trfscore.loads(trf_text).players:
+        name, fed, rating = p.name, p.federation, p.rating
+        if p.start_rank == 2:
+            name = name.replace("Player", "Player-")  # spelt another way
+        elif p.start_rank == 3:
+            fed = "FRA" if fed != "FRA" else "GER"
+        elif p.start_rank == 4 and rating:
+            rating += 12  # the list in force says otherwise
+        fields = {"fideid": p.fide_id, "name": name, "country": fed, "sex": "F" if p.sex == "w" else "M",
+                  "title": p.title, "w_title": "", "o_title": "", "foa_title": "", "rating": rating or "",
+                  "games": 0, "k": 20, "birthday": p.birth[:4], "flag": ""}
+        rows.append("<player>" + "".join(f"<{k}>{escape(str(v))}</{k}>" for k, v in fields.items()) + "</player>")
+    return "<playerslist>\n" + "\n".join(rows) + "\n</playerslist>\n"
+
+
 if __name__ == "__main__":
     out = Path("samples")
     out.mkdir(exist_ok=True)
@@ -100,4 +125,5 @@ if __name__ == "__main__":
     s16, s26 = swiss_sample()
     (out / "swiss-byes-forfeits.trf").write_text(s16, encoding="utf-8", newline="")
     (out / "swiss-trf26.trf").write_text(s26, encoding="utf-8", newline="")
-    print("wrote", ", ".join(sorted(p.name for p in out.glob("*.trf"))))
+    (out / "fide-list-sample.xml").write_text(rating_list(s26), encoding="utf-8", newline="")
+    print("wrote", ", ".join(sorted(p.name for p in out.glob("*.*") if p.suffix != ".md")))
