@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Sequence, Union
 
 from .findings import Finding
+from .formats import registry
 from .model import Tournament
 
 if TYPE_CHECKING:
@@ -15,52 +16,48 @@ if TYPE_CHECKING:
 
 __all__ = ["WRITE_FORMATS", "check", "dump", "dumps"]
 
-#: The formats :func:`dump` and :func:`dumps` write (``trfscore convert --to`` takes the same).
-WRITE_FORMATS = ("json", "trf", "trf16", "trf26", "pgn", "crosstable", "markdown", "csv")
-#: The format :func:`dump` writes for a file name ending (when ``format`` is not given).
-_FORMAT_OF_SUFFIX = {".json": "json", ".trf": "trf", ".pgn": "pgn", ".txt": "crosstable", ".md": "markdown",
-                     ".csv": "csv"}
+#: The formats :func:`dump` and :func:`dumps` write (``trfscore convert --to`` takes the same;
+#: the format registry, :mod:`trfscore.formats.registry`, says what each can hold).
+WRITE_FORMATS: tuple[str, ...] = registry.names(writable=True)
 
 StrPath = Union[str, "os.PathLike[str]"]
 
 
-def _render(t: Tournament, format: str) -> bytes:
-    from .commands.convert import render
-    from .errors import UsageError
-
-    if format not in WRITE_FORMATS:
-        raise ValueError(f"unknown format {format!r}; choose one of {', '.join(WRITE_FORMATS)}")
-    try:
-        return render(t, format)
-    except UsageError as exc:  # pragma: no cover - every listed format has a writer
-        raise ValueError(str(exc)) from None
+def _writer(format: str) -> registry.Format:
+    target = registry.get(format)  # ValueError naming the choices
+    if not target.writable:
+        raise ValueError(f"trfscore does not write {target.name}; choose one of {', '.join(WRITE_FORMATS)}")
+    return target
 
 
 def dumps(t: Tournament, format: str = "json") -> str:
-    """``t`` written as ``format`` (one of :data:`WRITE_FORMATS`), as text.
+    """``t`` written as ``format`` (one of :data:`WRITE_FORMATS` or an alias), as text.
 
     ``trf`` gives back a read TRF's own lines where unchanged (see :func:`dump` for its bytes in
     the original encoding); ``trf16``/``trf26`` write every record afresh.  Raises ValueError for
     an unknown format."""
-    if format == "trf":
+    target = _writer(format)
+    if target.name == "trf":
         from .formats import trf
 
         return trf.write_text(t)
-    return _render(t, format).decode("utf-8")
+    return target.write(t).decode("utf-8")
 
 
 def dump(t: Tournament, path: StrPath, format: str | None = None) -> None:
-    """Write ``t`` to the file ``path`` as ``format`` (default: from the file name's ending,
-    ``.json .trf .pgn .txt .md .csv``).  A TRF is written in the encoding it was read with; the
-    other formats in UTF-8.  Raises ValueError for an unknown format, OSError when the file
+    """Write ``t`` to the file ``path`` as ``format`` (default: the format the file name's ending
+    names: ``.json .trf .pgn .txt .md .csv``).  A TRF is written in the encoding it was read with,
+    the other formats in UTF-8.  Raises ValueError for an unknown format, OSError when the file
     cannot be written."""
     if format is None:
-        format = _FORMAT_OF_SUFFIX.get(Path(path).suffix.lower())
-        if format is None:
+        found = registry.by_extension(os.fspath(path))
+        if found is None or not found.writable:
             raise ValueError(f"cannot tell the format from {os.fspath(path)!r}; give format= one of "
                              f"{', '.join(WRITE_FORMATS)}")
-    data = _render(t, format)
-    Path(path).write_bytes(data)
+        target = found
+    else:
+        target = _writer(format)
+    Path(path).write_bytes(target.write(t))
 
 
 def check(source: Tournament | StrPath | bytes, profile: str | None = None, *,
