@@ -2,7 +2,9 @@
 
 The document follows ``schema/tournament.schema.json`` (draft 2020-12).  It carries the source
 lines verbatim (``source.records``) so that JSON -> TRF gives back the original bytes.  Scores are
-JSON numbers when their decimal expansion is finite, else ``"p/q"`` strings: nothing is rounded.
+JSON numbers (:func:`trfscore.decimals.json_number`); one whose decimal expansion does not end is
+rounded to 6 decimals and its exact ``"p/q"`` form kept in the document's ``exact`` object (JSON
+Pointer -> text), from which :func:`from_dict` restores it: nothing is lost.
 """
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from dataclasses import asdict, fields
 from fractions import Fraction
 from typing import Any
 
+from ..decimals import is_rounded_in_json, json_number
 from ..findings import Finding
 from ..model import DEFAULT_POINTS, Game, Header, NationalRecord, Player, Record, Scoring, Source, Team, Tournament
 from ..safetext import escape_json_text
@@ -20,27 +23,9 @@ SCHEMA_VERSION = 1
 SCHEMA_ID = "https://trfscore.readthedocs.io/schema/tournament-1.json"
 
 
-def score_to_json(value: Fraction | int | None) -> float | int | str | None:
-    """An exact score as a JSON value: int, finite decimal, or ``"p/q"``."""
-    if value is None:
-        return None
-    if not isinstance(value, Fraction):
-        value = Fraction(value)
-    n, d = value.numerator, value.denominator
-    if d == 1:
-        return n
-    if d in _DECIMAL_DENOMINATORS:
-        return n / d  # the nearest double to a finite decimal; its repr is that decimal
-    while d % 2 == 0:
-        d //= 2
-    while d % 5 == 0:
-        d //= 5
-    if d == 1:
-        return float(value)
-    return f"{n}/{value.denominator}"
-
-
-_DECIMAL_DENOMINATORS = frozenset({2, 4, 5, 8, 10, 16, 20, 25, 40, 50, 100})
+def score_to_json(value: Fraction | int | None) -> float | int | None:
+    """An exact score as a JSON number (see :func:`trfscore.decimals.json_number`)."""
+    return json_number(value)
 
 
 def dumps(doc: dict[str, Any], rows_key: str, body: str | None = None) -> str:
@@ -70,38 +55,63 @@ def score_from_json(value: Any) -> Fraction | None:
     return Fraction(value)
 
 
-def _plain(value: Any) -> Any:
-    """Make extras JSON-safe: Fractions to scores, dataclasses to dicts."""
-    if isinstance(value, Fraction):
-        return score_to_json(value)
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    if hasattr(value, "__dataclass_fields__"):
-        return _plain(asdict(value))
-    return value
+def pointer_token(key: object) -> str:
+    """``key`` as one JSON Pointer reference token (RFC 6901: ``~`` -> ``~0``, ``/`` -> ``~1``)."""
+    return str(key).replace("~", "~0").replace("/", "~1")
+
+
+class _Numbers:
+    """Scores as JSON numbers, remembering the exact form of each one rounded (JSON Pointer ->
+    ``"p/q"``) for the document's ``exact`` object."""
+
+    def __init__(self) -> None:
+        self.exact: dict[str, str] = {}
+
+    def __call__(self, value: Fraction | int | None, pointer: str) -> float | int | None:
+        if is_rounded_in_json(value):
+            self.exact[pointer] = str(value)
+        return json_number(value)
+
+    def plain(self, value: Any, pointer: str) -> Any:
+        """Extras made JSON-safe: Fractions to numbers, dataclasses to dicts."""
+        if isinstance(value, Fraction):
+            return self(value, pointer)
+        if isinstance(value, dict):
+            return {str(k): self.plain(v, f"{pointer}/{pointer_token(k)}") for k, v in value.items()}
+        if isinstance(value, (list, tuple)):
+            return [self.plain(v, f"{pointer}/{i}") for i, v in enumerate(value)]
+        if hasattr(value, "__dataclass_fields__"):
+            return self.plain(asdict(value), pointer)
+        return value
+
+
+#: Header fields holding a date: ``null`` when missing, in every document trfscore writes.
+DATE_FIELDS = ("start_date", "end_date", "start_date_iso", "end_date_iso")
 
 
 def to_dict(t: Tournament, *, records: bool = True, findings: bool = True) -> dict[str, Any]:
     """The JSON document for ``t`` as Python data."""
+    num = _Numbers()
     header = asdict(t.header)
-    header["team_scoring"] = {k: score_to_json(v) for k, v in t.header.team_scoring.items()}
+    for key in DATE_FIELDS:
+        header[key] = header[key] or None
+    header["team_scoring"] = {k: num(v, f"/header/team_scoring/{pointer_token(k)}")
+                              for k, v in t.header.team_scoring.items()}
     players = []
-    for p in t.players:
+    for i, p in enumerate(t.players):
         players.append({
             "start_rank": p.start_rank, "name": p.name, "sex": p.sex, "title": p.title,
             "rating": p.rating, "federation": p.federation, "fide_id": p.fide_id, "birth": p.birth,
-            "points": score_to_json(p.points), "rank": p.rank, "line": p.line,
+            "points": num(p.points, f"/players/{i}/points"), "rank": p.rank, "line": p.line,
             "national": {k: asdict(v) for k, v in p.national.items()},
             "games": [{"round": g.round, "opponent": g.opponent, "colour": g.colour, "code": g.code,
                        "kind": g.kind} for g in p.games],
         })
     teams = []
-    for team in t.teams:
+    for i, team in enumerate(t.teams):
         item = asdict(team)
-        item["match_points"] = score_to_json(team.match_points)
-        item["game_points"] = score_to_json(team.game_points)
+        item["match_points"] = num(team.match_points, f"/teams/{i}/match_points")
+        item["game_points"] = num(team.game_points, f"/teams/{i}/game_points")
         teams.append(item)
     src = t.source
     source: dict[str, Any] = {"path": src.path, "format": src.format, "dialect": src.dialect,
@@ -112,17 +122,18 @@ def to_dict(t: Tournament, *, records: bool = True, findings: bool = True) -> di
         "$schema": SCHEMA_ID,
         "schema_version": SCHEMA_VERSION,
         "header": header,
-        "scoring": {"values": {k: score_to_json(v) for k, v in t.scoring.values.items()},
-                    "detail": {k: score_to_json(v) for k, v in t.scoring.detail.items()},
+        "scoring": {"values": {k: num(v, f"/scoring/values/{pointer_token(k)}") for k, v in t.scoring.values.items()},
+                    "detail": {k: num(v, f"/scoring/detail/{pointer_token(k)}") for k, v in t.scoring.detail.items()},
                     "source": t.scoring.source},
         "rounds": t.rounds,
         "players": players,
         "teams": teams,
-        "extras": _plain({k: v for k, v in t.extras.items() if k != "national"}),
+        "extras": num.plain({k: v for k, v in t.extras.items() if k != "national"}, "/extras"),
         "source": source,
     }
     if findings:
         doc["findings"] = [f.to_dict() for f in t.findings]
+    doc["exact"] = num.exact
     return doc
 
 
@@ -203,9 +214,42 @@ def _line_break_problems(doc: dict[str, Any]) -> list[tuple[str, str]]:
     return []
 
 
+def _with_exact_values(doc: dict[str, Any]) -> dict[str, Any]:
+    """``doc`` with each rounded number its ``exact`` object lists put back as its ``"p/q"`` text
+    (the parts on the way copied, ``doc`` itself unchanged)."""
+    exact = doc.get("exact")
+    if not exact:
+        return doc
+    doc = dict(doc)
+    for pointer, text in exact.items():
+        tokens = [t.replace("~1", "/").replace("~0", "~") for t in pointer.split("/")[1:]]
+        if not tokens:
+            continue
+        node: Any = doc
+        for token in tokens[:-1]:
+            key: Any = int(token) if isinstance(node, list) and token.isdecimal() else token
+            try:
+                child = node[key]
+            except (KeyError, IndexError, TypeError):
+                break
+            child = dict(child) if isinstance(child, dict) else list(child) if isinstance(child, list) else child
+            node[key] = child
+            node = child
+        else:
+            last: Any = int(tokens[-1]) if isinstance(node, list) and tokens[-1].isdecimal() else tokens[-1]
+            if isinstance(node, dict) and last in node or isinstance(node, list) and isinstance(last, int) \
+                    and last < len(node):
+                node[last] = text
+    return doc
+
+
 def from_dict(doc: dict[str, Any], *, path: str | None = None) -> Tournament:
     """Build the model from a schema-valid document."""
+    doc = _with_exact_values(doc)
     hdoc = dict(doc.get("header", {}))
+    for key in DATE_FIELDS:
+        if key in ("start_date", "end_date") and hdoc.get(key) is None:
+            hdoc[key] = ""
     hdoc["team_scoring"] = {k: score_from_json(v) for k, v in hdoc.get("team_scoring", {}).items()}
     known = {f.name for f in fields(Header)}
     header = Header(**{k: v for k, v in hdoc.items() if k in known})
@@ -319,7 +363,6 @@ def _player_problems(players: list, full: dict[str, Any]) -> list[tuple[str, str
     player = defs["player"]
     props = player["properties"]
     required = set(player["required"])
-    score_pattern = re.compile(defs["score"]["oneOf"][1]["pattern"])
     for i, p in enumerate(players[SAMPLE:], SAMPLE):
         where = f"players/{i}"
         if not isinstance(p, dict) or not required <= p.keys() or not p.keys() <= props.keys():
@@ -333,10 +376,10 @@ def _player_problems(players: list, full: dict[str, Any]) -> list[tuple[str, str
             rule = props[key]
             if "$ref" in rule:
                 ref = rule["$ref"].rsplit("/", 1)[-1]
-                ok = (value is None and ref == "nullableScore") or _is_score(value, score_pattern)
+                ok = (value is None and ref == "nullableScore") or _is_score(value)
                 if ref not in ("score", "nullableScore") or not ok:
                     return _schema_errors(full, p, where) or [
-                        (f"{key} {value!r} is not an exact score", f"{where}/{key}")]
+                        (f"{key} {value!r} is not a number", f"{where}/{key}")]
             elif key == "national" and value:
                 errors = _schema_errors(full, p, where)
                 if errors:
@@ -360,10 +403,8 @@ def _of_type(value: Any, types: str | list[str] | None) -> bool:
     return any(isinstance(value, _PYTHON_TYPES[t]) for t in types)
 
 
-def _is_score(value: Any, pattern: re.Pattern) -> bool:
-    if isinstance(value, bool):
-        return False
-    return isinstance(value, (int, float)) or (isinstance(value, str) and bool(pattern.match(value)))
+def _is_score(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def _schema_errors(full: dict[str, Any], player: dict[str, Any], where: str) -> list[tuple[str, str]]:

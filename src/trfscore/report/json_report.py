@@ -19,8 +19,8 @@ from .values import rank_label
 
 def tournament_facts(t: Tournament) -> dict[str, Any]:
     h = t.header
-    return {"name": h.name, "city": h.city, "federation": h.federation, "start_date": h.start_date_iso or h.start_date,
-            "end_date": h.end_date_iso or h.end_date, "chief_arbiter": h.chief_arbiter, "rounds": t.rounds,
+    return {"name": h.name, "city": h.city, "federation": h.federation, "start_date": h.start_date_iso or h.start_date or None,
+            "end_date": h.end_date_iso or h.end_date or None, "chief_arbiter": h.chief_arbiter, "rounds": t.rounds,
             "rounds_declared": h.rounds_declared, "players": len(t.players), "system": h.system or h.type,
             "source": {"path": t.source.path, "format": t.source.format, "dialect": t.source.dialect,
                        "encoding": t.source.encoding}}

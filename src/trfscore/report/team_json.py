@@ -1,8 +1,9 @@
 """The team standings as a JSON document (``teamReportDocument`` in the packaged schema).
 
 One row per team: rank, team number, name, match and game points, the tie-break values, the
-totals the file declares (310) and the team's matches round by round.  Numbers are exact: JSON
-numbers with a finite decimal expansion, else ``"p/q"`` strings.
+totals the file declares (310) and the team's matches round by round.  Scores are JSON numbers
+(:func:`trfscore.decimals.json_number`: rounded to 6 decimals only where the decimal expansion
+does not end).
 """
 from __future__ import annotations
 

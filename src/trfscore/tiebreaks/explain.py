@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ..decimals import exact_decimal
+from ..decimals import exact_decimal, json_number
 
 __all__ = ["Term", "Explanation", "fmt_number", "to_json_number"]
 
@@ -32,14 +32,9 @@ def fmt_number(x: Any, min_decimals: int = 1) -> str:
     return text if text is not None else f"~{float(Fraction(x)):.4f}"
 
 
-def to_json_number(x: Any):
-    """int stays int, Fraction becomes float (exact for the half/quarter values in use)."""
-    if x is None or isinstance(x, (bool, int, str)):
-        return x
-    f = Fraction(x)
-    if f.denominator == 1:
-        return int(f)
-    return float(f)
+def to_json_number(x: Any) -> Any:
+    """A value as a JSON number (:func:`trfscore.decimals.json_number`); None stays null."""
+    return json_number(x)
 
 
 @dataclass
