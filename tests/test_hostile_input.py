@@ -38,6 +38,8 @@ from trfscore.formats.pgn import writer as pgn_writer
 from trfscore.formats.json_model import validate
 from trfscore.testing.generate import round_robin, swiss, to_trf
 
+pytestmark = pytest.mark.slow
+
 REPORTS = ("text", "json", "markdown", "csv", "html")
 CHECKS = ("text", "json", "jsonl", "sarif", "junit", "github")
 CONVERTS = registry.names(writable=True)

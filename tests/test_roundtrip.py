@@ -14,6 +14,8 @@ from trfscore.testing.generate import swiss, to_trf
 
 from conftest import LOCAL_CORPUS, SAMPLES, SHARED_CORPUS, corpus_params
 
+pytestmark = pytest.mark.slow
+
 ALL_FILES = corpus_params(LOCAL_CORPUS + SAMPLES + SHARED_CORPUS)
 
 

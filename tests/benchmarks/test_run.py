@@ -6,6 +6,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 RUN = ROOT / "benchmarks" / "run.py"
 FLOORS = ("floor_standings.py", "floor_html.py", "floor_ratings.py", "floor_check.py", "floor_ct.py",

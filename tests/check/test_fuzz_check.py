@@ -1,6 +1,7 @@
 """Hypothesis: random and mutated input never makes the checks raise."""
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -9,6 +10,8 @@ from trfscore.check import check
 from trfscore.check.runner import Options, check_data
 from trfscore.findings import SEVERITIES
 from trfscore.testing.generate import round_robin, swiss, to_trf
+
+pytestmark = pytest.mark.slow
 
 VALID = to_trf(swiss(14, 5, seed=3, forfeits=0.1, byes=0.1, withdrawals=0.2)).encode()
 ROBIN = to_trf(round_robin(6, seed=2)).encode()

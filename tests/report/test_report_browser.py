@@ -22,6 +22,8 @@ from report_cases import CASE_NAMES, HOSTILE_NAMES, cases, close, fake_ratings, 
 from trfscore.report import html
 from trfscore.testing.generate import swiss
 
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+
 CHROMIUM = os.environ.get("TRFSCORE_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]

@@ -22,8 +22,9 @@ from trfscore.standings import compute_standings
 from .builders import from_rows, random_round_robin, random_swiss, to_trf
 from .test_hand_derived import DE_PARTIAL
 
-pytestmark = pytest.mark.skipif(importlib.util.find_spec("gacrux") is None,
-                                reason="gacrux (FIDE TEC reference program) not installed")
+pytestmark = [pytest.mark.slow, pytest.mark.reference,
+              pytest.mark.skipif(importlib.util.find_spec("gacrux") is None,
+                                 reason="gacrux (FIDE TEC reference program) not installed")]
 
 # AOB comes before FB: the reference program's Fore Buchholz leaves per-player state behind
 # that changes an AOB computed after it in the same run (docs/tiebreaks.md).

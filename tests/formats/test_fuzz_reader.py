@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -11,6 +12,8 @@ from trfscore.cli import main
 from trfscore.formats import json_model, trf
 from trfscore.formats.trf.rules import READER_RULES
 from trfscore.testing.generate import swiss, to_trf
+
+pytestmark = pytest.mark.slow
 
 VALID = to_trf(swiss(12, 4, seed=9, forfeits=0.1, byes=0.1, withdrawals=0.2)).encode()
 

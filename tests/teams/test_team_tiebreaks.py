@@ -33,7 +33,7 @@ from trfscore.tiebreaks.editions import EDITIONS
 from conftest import SHARED_CORPUS_DIR
 
 F = Fraction
-DATA = Path(__file__).resolve().parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 TV10 = DATA / "tv10-team-swiss.trf"
 
 
@@ -447,7 +447,7 @@ def test_cli_options_and_usage_errors(capsys, tmp_path):
     assert run(capsys, str(TV10), "--teams", "--tiebreaks", "EDET")[0] == 2
     assert run(capsys, str(TV10), "--teams", "--format", "csv")[0] == 0  # every format (test_team_reports.py)
     assert run(capsys, str(TV10), "--teams", "--ratings", "fide")[0] == 2
-    individual = Path(__file__).resolve().parents[1] / "samples" / "swiss-trf26.trf"
+    individual = Path(__file__).resolve().parents[2] / "samples" / "swiss-trf26.trf"
     code, _, err = run(capsys, str(individual), "--teams")
     assert code == 2 and "team" in err and "Traceback" not in err
 
