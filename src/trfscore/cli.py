@@ -8,6 +8,7 @@ No traceback ever reaches the user: an unexpected error is reported in one line 
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
 import os
 import sys
@@ -104,10 +105,25 @@ def main(argv: list[str] | None = None) -> int:
             return EXIT_OK
     except SystemExit as exc:
         return int(exc.code or 0) if isinstance(exc.code, int) else EXIT_USAGE
-    except Exception as exc:  # the last line of defence: never a traceback
-        print(f"trfscore: internal error: {type(exc).__name__}: {neutralise_lines(str(exc))} "
-              "(please report this with the input file)", file=sys.stderr)
+    except OSError as exc:
+        if exc.errno not in _WRITE_ERRORS:
+            return _internal_error(exc)
+        print(f"trfscore: cannot write the output ({exc.strerror or exc})", file=sys.stderr)
         return EXIT_USAGE
+    except Exception as exc:  # the last line of defence: never a traceback
+        return _internal_error(exc)
+
+
+#: errno values of a write that failed for want of room or a working device (standard output
+#: on a full disk or ``/dev/full``): the output's problem, not trfscore's.
+_WRITE_ERRORS = frozenset(getattr(errno, name) for name in ("ENOSPC", "EDQUOT", "EFBIG", "EIO", "EROFS")
+                          if hasattr(errno, name))
+
+
+def _internal_error(exc: BaseException) -> int:
+    print(f"trfscore: internal error: {type(exc).__name__}: {neutralise_lines(str(exc))} "
+          "(please report this with the input file)", file=sys.stderr)
+    return EXIT_USAGE
 
 
 def run() -> None:
@@ -127,7 +143,15 @@ def run() -> None:
         try:
             if stream is not None:
                 stream.flush()
-        except (OSError, ValueError):  # a closed pipe or stream: nothing more can be said
+        except OSError as exc:  # a closed pipe: nothing more to say; a full disk: say so
+            if stream is sys.stdout and exc.errno in _WRITE_ERRORS:
+                code = max(code, EXIT_USAGE)
+                try:
+                    print(f"trfscore: cannot write the output ({exc.strerror or exc})", file=sys.stderr)
+                    sys.stderr.flush()
+                except (OSError, ValueError):
+                    pass
+        except ValueError:  # a closed stream
             pass
     os._exit(code)
 

@@ -71,7 +71,9 @@ def load(source: PathOrText, format: str | None = None, *, encoding: str | None 
         from .formats import pgn
 
         return pgn.read_many([path], encoding=encoding)
-    data = path.read_bytes()
+    from .formats.files import read_file
+
+    data = read_file(path)  # ValueError for a FIFO, a device or more than 64 MB
     return loads(data, format, path=str(path), encoding=encoding)
 
 

@@ -206,15 +206,41 @@ class Context:
         return self.header.rounds_declared
 
     @cached_property
-    def pending_rounds(self) -> set[int]:
+    def pending_rounds(self) -> "RoundsWithoutPairing":
         """Rounds with data but no pairing at all yet (only byes and blanks): the round a
-        JaVaFo-style partial file pre-marks for the next pairing."""
+        JaVaFo-style partial file pre-marks for the next pairing.  Rounds past every player's
+        cells (a tournament built with more rounds than it has data for) are pending too; they
+        are counted, never listed, so no claimed number of rounds is allocated."""
         paired = set()
+        data = 0
         for p in self.players:
+            data = max(data, len(p.games))
             for g in p.games:
                 if g.opponent is not None:
                     paired.add(g.round)
-        return {r for r in range(1, self.rounds + 1) if r not in paired}
+        data = min(data, self.rounds)
+        return RoundsWithoutPairing({r for r in range(1, data + 1) if r not in paired}, data, self.rounds)
+
+
+class RoundsWithoutPairing:
+    """A set of rounds: ``listed`` ones among the first ``data``, and every round from
+    ``data + 1`` to ``last`` (held as a range, however many that is)."""
+
+    __slots__ = ("listed", "data", "last")
+
+    def __init__(self, listed: set[int], data: int, last: int) -> None:
+        self.listed, self.data, self.last = listed, data, max(last, data)
+
+    def __contains__(self, rnd: object) -> bool:
+        return rnd in self.listed or (isinstance(rnd, int) and self.data < rnd <= self.last)
+
+    @property
+    def count(self) -> int:
+        """How many rounds (``len`` cannot say more than ``sys.maxsize``)."""
+        return len(self.listed) + self.last - self.data
+
+    def __bool__(self) -> bool:
+        return bool(self.listed) or self.last > self.data
 
 
 def is_blank_cell(g: Game) -> bool:

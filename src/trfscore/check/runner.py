@@ -18,6 +18,7 @@ from typing import Callable, Iterable, Iterator
 from ..errors import UsageError
 from ..findings import SEVERITY_ORDER, Finding
 from ..formats.decode import looks_binary
+from ..formats.files import read_file
 from ..formats.limits import MAX_INPUT_BYTES  # larger inputs are not read (exit 2), as in the other commands
 
 #: File name endings a folder is searched for.
@@ -69,15 +70,9 @@ class FileResult:
 # -- one file ----------------------------------------------------------------------------
 
 def read_bytes(path: str) -> bytes:
-    """The file's bytes; raises OSError/ValueError with a short message for the unreadable."""
-    p = Path(path)
-    if p.is_dir():
-        raise ValueError("is a directory")
-    with open(p, "rb") as handle:
-        data = handle.read(MAX_INPUT_BYTES + 1)
-    if len(data) > MAX_INPUT_BYTES:
-        raise ValueError(f"larger than {MAX_INPUT_BYTES // (1024 * 1024)} MB; not read")
-    return data
+    """The file's bytes; raises OSError/ValueError with a short message for the unreadable
+    (a folder, a FIFO or device, a file too large: see :func:`~trfscore.formats.files.read_file`)."""
+    return read_file(path, MAX_INPUT_BYTES)
 
 
 def not_a_tournament(t) -> bool:

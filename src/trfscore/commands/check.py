@@ -15,7 +15,7 @@ import sys
 from ..errors import UsageError
 from ..findings import SEVERITIES
 from ..safetext import escape_json_text
-from .common import add_input_options, warn
+from .common import add_input_options, cannot_write, warn
 
 
 def add_parser(sub) -> None:
@@ -161,9 +161,14 @@ def run(args) -> int:
             progress.clear()
         out.finish(summary)
         stream.flush()
+    except OSError as exc:  # -o on a full disk: one line, exit 2
+        if close:
+            raise UsageError(f"{args.output}: cannot write ({exc.strerror or exc})") from None
+        raise
     finally:
         if close:
-            stream.close()
+            with cannot_write(args.output):
+                stream.close()
     if not out.summary_inline or args.output not in (None, "-"):
         for line in summary.text():
             warn(line)

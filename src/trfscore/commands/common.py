@@ -7,6 +7,7 @@ from contextlib import contextmanager
 from typing import IO, Iterator
 
 from ..errors import UsageError
+from ..formats.files import NotReadable, read_file
 from ..formats.limits import MAX_INPUT_BYTES  # larger inputs are refused (exit 2), not read
 from ..formats import registry
 from ..loading import loads, nothing_readable
@@ -49,18 +50,16 @@ def read_input(name: str) -> bytes:
     try:
         if name == "-":
             data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
-        else:
-            with open(name, "rb") as handle:
-                data = handle.read(MAX_INPUT_BYTES + 1)
-    except IsADirectoryError:
-        raise UsageError(f"{name}: is a directory") from None
+            if len(data) > MAX_INPUT_BYTES:
+                raise NotReadable(f"is larger than {MAX_INPUT_BYTES // (1024 * 1024)} MB; not read")
+            return data
+        return read_file(name)
+    except NotReadable as exc:
+        raise UsageError(f"{name}: {exc}") from None
     except FileNotFoundError:
         raise UsageError(f"{name}: no such file") from None
     except OSError as exc:
         raise UsageError(f"{name}: cannot read ({exc.strerror or exc})") from None
-    if len(data) > MAX_INPUT_BYTES:
-        raise UsageError(f"{name}: larger than {MAX_INPUT_BYTES // (1024 * 1024)} MB; refusing to read it")
-    return data
 
 
 def _empty_folder(name: str) -> str:
@@ -108,8 +107,19 @@ def output(name: str | None, binary: bool = False) -> Iterator[IO]:
                       newline=None if binary else "")
     except OSError as exc:
         raise UsageError(f"{name}: cannot write ({exc.strerror or exc})") from None
-    with handle:
-        yield handle
+    with cannot_write(name):
+        with handle:
+            yield handle
+
+
+@contextmanager
+def cannot_write(name: str) -> Iterator[None]:
+    """An ``OSError`` while writing to the file ``name`` (a full disk, ``-o /dev/full``) is a
+    one-line UsageError (exit 2), not an internal error."""
+    try:
+        yield
+    except OSError as exc:
+        raise UsageError(f"{name}: cannot write ({exc.strerror or exc})") from None
 
 
 def doubts(t: Tournament) -> list:

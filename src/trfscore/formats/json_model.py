@@ -16,6 +16,7 @@ from typing import Any
 
 from ..decimals import is_rounded_in_json, json_number
 from ..findings import Finding
+from .limits import bounded_score
 from ..model import DEFAULT_POINTS, Game, Header, NationalRecord, Player, Record, Scoring, Source, Team, Tournament
 from ..safetext import escape_json_text
 
@@ -47,12 +48,27 @@ def dumps(doc: dict[str, Any], rows_key: str, body: str | None = None) -> str:
 _ENCODER = json.JSONEncoder(ensure_ascii=False)
 
 
+class ScoreError(ValueError):
+    """A score in a document that is no exact number trfscore can compute with."""
+
+
 def score_from_json(value: Any) -> Fraction | None:
+    """The exact score a JSON value stands for; :class:`ScoreError` for ``"1/0"``, infinities
+    and values out of :func:`~trfscore.formats.limits.bounded_score`'s range (a win worth
+    ``1e308`` would make every total a 300-digit number that no float, and so no HTML or JSON
+    report, can hold)."""
     if value is None:
         return None
-    if isinstance(value, float):
-        return Fraction(repr(value))
-    return Fraction(value)
+    if isinstance(value, str) and "/" in value and not value.split("/", 1)[1].strip("0"):
+        raise ScoreError(f"score {value!r} has a zero denominator")
+    try:
+        score = Fraction(repr(value)) if isinstance(value, float) else Fraction(value)
+    except (ValueError, OverflowError, ZeroDivisionError):
+        raise ScoreError(f"score {value!r} is not a finite number") from None
+    try:
+        return bounded_score(score)
+    except ValueError as exc:
+        raise ScoreError(f"score {value!r} is {exc}") from None
 
 
 def pointer_token(key: object) -> str:
@@ -175,6 +191,8 @@ def _from_document(doc: Any, path: str | None) -> tuple[Tournament, bool]:
     if not problems:
         try:
             return from_dict(doc, path=path), True
+        except ScoreError as exc:
+            problems = [(str(exc)[:300], "(document)")]
         except (KeyError, TypeError, ValueError, AttributeError, ZeroDivisionError) as exc:
             # only reachable for a large document validated on a sample
             problems = [(f"{type(exc).__name__}: {exc}"[:300], "(document)")]
@@ -276,9 +294,16 @@ def from_dict(doc: dict[str, Any], *, path: str | None = None) -> Tournament:
     source = Source(path=sdoc.get("path", path), format=sdoc.get("format", "json"), dialect=sdoc.get("dialect", ""),
                     encoding=sdoc.get("encoding", "utf-8"), bom=sdoc.get("bom", False),
                     records=[Record(r["kind"], r["text"], r["eol"], r.get("line", 0)) for r in sdoc.get("records", [])])
-    t = Tournament(header=header, players=players, teams=teams, scoring=scoring, rounds=doc.get("rounds", 0),
+    claimed = doc.get("rounds", 0)
+    data = max((len(p.games) for p in players), default=0)
+    t = Tournament(header=header, players=players, teams=teams, scoring=scoring, rounds=data,
                    extras=dict(doc.get("extras", {})), source=source)
     t.findings = [Finding(**f) for f in doc.get("findings", [])]
+    if claimed != data:  # every reader (and so every writer) gives each player a cell per round
+        shown = f"{claimed:,}" if claimed < 10 ** 12 else f"a number of {len(str(claimed))} digits"
+        t.findings.append(Finding("JSON004", "warning", f"rounds says {shown} but the players' games cover "
+                                  f"{data}; read as {data}", None, None,
+                                  "give 'rounds' as the number of games in each player's list"))
     _restore_declared(t.extras)
     nationals = [n for p in players for n in p.national.values()]
     if nationals:

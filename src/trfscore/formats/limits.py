@@ -9,8 +9,19 @@ readers refuse such input with an error finding instead (:func:`too_sparse`).
 """
 from __future__ import annotations
 
+import re
+from fractions import Fraction
+
 #: Inputs larger than this are refused (exit 2) rather than read into memory.
 MAX_INPUT_BYTES = 64 * 1024 * 1024
+#: Scores a document may give (points per result, declared totals): at most this much either
+#: way, in steps no finer than one millionth.  Real scoring systems use a few points and
+#: halves; a win worth 1e308 would make every total a number no float can hold.
+MAX_SCORE = 10 ** 6
+MAX_SCORE_DENOMINATOR = 10 ** 6
+#: A score as text: a decimal (exponent of at most three digits, so that reading it never builds
+#: a number of millions of digits) or ``p/q``.
+_SCORE_TEXT = re.compile(r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d{1,3})?|[-+]?\d+/\d+")
 #: Up to this many cells any shape is read.
 DENSE_CELLS = 200_000
 #: Above it, at most this many cells for every cell the input fills.
@@ -30,3 +41,24 @@ def data_rounds(t) -> int:
     claim any number of rounds (100,000,000) over a few cells, which would be that many columns.
     """
     return max((len(p.games) for p in t.players), default=0)
+
+
+def bounded_score(value: Fraction) -> Fraction:
+    """``value`` when it is a score trfscore computes with (see :data:`MAX_SCORE`), else ValueError."""
+    if abs(value) > MAX_SCORE or value.denominator > MAX_SCORE_DENOMINATOR:
+        raise ValueError(f"out of range: at most {MAX_SCORE:,} either way, in steps no finer than "
+                         f"1/{MAX_SCORE_DENOMINATOR:,}")
+    return value
+
+
+def parse_score(text: str) -> Fraction:
+    """The exact score ``text`` writes (``1``, ``0.5``, ``-1.25``, ``1e1``, ``3/2``); ValueError
+    for anything else, a zero denominator or a value out of range."""
+    text = text.strip()
+    if len(text) > 40 or not _SCORE_TEXT.fullmatch(text):
+        raise ValueError("not a number")
+    try:
+        value = Fraction(text)
+    except ZeroDivisionError:
+        raise ValueError("zero denominator") from None
+    return bounded_score(value)

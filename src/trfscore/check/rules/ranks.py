@@ -145,11 +145,27 @@ def start_ranks_contiguous(ctx: Context) -> Iterator[Finding]:
     ranks = sorted(ctx.by_rank)
     if ranks[-1] == len(ranks):
         return
-    present = set(ranks)
-    missing = [r for r in range(1, ranks[-1] + 1) if r not in present]
+    missing, count = _gaps(ranks, 10)
     after = next(r for r in ranks if r > missing[0])
     p = ctx.by_rank[after]
-    shown = ", ".join(map(str, missing[:10])) + (f" and {len(missing) - 10} more" if len(missing) > 10 else "")
+    shown = ", ".join(map(str, missing)) + (f" and {count - len(missing)} more" if count > len(missing) else "")
     yield Finding("TRF520", WARNING, f"starting ranks are not 1..{len(ranks)}: {shown} missing", p.line,
                   COL_START_RANK, "renumber the players 1..N (and their opponents), or add 'XXC rank'",
                   str(p.start_rank))
+
+
+def _gaps(ranks: list[int], shown: int) -> tuple[list[int], int]:
+    """The first ``shown`` numbers from 1 up to ``ranks[-1]`` missing from the sorted, distinct
+    ``ranks``, and how many are missing: counted gap by gap, never listed one by one (a single
+    start rank 99999999 would otherwise make a hundred million numbers)."""
+    first: list[int] = []
+    count = 0
+    previous = 0
+    for r in ranks:
+        if r <= previous:  # ranks below 1 leave no gap among 1..N
+            continue
+        if r > previous + 1:
+            first.extend(range(previous + 1, min(r, previous + 1 + shown - len(first))))
+            count += r - previous - 1
+        previous = r
+    return first, count

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 
-from ...findings import ERROR, INFO
+from ...findings import ERROR, INFO, WARNING
 from ..registry import RULES, register_reader
 
 # id -> (spec rule in the TRF digest §9, documentation with a passing and a failing example)
@@ -375,6 +375,8 @@ OTHER_READERS = {
     "JSON": ("trfscore.formats.json_model", {
         "JSON001": (ERROR, "the input is not valid JSON"),
         "JSON002": (ERROR, "the JSON document does not follow the trfscore schema"),
+        "JSON003": (WARNING, "the document holds lone UTF-16 surrogates, replaced by U+FFFD"),
+        "JSON004": (WARNING, "'rounds' differs from the rounds the players' games cover"),
     }),
 }
 

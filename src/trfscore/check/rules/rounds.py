@@ -146,7 +146,7 @@ def round_date_count(ctx: Context) -> Iterator[Finding]:
         return
     count = len(dates)
     used = ctx.rounds
-    low = used - len(ctx.pending_rounds)
+    low = used - ctx.pending_rounds.count
     high = max(used, ctx.declared_rounds or 0)
     if low <= count <= high:
         return

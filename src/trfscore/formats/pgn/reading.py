@@ -9,6 +9,7 @@ from ...findings import Finding
 from ...gcpause import gc_paused
 from ...model import Source, Tournament
 from .collecting import collect
+from ..files import NotReadable, read_file
 from .decoding import pgn_text, text_of
 from .records import GameRecord
 from .rules import Sink
@@ -120,14 +121,13 @@ def _read_file(f: str, moves: bool, encoding: str | None, sink: Sink,
     from . import MAX_INPUT_BYTES
 
     try:
-        with open(f, "rb") as handle:
-            data = handle.read(MAX_INPUT_BYTES + 1)
+        data = read_file(f, MAX_INPUT_BYTES)
+    except NotReadable as exc:
+        sink.add("PGN100", f"{f} {exc}", None, None, "split the file, or give the games of one event"
+                 if str(exc).startswith("is larger") else "")
+        return None
     except OSError as exc:
         sink.add("PGN100", f"cannot read {f}: {exc.strerror or exc}", None, None)
-        return None
-    if len(data) > MAX_INPUT_BYTES:
-        sink.add("PGN100", f"{f} is larger than {MAX_INPUT_BYTES >> 20} MB; not read", None, None,
-                 "split the file, or give the games of one event")
         return None
     text, enc, _ = pgn_text(data, encoding, sink)
     del data

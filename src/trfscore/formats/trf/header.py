@@ -12,6 +12,7 @@ from typing import Callable
 from ...findings import Finding
 from ...model import Header, Record, Scoring, Tournament
 from ..dates import is_standard, parse_date
+from ..limits import MAX_SCORE, parse_score
 from .rules import severity
 
 SINGLE_VALUED = frozenset({"012", "022", "032", "042", "052", "142", "152", "162", "172",
@@ -120,7 +121,11 @@ def read_header(rec: Record, t: Tournament, seen: dict[str, int], add: Add) -> N
         return
     if code == "362":
         for m in re.finditer(r"(T[WDL])\s*(\d+(?:\.\d*)?)", value):
-            h.team_scoring[m.group(1)] = Fraction(m.group(2).rstrip("."))
+            try:
+                h.team_scoring[m.group(1)] = parse_score(m.group(2).rstrip("."))
+            except ValueError:
+                _find(add, "TRF207", rec, 5, f"362 value {m.group(2)!r} is out of range (at most {MAX_SCORE:,})",
+                      "e.g. 362 TW 2.0 TD 1.0 TL 0.0", m.group(2))
 
 
 def _round_dates(rec: Record) -> list[str]:
@@ -168,8 +173,8 @@ def _scoring_162(rec: Record, t: Tournament, add: Add) -> None:
                       "symbols are W D L A P X", symbol)
             else:
                 try:
-                    values["A" if symbol == "Z" else symbol] = Fraction(number)
-                except (ValueError, ZeroDivisionError):
+                    values["A" if symbol == "Z" else symbol] = parse_score(number)
+                except ValueError:
                     _find(add, "TRF207", rec, pos + 2, f"scoring value {number!r} is not a number",
                           "write values such as 1.0 in the four columns after the symbol", number)
                 if symbol == "Z":
@@ -215,9 +220,10 @@ def read_javafo(rec: Record, t: Tournament, add: Add) -> None:
             key, _, number = token.partition("=")
             key = key.upper()
             try:
-                amount = Fraction(number)
-            except (ValueError, ZeroDivisionError):
-                _find(add, "TRF207", rec, 5, f"XXS value {token!r} is not CODE=number", "e.g. XXS W=3 D=1", token)
+                amount = parse_score(number)
+            except ValueError:
+                _find(add, "TRF207", rec, 5, f"XXS value {token!r} is not CODE=number (a number of at most "
+                      f"{MAX_SCORE:,})", "e.g. XXS W=3 D=1", token)
                 continue
             if key == "W":
                 values["W"] = amount
@@ -238,8 +244,8 @@ def read_bbp(rec: Record, t: Tournament, add: Add) -> None:
     """bbpPairings TRF(bx) scoring lines: value in columns 5-12."""
     text = rec.text[4:12].strip()
     try:
-        amount = Fraction(text)
-    except (ValueError, ZeroDivisionError):
+        amount = parse_score(text)
+    except ValueError:
         _find(add, "TRF207", rec, 5, f"{rec.code} value {text!r} is not a number", "e.g. BBW  3.0", text)
         return
     key = BB_CODES[rec.code][0]

@@ -1,0 +1,43 @@
+"""Reading an input file by name, within bounds.
+
+Only regular files are read.  A FIFO nobody writes to blocks the reader for ever (opening it
+waits for a writer), and a device or a FIFO fed without end never reaches its last byte, so
+such paths are refused with a short reason; their content can still come on standard input.
+Larger files than :data:`~trfscore.formats.limits.MAX_INPUT_BYTES` are refused unread.
+"""
+from __future__ import annotations
+
+import os
+import stat
+
+from .limits import MAX_INPUT_BYTES
+
+
+class NotReadable(ValueError):
+    """A path that names something other than a regular file of a readable size."""
+
+
+def read_file(path: str | os.PathLike, limit: int | None = None) -> bytes:
+    """The bytes of the regular file ``path``, of at most ``limit`` (default
+    :data:`MAX_INPUT_BYTES`) bytes.  :class:`NotReadable` for a folder, a FIFO, a device, a
+    socket or a larger file; ``OSError`` when the file cannot be opened or read."""
+    limit = MAX_INPUT_BYTES if limit is None else limit
+    # O_NONBLOCK: opening a FIFO does not wait for a writer; the fstat below then refuses it.
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise NotReadable("is a directory")
+        if not stat.S_ISREG(mode):
+            kind = "a FIFO" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "a device"
+            raise NotReadable(f"is {kind}, not a regular file (it may never end); give its content on "
+                              "standard input as '-' instead")
+        with os.fdopen(fd, "rb", closefd=True) as handle:
+            fd = -1
+            data = handle.read(limit + 1)
+    finally:
+        if fd >= 0:
+            os.close(fd)
+    if len(data) > limit:
+        raise NotReadable(f"is larger than {limit // (1024 * 1024)} MB; not read")
+    return data

@@ -1,0 +1,150 @@
+"""Bounded work for any input: whatever a field claims (rounds, ranks, scores), a path that
+never ends, an output that cannot be written.
+
+Each input here once made a command allocate by a claimed size, hang, or end in an internal
+error; each runs in a child under a memory limit (see :mod:`limited`), so a regression fails
+the test instead of the machine.
+"""
+from __future__ import annotations
+
+import json
+import os
+import stat
+
+import pytest
+
+import trfscore
+from trfscore.formats import json_model
+from trfscore.testing.generate import swiss, to_trf
+
+from limited import assert_clean, run_limited, run_python_limited
+
+COMMANDS = (["check"], ["check", "--profile", "fide"], ["report"], ["report", "--format", "html"],
+            ["report", "--format", "json"], ["convert", "--to", "json"], ["convert", "--to", "trf"],
+            ["convert", "--to", "crosstable"], ["explain", "--player", "1", "--tiebreak", "BH"])
+
+
+def document(**changes) -> dict:
+    doc = json_model.to_dict(swiss(10, 4, seed=5, forfeits=0.1, byes=0.1))
+    doc.update(changes)
+    return doc
+
+
+def every_command(tmp_path, name: str, data: bytes) -> dict[str, tuple[int, str, str]]:
+    path = tmp_path / name
+    path.write_bytes(data)
+    out = {}
+    for argv in COMMANDS:
+        proc = run_limited([*argv, str(path)])
+        assert_clean(proc)
+        out[" ".join(argv)] = (proc.returncode, proc.stdout.decode(), proc.stderr.decode())
+    return out
+
+
+# -- claimed sizes --------------------------------------------------------------------------
+@pytest.mark.parametrize("rounds", [10 ** 9, 10 ** 30])
+def test_json_claiming_a_huge_number_of_rounds(tmp_path, rounds):
+    """``"rounds": 1000000000`` made check build every round's number (MemoryError, TRF000, or
+    the OOM killer); the claim is now read as the rounds the games cover, with a warning."""
+    results = every_command(tmp_path, "rounds.json", json.dumps(document(rounds=rounds)).encode())
+    code, out, _ = results["check"]
+    assert code == 0 and "JSON004" in out and "cover 4; read as 4" in out
+
+
+def test_check_never_lists_rounds_a_built_tournament_claims():
+    """A tournament built in Python may say it has more rounds than its cells: the rounds past
+    the data are pending, counted without being listed."""
+    proc = run_python_limited(
+        "from trfscore.check import check\n"
+        "from trfscore.check.context import Context\n"
+        "from trfscore.testing.generate import swiss\n"
+        "t = swiss(6, 3, seed=1)\n"
+        "t.rounds = 10 ** 30\n"
+        "pending = Context(t).pending_rounds\n"
+        "assert 4 in pending and 10 ** 29 in pending and 3 not in pending and pending.count == 10 ** 30 - 3\n"
+        "assert not [f for f in check(t, 'fide') if f.rule == 'TRF000']\n")
+    assert proc.returncode == 0, proc.stderr.decode()[-2000:]
+
+
+def test_a_start_rank_of_99999999(tmp_path):
+    """One 100-byte line with start rank 99999999 made TRF520 list every rank below it (3.85 GB)."""
+    line = "001 99999999 Player, One                      1900 GER     1234567 1990/01/01  0.0    1\n"
+    results = every_command(tmp_path, "rank.trf", ("012 Big rank\n" + line).encode())
+    code, out, _ = results["check"]
+    assert code == 1 and "1, 2, 3, 4, 5, 6, 7, 8, 9, 10 and 99999988 more missing" in out
+
+
+@pytest.mark.parametrize("value, message", [(1e308, "out of range"), ("1/0", "zero denominator"),
+                                            (1e-12, "out of range"), ("123456789012/1", "out of range")])
+def test_json_scores_out_of_range(tmp_path, value, message):
+    """A win worth 1e308 made the HTML report end in an OverflowError and the text report print
+    a 300-digit number; "1/0" said ``ZeroDivisionError: Fraction(1, 0)``."""
+    doc = document()
+    doc["scoring"]["values"]["W"] = value
+    results = every_command(tmp_path, "score.json", json.dumps(doc).encode())
+    code, _, err = results["report"]
+    assert code == 2 and message in err and "Error" not in err
+    assert "JSON002" in results["check"][1] and message in results["check"][1]
+
+
+@pytest.mark.parametrize("record", ["XXS W=1e308", "XXS WW=1e999999999", "XXS W=0.0000001", "BBW  1e99999",
+                                    "362 TW 99999999999999999 TD 1.0"])
+def test_trf_scores_out_of_range(record):
+    """XXS took any number Python reads (``1e999999999`` is a billion-digit integer)."""
+    t = trfscore.loads(to_trf(swiss(6, 3, seed=5)) + record + "\n")
+    assert "TRF207" in {f.rule for f in t.findings}
+    assert max(abs(v) for v in (*t.scoring.values.values(), *t.scoring.detail.values())) <= 1
+
+
+# -- paths that never end ------------------------------------------------------------------------
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_nobody_writes_to_is_refused(tmp_path):
+    """Reading a FIFO nobody writes to waited for ever, also inside ``check DIR``."""
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    os.mkfifo(folder / "pipe.trf")
+    (folder / "good.trf").write_text(to_trf(swiss(6, 3, seed=5)))
+    fifo = str(folder / "pipe.trf")
+    for argv in (["report", fifo], ["check", fifo], ["check", str(folder)], ["check", "--jobs", "2", str(folder)],
+                 ["convert", fifo, "--to", "json"], ["explain", fifo, "-p", "1", "-t", "BH"]):
+        proc = run_limited(argv)
+        assert_clean(proc, codes=(2,))
+        assert b"is a FIFO, not a regular file" in proc.stdout + proc.stderr, argv
+    proc = run_python_limited(f"import trfscore\ntry:\n    trfscore.load({fifo!r})\nexcept ValueError as exc:\n"
+                              "    assert 'FIFO' in str(exc)\nelse:\n    raise AssertionError('read')\n", timeout=60)
+    assert proc.returncode == 0, proc.stderr.decode()[-2000:]
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero here")
+def test_a_device_is_refused():
+    proc = run_limited(["report", "/dev/zero"])
+    assert_clean(proc, codes=(2,))
+    assert b"is a device" in proc.stderr
+
+
+# -- outputs that cannot be written -----------------------------------------------------------
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+@pytest.mark.parametrize("argv", [["report"], ["report", "-f", "html"], ["check"], ["check", "-f", "sarif"],
+                                  ["convert", "--to", "json"]])
+def test_a_full_disk_is_a_one_line_error(tmp_path, argv):
+    """``-o /dev/full`` ended in "internal error: OSError ..."; so did standard output there."""
+    path = tmp_path / "event.trf"
+    path.write_text(to_trf(swiss(6, 3, seed=5)))
+    proc = run_limited([*argv, str(path), "-o", "/dev/full"])
+    assert_clean(proc, codes=(2,))
+    assert proc.stderr.decode().strip() == "trfscore: /dev/full: cannot write (No space left on device)"
+    with open("/dev/full", "wb") as full:
+        proc = subprocess_to(full, [*argv, str(path)])
+    assert proc.returncode == 2
+    assert proc.stderr.decode().strip() == "trfscore: cannot write the output (No space left on device)"
+
+
+def subprocess_to(stdout, args):
+    import subprocess
+    import sys
+
+    from limited import ROOT
+
+    return subprocess.run([sys.executable, "-m", "trfscore", *args], stdout=stdout, stderr=subprocess.PIPE,
+                          env=dict(os.environ, PYTHONPATH=str(ROOT / "src")), timeout=120)
