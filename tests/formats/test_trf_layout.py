@@ -90,3 +90,30 @@ def test_template_and_cells():
             assert text[f.cut].strip() == {"number": "3", "name": "Sharks", "nickname": "SHK", "strength": "2100",
                                             "match_points": "7.0", "game_points": "15.5", "rank": "2"}[f.name]
     assert text[73:77] == "   1" and text[78:82] == "  12" and text[83:87] == "   7"
+
+
+EXTRA_LINES = ["### a comment the writer must keep", "XXA    3  1.0", "BBW  3.0", "801 informative crosstable",
+               "0123456789012345678901234567890"]
+
+
+@pytest.mark.parametrize("version", ["trf16", "trf26"])
+def test_the_fresh_writers_never_drop_a_record_they_read(root, version):
+    """Records the model does not hold are carried over verbatim; those it holds are written
+    afresh (TRF16 leaves out only the TRF26 headers and NRS records it has no place for)."""
+    import trfscore
+    from trfscore.formats.trf import versions
+
+    text = (root / "tests" / "data" / "tv10-team-swiss.trf").read_text(encoding="utf-8")
+    t = trfscore.loads(text.rstrip("\n") + "\n" + "\n".join(EXTRA_LINES) + "\n")
+    out = versions.write(t, version).splitlines()
+    for rec in t.source.records:
+        described = layout.BY_CODE.get(rec.code)
+        if rec.kind in ("", "PLAYER", "TEAM") or (described is not None and described.from_model):
+            continue
+        assert rec.text in out, f"{version} dropped {rec.text!r}"
+    back = trfscore.loads("\n".join(out) + "\n")
+    for code in ("240", "320", "330"):
+        assert [{k: v for k, v in e.items() if k != "line"} for e in back.extras.get(code, [])] == \
+            [{k: v for k, v in e.items() if k != "line"} for e in t.extras.get(code, [])]
+    if version == "trf26":
+        assert {r.code for r in back.source.records if r.kind} >= {r.code for r in t.source.records if r.kind} - {"013"}

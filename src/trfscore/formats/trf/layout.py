@@ -86,6 +86,9 @@ class Record:
     block: Block | None = None
     #: a regular expression for the code when it is not fixed (NRS: a federation)
     pattern: str | None = None
+    #: the model holds what this record says and :mod:`.versions` writes it afresh from there;
+    #: every other record read is carried over verbatim (a writer never drops a record it read)
+    from_model: bool = False
 
     def field(self, name: str) -> Field:
         for f in self.fields:
@@ -99,8 +102,9 @@ def _f(name: str, first: int, last: int, type: str = "text", align: str = "left"
     return Field(name, first, last - first + 1, type, align, step, refers)
 
 
-def _header(code: str, title: str, type: str = "text", editions: frozenset[str] = BOTH) -> Record:
-    return Record(code, "HEADER", editions, title, (_f("value", 5, 5, type),))
+def _header(code: str, title: str, type: str = "text", editions: frozenset[str] = BOTH,
+            from_model: bool = True) -> Record:
+    return Record(code, "HEADER", editions, title, (_f("value", 5, 5, type),), from_model=from_model)
 
 
 _ONLY26 = frozenset({TRF26})
@@ -118,7 +122,7 @@ PLAYER = Record("001", "PLAYER", BOTH, "a player and all their rounds", (
     _f("points", 81, 84, _SCORE, "right"),
     _f("rank", 86, 89, _INT, "right"),
 ), Block(92, 10, (_f("opponent", 92, 95, _INT, "right", refers="player"), _f("colour", 97, 97, "char"),
-                  _f("result", 99, 99, "char"))))
+                  _f("result", 99, 99, "char"))), from_model=True)
 
 NATIONAL = Record("NRS", "NATIONAL", _ONLY26, "national rating of a player (the federation of 172)", (
     _f("federation", 1, 3),
@@ -130,7 +134,7 @@ NATIONAL = Record("NRS", "NATIONAL", _ONLY26, "national rating of a player (the 
     _f("origin", 54, 56),
     _f("national_id", 58, 68, "text", "right"),
     _f("birth", 70, 79, "date"),
-), pattern=r"[A-Z]{3}")
+), pattern=r"[A-Z]{3}", from_model=True)
 
 RECORDS: tuple[Record, ...] = (
     PLAYER,
@@ -146,26 +150,27 @@ RECORDS: tuple[Record, ...] = (
     _header("102", "chief arbiter"),
     _header("112", "deputy chief arbiter"),
     _header("122", "allotted time per move/game"),
-    Record("132", "HEADER", BOTH, "round dates", (_f("round_dates", 92, 99, "date", step=10),)),
+    Record("132", "HEADER", BOTH, "round dates", (_f("round_dates", 92, 99, "date", step=10),), from_model=True),
     _header("142", "number of rounds", _INT, _ONLY26),
     _header("152", "initial colour", "char", _ONLY26),
     Record("162", "HEADER", _ONLY26, "scoring points", (_f("symbol", 6, 6, "char", step=9),
-                                                         _f("points", 7, 10, _SCORE, "right", step=9))),
+                                                         _f("points", 7, 10, _SCORE, "right", step=9)),
+           from_model=True),
     _header("172", "starting rank method", "text", _ONLY26),
     _header("182", "coded pairing controller", "text", _ONLY26),
     _header("192", "coded tournament type", "text", _ONLY26),
     _header("202", "tie-break definition", "text", _ONLY26),
     _header("212", "standings tie-breaks", "text", _ONLY26),
     _header("222", "encoded time control", "text", _ONLY26),
-    _header("352", "board colours of a team match", "text", _ONLY26),
-    _header("362", "team scoring points", "text", _ONLY26),
+    _header("352", "board colours of a team match", "text", _ONLY26, from_model=False),
+    _header("362", "team scoring points", "text", _ONLY26, from_model=False),
     Record("013", "TEAM", BOTH, "team (TRF16)", (
-        _f("name", 5, 36), _f("members", 37, 40, _INT, "right", step=5, refers="player"))),
+        _f("name", 5, 36), _f("members", 37, 40, _INT, "right", step=5, refers="player")), from_model=True),
     Record("310", "TEAM", _ONLY26, "team", (
         _f("number", 5, 7, _INT, "right"), _f("name", 9, 40), _f("nickname", 42, 46),
         _f("strength", 48, 53, "text", "right"), _f("match_points", 55, 60, _SCORE, "right"),
         _f("game_points", 62, 67, _SCORE, "right"), _f("rank", 69, 71, _INT, "right"),
-        _f("members", 74, 77, _INT, "right", step=5, refers="player"))),
+        _f("members", 74, 77, _INT, "right", step=5, refers="player")), from_model=True),
     Record("240", "BYE", _ONLY26, "byes", (
         _f("type", 5, 5, "char"), _f("round", 7, 9, _INT, "right"),
         _f("ids", 11, 14, _INT, "right", step=5, refers="id"))),
@@ -208,6 +213,9 @@ RECORDS: tuple[Record, ...] = (
 )
 
 BY_CODE: dict[str, Record] = {r.code: r for r in RECORDS if r.pattern is None}
+
+#: Codes of the records :mod:`.versions` writes from the model (the others are carried verbatim).
+FROM_MODEL = frozenset(r.code for r in RECORDS if r.from_model and r.pattern is None)
 
 #: Codes only TRF26 has (a file with one of them is TRF26).
 TRF26_CODES = frozenset(r.code for r in RECORDS if r.editions == _ONLY26 and r.pattern is None

@@ -1,9 +1,15 @@
 """Writing a tournament afresh as TRF16 or TRF26 (``convert --to trf16|trf26``).
 
 Unlike :func:`trfscore.formats.trf.write_text`, which keeps a TRF's own bytes, this writes every
-record from the model: it is how PGN or crosstable input becomes a TRF, and how a TRF16 file is
-upgraded to TRF26 (dates in ``YYYY/MM/DD``, 142 rounds, 162 scoring, 192 type, 202 tie-breaks,
-310 teams, NRS records).
+record the model holds afresh (those :data:`.layout.FROM_MODEL` names): it is how PGN or
+crosstable input becomes a TRF, and how a TRF16 file is upgraded to TRF26 (dates in
+``YYYY/MM/DD``, 142 rounds, 162 scoring, 192 type, 202 tie-breaks, 310 teams, NRS records).
+
+Every other record read (240-330, 352, 362, 801/802, JaVaFo and bbpPairings lines, comments,
+lines that are no record, a header record the model holds no value for) is carried over verbatim
+after the teams, in its order: a writer never drops a record it read.  Written as TRF16, the
+TRF26 header records the model holds (142-222) and the NRS records are left out: TRF16 has no
+place for them (that is the downgrade asked for).
 """
 from __future__ import annotations
 
@@ -12,6 +18,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ...model import DEFAULT_POINTS, Tournament
+from .layout import BY_CODE, NATIONAL, TRF16
 from .player import TITLE_LETTERS
 from .reader import parse_round_date
 from .writer import format_player, written_points_and_ranks
@@ -110,4 +117,22 @@ def write(t: Tournament, version: str = "trf16") -> str:
             lines.append(_one_line(f"013 {team.name[:32]:<32}{members}").rstrip())
     if not modern and h.rounds_declared and h.rounds_declared != t.rounds:
         lines.append(f"XXR {h.rounds_declared}")
+    lines.extend(_carried(t, {line[:3] for line in lines}, modern))
     return "\n".join(lines) + "\n"
+
+
+def _carried(t: Tournament, written: set[str], modern: bool) -> list[str]:
+    """The source records the fresh lines do not say, each on one line as it was read."""
+    nrs_lines = {nrs.line for p in t.players for nrs in p.national.values()}
+    out = []
+    for rec in t.source.records:
+        kind = rec.kind
+        if kind in ("", "PLAYER", "TEAM") or (kind == NATIONAL.kind and rec.line in nrs_lines):
+            continue  # from the model (an empty line says nothing)
+        described = BY_CODE.get(rec.code)
+        if kind in ("HEADER", "JAVAFO") and rec.code in written:
+            continue  # written afresh (or XXR written for TRF16)
+        if not modern and described is not None and described.from_model and TRF16 not in described.editions:
+            continue  # a TRF26 header the model holds: TRF16 has no place for it
+        out.append(_one_line(rec.text))
+    return out
