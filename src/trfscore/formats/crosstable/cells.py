@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from functools import lru_cache
 
 from ...model import Kind
 from .lexing import _LONGEST_NUMBER, Tok
@@ -17,8 +18,10 @@ MIRROR = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+", " ": " ", "X": "X"}
 _NUMBER = re.compile(r"(\d*)(?:([.,])(\d+))?(½)?")
 
 
+@lru_cache(maxsize=4096)
 def parse_number(text: str) -> Fraction | None:
-    """``11``, ``69.5``, ``3,5``, ``10½``, ``½``, ``1/2``, ``.5`` as an exact value; None otherwise."""
+    """``11``, ``69.5``, ``3,5``, ``10½``, ``½``, ``1/2``, ``.5`` as an exact value; None otherwise.
+    (Cached: a table repeats its points and tie-break values; a Fraction is immutable.)"""
     text = text.strip()
     if len(text) > _LONGEST_NUMBER:
         return None

@@ -126,6 +126,15 @@ def _fits(role: str, tok: Tok, has_header: bool) -> bool:
     return False
 
 
+_RATING = re.compile(r"\d{1,4}(?!\d)")
+
+
+def rating_value(text: str) -> int | None:
+    """The rating a rating cell holds (its leading 1-4 digits, ``2100P`` -> 2100), None for 0 or none."""
+    m = _RATING.match(text)
+    return int(m.group()) if m and int(m.group()) > 0 else None
+
+
 def _assign(info: dict, role: str, code: str, label: str, tok: Tok, positional: bool) -> None:
     if tok.kind == "EMPTY":
         return
@@ -139,8 +148,7 @@ def _assign(info: dict, role: str, code: str, label: str, tok: Tok, positional: 
     elif role == "title":
         info["title"] = tok.text
     elif role == "rating":
-        m = re.match(r"\d{1,4}(?!\d)", tok.text)
-        info["rating"] = int(m.group()) if m and int(m.group()) > 0 else None
+        info["rating"] = rating_value(tok.text)
     elif role == "fed":
         info["fed"] = tok.text
     elif role in ("sno",):

@@ -76,6 +76,13 @@ def classify(text: str) -> str:
     return "WORD"
 
 
+def lex_line(line: str, no: int) -> list[Tok]:
+    """The typed items of one line (without line breaks), numbered ``no``: what :func:`lex`
+    gives for that line of a whole text."""
+    return [Tok(_kind(m.lastgroup, m.group()), m.group(), no, m.start() + 1)
+            for m in _scanner().finditer(line.translate(_SPACES))]
+
+
 def lex(text: str) -> list[list[Tok]]:
     """The typed items of every line (index 0 is line 1)."""
     text = text.replace("\r\n", "\n").replace("\r", "\n").translate(_SPACES)

@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 from ...findings import Finding
+from ...gcpause import gc_paused
 from ...model import Source, Tournament
 from .cells import is_diagonal
 from .grid import GridReader
-from .locate import is_swiss, locate
+from .fast import read_table
+from .locate import Table, is_swiss, locate
 from .rows import split_lines, table_lines
 from .state import ReadState
 from .swiss import SwissReader
@@ -14,11 +16,12 @@ from .swiss import SwissReader
 MAX_TEXT = 4 * 1024 * 1024
 
 
-def read(text: str, *, path: str | None = None, rr_rounds: str = "berger") -> Tournament:
+def read(text: str, *, path: str | None = None, rr_rounds: str = "berger", fast: bool = True) -> Tournament:
     """Read a crosstable; problems become findings on the result (never an exception).
 
     ``rr_rounds`` places round-robin games into rounds: ``"berger"`` (Berger tables, the default)
-    or ``"order"`` (a player's k-th opponent by start rank in round k).
+    or ``"order"`` (a player's k-th opponent by start rank in round k).  ``fast=False`` reads
+    without the fast path for regular Swiss rows (:mod:`.fast`; the result is the same).
     """
     if not isinstance(text, str):
         text = bytes(text).decode("utf-8", errors="replace")
@@ -32,21 +35,26 @@ def read(text: str, *, path: str | None = None, rr_rounds: str = "berger") -> To
         return t
     state = ReadState(text, path)
     try:
-        return _run(state, rr_rounds if rr_rounds in ("berger", "order") else "berger")
+        with gc_paused():  # hundreds of thousands of acyclic objects for a big table
+            return _run(state, rr_rounds if rr_rounds in ("berger", "order") else "berger", fast)
     except Exception as exc:  # pragma: no cover - a reader bug must not become a traceback
         state.add("CTB100", f"the table could not be read: internal error {type(exc).__name__}: {exc}", 1, 1,
                   "please report this input to the trfscore authors")
         return state.t
 
 
-def _run(state: ReadState, rr_rounds: str) -> Tournament:
+def _run(state: ReadState, rr_rounds: str, fast: bool = True) -> Tournament:
     """Locate the table in ``state.text`` and read it as a Swiss table or a round-robin grid."""
-    try:
-        lines = state.lines()
-    except Exception as exc:  # the grammar types every character; this is a safety net
-        state.add("CTB100", f"the text could not be split into items ({type(exc).__name__})", 1, 1)
-        return state.t
-    found = locate(lines, state.raw_lines)
+    quick = read_table(state) if fast else None
+    if quick is not None:
+        found: Table | None = quick.table
+    else:
+        try:
+            lines = state.lines()
+        except Exception as exc:  # the grammar types every character; this is a safety net
+            state.add("CTB100", f"the text could not be split into items ({type(exc).__name__})", 1, 1)
+            return state.t
+        found = locate(lines, state.raw_lines)
     if found is None:
         state.add("CTB100", "read as a crosstable (no other format fits), but no table was found: no header "
                   "row 1 2 3 ... or 1.Rd 2.Rd ..., and no numbered rows with round-robin cells (1 0 ½) or Swiss "
@@ -60,7 +68,7 @@ def _run(state: ReadState, rr_rounds: str) -> Tournament:
         state.add("CTB109", f"{len(skipped)} line(s) of text around the table were not read "
                   f"(first: line {skipped[0]})", skipped[0], 1)
     if is_swiss(head, rows):
-        SwissReader(state).read(head, rows)
+        SwissReader(state).read(head, rows, quick.known if quick is not None else None)
     else:
         GridReader(state, rr_rounds).read(head, rows)
     state.compare_totals()

@@ -89,10 +89,11 @@ class ReadState:
         """A printed total that differs from the points the cells give is an error (CTB110): the
         table was read wrong, or it is wrong; either way its standings cannot be trusted."""
         t = self.t
+        total = t.scoring.totaller()  # the same sum as t.score, integer arithmetic per kind
         for p in t.players:
             if p.points is None:
                 continue
-            computed = t.score(p)
+            computed = total(p)
             if computed == p.points:
                 continue
             line, column = self.declared_at.get(p.start_rank, {}).get("PTS") or (p.line, 1)

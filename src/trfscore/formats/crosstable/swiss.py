@@ -3,8 +3,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from itertools import chain
+from operator import itemgetter
 
-from ...model import Game, Player
+from ...model import PackedCells, Player
 from ..limits import too_sparse
 from .cells import _STRONG_SWISS, _WEAK_SWISS, KIND_OF, MIRROR, swiss_cell
 from .colours import fitting, mapping
@@ -12,6 +14,9 @@ from .columns import Role, blank_info, label_roles, prefix
 from .lexing import Tok
 from .rows import HeadRow, Row, _int
 from .state import ReadState
+
+_COLOUR = itemgetter(1)
+_COLOUR_CHAR = {"w": "w", "b": "b", None: " "}
 
 #: One row as read: the row, its number, its columns (:func:`~.columns.prefix`) and its round cells.
 RawPlayer = tuple[Row, int | None, dict, list[tuple[int | None, str | None, str]]]
@@ -23,31 +28,36 @@ class SwissReader:
     def __init__(self, state: ReadState) -> None:
         self.state = state
 
-    def read(self, head: HeadRow, rows: list[Row]) -> None:
+    def read(self, head: HeadRow, rows: list[Row], known: dict[int, tuple[int, RawPlayer]] | None = None) -> None:
+        """Read ``rows`` under ``head``; ``known`` holds rows the fast path (:mod:`.fast`) has
+        already read, by row ordinal: where their cells start and what :meth:`_read_row` gives."""
         state, t = self.state, self.state.t
+        known = known or {}
         before, after = label_roles(head)
         has_header = head.kind in ("numbers", "rounds")
         rounds = len(head.run) if has_header else _usual_cell_count(rows)
         k = len(head.suffix) if has_header else None
-        parsed = [_cells_start(row.toks, rounds, k) for row in rows]
+        parsed = [known[row.ordinal][0] if row.ordinal in known else _cells_start(row.toks, rounds, k)
+                  for row in rows]
         located = sum(1 for s in parsed if s is not None)
         if too_sparse(len(rows), rounds, rounds * located):
             state.add("CTB100", f"the table has {rounds} rounds but its {len(rows)} row(s) hold the cells of "
-                      f"only {located}: not a Swiss crosstable (cells such as 12w1, 27:W, W12, +W12, HPB were looked for)",
-                      head.line or rows[0].line, 1, "a Swiss row has one cell per round")
+                      f"only {located}: not a Swiss crosstable (cells such as 12w1, 27:W, W12, +W12, HPB were "
+                      "looked for)", head.line or rows[0].line, 1, "a Swiss row has one cell per round")
             return
-        raw_players = [self._read_row(row, s, rounds, before, has_header) for row, s in zip(rows, parsed)]
+        raw_players = [known[row.ordinal][1] if row.ordinal in known else
+                       self._read_row(row, s, rounds, before, has_header) for row, s in zip(rows, parsed)]
         language = self._colours(raw_players, head.line or rows[0].line)
         numbering, start_ranks = self._numbering(rows, raw_players)
-        to_sr = dict(zip(numbering, start_ranks))
         t.rounds = rounds
+        packed = self._pack(raw_players, parsed, rounds, dict(zip(numbering, start_ranks)))
         players = []
-        for (row, ident, info, cells), sr in zip(raw_players, start_ranks):
+        declare_row = state.declare_row
+        for i, ((row, ident, info, cells), sr) in enumerate(zip(raw_players, start_ranks)):
             p = Player(sr, name=info["name"], title=info["title"], rating=info["rating"], federation=info["fed"],
                        fide_id=info["fide_id"], line=row.line)
-            state.declare_row(sr, p, row.ident, before, info, info.get("tail"), after, has_header)
-            p.games = self._games(row, ident, cells, parsed[row.ordinal - 1] or 0, to_sr)
-            p.pad(rounds)
+            declare_row(sr, p, row.ident, before, info, info.get("tail"), after, has_header)
+            p.defer_games(packed, i, rounds)
             players.append(p)
         t.players = sorted(players, key=lambda p: p.start_rank)
         t.source.dialect = "swiss crosstable"
@@ -81,7 +91,8 @@ class SwissReader:
     def _colours(self, raw_players: list[RawPlayer], line: int) -> str:
         """Turn the colour letters of the cells into ``"w"``/``"b"`` by the language whose pair
         covers every letter the table uses (:mod:`.colours`); what was decided, for CTB106."""
-        used = {c[1] for _, _, _, cells in raw_players for c in cells if c[1] is not None}
+        used = set(map(_COLOUR, chain.from_iterable(cells for _, _, _, cells in raw_players)))
+        used.discard(None)
         if not used or used <= {"w", "b"}:
             return ""
         pairs = fitting(used)
@@ -118,20 +129,40 @@ class SwissReader:
         start_ranks = snos if (all(snos) and len(set(snos)) == len(snos)) else numbering
         return numbering, start_ranks
 
-    def _games(self, row: Row, ident: int | None, cells: list, start: int, to_sr: dict) -> list[Game]:
-        """The games of a row's cells (starting at token ``start``), opponents as start ranks."""
-        games = []
-        for r, (opp, colour, code) in enumerate(cells, 1):
-            if opp is not None:
-                if opp not in to_sr:
-                    tok = row.toks[start + r - 1]
-                    self.state.add("CTB107", f"row {ident}, round {r}: opponent {opp} is no row of this table",
-                                   tok.line, tok.col, "opponent numbers refer to the row numbers", tok.text)
-                    games.append(Game(r, opp, colour, code, KIND_OF[code]))
-                    continue
-                opp = to_sr[opp]
-            games.append(Game(r, opp, colour, code, KIND_OF[code]))
-        return games
+    def _pack(self, raw_players: list[RawPlayer], parsed: list[int | None], rounds: int,
+              to_sr: dict[int, int]) -> PackedCells:
+        """The round cells of every row, opponents as start ranks, packed column-wise (row ``i``
+        of the result is ``raw_players[i]``; a row without cells has no entry in any round)."""
+        if raw_players and rounds and all(len(cells) == rounds for _, _, _, cells in raw_players):
+            opps, colours_, codes_ = zip(*chain.from_iterable(cells for _, _, _, cells in raw_players))
+            known = list(map(to_sr.get, opps))  # None stays None: no opponent
+            if known.count(None) == opps.count(None):  # every opponent is a row
+                return PackedCells(rounds, known, "".join(map(_COLOUR_CHAR.__getitem__, colours_)), "".join(codes_),
+                                   KIND_OF)
+        opponents: list[int | None] = []
+        colours: list[str] = []
+        codes: list[str] = []
+        blank = [None] * rounds
+        for row, ident, _, cells in raw_players:
+            start = parsed[row.ordinal - 1] or 0
+            for r, (opp, colour, code) in enumerate(cells, 1):
+                if opp is not None:
+                    sr = to_sr.get(opp)
+                    if sr is None:
+                        tok = row.toks[start + r - 1]
+                        self.state.add("CTB107", f"row {ident}, round {r}: opponent {opp} is no row of this table",
+                                       tok.line, tok.col, "opponent numbers refer to the row numbers", tok.text)
+                    else:
+                        opp = sr
+                opponents.append(opp)
+                colours.append(colour or " ")
+                codes.append(code)
+            missing = rounds - len(cells)
+            if missing > 0:
+                opponents += blank[:missing]
+                colours.append(" " * missing)
+                codes.append(" " * missing)
+        return PackedCells(rounds, opponents, "".join(colours), "".join(codes), KIND_OF)
 
 
 def _usual_cell_count(rows: list[Row]) -> int:
