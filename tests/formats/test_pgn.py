@@ -327,3 +327,48 @@ def test_games_before_the_first_event_tag_are_read():
     text = '[White "Ann"]\n[Black "Bob"]\n[Round "1"]\n[Result "1-0"]\n\n1-0\n\n' + game("Cid", "Dan", "0-1")
     t = pgn.read(text)
     assert sorted(by_name(t)) == ["Ann", "Bob", "Cid", "Dan"] and by_name(t)["Ann"].line == 1
+
+
+RESULT_TAGS = st.sampled_from([("1-0", {}), ("0-1", {}), ("1/2-1/2", {}), ("1-0", {"Termination": "forfeit"}),
+                               ("0-0", {}), ("+:-", {}), ("1-0", {"ByeType": "PAB"}),
+                               ("1/2-1/2", {"ByeType": "HPB"})])
+
+
+@st.composite
+def numbered_events(draw):
+    """Events whose games all have a round and a known result: what the packed path reads."""
+    names = [f"Player {i:02d}" for i in range(draw(st.integers(2, 9)))]
+    text = ""
+    for _ in range(draw(st.integers(1, 30))):
+        white, black = draw(st.sampled_from(names)), draw(st.sampled_from(names))  # clashes, self-games
+        result, tags = draw(RESULT_TAGS)
+        if "ByeType" in tags:
+            black = "BYE"
+        text += game(white, black, result, str(draw(st.integers(1, 6))),
+                     EventType=draw(st.sampled_from(["swiss", "tourn"])), **tags)
+    return text
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(numbered_events())
+def test_the_packed_cells_equal_the_general_path(text):
+    from trfscore.formats.pgn import tournament
+
+    fast = pgn.read(text)
+    tournament.PACKED = False
+    try:
+        general = pgn.read(text)
+    finally:
+        tournament.PACKED = True
+    assert [(p.start_rank, p.name) for p in fast.players] == [(p.start_rank, p.name) for p in general.players]
+    assert fast.findings == general.findings and fast.rounds == general.rounds
+    if fast.players:
+        codes = ["BH", "SB", "PS", "DE", "WIN"]
+        assert fast.standings(codes).to_dict() == general.standings(codes).to_dict()
+    assert [p.games for p in fast.players] == [p.games for p in general.players]
+
+
+def test_a_large_event_keeps_its_cells_packed():
+    text = "".join(game(f"P{i}", f"Q{i}", "1-0", str(r)) for r in range(1, 4) for i in range(40))
+    t = pgn.read(text)
+    assert all(p.packed is not None for p in t.players) and t.players[0].games[0].kind == Kind.WIN

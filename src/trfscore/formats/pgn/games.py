@@ -6,6 +6,7 @@ saying which convention was used.
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import repeat
 
 from .conventions import BYE_TYPES, FORFEIT_RESULTS, RESULTS, forfeit_termination, is_bye_name
 from .players import PlayerIndex
@@ -18,16 +19,16 @@ Entry = tuple[int | None, str, str | None, tuple, GameRecord]
 Board = tuple[int, int, str, str]
 
 
-def game_entries(records: list[GameRecord], keys: list[tuple[int, ...] | None], rounds_of: list[int | None],
+def game_entries(records: list[GameRecord], keys: list[tuple[int, ...] | None] | None, rounds_of: list[int | None],
                  want_boards: bool, players: PlayerIndex, sink: Sink) -> tuple[list[Entry], list[Board]]:
-    """The entry of every game that has a player, and (``want_boards``) the board of every game
-    whose ``Round`` gives one."""
+    """The entry of every game that has a player, and (``want_boards``, with the ``keys``) the
+    board of every game whose ``Round`` gives one."""
     boards: list[Board] = []
     files_with_moves = {r.file for r in records if r.has_moves}
     # games: (round or None, white key or None, black key or None, codes, record)
     entries: list[Entry] = []
     note = players.note
-    for rec, rnd, rkey in zip(records, rounds_of, keys):
+    for rec, rnd, rkey in zip(records, rounds_of, keys if keys is not None else repeat(None)):
         white, black = rec.white, rec.black
         # the common case first: two named players, a standard result, no Termination/ByeType
         if rnd is not None and not rec.termination and not rec.bye_type and len(white.name) >= 12 \

@@ -14,7 +14,7 @@ class PlayerIndex:
     """Every player met in the games, by key: FIDE id, else name (a name seen with exactly one id is
     that player)."""
 
-    __slots__ = ("_norm_cache", "_ids_of_name", "_name_key", "info")
+    __slots__ = ("_norm_cache", "_ids_of_name", "_name_key", "_id_key", "info")
 
     def __init__(self, records: list[GameRecord]) -> None:
         self._norm_cache: dict[str, str] = {}
@@ -26,6 +26,7 @@ class PlayerIndex:
                     ids_of_name.setdefault(norm(side.name), set()).add(side.fide_id)
         self._ids_of_name = ids_of_name
         self._name_key: dict[str, str] = {}
+        self._id_key: dict[str, str] = {}
         self.info: dict[str, list] = {}  # key -> [elo, title, fed, fide id, first line, {spelling: count}]
 
     def _normalised(self, name: str) -> str:
@@ -38,7 +39,10 @@ class PlayerIndex:
     def key(self, side: Side) -> str:
         """The player's key: ``id:<FIDE id>`` or ``name:<normalised name>``."""
         if side.fide_id:
-            return "id:" + side.fide_id
+            got = self._id_key.get(side.fide_id)
+            if got is None:
+                got = self._id_key[side.fide_id] = "id:" + side.fide_id  # one string per player
+            return got
         got = self._name_key.get(side.name)
         if got is None:
             n = self._normalised(side.name)

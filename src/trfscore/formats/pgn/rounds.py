@@ -18,13 +18,31 @@ def round_key(text: str) -> tuple[int, ...] | None:
     return key
 
 
-def round_numbers(records: list[GameRecord],
-                  round_mode: str) -> tuple[list[tuple[int, ...] | None], list[int | None]]:
-    """The round key and the round number (None: no round) of every record.
+def round_numbers(records: list[GameRecord], round_mode: str,
+                  boards: bool = False) -> tuple[list[tuple[int, ...] | None] | None, list[int | None]]:
+    """The round key (with ``boards`` or in ``"round.game"`` mode, else None) and the round number
+    (None: no round) of every record.
 
     ``"round.game"`` makes every distinct key its own round, numbered in order; the other modes
     take the number before the dot.
     """
+    if round_mode != "round.game" and not boards:
+        # only the round number: cached by the text before the dot (a broadcast's "3.12" is round 3)
+        number_cache: dict[str, int | None] = {}
+        rounds_of: list[int | None] = []
+        for r in records:
+            text = r.round_text
+            head, dot, tail = text.partition(".")
+            if head and (not dot or (tail.isdecimal() and len(tail) < 10)):
+                got = number_cache.get(head, -1)
+                if got == -1:
+                    key = round_key(head)
+                    got = number_cache[head] = key[0] if key is not None else None
+            else:  # no number before the dot, or more than a board number after it
+                key = round_key(text)
+                got = key[0] if key is not None else None
+            rounds_of.append(got)
+        return None, rounds_of
     key_cache: dict[str, tuple[int, ...] | None] = {}
     keys = []
     for r in records:

@@ -12,6 +12,7 @@ from .players import PlayerIndex
 from .records import KEPT_TAGS, GameRecord, location
 from .rounds import round_key, round_numbers
 from .rules import Sink
+from .packed import filled, last_round, packable, place_packed
 from .table import Rows, fill_games, place_games
 
 
@@ -28,24 +29,45 @@ def build(records: list[GameRecord], *, round_mode: str = "round", findings: lis
     sink.file = ""
     # players: FIDE id, else name (a name seen with exactly one id is that player)
     index = PlayerIndex(records)
-    keys, rounds_of = round_numbers(records, round_mode)
-    entries, boards = game_entries(records, keys, rounds_of, round_mode == "round.board", index, sink)
+    want_boards = round_mode == "round.board"
+    keys, rounds_of = round_numbers(records, round_mode, boards=want_boards)
+    entries, boards = game_entries(records, keys, rounds_of, want_boards, index, sink)
     t.players, sr_of = index.ranked()
-    table = place_games(entries, t.players, sr_of, sink)
-    rounds = max((r for cells in table.values() for r in cells), default=0)
-    if _not_one_event(t, table, rounds, entries, sink):
+    table: Rows | None = None
+    cells = None
+    rounds = packable(entries) if PACKED else None
+    if rounds is not None:
+        cells = place_packed(entries, t.players, sr_of, rounds, sink)
+    if cells is None:
+        table = place_games(entries, t.players, sr_of, sink)
+        rounds = max((r for row in table.values() for r in row), default=0)
+        placed = sum(len(row) for row in table.values())
+    else:
+        rounds, placed = last_round(cells), filled(cells)
+    if _not_one_event(t, placed, rounds, entries, sink):
         t.players = []
         return t
     t.rounds = rounds
     _header(t, records)
-    fill_games(t, table, rounds)
+    if cells is not None and t.is_round_robin and len(t.players) % 2 == 1:
+        # a round robin's free player each round is "not scheduled": the general path says so
+        table = {p.start_rank: {g.round: g for g in cells.games(i, rounds) if g.code != " "}
+                 for i, p in enumerate(t.players)}
+    if table is not None:
+        fill_games(t, table, rounds)
+    else:
+        for i, p in enumerate(t.players):
+            p.defer_games(cells, i, rounds)
     _extras(t, boards, sr_of, records)
     return t
 
 
-def _not_one_event(t: Tournament, table: Rows, rounds: int, entries: list[Entry], sink: Sink) -> bool:
+#: False makes every tournament take the general path (tests compare the two)
+PACKED = True
+
+
+def _not_one_event(t: Tournament, filled: int, rounds: int, entries: list[Entry], sink: Sink) -> bool:
     """True (and PGN100) when the games are too few for their players and rounds to be one tournament."""
-    filled = sum(len(cells) for cells in table.values())
     if not too_sparse(len(t.players), rounds, filled):
         return False
     last = max(entries, key=lambda e: e[0] or 0)[4]
