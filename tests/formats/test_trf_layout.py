@@ -117,3 +117,22 @@ def test_the_fresh_writers_never_drop_a_record_they_read(root, version):
             [{k: v for k, v in e.items() if k != "line"} for e in t.extras.get(code, [])]
     if version == "trf26":
         assert {r.code for r in back.source.records if r.kind} >= {r.code for r in t.source.records if r.kind} - {"013"}
+
+
+def test_the_schema_names_the_described_record_kinds():
+    from trfscore.formats.json_model import schema
+
+    defs = schema()["$defs"]
+    assert defs["record"]["properties"]["kind"]["enum"] == ["", *layout.kinds()]
+    team_codes = [r.code for r in layout.RECORDS if r.kind == "TEAM"]
+    assert sorted(defs["team"]["properties"]["record"]["enum"]) == sorted([*team_codes, ""])
+
+
+def test_round_records_decode_by_their_description():
+    import trfscore
+
+    t = trfscore.loads("012 x\n240 H   3   12   15\n330 +-   2   1   4\n240 Q   3   12\n")
+    assert t.extras["240"][0] == {"line": 2, "type": "H", "round": 3, "ids": [12, 15]}
+    assert t.extras["330"][0] == {"line": 3, "type": "+-", "round": 2, "white": 1, "black": 4}
+    (bad,) = [f for f in t.findings if f.rule == "TRF702"]
+    assert (bad.line, bad.column) == (4, layout.BY_CODE["240"].field("type").first) and "'Q'" in bad.message

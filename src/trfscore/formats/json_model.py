@@ -453,9 +453,10 @@ def _record_problems(doc: dict[str, Any], record: dict[str, Any]) -> list[tuple[
     """The ``record`` schema's constraints for the source records past the validated sample."""
     records = (doc.get("source") or {}).get("records") or []
     endings = set(record["properties"]["eol"]["enum"])
+    kinds = set(record["properties"]["kind"]["enum"])
     allowed = set(record["properties"])
     for i, r in enumerate(records[SAMPLE:], SAMPLE):
-        if not (isinstance(r, dict) and r.keys() <= allowed and isinstance(r.get("kind"), str)
+        if not (isinstance(r, dict) and r.keys() <= allowed and isinstance(r.get("kind"), str) and r["kind"] in kinds
                 and isinstance(r.get("text"), str) and r.get("eol") in endings
                 and type(r.get("line", 0)) is int):
             return [("a record needs kind, text, eol (and line) of the right types", f"source/records/{i}")]

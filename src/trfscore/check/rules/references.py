@@ -11,22 +11,19 @@ import re
 from typing import Iterator
 
 from ...findings import ERROR, WARNING, Finding
+from ...formats.trf.layout import BY_CODE, RECORDS, id_fields
 from ...model import Kind, Record
 from ..context import Context
 from ..registry import rule
 
 # record code -> list of (first 0-based column, step, width, what) scans; what is "id" (player or
-# team by event type), "player" or "team"
+# team by event type), "player" or "team": the fields of the record description that name
+# somebody (001 opponents, team members and NRS records have rules of their own)
 SCANS: dict[str, list[tuple[int, int, int, str]]] = {
-    "240": [(10, 5, 4, "id")],
-    "250": [(22, 0, 4, "id"), (27, 0, 4, "id")],
-    "260": [(12, 5, 4, "id")],
-    "299": [(23, 5, 4, "id")],
-    "300": [(8, 0, 3, "team"), (12, 0, 3, "team"), (16, 5, 4, "player")],
-    "320": [(14, 4, 3, "team")],
-    "330": [(11, 0, 3, "team"), (15, 0, 3, "team")],
-    "XXA": [(4, 0, 4, "player")],
+    r.code: [(f.start, f.step, f.width, f.refers) for f in id_fields(r)]
+    for r in RECORDS if r.kind not in ("PLAYER", "TEAM", "NATIONAL") and any(id_fields(r))
 }
+_BYE = BY_CODE["240"]
 TOKEN_RECORDS = ("XXP", "XXZ")
 
 
@@ -108,14 +105,15 @@ def byes_agree(ctx: Context) -> Iterator[Finding]:
     pending = ctx.pending_rounds
     for rec in ctx.records.get("240", ()):
         text = rec.text.replace("\t", " ")
-        kind = text[4:5]
-        rnd_text = text[6:9].strip()
+        kind = text[_BYE.field("type").cut]
+        rnd_text = text[_BYE.field("round").cut].strip()
         if kind not in BYE_KINDS or not rnd_text.isdecimal():
             continue  # TRF702
         rnd = int(rnd_text)
         if rnd > ctx.rounds or rnd in pending:
             continue
-        for column, cell in id_cells(text, 10, 5, 4):
+        ids = _BYE.field("ids")
+        for column, cell in id_cells(text, ids.start, ids.step, ids.width):
             p = ctx.by_rank.get(int(cell)) if cell.isdecimal() else None
             if p is None:
                 continue

@@ -37,6 +37,12 @@ class Field:
     align: str = "left"
     step: int = 0
     refers: str = ""
+    #: the values allowed (else the field is malformed); empty: any
+    choices: tuple[str, ...] = ()
+    #: a blank or malformed value makes the record malformed
+    required: bool = False
+    #: the value of a blank (or malformed) number
+    default: int | None = None
 
     @property
     def start(self) -> int:
@@ -98,8 +104,8 @@ class Record:
 
 
 def _f(name: str, first: int, last: int, type: str = "text", align: str = "left", step: int = 0,
-       refers: str = "") -> Field:
-    return Field(name, first, last - first + 1, type, align, step, refers)
+       refers: str = "", **checks) -> Field:
+    return Field(name, first, last - first + 1, type, align, step, refers, **checks)
 
 
 def _header(code: str, title: str, type: str = "text", editions: frozenset[str] = BOTH,
@@ -172,18 +178,19 @@ RECORDS: tuple[Record, ...] = (
         _f("game_points", 62, 67, _SCORE, "right"), _f("rank", 69, 71, _INT, "right"),
         _f("members", 74, 77, _INT, "right", step=5, refers="player")), from_model=True),
     Record("240", "BYE", _ONLY26, "byes", (
-        _f("type", 5, 5, "char"), _f("round", 7, 9, _INT, "right"),
+        _f("type", 5, 5, "char", choices=("F", "H", "Z")), _f("round", 7, 9, _INT, "right", required=True),
         _f("ids", 11, 14, _INT, "right", step=5, refers="id"))),
     Record("250", "ACCELERATION", _ONLY26, "accelerated rounds", (
         _f("match_points", 5, 8, _SCORE, "right"), _f("points", 10, 13, _SCORE, "right"),
-        _f("first_round", 15, 17, _INT, "right"), _f("last_round", 19, 21, _INT, "right"),
-        _f("first_id", 23, 26, _INT, "right", refers="id"), _f("last_id", 28, 31, _INT, "right", refers="id"))),
+        _f("first_round", 15, 17, _INT, "right", required=True), _f("last_round", 19, 21, _INT, "right", required=True),
+        _f("first_id", 23, 26, _INT, "right", refers="id", required=True),
+        _f("last_id", 28, 31, _INT, "right", refers="id", required=True))),
     Record("260", "PROHIBITED", _ONLY26, "prohibited pairings", (
         _f("first_round", 5, 7, _INT, "right"), _f("last_round", 9, 11, _INT, "right"),
         _f("ids", 13, 16, _INT, "right", step=5, refers="id"))),
     Record("299", "ADJUSTMENT", _ONLY26, "point adjustments", (
         _f("type", 5, 5, "char"), _f("match_points", 8, 11, _SCORE, "right"),
-        _f("points", 14, 17, _SCORE, "right"), _f("round", 20, 22, _INT, "right"),
+        _f("points", 14, 17, _SCORE, "right"), _f("round", 20, 22, _INT, "right", default=0),  # 0: every round
         _f("ids", 24, 27, _INT, "right", step=5, refers="id"))),
     Record("300", "LINEUP", _ONLY26, "team line-up of a round", (
         _f("round", 5, 7, _INT, "right"), _f("team", 9, 11, _INT, "right", refers="team"),
@@ -193,7 +200,8 @@ RECORDS: tuple[Record, ...] = (
         _f("match_points", 5, 8, _SCORE, "right"), _f("points", 10, 13, _SCORE, "right"),
         _f("teams", 15, 17, _INT, "right", step=4, refers="team"))),
     Record("330", "TEAM_ROUND", _ONLY26, "forfeited team matches", (
-        _f("type", 5, 6), _f("round", 8, 10, _INT, "right"), _f("white", 12, 14, _INT, "right", refers="team"),
+        _f("type", 5, 6, choices=("+-", "-+", "--")), _f("round", 8, 10, _INT, "right"),
+        _f("white", 12, 14, _INT, "right", refers="team"),
         _f("black", 16, 18, _INT, "right", refers="team"))),
     Record("801", "CROSSTABLE", _ONLY26, "team crosstable (informative)"),
     Record("802", "CROSSTABLE", _ONLY26, "team crosstable by boards (informative)"),

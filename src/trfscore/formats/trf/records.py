@@ -11,6 +11,8 @@ from typing import Callable
 
 from ...findings import Finding
 from ...model import NationalRecord, Record, Team, Tournament
+from .layout import BY_CODE, NATIONAL
+from .layout import Record as LayoutRecord
 from .rules import severity
 
 Add = Callable[[Finding], None]
@@ -51,85 +53,73 @@ def _report_bad(add: Add, rule: str, rec: Record, bad: list[tuple[int, str]], wh
 
 
 def read_team(rec: Record, t: Tournament, add: Add) -> None:
-    text = rec.text
+    """013 (TRF16) and 310 (TRF26) teams, decoded by their description, into ``t.teams``."""
+    record = BY_CODE[rec.code]
+    fields, bad = decode_fields(record, rec.text)
     if rec.code == "013":
-        members, bad = _ids(text, 36, 5)
-        _report_bad(add, "TRF703", rec, bad, "member")
-        t.teams.append(Team(number=len([x for x in t.teams if x.record == "013"]) + 1,
-                            name=text[4:36].strip(), members=members, record="013", line=rec.line))
+        fields["number"] = len([x for x in t.teams if x.record == "013"]) + 1
+    elif fields["number"] is None:
+        number = record.field("number")
+        text = rec.text[number.cut].strip()
+        add(Finding("TRF703", severity("TRF703"), f"310: team number {text!r} is not a number",
+                    rec.line, number.first, f"columns {number.columns} hold the team pairing number", text))
         return
-    number = text[4:7].strip()
-    if not number.isdecimal():
-        add(Finding("TRF703", severity("TRF703"), f"310: team number {number!r} is not a number",
-                    rec.line, 5, "columns 5-7 hold the team pairing number", number))
-        return
-    members, bad = _ids(text, 73, 5)
-    _report_bad(add, "TRF703", rec, bad, "member")
-    rank = text[68:71].strip()
-    t.teams.append(Team(number=int(number), name=text[8:40].strip(), nickname=text[41:46].strip(),
-                        strength=text[47:53].strip(), match_points=parse_number(text[54:60]),
-                        game_points=parse_number(text[61:67]), rank=int(rank) if rank.isdecimal() else None,
-                        members=members, record="310", line=rec.line))
+    _report_bad(add, "TRF703", rec, [(column, cell) for column, cell, _ in bad], "member")
+    t.teams.append(Team(**fields, record=rec.code, line=rec.line))
+
+
+def decode_fields(record: LayoutRecord, text: str) -> tuple[dict, list[tuple[int, str, str]]]:
+    """The fields of one record by its description: (values by field name, malformed (column,
+    text, what) triples).  Numbers are ints (None when blank, or the field's default), scores
+    exact, text stripped; a repeated field is the list of its numbers."""
+    entry: dict = {}
+    bad: list[tuple[int, str, str]] = []
+    for f in record.fields:
+        what = f.name.replace("_", " ")
+        if f.step:
+            entry[f.name], wrong = _ids(text, f.start, f.step, f.width)
+            bad.extend((column, cell, f"{what}: {cell!r} is not a number") for column, cell in wrong)
+            continue
+        raw = text[f.cut]
+        if f.type == "int":
+            value = _int(raw)
+            if not value and f.default is not None:
+                value = f.default
+        elif f.type == "score":
+            value = parse_number(raw)
+        else:
+            value = raw.strip()
+        entry[f.name] = value
+        where = f"columns {f.columns}" if f.width > 1 else f"column {f.columns}"
+        if f.choices and value not in f.choices:
+            bad.append((f.first, raw, f"{what} {raw.strip()!r} ({where}) is not one of {', '.join(f.choices)}"))
+        elif f.required and value is None:
+            bad.append((f.first, raw, f"{what} {raw.strip()!r} ({where}) is not a number" if raw.strip()
+                        else f"{what} ({where}) is missing"))
+    return entry, bad
 
 
 def read_round_record(rec: Record, t: Tournament, add: Add) -> None:
-    """240/250/260/299/300/320/330: kept as dicts in ``t.extras[code]``."""
+    """240/250/260/299/300/320/330, decoded by their description (:data:`.layout.RECORDS`):
+    kept as dicts in ``t.extras[code]``."""
     code = rec.code
-    text = rec.text.replace("\t", " ")
-    entry: dict = {"line": rec.line}
-    bad: list[tuple[int, str]] = []
-    if code == "240":
-        entry["type"] = text[4:5]
-        entry["round"] = _int(text[6:9])
-        entry["ids"], bad = _ids(text, 10, 5)
-        if entry["type"] not in ("F", "H", "Z") or entry["round"] is None:
-            bad.append((5, text[4:9]))
-    elif code == "250":
-        entry.update(match_points=parse_number(text[4:8]), points=parse_number(text[9:13]),
-                     first_round=_int(text[14:17]), last_round=_int(text[18:21]),
-                     first_id=_int(text[22:26]), last_id=_int(text[27:31]))
-        if None in (entry["first_round"], entry["last_round"], entry["first_id"], entry["last_id"]):
-            bad.append((5, text[4:31]))
-    elif code == "260":
-        entry.update(first_round=_int(text[4:7]), last_round=_int(text[8:11]))
-        entry["ids"], bad = _ids(text, 12, 5)
-    elif code == "299":
-        entry.update(type=text[4:5].strip(), match_points=parse_number(text[7:11]),
-                     points=parse_number(text[13:17]), round=_int(text[19:22]) or 0)
-        entry["ids"], bad = _ids(text, 23, 5)
-    elif code == "300":
-        entry.update(round=_int(text[4:7]), team=_int(text[8:11]), opponent=_int(text[12:15]))
-        entry["players"], bad = _ids(text, 16, 5)
-    elif code == "320":
-        entry.update(match_points=parse_number(text[4:8]), points=parse_number(text[9:13]))
-        entry["teams"], bad = _ids(text, 14, 4, 3)
-    elif code == "330":
-        entry.update(type=text[4:6], round=_int(text[7:10]), white=_int(text[11:14]), black=_int(text[15:18]))
-        if entry["type"] not in ("+-", "-+", "--"):
-            bad.append((5, text[4:6]))
-    for column, cell in bad:
-        add(Finding("TRF702", severity("TRF702"), f"{code}: field {cell!r} does not fit the record's layout",
+    entry, bad = decode_fields(BY_CODE[code], rec.text.replace("\t", " "))
+    for column, cell, what in bad:
+        add(Finding("TRF702", severity("TRF702"), f"{code}: {what}",
                     rec.line, column, "see the TRF26 column layout of this record", cell))
-    t.extras.setdefault(code, []).append(entry)
+    t.extras.setdefault(code, []).append({"line": rec.line, **entry})
 
 
 def read_national(rec: Record, t: Tournament, add: Add) -> bool:
     """An NRS record (TRF26 §4.9) when its federation is the one 172 names; False otherwise."""
     method = t.header.starting_rank_method
-    federation = rec.code
-    if not method or method[:3].upper() != federation:
+    if not method or method[:3].upper() != rec.code:
         return False
-    text = rec.text
-    sno = text[4:8].strip()
-    if not sno.isdecimal():
+    fields, _ = decode_fields(NATIONAL, rec.text)
+    if fields["start_rank"] is None:
         return False
-    rating = text[48:52].strip()
-    record = NationalRecord(federation=federation, start_rank=int(sno), sex=text[9:10].strip(),
-                            title=text[10:13].strip(), name=text[14:47].strip(),
-                            rating=int(rating) if rating.isdecimal() and int(rating) else None,
-                            origin=text[53:56].strip(), national_id=text[57:68].strip(),
-                            birth=text[69:79].strip(), line=rec.line)
-    t.extras.setdefault("national", []).append(record)
+    fields["rating"] = fields["rating"] or None  # 0000: no rating
+    t.extras.setdefault("national", []).append(NationalRecord(**fields, line=rec.line))
     return True
 
 

@@ -18,12 +18,14 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ...model import DEFAULT_POINTS, Tournament
-from .layout import BY_CODE, NATIONAL, TRF16
+from .layout import BY_CODE, NATIONAL, TRF16, cells, template
 from .player import TITLE_LETTERS
 from .reader import parse_round_date
 from .writer import format_player, written_points_and_ranks
 
 VERSIONS = ("trf16", "trf26")
+#: the record lines up to their repeated fields, by their description (:mod:`.layout`)
+_NRS, _TEAM_310, _TEAM_013 = (template(r).format for r in (NATIONAL, BY_CODE["310"], BY_CODE["013"]))
 SEX = {"M": "m", "F": "w", "f": "w", "W": "w"}
 
 
@@ -102,19 +104,21 @@ def write(t: Tournament, version: str = "trf16") -> str:
         lines.append(format_player(p))
         if modern:
             for nrs in p.national.values():
-                lines.append(_one_line(f"{nrs.federation:<3} {nrs.start_rank:>4} {nrs.sex[:1]:1}{nrs.title[:3]:>3} "
-                                       f"{nrs.name[:33]:<33} {nrs.rating or '':>4} {nrs.origin[:3]:<3} "
-                                       f"{nrs.national_id[:11]:>11} {nrs.birth[:10]}").rstrip())
+                lines.append(_one_line(_NRS(federation=nrs.federation, start_rank=nrs.start_rank, sex=nrs.sex,
+                                            title=nrs.title, name=nrs.name, rating=nrs.rating or "",
+                                            origin=nrs.origin, national_id=nrs.national_id,
+                                            birth=nrs.birth)).rstrip())
     for team in t.teams:
-        members = "".join(f"{m:>4} " for m in team.members).rstrip()
         if modern:
-            mp = "" if team.match_points is None else _decimal(team.match_points)
-            gp = "" if team.game_points is None else _decimal(team.game_points)
-            rank = "" if team.rank is None else team.rank
-            lines.append(_one_line(f"310 {team.number:>3} {team.name[:32]:<32} {team.nickname[:5]:<5} "
-                                   f"{team.strength[:6]:>6} {mp:>6} {gp:>6} {rank:>3}  {members}").rstrip())
+            head = _TEAM_310(number=team.number, name=team.name, nickname=team.nickname, strength=team.strength,
+                             match_points="" if team.match_points is None else _decimal(team.match_points),
+                             game_points="" if team.game_points is None else _decimal(team.game_points),
+                             rank="" if team.rank is None else team.rank)
+            members = cells(BY_CODE["310"].field("members"), team.members)
         else:
-            lines.append(_one_line(f"013 {team.name[:32]:<32}{members}").rstrip())
+            head = _TEAM_013(name=team.name)
+            members = cells(BY_CODE["013"].field("members"), team.members)
+        lines.append(_one_line(head + members).rstrip())
     if not modern and h.rounds_declared and h.rounds_declared != t.rounds:
         lines.append(f"XXR {h.rounds_declared}")
     lines.extend(_carried(t, {line[:3] for line in lines}, modern))
