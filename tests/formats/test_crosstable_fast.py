@@ -114,3 +114,15 @@ def test_the_fast_path_reads_a_written_table_itself():
     table = fast.read_table(ReadState(text, None))
     assert table is not None and len(table.known) == 40 == len(table.table.rows)
     same(text)
+
+
+def test_the_terminals_are_the_ones_lark_builds_in_the_same_order():
+    # lexing compiles the grammar without LALR tables; it must give lark's own terminals
+    from lark import Lark
+
+    from trfscore.formats.crosstable import lexing
+
+    built = sorted(Lark(lexing._grammar_text(), parser="lalr", lexer="basic").terminals,
+                   key=lambda t: (-t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name))
+    assert [(t.name, t.pattern.to_regexp(), t.priority) for t in lexing._terminals()] == \
+        [(t.name, t.pattern.to_regexp(), t.priority) for t in built]

@@ -58,15 +58,23 @@ def _is_title(text: str) -> bool:
     return len(text) <= 3 and _kind(text) == "TITLE"
 
 
-class _FastRow(Row):
-    """A row read by the fast path: its items are lexed only if a finding needs their place."""
+class _FastRow:
+    """A row read by the fast path (what :class:`~.rows.Row` holds): its number and its other
+    items are made into tokens only when they are asked for (a finding, a rank column)."""
 
-    def __init__(self, ident: Tok, line: int, ordinal: int, text: str) -> None:
-        self.ident, self.line, self.ordinal, self.cont, self.sep = ident, line, ordinal, None, None
+    __slots__ = ("line", "ordinal", "cont", "sep", "_text", "_toks")
+
+    def __init__(self, line: int, ordinal: int, text: str) -> None:
+        self.line, self.ordinal, self.cont, self.sep = line, ordinal, None, None
         self._text = text
         self._toks: list[Tok] | None = None
 
-    @property  # type: ignore[override]
+    @property
+    def ident(self) -> Tok:
+        text = self._text
+        return Tok("INT", text.split(None, 1)[0], self.line, len(text) - len(text.lstrip()) + 1)
+
+    @property
     def toks(self) -> list[Tok]:
         if self._toks is None:
             self._toks = lex_line(self._text, self.line)[1:]
@@ -226,8 +234,7 @@ class _RowReader:
         if info is None:
             return None
         info["tail"] = _tail_toks(text, tail, no)
-        col = len(text) - len(text.lstrip()) + 1
-        row = _FastRow(Tok("INT", ident, no, col), no, ordinal, text)
+        row = _FastRow(no, ordinal, text)
         return row, start - 1, (row, int(ident), info, cells)
 
     def _cell(self, text: str) -> tuple | None:

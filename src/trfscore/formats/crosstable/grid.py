@@ -101,7 +101,7 @@ class GridReader:
             info = prefix(row.toks[:s], before, row.sep is not None, has_header)
             player.name, player.title, player.rating, player.federation, player.fide_id = (
                 info["name"], info["title"], info["rating"], info["fed"], info["fide_id"])
-            state.declare_row(sr, player, row.ident, before, info, row.toks[s + n:], after, has_header)
+            state.declare_row(sr, player, row, before, info, row.toks[s + n:], after, has_header)
             grid[sr] = {}
             for j, tok in enumerate(cells, 1):
                 if j == sr:

@@ -9,7 +9,7 @@ from ...model import Player, Source, Tournament
 from .cells import parse_number
 from .columns import Role
 from .lexing import Tok
-from .rows import Line, split_lines, table_lines
+from .rows import Line, Row, split_lines, table_lines
 from .rules import READER_RULES
 
 
@@ -61,12 +61,12 @@ class ReadState:
             self.declared.setdefault(sr, {})[code] = value
             self.labels.setdefault(code, label)
 
-    def declare_row(self, sr: int, player: Player, ident: Tok | None, roles_before: list[Role], info: dict,
+    def declare_row(self, sr: int, player: Player, row: Row, roles_before: list[Role], info: dict,
                     tail: list[Tok] | None, roles_after: list[Role], has_header: bool) -> None:
-        """A row's declared values: a rank in its number column, those left of the cells
-        (``info`` from :func:`~.columns.prefix`) and those right of them (``tail``, when located)."""
-        if ident is not None and roles_before and roles_before[0][0] == "rank":
-            self.declare(sr, "RANK", roles_before[0][2], ident, player)
+        """A row's declared values: a rank in its number column (``row.ident``), those left of the
+        cells (``info`` from :func:`~.columns.prefix`) and those right of them (``tail``, when located)."""
+        if roles_before and roles_before[0][0] == "rank" and row.ident is not None:
+            self.declare(sr, "RANK", roles_before[0][2], row.ident, player)
         for code, label, tok in info["declared"]:
             self.declare(sr, code, label, tok, player)
         if tail is not None:

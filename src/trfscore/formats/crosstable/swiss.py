@@ -56,7 +56,7 @@ class SwissReader:
         for i, ((row, ident, info, cells), sr) in enumerate(zip(raw_players, start_ranks)):
             p = Player(sr, name=info["name"], title=info["title"], rating=info["rating"], federation=info["fed"],
                        fide_id=info["fide_id"], line=row.line)
-            declare_row(sr, p, row.ident, before, info, info.get("tail"), after, has_header)
+            declare_row(sr, p, row, before, info, info.get("tail"), after, has_header)
             p.defer_games(packed, i, rounds)
             players.append(p)
         t.players = sorted(players, key=lambda p: p.start_rank)
