@@ -13,9 +13,14 @@ from .common import add_input_options, doubts, keep_until_exit, load_input, outp
 def add_parser(sub) -> None:
     p = sub.add_parser("convert", help="convert between TRF, JSON, PGN and crosstable formats")
     p.add_argument("input", help="input file ('-' for standard input)")
-    p.add_argument("--to", required=True, choices=registry.choices(writable=True), help="output format")
+    p.add_argument("--to", choices=registry.choices(writable=True),
+                   help="output format (required; 'trf' by default with --fill-from)")
     p.add_argument("-o", "--output", help="output file (default or '-': standard output)")
     add_input_options(p)
+    p.add_argument("--fill-from", action="append", default=[], metavar="LIST",
+                   help="rating list (repeatable): fill in missing FIDE ids, the ratings of the list in force on "
+                   "the start date, titles, birth years and federations; each change is reported on standard error")
+    p.add_argument("--index", metavar="PATH", help="folder (or .sqlite file) for the rating-list index")
     p.set_defaults(run=run)
 
 
@@ -31,10 +36,16 @@ def render(t, fmt: str) -> bytes:
 
 
 def run(args) -> int:
+    if not args.to and not args.fill_from:
+        raise UsageError("convert: the following argument is required: --to")
     t = load_input(args.input, args)
     keep_until_exit(t)
     unreadable(t, args.input)
-    data = render(t, args.to)
+    if args.fill_from:
+        from ..ratinglist.cli import fill_input
+
+        t = fill_input(t, args)
+    data = render(t, args.to or "trf")
     with output(args.output, binary=True) as out:
         out.write(data)
     untrusted = doubts(t)

@@ -45,6 +45,9 @@ def add_parser(sub) -> None:
     p.add_argument("--primary", choices=("auto", "MP", "GP"), default="auto",
                    help="with --teams: rank by match points or game points first (default: from the file, else MP)")
     add_input_options(p)
+    from ..ratinglist.cli import add_options
+
+    add_options(p)
     p.set_defaults(run=run)
 
 
@@ -97,6 +100,8 @@ def standing_options(args) -> dict:
 def compute_ratings(t, args) -> dict | None:
     """Rating changes per start rank as JSON-ready dicts (``--ratings``), or None."""
     if not args.ratings:
+        if args.rating_list:
+            raise UsageError("--rating-list in a report gives K factors for --ratings fide")
         return None
     from ..ratings.players_csv import read_players_csv
     from ..ratings.tournament import rate_tournament
@@ -112,6 +117,12 @@ def compute_ratings(t, args) -> dict | None:
     edition = args.rating_edition
     if edition and args.ratings == "dwz" and edition not in ("classic", "2026"):
         raise UsageError("--rating-edition for DWZ is 'classic' or '2026'")
+    if args.rating_list:
+        if args.ratings != "fide":
+            raise UsageError("--rating-list goes with --ratings fide (the DWZ takes its inputs from --players)")
+        from ..ratinglist.cli import open_lists, rating_inputs
+
+        players = rating_inputs(t, open_lists(args.rating_list, args.index), players)
     results = rate_tournament(t, system=args.ratings, players=players, edition=edition)
     return {sno: rating_row(result) for sno, result in results.items()}
 

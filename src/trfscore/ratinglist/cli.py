@@ -5,7 +5,7 @@ import sys
 
 from ..errors import UsageError
 from .ratinglist import RatingList
-from .readers import ListFormatError
+from .readers import _CONTROL, ListFormatError
 
 __all__ = ["add_options", "open_lists"]
 
@@ -37,3 +37,60 @@ def open_lists(paths: list[str], index: str | None) -> list[RatingList]:
             print(f"trfscore: {path}: {lst.skipped} malformed row(s) skipped{first}", file=sys.stderr)
         lists.append(lst)
     return lists
+
+
+def fill_input(t, args):
+    """``convert --fill-from``: the tournament read again from its filled TRF text; the changes
+    go to standard error, one line each (the input file is never written)."""
+    from ..loading import loads
+    from .fill import fill_bytes
+
+    if t.source.format != "trf" or args.input == "-":
+        raise UsageError("--fill-from needs a TRF file as input (it fills in 001 columns)")
+    lists = open_lists(args.fill_from, args.index)
+    try:
+        with open(args.input, "rb") as handle:
+            data = handle.read()
+    except OSError as exc:
+        raise UsageError(f"{args.input}: cannot read ({exc.strerror or exc})") from None
+    from ..formats import registry
+
+    head = data[:4096].decode("latin-1")
+    if registry.sniff(head.lstrip("\ufeff\xef\xbb\xbf")).name != "trf":  # JSON written from a TRF says "trf" too
+        raise UsageError(f"{args.input}: --fill-from needs a TRF file as input (it fills in 001 columns)")
+    filled, changes = fill_bytes(t, lists, data)
+    for f in changes:
+        message = _CONTROL.sub("?", f.message)  # names are untrusted: no terminal escapes
+        print(f"{args.input}:{f.line}:{f.column}: {f.severity} {f.rule} {message}", file=sys.stderr)
+    print(f"trfscore: {len(changes)} change(s) filled in from {', '.join(lst.label for lst in lists)}",
+          file=sys.stderr)
+    return loads(filled, "trf", path=args.input, encoding=t.source.encoding)
+
+
+def rating_inputs(t, lists, players=None) -> dict:
+    """``report --ratings fide --rating-list``: the ``players`` mapping of
+    :func:`trfscore.ratings.tournament.rate_tournament` with each player's K factor and birth
+    year from the list in force on the start date (rows of ``--players`` keep precedence).  The
+    list's games column counts the games of its own period only, so it is not a career count and
+    is not used as ``games_before``; the list's K already says whether 30 games are reached."""
+    from dataclasses import replace
+
+    from ..ratings.players_csv import PlayerInfo
+    from .compare import Comparison, list_rating, player_id
+
+    out = dict(players or {})
+    cmp = Comparison.of(t, lists)
+    lst = cmp.choice.in_force
+    if lst is None:
+        return out
+    for p in t.players:
+        pid = player_id(p)
+        e = cmp.in_force_by_id.get(pid) if pid else None
+        if e is None:
+            continue
+        _, _, k = list_rating(lst, e, cmp.choice.kind)
+        key = ("fide_id", str(pid))
+        given = out.get(key) or PlayerInfo(fide_id=str(pid))
+        out[key] = replace(given, k=given.k if given.k is not None else k,
+                           birth_year=given.birth_year if given.birth_year is not None else e.birth_year)
+    return out

@@ -31,8 +31,13 @@ def words(text: str) -> list[str]:
     return [w for w in _SEPARATORS.split(fold(text)) if w]
 
 
+_ASCII_SEPARATORS = re.compile(r"[\s\-,.;'`()]+")
+
+
 def name_key(text: str) -> str:
     """The lookup key of a name: folded words, sorted, joined by spaces ("" for no name)."""
+    if text.isascii():  # the common case, without Unicode decomposition (same result)
+        return " ".join(sorted(w for w in _ASCII_SEPARATORS.split(text.lower()) if w))
     return " ".join(sorted(words(text)))
 
 

@@ -1,0 +1,60 @@
+"""The XML fast path (one regular expression per player of FIDE's layout) gives exactly what the
+general expat path gives, for any list: other element orders, empty-element tags, entities,
+line ends and whitespace included."""
+from __future__ import annotations
+
+import io
+from xml.sax.saxutils import escape
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from trfscore.ratinglist.readers import XML_COMBINED, XML_PER_TYPE, ListFormatError, ReadStats, _xml
+
+cell = st.one_of(st.sampled_from(["", "0", "1503014", "2839", "GM", "wi", "NOR", "1990", "12x"]),
+                 st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"),
+                         max_size=12).filter(lambda s: all(c in "\t\n\r" or ord(c) >= 32 for c in s)))
+space = st.sampled_from(["", "\n", " ", "\r\n", "\n  "])
+
+
+@st.composite
+def players(draw):
+    per_type = draw(st.booleans())
+    names = list(XML_PER_TYPE if per_type else XML_COMBINED)
+    out = []
+    for _ in range(draw(st.integers(0, 6))):
+        order = list(names)
+        if draw(st.integers(0, 9)) == 0:
+            order = draw(st.permutations(order))
+        parts = []
+        for n in order:
+            value = draw(cell)
+            if not value and draw(st.integers(0, 5)) == 0:
+                parts.append(f"<{n}/>")
+            else:
+                parts.append(f"<{n}>{escape(value)}</{n}>")
+        sep = draw(space)
+        out.append("<player>" + sep + sep.join(parts) + sep + "</player>")
+    return "<playerslist>" + draw(space) + draw(space).join(out) + draw(space) + "</playerslist>"
+
+
+def read(doc: str, fast: bool):
+    stats = ReadStats()
+    try:
+        found = list(_xml(io.BufferedReader(io.BytesIO(doc.encode("utf-8"))), "list.xml", stats, fast=fast))
+    except ListFormatError as exc:
+        return "error", str(exc).split(" (")[0]
+    return found, (stats.read, stats.skipped, stats.problems)
+
+
+@settings(max_examples=150, deadline=None)
+@given(players())
+def test_fast_path_equals_general_path(doc):
+    assert read(doc, True) == read(doc, False)
+
+
+@pytest.mark.parametrize("doc", ["<playerslist><player><fideid>1</fideid>", "<playerslist>", "<players/>",
+                                 "<playerslist><player><fideid>1</fideid></playerslist>"])
+def test_both_paths_refuse_the_same_broken_documents(doc):
+    assert read(doc, True)[0] == read(doc, False)[0] == "error"
