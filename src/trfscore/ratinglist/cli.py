@@ -1,16 +1,20 @@
 """What the commands share for ``--rating-list LIST`` (repeatable) and ``--index PATH``."""
 from __future__ import annotations
 
+import argparse
 import sys
+from typing import Mapping, Sequence
 
 from ..errors import UsageError
+from ..model import Tournament
+from ..ratings.players_csv import PlayerInfo
 from .ratinglist import RatingList
 from .readers import _CONTROL, ListFormatError
 
 __all__ = ["add_options", "open_lists"]
 
 
-def add_options(parser, *, repeat: bool = True) -> None:
+def add_options(parser: argparse.ArgumentParser, *, repeat: bool = True) -> None:
     """``--rating-list LIST`` and ``--index PATH`` on a subcommand's parser."""
     parser.add_argument("--rating-list", action="append", default=[], metavar="LIST",
                         help="FIDE rating list (XML, TXT, or their zip) or a national CSV list to check the players "
@@ -39,7 +43,7 @@ def open_lists(paths: list[str], index: str | None) -> list[RatingList]:
     return lists
 
 
-def fill_input(t, args):
+def fill_input(t: Tournament, args: argparse.Namespace) -> Tournament:
     """``convert --fill-from``: the tournament read again from its filled TRF text; the changes
     go to standard error, one line each (the input file is never written)."""
     from ..loading import loads
@@ -67,7 +71,9 @@ def fill_input(t, args):
     return loads(filled, "trf", path=args.input, encoding=t.source.encoding)
 
 
-def rating_inputs(t, lists, players=None) -> dict:
+def rating_inputs(t: Tournament, lists: Sequence[RatingList],
+                  players: Mapping[tuple[str, object], PlayerInfo] | None = None,
+                  ) -> dict[tuple[str, object], PlayerInfo]:
     """``report --ratings fide --rating-list``: the ``players`` mapping of
     :func:`trfscore.ratings.tournament.rate_tournament` with each player's K factor and birth
     year from the list in force on the start date (rows of ``--players`` keep precedence).  The
@@ -75,7 +81,6 @@ def rating_inputs(t, lists, players=None) -> dict:
     is not used as ``games_before``; the list's K already says whether 30 games are reached."""
     from dataclasses import replace
 
-    from ..ratings.players_csv import PlayerInfo
     from .compare import Comparison, list_rating, player_id
 
     out = dict(players or {})

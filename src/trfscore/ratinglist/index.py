@@ -120,7 +120,7 @@ class Progress:
             sys.stderr.flush()
 
 
-def _rows(entries: Iterable[Entry]) -> Iterator[tuple]:
+def _rows(entries: Iterable[Entry]) -> Iterator[tuple[object, ...]]:
     for e in entries:
         yield (name_key(e.name), *(getattr(e, f) for f in ENTRY_FIELDS))
 
@@ -129,7 +129,7 @@ def _fill(db: sqlite3.Connection, path: str, info: ListInfo, sha: str, progress:
     stats = ReadStats()
     db.executescript(_CREATE)
     insert = f"INSERT INTO player (name_key, {_COLUMNS}) VALUES ({', '.join('?' * (len(ENTRY_FIELDS) + 1))})"
-    batch: list[tuple] = []
+    batch: list[tuple[object, ...]] = []
     combined = False
     count = 0
     for row in _rows(read_entries(path, stats)):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 __all__ = ["fold", "name_key", "difference", "similarity"]
 
@@ -59,6 +60,7 @@ def _letters(text: str) -> str:
     return _SEPARATORS.sub("", text)
 
 
+@lru_cache(maxsize=4096)  # every FID rule asks about the same pairs
 def difference(written: str, listed: str) -> str | None:
     """How ``written`` differs from ``listed``: None when equal, else a phrase ("diacritics",
     "word order", "a typo (1 letter)" ...); ``"different"`` when they are not the same name."""

@@ -84,8 +84,8 @@ class RatingList:
 
     # -- look-ups --------------------------------------------------------------------------
     @staticmethod
-    def _entry(row: tuple) -> Entry:
-        return Entry(*row)
+    def _entry(row: tuple[object, ...]) -> Entry:
+        return Entry(*row)  # type: ignore[arg-type]  # the columns are ENTRY_FIELDS, in order
 
     def lookup(self, fide_id: int | str) -> Entry | None:
         """The player with this FIDE id (for a national list also its member id), or None."""

@@ -22,7 +22,7 @@ import zipfile
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Iterator
+from typing import IO, Iterator, Mapping
 import html
 from xml.parsers import expat
 
@@ -220,7 +220,7 @@ def _code(text: str | None, limit: int = 3) -> str:
     return value if len(value) <= limit and value.isalpha() else ""
 
 
-def _entry(cells: dict[str, str | None], line: int) -> Entry:
+def _entry(cells: Mapping[str, str | None], line: int) -> Entry:
     """An :class:`Entry` from cells named as the XML elements; raises _Bad for a malformed row."""
     fide_id = _number(cells.get("fideid"), "FIDE id")
     name = _clean(cells.get("name"))

@@ -14,7 +14,9 @@ from ..check.registry import rule
 from ..findings import ERROR, INFO, WARNING, Finding
 
 if TYPE_CHECKING:
+    from ..model import Player
     from .compare import Comparison
+    from .entry import Entry
 
 #: Candidates a finding lists for a player without an id who matches several list entries.
 SHOWN_CANDIDATES = 5
@@ -33,7 +35,7 @@ def comparison(ctx: Context) -> Comparison | None:
     return cached
 
 
-def _matched(ctx: Context):
+def _matched(ctx: Context) -> Iterator[tuple[Player, Entry]]:
     """(player, list entry) for every player whose FIDE id is on the identity list."""
     from .compare import player_id
     cmp = comparison(ctx)
@@ -46,7 +48,7 @@ def _matched(ctx: Context):
             yield p, e
 
 
-def _same_person(p, e) -> bool:
+def _same_person(p: Player, e: Entry) -> bool:
     from .names import difference
     return difference(p.name, e.name) != "different" or not p.name.strip() or not e.name.strip()
 
@@ -271,7 +273,7 @@ def missing_id_several(ctx: Context) -> Iterator[Finding]:
                           "find the player's id among these and write it", "")
 
 
-def _searched(ctx: Context):
+def _searched(ctx: Context) -> Iterator[tuple[Player, list[Entry]]]:
     """(player, list entries matching their name) for the players without a FIDE id."""
     from .compare import player_id, trf_year
     cmp = comparison(ctx)
