@@ -62,6 +62,27 @@ CASES = [
 ]
 
 
+def _nrs(dwz: int) -> str:
+    """The base file with a 172 header and a GER national-rating record for player 1 (TRF26 §4.9)."""
+    lines = trf(header=HEADER + ["172 GER FIDE"]).splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith("001    1"))
+    nrs = "GER" + lines[first][3:48] + f"{dwz:>4} GER {'10101-1001':>11} 1990/01/01"
+    return "\n".join(lines[:first + 1] + [nrs] + lines[first + 1:]) + "\n"
+
+
+def test_fid014_national_rating(tmp_path):
+    from trfscore.ratinglist import RatingList
+
+    csv = ("ZPS;Mgl-Nr;Status;Spielername;Geschlecht;Geburtsjahr;DWZ;Index;FIDE-ID;FIDE-Land\n"
+           "10101;1001;A;Player0001,Test;M;1990;1850;80;100001;GER\n")
+    lst = RatingList.open(str(write(tmp_path, "spieler.csv", csv)), progress=False)
+    clean = rules_of(_nrs(1850), "fide", rating_lists=[lst])
+    assert "FID014" not in clean and "FID001" not in clean  # players missing from a national list may be foreign
+    found = rules_of(_nrs(1790), "fide", rating_lists=[lst])["FID014"]
+    assert found[0].severity == "warning" and "1790" in found[0].message and "1850" in found[0].message
+    assert found[0].column == 49
+
+
 @pytest.mark.parametrize("rule_id, rows, passing, failing, severity", CASES, ids=[c[0] for c in CASES])
 def test_fid_rule_passes_and_fails(tmp_path, rule_id, rows, passing, failing, severity):
     if rule_id == "FID012":  # the list, not the file, makes the difference
@@ -76,7 +97,7 @@ def test_fid_rule_passes_and_fails(tmp_path, rule_id, rows, passing, failing, se
 
 
 def test_every_fid_rule_has_a_case():
-    missing = {r.id for r in check_rules() if r.id.startswith("FID")} - {c[0] for c in CASES}
+    missing = {r.id for r in check_rules() if r.id.startswith("FID")} - {c[0] for c in CASES} - {"FID014"}
     assert not missing
 
 

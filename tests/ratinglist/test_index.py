@@ -98,3 +98,18 @@ def test_search_normalises_and_narrows(tmp_path):
     assert [e.fide_id for e in lst.search("Carlsen, Magnus", federation="NOR", birth_year=2001)] == [3]
     assert [e.fide_id for e in lst.search("Jorg Muller Ludenscheidt")] == [4]
     assert lst.search("") == []
+
+
+@pytest.mark.parametrize("terminal", [True, False])
+def test_progress_bar_only_on_a_terminal(tmp_path, monkeypatch, capsys, terminal):
+    import sys
+
+    from trfscore.ratinglist import index
+
+    monkeypatch.setattr(index, "BATCH", 1)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: terminal)
+    path = write(tmp_path, "l.xml", xml_list([CARLSEN, dict(CARLSEN, fideid="2")]))
+    RatingList.open(str(path))
+    err = capsys.readouterr().err
+    assert ("indexing l.xml: [" in err) == terminal
+    assert err.strip() == "" or terminal

@@ -110,8 +110,9 @@ class Progress:
         if now - self.last < 0.2:
             return
         self.last = now
-        share = f" {100 * done // total:3d}%" if total else ""
-        sys.stderr.write(f"\rindexing {self.label}:{share} {count:,} players")
+        filled = 30 * min(done, total) // total if total else 0
+        bar = f" [{'#' * filled}{'.' * (30 - filled)}]" if total else ""
+        sys.stderr.write(f"\rindexing {self.label}:{bar} {count:,} players")
         sys.stderr.flush()
 
     def close(self) -> None:
@@ -125,13 +126,15 @@ def _rows(entries: Iterable[Entry]) -> Iterator[tuple[object, ...]]:
         yield (name_key(e.name), *(getattr(e, f) for f in ENTRY_FIELDS))
 
 
-def _fill(db: sqlite3.Connection, path: str, info: ListInfo, sha: str, progress: Callable[[int], None]) -> None:
+def _fill(db: sqlite3.Connection, path: str, info: ListInfo, sha: str,
+          progress: Callable[[int, int, int], None]) -> None:
     stats = ReadStats()
     db.executescript(_CREATE)
     insert = f"INSERT INTO player (name_key, {_COLUMNS}) VALUES ({', '.join('?' * (len(ENTRY_FIELDS) + 1))})"
     batch: list[tuple[object, ...]] = []
     combined = False
     count = 0
+    total = os.path.getsize(path)
     for row in _rows(read_entries(path, stats)):
         batch.append(row)
         if len(batch) >= BATCH:
@@ -139,7 +142,7 @@ def _fill(db: sqlite3.Connection, path: str, info: ListInfo, sha: str, progress:
             db.executemany(insert, batch)
             count += len(batch)
             batch.clear()
-            progress(count)
+            progress(count, stats.position() if stats.position else 0, total)
     if batch:
         combined = combined or any(r[1 + ENTRY_FIELDS.index("rapid_k")] is not None for r in batch)
         db.executemany(insert, batch)

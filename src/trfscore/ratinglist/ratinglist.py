@@ -43,6 +43,7 @@ class RatingList:
         self.players: int = int(meta.get("players", "0") or 0)
         self.skipped: int = int(meta.get("skipped", "0") or 0)
         self.problems: list[str] = [p for p in meta.get("problems", "").split("\n") if p]
+        self._label: tuple[tuple[str, str], str] = (("", ""), "")
 
     # -- opening ---------------------------------------------------------------------------
     @classmethod
@@ -79,8 +80,11 @@ class RatingList:
     @property
     def label(self) -> str:
         """How a message names the list: its file name and period."""
-        name = os.path.basename(self.source) or os.path.basename(self.where)
-        return f"{name} ({self.period})" if self.period else name
+        key = (self.source, self.period)
+        if self._label[0] != key:
+            name = os.path.basename(self.source) or os.path.basename(self.where)
+            self._label = (key, f"{name} ({self.period})" if self.period else name)
+        return self._label[1]
 
     # -- look-ups --------------------------------------------------------------------------
     @staticmethod

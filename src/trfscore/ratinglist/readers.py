@@ -22,7 +22,7 @@ import zipfile
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Iterator, Mapping
+from typing import IO, Callable, Iterator, Mapping
 import html
 from xml.parsers import expat
 
@@ -70,6 +70,7 @@ class ReadStats:
     read: int = 0
     skipped: int = 0
     problems: list[str] = field(default_factory=list)
+    position: Callable[[], int] | None = None  # bytes of the file read so far (for a progress bar)
 
     def skip(self, where: str, why: str) -> None:
         self.skipped += 1
@@ -104,8 +105,9 @@ LIST_SUFFIXES = (".xml", ".txt", ".csv")
 
 
 @contextmanager
-def open_stream(path: str) -> Iterator[tuple[IO[bytes], str]]:
-    """The list's bytes as a stream and the member name ("" for a plain file)."""
+def open_stream(path: str) -> Iterator[tuple[IO[bytes], str, IO[bytes]]]:
+    """The list's bytes as a stream, the member name ("" for a plain file) and the file itself
+    (whose position tells how far through the file the reading is)."""
     try:
         handle = open(path, "rb")
     except FileNotFoundError:
@@ -117,7 +119,7 @@ def open_stream(path: str) -> Iterator[tuple[IO[bytes], str]]:
     with handle:
         if handle.read(4) != b"PK\x03\x04":
             handle.seek(0)
-            yield handle, ""
+            yield handle, "", handle
             return
         handle.seek(0)
         try:
@@ -131,7 +133,7 @@ def open_stream(path: str) -> Iterator[tuple[IO[bytes], str]]:
         member = max(members, key=lambda i: i.file_size)  # a readme beside the list is smaller
         try:
             with archive.open(member) as stream:
-                yield stream, member.filename
+                yield stream, member.filename, handle
         except (zipfile.BadZipFile, EOFError, NotImplementedError, RuntimeError) as exc:
             raise ListFormatError(f"{path}: cannot unpack {member.filename} ({exc})") from None
 
@@ -156,7 +158,7 @@ def _sniff_bytes(head: bytes) -> str:
 
 def sniff(path: str) -> ListInfo:
     """What ``path`` holds (format, kind, period); :class:`ListFormatError` when not a list."""
-    with open_stream(path) as (stream, member):
+    with open_stream(path) as (stream, member, _):
         head = stream.read(65536)
     fmt = _sniff_bytes(head)
     if not fmt:
@@ -181,7 +183,8 @@ def read_entries(path: str, stats: ReadStats | None = None) -> Iterator[Entry]:
     """Every player of the list at ``path``, streamed; malformed rows counted in ``stats``."""
     stats = stats if stats is not None else ReadStats()
     info = sniff(path)
-    with open_stream(path) as (stream, member):
+    with open_stream(path) as (stream, member, handle):
+        stats.position = handle.tell
         label = f"{path}({member})" if member else path
         if info.format == "xml":
             yield from _xml(stream, label, stats)

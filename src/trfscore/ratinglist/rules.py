@@ -69,8 +69,8 @@ def unknown_id(ctx: Context) -> Iterator[Finding]:
     """
     from .compare import player_id
     cmp = comparison(ctx)
-    if cmp is None or cmp.choice.identity is None:
-        return
+    if cmp is None or cmp.choice.identity is None or cmp.choice.identity.kind == "national":
+        return  # a national list lacks the foreign players: only FIDE's list knows every id
     for p in ctx.players:
         pid = player_id(p)
         if pid and pid not in cmp.by_id:
@@ -328,3 +328,34 @@ def rated_count(ctx: Context) -> Iterator[Finding]:
         yield Finding("FID013", WARNING, f"072 says {declared} rated players; {lst.label} rates {rated} of the "
                       f"{len(ctx.players)} players ({kind})", ctx.record_line("072"), 5, f"write 072 {rated}",
                       str(declared))
+
+
+@rule("FID014", WARNING, "a national rating (NRS record) is the one on the national list", spec="FIDE")
+def national_rating(ctx: Context) -> Iterator[Finding]:
+    """With a national list given (the DSB export as CSV), the national rating of a TRF26
+    national-rating record (``GER`` line, columns 49-52) is the list's (DWZ), found by the record's
+    national id (columns 58-68, e.g. ``10101-1001`` for ZPS and member number) or the player's
+    FIDE id.
+
+    Passing: ``GER    1 …  1850 …  10101-1001`` for a member listed with DWZ 1850.
+
+    Failing (warning): the same record with 1790.
+    """
+    from .compare import player_id
+
+    national = [lst for lst in getattr(ctx, "rating_lists", ()) if lst.kind == "national"]
+    if not national:
+        return
+    for p in ctx.players:
+        for fed, rec in p.national.items():
+            for lst in national:
+                e = (lst.lookup(rec.national_id) if rec.national_id.strip() else None) or \
+                    (lst.lookup(player_id(p) or 0) if player_id(p) else None)
+                if e is None or e.national_rating is None:
+                    continue
+                if (rec.rating or None) != e.national_rating:
+                    yield Finding("FID014", WARNING, f"player {p.start_rank} ({p.name}): national rating "
+                                  f"{rec.rating or 'none'} in the {fed} record, {e.national_rating} on {lst.label}",
+                                  rec.line, COL_RATING, f"write {e.national_rating} in columns 49-52 of the {fed} "
+                                  "record", str(rec.rating or ""))
+                break
