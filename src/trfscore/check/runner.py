@@ -154,24 +154,25 @@ def _profile(options: Options):
     return profile
 
 
-_LISTS: dict[tuple, list] = {}
+_LISTS: dict[tuple, tuple[int, list]] = {}
 
 
 def remember_lists(key: tuple[tuple[str, str], ...], lists: list) -> None:
     """Lists already open in this process (the command's), reused for ``key``."""
-    _LISTS[key] = list(lists)
+    _LISTS[key] = (os.getpid(), list(lists))
 
 
 def _rating_lists(key: tuple[tuple[str, str], ...]) -> list:
-    """The open rating lists of ``Options.rating_lists`` (a worker opens the built indexes once)."""
+    """The open rating lists of ``Options.rating_lists``.  A worker process opens the built
+    indexes itself, once: an SQLite connection is never used across a fork."""
     if not key:
         return []
-    lists = _LISTS.get(key)
-    if lists is None:
+    held = _LISTS.get(key)
+    if held is None or held[0] != os.getpid():
         from ..ratinglist import RatingList
 
-        lists = _LISTS[key] = [RatingList.open_built(where, period) for where, period in key]
-    return lists
+        held = _LISTS[key] = (os.getpid(), [RatingList.open_built(where, period) for where, period in key])
+    return held[1]
 
 
 def check_path(path: str, options: Options) -> FileResult:
