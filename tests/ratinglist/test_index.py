@@ -113,3 +113,11 @@ def test_progress_bar_only_on_a_terminal(tmp_path, monkeypatch, capsys, terminal
     err = capsys.readouterr().err
     assert ("indexing l.xml: [" in err) == terminal
     assert err.strip() == "" or terminal
+
+
+def test_index_folder_with_uri_characters(tmp_path):
+    path = write(tmp_path, "l.xml", xml_list([CARLSEN]))
+    folder = tmp_path / "a b#c?d%20"
+    lst = RatingList.open(str(path), index=str(folder), progress=False)
+    assert lst.where.startswith(str(folder))
+    assert RatingList.open_built(lst.where).lookup(1503014).name == "Carlsen, Magnus"

@@ -164,9 +164,8 @@ def build(path: str, target: str | None, sha: str, *, show_progress: bool = True
     """Build the index of ``path`` at ``target`` (a temporary file renamed into place), or in
     memory when ``target`` is None; returns it opened read-only (or the memory database)."""
     info = sniff(path)
-    progress = Progress(os.path.basename(path)) if show_progress else Progress("")
-    if not show_progress:
-        progress.on = False
+    progress = Progress(os.path.basename(path))
+    progress.on = progress.on and show_progress
     if target is None:
         db = sqlite3.connect(":memory:")
         try:
@@ -195,11 +194,12 @@ def build(path: str, target: str | None, sha: str, *, show_progress: bool = True
         except OSError:
             pass
         raise
-    return _connect(target)
+    return connect(target)
 
 
-def _connect(target: str) -> sqlite3.Connection:
-    return sqlite3.connect(f"file:{Path(target).as_posix()}?mode=ro", uri=True, check_same_thread=False)
+def connect(target: str) -> sqlite3.Connection:
+    """A built index opened read-only (the path percent-encoded into the URI SQLite reads)."""
+    return sqlite3.connect(f"{Path(target).resolve().as_uri()}?mode=ro", uri=True, check_same_thread=False)
 
 
 def valid(db: sqlite3.Connection, sha: str) -> bool:
@@ -243,7 +243,7 @@ def open_index(path: str, index: str | None = None, *, show_progress: bool = Tru
     target = str(folder / (target_name or f"list-{sha[:24]}.sqlite"))
     if os.path.exists(target):
         try:
-            db = _connect(target)
+            db = connect(target)
             if valid(db, sha):
                 return db, target
             db.close()

@@ -6,7 +6,7 @@ import sqlite3
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 from .entry import Entry
-from .index import ENTRY_FIELDS, open_index, valid
+from .index import ENTRY_FIELDS, connect, open_index, valid
 from .names import name_key
 
 if TYPE_CHECKING:
@@ -59,7 +59,7 @@ class RatingList:
     @classmethod
     def open_built(cls, where: str, period: str | None = None) -> "RatingList":
         """Reopen an index built before (a worker process of ``check --jobs``)."""
-        db = sqlite3.connect(f"file:{where}?mode=ro", uri=True, check_same_thread=False)
+        db = connect(where)
         meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
         if not valid(db, meta.get("sha256", "")):
             raise ValueError(f"{where}: not a complete rating-list index")
