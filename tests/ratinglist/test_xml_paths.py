@@ -48,6 +48,7 @@ def read(doc: str, fast: bool):
     return found, (stats.read, stats.skipped, stats.problems)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(players())
 def test_fast_path_equals_general_path(doc):
