@@ -84,10 +84,10 @@ def test_large_json_documents_are_validated_cell_by_cell():
     doc = json.loads(json_model.write(trfscore.loads(to_trf(t))))
     assert json_model.validate(doc) == []
     for mutate, where in [
-        (lambda d: d["players"][1500]["games"][12].update(kind="bogus"), "players/1500/games/12"),
-        (lambda d: d["players"][3]["games"][0].update(round=0), "players/3/games/0"),
-        (lambda d: d["players"][1600].update(rating="x"), "players/1600/rating"),
-        (lambda d: d["source"]["records"][1650].update(eol="\t"), "source/records/1650"),
+        (lambda d: d["players"][1500]["games"][12].update(kind="bogus"), "/players/1500/games/12"),
+        (lambda d: d["players"][3]["games"][0].update(round=0), "/players/3/games/0"),
+        (lambda d: d["players"][1600].update(rating="x"), "/players/1600/rating"),
+        (lambda d: d["source"]["records"][1650].update(eol="\t"), "/source/records/1650"),
     ]:
         bad = json.loads(json.dumps(doc))
         mutate(bad)
@@ -124,7 +124,7 @@ def test_players_past_the_sample_get_jsonschemas_verdict(big_json_doc, key, valu
     problems = json_model.validate(doc)
     assert bool(problems) == bool(expected), (key, value, remove, problems, [e.message for e in expected])
     if problems:
-        assert problems[0][1].startswith(f"players/{json_model.SAMPLE + 7}")
+        assert problems[0][1].startswith(f"/players/{json_model.SAMPLE + 7}")
 
 
 @pytest.fixture(scope="module")

@@ -19,6 +19,7 @@ from ..findings import Finding
 from .limits import bounded_score
 from ..model import DEFAULT_POINTS, Game, Header, NationalRecord, Player, Record, Scoring, Source, Team, Tournament
 from ..safetext import escape_json_text
+from .schema_problems import describe, found, types_text
 
 SCHEMA_VERSION = 1
 SCHEMA_ID = "https://trfscore.readthedocs.io/schema/tournament-1.json"
@@ -195,7 +196,8 @@ def _from_document(doc: Any, path: str | None) -> tuple[Tournament, bool]:
             problems = [(str(exc)[:300], "(document)")]
         except (KeyError, TypeError, ValueError, AttributeError, ZeroDivisionError) as exc:
             # only reachable for a large document validated on a sample
-            problems = [(f"{type(exc).__name__}: {exc}"[:300], "(document)")]
+            problems = [(f"expected a document trfscore can read, found {type(exc).__name__}: {exc}"[:300],
+                         "(document root)")]
     t = Tournament(source=Source(path=path, format="json"))
     for message, where in problems[:50]:
         t.findings.append(Finding("JSON002", "error", f"{where}: {message}", None, None,
@@ -228,7 +230,7 @@ def _line_break_problems(doc: dict[str, Any]) -> list[tuple[str, str]]:
     records = (doc.get("source") or {}).get("records") or []
     for i, r in enumerate(records):
         if "\n" in r["text"] or "\r" in r["text"]:
-            return [("a record's text holds a line break", f"source/records/{i}/text")]
+            return [("expected one line of text, found a line break in it", f"/source/records/{i}/text")]
     return []
 
 
@@ -368,8 +370,7 @@ def validate(doc: Any, definition: str | None = None) -> list[tuple[str, str]]:
         full.pop("oneOf", None)
         full["$ref"] = f"#/$defs/{definition}"
     validator = jsonschema.Draft202012Validator(full)
-    problems = [(e.message[:300], "/".join(str(p) for p in e.absolute_path) or "(document)")
-                for e in validator.iter_errors(sample if fast else doc)]
+    problems = [describe(e) for e in validator.iter_errors(sample if fast else doc)]
     if fast and not problems:
         problems = (_player_problems(players, full) or _game_problems(players, game)
                     or _record_problems(doc, full["$defs"]["record"]))
@@ -389,30 +390,36 @@ def _player_problems(players: list, full: dict[str, Any]) -> list[tuple[str, str
     props = player["properties"]
     required = set(player["required"])
     for i, p in enumerate(players[SAMPLE:], SAMPLE):
-        where = f"players/{i}"
-        if not isinstance(p, dict) or not required <= p.keys() or not p.keys() <= props.keys():
-            return [("a player needs " + ", ".join(sorted(required)) + " and no keys but "
-                     + ", ".join(sorted(props)), where)]
+        where = f"/players/{i}"
+        if not isinstance(p, dict):
+            return [(f"expected an object, found {found(p)}", where)]
+        if not required <= p.keys():
+            return [(f"expected the properties {', '.join(sorted(required - p.keys()))}, found an object "
+                     "without them", where)]
+        if not p.keys() <= props.keys():
+            return [(f"expected only the properties {', '.join(sorted(props))}, found "
+                     f"{', '.join(sorted(map(str, p.keys() - props.keys())))}", where)]
         for key, value in p.items():
             if key == "games":
                 if not isinstance(value, list):
-                    return [("games is not an array", f"{where}/games")]
+                    return [(f"expected an array, found {found(value)}", f"{where}/games")]
                 continue
             rule = props[key]
             if "$ref" in rule:
                 ref = rule["$ref"].rsplit("/", 1)[-1]
                 ok = (value is None and ref == "nullableScore") or _is_score(value)
                 if ref not in ("score", "nullableScore") or not ok:
-                    return _schema_errors(full, p, where) or [
-                        (f"{key} {value!r} is not a number", f"{where}/{key}")]
+                    return _schema_errors(full, p, i) or [
+                        (f"expected a number{' or null' if ref == 'nullableScore' else ''}, found {found(value)}",
+                         f"{where}/{key}")]
             elif key == "national" and value:
-                errors = _schema_errors(full, p, where)
+                errors = _schema_errors(full, p, i)
                 if errors:
                     return errors
             elif not _of_type(value, rule.get("type")):
-                return [(f"{key} {value!r} is not of type {rule.get('type')}", f"{where}/{key}")]
+                return [(f"expected {types_text(rule.get('type'))}, found {found(value)}", f"{where}/{key}")]
             elif "minimum" in rule and isinstance(value, (int, float)) and value < rule["minimum"]:
-                return [(f"{key} {value!r} is less than the minimum of {rule['minimum']}", f"{where}/{key}")]
+                return [(f"expected a number >= {rule['minimum']}, found {found(value)}", f"{where}/{key}")]
     return []
 
 
@@ -432,14 +439,14 @@ def _is_score(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
-def _schema_errors(full: dict[str, Any], player: dict[str, Any], where: str) -> list[tuple[str, str]]:
+def _schema_errors(full: dict[str, Any], player: dict[str, Any], index: int) -> list[tuple[str, str]]:
     """jsonschema's own errors for one player (games cut to one, as in the sample)."""
     import jsonschema
 
     one = jsonschema.Draft202012Validator({**{k: v for k, v in full.items() if k != "oneOf"},
                                            "$ref": "#/$defs/player"})
     item = _first_game(player)
-    return [(e.message[:300], "/".join([where, *map(str, e.absolute_path)])) for e in one.iter_errors(item)]
+    return [describe(e, ("players", index)) for e in one.iter_errors(item)]
 
 
 def _first_game(player: Any) -> Any:
@@ -459,7 +466,9 @@ def _record_problems(doc: dict[str, Any], record: dict[str, Any]) -> list[tuple[
         if not (isinstance(r, dict) and r.keys() <= allowed and isinstance(r.get("kind"), str) and r["kind"] in kinds
                 and isinstance(r.get("text"), str) and r.get("eol") in endings
                 and type(r.get("line", 0)) is int):
-            return [("a record needs kind, text, eol (and line) of the right types", f"source/records/{i}")]
+            return [("expected a record: kind and text (strings), eol (one of "
+                     + ", ".join(json.dumps(e) for e in sorted(endings)) + "), line (an integer), found "
+                     + found(r), f"/source/records/{i}")]
     return []
 
 
@@ -470,21 +479,28 @@ def _game_problems(players: list, game: dict[str, Any]) -> list[tuple[str, str]]
     required = set(game["required"])
     allowed = set(props)
     colours = set(props["colour"]["enum"])
-    kinds = set(schema()["$defs"]["kind"]["enum"])
+    kind_names = schema()["$defs"]["kind"]["enum"]
+    kinds = set(kind_names)
     problems = []
     for i, player in enumerate(players):
         for j, g in enumerate(player.get("games") if isinstance(player.get("games"), list) else ()):
-            where = f"players/{i}/games/{j}"
+            where = f"/players/{i}/games/{j}"
             if not isinstance(g, dict) or not required <= g.keys() or not g.keys() <= allowed:
-                problems.append(("a game needs exactly the keys " + ", ".join(sorted(allowed)), where))
+                problems.append((f"expected an object with exactly the keys {', '.join(sorted(allowed))}, "
+                                 f"found {found(g)}", where))
             elif not (type(g["round"]) is int and g["round"] >= 1):
-                problems.append((f"round {g['round']!r} is not an integer >= 1", where))
+                problems.append((f"expected an integer >= 1, found {found(g['round'])}", f"{where}/round"))
             elif not (g["opponent"] is None or (type(g["opponent"]) is int and g["opponent"] >= 1)):
-                problems.append((f"opponent {g['opponent']!r} is not a start rank or null", where))
-            elif g["colour"] not in colours or g["kind"] not in kinds:
-                problems.append((f"colour {g['colour']!r} or kind {g['kind']!r} is not allowed", where))
+                problems.append((f"expected a start rank (an integer >= 1) or null, found {found(g['opponent'])}",
+                                 f"{where}/opponent"))
+            elif g["colour"] not in colours:
+                problems.append((f"expected one of \"w\", \"b\", null, found {found(g['colour'])}",
+                                 f"{where}/colour"))
+            elif g["kind"] not in kinds:
+                problems.append((f"expected one of {', '.join(json.dumps(k) for k in kind_names)}, found "
+                                 f"{found(g['kind'])}", f"{where}/kind"))
             elif not (isinstance(g["code"], str) and len(g["code"]) == 1):
-                problems.append((f"code {g['code']!r} is not one character", where))
+                problems.append((f"expected one character, found {found(g['code'])}", f"{where}/code"))
             if len(problems) >= 50:
                 return problems
     return problems

@@ -1,0 +1,124 @@
+"""Schema violations said so that a person can fix them: where (a JSON Pointer, RFC 6901), what
+was expected and what was found, on one line each (``/players/3/rating: expected an integer or
+null, found the string "2100"``), instead of jsonschema's message with the whole instance."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+#: How much of a found value a message shows.
+SHOWN = 40
+
+_ARTICLE = {"integer": "an integer", "number": "a number", "string": "a string", "boolean": "true or false",
+            "object": "an object", "array": "an array", "null": "null"}
+
+
+def pointer(parts: Any) -> str:
+    """The JSON Pointer of a path (``["players", 3, "name"]`` -> ``/players/3/name``; the whole
+    document is ``""``, shown as ``(document root)`` by :func:`where`)."""
+    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
+
+
+def where(parts: Any) -> str:
+    return pointer(parts) or "(document root)"
+
+
+def json_type(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    return {str: "string", list: "array", dict: "object"}.get(type(value), type(value).__name__)
+
+
+def found(value: Any) -> str:
+    """A short description of a found value: its type and (cut) text."""
+    kind = json_type(value)
+    if isinstance(value, dict):
+        keys = ", ".join(list(map(str, value))[:5]) + (", ..." if len(value) > 5 else "")
+        return f"an object with keys {keys}" if value else "an empty object"
+    if isinstance(value, list):
+        return f"an array of {len(value)} item{'s' if len(value) != 1 else ''}"
+    if value is None:
+        return "null"
+    text = json.dumps(value, ensure_ascii=False)
+    if len(text) > SHOWN:
+        text = text[:SHOWN] + "..."
+    return f"the {kind} {text}" if kind in ("string", "integer", "number") else text
+
+
+def types_text(spec: Any) -> str:
+    """JSON Schema ``type`` names as words (``["integer", "null"]`` -> ``an integer or null``)."""
+    names = [spec] if isinstance(spec, str) else list(spec)
+    words = [_ARTICLE.get(n, n) for n in names]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _values(values: Any) -> str:
+    shown = [json.dumps(v, ensure_ascii=False) for v in values]
+    return "one of " + ", ".join(shown[:12]) + (", ..." if len(shown) > 12 else "")
+
+
+def expected(error: Any) -> str:
+    """What the schema asks for at the failing place, for one jsonschema ValidationError."""
+    v, arg = error.validator, error.validator_value
+    if v == "type":
+        return types_text(arg)
+    if v == "required":
+        missing = [k for k in arg if isinstance(error.instance, dict) and k not in error.instance]
+        return "the properties " + ", ".join(missing or arg)
+    if v == "additionalProperties":
+        allowed = sorted((error.schema.get("properties") or {}).keys())
+        return "only the properties " + ", ".join(allowed) if allowed else "no other properties"
+    if v == "enum":
+        return _values(arg)
+    if v == "const":
+        return json.dumps(arg)
+    if v in ("minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum"):
+        sign = {"minimum": ">=", "exclusiveMinimum": ">", "maximum": "<=", "exclusiveMaximum": "<"}[v]
+        return f"a number {sign} {arg}"
+    if v == "pattern":
+        return f"text matching {arg}"
+    if v in ("minLength", "maxLength"):
+        return f"text of {'at least' if v == 'minLength' else 'at most'} {arg} characters"
+    if v in ("minItems", "maxItems"):
+        return f"{'at least' if v == 'minItems' else 'at most'} {arg} items"
+    if v == "format":
+        return f"a {arg} (YYYY-MM-DD)" if arg == "date" else f"a {arg}"
+    if v == "propertyNames":
+        return "property names " + (_values(arg["enum"]) if isinstance(arg, dict) and "enum" in arg
+                                    else json.dumps(arg))
+    if v in ("oneOf", "anyOf"):
+        return "one of the document kinds" if not error.absolute_path else "a value of another shape"
+    return v
+
+
+def _found(error: Any) -> str:
+    v = error.validator
+    if v == "additionalProperties" and isinstance(error.instance, dict):
+        allowed = set((error.schema.get("properties") or {}).keys())
+        extra = [k for k in error.instance if k not in allowed]
+        return "the propert" + ("y " if len(extra) == 1 else "ies ") + ", ".join(map(str, extra[:5]))
+    if v == "required" and isinstance(error.instance, dict):
+        return "an object without " + ("it" if len(error.validator_value) == 1 else "them")
+    return found(error.instance)
+
+
+def describe(error: Any, prefix: tuple[Any, ...] = ()) -> tuple[str, str]:
+    """(message, JSON Pointer) for a jsonschema ValidationError: ``expected ..., found ...``.
+    For a ``oneOf``/``anyOf`` the deepest alternative's error is described (the likeliest meant)."""
+    if error.validator in ("oneOf", "anyOf") and error.context:
+        deepest = max(error.context, key=lambda e: (len(e.absolute_path), e.validator != "type"))
+        if len(deepest.absolute_path) > len(error.absolute_path):
+            error = deepest
+    path = (*prefix, *error.absolute_path)
+    return f"expected {expected(error)}, found {_found(error)}", where(path)
+
+
+def one_line(message: str, place: str) -> str:
+    """The line a finding shows: ``/players/3/rating: expected ..., found ...``."""
+    return f"{place}: {message}"
