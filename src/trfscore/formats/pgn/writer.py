@@ -8,7 +8,8 @@ by ``WhiteTitle``/``BlackTitle``, ``WhiteElo``/``BlackElo``, ``WhiteFideId``/``B
 Unplayed games follow the conventions :mod:`.pgn` reads (user-needs §3.2): a forfeit is the
 decisive result with ``[Termination "forfeit"]``, a double forfeit ``0-0`` with the same tag; a
 bye is a game against ``"BYE"`` with ``[Termination "bye"]`` and ``[ByeType "PAB"]`` (``HPB``,
-``FPB``, ``ZPB``), whose result gives the points (1-0, 1/2-1/2, 0-1).  An unknown result is
+``FPB``, ``ZPB``), whose result gives the points (1-0, 1/2-1/2, 0-1), and whose movetext says so
+in a comment (:data:`BYE_COMMENT`): PGN itself has no byes.  An unknown result is
 ``*``.  Rounds without a game (absent, not scheduled) are not written.
 
 White is the player the model gives colour ``w``; when colours are not known (a round-robin
@@ -77,6 +78,12 @@ def _tags(t: Tournament, rnd: int, white: Player | None, black: Player | None, r
     return [f'[{k} "{_quote(v)}"]' for k, v in tags]
 
 
+#: The movetext comment of every bye written: PGN has no byes, so a reader should know this
+#: "game" is trfscore's way of writing one.
+BYE_COMMENT = ('{PGN has no byes: this is not a game but a bye, written as a game against "BYE" '
+               'with its kind in the ByeType tag}')
+
+
 def write(t: Tournament) -> str:
     """The PGN text of ``t``: one results-only game per pairing and per bye, round by round."""
     games: list[str] = []
@@ -89,7 +96,7 @@ def write(t: Tournament) -> str:
                 if g.kind in _BYE_TYPE:
                     bye, result = _BYE_TYPE[g.kind]
                     tags = _tags(t, rnd, p, None, result, [("Termination", "bye"), ("ByeType", bye)])
-                    games.append("\n".join(tags) + "\n\n" + result + "\n")
+                    games.append("\n".join(tags) + "\n\n" + BYE_COMMENT + " " + result + "\n")
                 continue
             q = t.player(g.opponent)
             pair = frozenset((p.start_rank, g.opponent))

@@ -17,7 +17,7 @@ import re
 from dataclasses import replace
 from fractions import Fraction
 
-from ...model import DEFAULT_POINTS, Tournament
+from ...model import DEFAULT_POINTS, Game, Kind, Team, Tournament
 from .layout import BY_CODE, NATIONAL, TRF16, cells, template
 from .player import TITLE_LETTERS
 from .reader import parse_round_date
@@ -51,6 +51,45 @@ def _one_line(value):
     return _CONTROL.sub(" ", value) if isinstance(value, str) else value
 
 
+#: The comment a TRF written afresh starts its players with when the source gave played games
+#: without colours (a crosstable without them): TRF needs a colour for every played game (D4).
+COLOURS_ASSIGNED = ("### colours: the source gives none for some played games; written here as w for the "
+                    "lower start rank and b for the higher, not as played")
+
+
+def _with_colours(t: Tournament) -> dict[int, list[Game]]:
+    """The games of each player having a played game without a colour, each such game given one:
+    the opposite of the opponent's colour when that is known, else ``w`` for the lower start rank
+    (a convention, announced by :data:`COLOURS_ASSIGNED` in the file)."""
+    changed: dict[int, list[Game]] = {}
+    for p in t.players:
+        if not any(g.colour is None and g.opponent is not None and g.kind in Kind.PLAYED for g in p.games):
+            continue
+        games = []
+        for g in p.games:
+            if g.colour is None and g.opponent is not None and g.kind in Kind.PLAYED:
+                other = t.player(g.opponent)
+                theirs = other.game(g.round).colour if other is not None else None
+                if theirs is None or other.game(g.round).opponent != p.start_rank:
+                    colour = "w" if p.start_rank < g.opponent else "b"
+                else:
+                    colour = "b" if theirs == "w" else "w"
+                g = g._replace(colour=colour)
+            games.append(g)
+        changed[p.start_rank] = games
+    return changed
+
+
+def _teams_to_write(t: Tournament, modern: bool) -> list[Team]:
+    """The teams, once: a file giving them both as TRF26 ``310`` and TRF16 ``013`` records has
+    each team twice in the model; the records of the edition written are taken (else the others)."""
+    wanted = "310" if modern else "013"
+    records = {team.record for team in t.teams}
+    if {"310", "013"} <= records:
+        return [team for team in t.teams if team.record == wanted]
+    return list(t.teams)
+
+
 def write(t: Tournament, version: str = "trf16") -> str:
     """The whole file as text, lines ending in LF."""
     if version not in VERSIONS:
@@ -70,8 +109,9 @@ def write(t: Tournament, version: str = "trf16") -> str:
     header("052", _slash(h.end_date_iso, h.end_date) if modern else h.end_date or _slash(h.end_date_iso, ""))
     header("062", len(t.players))
     header("072", sum(1 for p in t.players if p.rating))
-    if t.teams:
-        header("082", len(t.teams))
+    teams = _teams_to_write(t, modern)
+    if teams:
+        header("082", len(teams))
     header("092", h.type)
     header("102", h.chief_arbiter)
     for deputy in h.deputy_arbiters:
@@ -96,8 +136,12 @@ def write(t: Tournament, version: str = "trf16") -> str:
         header("222", h.time_control_code)
     players = sorted(t.players, key=lambda p: p.start_rank)
     points, ranks = written_points_and_ranks(t)
+    coloured = _with_colours(t)
+    if coloured:
+        lines.append(COLOURS_ASSIGNED)
     for p in players:
         p = replace(p, points=points[p.start_rank], rank=ranks[p.start_rank],
+                    games=coloured.get(p.start_rank, p.games),
                     **{k: _one_line(getattr(p, k)) for k in ("sex", "title", "name", "federation", "fide_id", "birth")})
         if modern:  # upgrade: the field values TRF26 spells out (m/w, GM...)
             p = replace(p, sex=SEX.get(p.sex, p.sex), title=TITLE_LETTERS.get(p.title.lower(), p.title))
@@ -108,7 +152,7 @@ def write(t: Tournament, version: str = "trf16") -> str:
                                             title=nrs.title, name=nrs.name, rating=nrs.rating or "",
                                             origin=nrs.origin, national_id=nrs.national_id,
                                             birth=nrs.birth)).rstrip())
-    for team in t.teams:
+    for team in teams:
         if modern:
             head = _TEAM_310(number=team.number, name=team.name, nickname=team.nickname, strength=team.strength,
                              match_points="" if team.match_points is None else _decimal(team.match_points),
