@@ -80,7 +80,11 @@ def test_json_scores_out_of_range(tmp_path, value, message):
     """A win worth 1e308 made the HTML report end in an OverflowError and the text report print
     a 300-digit number; "1/0" said ``ZeroDivisionError: Fraction(1, 0)``."""
     doc = document()
-    doc["scoring"]["values"]["W"] = value
+    if isinstance(value, str):  # an exact "p/q" form lives in the document's exact object (JSON has numbers only)
+        doc["scoring"]["values"]["W"] = 1
+        doc["exact"] = {"/scoring/values/W": value}
+    else:
+        doc["scoring"]["values"]["W"] = value
     results = every_command(tmp_path, "score.json", json.dumps(doc).encode())
     code, _, err = results["report"]
     assert code == 2 and message in err and "Error" not in err

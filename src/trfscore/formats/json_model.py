@@ -193,7 +193,7 @@ def _from_document(doc: Any, path: str | None) -> tuple[Tournament, bool]:
         try:
             return from_dict(doc, path=path), True
         except ScoreError as exc:
-            problems = [(str(exc)[:300], "(document)")]
+            problems = [(f"expected a score trfscore can compute with, found {exc}"[:300], "(document root)")]
         except (KeyError, TypeError, ValueError, AttributeError, ZeroDivisionError) as exc:
             # only reachable for a large document validated on a sample
             problems = [(f"expected a document trfscore can read, found {type(exc).__name__}: {exc}"[:300],
