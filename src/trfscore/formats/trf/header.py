@@ -13,15 +13,15 @@ from ...findings import Finding
 from ...model import Header, Record, Scoring, Tournament
 from ..dates import is_standard, parse_date
 from ..limits import MAX_SCORE, parse_score
+from .layout import BY_CODE, RECORDS
 from .rules import severity
 
-SINGLE_VALUED = frozenset({"012", "022", "032", "042", "052", "142", "152", "162", "172",
-                           "192", "202", "212", "222", "352", "362"})
-TEXT_FIELDS = {"012": "name", "022": "city", "032": "federation", "092": "type",
-               "102": "chief_arbiter", "122": "time_control", "182": "pairing_controller",
-               "172": "starting_rank_method", "192": "system", "222": "time_control_code",
-               "352": "board_colours"}
-NUMBER_FIELDS = {"062": "players_declared", "072": "rated_declared", "082": "teams_declared"}
+# From the record description (layout.py): records that may appear once, and the header
+# records whose value is one Header attribute (text or a number); the others are read below.
+SINGLE_VALUED = frozenset(r.code for r in RECORDS if r.once)
+TEXT_FIELDS = {r.code: r.attr for r in RECORDS if r.attr and r.fields[0].type == "text"}
+NUMBER_FIELDS = {r.code: r.attr for r in RECORDS if r.attr and r.fields[0].type == "int"}
+_DATES = BY_CODE["132"].field("round_dates")
 SCORE_SYMBOLS = frozenset("WDLAPXZ")
 XXS_CODES = frozenset({"WW", "BW", "WD", "BD", "WL", "BL", "ZPB", "HPB", "FPB", "PAB", "FW", "FL"})
 BB_CODES = {"BBW": ("W",), "BBD": ("D",), "BBL": ("L",), "BBZ": ("A",), "BBF": ("FL",), "BBU": ("P",)}
@@ -129,14 +129,15 @@ def read_header(rec: Record, t: Tournament, seen: dict[str, int], add: Add) -> N
 
 
 def _round_dates(rec: Record) -> list[str]:
-    """132 dates: round r in columns 92+10(r-1) .. 99+10(r-1); fall back to splitting on blanks."""
+    """132 dates: round r in columns 92+10(r-1) .. 99+10(r-1) (:data:`_DATES`); fall back to
+    splitting on blanks."""
     text = rec.text
-    if len(text) > 91:
+    if len(text) > _DATES.start:
         dates = []
-        base = 91
+        base = _DATES.start
         while base < len(text.rstrip()):
-            dates.append(text[base:base + 8].strip())
-            base += 10
+            dates.append(text[base:base + _DATES.width].strip())
+            base += _DATES.step
         return dates
     return value_of(rec).split()
 

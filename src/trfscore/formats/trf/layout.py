@@ -95,6 +95,11 @@ class Record:
     #: the model holds what this record says and :mod:`.versions` writes it afresh from there;
     #: every other record read is carried over verbatim (a writer never drops a record it read)
     from_model: bool = False
+    #: a header record whose value is one :class:`~trfscore.model.Header` attribute as it stands
+    #: (text stripped, or a number); the others are read by their own code in :mod:`.header`
+    attr: str = ""
+    #: at most one record of this code in a file (TRF digest B12)
+    once: bool = False
 
     def field(self, name: str) -> Field:
         for f in self.fields:
@@ -109,8 +114,9 @@ def _f(name: str, first: int, last: int, type: str = "text", align: str = "left"
 
 
 def _header(code: str, title: str, type: str = "text", editions: frozenset[str] = BOTH,
-            from_model: bool = True) -> Record:
-    return Record(code, "HEADER", editions, title, (_f("value", 5, 5, type),), from_model=from_model)
+            from_model: bool = True, attr: str = "", once: bool = False) -> Record:
+    return Record(code, "HEADER", editions, title, (_f("value", 5, 5, type),), from_model=from_model, attr=attr,
+                  once=once)
 
 
 _ONLY26 = frozenset({TRF26})
@@ -144,32 +150,33 @@ NATIONAL = Record("NRS", "NATIONAL", _ONLY26, "national rating of a player (the 
 
 RECORDS: tuple[Record, ...] = (
     PLAYER,
-    _header("012", "tournament name"),
-    _header("022", "city"),
-    _header("032", "federation"),
-    _header("042", "start date", "date"),
-    _header("052", "end date", "date"),
-    _header("062", "number of players", _INT),
-    _header("072", "number of rated players", _INT),
-    _header("082", "number of teams", _INT),
-    _header("092", "type of tournament"),
-    _header("102", "chief arbiter"),
+    _header("012", "tournament name", attr="name", once=True),
+    _header("022", "city", attr="city", once=True),
+    _header("032", "federation", attr="federation", once=True),
+    _header("042", "start date", "date", once=True),
+    _header("052", "end date", "date", once=True),
+    _header("062", "number of players", _INT, attr="players_declared"),
+    _header("072", "number of rated players", _INT, attr="rated_declared"),
+    _header("082", "number of teams", _INT, attr="teams_declared"),
+    _header("092", "type of tournament", attr="type"),
+    _header("102", "chief arbiter", attr="chief_arbiter"),
     _header("112", "deputy chief arbiter"),
-    _header("122", "allotted time per move/game"),
+    _header("122", "allotted time per move/game", attr="time_control"),
     Record("132", "HEADER", BOTH, "round dates", (_f("round_dates", 92, 99, "date", step=10),), from_model=True),
-    _header("142", "number of rounds", _INT, _ONLY26),
-    _header("152", "initial colour", "char", _ONLY26),
+    _header("142", "number of rounds", _INT, _ONLY26, once=True),
+    _header("152", "initial colour", "char", _ONLY26, once=True),
     Record("162", "HEADER", _ONLY26, "scoring points", (_f("symbol", 6, 6, "char", step=9),
                                                          _f("points", 7, 10, _SCORE, "right", step=9)),
-           from_model=True),
-    _header("172", "starting rank method", "text", _ONLY26),
-    _header("182", "coded pairing controller", "text", _ONLY26),
-    _header("192", "coded tournament type", "text", _ONLY26),
-    _header("202", "tie-break definition", "text", _ONLY26),
-    _header("212", "standings tie-breaks", "text", _ONLY26),
-    _header("222", "encoded time control", "text", _ONLY26),
-    _header("352", "board colours of a team match", "text", _ONLY26, from_model=False),
-    _header("362", "team scoring points", "text", _ONLY26, from_model=False),
+           from_model=True, once=True),
+    _header("172", "starting rank method", "text", _ONLY26, attr="starting_rank_method", once=True),
+    _header("182", "coded pairing controller", "text", _ONLY26, attr="pairing_controller"),
+    _header("192", "coded tournament type", "text", _ONLY26, attr="system", once=True),
+    _header("202", "tie-break definition", "text", _ONLY26, once=True),
+    _header("212", "standings tie-breaks", "text", _ONLY26, once=True),
+    _header("222", "encoded time control", "text", _ONLY26, attr="time_control_code", once=True),
+    _header("352", "board colours of a team match", "text", _ONLY26, from_model=False, attr="board_colours",
+            once=True),
+    _header("362", "team scoring points", "text", _ONLY26, from_model=False, once=True),
     Record("013", "TEAM", BOTH, "team (TRF16)", (
         _f("name", 5, 36), _f("members", 37, 40, _INT, "right", step=5, refers="player")), from_model=True),
     Record("310", "TEAM", _ONLY26, "team", (

@@ -119,7 +119,7 @@ def write(t: Tournament, version: str = "trf16") -> str:
     header("122", h.time_control)
     if h.round_dates:
         dates = [_round_date(d) if modern else d for d in h.round_dates]
-        lines.append(_one_line("132" + " " * 88 + "".join(f"{d:<10}" for d in dates)).rstrip())
+        lines.append(_one_line(template(BY_CODE["132"]) + cells(BY_CODE["132"].field("round_dates"), dates)).rstrip())
     if modern:
         header("142", h.rounds_declared or t.rounds or None)
         header("152", h.initial_colour.upper() if h.initial_colour else None)
