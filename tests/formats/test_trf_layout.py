@@ -136,3 +136,12 @@ def test_round_records_decode_by_their_description():
     assert t.extras["330"][0] == {"line": 3, "type": "+-", "round": 2, "white": 1, "black": 4}
     (bad,) = [f for f in t.findings if f.rule == "TRF702"]
     assert (bad.line, bad.column) == (4, layout.BY_CODE["240"].field("type").first) and "'Q'" in bad.message
+
+
+def test_single_valued_records_are_the_digests_list():
+    from trfscore.formats.trf.header import SINGLE_VALUED
+
+    # TRF digest B12 (shared spec trf-spec.md): 012, 022, 032, 042, 052, 142, 152, 162, 172, 192,
+    # 202/212, 222, 352, 362 appear at most once
+    assert SINGLE_VALUED == {"012", "022", "032", "042", "052", "142", "152", "162", "172", "192", "202", "212",
+                             "222", "352", "362"}
