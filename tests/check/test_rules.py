@@ -266,3 +266,16 @@ def test_072_counts_fide_rated_players_not_national_ratings():
     # a file without any FIDE ID (a national event): every rated player counts
     no_ids = {sr: {"fide": ""} for sr in SWISS}
     assert "TRF541" not in rules_of(trf(header=HEADER + ["062 4", "072 4"], opts=no_ids))
+
+
+def test_every_rule_id_in_the_code_is_in_the_catalogue():
+    """An id written in the package (``Finding("JSON003", ...)``, a selector, a fatal list) that
+    the rule catalogue does not know cannot be selected, ignored or looked up in docs/rules.md."""
+    import re
+
+    known = set(all_rules())
+    written: dict[str, set[str]] = {}
+    for path in (ROOT / "src" / "trfscore").rglob("*.py"):
+        for m in re.finditer(r"[\"']([A-Z]{3}\d{3})[\"']", path.read_text(encoding="utf-8")):
+            written.setdefault(m.group(1), set()).add(path.name)
+    assert written and not {k: v for k, v in written.items() if k not in known}
