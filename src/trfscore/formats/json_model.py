@@ -19,7 +19,7 @@ from ..findings import Finding
 from .limits import bounded_score
 from ..model import DEFAULT_POINTS, Game, Header, NationalRecord, Player, Record, Scoring, Source, Team, Tournament
 from ..safetext import escape_json_text
-from .schema_problems import describe, found, types_text
+from .schema_problems import describe, found, key_text, types_text
 
 SCHEMA_VERSION = 1
 SCHEMA_ID = "https://trfscore.readthedocs.io/schema/tournament-1.json"
@@ -398,7 +398,7 @@ def _player_problems(players: list, full: dict[str, Any]) -> list[tuple[str, str
                      "without them", where)]
         if not p.keys() <= props.keys():
             return [(f"expected only the properties {', '.join(sorted(props))}, found "
-                     f"{', '.join(sorted(map(str, p.keys() - props.keys())))}", where)]
+                     f"{', '.join(map(key_text, sorted(map(str, p.keys() - props.keys()))))}", where)]
         for key, value in p.items():
             if key == "games":
                 if not isinstance(value, list):

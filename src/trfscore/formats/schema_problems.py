@@ -35,11 +35,17 @@ def json_type(value: Any) -> str:
     return {str: "string", list: "array", dict: "object"}.get(type(value), type(value).__name__)
 
 
+def key_text(key: Any) -> str:
+    """A property name as a message shows it: on one line (control characters escaped), cut."""
+    text = json.dumps(str(key), ensure_ascii=False)[1:-1]
+    return text if len(text) <= SHOWN else text[:SHOWN] + "..."
+
+
 def found(value: Any) -> str:
     """A short description of a found value: its type and (cut) text."""
     kind = json_type(value)
     if isinstance(value, dict):
-        keys = ", ".join(list(map(str, value))[:5]) + (", ..." if len(value) > 5 else "")
+        keys = ", ".join(map(key_text, list(value)[:5])) + (", ..." if len(value) > 5 else "")
         return f"an object with keys {keys}" if value else "an empty object"
     if isinstance(value, list):
         return f"an array of {len(value)} item{'s' if len(value) != 1 else ''}"
@@ -102,7 +108,7 @@ def _found(error: Any) -> str:
     if v == "additionalProperties" and isinstance(error.instance, dict):
         allowed = set((error.schema.get("properties") or {}).keys())
         extra = [k for k in error.instance if k not in allowed]
-        return "the propert" + ("y " if len(extra) == 1 else "ies ") + ", ".join(map(str, extra[:5]))
+        return "the propert" + ("y " if len(extra) == 1 else "ies ") + ", ".join(map(key_text, extra[:5]))
     if v == "required" and isinstance(error.instance, dict):
         return "an object without " + ("it" if len(error.validator_value) == 1 else "them")
     return found(error.instance)
