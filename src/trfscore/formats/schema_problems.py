@@ -20,7 +20,12 @@ def pointer(parts: Any) -> str:
 
 
 def where(parts: Any) -> str:
-    return pointer(parts) or "(document root)"
+    """The pointer as a message shows it: control characters in a name escaped (``\\n``), so that
+    every problem stays on one line."""
+    text = pointer(parts)
+    if any(ch < " " or ch == "\x7f" for ch in text):
+        text = json.dumps(text, ensure_ascii=False)[1:-1]
+    return text or "(document root)"
 
 
 def json_type(value: Any) -> str:
