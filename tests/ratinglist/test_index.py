@@ -42,6 +42,7 @@ def test_changed_file_gets_a_new_index(tmp_path):
     os.utime(path, ns=(1, 1))  # a different modification time: the file is hashed again
     second = RatingList.open(str(path), progress=False)
     assert second.where != first.where and second.lookup(1503014).rating == 2850
+    assert not os.path.exists(first.where)  # the index of the old contents is removed
 
 
 @pytest.mark.parametrize("damage", ["garbage", "incomplete"])
@@ -85,6 +86,7 @@ def test_lists_side_by_side(tmp_path):
     oct_ = RatingList.open(str(write(tmp_path, "standard_oct26frl.xml", xml_list([dict(CARLSEN, rating="2841")]))),
                            progress=False)
     assert (sep.period, oct_.period) == ("2026-09", "2026-10") and sep.where != oct_.where
+    assert os.path.exists(sep.where) and os.path.exists(oct_.where)  # another file's index is kept
     assert (sep.lookup(1503014).rating, oct_.lookup(1503014).rating) == (2839, 2841)
 
 

@@ -250,6 +250,27 @@ def open_index(path: str, index: str | None = None, *, show_progress: bool = Tru
         except sqlite3.Error:
             pass
     try:
-        return build(path, target, sha, show_progress=show_progress), target
+        db = build(path, target, sha, show_progress=show_progress)
     except OSError:
         return build(path, None, sha, show_progress=show_progress), ":memory:"
+    if target_name is None:
+        _prune(folder, os.path.abspath(path), target)
+    return db, target
+
+
+def _prune(folder: Path, source: str, keep: str) -> None:
+    """Remove the indexes of earlier contents of ``source`` (last month's download under the same
+    name): each is as large as the list, and nothing will ask for those bytes again."""
+    for old in folder.glob("list-*.sqlite"):
+        if str(old) == keep:
+            continue
+        try:
+            db = connect(str(old))
+            try:
+                row = db.execute("SELECT value FROM meta WHERE key = 'source'").fetchone()
+            finally:
+                db.close()
+            if row and row[0] == source:
+                old.unlink()
+        except (sqlite3.Error, OSError):
+            continue
