@@ -116,3 +116,16 @@ def test_zip_without_a_list(tmp_path):
     path = zipped(tmp_path, "players_list.zip", "readme.pdf", "nothing")
     with pytest.raises(ListFormatError, match="holds no rating list"):
         sniff(str(path))
+
+
+def test_zipped_txt_with_a_readme_beside_it(tmp_path):
+    import zipfile
+
+    path = tmp_path / "players_list.zip"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("readme.txt", "FIDE rating list")
+        z.writestr("players_list_foa.txt", txt_list([CARLSEN, dict(CARLSEN, fideid="2", name="Second, Player")]))
+    info = sniff(str(path))
+    assert (info.format, info.kind, info.member) == ("txt", "combined", "players_list_foa.txt")
+    found, stats = entries(path)
+    assert [e.fide_id for e in found] == [1503014, 2] and stats.skipped == 0
