@@ -31,10 +31,11 @@ DOCS_WITH_EXAMPLES = ["README.md"] + sorted(f"docs/{p.name}" for p in (ROOT / "d
 
 
 @pytest.mark.parametrize("doc", DOCS_WITH_EXAMPLES)
-def test_documented_examples_run(doc, monkeypatch, capsys):
+def test_documented_examples_run(doc, monkeypatch, capsys, tmp_path):
     blocks = python_blocks(ROOT / doc)
     assert blocks, f"{doc} shows no Python example"
     monkeypatch.chdir(ROOT)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))  # a rating-list example indexes into the cache
     namespace: dict = {}
     for block in blocks:
         exec(compile(block, doc, "exec"), namespace)  # noqa: S102 - our own documentation
