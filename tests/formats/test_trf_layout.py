@@ -11,6 +11,7 @@ from trfscore.check import context
 from trfscore.formats.trf import format_player, layout
 from trfscore.formats.trf.grammar import split_records
 from trfscore.formats.trf.player import parse_player
+from trfscore.formats.trf.versions import VERSIONS
 from trfscore.model import Game, Kind, Player
 
 
@@ -96,7 +97,7 @@ EXTRA_LINES = ["### a comment the writer must keep", "XXA    3  1.0", "BBW  3.0"
                "0123456789012345678901234567890"]
 
 
-@pytest.mark.parametrize("version", ["trf16", "trf26"])
+@pytest.mark.parametrize("version", VERSIONS)
 def test_the_fresh_writers_never_drop_a_record_they_read(root, version):
     """Records the model does not hold are carried over verbatim; those it holds are written
     afresh (TRF16 leaves out only the TRF26 headers and NRS records it has no place for)."""

@@ -12,6 +12,7 @@ import pytest
 from trfscore.formats import crosstable, pgn
 from trfscore.formats.crosstable import writer as crosstable_writer
 from trfscore.formats.pgn import writer as pgn_writer
+from trfscore.formats.trf.versions import VERSIONS
 from trfscore.model import Game, Header, Kind, Player, Tournament
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -309,7 +310,7 @@ def test_writers_follow_the_cells_not_a_claimed_round_count():
     assert pgn_writer.write(t).count("[Event ") == 15
 
 
-@pytest.mark.parametrize("version", ["trf16", "trf26"])
+@pytest.mark.parametrize("version", VERSIONS)
 def test_trf_writer_keeps_each_record_on_its_line(version):
     """A name or header value holding a line break (JSON can) started records of its own:
     '012 x\\n062 999' made a second 062, a name a second 001."""
