@@ -117,3 +117,68 @@ def test_terms_over_the_flat_cells_equal_the_general_layout(seed, n, rounds, edi
         patch.setattr(terms, "one_term_per_cell", lambda ctx, fp: False)
         general = compute_standings(t, CUT_CODES, rules=edition, system="swiss")
     assert [(r.start_rank, r.tiebreaks) for r in fast.rows] == [(r.start_rank, r.tiebreaks) for r in general.rows]
+
+
+def _virtual_direct(ctx, k: int) -> int:
+    """The 2009 virtual opponent of one unplayed cell computed straight from the rule, over
+    the whole row (the general computation ``unplayed.own_values`` once made per cell): the
+    player's points in the scheduled rounds before it, the complement of the player's result,
+    a draw in every scheduled round after it."""
+    from trfscore.tiebreaks.unplayed import NOSCHED
+
+    i, r = divmod(k, ctx.n)
+    pts, cats = ctx.flat_pts[ctx.slices[i]], ctx.flat_cat[ctx.slices[i]]
+    before = sum(pts[j] for j in range(r) if cats[j] != NOSCHED)
+    got = pts[r]
+    comp = ctx.L if got >= ctx.W else ctx.W if got <= ctx.L else ctx.D
+    later = sum(1 for j in range(r + 1, ctx.n) if cats[j] != NOSCHED)
+    return before + comp + ctx.D * later
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), n=st.integers(2, 14), rounds=st.integers(1, 9), rr=st.booleans())
+def test_virtual_opponents_of_2009_equal_the_rule_cell_by_cell(seed, n, rounds, rr):
+    """The 2009 virtual-opponent values come from running sums made once per player (linear
+    in the rounds, not quadratic per player); they equal the rule applied to each cell alone."""
+    from trfscore.tiebreaks import unplayed
+    from trfscore.tiebreaks.context import build_context
+    from trfscore.tiebreaks.editions import EDITIONS
+
+    t = random_swiss(seed, n, rounds, p_forfeit=0.15, p_withdraw=0.1)
+    ctx = build_context(t, rr=rr)
+    ed = EDITIONS["fide-2009"]
+    adj = unplayed.adjusted_scores(ctx, ed)
+    cells = list(reversed(ctx.unplayed))  # any order, each player's cells apart
+    got = unplayed.own_values(ctx, ed, cells, adj)
+    assert got == [(_virtual_direct(ctx, k), "virtual") for k in cells]
+
+
+def test_virtual_opponents_of_2009_are_linear_per_player():
+    """Every unplayed round summed the player's whole row: 40 players with 3,000 half-point
+    byes each took 360 million steps (minutes; fuzzed files ran past 300 s).  A watchdog, not
+    a benchmark: the running sums take a fraction of a second."""
+    import signal
+
+    from trfscore.model import Game, Kind, Player, Tournament
+    from trfscore.tiebreaks import unplayed
+    from trfscore.tiebreaks.context import build_context
+    from trfscore.tiebreaks.editions import EDITIONS
+
+    rounds = 3000
+    t = Tournament(players=[Player(i, games=[Game(r, None, None, "H", Kind.HALF_BYE) for r in range(1, rounds + 1)])
+                            for i in range(1, 41)], rounds=rounds)
+    ctx = build_context(t, rr=False)
+    ed = EDITIONS["fide-2009"]
+
+    def expire(signum, frame):
+        raise TimeoutError("the 2009 valuation is quadratic per player again")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, 30)
+    try:
+        got = unplayed.own_values(ctx, ed, ctx.unplayed, unplayed.adjusted_scores(ctx, ed))
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    # a half-point bye in every round: the virtual opponent scores a draw in each, D x rounds
+    assert len(got) == 40 * rounds and {value for value, _ in got} == {ctx.D * rounds}

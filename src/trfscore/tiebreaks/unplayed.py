@@ -150,25 +150,39 @@ def own_values(ctx, ed: Edition, cells: list[int], adj: list[int]) -> list[tuple
         return out
     if mode == "virtual":
         # 2009: the virtual opponent starts round r with the player's score before it, gets the
-        # complement of the player's result, then draws every later round.
+        # complement of the player's result, then draws every later round.  The scores before
+        # each round and the scheduled rounds after it are running sums over the player's row,
+        # made once per player (not once per unplayed round: that was rounds^2 per player).
         out = []
+        sums: dict[int, tuple[list[int], list[int]]] = {}
+        W, L, D = ctx.W, ctx.L, ctx.D
         for k in cells:
             i, r = divmod(k, n)
-            row = ctx.slices[i]
-            p = ctx.flat_pts[row]
-            cats = ctx.flat_cat[row]
-            before = sum(p[j] for j in range(r) if cats[j] != NOSCHED)
-            got = p[r]
-            if got >= ctx.W:
-                comp = ctx.L
-            elif got <= ctx.L:
-                comp = ctx.W
-            else:
-                comp = ctx.D
-            later = sum(1 for j in range(r + 1, n) if cats[j] != NOSCHED)
-            out.append((before + comp + ctx.D * later, "virtual"))
+            got_sums = sums.get(i)
+            if got_sums is None:
+                got_sums = sums[i] = _running_sums(ctx.flat_pts[ctx.slices[i]], ctx.flat_cat[ctx.slices[i]])
+            before, later = got_sums[0][r], got_sums[1][r]
+            got = ctx.flat_pts[k]
+            comp = L if got >= W else W if got <= L else D
+            out.append((before + comp + D * later, "virtual"))
         return out
     return [(0, "zero")] * len(cells)
+
+
+def _running_sums(pts: list[int], cats: list[int]) -> tuple[list[int], list[int]]:
+    """Per round r of one player: the points of the scheduled rounds before r, and how many
+    scheduled rounds come after r (NOSCHED rounds count in neither)."""
+    before, total = [], 0
+    for p, c in zip(pts, cats):
+        before.append(total)
+        if c != NOSCHED:
+            total += p
+    later, count = [0] * len(cats), 0
+    for r in range(len(cats) - 1, -1, -1):
+        later[r] = count
+        if cats[r] != NOSCHED:
+            count += 1
+    return before, later
 
 
 def rule_text(code: str, ed: Edition) -> str:
