@@ -12,10 +12,14 @@ import json
 import re
 from dataclasses import asdict, fields
 from fractions import Fraction
+from itertools import repeat
+from operator import itemgetter
 from typing import Any
 
 from ..decimals import is_rounded_in_json, json_number
 from ..findings import Finding
+from ..gcpause import gc_paused
+from . import json_bulk
 from .limits import bounded_score
 from ..model import DEFAULT_POINTS, Game, Header, NationalRecord, Player, Record, Scoring, Source, Team, Tournament
 from ..safetext import escape_json_text
@@ -161,6 +165,20 @@ def write(t: Tournament, **options: Any) -> str:
 
 def read(text: str, *, path: str | None = None) -> Tournament:
     """Rebuild a tournament from a JSON document; schema violations become findings."""
+    return read_from([text], path=path)
+
+
+def read_from(box: list[str], *, path: str | None = None) -> Tournament:
+    """:func:`read` of the text in ``box``, taken out of it: when nothing else holds the text,
+    it is freed as soon as it is parsed (a large document's text would otherwise stay alive
+    beside everything built from it)."""
+    with gc_paused():  # hundreds of thousands of acyclic objects (see gcpause)
+        return _read(box, path)
+
+
+def _read(box: list[str], path: str | None) -> Tournament:
+    text = box.pop()
+    surrogates = "\\u" in text and _LONE_SURROGATE.search(text) is not None  # "in": a fast scan
     try:
         doc = json.loads(text)
     except (ValueError, RecursionError) as exc:  # JSONDecodeError, or an integer of thousands of digits
@@ -169,7 +187,7 @@ def read(text: str, *, path: str | None = None) -> Tournament:
         t.findings.append(Finding("JSON001", "error", f"not valid JSON: {getattr(exc, 'msg', exc)}",
                                   line, column, "give a file written by 'trfscore convert --to json'"))
         return t
-    surrogates = _LONE_SURROGATE.search(text) is not None
+    del text
     if surrogates:
         doc = _replace_surrogates(doc)
     t, valid = _from_document(doc, path)
@@ -188,10 +206,11 @@ def from_document(doc: Any, *, path: str | None = None) -> Tournament:
 
 def _from_document(doc: Any, path: str | None) -> tuple[Tournament, bool]:
     """The tournament, and whether the document was valid."""
-    problems = validate(doc, "tournamentDocument") or _line_break_problems(doc)
+    problems, cols = _validate(doc, "tournamentDocument")
+    problems = problems or _line_break_problems(doc)
     if not problems:
         try:
-            return from_dict(doc, path=path), True
+            return from_dict(doc, path=path, _cols=cols), True
         except ScoreError as exc:
             problems = [(f"expected a score trfscore can compute with, found {exc}"[:300], "(document root)")]
         except (KeyError, TypeError, ValueError, AttributeError, ZeroDivisionError) as exc:
@@ -263,9 +282,12 @@ def _with_exact_values(doc: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
-def from_dict(doc: dict[str, Any], *, path: str | None = None) -> Tournament:
-    """Build the model from a schema-valid document."""
-    doc = _with_exact_values(doc)
+def from_dict(doc: dict[str, Any], *, path: str | None = None, _cols: json_bulk.Columns | None = None) -> Tournament:
+    """Build the model from a schema-valid document.  ``_cols``: its players as
+    :func:`json_bulk.columns` gives them, already validated (else worked out here)."""
+    if doc.get("exact"):  # exact values replace rounded ones: columns taken before would miss them
+        doc = _with_exact_values(doc)
+        _cols = None
     hdoc = dict(doc.get("header", {}))
     for key in DATE_FIELDS:
         if key in ("start_date", "end_date") and hdoc.get(key) is None:
@@ -277,15 +299,7 @@ def from_dict(doc: dict[str, Any], *, path: str | None = None) -> Tournament:
     scoring = Scoring(values={**DEFAULT_POINTS, **{k: score_from_json(v) for k, v in sdoc.get("values", {}).items()}},
                       detail={k: score_from_json(v) for k, v in sdoc.get("detail", {}).items()},
                       source=sdoc.get("source", "default"))
-    players = []
-    for item in doc.get("players", []):
-        national = {k: NationalRecord(**v) for k, v in item.get("national", {}).items()}
-        games = [Game(g["round"], g["opponent"], g["colour"], g["code"], g["kind"]) for g in item.get("games", [])]
-        players.append(Player(start_rank=item["start_rank"], name=item.get("name", ""), sex=item.get("sex", ""),
-                              title=item.get("title", ""), rating=item.get("rating"),
-                              federation=item.get("federation", ""), fide_id=item.get("fide_id", ""),
-                              birth=item.get("birth", ""), points=score_from_json(item.get("points")),
-                              rank=item.get("rank"), games=games, national=national, line=item.get("line")))
+    players = _players(doc.get("players", []), _cols)
     teams = []
     for item in doc.get("teams", []):
         item = dict(item)
@@ -297,7 +311,7 @@ def from_dict(doc: dict[str, Any], *, path: str | None = None) -> Tournament:
                     encoding=sdoc.get("encoding", "utf-8"), bom=sdoc.get("bom", False),
                     records=[Record(r["kind"], r["text"], r["eol"], r.get("line", 0)) for r in sdoc.get("records", [])])
     claimed = doc.get("rounds", 0)
-    data = max((len(p.games) for p in players), default=0)
+    data = max((p.round_count for p in players), default=0)  # without unpacking packed games
     t = Tournament(header=header, players=players, teams=teams, scoring=scoring, rounds=data,
                    extras=dict(doc.get("extras", {})), source=source)
     t.findings = [Finding(**f) for f in doc.get("findings", [])]
@@ -312,6 +326,54 @@ def from_dict(doc: dict[str, Any], *, path: str | None = None) -> Tournament:
         t.extras["national"] = nationals
     return t
 
+
+
+def _players(items: list[dict[str, Any]], cols: json_bulk.Columns | None) -> list[Player]:
+    """The players of a schema-valid document: built from its columns (:mod:`json_bulk`), their
+    games packed when every cell is clean; one by one with ``Game`` tuples otherwise."""
+    if cols is None and len(items) > 1:
+        defs = schema()["$defs"]
+        cols = json_bulk.columns(items, list(defs["player"]["properties"]))
+        if cols is not None and not json_bulk.games_fine(cols, defs["game"], set(defs["kind"]["enum"])):
+            cols = None
+    if cols is None:
+        return [_player(item) for item in items]
+    column = cols.players
+    packed = cols.packed
+    count = len(items)
+    games = map(list, repeat((), count)) if packed is not None else json_bulk.games_of(cols)
+    points: dict[tuple, Fraction | None] = {}
+    for value in set(zip(map(type, column["points"]), column["points"])):  # few distinct values
+        points[value] = score_from_json(value[1] if value[1] is not json_bulk.ABSENT else None)
+    declared = list(map(points.__getitem__, zip(map(type, column["points"]), column["points"])))
+
+    def text(key: str) -> list:
+        return [v if v is not json_bulk.ABSENT else "" for v in column[key]] \
+            if json_bulk.ABSENT in column[key] else column[key]
+
+    def maybe(key: str) -> list:
+        return [v if v is not json_bulk.ABSENT else None for v in column[key]] \
+            if json_bulk.ABSENT in column[key] else column[key]
+
+    nationals = [{k: NationalRecord(**v) for k, v in value.items()} if value and value is not json_bulk.ABSENT
+                 else {} for value in column["national"]]
+    players = list(map(Player, column["start_rank"], text("name"), text("sex"), text("title"), maybe("rating"),
+                       text("federation"), text("fide_id"), text("birth"), declared, maybe("rank"), games,
+                       nationals, maybe("line")))
+    if packed is not None:
+        for i, (p, n) in enumerate(zip(players, cols.counts)):
+            p.defer_games(packed, i, n)
+    return players
+
+
+def _player(item: dict[str, Any]) -> Player:
+    national = {k: NationalRecord(**v) for k, v in item.get("national", {}).items()}
+    games = [Game(g["round"], g["opponent"], g["colour"], g["code"], g["kind"]) for g in item.get("games", [])]
+    return Player(start_rank=item["start_rank"], name=item.get("name", ""), sex=item.get("sex", ""),
+                  title=item.get("title", ""), rating=item.get("rating"), federation=item.get("federation", ""),
+                  fide_id=item.get("fide_id", ""), birth=item.get("birth", ""),
+                  points=score_from_json(item.get("points")), rank=item.get("rank"), games=games,
+                  national=national, line=item.get("line"))
 
 
 def _restore_declared(extras: dict[str, Any]) -> None:
@@ -353,28 +415,83 @@ def validate(doc: Any, definition: str | None = None) -> list[tuple[str, str]]:
     ``checkDocument``, ``explanationDocument``) instead of the schema's ``oneOf``, for clearer
     messages.  Large tournament documents are checked on a sample (see ``FAST_GAMES_OVER``).
     """
+    return _validate(doc, definition)[0]
+
+
+def _validate(doc: Any, definition: str | None) -> tuple[list[tuple[str, str]], json_bulk.Columns | None]:
+    """:func:`validate`, and for a valid large document its players as columns
+    (:func:`json_bulk.columns`; None when they were not needed)."""
     import jsonschema
 
     full = schema()
     players = doc.get("players") if isinstance(doc, dict) else None
-    cells = sum(len(p["games"]) for p in players if isinstance(p, dict) and isinstance(p.get("games"), list)) \
-        if isinstance(players, list) else 0
+    cells = _cell_count(players)
     fast = cells > FAST_GAMES_OVER and definition in (None, "tournamentDocument")
+    cols = None
     if fast:
         game = full["$defs"]["game"]
         definition = "tournamentDocument"
-        sample = dict(doc, players=[_first_game(p) for p in players[:SAMPLE]])
+        cols = json_bulk.columns(players, list(full["$defs"]["player"]["properties"]))
+        # Every player, game and record clean by the column checks (no national records): none
+        # of them can add a jsonschema error, so one of each stands for the sample (what is
+        # left to jsonschema is the rest of the document, with the same errors as with the sample).
+        size = 1 if _all_clean(doc, cols, full) else SAMPLE
+        sample = dict(doc, players=[_first_game(p) for p in players[:size]])
         if isinstance(doc.get("source"), dict) and isinstance(doc["source"].get("records"), list):
-            sample["source"] = dict(doc["source"], records=doc["source"]["records"][:SAMPLE])
+            sample["source"] = dict(doc["source"], records=doc["source"]["records"][:size])
     if definition:
         full.pop("oneOf", None)
         full["$ref"] = f"#/$defs/{definition}"
     validator = jsonschema.Draft202012Validator(full)
     problems = [describe(e) for e in validator.iter_errors(sample if fast else doc)]
+    if fast and not problems and size == 1:
+        return [], cols
     if fast and not problems:
-        problems = (_player_problems(players, full) or _game_problems(players, game)
-                    or _record_problems(doc, full["$defs"]["record"]))
-    return problems
+        problems = _fast_player_problems(players, full, cols)
+        if not problems:
+            kinds = set(full["$defs"]["kind"]["enum"])
+            if cols is None or not json_bulk.games_fine(cols, game, kinds):
+                cols = None
+                problems = _game_problems(players, game)
+        problems = problems or _record_problems(doc, full["$defs"]["record"])
+    return problems, (cols if not problems else None)
+
+
+def _all_clean(doc: dict[str, Any], cols: json_bulk.Columns | None, full: dict[str, Any]) -> bool:
+    """Whether every player (without national records), game and source record passes the
+    column and per-record checks, which are at least as strict as jsonschema's."""
+    defs = full["$defs"]
+    source = doc.get("source")
+    if not isinstance(source, dict) or not isinstance(source.get("records", []), list):
+        return False
+    try:
+        return (cols is not None and json_bulk.players_fine(cols, 0, full) and not json_bulk.with_national(cols, 0)
+                and json_bulk.games_fine(cols, defs["game"], set(defs["kind"]["enum"]))
+                and not _record_problems(doc, defs["record"], 0))
+    except TypeError:  # an unhashable end of line: jsonschema says what is wrong
+        return False
+
+
+def _cell_count(players: Any) -> int:
+    """How many games the players hold (those whose games are a list)."""
+    if not isinstance(players, list):
+        return 0
+    try:
+        return sum(map(len, map(itemgetter("games"), players)))
+    except (KeyError, TypeError):
+        return sum(len(p["games"]) for p in players if isinstance(p, dict) and isinstance(p.get("games"), list))
+
+
+def _fast_player_problems(players: list, full: dict[str, Any], cols: json_bulk.Columns | None) -> list[tuple[str, str]]:
+    """:func:`_player_problems`, checked column by column when the players are clean
+    (:func:`json_bulk.players_fine`); national records go through jsonschema one by one."""
+    if cols is None or not json_bulk.players_fine(cols, SAMPLE, full):
+        return _player_problems(players, full)
+    for i in json_bulk.with_national(cols, SAMPLE):
+        errors = _schema_errors(full, players[i], i)
+        if errors:
+            return errors
+    return []
 
 
 _PYTHON_TYPES = {"string": (str,), "integer": (int,), "number": (int, float), "null": (type(None),),
@@ -456,13 +573,14 @@ def _first_game(player: Any) -> Any:
     return player
 
 
-def _record_problems(doc: dict[str, Any], record: dict[str, Any]) -> list[tuple[str, str]]:
-    """The ``record`` schema's constraints for the source records past the validated sample."""
+def _record_problems(doc: dict[str, Any], record: dict[str, Any], start: int = SAMPLE) -> list[tuple[str, str]]:
+    """The ``record`` schema's constraints for the source records past the validated sample
+    (from ``start``)."""
     records = (doc.get("source") or {}).get("records") or []
     endings = set(record["properties"]["eol"]["enum"])
     kinds = set(record["properties"]["kind"]["enum"])
     allowed = set(record["properties"])
-    for i, r in enumerate(records[SAMPLE:], SAMPLE):
+    for i, r in enumerate(records[start:], start):
         if not (isinstance(r, dict) and r.keys() <= allowed and isinstance(r.get("kind"), str) and r["kind"] in kinds
                 and isinstance(r.get("text"), str) and r.get("eol") in endings
                 and type(r.get("line", 0)) is int):

@@ -103,7 +103,7 @@ def _read_trf(data: bytes | str, *, path: str | None, encoding: str | None) -> T
 def _read_json(data: bytes | str, *, path: str | None, encoding: str | None) -> Tournament:
     from . import json_model
 
-    return json_model.read(_text(data, encoding), path=path)
+    return json_model.read_from([_text(data, encoding)], path=path)  # the text is freed once parsed
 
 
 def _read_pgn(data: bytes | str, *, path: str | None, encoding: str | None) -> Tournament:

@@ -1,0 +1,209 @@
+"""A JSON document's players and games checked and built column by column: the reader's hot path.
+
+:func:`trfscore.formats.json_model.validate` checks a large document's players and games one
+field at a time in Python (``_player_problems``, ``_game_problems``), which costs more than
+decoding the JSON.  Here the same constraints, read from the same schema, are checked per column
+over all players or all games at once (distinct types and values, C-level ``map``).  A document
+these checks pass is one the per-field checks pass; anything irregular is left to the per-field
+checks, so the findings for a bad document come from them alone.  Tests hold both to the same
+verdicts.
+
+The columns are then what the tournament is built from: players with ``map(Player, ...)``, and
+the games of a clean document packed (:class:`~trfscore.model.PackedCells`, as the TRF bulk
+reader keeps them) instead of one ``Game`` tuple per cell.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import chain, repeat
+from operator import eq, is_, itemgetter
+from typing import Any
+
+from ..model import Game, PackedCells
+
+ABSENT = object()  # in a player column: the player does not have this key
+_NONE = type(None)
+_JSON_TYPES = {"string": {str}, "integer": {int}, "number": {int, float}, "null": {_NONE}, "object": {dict},
+               "array": {list}, "boolean": {bool}}
+
+
+@dataclass
+class Columns:
+    """The players of a document as columns (key -> one value per player, :data:`ABSENT` where
+    a player lacks the key), their games as five columns in ``Game`` field order, and each
+    player's number of games."""
+
+    players: dict[str, list]
+    games: tuple[list, ...]
+    counts: list[int]
+    packed: PackedCells | None = None  # set by games_fine when the games are clean
+
+
+def columns(players: Any, keys: list[str]) -> Columns | None:
+    """``players`` as :class:`Columns` (``keys``: the player schema's properties); None unless
+    every player is an object of those keys whose ``games`` is a list of objects holding the
+    five game keys and nothing else."""
+    if not isinstance(players, list):
+        return None
+    try:
+        if not set(map(type, players)) <= {dict}:
+            return None
+        count = len(players)
+        if set(map(len, players)) == {len(keys)}:  # every player has every key (the usual document)
+            values = list(zip(*map(itemgetter(*keys), players))) if players else [()] * len(keys)
+            by_key = dict(zip(keys, map(list, values)))
+        else:
+            by_key = {key: list(map(dict.get, players, repeat(key), repeat(ABSENT))) for key in keys}
+            present = sum(count - column.count(ABSENT) for column in by_key.values())
+            if present != sum(map(len, players)):  # a key the schema does not know
+                return None
+        lists = by_key["games"]
+        if not set(map(type, lists)) <= {list}:
+            return None
+        games = list(chain.from_iterable(lists))
+        if sum(map(len, games)) != len(Game._fields) * len(games):  # exactly the five keys (or not objects)
+            return None
+        game_columns = tuple(list(map(itemgetter(key), games)) for key in Game._fields)  # no tuple per game
+        return Columns(by_key, game_columns, list(map(len, lists)))
+    except (KeyError, TypeError):  # a game without one of the keys, or not an object
+        return None
+
+
+def games_fine(cols: Columns, game: dict[str, Any], kinds: set[str]) -> bool:
+    """Whether every game meets the ``game`` schema (``_game_problems`` finds nothing): integer
+    round >= 1, opponent an integer >= 1 or null, colour and kind from their enums, a
+    one-character code.  False means "ask the per-game checks"."""
+    rounds, opponents, colours, codes, kinds_seen = cols.games
+    if not rounds:
+        return True
+    cols.packed = _packed(cols)
+    if cols.packed is not None:  # clean cells: only the opponents' types are left to check
+        return _opponents_fine(opponents)
+    colour_enum = game["properties"]["colour"]["enum"]
+    try:
+        combos = set(zip(map(type, opponents), colours, codes, kinds_seen))
+        if not all(kind in (int, _NONE) and colour in colour_enum and kind_name in kinds and type(code) is str
+                   and len(code) == 1 for kind, colour, code, kind_name in combos):
+            return False
+        return set(map(type, rounds)) <= {int} and min(rounds) >= 1 and _opponents_fine(opponents)
+    except TypeError:  # an unhashable value (a list or an object where a scalar belongs)
+        return False
+
+
+def _opponents_fine(opponents: list) -> bool:
+    """Integers >= 1 or null (types per value: in a set, ``True`` would pass for ``1``)."""
+    return set(map(type, opponents)) <= {int, _NONE} and min(set(opponents) - {None}, default=1) >= 1
+
+
+def players_fine(cols: Columns, start: int, full: dict[str, Any]) -> bool:
+    """Whether the players from index ``start`` on meet the ``player`` schema in everything
+    but their games and the content of their national records (``_player_problems`` finds
+    nothing there): required keys, each property's JSON type and minimum, scores.
+    False means "ask the per-player checks"."""
+    defs = full["$defs"]
+    player = defs["player"]
+    props = player["properties"]
+    if any(ABSENT in cols.players[key][start:] for key in player["required"]):
+        return False
+    for key, rule in props.items():
+        if key == "games":  # see games_fine
+            continue
+        column = cols.players[key][start:]
+        if key == "national":  # the type here; a non-empty one goes to jsonschema
+            if not set(map(type, column)) <= {dict, object}:
+                return False
+            continue
+        types = set(map(type, column))  # per value: in a set, False would stand for 0
+        types.discard(object)  # ABSENT
+        try:
+            values = set(column)
+        except TypeError:
+            return False
+        values.discard(ABSENT)
+        if "$ref" in rule:  # a score: the referenced definition's type (a JSON number, or null)
+            ref = rule["$ref"].rsplit("/", 1)[-1]
+            rule = defs[ref]
+            if ref not in ("score", "nullableScore") or "type" not in rule:
+                return False
+        kinds = rule.get("type")
+        if kinds is None:
+            continue
+        allowed = set().union(*(_JSON_TYPES[k] for k in ([kinds] if isinstance(kinds, str) else kinds)))
+        if not types <= allowed:  # a bool or a whole float where an integer belongs: per player
+            return False
+        if "minimum" in rule:
+            numbers = [v for v in values if type(v) in (int, float)]
+            if numbers and min(numbers) < rule["minimum"]:
+                return False
+    return True
+
+
+def with_national(cols: Columns, start: int) -> list[int]:
+    """Positions (from ``start``) of the players with national records."""
+    return [i for i, value in enumerate(cols.players["national"][start:], start) if value and value is not ABSENT]
+
+
+# -- building -------------------------------------------------------------------------------
+
+def _packed(cols: Columns) -> PackedCells | None:
+    """The games as one packed block, row ``i`` for player ``i``; None unless every cell is
+    one the TRF bulk reader would pack: a clean cell (:data:`~trfscore.formats.trf.player.CELLS`)
+    whose kind is the one its code stands for (:data:`~trfscore.formats.trf.bulk.KIND_BY_CODE`),
+    an opponent exactly when the code is a game's, a colour exactly when there is an opponent,
+    rounds 1, 2, 3 ...; nobody paired with themself.  Then each player's ``games`` read back
+    equal to the document's.  The opponents' types are left to the caller."""
+    from .trf.bulk import KIND_BY_CODE
+    from .trf.player import CELLS
+
+    rounds, opponents, colours, codes, kinds = cols.games
+    counts = cols.counts
+    with_opponent = {code for (has, colour, code), (_, problem) in CELLS.items() if has and problem is None}
+    without = {code for (has, colour, code), (_, problem) in CELLS.items() if not has and problem is None}
+    try:
+        if not set(codes) <= KIND_BY_CODE.keys() or not set(colours) <= {"w", "b", None}:
+            return None
+    except TypeError:  # unhashable
+        return None
+    if with_opponent & without or not with_opponent | without <= KIND_BY_CODE.keys():  # pragma: no cover
+        return None
+    result = "".join(codes)
+    unpaired = result.translate({ord(c): 1 if c in without else 0 for c in KIND_BY_CODE}).encode("latin-1")
+    if bytes(map(is_, opponents, repeat(None))) != unpaired or bytes(map(is_, colours, repeat(None))) != unpaired:
+        return None
+    if list(map(KIND_BY_CODE.__getitem__, result)) != kinds:
+        return None
+    n = max(counts)
+    expected = list(chain.from_iterable(map(range, repeat(1), [c + 1 for c in counts])))
+    if n > 256 or not all(map(is_, rounds, expected)):  # 1 .. 256 are single int objects: ints, in order
+        return None
+    if any(map(eq, opponents, chain.from_iterable(map(repeat, cols.players["start_rank"], counts)))):
+        return None
+    chars = "".join([c or "-" for c in colours])
+    if min(counts) == n:
+        return PackedCells(n, opponents, chars, result, KIND_BY_CODE)
+    flat: list = []
+    colour_rows, code_rows = [], []
+    begin = 0
+    for count in counts:  # rows shorter than the longest get "no entry" cells
+        end = begin + count
+        short = n - count
+        flat += opponents[begin:end]
+        flat += [None] * short
+        colour_rows.append(chars[begin:end] + " " * short)
+        code_rows.append(result[begin:end] + " " * short)
+        begin = end
+    return PackedCells(n, flat, "".join(colour_rows), "".join(code_rows), KIND_BY_CODE)
+
+
+_tuple_new = tuple.__new__
+
+
+def games_of(cols: Columns) -> list[list[Game]]:
+    """Each player's games as ``Game`` tuples, straight from the columns."""
+    games = list(map(_tuple_new, repeat(Game), zip(*cols.games)))
+    out = []
+    begin = 0
+    for count in cols.counts:
+        out.append(games[begin:begin + count])
+        begin += count
+    return out
