@@ -43,7 +43,9 @@ def loads(data: str | bytes, format: str | None = None, *, path: str | None = No
         fmt = registry.get("trf")  # the TRF reader says what binary input is
     else:
         fmt = registry.sniff(_sniff_text(data, encoding))
-    return fmt.read(data, path=path, encoding=encoding)
+    box = [data]  # handed on, not kept here: a reader may free its input early (a JSON document's)
+    del data
+    return fmt.read(box.pop(), path=path, encoding=encoding)
 
 
 def _sniff_text(data: bytes, encoding: str | None) -> str:
@@ -73,8 +75,8 @@ def load(source: PathOrText, format: str | None = None, *, encoding: str | None 
         return pgn.read_many([path], encoding=encoding)
     from .formats.files import read_file
 
-    data = read_file(path)  # ValueError for a FIFO, a device or more than 64 MB
-    return loads(data, format, path=str(path), encoding=encoding)
+    # ValueError for a FIFO, a device or more than 64 MB; the bytes are not kept here (freed early)
+    return loads(read_file(path), format, path=str(path), encoding=encoding)
 
 
 def nothing_readable(t: Tournament) -> Finding | None:

@@ -66,7 +66,9 @@ class Format:
             if self.read_by is not None:
                 return get(self.read_by).read(data, path=path, encoding=encoding)
             raise ValueError(f"trfscore does not read {self.name}")
-        return self.reader(data, path=path, encoding=encoding)
+        box = [data]  # handed on, not kept here: a reader may free its input early (a JSON document's)
+        del data
+        return self.reader(box.pop(), path=path, encoding=encoding)
 
     def write(self, t: Tournament) -> bytes:
         """``t`` in this format, as the bytes of a file."""
@@ -103,7 +105,9 @@ def _read_trf(data: bytes | str, *, path: str | None, encoding: str | None) -> T
 def _read_json(data: bytes | str, *, path: str | None, encoding: str | None) -> Tournament:
     from . import json_model
 
-    return json_model.read_from([_text(data, encoding)], path=path)  # the text is freed once parsed
+    box = [_text(data, encoding)]
+    del data  # the bytes, and the text once parsed, are freed before the model is built
+    return json_model.read_from(box, path=path)
 
 
 def _read_pgn(data: bytes | str, *, path: str | None, encoding: str | None) -> Tournament:
