@@ -75,12 +75,14 @@ PLAYER_KEYS = ["start_rank", "name", "sex", "title", "rating", "federation", "fi
                "line", "national", "games", "extra"]
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @example(where="game", index=5, key="round", value=1.0, remove=False)
 @example(where="player", index=3, key="rating", value=-1, remove=False)
 @example(where="player", index=1300, key="national", value={"GER": {"federation": "GER", "start_rank": 1}},
          remove=False)
 @example(where="record", index=3, key="eol", value=["x"], remove=False)
+@example(where="game", index=3, key="colour", value=[], remove=False)
+@example(where="record", index=1300, key="eol", value=[], remove=False)
 @given(where=st.sampled_from(["player", "game", "record"]), index=st.sampled_from([0, 3, 199, 200, 1300, 1699]),
        key=st.sampled_from(PLAYER_KEYS + ["round", "opponent", "colour", "code", "kind", "text", "eol"]),
        value=VALUES, remove=st.booleans())

@@ -582,12 +582,20 @@ def _record_problems(doc: dict[str, Any], record: dict[str, Any], start: int = S
     allowed = set(record["properties"])
     for i, r in enumerate(records[start:], start):
         if not (isinstance(r, dict) and r.keys() <= allowed and isinstance(r.get("kind"), str) and r["kind"] in kinds
-                and isinstance(r.get("text"), str) and r.get("eol") in endings
+                and isinstance(r.get("text"), str) and _member(r.get("eol"), endings)
                 and type(r.get("line", 0)) is int):
             return [("expected a record: kind and text (strings), eol (one of "
                      + ", ".join(json.dumps(e) for e in sorted(endings)) + "), line (an integer), found "
                      + found(r), f"/source/records/{i}")]
     return []
+
+
+def _member(value: Any, allowed: set) -> bool:
+    """``value in allowed``, False for an unhashable value (a list where a string belongs)."""
+    try:
+        return value in allowed
+    except TypeError:
+        return False
 
 
 def _game_problems(players: list, game: dict[str, Any]) -> list[tuple[str, str]]:
@@ -611,10 +619,10 @@ def _game_problems(players: list, game: dict[str, Any]) -> list[tuple[str, str]]
             elif not (g["opponent"] is None or (type(g["opponent"]) is int and g["opponent"] >= 1)):
                 problems.append((f"expected a start rank (an integer >= 1) or null, found {found(g['opponent'])}",
                                  f"{where}/opponent"))
-            elif g["colour"] not in colours:
+            elif not _member(g["colour"], colours):
                 problems.append((f"expected one of \"w\", \"b\", null, found {found(g['colour'])}",
                                  f"{where}/colour"))
-            elif g["kind"] not in kinds:
+            elif not _member(g["kind"], kinds):
                 problems.append((f"expected one of {', '.join(json.dumps(k) for k in kind_names)}, found "
                                  f"{found(g['kind'])}", f"{where}/kind"))
             elif not (isinstance(g["code"], str) and len(g["code"]) == 1):
