@@ -152,3 +152,66 @@ def subprocess_to(stdout, args):
 
     return subprocess.run([sys.executable, "-m", "trfscore", *args], stdout=stdout, stderr=subprocess.PIPE,
                           env=dict(os.environ, PYTHONPATH=str(ROOT / "src")), timeout=120)
+
+
+# -- a stopped batch ----------------------------------------------------------------------------
+def _children(pid: int) -> set[int]:
+    out = set()
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as handle:
+                    fields = handle.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                out.add(int(entry))
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as handle:
+            return handle.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="needs /proc to find the workers")
+def test_check_jobs_stopped_by_sigterm_leaves_no_worker(tmp_path):
+    """``check --jobs 2`` stopped by SIGTERM left its workers checking for about an hour; they
+    now end with their parent."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from limited import ROOT
+
+    text = to_trf(swiss(120, 9, seed=3, byes=0.1))
+    for i in range(400):
+        (tmp_path / f"e{i:03}.trf").write_text(text)
+    proc = subprocess.Popen([sys.executable, "-m", "trfscore", "check", "--jobs", "2", str(tmp_path)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            env=dict(os.environ, PYTHONPATH=str(ROOT / "src")))
+    workers: set[int] = set()
+    try:
+        for _ in range(600):  # until both workers run (a bounded wait, not a measurement)
+            workers = _children(proc.pid)
+            if len(workers) >= 2 or proc.poll() is not None:
+                break
+            time.sleep(0.1)
+        assert len(workers) >= 2 and proc.poll() is None, "the batch ended before it could be stopped"
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=60)
+        for _ in range(300):
+            if not any(_alive(w) for w in workers):
+                break
+            time.sleep(0.1)
+        assert not [w for w in workers if _alive(w)], "workers still running after their parent was stopped"
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        for w in workers | _children(proc.pid):  # never leave a worker behind, whatever failed
+            if _alive(w):
+                os.kill(w, signal.SIGKILL)

@@ -284,15 +284,36 @@ def _pool(files: list[Target], options: Options, jobs: int) -> Iterator[FileResu
     paths = [t.path for t in files]
     chunk = max(1, min(32, len(paths) // (jobs * 8) or 1))
     index = 0
+    pool = None
     try:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for result in pool.map(_worker, paths, [options] * len(paths), chunksize=chunk):
-                index += 1
-                yield result
+        pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start, initargs=(os.getpid(),))
+        for result in pool.map(_worker, paths, [options] * len(paths), chunksize=chunk):
+            index += 1
+            yield result
     except (BrokenProcessPool, OSError, RuntimeError, ImportError, NotImplementedError):
         # no working process pool here (or a worker died): check the rest in this process
         for path in paths[index:]:
             yield check_path(path, options)
+    finally:  # stopped early (Ctrl-C, an error, the caller gone): the queued files are dropped
+        if pool is not None:
+            pool.shutdown(wait=index >= len(paths), cancel_futures=True)
+
+
+def _worker_start(parent: int) -> None:
+    """In each worker: Ctrl-C is the parent's to handle, and the worker ends as soon as its
+    parent is gone (stopped by SIGTERM or SIGKILL, which no clean-up in the parent survives)."""
+    import signal
+    import threading
+    import time
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="trfscore-parent-watch", daemon=True).start()
 
 
 def _worker(path: str, options: Options) -> FileResult:
