@@ -8,8 +8,8 @@ sniffing, ``--from``/``convert --to`` and their choices, the format table of ``d
 Readers and writers live in their format's package; the functions here only adapt them to one
 shape and import them on first use, so that importing trfscore (``trfscore --version``) does not
 import every format.  A reader takes the input as ``bytes`` or ``str`` with ``path=`` and
-``encoding=`` keywords; a writer takes the tournament and returns ``bytes``.  Sniffing tries the formats in the order of :data:`FORMATS`;
-the first whose test accepts the text is taken.
+``encoding=`` keywords; a writer takes the tournament and returns ``bytes``.  Sniffing tries the
+formats in the order of :data:`FORMATS`; the first whose test accepts the text is taken.
 """
 from __future__ import annotations
 

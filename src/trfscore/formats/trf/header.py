@@ -22,6 +22,8 @@ SINGLE_VALUED = frozenset(r.code for r in RECORDS if r.once)
 TEXT_FIELDS = {r.code: r.attr for r in RECORDS if r.attr and r.fields[0].type == "text"}
 NUMBER_FIELDS = {r.code: r.attr for r in RECORDS if r.attr and r.fields[0].type == "int"}
 _DATES = BY_CODE["132"].field("round_dates")
+#: the column where the value of a header record starts
+VALUE = BY_CODE["012"].field("value").first
 SCORE_SYMBOLS = frozenset("WDLAPXZ")
 XXS_CODES = frozenset({"WW", "BW", "WD", "BD", "WL", "BL", "ZPB", "HPB", "FPB", "PAB", "FW", "FL"})
 BB_CODES = {"BBW": ("W",), "BBD": ("D",), "BBL": ("L",), "BBZ": ("A",), "BBF": ("FL",), "BBU": ("P",)}
@@ -57,20 +59,20 @@ def read_header(rec: Record, t: Tournament, seen: dict[str, int], add: Add) -> N
     if code in TEXT_FIELDS:
         setattr(h, TEXT_FIELDS[code], value.strip())
         if code == "192" and value.strip() and not value.strip().startswith(ETT_PREFIXES):
-            _find(add, "TRF208", rec, 5, f"tournament type {value.strip()!r} is not an ETT26 code",
+            _find(add, "TRF208", rec, VALUE, f"tournament type {value.strip()!r} is not an ETT26 code",
                   "use a code such as FIDE_DUTCH_2026 or FIDE_ROUNDROBIN", value.strip())
         if code == "222" and value.strip() and not TIME_CONTROL.match(value.strip()):
-            _find(add, "TRF210", rec, 5, f"encoded time control {value.strip()!r} does not parse",
+            _find(add, "TRF210", rec, VALUE, f"encoded time control {value.strip()!r} does not parse",
                   "write periods such as 40/6000+30:900+30 or 5400+30", value.strip())
         if code == "012" and not value.strip():
-            _find(add, "TRF201", rec, 5, "tournament name is empty", "write the event's name from column 5")
+            _find(add, "TRF201", rec, VALUE, "tournament name is empty", "write the event's name from column 5")
         return
     if code in NUMBER_FIELDS:
         text = value.strip()
         if text.isdecimal():
             setattr(h, NUMBER_FIELDS[code], int(text))
         elif text:
-            _find(add, "TRF213", rec, 5, f"record {code} should hold a number, not {text!r}", "", text)
+            _find(add, "TRF213", rec, VALUE, f"record {code} should hold a number, not {text!r}", "", text)
         return
     if code in ("042", "052"):
         text = value.strip()
@@ -80,9 +82,9 @@ def read_header(rec: Record, t: Tournament, seen: dict[str, int], add: Add) -> N
         else:
             h.end_date, h.end_date_iso = text, iso
         if text and iso is None:
-            _find(add, "TRF202", rec, 5, f"date {text!r} does not parse", "write YYYY/MM/DD", text)
+            _find(add, "TRF202", rec, VALUE, f"date {text!r} does not parse", "write YYYY/MM/DD", text)
         elif text and not is_standard(text):
-            _find(add, "TRF202", rec, 5, f"date {text!r} is not in the TRF26 form YYYY/MM/DD",
+            _find(add, "TRF202", rec, VALUE, f"date {text!r} is not in the TRF26 form YYYY/MM/DD",
                   f"write {iso.replace('-', '/')}" if iso else "write YYYY/MM/DD", text)
         return
     if code == "112":
@@ -102,7 +104,7 @@ def read_header(rec: Record, t: Tournament, seen: dict[str, int], add: Add) -> N
                 _find(add, "TRF206", rec, 6, "trailing characters after the initial colour",
                       "write exactly '152 W' or '152 B'", value, sev="warning")
         else:
-            _find(add, "TRF211", rec, 5, f"152 should be W or B, not {colour!r}",
+            _find(add, "TRF211", rec, VALUE, f"152 should be W or B, not {colour!r}",
                   "Vega writes the current round here; such a record is not interpreted", colour)
         return
     if code == "162":
@@ -112,7 +114,7 @@ def read_header(rec: Record, t: Tournament, seen: dict[str, int], add: Add) -> N
         codes = [c.strip() for c in value.split(",") if c.strip()]
         bad = [c for c in codes if not TIEBREAK.match(c)]
         if bad:
-            _find(add, "TRF209", rec, 5, f"tie-break code(s) {', '.join(bad)} do not parse",
+            _find(add, "TRF209", rec, VALUE, f"tie-break code(s) {', '.join(bad)} do not parse",
                   "write ACRONYM[:MP|:GP][/modifier...], separated by commas", ",".join(bad))
         if code == "202":
             h.tiebreaks = codes
@@ -124,7 +126,7 @@ def read_header(rec: Record, t: Tournament, seen: dict[str, int], add: Add) -> N
             try:
                 h.team_scoring[m.group(1)] = parse_score(m.group(2).rstrip("."))
             except ValueError:
-                _find(add, "TRF207", rec, 5, f"362 value {m.group(2)!r} is out of range (at most {MAX_SCORE:,})",
+                _find(add, "TRF207", rec, VALUE, f"362 value {m.group(2)!r} is out of range (at most {MAX_SCORE:,})",
                       "e.g. 362 TW 2.0 TD 1.0 TL 0.0", m.group(2))
 
 
@@ -146,12 +148,12 @@ def _rounds(rec: Record, text: str, t: Tournament, add: Add) -> None:
     if text.isdecimal() and int(text) > 0:
         n = int(text)
         if t.header.rounds_declared is not None and t.header.rounds_declared != n:
-            _find(add, "TRF205", rec, 5, f"{rec.code} says {n} rounds but an earlier record says "
+            _find(add, "TRF205", rec, VALUE, f"{rec.code} says {n} rounds but an earlier record says "
                   f"{t.header.rounds_declared}", "make 142 and XXR agree", text)
         else:
             t.header.rounds_declared = n
     else:
-        _find(add, "TRF211" if rec.code == "142" else "TRF205", rec, 5,
+        _find(add, "TRF211" if rec.code == "142" else "TRF205", rec, VALUE,
               f"{rec.code} should be a positive number of rounds, not {text!r}",
               "Vega writes point values here; such a record is not interpreted", text)
 
@@ -162,7 +164,7 @@ def _scoring_162(rec: Record, t: Tournament, add: Add) -> None:
     values: dict[str, Fraction] = {}
     pos = 5
     if len(text) <= 5 or not text[5].isalpha():
-        _find(add, "TRF211", rec, 5, "162 does not hold a scoring grid (symbol at column 6, value at 7-10)",
+        _find(add, "TRF211", rec, VALUE, "162 does not hold a scoring grid (symbol at column 6, value at 7-10)",
               "Vega writes the number of rounds here; such a record is not interpreted", value_of(rec))
         return
     while pos < len(text):
@@ -208,11 +210,11 @@ def read_javafo(rec: Record, t: Tournament, add: Add) -> None:
             if low in ("white1", "black1"):
                 colour = low[0]
                 if t.header.initial_colour not in (None, colour):
-                    _find(add, "TRF206", rec, 5, "XXC and 152 name different initial colours",
+                    _find(add, "TRF206", rec, VALUE, "XXC and 152 name different initial colours",
                           "make them agree", token)
                 t.header.initial_colour = colour
             elif low != "rank":
-                _find(add, "TRF701", rec, 5, f"unknown XXC token {token!r}", "tokens: rank white1 black1", token)
+                _find(add, "TRF701", rec, VALUE, f"unknown XXC token {token!r}", "tokens: rank white1 black1", token)
             t.header.xxc.append(token)
     elif code == "XXS":
         detail: dict[str, Fraction] = {}
@@ -223,7 +225,7 @@ def read_javafo(rec: Record, t: Tournament, add: Add) -> None:
             try:
                 amount = parse_score(number)
             except ValueError:
-                _find(add, "TRF207", rec, 5, f"XXS value {token!r} is not CODE=number (a number of at most "
+                _find(add, "TRF207", rec, VALUE, f"XXS value {token!r} is not CODE=number (a number of at most "
                       f"{MAX_SCORE:,})", "e.g. XXS W=3 D=1", token)
                 continue
             if key == "W":
@@ -235,7 +237,7 @@ def read_javafo(rec: Record, t: Tournament, add: Add) -> None:
             elif key in XXS_CODES:
                 detail[key] = amount
             else:
-                _find(add, "TRF207", rec, 5, f"unknown XXS code {key!r}", "codes: " + " ".join(sorted(XXS_CODES)), token)
+                _find(add, "TRF207", rec, VALUE, f"unknown XXS code {key!r}", "codes: " + " ".join(sorted(XXS_CODES)), token)
         _apply_scoring(t, values, detail, "XXS")
     elif code in ("XXA", "XXP", "XXZ"):
         t.extras.setdefault(code, []).append({"line": rec.line, "values": value.split()})
@@ -247,7 +249,7 @@ def read_bbp(rec: Record, t: Tournament, add: Add) -> None:
     try:
         amount = parse_score(text)
     except ValueError:
-        _find(add, "TRF207", rec, 5, f"{rec.code} value {text!r} is not a number", "e.g. BBW  3.0", text)
+        _find(add, "TRF207", rec, VALUE, f"{rec.code} value {text!r} is not a number", "e.g. BBW  3.0", text)
         return
     key = BB_CODES[rec.code][0]
     if key == "FL":

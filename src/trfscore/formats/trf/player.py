@@ -149,7 +149,8 @@ def parse_player(text: str, lineno: int, add: Callable[[Finding], None]) -> Play
     title = text[TITLE].strip()
     player.title = title
     if title.upper() not in TITLES:
-        finding("TRF304", F["title"].first, f"title {title!r} is not a FIDE title", "use GM IM WGM FM WIM CM WFM WCM", title)
+        finding("TRF304", F["title"].first, f"title {title!r} is not a FIDE title", "use GM IM WGM FM WIM CM WFM WCM",
+                title)
 
     player.name = text[NAME].strip()
     if not player.name:

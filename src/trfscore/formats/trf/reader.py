@@ -18,12 +18,13 @@ from ..decode import decode, encode, looks_binary
 from .grammar import MAX_LINE, split_records
 from .bulk import parse_players
 from .header import read_bbp, read_header, read_javafo
-from .layout import dialect, round_column
+from .layout import PLAYER, dialect, round_column
 from .player import infer_blank_byes, parse_player
 from .records import read_national, read_round_record, read_team
 from .rules import severity
 
 MAX_PLAYERS = 9999
+START_RANK_COLUMN = PLAYER.field("start_rank").first
 _LINE_BREAKS = re.compile(r"[\r\n]")
 _BLANK = re.compile(" ")
 
@@ -107,14 +108,16 @@ def _finish(t: Tournament, players: list[Player], add: Callable[[Finding], None]
     for p in players:
         if p.start_rank in by_rank:
             add(Finding("TRF302", "error", f"start rank {p.start_rank} is used again (first on line "
-                        f"{by_rank[p.start_rank].line})", p.line, 5, "give every player their own start rank",
+                        f"{by_rank[p.start_rank].line})", p.line, START_RANK_COLUMN,
+                        "give every player their own start rank",
                         str(p.start_rank)))
             continue
         by_rank[p.start_rank] = p
     t.players = list(by_rank.values())
     if len(t.players) > MAX_PLAYERS:
         add(Finding("TRF313", "error", f"{len(t.players)} players: start ranks have four columns, so at most "
-                    f"{MAX_PLAYERS}", t.players[MAX_PLAYERS].line, 5, "split the event into sections"))
+                    f"{MAX_PLAYERS}", t.players[MAX_PLAYERS].line, START_RANK_COLUMN,
+                    "split the event into sections"))
     for nrs in t.extras.get("national", ()):
         owner = by_rank.get(nrs.start_rank)
         if owner is not None:
