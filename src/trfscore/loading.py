@@ -27,8 +27,9 @@ def sniff(text: str) -> str:
 
 
 def loads(data: str | bytes, format: str | None = None, *, path: str | None = None,
-          encoding: str | None = None) -> Tournament:
-    """Read a tournament from text or bytes."""
+          encoding: str | None = None, event: str | None = None) -> Tournament:
+    """Read a tournament from text or bytes; ``event`` picks one event of a PGN file that holds
+    several (a ValueError for other formats)."""
     from .formats import registry
     from .formats.decode import looks_binary
 
@@ -43,6 +44,13 @@ def loads(data: str | bytes, format: str | None = None, *, path: str | None = No
         fmt = registry.get("trf")  # the TRF reader says what binary input is
     else:
         fmt = registry.sniff(_sniff_text(data, encoding))
+    if event is not None:
+        if (fmt.read_by or fmt.name) != "pgn":
+            raise ValueError(f"an event is picked only from PGN input (this is {fmt.name})")
+        from .formats import pgn
+
+        t = pgn.read(data, path=path, encoding=encoding, event=event)
+        return registry.with_pgn_encoding(t, data, encoding)
     box = [data]  # handed on, not kept here: a reader may free its input early (a JSON document's)
     del data
     return fmt.read(box.pop(), path=path, encoding=encoding)
@@ -61,22 +69,24 @@ def _sniff_text(data: bytes, encoding: str | None) -> str:
     return codecs.getincrementaldecoder("utf-8")().decode(head)  # a character cut at the end waits
 
 
-def load(source: PathOrText, format: str | None = None, *, encoding: str | None = None) -> Tournament:
+def load(source: PathOrText, format: str | None = None, *, encoding: str | None = None,
+         event: str | None = None) -> Tournament:
     """Read a tournament from a path (``str``/``PathLike``, a folder of PGN files included), or
-    from text or bytes when ``source`` is not a path (a ``str`` with a line break)."""
+    from text or bytes when ``source`` is not a path (a ``str`` with a line break); ``event`` as
+    in :func:`loads`."""
     if isinstance(source, bytes):
-        return loads(source, format, encoding=encoding)
+        return loads(source, format, encoding=encoding, event=event)
     if isinstance(source, str) and ("\n" in source or "\r" in source):  # no path holds a line break
-        return loads(source, format, encoding=encoding)
+        return loads(source, format, encoding=encoding, event=event)
     path = Path(source)
     if path.is_dir():  # a folder of PGN files makes one tournament
         from .formats import pgn
 
-        return pgn.read_many([path], encoding=encoding)
+        return pgn.read_many([path], encoding=encoding, event=event)
     from .formats.files import read_file
 
     # ValueError for a FIFO, a device or more than 64 MB; the bytes are not kept here (freed early)
-    return loads(read_file(path), format, path=str(path), encoding=encoding)
+    return loads(read_file(path), format, path=str(path), encoding=encoding, event=event)
 
 
 def nothing_readable(t: Tournament) -> Finding | None:

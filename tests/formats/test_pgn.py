@@ -111,7 +111,7 @@ def test_round_robin_event_type_with_an_odd_number():
 def test_python_chess_early_stop_guard():
     # a forfeit: a comment and no result, straight followed by the next game.  python-chess
     # 1.11 loses the next game's headers here (python-chess issue 1087).
-    text = ('[Event "E"]\n[Round "1"]\n[White "Li Chao2"]\n[Black "Gashimov, V"]\n[Result "0-1"]\n\n'
+    text = ('[Event "Test Open"]\n[Round "1"]\n[White "Li Chao2"]\n[Black "Gashimov, V"]\n[Result "0-1"]\n\n'
             "{ Both players were late to the board and were defaulted }\n"
             + game("Naiditsch, A", "Svidler, P", "1/2-1/2", "1", "1. e4 e5")
             + game("Carlsen, M", "Anand, V", "1-0", "1", "1. d4 d5"))
@@ -149,7 +149,7 @@ def test_not_pgn_and_empty_input():
 
 
 def test_broken_tag_line():
-    text = ('[Event "E"]\n[White "Ann]\n[Black "Bob"]\n[Round "1"]\n[Result "1-0"]\n\n1-0\n\n'
+    text = ('[Event "Test Open"]\n[White "Ann]\n[Black "Bob"]\n[Round "1"]\n[Result "1-0"]\n\n1-0\n\n'
             + game("Cid", "Dan", "1-0"))
     t = pgn.read(text)
     bad = [f for f in t.findings if f.rule == "PGN101"]

@@ -36,6 +36,7 @@ class Options:
     ignore: str | None = None
     encoding: str | None = None
     input_format: str | None = None
+    event: str | None = None  # the event to read from a PGN file that holds several (--event)
     excerpts: bool = True
     rating_lists: tuple[tuple[str, str], ...] = ()  # (index file, period) of each --rating-list
     #: skip what is no tournament file at all (``--only-tournaments``; see :func:`not_a_tournament`)
@@ -102,7 +103,7 @@ def check_data(data: bytes, path: str, options: Options) -> FileResult:
             result.unreadable = True
             return result
         t = loading.loads(data, options.input_format, path=None if path == "-" else path,
-                          encoding=options.encoding)
+                          encoding=options.encoding, event=options.event)
         if options.tournaments_only and not_a_tournament(t):
             result.skipped = True
             return result
@@ -120,7 +121,7 @@ def check_data(data: bytes, path: str, options: Options) -> FileResult:
             for rec in t.source.records:
                 if rec.line in wanted:
                     result.lines[rec.line] = _excerpt(rec.text, wanted[rec.line])
-    except UsageError as exc:  # a forced --encoding that does not fit the bytes
+    except (UsageError, ValueError) as exc:  # a forced --encoding that does not fit, --event for no PGN
         result.error = str(exc)
     except ImportError as exc:
         result.error = f"cannot read this format: {exc}"

@@ -131,6 +131,7 @@ def run(args) -> int:
         if any(lst.where == ":memory:" for lst in lists):
             jobs = 1  # an index held in memory cannot be shared with worker processes
     options = Options(profile=args.profile, select=args.select, ignore=args.ignore, encoding=encoding,
+                      event=args.event,
                       input_format=args.input_format, excerpts=args.output_format == "text",
                       rating_lists=tuple((lst.where, lst.period) for lst in lists),
                       tournaments_only=args.only_tournaments)

@@ -37,6 +37,8 @@ def add_input_options(parser) -> None:
     parser.add_argument("--from", dest="input_format", choices=registry.choices(readable=True),
                         help="input format (default: sniffed)")
     parser.add_argument("--encoding", help="input encoding (default: UTF-8, else cp1252/Latin-1)")
+    parser.add_argument("--event", metavar="NAME", help="PGN: the event to read from a file or folder that "
+                        "holds several (TWIC); without it such input is refused with the list of its events")
 
 
 def _folder_formats() -> tuple[str, ...]:
@@ -82,8 +84,10 @@ def load_input(name: str, args) -> Tournament:
             raise UsageError(f"{name}: is a directory (only a folder of PGN files can be read as one tournament)")
         from ..formats import pgn
 
-        t = pgn.read_many([name], encoding=getattr(args, "encoding", None))
+        t = pgn.read_many([name], encoding=getattr(args, "encoding", None), event=getattr(args, "event", None))
         if not t.players:
+            if any(f.rule in ("PGN110", "PGN111") for f in t.findings):
+                unreadable(t, name)
             raise UsageError(_empty_folder(name))
         return t
     data = read_input(name)
@@ -91,7 +95,9 @@ def load_input(name: str, args) -> Tournament:
         raise UsageError(f"{name}: the file is empty")
     try:
         return loads(data, getattr(args, "input_format", None), path=None if name == "-" else name,
-                     encoding=getattr(args, "encoding", None))
+                     encoding=getattr(args, "encoding", None), event=getattr(args, "event", None))
+    except ValueError as exc:  # --event for input that is not PGN
+        raise UsageError(f"{name}: {exc}") from None
     except UsageError as exc:  # a forced --encoding that does not fit the bytes
         raise UsageError(f"{name}: {exc}") from None
 

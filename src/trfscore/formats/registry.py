@@ -113,7 +113,11 @@ def _read_json(data: bytes | str, *, path: str | None, encoding: str | None) -> 
 def _read_pgn(data: bytes | str, *, path: str | None, encoding: str | None) -> Tournament:
     from . import pgn
 
-    t = pgn.read(data, path=path, encoding=encoding)
+    return with_pgn_encoding(pgn.read(data, path=path, encoding=encoding), data, encoding)
+
+
+def with_pgn_encoding(t: Tournament, data: bytes | str, encoding: str | None) -> Tournament:
+    """A PGN tournament with the encoding its bytes were read in."""
     if encoding is None and t.source.encoding == "utf-8":
         return t  # what decode says of UTF-8 bytes, known without decoding them whole again
     return _with_encoding(t, data, encoding)

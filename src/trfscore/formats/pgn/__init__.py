@@ -40,11 +40,11 @@ from ..limits import MAX_INPUT_BYTES
 from .collecting import collect
 from .conventions import BYE_NAMES, BYE_TYPES, FORFEIT_RESULTS, FORFEIT_WORDS, KIND_OF, RESULTS
 from .decoding import decode_pgn
-from .reading import read, read_many, read_path, sniff
+from .reading import events, read, read_many, read_path, sniff
 from .records import GameRecord, Side
 from .rules import READER_RULES
 from .tournament import build
 
 __all__ = ["BYE_NAMES", "BYE_TYPES", "FORFEIT_RESULTS", "FORFEIT_WORDS", "KIND_OF", "MAX_INPUT_BYTES",
-           "READER_RULES", "RESULTS", "GameRecord", "Side", "build", "collect", "decode_pgn", "read", "read_many",
+           "READER_RULES", "RESULTS", "GameRecord", "Side", "build", "collect", "decode_pgn", "events", "read", "read_many",
            "read_path", "sniff"]

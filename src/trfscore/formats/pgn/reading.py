@@ -9,6 +9,7 @@ from ...findings import Finding
 from ...gcpause import gc_paused
 from ...model import Source, Tournament
 from .collecting import collect
+from .events import Events, list_events
 from ..files import NotReadable, read_file
 from .decoding import pgn_text, text_of
 from .records import GameRecord
@@ -17,22 +18,23 @@ from .tournament import build
 
 
 def read(source: str | bytes | IO, *, moves: bool = False, round_mode: str = "round", path: str | None = None,
-         encoding: str | None = None) -> Tournament:
+         encoding: str | None = None, event: str | None = None) -> Tournament:
     """Read one PGN (text, bytes or an open file) as a tournament; problems become findings.
 
     ``moves=False`` reads only the tag pairs (fast); ``moves=True`` also parses the moves (the
     SAN moves and ply counts are kept in ``extras["games"]``).  ``round_mode`` is ``"round"``,
-    ``"round.board"`` or ``"round.game"`` (see the module text).
+    ``"round.board"`` or ``"round.game"`` (see the module text).  ``event`` picks one event of a
+    file that holds several (:mod:`.events`); without it such a file is refused (PGN110).
     """
     findings: list[Finding] = []
     sink = Sink(findings)
     with gc_paused():
-        t = _read(source, moves, round_mode, path, encoding, findings, sink)
+        t = _read(source, moves, round_mode, path, encoding, findings, sink, event)
     sink.close()
     return t
 
 
-def _read(source, moves, round_mode, path, encoding, findings, sink) -> Tournament:
+def _read(source, moves, round_mode, path, encoding, findings, sink, event=None) -> Tournament:
     """:func:`read` with its findings list and sink; an internal error becomes a finding."""
     try:
         text, enc, bom = text_of(source, encoding, sink)
@@ -44,6 +46,12 @@ def _read(source, moves, round_mode, path, encoding, findings, sink) -> Tourname
             sink.add("PGN100", "no PGN tag pairs ([Event \"...\"], [White \"...\"]) found: this is not a PGN file",
                      1, 1, "a PGN game starts with tag pairs such as [White \"Name\"]")
             return t
+        picked = Events(records).pick(event, sink)
+        if picked is None:
+            t = Tournament(source=Source(path=path, format="pgn", encoding=enc, bom=bom))
+            t.findings = findings
+            return t
+        records = picked
         t = build(records, round_mode=round_mode, findings=findings, path=path, sink=sink)
         t.source.encoding, t.source.bom = enc, bom
         return t
@@ -68,15 +76,15 @@ def _expand(paths: Iterable[str | os.PathLike]) -> list[str]:
 
 
 def read_many(paths: Iterable[str | os.PathLike] | str | os.PathLike, *, moves: bool = False,
-              round_mode: str = "round", encoding: str | None = None) -> Tournament:
-    """Several PGN files (or folders of ``*.pgn``) as one tournament."""
+              round_mode: str = "round", encoding: str | None = None, event: str | None = None) -> Tournament:
+    """Several PGN files (or folders of ``*.pgn``) as one tournament (of one event, see :func:`read`)."""
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
     findings: list[Finding] = []
     sink = Sink(findings)
     with gc_paused():
         try:
-            t = _read_many(paths, moves, round_mode, encoding, findings, sink)
+            t = _read_many(paths, moves, round_mode, encoding, findings, sink, event)
         except Exception as exc:  # pragma: no cover - a reader bug must not become a traceback
             t = Tournament(source=Source(format="pgn"))
             t.findings = findings
@@ -86,7 +94,7 @@ def read_many(paths: Iterable[str | os.PathLike] | str | os.PathLike, *, moves: 
     return t
 
 
-def _read_many(paths, moves, round_mode, encoding, findings, sink) -> Tournament:
+def _read_many(paths, moves, round_mode, encoding, findings, sink, event=None) -> Tournament:
     """:func:`read_many` with its findings list and sink: the records of every file, one tournament."""
     files = _expand(paths)
     records: list[GameRecord] = []
@@ -107,6 +115,12 @@ def _read_many(paths, moves, round_mode, encoding, findings, sink) -> Tournament
         if not files:
             sink.add("PGN100", "no PGN files given", None, None)
         return t
+    picked = Events(records).pick(event, sink)
+    if picked is None:
+        t = Tournament(source=Source(path=path, format="pgn"))
+        t.findings = findings
+        return t
+    records = picked
     t = build(records, round_mode=round_mode, findings=findings, path=path, sink=sink)
     t.source.encoding = encodings.pop() if len(encodings) == 1 else "mixed"
     if len(files) > 1:
@@ -136,6 +150,14 @@ def _read_file(f: str, moves: bool, encoding: str | None, sink: Sink,
     if not got:
         sink.add("PGN100", "no PGN tag pairs found: this is not a PGN file", 1, 1)
     return got
+
+
+def events(source: str | bytes | IO, *, encoding: str | None = None) -> list[tuple[str, int]]:
+    """The events of one PGN (text, bytes or an open file) and their numbers of games."""
+    sink = Sink([])
+    with gc_paused():
+        text, _, _ = text_of(source, encoding, sink)
+        return list_events(collect(text, sink=sink))
 
 
 def read_path(path: str | os.PathLike, **options: Any) -> Tournament:

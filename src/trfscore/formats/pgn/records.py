@@ -8,6 +8,19 @@ from dataclasses import dataclass, field
 from .rules import Sink
 
 
+def event_name(event: str | None, study: str | None, tournament: str | None) -> str:
+    """The event a game's ``Event``, ``StudyName`` and ``Tournament`` tags name ("" for none; the
+    conventions are those of :mod:`.events`)."""
+    if tournament and "chess.com/" in tournament:
+        return tournament.strip()  # chess.com: every game is "Live Chess"; the tournament is its address
+    name = (event or "").strip()
+    if study:
+        study = study.strip()
+        if name.startswith(study + ": "):
+            return study  # a lichess study: "<study>: <chapter>" for each chapter
+    return "" if name in ("?", "-") else name
+
+
 @dataclass(slots=True)
 class Side:
     """One player of a game as its tags give them."""
@@ -35,6 +48,7 @@ class GameRecord:
     file: str = ""
     moves: str | None = None
     plies: int | None = None
+    event: str = ""  # the event's name (:func:`.events.event_name`)
 
 
 def location(rec: GameRecord) -> str:
@@ -126,10 +140,13 @@ class RecordMaker:
         round_text = (get("Round") or "").strip()
         termination = get("Termination")
         bye_type = get("ByeType")
-        return GameRecord(line, self._side(h, "White", line), self._side(h, "Black", line),
-                          strings.setdefault(result, result), strings.setdefault(round_text, round_text),
-                          termination.strip() if termination else "", bye_type.strip() if bye_type else "",
-                          None, kept)
+        event = event_name(get("Event"), get("StudyName"), get("Tournament"))
+        rec = GameRecord(line, self._side(h, "White", line), self._side(h, "Black", line),
+                         strings.setdefault(result, result), strings.setdefault(round_text, round_text),
+                         termination.strip() if termination else "", bye_type.strip() if bye_type else "",
+                         None, kept)
+        rec.event = strings.setdefault(event, event)
+        return rec
 
     def _side(self, h: dict[str, str], colour: str, line: int) -> Side:
         """The side of ``colour``, shared with every game that gives the same tags for it."""

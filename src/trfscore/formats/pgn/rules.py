@@ -14,8 +14,12 @@ READER_RULES: dict[str, tuple[str, str]] = {
     "PGN107": (WARNING, "a Round tag that gives no round number"),
     "PGN108": (WARNING, "a player with two games in one round"),
     "PGN109": (WARNING, "a FIDE id that is not a number"),
+    "PGN110": (ERROR, "the file holds several events and none was picked (--event)"),
+    "PGN111": (ERROR, "no single event of the file answers to the --event given"),
     "PGN201": (INFO, "a game read as a forfeit (which convention)"),
     "PGN202": (INFO, "a game read as a bye (which convention)"),
+    "PGN210": (INFO, "the file holds other events than the one read"),
+    "PGN211": (WARNING, "games without an Event tag, read as games of the file's one event"),
 }
 
 
