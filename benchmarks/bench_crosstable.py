@@ -6,7 +6,8 @@ standings benchmark) and written by trfscore's crosstable writer.  Three measure
 in turn with its baseline, best of ``--repeat``:
 
 * the command ``trfscore report big.txt --format json --tiebreaks BH-C1,BH,SB,PS`` against
-  ``python floor_ct.py big.txt`` (fresh processes; the ratio issue 14 asks for, <= 2x);
+  ``python floor_ct.py big.txt`` (fresh processes; the ratio issue 14 asks for, <= 2x), as wall
+  time and as CPU time (steadier on a shared machine);
 * in process, ``crosstable.read`` with the fast path for regular rows and without it (what the
   fast path buys), against the floor's own work done in process.
 
@@ -47,6 +48,15 @@ def _wall(argv: list[str], env: dict[str, str]) -> float:
     return time.perf_counter() - start
 
 
+def _cpu(argv: list[str], env: dict[str, str]) -> float:
+    """The CPU time (user + system) of ``argv`` as a fresh process: steadier than the wall time
+    on a machine shared with other work."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(argv, env=env, check=True, stdout=subprocess.DEVNULL)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+
+
 def _in_turn(repeat: int, *jobs) -> list[float]:
     """The best time of each job, the jobs run one after the other ``repeat`` times."""
     best = [float("inf")] * len(jobs)
@@ -78,6 +88,7 @@ def measure(path: str, floors: Path = DEFAULT_FLOORS, repeat: int = 5) -> dict[s
         subprocess.run(floor_cmd, env=env, stdout=subprocess.DEVNULL, check=True)  # compile, warm the cache
         subprocess.run(ours_cmd, env=env, stdout=subprocess.DEVNULL)
         floor_wall, ours_wall = _in_turn(repeat, lambda: _wall(floor_cmd, env), lambda: _wall(ours_cmd, env))
+        floor_cpu, ours_cpu = _in_turn(repeat, lambda: _cpu(floor_cmd, env), lambda: _cpu(ours_cmd, env))
     rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
 
     def floor_in_process() -> float:
@@ -98,6 +109,7 @@ def measure(path: str, floors: Path = DEFAULT_FLOORS, repeat: int = 5) -> dict[s
                                           lambda: _timed(lambda: crosstable.read(text)),
                                           lambda: _timed(lambda: crosstable.read(text, fast=False)))
     return {"floor_command": floor_wall, "report_command": ours_wall, "ratio": ours_wall / floor_wall,
+            "floor_cpu": floor_cpu, "report_cpu": ours_cpu, "cpu_ratio": ours_cpu / floor_cpu,
             "peak_rss_mb": rss, "floor_in_process": floor_read, "read_fast": fast, "read_general": general}
 
 
@@ -118,6 +130,8 @@ def main() -> None:
     print(f"command: python floor_ct.py                 {m['floor_command']:7.3f} s")
     print(f"command: trfscore report --format json      {m['report_command']:7.3f} s  ({m['ratio']:.2f}x floor)"
           f"  peak RSS {m['peak_rss_mb']:.0f} MB")
+    print(f"command CPU time: floor {m['floor_cpu']:.3f} s, trfscore {m['report_cpu']:.3f} s  "
+          f"({m['cpu_ratio']:.2f}x floor)")
     print(f"in process: floor_ct.py                     {m['floor_in_process']:7.3f} s")
     print(f"in process: crosstable.read (fast path)     {m['read_fast']:7.3f} s")
     print(f"in process: crosstable.read (general path)  {m['read_general']:7.3f} s")

@@ -81,6 +81,38 @@ class _FastRow:
         return self._toks
 
 
+class _Memo(dict):
+    """A dictionary that computes a missing value with ``make`` (once per key)."""
+
+    def __init__(self, make) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key):
+        value = self[key] = self.make(key)
+        return value
+
+
+class _Cells(dict):
+    """Cell text -> ``(opponent, colour letter, code)`` (``_NO_CELL`` when it is no cell), each text
+    read once: ``12w1`` directly, anything else by ``other``."""
+
+    def __init__(self, other) -> None:
+        super().__init__()
+        self.other = other
+
+    def __missing__(self, text: str) -> tuple:
+        number = text[:-2]
+        letter = _LETTERS.get(text[-2:-1], False)
+        result = _RESULT_CHAR.get(text[-1:])
+        if letter is not False and result and number.isdigit() and number.isascii() and len(number) <= 6:
+            value = (int(number), letter, result)
+        else:
+            value = self.other(text) or _NO_CELL
+        self[text] = value
+        return value
+
+
 class FastTable:
     """What the fast path read: the table (as :func:`~.locate.locate` gives it) and the rows it
     read itself, by ordinal, as ``(cells start, raw player)`` for :class:`~.swiss.SwissReader`."""
@@ -189,9 +221,9 @@ class _RowReader:
         self.after_name = _after_name(roles)
         self.after_name_numbered = _after_name(roles[1:]) if self.numbered else self.after_name
         self.rounds, self.k = rounds, k
-        self.cells: dict[str, tuple] = {}  # cell text -> what it reads as (_NO_CELL: no cell)
-        self.plain: dict[str, bool] = {}  # name item -> whether it can be no cell (see _weighted)
-        self.weighted = _weighted().fullmatch
+        self.cells = _Cells(self._cell)  # cell text -> what it reads as
+        weighted = _weighted().fullmatch
+        self.plain = _Memo(lambda word: not (word == "0" or weighted(word)))  # a name item that is no cell
         self.cr_cell = _chess_results_cell().fullmatch
 
     def row(self, text: str, no: int, ordinal: int) -> tuple[Row, int, tuple] | None:
@@ -209,27 +241,15 @@ class _RowReader:
         start = end - rounds
         if start < 2:
             return None
-        items = parts[start:end]
-        cells = list(map(self.cells.get, items))
-        if None in cells:  # first seen: read each new cell once
-            cache, read = self.cells, self._cell
-            for j, cell in enumerate(cells):
-                if cell is None:
-                    cells[j] = cache[items[j]] = read(items[j]) or _NO_CELL
+        cells = list(map(self.cells.__getitem__, parts[start:end]))  # each new text read once
         if _NO_CELL in cells:
             return None
         tail = parts[end:]
-        for item in tail:
-            if parse_number(item) is None:
-                return None
+        if tail and None in map(parse_number, tail):
+            return None
         prefix = parts[1:start]
-        plain = self.plain
-        for word in prefix:
-            ok = plain.get(word)
-            if ok is None:
-                ok = plain[word] = not (word == "0" or self.weighted(word))
-            if not ok:
-                return None
+        if not all(map(self.plain.__getitem__, prefix)):
+            return None
         info = self._prefix(prefix, text, no, len(ident))
         if info is None:
             return None
@@ -239,10 +259,6 @@ class _RowReader:
 
     def _cell(self, text: str) -> tuple | None:
         """The cell ``text`` reads as (as :func:`~.cells.swiss_cell` reads it), None when it is no cell."""
-        number, letter, result = text[:-2], text[-2:-1], text[-1:]
-        if (letter in _LETTERS and result in _RESULT_CHAR and number.isdigit() and number.isascii()
-                and len(number) <= 6):
-            return int(number), _LETTERS[letter], _RESULT_CHAR[result]
         m = self.cr_cell(text)
         if m is not None:
             letter = m.group(2).lower()
