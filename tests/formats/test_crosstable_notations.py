@@ -4,7 +4,6 @@ language and form, SwissPerfect, browser copies, bare 0 cells; and tables that c
 from __future__ import annotations
 
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
@@ -15,9 +14,6 @@ from trfscore.model import Kind
 
 from test_crosstable import GRID, PRINTED
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "crosstable"
-
-
 def problems(t):
     return [f for f in t.findings if f.severity != "info"]
 
@@ -27,29 +23,47 @@ def totals_match(t):
     return all(p.points is not None and t.score(p) == p.points for p in t.players)
 
 
-# -- SwissPerfect: real exports ------------------------------------------------------------------
-# Two SwissPerfect text exports (tab-separated, `opp:R` cells) from sanichi/icu_tournament
-# (spec/samples/sp/, MIT; see tests/data/crosstable/NOTICE.md), kept byte for byte.
+# -- SwissPerfect ---------------------------------------------------------------------------------
+# SwissPerfect's text export, laid out as its files are (as in the SwissPerfect samples of
+# sanichi/icu_tournament, spec/samples/sp/, read for the layout only): tab-separated, CRLF, a
+# `No Name Loc Id Total 1 2 ...` header and an empty line, names and ids padded, cells `opp:R`
+# right-aligned to four characters: `4:W` `1:L` `2:D` played, `2:+` `1:-` forfeits, `0:W` a bye
+# worth a win, `0:D` and `0:=` half-point byes, `0:` and `0:-` zero-point byes, `:` not paired.
+# The event is made up: round 1 1-4 1-0, 2-5 draw, 3 bye; round 2 1-2 forfeit, 4-3 1-0, 5 and 6
+# half-point byes; round 3 1-3 draw, 2-6 1-0, 4 and 5 zero-point byes; 6 absent in round 1.
+SWISSPERFECT_ROWS = [  # no, name, loc id, printed total, cells
+    (1, "Ardagh, Niamh", "10692", "2.5", [" 4:W", " 2:+", " 3:D"]),
+    (2, "Byrne, Colm", "193", "1.5", [" 5:D", " 1:-", " 6:W"]),
+    (3, "Cullen, Aoife", "5601", "1.5", [" 0:W", " 4:L", " 1:D"]),
+    (4, "Doyle, Padraig", "564", "1", [" 1:L", " 3:W", " 0: "]),
+    (5, "Egan, Siobhan", "1874", "1", [" 2:D", " 0:D", " 0:-"]),
+    (6, "Fahy, Ronan", "4259", "0.5", ["  : ", " 0:=", " 2:L"]),
+]
 
-def test_swissperfect_limerick_2009_reads_to_every_printed_total():
-    t = crosstable.read((DATA / "sanichi__icu_tournament__LimerickClubChampionship09.txt").read_text("utf-8"))
-    assert problems(t) == [] and len(t.players) == 18 and t.rounds == 7
-    assert totals_match(t)
-    talazec, wall, freeman = t.player(1), t.player(12), t.player(15)
-    assert (talazec.name, talazec.points) == ("Talazec, Laurent", Fraction(11, 2))
-    assert talazec.games[0].kind == Kind.PAB  # 0:W, a bye worth a win
-    assert [g.kind for g in wall.games[:3]] == [Kind.ZERO_BYE, Kind.ZERO_BYE, Kind.PAB]  # 0:  0:  0:+
-    assert [g.kind for g in freeman.games[:2]] == [Kind.HALF_BYE, Kind.HALF_BYE]  # 0:D
-    assert t.player(2).games[3][1:4] == (7, None, "+") and t.player(7).games[3][1:4] == (2, None, "-")  # 7:+ / 2:-
+
+def swissperfect(rows=SWISSPERFECT_ROWS, rounds=3) -> str:
+    head = "No\tName               \tLoc Id\tTotal\t" + "\t".join(f"{r:>2}  " for r in range(1, rounds + 1))
+    lines = [head, ""] + [f"{no:<2}\t{name:<19}\t{loc:<6}\t{total:<5}\t" + "\t".join(cells)
+                          for no, name, loc, total, cells in rows]
+    return "\r\n".join(lines) + "\r\n"
 
 
-def test_swissperfect_gonzaga_2010_reads_to_every_printed_total():
-    t = crosstable.read((DATA / "sanichi__icu_tournament__gonzaga_challengers_2010.txt").read_text("utf-8"))
-    assert problems(t) == [] and len(t.players) == 56 and t.rounds == 6
-    assert totals_match(t)
-    assert t.player(13).games[0].kind == Kind.HALF_BYE  # 0:=
-    assert [g.kind for g in t.player(3).games] == [Kind.ZERO_BYE] + [Kind.ABSENT] * 5  # 0:- then ":"
-    assert t.player(2).points == 6 and t.player(55).games[3][1:4] == (14, None, "0")
+def test_swissperfect_reads_every_cell_form_to_the_printed_totals():
+    t = crosstable.read(swissperfect())
+    assert problems(t) == [] and len(t.players) == 6 and t.rounds == 3
+    assert totals_match(t) and t.player(1).points == Fraction(5, 2)
+    assert t.player(1).name == "Ardagh, Niamh"
+    assert t.player(3).games[0].kind == Kind.PAB  # 0:W, a bye worth a win
+    assert [g.kind for g in (t.player(5).games[1], t.player(6).games[1])] == [Kind.HALF_BYE] * 2  # 0:D, 0:=
+    assert [g.kind for g in (t.player(4).games[2], t.player(5).games[2])] == [Kind.ZERO_BYE] * 2  # 0:, 0:-
+    assert t.player(6).games[0].kind == Kind.ABSENT  # ":" alone
+    assert t.player(1).games[1][1:4] == (2, None, "+") and t.player(2).games[1][1:4] == (1, None, "-")
+
+
+def test_swissperfect_wrong_total_is_an_error():
+    rows = [r if r[0] != 2 else (2, "Byrne, Colm", "193", "2.5", r[4]) for r in SWISSPERFECT_ROWS]
+    t = crosstable.read(swissperfect(rows))
+    assert "CTB110" in {f.rule for f in t.findings if f.severity == "error"}
 
 
 # -- chess-results / Swiss-Manager in every export language ------------------------------------
