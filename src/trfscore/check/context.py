@@ -168,15 +168,18 @@ class Context:
         """(low, high) start-rank pair -> the cells of the lower player against the higher one,
         for mutually confirmed pairings only."""
         out: dict[tuple[int, int], list[Game]] = {}
-        by_rank = self.by_rank
+        # each player's opponent per round, read from the packed columns where there are some
+        # (the same as ``q.game(r).opponent``, without a Game per look-up)
+        opponents = {rank: p.opponent_ranks() for rank, p in self.by_rank.items()}
         for p in self.players:
             a = p.start_rank
             for g in p.games:
                 b = g.opponent
                 if b is None or b <= a:
                     continue
-                q = by_rank.get(b)
-                if q is None or q.game(g.round).opponent != a:
+                theirs = opponents.get(b)
+                r = g.round
+                if theirs is None or not 0 < r <= len(theirs) or theirs[r - 1] != a:
                     continue
                 out.setdefault((a, b), []).append(g)
         return out

@@ -123,8 +123,9 @@ def _pairs(ctx: Context) -> Iterator[tuple[Player, Game, Player, Game]]:
     by_rank = ctx.by_rank
     for (a, b), games in ctx.meetings.items():
         p, q = by_rank[a], by_rank[b]
+        theirs = q.games  # a confirmed meeting: q has a cell for that round
         for g in games:
-            yield p, g, q, q.game(g.round)
+            yield p, g, q, theirs[g.round - 1]
 
 
 @rule("TRF502", ERROR, "the two players of a game have opposite colours", spec="E2")
