@@ -266,6 +266,10 @@ class Player:
             return cells.kinds(row * cells.n, row * cells.n + count)
         return [g[4] for g in self.games]
 
+    def codes(self) -> list[str] | str:
+        """The result code per round (``Game.code``), without unpacking."""
+        return self._column("codes", 3)
+
     def colours(self) -> list[str | None]:
         """The colour per round (``"w"``, ``"b"`` or None), without unpacking."""
         column: str | list[str | None] = self._column("colours", 2)

@@ -249,3 +249,54 @@ def test_tournament_fide_players_csv_overrides():
 def test_rate_tournament_rejects_unknown_system():
     with pytest.raises(ValueError):
         rate_tournament(_event(), "ecf")  # type: ignore[arg-type]
+
+
+# --- the tournament's column path equals fide_update per player --------------------------------
+
+_RESULT = {Kind.WIN: Fraction(1), Kind.DRAW: Fraction(1, 2)}
+
+
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 40), rounds=st.integers(1, 9),
+       unrated=st.sampled_from([0.0, 0.2, 0.6]), unrated_games=st.sampled_from([0.0, 0.3]),
+       ended=st.sampled_from(["2026-05-01", "2025-06-30", "2023-01-01", ""]))
+@settings(max_examples=40, deadline=None)
+def test_tournament_columns_equal_fide_update_with_pairs(seed, players, rounds, unrated, unrated_games, ended):
+    """rate_tournament reads the rated games from the packed round columns and evaluates them in
+    integers; every result (steps included) equals fide_update given (rating, result) pairs read
+    from the Game tuples, in a TRF read back (packed) and in the model built directly."""
+    import random
+
+    import trfscore
+    from trfscore.testing.generate import swiss, to_trf
+
+    t = swiss(players, rounds, seed=seed, forfeits=0.1, byes=0.1, withdrawals=0.1)
+    rng = random.Random(seed)
+    for p in t.players:
+        if rng.random() < unrated:
+            p.rating = None
+        p.games = [g._replace(code={"1": "W", "=": "D", "0": "L"}[g.code])
+                   if g.code in "1=0" and rng.random() < unrated_games else g for g in p.games]
+    t.header.end_date_iso = ended or None
+    loaded = trfscore.loads(to_trf(t).encode())
+    loaded.header.end_date_iso = ended or None
+    for event in (t, loaded):
+        got = rate_tournament(event, "fide")
+        end = dt.date.fromisoformat(ended) if ended else None
+        for p in event.players:
+            pairs = [(event.player(g.opponent).rating or None, _RESULT.get(g.kind, Fraction(0)))
+                     for g in p.games if g.rated and g.opponent is not None and event.player(g.opponent)]
+            assert got[p.start_rank] == fide_update(p.rating or None, pairs, None, period=end)
+
+
+def test_results_made_without_the_frozen_init_equal_constructed_ones():
+    from dataclasses import asdict
+
+    from trfscore.ratings.result import make_result
+
+    res = fide_update(1600, [1500] * 18, 9, k=40)
+    values = {**asdict(res)}
+    assert FideResult(**values) == res and repr(FideResult(**values)) == repr(res)
+    assert hash(FideResult(**values)) == hash(res)
+    del values["games"]
+    with pytest.raises(TypeError):
+        make_result(FideResult, values)

@@ -16,7 +16,9 @@ from report_cases import case  # noqa: F401  (a fixture)
 from report_cases import HOSTILE_NAMES, cases, close, fake_ratings, hostile, reference, shown, standings
 from trfscore.cli import main
 from trfscore.model import Kind
+from trfscore.ratings.tournament import rate_tournament
 from trfscore.report import csv_report, html, json_report, markdown
+from trfscore.report.values import rating_row
 from trfscore.report.common import plain_number, tiebreak_name
 from trfscore.report.crosstable import half
 
@@ -425,6 +427,9 @@ def test_json_rows_written_directly_equal_the_general_encoder(case):
     for codes in (None, ["BH-C1", "SB", "ARO", "TPR", "DE", "KS"], []):
         s = t.standings(tiebreaks=codes)
         assert json_report.render(t, s) == dumps(json_report.to_dict(t, s), "standings")
+    ratings = {sno: rating_row(r) for sno, r in rate_tournament(t, "fide").items()}
+    assert (json_report.render(t, s, ratings, ratings_system="fide")
+            == dumps(json_report.to_dict(t, s, ratings, ratings_system="fide"), "standings"))
     if case == "hostile":  # a library user's odd value types still give the general encoder's text
         t.players[0].title = None
         t.players[1].federation = 7

@@ -103,6 +103,7 @@ def compute_ratings(t, args) -> dict | None:
         if args.rating_list:
             raise UsageError("--rating-list in a report gives K factors for --ratings fide")
         return None
+    from ..gcpause import gc_paused
     from ..ratings.players_csv import read_players_csv
     from ..ratings.tournament import rate_tournament
     from ..report.values import rating_row
@@ -123,8 +124,9 @@ def compute_ratings(t, args) -> dict | None:
         from ..ratinglist.cli import open_lists, rating_inputs
 
         players = rating_inputs(t, open_lists(args.rating_list, args.index), players)
-    results = rate_tournament(t, system=args.ratings, players=players, edition=edition)
-    return {sno: rating_row(result) for sno, result in results.items()}
+    with gc_paused():  # 10,000 rows with no cycles: no collection walks the tournament
+        results = rate_tournament(t, system=args.ratings, players=players, edition=edition)
+        return {sno: rating_row(result) for sno, result in results.items()}
 
 
 def run_teams(t, args) -> int:

@@ -13,12 +13,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Optional, Sequence, Union
 
-from .numbers import Number, as_fraction, fmt, round_half_away
-from .result import OpponentEntry, RatingResult, parse_games
-from .tables import fide_dp, fide_expected, round_percentage
+from .numbers import Number, as_fraction, fmt, round_half_away, round_ratio
+from .result import OpponentEntry, RatingResult, make_result, parse_games
+from .tables import fide_dp, fide_dp_hundredths, fide_pd_hundredths, round_percentage
 
 __all__ = [
-    "FideResult", "fide_update", "fide_k", "fide_performance", "fide_uplift_2024",
+    "FideResult", "fide_update", "fide_evaluate", "fide_k", "fide_performance", "fide_uplift_2024",
     "RATING_FLOOR", "FIRST_RATING_MAX", "EXEMPTION_2650_FROM", "REFORM_2024_FROM",
 ]
 
@@ -85,8 +85,17 @@ def fide_performance(opponents: Sequence[Number], score: Number) -> Optional[int
     ratings = [as_fraction(r) for r in opponents]
     if not ratings:
         return None
-    ra = sum(ratings, Fraction(0)) / len(ratings)
-    return round_half_away(ra + fide_dp(as_fraction(score) / len(ratings)))
+    return _performance(sum(ratings, Fraction(0)), len(ratings), as_fraction(score))
+
+
+def _performance(total: Union[int, Fraction], n: int, w: Fraction) -> int:
+    """Rp = total/n + dp(W/n) rounded half away from zero (8.1.1), in integers: p is taken to
+    two decimals the same way (:func:`.tables.round_percentage`)."""
+    p100 = round_ratio(100 * w.numerator, w.denominator * n)
+    if p100 < 0 or p100 > 100:
+        raise ValueError(f"fractional score out of range: {w / n!r}")
+    dp = fide_dp_hundredths(p100)
+    return round_ratio(total.numerator + dp * n * total.denominator, n * total.denominator)
 
 
 def fide_uplift_2024(rating: Number) -> int:
@@ -153,38 +162,56 @@ def fide_update(
     and this year.  Pass all games of a rating period in one call for the 700 rule.
     """
     ratings, w, notes = parse_games(opponents, score)
+    return fide_evaluate(rating, ratings, w, notes, birth_year=birth_year, games_before=games_before,
+                         reached_2400=reached_2400, k=k, period=period)
+
+
+def fide_evaluate(
+    rating: Optional[Number],
+    ratings: Sequence[Union[int, Fraction]],
+    w: Fraction,
+    notes: list[str],
+    *,
+    birth_year: Optional[int] = None,
+    games_before: Optional[int] = None,
+    reached_2400: bool = False,
+    k: Optional[int] = None,
+    period: Period = None,
+) -> FideResult:
+    """:func:`fide_update` after its input is read: ``ratings`` the rated opponents' ratings
+    (exact: ints or Fractions), ``w`` the score against them, ``notes`` the notes so far.
+
+    The games are summed in integers (PD in hundredths, table 8.1.2) and the steps are written
+    only when someone reads them.
+    """
     n = len(ratings)
     when = _period_date(period)
-    ra = sum(ratings, Fraction(0)) / n if n else None
-    performance = fide_performance(ratings, w) if n else None
-    steps = [f"Ro = {fmt(rating) if rating is not None else 'unrated'}",
-             f"n = {n}, W = {fmt(w, 1)}" + (f", Ra = {fmt(ra, 2)}" if ra is not None else "")]
+    total = sum(ratings)
+    ra = Fraction(total, n) if n else None
+    performance = _performance(total, n, w) if n else None
     common = dict(score=w, games=n, opponent_average=ra)
     if rating is None:
-        out = _first_rating(ratings, w, when, steps, notes)
+        steps = _head_steps(rating, n, w, ra)
+        out = _first_rating([as_fraction(r) for r in ratings], w, when, steps, notes)
         out["performance"] = performance
         return FideResult(old_rating=None, first_rating=out.get("raw_rating") is not None,
                           steps=tuple(steps), notes=tuple(notes), **out, **common)
-    r0 = round_half_away(as_fraction(rating))
+    r0 = round_half_away(rating if type(rating) is int else as_fraction(rating))
     if n == 0:
         notes.append("no rated game: rating unchanged")
         return FideResult(old_rating=r0, new_rating=None, change=None, expected=None,
-                          coefficient=None, performance=None, steps=tuple(steps),
+                          coefficient=None, performance=None, steps=tuple(_head_steps(rating, n, w, ra)),
                           notes=tuple(notes), **common)
     # 8.3.1: a difference over 400 counts as 400, unless (from 1 Oct 2025) the player is
     # rated 2650 or more.
     exempt = r0 >= 2650 and (when is None or when >= EXEMPTION_2650_FROM)
-    expected = Fraction(0)
+    diffs = [r0 - (opp if type(opp) is int else round_half_away(opp)) for opp in ratings]
     capped = 0
-    for opp in ratings:
-        d = r0 - round_half_away(opp)
-        if not exempt and abs(d) > CAP:
-            d = CAP if d > 0 else -CAP
-            capped += 1
-        expected += fide_expected(d)
-    steps.append(f"We = {fmt(expected, 2)}" + (f" ({capped} difference(s) capped at 400)"
-                                               if capped else "")
-                 + (" (rated 2650+: no 400 cap)" if exempt else ""))
+    if not exempt and (min(diffs) < -CAP or max(diffs) > CAP):
+        capped = sum(1 for d in diffs if d < -CAP or d > CAP)
+        diffs = [CAP if d > CAP else -CAP if d < -CAP else d for d in diffs]
+    hundredths = sum(map(fide_pd_hundredths, diffs))
+    expected = Fraction(hundredths, 100)
     if k is None:
         year = when.year if when is not None else None
         k_base, reason = fide_k(r0, birth_year=birth_year, games_before=games_before,
@@ -195,17 +222,30 @@ def fide_update(
     if k_base * n > K_TIMES_N_MAX:  # 8.3.3: the largest K with K * n <= 700
         k_used = K_TIMES_N_MAX // n
         reason += f"; K*n = {k_base}*{n} > 700 -> K = {k_used}"
-    steps.append(reason)
-    raw_change = k_used * (w - expected)
-    change = round_half_away(raw_change)  # 8.3.4: .5 away from zero
+    # change = K * (W - We), rounded .5 away from zero (8.3.4), with We = hundredths / 100
+    change = round_ratio(k_used * (100 * w.numerator - hundredths * w.denominator), 100 * w.denominator)
     raw = r0 + change
-    steps.append(f"change = K*(W - We) = {k_used}*({fmt(w, 1)} - {fmt(expected, 2)}) = "
-                 f"{fmt(raw_change, 2)} -> {change:+d}; Rn = {raw}")
     published = raw >= RATING_FLOOR or (when is not None and when < REFORM_2024_FROM)
     if not published:
         notes.append(f"new rating {raw} below the floor {RATING_FLOOR}: listed as unrated")
-    return FideResult(old_rating=r0, new_rating=raw if published else None,
-                      change=change if published else None, expected=expected,
-                      coefficient=Fraction(k_used), performance=performance,
-                      raw_rating=Fraction(raw), k_reason=reason, capped_games=capped,
-                      published=published, steps=tuple(steps), notes=tuple(notes), **common)
+
+    def steps() -> list[str]:
+        lines = _head_steps(rating, n, w, ra)
+        lines.append(f"We = {fmt(expected, 2)}" + (f" ({capped} difference(s) capped at 400)" if capped else "")
+                     + (" (rated 2650+: no 400 cap)" if exempt else ""))
+        lines.append(reason)
+        lines.append(f"change = K*(W - We) = {k_used}*({fmt(w, 1)} - {fmt(expected, 2)}) = "
+                     f"{fmt(k_used * (w - expected), 2)} -> {change:+d}; Rn = {raw}")
+        return lines
+
+    return make_result(FideResult, dict(  # type: ignore[return-value]
+        old_rating=r0, new_rating=raw if published else None, change=change if published else None,
+        expected=expected, coefficient=Fraction(k_used), performance=performance, raw_rating=Fraction(raw),
+        k_reason=reason, capped_games=capped, published=published, steps=steps, notes=tuple(notes),
+        score=w, games=n, opponent_average=ra))
+
+
+def _head_steps(rating: Optional[Number], n: int, w: Fraction, ra: Optional[Fraction]) -> list[str]:
+    """The first two steps: Ro, then n, W and Ra."""
+    return [f"Ro = {fmt(rating) if rating is not None else 'unrated'}",
+            f"n = {n}, W = {fmt(w, 1)}" + (f", Ra = {fmt(ra, 2)}" if ra is not None else "")]

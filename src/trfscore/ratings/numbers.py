@@ -14,7 +14,7 @@ from typing import Union
 
 Number = Union[int, float, Fraction, Decimal, str]
 
-__all__ = ["Number", "as_fraction", "round_half_away", "round_to", "fmt"]
+__all__ = ["Number", "as_fraction", "round_half_away", "round_ratio", "round_to", "fmt"]
 
 
 def as_fraction(value: Number) -> Fraction:
@@ -53,9 +53,18 @@ def as_fraction(value: Number) -> Fraction:
 
 def round_half_away(x: Number) -> int:
     """Round to the nearest integer, an exact half going away from zero (2.5 -> 3, -2.5 -> -3)."""
+    if type(x) is int:
+        return x
     q = as_fraction(x)
     whole = math.floor(abs(q) + Fraction(1, 2))
     return whole if q >= 0 else -whole
+
+
+def round_ratio(num: int, den: int) -> int:
+    """``round_half_away(Fraction(num, den))`` for a positive ``den``, in integers."""
+    if num >= 0:
+        return (2 * num + den) // (2 * den)
+    return -((2 * -num + den) // (2 * den))
 
 
 def round_to(x: Number, places: int) -> Fraction:

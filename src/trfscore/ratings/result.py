@@ -3,12 +3,14 @@
 A result is a frozen dataclass: the numbers a report shows (Ro, W, n, We, E or K, Rn, change,
 performance) as exact values, plus ``steps``, human-readable lines showing each step of the
 calculation, and ``notes`` for rule decisions (a game excluded, no rating because of ...).
+The steps may be handed over as a function that makes them: they are then written on first
+read, so a report that never shows them never formats them.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import MISSING, dataclass, fields
 from fractions import Fraction
-from typing import Optional, Sequence, Tuple, Union
+from typing import Callable, Optional, Sequence, Tuple, Union
 
 from .numbers import Number, as_fraction
 
@@ -46,6 +48,52 @@ class RatingResult:
     def rated(self) -> bool:
         """True when the evaluation produced a (new or first) rating."""
         return self.new_rating is not None
+
+
+StepsSource = Union[Tuple[str, ...], Callable[[], Sequence[str]]]
+
+
+def _get_steps(self: RatingResult) -> Tuple[str, ...]:
+    steps = self.__dict__["_steps"]
+    if callable(steps):
+        steps = self.__dict__["_steps"] = tuple(steps())
+    return steps
+
+
+def _set_steps(self: RatingResult, steps: StepsSource) -> None:
+    self.__dict__["_steps"] = steps
+
+
+def make_result(cls: type, values: dict) -> RatingResult:
+    """``cls(**values)`` for a frozen result class, without the frozen ``__init__``'s call per
+    field (the same object; a report makes 10,000 of them).  ``values`` holds every field
+    without a default."""
+    names, defaults = _layout(cls)
+    obj = object.__new__(cls)
+    attrs = obj.__dict__
+    attrs.update(defaults)
+    attrs.update(values)
+    if attrs.keys() != names:
+        raise TypeError(f"{cls.__name__}: fields missing or unknown: {sorted(attrs.keys() ^ names)}")
+    attrs["_steps"] = attrs.pop("steps")
+    return obj
+
+
+_LAYOUTS: dict[type, tuple[frozenset, dict]] = {}
+
+
+def _layout(cls: type) -> tuple[frozenset, dict]:
+    layout = _LAYOUTS.get(cls)
+    if layout is None:
+        layout = _LAYOUTS[cls] = (frozenset(f.name for f in fields(cls)),
+                                  {f.name: f.default for f in fields(cls) if f.default is not MISSING})
+    return layout
+
+
+# ``steps`` stays a dataclass field (constructor argument, equality, repr, ``replace``) stored
+# behind a property, so that it may be given as a function and made on first read.
+RatingResult.steps = property(_get_steps, _set_steps,  # type: ignore[assignment]
+                              doc="The calculation step by step, one line each.")
 
 
 def _is_pair(entry: object) -> bool:

@@ -21,11 +21,12 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Literal, Mapping, Optional
 
+from ..gcpause import gc_paused
 from ..model import Kind
 from .dwz import (MIN_FIRST_GAMES, DwzResult, Edition, FirstMethod, REFORM_2026, Reform2026,
                   dwz_edition_for, dwz_update, first_rating_inputs, first_value,
                   solve_performances)
-from .fide import fide_update
+from .fide import fide_evaluate
 from .numbers import fmt, round_half_away
 from .players_csv import PlayerInfo, PlayerKey, lookup_player
 from .result import RatingResult
@@ -56,6 +57,8 @@ def _rated_games(player: "Player", tournament: "Tournament") -> list[tuple[int, 
 
 
 def _year(text: str) -> Optional[int]:
+    if not text:
+        return None
     match = re.search(r"(?<!\d)(1[89]\d\d|20\d\d)(?!\d)", text or "")
     return int(match.group(1)) if match else None
 
@@ -71,10 +74,15 @@ def _end_date(tournament: "Tournament") -> Optional[_dt.date]:
     return None
 
 
+_NO_INFO = PlayerInfo()
+
+
 def _info(players: Optional[Mapping[PlayerKey, PlayerInfo]], p: "Player") -> PlayerInfo:
+    if not players:
+        return _NO_INFO
     found = lookup_player(players, fide_id=p.fide_id,
                           start_rank=p.start_rank)
-    return found or PlayerInfo()
+    return found or _NO_INFO
 
 
 def rate_tournament(
@@ -101,7 +109,8 @@ def rate_tournament(
     ``exception_players`` applies the WO 3.6 Ausnahmespieler rule.  Never raises for bad data.
     """
     if system == "fide":
-        return _rate_fide(tournament, players)
+        with gc_paused():  # 10,000 results with no cycles: no collection walks the tournament
+            return _rate_fide(tournament, players)
     if system == "dwz":
         return _rate_dwz(tournament, players, edition, fide_as_dwz, fide_from_2400,
                          exception_players, curve, p_decimals, first_method, constants)
@@ -116,15 +125,27 @@ def _fide_rating(p: "Player") -> Optional[int]:
 
 def _rate_fide(tournament: "Tournament",
                players: Optional[Mapping[PlayerKey, PlayerInfo]]) -> dict[int, RatingResult]:
+    """Every player's :func:`.fide.fide_evaluate`, the rated games read from the round columns
+    (as :func:`_rated_games` reads them from the games, without unpacking them); equal to
+    calling :func:`.fide.fide_update` with (opponent's rating, result) pairs."""
     end = _end_date(tournament)
+    rating_of = {p.start_rank: _fide_rating(p) for p in tournament.players}
+    halves = {Kind.WIN: 2, Kind.DRAW: 1, Kind.LOSS: 0}
+    played = Kind.PLAYED
     out: dict[int, RatingResult] = {}
     for p in tournament.players:
         info = _info(players, p)
-        pairs = [(_fide_rating(tournament.player(o)), r) for o, r in _rated_games(p, tournament)]
+        # Game.rated: played at the board, not a TRF W/D/L game (B.02 8.3.1); the opponent exists
+        games = [(rating_of[opponent], kind) for opponent, kind, code in zip(p.opponent_ranks(), p.kinds(), p.codes())
+                 if kind in played and code in "1=0" and opponent in rating_of]
+        ratings = [rating for rating, _ in games if rating is not None]
+        won = sum([halves[kind] for rating, kind in games if rating is not None])
+        dropped = len(games) - len(ratings)
+        notes = [f"{dropped} game(s) against unrated opponents excluded"] if dropped else []
         birth_year = info.birth_year if info.birth_year is not None else _year(p.birth)
-        out[p.start_rank] = fide_update(
-            _fide_rating(p), pairs, None, birth_year=birth_year, games_before=info.games_before,
-            reached_2400=bool(info.reached_2400), k=info.k, period=end)
+        out[p.start_rank] = fide_evaluate(
+            _fide_rating(p), ratings, Fraction(won, 2), notes, birth_year=birth_year,
+            games_before=info.games_before, reached_2400=bool(info.reached_2400), k=info.k, period=end)
     return out
 
 

@@ -68,16 +68,18 @@ def _frame(t: Tournament, standings, rated: bool, findings: bool, ratings_system
 
 def render(t: Tournament, standings, ratings: dict | None = None, ratings_system: str | None = None) -> str:
     """The JSON text of :func:`to_dict`, one standings row per line."""
-    if ratings is not None:  # rating calculations are nested data: the general encoder
-        return dumps(to_dict(t, standings, ratings, ratings_system=ratings_system), "standings")
     try:
-        body = _rows_text(standings)
+        rows, start_ranks = _row_texts(standings)
     except TypeError:  # a field of an unexpected type (set through the API): the general encoder
-        return dumps(to_dict(t, standings, ratings_system=ratings_system), "standings")
-    return dumps(_frame(t, standings, False, True, ratings_system), "standings", body)
+        return dumps(to_dict(t, standings, ratings, ratings_system=ratings_system), "standings")
+    if ratings is not None:  # each row's rating calculation (nested data) added by the encoder
+        encode = _encode_value
+        rows = [f'{row[:-1]}, "rating_change": {encode(ratings.get(sno))}}}' for row, sno in zip(rows, start_ranks)]
+    return dumps(_frame(t, standings, ratings is not None, True, ratings_system), "standings", ",\n".join(rows))
 
 
 _text = json.encoder.encode_basestring  # a JSON string, as json.dumps(..., ensure_ascii=False)
+_encode_value = json.JSONEncoder(ensure_ascii=False).encode  # a nested value, as dumps encodes its rows
 
 
 def _numbers(values: list) -> list[str]:
@@ -98,9 +100,9 @@ def _score_text(value: float | int | str | None) -> str:
     return repr(value)
 
 
-def _rows_text(standings) -> str:
-    """The rows of :func:`_rows` (without ratings) as JSON text joined by ``",\n"``, each as
-    ``json.dumps`` writes it: every field's texts made per column (numbers once per distinct
+def _row_texts(standings) -> tuple[list[str], list[int]]:
+    """The rows of :func:`_rows` (without ratings) as JSON texts, each as ``json.dumps`` writes
+    it, and their start ranks: every field's texts made per column (numbers once per distinct
     value), then one f-string per row."""
     table = standings.columns() if hasattr(standings, "columns") else RankColumns.of_rows(standings.rows)
     count = len(table.players)
@@ -126,7 +128,7 @@ def _rows_text(standings) -> str:
            for rank, rank_to, label, start_rank, title, name, federation, rating, fide_id, pts, tb, dpts, drank in zip(
                table.ranks, table.ranks_to, labels, table.start_ranks, titles, names, federations, ratings, fide_ids,
                points, tiebreaks, declared_points, declared_ranks)]
-    return ",\n".join(out)
+    return out, table.start_ranks
 
 
 _FIELDS = attrgetter("title", "name", "federation", "rating", "fide_id", "points", "rank")

@@ -52,10 +52,12 @@ def rating_row(result) -> dict[str, Any]:
 
 def score_to_json_rounded(value: Any, places: int = 3) -> Any:
     """Expected scores and coefficients are shown to ``places`` decimals (half away from zero)."""
-    from ..ratings.numbers import round_half_away
+    from ..ratings.numbers import round_ratio
 
     if value is None:
         return None
+    if not isinstance(value, Fraction):
+        value = Fraction(value)
     scale = 10 ** places
-    whole = round_half_away(Fraction(value) * scale)
+    whole = round_ratio(value.numerator * scale, value.denominator)
     return whole / scale if whole % scale else whole // scale
