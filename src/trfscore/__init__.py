@@ -11,14 +11,14 @@ Public API (docs/api.md)::
 """
 from __future__ import annotations
 
+from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from .api import WRITE_FORMATS, check, dump, dumps
-from .findings import Finding
-from .loading import load, loads
-from .model import Game, Header, Kind, Player, Scoring, Team, Tournament
-
-if TYPE_CHECKING:  # imported on first use: the tie-break engine is not needed to read or check
+if TYPE_CHECKING:
+    from .api import WRITE_FORMATS, check, dump, dumps
+    from .findings import Finding
+    from .loading import load, loads
+    from .model import Game, Header, Kind, Player, Scoring, Team, Tournament
     from .ratinglist import RatingList
     from .standings import StandingRow, Standings
 
@@ -26,14 +26,21 @@ __all__ = ["load", "loads", "dump", "dumps", "check", "WRITE_FORMATS", "Tourname
            "Header", "Scoring", "Team", "Finding", "Standings", "StandingRow", "RatingList"]
 __version__ = "0.1.0"
 
+# Each name is imported on first use (PEP 562): ``trfscore --version`` and a command that needs
+# only a part of the library do not pay for the rest.
+_HOME = {"load": "loading", "loads": "loading", "dump": "api", "dumps": "api", "check": "api",
+         "WRITE_FORMATS": "api", "Finding": "findings", "Game": "model", "Header": "model", "Kind": "model",
+         "Player": "model", "Scoring": "model", "Team": "model", "Tournament": "model",
+         "Standings": "standings", "StandingRow": "standings", "RatingList": "ratinglist"}
+
 
 def __getattr__(name: str) -> Any:
-    if name in ("Standings", "StandingRow"):
-        from . import standings
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module 'trfscore' has no attribute {name!r}")
+    value = globals()[name] = getattr(import_module(f".{home}", __name__), name)
+    return value
 
-        return getattr(standings, name)
-    if name == "RatingList":  # imported on first use, like the standings
-        from .ratinglist import RatingList
 
-        return RatingList
-    raise AttributeError(f"module 'trfscore' has no attribute {name!r}")
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -62,13 +62,14 @@ def _unknown_command(word: str) -> str | None:
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The command-line parser; ``only`` names the one subcommand to set up (each imports its
-    own modules, so a run builds just the one it needs; help lists them all)."""
+    own modules, so a run builds just the one it needs; help lists them all; ``--version``
+    needs none)."""
     parser = _Parser(prog="trfscore", description="Read, check, score and convert chess tournament files "
                      "(FIDE TRF16/TRF26/TRF(x), PGN, crosstable text).",
                      epilog="'trfscore FILE' is short for 'trfscore report FILE'.")
     parser.add_argument("--version", action="version", version=f"trfscore {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for name in (only,) if only in COMMANDS else COMMANDS:
+    for name in (only,) if only in COMMANDS else () if only == "--version" else COMMANDS:
         module = importlib.import_module(f".commands.{name}", __package__)
         module.add_parser(sub)
     return parser

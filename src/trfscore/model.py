@@ -268,7 +268,8 @@ class Player:
 
     def codes(self) -> list[str] | str:
         """The result code per round (``Game.code``), without unpacking."""
-        return self._column("codes", 3)
+        codes: list[str] | str = self._column("codes", 3)
+        return codes
 
     def colours(self) -> list[str | None]:
         """The colour per round (``"w"``, ``"b"`` or None), without unpacking."""

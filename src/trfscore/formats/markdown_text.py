@@ -18,7 +18,10 @@ _ESCAPED = re.compile(r"\\([\\`*_\[\]<>|~&$])")
 
 def escape(text: object) -> str:
     """Text safe inside a Markdown table cell."""
-    return _SPECIAL.sub(r"\\\1", neutralise(text)).strip()
+    text = neutralise(text)
+    if text.isalnum() or _SPECIAL.search(text) is None:  # (most crosstable cells) nothing to escape
+        return text.strip()
+    return _SPECIAL.sub(r"\\\1", text).strip()
 
 
 def unescape(text: str) -> str:

@@ -54,10 +54,10 @@ _MODIFIER = re.compile(r"^([CM])(\d+)$")
 def present(standings) -> dict[str, bool]:
     """Which optional player columns (``Ti``, ``FED``, ``Rtg``) anybody fills; the others are
     left out of the text, Markdown and HTML tables (CSV and JSON keep every column)."""
-    rows = standings.rows
-    return {"Ti": any((r.player.title or "").strip() for r in rows),
-            "FED": any((r.player.federation or "").strip() for r in rows),
-            "Rtg": any(r.player.rating is not None for r in rows)}
+    players = standings.columns().players if hasattr(standings, "columns") else [r.player for r in standings.rows]
+    return {"Ti": any((p.title or "").strip() for p in players),
+            "FED": any((p.federation or "").strip() for p in players),
+            "Rtg": any(p.rating is not None for p in players)}
 
 
 def tiebreak_name(code: str) -> str:

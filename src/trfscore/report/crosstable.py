@@ -137,6 +137,46 @@ def swiss_rows(t: Tournament, standings) -> list[list[Cell]]:
     return [[cell(t, row.player.game(r), number) for r in range(1, n + 1)] for row in standings.rows]
 
 
+def swiss_labels(t: Tournament, standings) -> list[list[str]]:
+    """The :attr:`Cell.label` of each cell of :func:`swiss_rows`, read from the players' round
+    columns without making ``Game`` or ``Cell`` objects (a 10,000-player event has 130,000): a
+    row of games against listed players is joined column-wise; any other row cell by cell."""
+    refs = {sno: str(i) for sno, i in numbers(standings).items()}
+    n = data_rounds(t)
+    ref_of, result_of = refs.get, RESULT.get
+    games = frozenset(RESULT)  # kinds labelled "<No.><colour><result>"
+    out = []
+    for player in standings.columns().players:
+        kinds, colours = player.kinds(), player.colours()
+        numbers_ = list(map(ref_of, player.opponent_ranks()))
+        if None in numbers_ or None in colours or not games.issuperset(kinds):
+            labels = _labels_cell_by_cell(t, player.opponent_ranks(), kinds, colours, refs)
+        else:
+            labels = list(map("".join, zip(numbers_, colours, map(result_of, kinds))))
+        if len(labels) < n:  # Player.game: rounds past the player's data are absences
+            labels += ["–"] * (n - len(labels))
+        out.append(labels)
+    return out
+
+
+def _labels_cell_by_cell(t: Tournament, opponents: list[int | None], kinds: list[str], colours: list[str | None],
+                         refs: dict[int, str]) -> list[str]:
+    """:attr:`Cell.label` of each cell of one row (any kind of cell)."""
+    labels = []
+    for opponent, kind, colour in zip(opponents, kinds, colours):
+        if kind in Kind.BYES:  # a bye's points depend on its kind (and colour) only
+            label = cell(t, Game(0, None, colour, "", kind), {}).label
+        elif kind == Kind.ABSENT:
+            label = "–"
+        elif kind == Kind.NOT_SCHEDULED:
+            label = ""
+        else:
+            ref = "" if opponent is None else refs.get(opponent) or f"#{opponent}"
+            label = f"{ref}{colour or (' ' if ref else '')}{RESULT.get(kind, '')}"
+        labels.append(label)
+    return labels
+
+
 def grid_rows(t: Tournament, standings) -> list[list[list[Cell] | None]]:
     """Per standings row, per column (standings order), the cells of the games between the two
     players in round order; None on the diagonal."""

@@ -12,7 +12,7 @@ from ..model import Tournament
 from . import crosstable as X
 from .common import (RATING_HEADINGS, RATING_KEYS, facts, markdown_header, markdown_table, notes, present,
                      rating_value)
-from .values import format_points, format_score, rank_label, title_label
+from .values import each_once, format_points, format_score, rank_labels, title_label
 
 __all__ = ["escape", "unescape", "render"]
 
@@ -27,18 +27,17 @@ def standings_table(standings, ratings: dict | None = None) -> list[str]:
     if ratings is not None:
         head += [escape(RATING_HEADINGS[k]) for k in RATING_KEYS]
         align += ["r"] * len(RATING_KEYS)
-    rows = []
-    for row in standings.rows:
-        p = row.player
-        values = {"Rk": rank_label(row), "SNo": str(row.start_rank), "Ti": escape(title_label(p.title)), "Name": escape(p.name),
-                  "FED": escape(p.federation), "Rtg": "" if p.rating is None else str(p.rating),
-                  "Pts": format_points(row.points)}
-        cells = [values[h] for h, _ in player]
-        cells += [format_score(row.tiebreaks.get(code)) for code in codes]
-        if ratings is not None:
-            entry = ratings.get(row.start_rank)
-            cells += [rating_value(entry, k, signed=True) for k in RATING_KEYS]
-        rows.append(cells)
+    table = standings.columns()
+    columns = {"Rk": rank_labels(table.ranks, table.ranks_to), "SNo": list(map(str, table.start_ranks)),
+               "Ti": [escape(title_label(p.title)) for p in table.players], "Name": [escape(p.name) for p in table.players],
+               "FED": [escape(p.federation) for p in table.players],
+               "Rtg": ["" if p.rating is None else str(p.rating) for p in table.players],
+               "Pts": each_once(format_points, table.points)}
+    cells = [columns[h] for h, _ in player] + [each_once(format_score, column) for column in table.values]
+    if ratings is not None:
+        entries = [ratings.get(sno) for sno in table.start_ranks]
+        cells += [[rating_value(entry, k, signed=True) for entry in entries] for k in RATING_KEYS]
+    rows = [list(row) for row in zip(*cells)] if cells else []
     return markdown_table(head, rows, align)
 
 
@@ -56,9 +55,11 @@ def crosstable(t: Tournament, standings) -> list[str]:
     rounds = data_rounds(t)
     head = ["No.", "SNo", "Name", *(f"R{r}" for r in range(1, rounds + 1)), "Pts"]
     rows = []
-    for i, (row, cells) in enumerate(zip(standings.rows, X.swiss_rows(t, standings)), 1):
-        rows.append([str(i), str(row.start_rank), escape(row.player.name), *(escape(c.label) for c in cells),
-                     format_points(row.points)])
+    table = standings.columns()
+    points = each_once(format_points, table.points)
+    for i, (sno, player, labels, pts) in enumerate(zip(table.start_ranks, table.players,
+                                                       X.swiss_labels(t, standings), points), 1):
+        rows.append([str(i), str(sno), escape(player.name), *map(escape, labels), pts])
     return [X.LEGEND, "", *markdown_table(head, rows, ["r", "r", "l"] + ["c"] * rounds + ["r"])]
 
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import Any, Callable
 
 from ..decimals import exact_decimal
 from ..formats.json_model import score_to_json
@@ -32,6 +32,20 @@ def title_label(title: str | None) -> str:
     """A title as people write it whatever the dialect: TRF16's letters spelt out (``g`` -> GM)."""
     text = (title or "").strip()
     return TITLE_LETTERS.get(text.lower(), text)
+
+
+def each_once(fn: Callable[[Any], str], values: list) -> list[str]:
+    """``[fn(v) for v in values]``, ``fn`` called once per distinct object (a column of 10,000
+    tie-break values holds a few hundred: the engine shares equal values).  ``values`` keeps every
+    object alive meanwhile, so equal ids are the same object."""
+    distinct = dict(zip(map(id, values), values))
+    texts = {k: fn(v) for k, v in distinct.items()}
+    return list(map(texts.__getitem__, map(id, values)))
+
+
+def rank_labels(ranks: list[int], ranks_to: list[int]) -> list[str]:
+    """:func:`rank_label` of each place: ``3`` or a shared ``3-4``."""
+    return [str(rank) if rank == rank_to else f"{rank}-{rank_to}" for rank, rank_to in zip(ranks, ranks_to)]
 
 
 def rank_label(row) -> str:

@@ -1,0 +1,62 @@
+"""Report fast paths held to the general ones they replace: crosstable labels read from the round
+columns equal ``Cell.label`` of the ``Game``-by-``Game`` path; the escape shortcut for letters
+and digits equals the general substitution."""
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import trfscore
+from report_cases import cases, hostile
+from trfscore.formats.markdown_text import _SPECIAL, escape
+from trfscore.safetext import neutralise
+from trfscore.model import Game, Kind
+from trfscore.report import crosstable as X
+from trfscore.testing.generate import swiss, to_trf
+
+
+def general_labels(t, s) -> list[list[str]]:
+    return [[c.label for c in row] for row in X.swiss_rows(t, s)]
+
+
+def test_labels_from_columns_equal_cell_labels_in_every_case():
+    for name, t in {**cases(), "hostile": hostile()}.items():
+        s = t.standings()
+        assert X.swiss_labels(t, s) == general_labels(t, s), name
+
+
+@given(seed=st.integers(0, 10**6), players=st.integers(1, 30), rounds=st.integers(1, 8),
+       odd=st.sampled_from(["none", "unknown", "missing", "no-colour", "short", "not-scheduled"]))
+@settings(max_examples=40, deadline=None)
+def test_labels_from_columns_equal_cell_labels(seed, players, rounds, odd):
+    """Generated events with byes, forfeits and withdrawals, read back from TRF (packed columns)
+    and as built (Game lists), with one odd kind of cell mixed in."""
+    t = swiss(players, rounds, seed=seed, forfeits=0.1, byes=0.1, withdrawals=0.1)
+    rng = random.Random(seed)
+    for event in (trfscore.loads(to_trf(t).encode()), t):
+        p = rng.choice(event.players)
+        games = list(p.games)
+        r = rng.randrange(len(games))
+        g = games[r]
+        if odd == "unknown":
+            games[r] = Game(g.round, g.opponent, g.colour, "?", Kind.UNKNOWN)
+        elif odd == "missing":  # an opponent nobody in the standings has
+            games[r] = Game(g.round, 9999, "w", "1", Kind.WIN)
+        elif odd == "no-colour":
+            games[r] = Game(g.round, g.opponent or 1, None, "1", Kind.WIN)
+        elif odd == "short":
+            games = games[:r]
+        elif odd == "not-scheduled":
+            games[r] = Game(g.round, None, None, " ", Kind.NOT_SCHEDULED)
+        if odd != "none":
+            p.games = games
+        s = event.standings()
+        assert X.swiss_labels(event, s) == general_labels(event, s)
+
+
+@given(st.text(alphabet=st.characters(), max_size=12))
+@settings(max_examples=300)
+def test_escape_shortcut_equals_the_substitution(text):
+    assert escape(text) == _SPECIAL.sub(r"\\\1", neutralise(text)).strip()
