@@ -100,7 +100,8 @@ class Cell:
 
 def numbers(standings) -> dict[int, int]:
     """Start rank -> No. (1-based position in the standings order)."""
-    return {row.start_rank: i for i, row in enumerate(standings.rows, 1)}
+    ranks = standings.columns().start_ranks if hasattr(standings, "columns") else [r.start_rank for r in standings.rows]
+    return {start_rank: i for i, start_rank in enumerate(ranks, 1)}
 
 
 def cell(t: Tournament, g: Game, number: dict[int, int]) -> Cell:

@@ -17,7 +17,8 @@ from .values import each_once, format_points, format_score, rank_labels, title_l
 __all__ = ["escape", "unescape", "render"]
 
 
-def standings_table(standings, ratings: dict | None = None) -> list[str]:
+def standings_table(standings, ratings: dict | None = None, names: list[str] | None = None) -> list[str]:
+    """The standings rows; ``names``: the players' escaped names in rank order, if made already."""
     codes = list(standings.tiebreaks)
     show = present(standings)
     player = [("Rk", "r"), ("SNo", "r"), ("Ti", "l"), ("Name", "l"), ("FED", "l"), ("Rtg", "r"), ("Pts", "r")]
@@ -29,7 +30,8 @@ def standings_table(standings, ratings: dict | None = None) -> list[str]:
         align += ["r"] * len(RATING_KEYS)
     table = standings.columns()
     columns = {"Rk": rank_labels(table.ranks, table.ranks_to), "SNo": list(map(str, table.start_ranks)),
-               "Ti": [escape(title_label(p.title)) for p in table.players], "Name": [escape(p.name) for p in table.players],
+               "Ti": [escape(title_label(p.title)) for p in table.players],
+               "Name": names if names is not None else escaped_names(table),
                "FED": [escape(p.federation) for p in table.players],
                "Rtg": ["" if p.rating is None else str(p.rating) for p in table.players],
                "Pts": each_once(format_points, table.points)}
@@ -41,7 +43,12 @@ def standings_table(standings, ratings: dict | None = None) -> list[str]:
     return markdown_table(head, rows, align)
 
 
-def crosstable(t: Tournament, standings) -> list[str]:
+def escaped_names(table) -> list[str]:
+    return [escape(p.name) for p in table.players]
+
+
+def crosstable(t: Tournament, standings, names: list[str] | None = None) -> list[str]:
+    """The crosstable rows; ``names`` as in :func:`standings_table`."""
     if X.is_grid(t, standings):
         n = len(standings.rows)
         head = ["No.", "SNo", "Name", *(str(i) for i in range(1, n + 1)), "Pts"]
@@ -57,9 +64,9 @@ def crosstable(t: Tournament, standings) -> list[str]:
     rows = []
     table = standings.columns()
     points = each_once(format_points, table.points)
-    for i, (sno, player, labels, pts) in enumerate(zip(table.start_ranks, table.players,
-                                                       X.swiss_labels(t, standings), points), 1):
-        rows.append([str(i), str(sno), escape(player.name), *map(escape, labels), pts])
+    names = names if names is not None else escaped_names(table)
+    for i, (sno, name, labels, pts) in enumerate(zip(table.start_ranks, names, X.swiss_labels(t, standings), points), 1):
+        rows.append([str(i), str(sno), name, *map(escape, labels), pts])
     return [X.LEGEND, "", *markdown_table(head, rows, ["r", "r", "l"] + ["c"] * rounds + ["r"])]
 
 
@@ -67,8 +74,9 @@ def render(t: Tournament, standings, *, ratings: dict | None = None) -> str:
     title = escape(t.header.name) or escape(t.source.path or "") or "Tournament"
     lines = markdown_header(title, facts(t), list(standings.tiebreaks), standings.rules, standings.system)
     lines += [f"- **Note:** {escape(note)}" for note in notes(standings)]
+    names = escaped_names(standings.columns())
     lines += ["", "## Standings", ""]
-    lines += standings_table(standings, ratings)
+    lines += standings_table(standings, ratings, names)
     lines += ["", "## Crosstable", ""]
-    lines += crosstable(t, standings)
+    lines += crosstable(t, standings, names)
     return "\n".join(lines) + "\n"
