@@ -215,3 +215,14 @@ def test_check_jobs_stopped_by_sigterm_leaves_no_worker(tmp_path):
         for w in workers | _children(proc.pid):  # never leave a worker behind, whatever failed
             if _alive(w):
                 os.kill(w, signal.SIGKILL)
+
+
+def test_one_long_line_among_short_ones_is_not_padded(tmp_path):
+    """Every player was padded to the longest line: 7,400 players with 5 rounds and one line of
+    8,000 took 4.5 GB in report.  Such a file is now refused (TRF409) without a cell padded."""
+    lines = to_trf(swiss(5000, 5, seed=2)).split("\n")
+    first = next(i for i, line in enumerate(lines) if line.startswith("001"))
+    lines[first] += "  0000 - H" * 1990
+    results = every_command(tmp_path, "sparse.trf", "\n".join(lines).encode())
+    assert {code for code, _, _ in results.values()} == {2}
+    assert "TRF409" in results["check"][1] and "5000 players hold only" in results["check"][1]

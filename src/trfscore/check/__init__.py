@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 __all__ = ["check", "resolve", "Profile", "all_rules", "FATAL_RULES"]
 
 #: Reader findings that mean "this is not a tournament at all": the cross-record rules are skipped.
-FATAL_RULES = frozenset({"TRF100", "JSON001", "JSON002", "CTB100", "PGN100", "PGN110", "PGN111"})
+FATAL_RULES = frozenset({"TRF100", "TRF409", "JSON001", "JSON002", "CTB100", "PGN100", "PGN110", "PGN111"})
 
 
 def check(t: Tournament, profile: Profile | str | None = None, *, select: str | Iterable[str] | None = None,

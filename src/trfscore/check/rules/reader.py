@@ -329,6 +329,16 @@ DOCS: dict[str, tuple[str, str]] = {
 
         Failing: ``0000 -  `` (blank result) with points 1.5 for a win and that round.
     """),
+    "TRF409": ("C", """
+        Every player gets a cell for each round of the longest ``001`` line, so a few lines
+        reaching far past the others would turn a small file into millions of absent cells.
+        When players x rounds is both large (over 200,000) and more than twenty times the
+        cells the lines hold, the file is not read as a tournament.
+
+        Passing: 500 players with 9 round blocks each.
+
+        Failing: 7,400 players with 5 round blocks each and one line with 1,990.
+    """),
     "TRF701": ("G1", """
         XXC tokens are ``rank``, ``white1`` and ``black1``.
 

@@ -15,6 +15,7 @@ from ...findings import CappedFindings, Finding
 from ...gcpause import gc_paused
 from ...model import Kind, Player, Record, Source, Tournament
 from ..decode import decode, encode, looks_binary
+from ..limits import too_sparse
 from .grammar import MAX_LINE, split_records
 from .bulk import parse_players
 from .header import read_bbp, read_header, read_javafo
@@ -133,6 +134,16 @@ def _finish(t: Tournament, players: list[Player], add: Callable[[Finding], None]
                             f"{declared} rounds", p.line, round_column(declared + 1),
                             "raise 142/XXR or remove the extra round blocks"))
     t.rounds = used
+    filled = sum(counts)
+    if too_sparse(len(t.players), used, filled):  # padding every player would be mostly absences
+        longest = t.players[counts.index(used)]
+        add(Finding("TRF409", "error", f"the round data of line {longest.line} reaches round {used}, but the "
+                    f"{len(t.players)} players hold only {filled} round cells in all: not one tournament",
+                    longest.line, round_column(min(counts) + 1), "give one tournament, every player with a "
+                    "cell per round; the rounds past the others' may be corrupt"))
+        t.players, t.rounds = [], 0  # nothing is read, so no command pads players x rounds cells
+        t.source.dialect = _dialect(t.source.records)
+        return
     if not t.players and not any(r.kind == "HEADER" for r in t.source.records):
         add(Finding("TRF100", "error", "no TRF records found: this does not look like a TRF file", 1, 1,
                     "a TRF has a 012 header line and one 001 line per player"))

@@ -52,6 +52,7 @@ READER_RULES: dict[str, tuple[str, str]] = {
     "TRF406": (WARNING, "a legal-but-irregular cell (forfeit without colour, legacy bye code)"),
     "TRF407": (ERROR, "round data beyond the declared number of rounds"),
     "TRF408": (WARNING, "blank-result rounds read as byes because the declared points count them"),
+    "TRF409": (ERROR, "round data of some lines reaches far past the rest: not one tournament"),
     "TRF701": (WARNING, "XXC token unknown"),
     "TRF702": (ERROR, "extension record (XXA/XXP/XXZ/240/250/260/299/300/320/330) malformed"),
     "TRF703": (ERROR, "team record (013/310) malformed"),
