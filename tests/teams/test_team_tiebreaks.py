@@ -397,7 +397,7 @@ def test_team_code_parsing():
     assert parse_team_tiebreak("EDE/P").group
     assert [tb.code for tb in parse_team_tiebreaks("PTS, EDE; BH:MP-C1 EGGSB")] == ["EDE", "BH:MP-C1", "EGGSB"]
     assert parse_team_tiebreaks(DEFAULT_SWISS)
-    for bad in ("EDET", "EMMSB-M1", "SB", "XYZ", "BH:MM", "EDE-C1", "BH:MP/Q"):
+    for bad in ("EDEBT", "EMMSB-M1", "SB", "XYZ", "BH:MM", "EDE-C1", "BH:MP/Q"):
         with pytest.raises(ValueError):
             parse_team_tiebreak(bad)
 
@@ -444,7 +444,7 @@ def test_cli_options_and_usage_errors(capsys, tmp_path):
     assert code == 0 and doc["primary"] == "GP" and doc["tournament"]["after_round"] == 3
     assert all(len(row["matches"]) == 3 for row in doc["teams"])
     assert run(capsys, str(TV10), "--teams", "--tiebreaks", "NOPE")[0] == 2
-    assert run(capsys, str(TV10), "--teams", "--tiebreaks", "EDET")[0] == 2
+    assert run(capsys, str(TV10), "--teams", "--tiebreaks", "BC")[0] == 2
     assert run(capsys, str(TV10), "--teams", "--format", "csv")[0] == 0  # every format (test_team_reports.py)
     assert run(capsys, str(TV10), "--teams", "--ratings", "fide")[0] == 2
     individual = Path(__file__).resolve().parents[2] / "samples" / "swiss-trf26.trf"
@@ -513,7 +513,11 @@ def test_tec_sample_standings_equal_the_reference_program():
     for row, (rank, team, mp, ede, esb, bh, sec) in zip(st_.rows, expected):
         assert (row.rank, row.number, row.match_points) == (int(rank), int(team), int(mp))
         assert [row.tiebreaks[c] for c in st_.tiebreaks] == [int(ede), F(esb), int(bh), F(sec)], team
-    # the file's own list: EDET is left out (not computed), with a note
+    # the file's own list: EDET/P is computed (EDE, then top board results for two teams still tied)
     own = team_standings(t)
-    assert own.tiebreaks == ["EMGSB-C1/P", "BH:MP-C1/P", "MPvGP"]
-    assert any("EDET" in n for n in own.notes)
+    assert own.tiebreaks == ["EDET/P", "EMGSB-C1/P", "BH:MP-C1/P", "MPvGP"]
+    assert not any("EDET" in n for n in own.notes)
+    # EDET/P as the reference program computes it (same version, -t PTS EDET/P): the 19-MP group
+    # as with EDE/P, and the 4-MP pair #41/#49, which EDE leaves tied, ordered by board 1 (13.3.2)
+    edet = {r.number: r.tiebreaks["EDET/P"] for r in own.rows}
+    assert {k: v for k, v in edet.items() if v} == {19: 1, 6: 2, 13: 3, 8: 4, 3: 5, 11: 6, 18: 7, 49: 1, 41: 2}

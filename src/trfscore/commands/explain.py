@@ -25,6 +25,10 @@ def add_parser(sub) -> None:
     p.add_argument("--system", choices=("auto", "swiss", "round-robin"), default="auto")
     p.add_argument("--unrated", type=int, metavar="RATING", help="rating assumed for unrated players")
     p.add_argument("--after-round", type=int, metavar="N", help="as after round N")
+    p.add_argument("--teams", action="store_true", help="explain a team tie-break of a team event; --player "
+                   "gives the team number")
+    p.add_argument("--primary", choices=("auto", "MP", "GP"), default="auto",
+                   help="with --teams: rank by match points or game points first")
     p.add_argument("--format", "-f", choices=("text", "json"), default="text")
     add_input_options(p)
     p.set_defaults(run=run)
@@ -34,6 +38,8 @@ def run(args) -> int:
     t = load_input(args.input, args)
     unreadable(t, args.input)
     check_options(t, args)
+    if args.teams:
+        return _explain_team(t, args)
     codes = parse_tiebreaks(args.tiebreak) or []
     if len(codes) != 1:
         raise UsageError("give exactly one tie-break code")
@@ -44,6 +50,35 @@ def run(args) -> int:
     if codes[0] not in standings.tiebreaks:
         standings = t.standings(tiebreaks=[*standings.tiebreaks, codes[0]], rules=args.rules, **options)
     explanation = standings.explain(args.player, codes[0])
+    if args.format == "json":
+        print(escape_json_text(json.dumps(explanation.to_dict(), ensure_ascii=False, indent=1)))
+    else:
+        print(neutralise_lines(str(explanation)))
+    return 0
+
+
+def _explain_team(t, args) -> int:
+    """``--teams``: the value ``report --teams`` shows with the same list (a code not in the list
+    is added at its end)."""
+    from ..teams import is_team_event
+    from ..teams.codes import parse_team_tiebreak
+    from ..teams.standings import team_standings
+
+    if not is_team_event(t):
+        raise UsageError(f"{args.input}: no team records (013/310): --teams needs a team event")
+    options = standing_options(args)
+    try:
+        code = parse_team_tiebreak(args.tiebreak).code
+        standings = team_standings(t, tiebreaks=args.tiebreaks or None, rules=args.rules, primary=args.primary,
+                                   rounds=options.get("rounds"), system=options["system"])
+        if code not in standings.tiebreaks:
+            standings = team_standings(t, tiebreaks=[*standings.tiebreaks, code], rules=args.rules,
+                                       primary=args.primary, rounds=options.get("rounds"), system=options["system"])
+        explanation = standings.explain(args.player, code)
+    except KeyError:
+        raise UsageError(f"no team {args.player}") from None
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
     if args.format == "json":
         print(escape_json_text(json.dumps(explanation.to_dict(), ensure_ascii=False, indent=1)))
     else:

@@ -16,7 +16,7 @@ from fractions import Fraction
 from ..findings import Finding
 from ..formats.trf.layout import round_column
 from ..model import Kind, Team, Tournament
-from .boards import BoardMatch, points_against, read_boards
+from .boards import BoardMatch, board_points, points_against, read_boards
 from .model import TeamEvent, TeamLine, TeamRound
 from .records import apply_299, apply_match_records, fixed_values_299, read_lineups
 from .rules import finding
@@ -140,7 +140,8 @@ def _resolve(t: Tournament, bm: BoardMatch | None, number: int, rnd: int, boards
     kind, mp = scoring.result(own, theirs)
     if not bm.over_the_board and kind != Kind.DRAW:  # every board forfeited: a forfeited match
         kind = Kind.FORFEIT_WIN if kind == Kind.WIN else Kind.FORFEIT_LOSS
-    return TeamRound(rnd, kind, bm.opponent, bm.colour, mp, own, ranks, "boards")
+    by_board = tuple(board_points(t, g) if g is not None else None for g in bm.cells)
+    return TeamRound(rnd, kind, bm.opponent, bm.colour, mp, own, ranks, "boards", by_board)
 
 
 def build_team_event(t: Tournament, rounds: int | None = None) -> TeamEvent:

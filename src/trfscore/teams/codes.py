@@ -7,7 +7,11 @@ or ``!``.
 * ``EMMSB``, ``EMGSB``, ``EGMSB``, ``EGGSB`` extended Sonneborn-Berger (C.07 13.2):
   E<opponent's score><own score>SB, e.g. EMGSB = opponent's match points x own game points;
   ``ESB:MG`` is EMGSB.  Modifier ``Cn`` (Median is not defined for SB).
-* ``EDE`` extended direct encounter (C.07 13.3), a tie-break of the tied group.
+* ``EDE`` extended direct encounter (C.07 13.3), a tie-break of the tied group; ``EDET`` and
+  ``EDEB`` the same, then, for two teams still tied, the knock-out follow-up of 13.3.2 on the
+  boards of their matches: top board results (TBR) or bottom board elimination (BBE).  The
+  follow-ups with board count (``EDEBT``, ``EDEBB``) and BC, TBR, BBE on their own are refused:
+  see :data:`UNSUPPORTED`.
 * ``MPvGP`` (also ``GPvMP``): the secondary score (game points when the primary is match points,
   and the other way round), as the FIDE TEC reference program defines it; ``MP``/``MPTS`` and
   ``GP``/``GPTS`` the totals.
@@ -26,9 +30,18 @@ from typing import Iterable
 __all__ = ["TeamTieBreak", "parse_team_tiebreak", "parse_team_tiebreaks", "is_team_code", "KNOWN",
            "POINTS_CODES"]
 
-KNOWN = ("BH:MP", "BH:GP", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "EDE", "MPvGP", "MP", "GP")
-#: FIDE team codes trfscore does not compute (board-level knock-out tie-breaks, SSSC)
-UNSUPPORTED = {"EDET", "EDEB", "EDEBT", "EDEBB", "EDEC", "BC", "TBR", "BBE", "SSSC"}
+KNOWN = ("BH:MP", "BH:GP", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "EDE", "EDET", "EDEB", "MPvGP", "MP", "GP")
+_BOARD_COUNT = ("the weighting of the boards in a board count is not fixed by the texts trfscore "
+                "follows")
+#: FIDE team codes trfscore does not compute, with the reason given to the user
+UNSUPPORTED = {
+    "EDEBT": _BOARD_COUNT, "EDEBB": _BOARD_COUNT, "EDEC": _BOARD_COUNT, "BC": _BOARD_COUNT,
+    "TBR": "top board results are computed as the knock-out follow-up of EDE: write EDET",
+    "BBE": "bottom board elimination is computed as the knock-out follow-up of EDE: write EDEB",
+    "SSSC": "SSSC is not computed for teams",
+}
+#: EDE codes with a knock-out follow-up (C.07 13.3.2): code -> follow-up
+KNOCKOUTS = {"EDE": "", "EDET": "TBR", "EDEB": "BBE"}
 POINTS_CODES = {"PTS", "POINTS"}  # the primary score itself: dropped from a tie-break list
 _ESB = {"EMMSB": ("MP", "MP"), "EMGSB": ("MP", "GP"), "EGMSB": ("GP", "MP"), "EGGSB": ("GP", "GP")}
 _LETTER = {"M": "MP", "G": "GP"}
@@ -49,10 +62,11 @@ class TeamTieBreak:
     high: int = 0  # values cut from the top (high side of Median-n)
     forfeits_played: bool = False  # /P
     edition: str | None = None  # /Vyyyy
+    knockout: str = ""  # "TBR" (EDET) or "BBE" (EDEB): the 13.3.2 follow-up for two teams still tied
 
     @property
     def group(self) -> bool:
-        """Computed on the group still tied (EDE), not per team."""
+        """Computed on the group still tied (EDE, EDET, EDEB), not per team."""
         return self.base == "EDE"
 
 
@@ -97,7 +111,7 @@ def parse_team_tiebreak(text: str) -> TeamTieBreak:
             y = y + 2000 if y < 100 else y
             edition = _VERSIONS.get(y, "fide-2009" if y < 2023 else "fide-2026")
     if base in UNSUPPORTED:
-        raise ValueError(f"team tie-break {original!r} (C.07 Art. 12/13) is not computed by trfscore; "
+        raise ValueError(f"team tie-break {original!r} is not computed by trfscore ({UNSUPPORTED[base]}); "
                          f"known: {', '.join(KNOWN)}")
     opponent = own = None
     if base == "BH":
@@ -120,11 +134,11 @@ def parse_team_tiebreak(text: str) -> TeamTieBreak:
             raise ValueError(f"Median is not defined for extended Sonneborn-Berger ({original!r}; C.07 13.2)")
         name = base
         kind = "ESB"
-    elif base in ("EDE", "MPVGP", "GPVMP", "MP", "GP", "MPTS", "GPTS"):
+    elif base in KNOCKOUTS or base in ("MPVGP", "GPVMP", "MP", "GP", "MPTS", "GPTS"):
         if low or high or points:
             raise ValueError(f"{base} takes no cut and no :MP/:GP ({original!r})")
-        if base == "EDE":
-            name, kind = "EDE", "EDE"
+        if base in KNOCKOUTS:
+            name, kind = base, "EDE"
         elif base in ("MPVGP", "GPVMP"):
             name, kind = "MPvGP", "SECONDARY"
         else:
@@ -144,7 +158,7 @@ def parse_team_tiebreak(text: str) -> TeamTieBreak:
         code += "/P"
     if edition:
         code += f"/V{edition.split('-')[1]}"
-    return TeamTieBreak(code, kind, opponent, own, low, high, fp, edition)
+    return TeamTieBreak(code, kind, opponent, own, low, high, fp, edition, KNOCKOUTS.get(name, ""))
 
 
 def parse_team_tiebreaks(codes: str | Iterable[str] | None) -> list[TeamTieBreak]:

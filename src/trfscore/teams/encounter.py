@@ -13,21 +13,35 @@ reference program applies 13.3 and what reproduces TEC booklet Ex. 45 (10-MP gro
 #4, #2, #1, #3, #5): there the match-point mini-table ties all five teams, the game-point
 mini-table puts #4 first and #5 last, and the game points among #1, #2, #3 (5, 5.5, 1.5) order
 #2 before #1.  Restarting each subgroup from the match points instead would put #1 (who beat #2)
-first.  The knock-out follow-ups of 13.3.2 (EDET, EDEB, ...) are not computed.
+first.
+
+13.3.2, the knock-out follow-ups, for a subgroup of exactly two teams that EDE leaves tied, on the
+boards of the matches the two played against each other over the boards (each team's own points,
+board by board, added over their meetings; adding orders them as the averages of 6.1.2 do, the
+number of meetings being the same for both; a forfeited match has no board results, so ``/P``
+changes nothing here):
+
+* ``EDET``, top board results (TBR): board 1's points decide; if equal, board 2's, and so on;
+* ``EDEB``, bottom board elimination (BBE): the last board is dropped and the points of the boards
+  left decide; if equal, the last of those is dropped, and so on down to board 1.
+
+Two teams that never met over the boards stay tied.
 
 The value shown for a team is its place within the tied group (1 = first), shared by teams left
 tied, and 0 when the rule separated nobody.
 """
 from __future__ import annotations
 
+from fractions import Fraction
 from itertools import groupby
 
 from ..tiebreaks.base import Engine, TieBreak
 from ..tiebreaks.encounter import order_group, places_of
+from ..tiebreaks.explain import fmt_number
 from .codes import TeamTieBreak
 from .tiebreaks import TeamEngine
 
-__all__ = ["ede_groups", "ede_places"]
+__all__ = ["ede_groups", "ede_places", "knockout", "board_totals"]
 
 
 def _split(eng: TeamEngine, tb: TeamTieBreak, score: str, group: list[int]) -> list[list[int]]:
@@ -39,8 +53,62 @@ def _split(eng: TeamEngine, tb: TeamTieBreak, score: str, group: list[int]) -> l
     return [list(run) for _, run in groupby(ordered, places.__getitem__)]
 
 
-def ede_groups(eng: TeamEngine, tb: TeamTieBreak, members: list[int]) -> list[list[int]]:
-    """The tied group ``members`` (team indices) cut into ordered subgroups."""
+def _names(eng: TeamEngine, groups: list[list[int]]) -> str:
+    sr = eng.view("MP").sr
+    return ", ".join("=".join(f"#{sr[a]}" for a in g) for g in groups)
+
+
+def board_totals(eng: TeamEngine, a: int, b: int) -> tuple[list[Fraction], list[Fraction], int]:
+    """Teams ``a`` and ``b``'s own points board by board, added over their matches played over the
+    boards, and the number of those matches."""
+    lines = eng.view("GP").players
+    other = lines[b].number
+    ta: list[Fraction] = []
+    tb_: list[Fraction] = []
+    met = 0
+    for ra, rb in zip(lines[a].rounds, lines[b].rounds):
+        if ra.opponent != other or not ra.played or not ra.board_points:
+            continue
+        met += 1
+        for row, points in ((ta, ra.board_points), (tb_, rb.board_points)):
+            row.extend([Fraction(0)] * (len(points) - len(row)))
+            for k, x in enumerate(points):
+                row[k] += x or 0
+    width = max(len(ta), len(tb_))
+    ta.extend([Fraction(0)] * (width - len(ta)))
+    tb_.extend([Fraction(0)] * (width - len(tb_)))
+    return ta, tb_, met
+
+
+def knockout(eng: TeamEngine, tb: TeamTieBreak, pair: list[int], log: list[str] | None = None) -> list[list[int]]:
+    """C.07 13.3.2 on two teams still tied: ``[[first], [second]]``, or ``[pair]`` when the
+    follow-up (TBR for EDET, BBE for EDEB) separates nothing."""
+    a, b = sorted(pair)
+    ta, tb_, met = board_totals(eng, a, b)
+    sr = eng.view("MP").sr
+    if not met:
+        if log is not None:
+            log.append(f"{tb.knockout}: #{sr[a]} and #{sr[b]} never met over the boards; still tied")
+        return [[a, b]]
+    if tb.knockout == "TBR":
+        steps = [(f"board {k + 1}", ta[k], tb_[k]) for k in range(len(ta))]
+    else:  # BBE
+        steps = [(f"boards 1-{m}" if m > 1 else "board 1", sum(ta[:m], Fraction(0)), sum(tb_[:m], Fraction(0)))
+                 for m in range(len(ta) - 1, 0, -1)]
+    for label, x, y in steps:
+        if log is not None:
+            log.append(f"{tb.knockout} {label}: #{sr[a]} {fmt_number(x)}, #{sr[b]} {fmt_number(y)}")
+        if x != y:
+            return [[a], [b]] if x > y else [[b], [a]]
+    if log is not None:
+        log.append(f"{tb.knockout}: every board equal; still tied")
+    return [[a, b]]
+
+
+def ede_groups(eng: TeamEngine, tb: TeamTieBreak, members: list[int],
+               log: list[str] | None = None) -> list[list[int]]:
+    """The tied group ``members`` (team indices) cut into ordered subgroups; ``log`` (when given)
+    receives one line per pass."""
     groups = [sorted(members)]
     scores = (eng.primary, eng.secondary)
     turn = 0
@@ -54,11 +122,16 @@ def ede_groups(eng: TeamEngine, tb: TeamTieBreak, members: list[int]) -> list[li
             changed = changed or len(parts) > 1
             new.extend(parts)
         groups = new
+        if log is not None:
+            log.append(f"{score} mini-table: {_names(eng, groups)}")
         quiet = 0 if changed else quiet + 1
         turn += 1
+    if tb.knockout:  # 13.3.2: only for exactly two teams still tied
+        groups = [part for g in groups for part in (knockout(eng, tb, g, log) if len(g) == 2 else [g])]
     return groups
 
 
-def ede_places(eng: TeamEngine, tb: TeamTieBreak, members: list[int]) -> dict[int, int]:
+def ede_places(eng: TeamEngine, tb: TeamTieBreak, members: list[int],
+               log: list[str] | None = None) -> dict[int, int]:
     """Place of every member within the tied group; all 0 when nobody could be separated."""
-    return places_of(ede_groups(eng, tb, members), members)
+    return places_of(ede_groups(eng, tb, members, log), members)

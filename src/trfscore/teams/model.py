@@ -44,6 +44,9 @@ class TeamRound:
     game_points: Fraction = Fraction(0)
     boards: tuple[int | None, ...] = ()  # start ranks by board (None: an empty board)
     source: str = "boards"  # "boards", "330", "320", "240", "299" or "" (nothing known)
+    # the team's own game points board by board (None: an empty board); filled for matches read
+    # from the boards, used by the knock-out follow-ups of EDE (EDET, EDEB: C.07 13.3.2)
+    board_points: tuple[Fraction | None, ...] = ()
 
     @property
     def played(self) -> bool:

@@ -11,9 +11,9 @@ share the rank.
 * Rules edition: as for individual events (``auto`` by the start date, record 042).
 
 Defaults.  C.07 gives no default list; these follow the FIDE TEC's own team sample (the TRF26
-example file, record 202 ``EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP``) without what trfscore does not
-compute (the knock-out part of EDET) and without ``/P`` (C.07 6.1.1: forfeits are left out of a
-direct encounter unless the regulations say otherwise): first the teams' own matches (EDE, 13.3),
+example file, record 202 ``EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP``) without the knock-out part of
+EDET (13.3.2 leaves it to the regulations) and without ``/P`` (C.07 6.1.1: forfeits are left out
+of a direct encounter unless the regulations say otherwise): first the teams' own matches (EDE, 13.3),
 then the strength of the opposition weighted by the team's results (EMGSB-C1, close to the
 Olympiad's Sonneborn-Berger), then Buchholz on match points, then the secondary score.  Round-robins
 drop Buchholz (barred there from 2026, and equal for everybody when all met all): EDE, MPvGP,
@@ -29,9 +29,11 @@ from typing import Any
 from ..findings import Finding
 from ..model import Tournament
 from ..tiebreaks.editions import chosen_edition
+from ..tiebreaks.explain import Explanation
 from .build import build_team_event
 from .codes import TeamTieBreak, is_team_code, parse_team_tiebreak, parse_team_tiebreaks
 from .encounter import ede_places
+from .explain import explain_team
 from .model import TeamEvent, TeamLine
 from .tiebreaks import TeamEngine, compute_column
 from .views import views
@@ -80,10 +82,34 @@ class TeamStandings:
     event: TeamEvent
     notes: list[str] = field(default_factory=list)
     engine: TeamEngine | None = field(default=None, repr=False, compare=False)
+    # group tie-break code -> team index -> the group still tied when it was applied
+    groups: dict[str, dict[int, list[int]]] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def findings(self) -> list[Finding]:
         return self.event.findings
+
+    def explain(self, number: int, code: str) -> Explanation:
+        """How team ``number``'s value of ``code`` is made (a code not in the list: EDE on the teams
+        tied with it on the primary score, the others as computed on their own)."""
+        eng = self.engine
+        if eng is None:
+            raise ValueError("these standings carry no engine to explain with")
+        i = eng.view("MP").index.get(int(number))
+        if i is None:
+            raise KeyError(f"no team {number}")
+        tb = parse_team_tiebreak(code)
+        members = None
+        if tb.group:
+            seen = self.groups.get(tb.code)
+            if seen is not None:
+                members = seen.get(i)
+            else:
+                score = eng.view(eng.primary).score
+                members = [j for j, x in enumerate(score) if x == score[i]]
+        e = explain_team(eng, tb, i, members)
+        e.system = self.system
+        return e
 
     def row(self, number: int) -> TeamStandingRow:
         for r in self.rows:
@@ -168,6 +194,7 @@ def team_standings(t: Tournament, tiebreaks: Any = None, rules: str = "auto", pr
     n = len(numbers)
     columns = {tb.code: compute_column(eng, tb) for tb in specs if not tb.group}
     places: dict[str, list[int]] = {tb.code: [0] * n for tb in specs if tb.group}
+    seen: dict[str, dict[int, list[int]]] = {tb.code: {} for tb in specs if tb.group}
     groups = _runs(sorted(range(n), key=lambda i: (-score[i], numbers[i])), score.__getitem__)
     for tb in specs:  # Art. 4.2: each tie-break on every group still tied
         if all(len(g) == 1 for g in groups):
@@ -181,6 +208,7 @@ def team_standings(t: Tournament, tiebreaks: Any = None, rules: str = "auto", pr
                 got = ede_places(eng, tb, g)
                 for a in g:
                     places[tb.code][a] = got[a]
+                    seen[tb.code][a] = list(g)
                 key = got.__getitem__
             else:
                 col = columns[tb.code]
@@ -200,4 +228,4 @@ def team_standings(t: Tournament, tiebreaks: Any = None, rules: str = "auto", pr
             rows.append(TeamStandingRow(pos, last, event.teams[a], mp[a], gp[a], {c: values[c] for c in codes}))
         pos += len(g)
     system = "round-robin" if event.round_robin else "swiss"
-    return TeamStandings(edition.name, system, main, codes, rows, event, notes, eng)
+    return TeamStandings(edition.name, system, main, codes, rows, event, notes, eng, seen)

@@ -1,0 +1,71 @@
+"""How one team's tie-break value is made (``TeamStandings.explain``), in the individual
+:class:`~trfscore.tiebreaks.explain.Explanation` shape (``start_rank`` holds the team number).
+
+* BH and extended SB: one term per round (the opponent's adjusted score, or the dummy's value of
+  an unplayed round; for SB times the team's own points of the round), cuts marked.
+* MPvGP, MP, GP: the team's rounds, added.
+* EDE, EDET, EDEB: the group the tie-break was applied to, then one line per pass (the mini-table
+  in one score and the subgroups it left; for EDET/EDEB the knock-out follow-up's boards).
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..tiebreaks import unplayed as U
+from ..tiebreaks.explain import Explanation, Term
+from .codes import TeamTieBreak
+from .encounter import ede_places
+from .model import KIND_NAMES
+from .tiebreaks import TeamEngine, compute_column, terms
+
+__all__ = ["explain_team"]
+
+_NAMES = {"BH": "Buchholz", "ESB": "Extended Sonneborn-Berger", "EDE": "Extended direct encounter",
+          "SECONDARY": "Secondary score", "MP": "Match points", "GP": "Game points"}
+
+
+def _sum_terms(eng: TeamEngine, tb: TeamTieBreak, i: int) -> tuple[list[Term], str]:
+    line = eng.view("MP").players[i]
+    rule = eng.edition_for(tb).name
+    out = []
+    for t in terms(eng, tb, i):
+        r = line.rounds[t.round - 1]
+        weight = t.weight if tb.base == "ESB" else None
+        category = KIND_NAMES.get(r.kind, r.kind) if t.unplayed else ""
+        how = f"the dummy opponent's value under {rule} (C.07 Art. 16.4)" if t.unplayed else None
+        out.append(Term(t.round, t.opponent, t.value, weight, t.unplayed, category, how, t.cut,
+                        "least significant value (C.07 Art. 14.1)" if t.cut else None, t.vur))
+    return out, ("product" if tb.base == "ESB" else "sum")
+
+
+def explain_team(eng: TeamEngine, tb: TeamTieBreak, i: int, members: list[int] | None) -> Explanation:
+    """``tb`` for team index ``i``; ``members``: the group still tied when a group tie-break was
+    applied (None or a single team: it was not applied to this team)."""
+    number = eng.view("MP").sr[i]
+    name = _NAMES.get(tb.base, tb.base)
+    rules = eng.edition_for(tb).name
+    if tb.group:
+        if not members or len(members) < 2:
+            return Explanation(number, name, tb.code, 0, rules, "", [], "text",
+                               "not tied with another team when the tie-break was applied: no value",
+                               integer=True)
+        log: list[str] = []
+        value = ede_places(eng, tb, members, log)[i]
+        group = ", ".join(f"#{eng.view('MP').sr[a]}" for a in sorted(members))
+        formula = f"tied group {group}; place {value if value else 'not decided'}"
+        notes = [*log, "C.07 Art. 13.3: direct encounter (Art. 6) in the primary score, then the secondary"]
+        if tb.knockout:
+            notes.append(f"C.07 Art. 13.3.2: {tb.knockout} for two teams still tied, on the boards of their matches")
+        return Explanation(number, name, tb.code, value, rules, "", [], "text", formula, notes, integer=True)
+    value = compute_column(eng, tb)[i]
+    if tb.base in ("BH", "ESB"):
+        ts, style = _sum_terms(eng, tb, i)
+        return Explanation(number, name, tb.code, value, rules, "", ts, style)
+    score = eng.secondary if tb.base == "SECONDARY" else tb.base
+    view = eng.view(score)
+    ts = [Term(r + 1, view.sr[o] if o >= 0 else None, Fraction(p))
+          for r, (o, p, c) in enumerate(zip(view.opp[i], view.pts[i], view.cat[i])) if c != U.NOSCHED]
+    e = Explanation(number, name, tb.code, value, rules, "", ts, "sum")
+    if sum((t.value for t in ts), Fraction(0)) != value:
+        e.notes.append("the total includes a record 299 bonus or penalty, or leaves out rounds after the standings")
+    return e
