@@ -76,6 +76,7 @@ def main() -> None:
         print(f"generated {args.games} games ({os.path.getsize(path) / 1e6:.1f} MB) in "
               f"{time.perf_counter() - t0:.1f} s")
         import chess.pgn  # noqa: F401  (import time is not part of either measurement)
+
         import trfscore.formats.pgn  # noqa: F401
 
         for label, fn in (("python-chess read_headers", bare), ("trfscore pgn.read (results)", ours)):

@@ -14,10 +14,9 @@ import stat
 import pytest
 
 import trfscore
+from limited import assert_clean, run_limited, run_python_limited
 from trfscore.formats import json_model
 from trfscore.testing.generate import swiss, to_trf
-
-from limited import assert_clean, run_limited, run_python_limited
 
 COMMANDS = (["check"], ["check", "--profile", "fide"], ["report"], ["report", "--format", "html"],
             ["report", "--format", "json"], ["convert", "--to", "json"], ["convert", "--to", "trf"],

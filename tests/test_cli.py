@@ -7,12 +7,11 @@ import sys
 
 import pytest
 
+from conftest import LOCAL_CORPUS, ROOT, SAMPLES, SHARED_CORPUS, corpus_params
 from trfscore.cli import main
 from trfscore.formats import registry
 from trfscore.formats.json_model import validate
 from trfscore.testing.generate import swiss, to_trf
-
-from conftest import LOCAL_CORPUS, ROOT, SAMPLES, SHARED_CORPUS, corpus_params
 
 
 def run(capsys, *argv):

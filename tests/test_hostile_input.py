@@ -34,8 +34,8 @@ from hypothesis import strategies as st
 from trfscore.cli import main
 from trfscore.formats import crosstable, json_model, pgn, registry
 from trfscore.formats.crosstable import writer as crosstable_writer
-from trfscore.formats.pgn import writer as pgn_writer
 from trfscore.formats.json_model import validate
+from trfscore.formats.pgn import writer as pgn_writer
 from trfscore.testing.generate import round_robin, swiss, to_trf
 
 pytestmark = pytest.mark.slow
@@ -400,7 +400,9 @@ class _Counted(frozenset):
 def test_crosstable_row_windows_are_linear(monkeypatch):
     """Placing the grid (or the rounds) in a row tried every start and summed the whole window:
     rows x columns x columns.  Each item is now weighed once per reading."""
-    from trfscore.formats.crosstable import grid as grid_reader, locate, swiss as swiss_reader
+    from trfscore.formats.crosstable import grid as grid_reader
+    from trfscore.formats.crosstable import locate
+    from trfscore.formats.crosstable import swiss as swiss_reader
 
     calls = []
     real = grid_reader.rr_cell

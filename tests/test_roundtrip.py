@@ -8,11 +8,10 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import trfscore
+from conftest import LOCAL_CORPUS, SAMPLES, SHARED_CORPUS, corpus_params
 from trfscore.formats import json_model, trf
 from trfscore.model import Game, Kind
 from trfscore.testing.generate import swiss, to_trf
-
-from conftest import LOCAL_CORPUS, SAMPLES, SHARED_CORPUS, corpus_params
 
 pytestmark = pytest.mark.slow
 

@@ -4,8 +4,9 @@ checking (:func:`check`).  ``import trfscore`` exposes all three; docs/api.md sh
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Sequence, Union
+from typing import TYPE_CHECKING, Union
 
 from .findings import Finding
 from .formats import registry

@@ -100,10 +100,8 @@ def main(argv: list[str] | None = None) -> int:
         print("trfscore: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
-        try:
-            sys.stdout = None  # type: ignore[assignment]
-        finally:
-            return EXIT_OK
+        sys.stdout = None  # type: ignore[assignment]
+        return EXIT_OK
     except SystemExit as exc:
         return int(exc.code or 0) if isinstance(exc.code, int) else EXIT_USAGE
     except OSError as exc:

@@ -7,8 +7,8 @@ tournament again (30-40 % of the time).  Reference counting still frees everythi
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 
 @contextmanager

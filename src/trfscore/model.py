@@ -9,11 +9,12 @@ JaVaFo ``XXS``, bbpPairings ``BB?``) and :meth:`Tournament.score` sums them per 
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import repeat
 from math import lcm
-from typing import TYPE_CHECKING, Any, Callable, Iterable, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:  # pragma: no cover
     from .findings import Finding
@@ -59,7 +60,7 @@ class Game(NamedTuple):
     kind: str
 
     @classmethod
-    def absent(cls, rnd: int) -> "Game":
+    def absent(cls, rnd: int) -> Game:
         """The cell of a round without an entry: no opponent, no colour, blank result."""
         return cls(rnd, None, None, " ", Kind.ABSENT)
 
@@ -165,7 +166,7 @@ class Scoring:
     def is_default(self) -> bool:
         return not self.detail and self.values == DEFAULT_POINTS
 
-    def totaller(self) -> "Callable[[Player], Fraction]":
+    def totaller(self) -> Callable[[Player], Fraction]:
         """A function giving a player's total under this system, for many players: every cell
         value is a whole number of ``1/unit`` (the common denominator of the values), looked up
         per kind (and colour, when ``detail`` makes colour count) and added as integers."""
@@ -243,7 +244,7 @@ class Player:
         self._packed = (cells, row, count)
 
     @property
-    def packed(self) -> "tuple[PackedCells, int, int] | None":
+    def packed(self) -> tuple[PackedCells, int, int] | None:
         """``(cells, row, count)`` while the games are still packed, else None."""
         return self._packed
 
@@ -427,7 +428,7 @@ class Tournament:
     rounds: int = 0
     extras: dict[str, Any] = field(default_factory=dict)  # parsed 240/250/260/299/300/320/330/XX*
     source: Source = field(default_factory=Source)
-    findings: list["Finding"] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
 
     # -- look-ups -------------------------------------------------------------------------
     def player(self, start_rank: int) -> Player | None:
@@ -448,7 +449,7 @@ class Tournament:
             return None if i is None else players[i]
         return None
 
-    def _reindex(self, players: "PlayerList") -> tuple["PlayerList", int, dict[int, int]]:
+    def _reindex(self, players: PlayerList) -> tuple[PlayerList, int, dict[int, int]]:
         cached = (players, players.version, {p.start_rank: i for i, p in enumerate(players)})
         self.__dict__["_index"] = cached
         return cached
@@ -470,9 +471,9 @@ class Tournament:
             return False
         return None
 
-    def standings(self, tiebreaks: "str | Sequence[str] | None" = None, rules: str = "auto", *,
-                  system: "str | bool | None" = None, rounds: int | None = None,
-                  unrated: int | None = None) -> "Standings":
+    def standings(self, tiebreaks: str | Sequence[str] | None = None, rules: str = "auto", *,
+                  system: str | bool | None = None, rounds: int | None = None,
+                  unrated: int | None = None) -> Standings:
         """Rank the players by points then ``tiebreaks`` (FIDE C.07 codes, a list or a
         comma-separated string; None: the file's list, else the defaults).
 
@@ -493,7 +494,7 @@ class Tournament:
         return to_dict(self)
 
     @classmethod
-    def from_dict(cls, doc: dict[str, Any]) -> "Tournament":
+    def from_dict(cls, doc: dict[str, Any]) -> Tournament:
         """The tournament a document of :meth:`to_dict` describes.  A document that does not follow
         the schema gives a tournament with ``JSON002`` findings (path, expected, found), as
         :func:`trfscore.load` does for a JSON file."""
@@ -502,7 +503,7 @@ class Tournament:
         return from_document(doc)
 
     @property
-    def errors(self) -> list["Finding"]:
+    def errors(self) -> list[Finding]:
         return [f for f in self.findings if f.severity == "error"]
 
 

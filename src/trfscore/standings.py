@@ -15,16 +15,18 @@ SB, DE, WIN for a round-robin (from 2026 C.07 bars the Buchholz family from roun
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import accumulate, chain, compress, count, groupby, repeat
 from operator import ne, sub
-from typing import Any, Callable
+from typing import Any
 
 from .gcpause import gc_paused
 from .model import Player, Tournament
 from .tiebreaks.base import Column, Engine, TieBreak
-from .tiebreaks.context import Context as TiebreakContext, build_context, detect_round_robin
+from .tiebreaks.context import Context as TiebreakContext
+from .tiebreaks.context import build_context, detect_round_robin
 from .tiebreaks.editions import EDITIONS, chosen_edition
 from .tiebreaks.encounter import explain_de, order_group
 from .tiebreaks.explain import Explanation, to_json_number
@@ -104,7 +106,7 @@ class RankColumns:
                         values, repeat(self.codes)))
 
     @classmethod
-    def of_rows(cls, rows: list[StandingRow]) -> "RankColumns":
+    def of_rows(cls, rows: list[StandingRow]) -> RankColumns:
         codes = rows[0].codes if rows else ()
         values = [[row.tiebreaks.get(code) for row in rows] for code in codes]
         return cls([r.rank for r in rows], [r.rank_to for r in rows], [r.start_rank for r in rows],

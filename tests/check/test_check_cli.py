@@ -8,11 +8,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from checkhelp import HEADER, cli, trf  # noqa: F401  (cli is a fixture)
 
 from trfscore.check import runner
 from trfscore.testing.generate import swiss, to_trf
-
-from checkhelp import HEADER, cli, trf  # noqa: F401  (cli is a fixture)
 
 SRC = str(Path(__file__).resolve().parents[2] / "src")
 

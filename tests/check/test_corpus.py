@@ -7,11 +7,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from checkhelp import CORPUS_DIR, cli  # noqa: F401  (cli is a fixture)
 
 import trfscore
 from trfscore.check import check
-
-from checkhelp import CORPUS_DIR, cli  # noqa: F401  (cli is a fixture)
 
 FILES = sorted(CORPUS_DIR.glob("*.trf")) if CORPUS_DIR.is_dir() else []
 pytestmark = pytest.mark.skipif(not FILES, reason="shared corpus not present")

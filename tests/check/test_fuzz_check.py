@@ -20,7 +20,8 @@ EXTRA = (b"162  W 3.0    D 1.0    L 0.0\nXXS W=2\n240 H   2    3\n250      1.0  
          b"310   1 Team                             TEAM      0      2    2.5   1     1    2\n"
          b"132" + b" " * 88 + b"26/04/01  26/04/02\nXXA    1  1.0\nXXP 1 2\nXXZ 4\n")
 ALPHABET = st.sampled_from(list("0123456789 wb-=+10WDLHFUZX?\n\r\t.,/abcXR") + ["001 ", "012 ", "XXR ", "   "])
-SETTINGS = settings(max_examples=int(__import__("os").environ.get("TRFSCORE_FUZZ_EXAMPLES", "150")), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=int(__import__("os").environ.get("TRFSCORE_FUZZ_EXAMPLES", "150")), deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
 
 
 def assert_sane(findings) -> None:

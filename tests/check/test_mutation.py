@@ -8,12 +8,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from checkhelp import cli  # noqa: F401  (fixture)
 
 import trfscore
 from trfscore.check import check
 from trfscore.testing.generate import round_robin, swiss, to_trf
-
-from checkhelp import cli  # noqa: F401  (fixture)
 
 FIRST = 91  # 0-based start of round 1's opponent field
 SEEDS = range(1, 7)

@@ -7,14 +7,13 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
+from checkhelp import cli, trf  # noqa: F401  (cli is a fixture)
 
 from trfscore.check.output import FORMATS, Summary, writer
 from trfscore.check.output.github import command
 from trfscore.check.runner import FileResult
 from trfscore.findings import Finding
 from trfscore.formats.json_model import validate
-
-from checkhelp import cli, trf  # noqa: F401  (cli is a fixture)
 
 EVIL = "a<b>&\"c\" 'd' %25 50% line\nbreak\r\x00\x07\x1b[31m ünï, key:value \u2028\u2029\x85 \u202e"
 

@@ -4,11 +4,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from checkhelp import HEADER, SWISS, rules_of, trf
 
 from trfscore.check.registry import all_rules, check_rules
 from trfscore.findings import SEVERITIES
-
-from checkhelp import HEADER, SWISS, rules_of, trf
 
 ROOT = Path(__file__).resolve().parents[2]
 

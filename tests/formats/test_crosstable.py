@@ -6,10 +6,9 @@ from fractions import Fraction
 
 import pytest
 
+from conftest import SEED_000 as SEED  # noqa: E402
 from trfscore.formats import crosstable
 from trfscore.model import Kind
-
-from conftest import SEED_000 as SEED  # noqa: E402
 
 # As printed in the seed: name, conventional score (cs), Neustadtl score (ns).
 PRINTED = [
@@ -153,7 +152,7 @@ def test_retyped_table_gives_the_same_results_and_values(half, diagonal, comma, 
     assert results(t) == results(seed)
     assert [p.name for p in t.players] == [name for name, _, _ in PRINTED]
     assert neustadtl(t) == neustadtl(seed)
-    for p, (name, cs, ns) in zip(t.players, PRINTED):
+    for p, (_name, cs, ns) in zip(t.players, PRINTED):
         assert p.points == number(cs)
         assert t.extras["declared"][p.start_rank]["SB"] == Fraction(ns)
         if columns:
@@ -361,7 +360,8 @@ def test_parse_number():
 
 # -- nothing raises --------------------------------------------------------------------------
 
-from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
 
 CELLISH = st.sampled_from(["1", "0", "½", "1/2", "=", "+", "-", "X", "*", "×", "12w1", "3b½", "W12", "L5", "D3",
                            "+W12", "=B5", "-B3", "HPB", "PAB", "ZPB", "B", "H", "U", "F", ".", "|", "\t", ";",

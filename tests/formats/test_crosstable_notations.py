@@ -6,13 +6,13 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from test_crosstable import GRID, PRINTED
 
 from trfscore.cli import main
 from trfscore.formats import crosstable
 from trfscore.formats.crosstable.colours import PAIRS
 from trfscore.model import Kind
 
-from test_crosstable import GRID, PRINTED
 
 def problems(t):
     return [f for f in t.findings if f.severity != "info"]

@@ -229,7 +229,8 @@ def test_sniff():
 
 # -- nothing raises --------------------------------------------------------------------------
 
-from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
 
 PIECES = st.sampled_from(['[Event "E"]', '[White "A"]', '[Black "B"]', '[Result "1-0"]', '[Result "*"]',
                           '[Round "1.2"]', '[Round "?"]', '[White "BYE"]', '[Termination "forfeit"]',

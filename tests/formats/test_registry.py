@@ -6,11 +6,10 @@ import re
 import pytest
 
 import trfscore
+from conftest import ROOT
 from trfscore.cli import main
 from trfscore.formats import registry
 from trfscore.testing.generate import swiss, to_trf
-
-from conftest import ROOT
 
 TABLE = re.compile(r"<!-- FORMAT TABLE[^>]*-->\n(.*?)<!-- /FORMAT TABLE -->", re.S)
 

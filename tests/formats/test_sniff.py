@@ -1,14 +1,13 @@
 """Format sniffing from content: TRF, JSON, PGN, else crosstable."""
 from __future__ import annotations
 
-
 import pytest
-from hypothesis import given, settings, strategies as st
-
-from trfscore.formats import registry
-from trfscore.formats.sniff import sniff_format
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import SEED_000 as SEED  # noqa: E402
+from trfscore.formats import registry
+from trfscore.formats.sniff import sniff_format
 
 
 @pytest.mark.parametrize("text,expected", [

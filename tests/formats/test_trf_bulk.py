@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import trfscore
+from trfscore.formats.trf import format_player
 from trfscore.formats.trf.bulk import BULK_MIN, parse_players
 from trfscore.formats.trf.player import parse_player
-from trfscore.formats.trf import format_player
 from trfscore.model import Game, Kind, Player, Record
 from trfscore.testing.generate import round_robin, swiss, to_trf
 

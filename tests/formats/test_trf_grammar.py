@@ -9,10 +9,9 @@ import sys
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import ROOT
 from trfscore.formats.trf import grammar as trf_grammar
 from trfscore.formats.trf import layout
-
-from conftest import ROOT
 
 TEXT = "012 Grammar test\n001    1      Doe, Jane                             0000 - H\n###\n"
 

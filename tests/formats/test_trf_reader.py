@@ -6,9 +6,8 @@ from fractions import Fraction
 import pytest
 
 import trfscore
-from trfscore.model import Kind
-
 from conftest import LOCAL_CORPUS, SAMPLES, SHARED_CORPUS, corpus_params
+from trfscore.model import Kind
 
 HEADER = "012 Test Open\n042 2026/03/01\n052 2026/03/03\n"
 

@@ -17,6 +17,7 @@ from trfscore.model import Game, Header, Kind, Player, Tournament
 
 ROOT = Path(__file__).resolve().parents[2]
 from conftest import SEED_000 as SEED  # noqa: E402
+
 CORPUS = sorted((ROOT.parent / "shared" / "corpus" / "trf").glob("*.trf")) or sorted(
     (ROOT / "tests" / "data" / "corpus").glob("*.trf"))
 

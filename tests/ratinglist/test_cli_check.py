@@ -4,7 +4,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from listhelp import CARLSEN, trf, write, xml_list, zipped
 from test_fid_rules import with_list
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from listhelp import CARLSEN, trf, write, xml_list
 from test_fid_rules import with_list
 

@@ -6,11 +6,10 @@ import os
 import sqlite3
 
 import pytest
+from listhelp import CARLSEN, write, xml_list
 
 from trfscore.ratinglist import RatingList
 from trfscore.ratinglist.index import cache_dir
-
-from listhelp import CARLSEN, write, xml_list
 
 
 @pytest.fixture(autouse=True)

@@ -3,11 +3,21 @@ what is not a list."""
 from __future__ import annotations
 
 import pytest
+from listhelp import (
+    CARLSEN,
+    DSB_HEADER,
+    TXT_NO_FOA_HEADER,
+    TXT_NO_FOA_ROWS,
+    TXT_OLD_HEADER,
+    TXT_OLD_ROWS,
+    TXT_PER_TYPE_HEADER,
+    txt_list,
+    write,
+    xml_list,
+    zipped,
+)
 
 from trfscore.ratinglist.readers import ListFormatError, ReadStats, read_entries, sniff
-
-from listhelp import (CARLSEN, DSB_HEADER, TXT_NO_FOA_HEADER, TXT_NO_FOA_ROWS, TXT_OLD_HEADER, TXT_OLD_ROWS,
-                      TXT_PER_TYPE_HEADER, txt_list, write, xml_list, zipped)
 
 
 def entries(path):

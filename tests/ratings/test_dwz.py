@@ -17,8 +17,13 @@ from hypothesis import strategies as st
 from trfscore.model import Game, Header, Kind, Player, Tournament
 from trfscore.ratings import DwzResult, dwz_edition_for, dwz_update, rate_tournament
 from trfscore.ratings.dwz import (
-    REFORM_2026, Reform2026, age_constant, dwz_first_2026_from_performance, dwz_upgrade_2026,
-    expected_score, solve_performances,
+    REFORM_2026,
+    Reform2026,
+    age_constant,
+    dwz_first_2026_from_performance,
+    dwz_upgrade_2026,
+    expected_score,
+    solve_performances,
 )
 from trfscore.ratings.numbers import round_half_away
 from trfscore.ratings.players_csv import parse_players_csv

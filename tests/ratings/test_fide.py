@@ -18,7 +18,6 @@ from trfscore.ratings import FideResult, fide_performance, fide_update, rate_tou
 from trfscore.ratings.fide import fide_k, fide_uplift_2024
 from trfscore.ratings.players_csv import parse_players_csv
 
-
 # --- FS1-FS12 (spec 3.8) --------------------------------------------------------------------
 
 def test_FS1_plain():

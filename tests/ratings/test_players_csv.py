@@ -7,7 +7,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trfscore.ratings.players_csv import (
-    PlayerInfo, lookup_player, parse_players_csv, read_players_csv,
+    PlayerInfo,
+    lookup_player,
+    parse_players_csv,
+    read_players_csv,
 )
 
 

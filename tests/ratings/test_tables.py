@@ -14,10 +14,13 @@ from hypothesis import strategies as st
 
 from trfscore.ratings.numbers import as_fraction, fmt, round_half_away, round_to
 from trfscore.ratings.tables import (
-    dsb_difference, dsb_difference_table, dsb_expected, fide_dp, fide_expected,
+    dsb_difference,
+    dsb_difference_table,
+    dsb_expected,
+    fide_dp,
+    fide_expected,
     round_percentage,
 )
-
 
 # --- rounding (spec 0.6 and 2.4: .5 away from zero; Python's round() is banker's) -----------
 

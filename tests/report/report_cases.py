@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import json
 import re
-from functools import lru_cache
 from fractions import Fraction
+from functools import lru_cache
 from pathlib import Path
 
 import pytest

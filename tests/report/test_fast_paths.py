@@ -7,13 +7,13 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from report_cases import cases, hostile
 
 import trfscore
-from report_cases import cases, hostile
 from trfscore.formats.markdown_text import _SPECIAL, escape
-from trfscore.safetext import neutralise
 from trfscore.model import Game, Kind
 from trfscore.report import crosstable as X
+from trfscore.safetext import neutralise
 from trfscore.testing.generate import swiss, to_trf
 
 

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import os
 import shutil
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
-
 from report_cases import CASE_NAMES, HOSTILE_NAMES, cases, close, fake_ratings, hostile, reference, shown, standings
+
 from trfscore.report import html
 from trfscore.testing.generate import swiss
 
@@ -37,7 +37,7 @@ if not Path(CHROMIUM).exists():
 BIG = "swiss-500"
 
 
-@lru_cache(maxsize=None)
+@cache
 def big():
     return swiss(500, 9, seed=2026, forfeits=0.02, byes=0.02, withdrawals=0.03, name="Big Open 500")
 
@@ -333,6 +333,7 @@ def test_cli_html_with_real_ratings(browser, tmp_path):
     import json
 
     from report_cases import SAMPLES
+
     from trfscore.cli import main
 
     sample = next((p for p in SAMPLES if p.name == "swiss-trf26.trf"), None) or (SAMPLES[0] if SAMPLES else None)

@@ -11,16 +11,25 @@ from fractions import Fraction
 from html.parser import HTMLParser
 
 import pytest
+from report_cases import (
+    HOSTILE_NAMES,
+    case,  # noqa: F401  (a fixture)
+    cases,
+    close,
+    fake_ratings,
+    hostile,
+    reference,
+    shown,
+    standings,
+)
 
-from report_cases import case  # noqa: F401  (a fixture)
-from report_cases import HOSTILE_NAMES, cases, close, fake_ratings, hostile, reference, shown, standings
 from trfscore.cli import main
 from trfscore.model import Kind
 from trfscore.ratings.tournament import rate_tournament
 from trfscore.report import csv_report, html, json_report, markdown
-from trfscore.report.values import rating_row
 from trfscore.report.common import plain_number, tiebreak_name
 from trfscore.report.crosstable import half
+from trfscore.report.values import rating_row
 
 
 # -- reading our tables back -------------------------------------------------------------------
@@ -301,7 +310,7 @@ def test_html_hostile_names_are_text():
     for tag, attrs in doc.tags:
         assert tag not in ("img", "svg", "iframe", "object", "embed"), tag
         assert not any(k.lower().startswith("on") for k in attrs), (tag, attrs)
-        for k, v in attrs.items():
+        for _k, v in attrs.items():
             assert "javascript:" not in (v or "").lower()
     text = "".join(doc.text)
     for name in HOSTILE_NAMES:

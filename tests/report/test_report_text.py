@@ -6,8 +6,8 @@ import io
 import re
 
 import pytest
-
 from report_cases import cases, close, fake_ratings, hostile, reference, standings
+
 from trfscore.cli import main
 from trfscore.report import text
 from trfscore.testing.generate import round_robin, swiss

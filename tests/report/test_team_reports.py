@@ -9,15 +9,15 @@ from __future__ import annotations
 import json
 import re
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-
-import trfscore
 from report_cases import HOSTILE_NAMES, close, shown
 from test_report_formats import csv_rows, md_tables, parse, parse_half, plain
+
+import trfscore
 from trfscore.cli import main
 from trfscore.formats.markdown_text import unescape
 from trfscore.report import csv_report, team_csv, team_html, team_json, team_markdown
@@ -34,7 +34,7 @@ CONFIGS = {
 BYES = {"pab": "PAB", "full_bye": "bye", "half_bye": "bye", "zero_bye": "bye"}
 
 
-@lru_cache(maxsize=None)
+@cache
 def tv10() -> trfscore.Tournament:
     return trfscore.load(str(TV10))
 

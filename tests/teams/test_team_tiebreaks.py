@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import trfscore
+from conftest import SHARED_CORPUS_DIR
 from trfscore.cli import main
 from trfscore.formats.json_model import validate
 from trfscore.model import Kind
@@ -29,8 +30,6 @@ from trfscore.teams.standings import DEFAULT_SWISS, team_standings
 from trfscore.teams.views import views
 from trfscore.tiebreaks import unplayed as U
 from trfscore.tiebreaks.editions import EDITIONS
-
-from conftest import SHARED_CORPUS_DIR
 
 F = Fraction
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -256,7 +255,7 @@ def random_team_event(seed: int, teams: int, rounds: int, boards: int = 4) -> st
                 back = {"1": "0", "0": "1", "=": "=", "+": "-"}[res]
                 cells[x].append(f"{y:4} {wc} {res}  ")
                 cells[y].append(f"{x:4} {bc} {back}  ")
-    lines = ["012 Random team Swiss", "042 2024/10/01", "142 %d" % rounds, "192 FIDE_TEAM_MP_GP",
+    lines = ["012 Random team Swiss", "042 2024/10/01", f"142 {rounds}", "192 FIDE_TEAM_MP_GP",
              "352 " + "WB" * (boards // 2), "362 TW 2     TD 1     TL 0"]
     for k, ranks in members.items():
         for sr in ranks:

@@ -10,8 +10,17 @@ from trfscore.model import Header, Tournament
 from trfscore.standings import DEFAULT_SWISS, compute_standings, rank_label
 
 from .builders import from_matrix, from_rows, random_swiss
-from .vectors import (PL2026_ROWS, TEC_RR_RATINGS, TEC_RR_ROWS, TEC_SWISS_2024, TEC_SWISS_OTHER,
-                      TEC_SWISS_RATING_2024, TEC_SWISS_RATINGS, TEC_SWISS_ROWS, num)
+from .vectors import (
+    PL2026_ROWS,
+    TEC_RR_RATINGS,
+    TEC_RR_ROWS,
+    TEC_SWISS_2024,
+    TEC_SWISS_OTHER,
+    TEC_SWISS_RATING_2024,
+    TEC_SWISS_RATINGS,
+    TEC_SWISS_ROWS,
+    num,
+)
 
 ALL_CODES = ("BH,BH-C1,BH-C2,BH-M1,BH-M2,BH-B1W2,FB,FB-C1,AOB,SB,SB-C1,SB-M1,NNSB,PS,PS-C1,KS,"
              "KS/L-2,WIN,WON,BPG,BWG,REP,STD,TPN,ARO,ARO-C1,TPR,PTP,APRO,APPO,RTNG,MMED,SOLK,CUM,"

@@ -8,8 +8,7 @@ import trfscore
 from trfscore.standings import compute_standings
 
 from .builders import from_rows
-from .vectors import (PL2026_ROWS, TEC_RR_RATINGS, TEC_RR_ROWS, TEC_SWISS_RATINGS,
-                      TEC_SWISS_ROWS)
+from .vectors import PL2026_ROWS, TEC_RR_RATINGS, TEC_RR_ROWS, TEC_SWISS_RATINGS, TEC_SWISS_ROWS
 
 # Written by the digest author from the published crosstables (shared/spec/tiebreak-spec.md).
 TEC_SWISS_TRF = """\

@@ -14,11 +14,27 @@ from trfscore.standings import compute_standings
 from trfscore.tiebreaks.rating_based import dp, pd_hundredths, ptp_of, round_half_up, tpr_of
 
 from .builders import from_matrix, from_rows
-from .vectors import (PL2026_DERIVED, PL2026_PUBLISHED_BH, PL2026_PUBLISHED_BH_C1,
-                      PL2026_PUBLISHED_PS, PL2026_ROWS, TEC_DE_ROWS, TEC_RR, TEC_RR_RATINGS,
-                      TEC_RR_ROWS, TEC_SWISS_2024, TEC_SWISS_OTHER, TEC_SWISS_RATING_2024,
-                      TEC_SWISS_RATINGS, TEC_SWISS_ROWS, TEC_SWISS_US, WCCC8_MATRIX, WCCC8_NAMES,
-                      WCCC8_NS, num)
+from .vectors import (
+    PL2026_DERIVED,
+    PL2026_PUBLISHED_BH,
+    PL2026_PUBLISHED_BH_C1,
+    PL2026_PUBLISHED_PS,
+    PL2026_ROWS,
+    TEC_DE_ROWS,
+    TEC_RR,
+    TEC_RR_RATINGS,
+    TEC_RR_ROWS,
+    TEC_SWISS_2024,
+    TEC_SWISS_OTHER,
+    TEC_SWISS_RATING_2024,
+    TEC_SWISS_RATINGS,
+    TEC_SWISS_ROWS,
+    TEC_SWISS_US,
+    WCCC8_MATRIX,
+    WCCC8_NAMES,
+    WCCC8_NS,
+    num,
+)
 
 F = Fraction
 

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import sys
 import types
+from collections.abc import Iterable, Sequence
 from heapq import heappush, heapreplace
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..findings import ERROR, INFO, Finding
 from ..model import Tournament

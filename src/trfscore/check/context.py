@@ -209,7 +209,7 @@ class Context:
         return self.header.rounds_declared
 
     @cached_property
-    def pending_rounds(self) -> "RoundsWithoutPairing":
+    def pending_rounds(self) -> RoundsWithoutPairing:
         """Rounds with data but no pairing at all yet (only byes and blanks): the round a
         JaVaFo-style partial file pre-marks for the next pairing.  Rounds past every player's
         cells (a tournament built with more rounds than it has data for) are pending too; they

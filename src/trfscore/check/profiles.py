@@ -13,10 +13,11 @@ the profile's selection, ``--ignore`` removes rules from whatever is selected.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Iterable
+from typing import Any
 
 from ..errors import UsageError
 from ..findings import SEVERITIES

@@ -13,8 +13,8 @@ Selection works as in ruff: a selector is a rule id or a prefix of one (``TRF5``
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Callable, Iterable
 
 from ..findings import SEVERITIES, Finding
 

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import glob
 import os
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Callable, Iterable, Iterator
 
 from ..errors import UsageError
 from ..findings import SEVERITY_ORDER, Finding

@@ -3,17 +3,17 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import IO, Iterator
+from typing import IO
 
 from ..errors import UsageError
+from ..formats import registry
 from ..formats.files import NotReadable, read_file
 from ..formats.limits import MAX_INPUT_BYTES  # larger inputs are refused (exit 2), not read
-from ..formats import registry
 from ..loading import loads, nothing_readable
 from ..model import Tournament
 from ..safetext import neutralise_lines
-
 
 #: Set to a list by ``cli.run``: the command's process then ends with ``os._exit`` as soon as the
 #: command returns, so what the command built is held here instead of being freed object by

@@ -11,8 +11,17 @@ from __future__ import annotations
 import io
 
 from ..errors import UsageError
-from .common import (add_input_options, doubts, keep_until_exit, load_input, output, print_doubts, read_input,
-                     unreadable, warn)
+from .common import (
+    add_input_options,
+    doubts,
+    keep_until_exit,
+    load_input,
+    output,
+    print_doubts,
+    read_input,
+    unreadable,
+    warn,
+)
 
 FORMATS = ("text", "json", "markdown", "csv", "html")
 RULES = ("auto", "fide-2026", "fide-2024", "fide-2023", "fide-2009", "none")

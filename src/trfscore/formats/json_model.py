@@ -19,10 +19,10 @@ from typing import Any
 from ..decimals import is_rounded_in_json, json_number
 from ..findings import Finding
 from ..gcpause import gc_paused
-from . import json_bulk
-from .limits import bounded_score
 from ..model import DEFAULT_POINTS, Game, Header, NationalRecord, Player, Record, Scoring, Source, Team, Tournament
 from ..safetext import escape_json_text
+from . import json_bulk
+from .limits import bounded_score
 from .schema_problems import describe, found, key_text, types_text
 
 SCHEMA_VERSION = 1

@@ -13,8 +13,9 @@ formats in the order of :data:`FORMATS`; the first whose test accepts the text i
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from . import sniff as _sniff
 

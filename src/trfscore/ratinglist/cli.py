@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from ..errors import UsageError
 from ..model import Tournament

@@ -8,8 +8,9 @@ check however many ``FID`` rules use it.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 from ..model import Player, Tournament
 from .entry import Entry
@@ -102,7 +103,7 @@ class Comparison:
     in_force_by_id: dict[int, Entry] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, t: Tournament, lists: Sequence[RatingList]) -> "Comparison":
+    def of(cls, t: Tournament, lists: Sequence[RatingList]) -> Comparison:
         choice = choose(lists, t.header.start_date_iso, rating_type(t))
         ids = [i for i in (player_id(p) for p in t.players) if i]
         by_id = choice.identity.entries(ids) if choice.identity is not None else {}

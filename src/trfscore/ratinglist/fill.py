@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import codecs
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from ..findings import INFO, Finding
 from ..formats.trf.layout import PLAYER

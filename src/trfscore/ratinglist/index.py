@@ -18,9 +18,9 @@ import sqlite3
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import fields
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
 
 from .entry import Entry
 from .names import name_key
@@ -149,7 +149,7 @@ def _fill(db: sqlite3.Connection, path: str, info: ListInfo, sha: str,
         count += len(batch)
     if not count:
         raise ListFormatError(f"{path}: no player could be read ({stats.skipped} malformed rows"
-                              + (f"; {stats.problems[0]}" if stats.problems else "") + f"); expected a rating list")
+                              + (f"; {stats.problems[0]}" if stats.problems else "") + "); expected a rating list")
     db.executescript(_INDEXES)
     kind = info.kind or ("combined" if combined else "standard")
     if info.format == "xml" and combined and info.kind in ("", "standard"):

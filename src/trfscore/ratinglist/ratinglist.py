@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from typing import TYPE_CHECKING, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from .entry import Entry
 from .index import ENTRY_FIELDS, connect, open_index, valid
@@ -48,7 +49,7 @@ class RatingList:
     # -- opening ---------------------------------------------------------------------------
     @classmethod
     def open(cls, path: str | os.PathLike[str], *, index: str | None = None, period: str | None = None,
-             progress: bool = True) -> "RatingList":
+             progress: bool = True) -> RatingList:
         """Open the list at ``path``, building its index first when there is none (or it is stale
         or corrupt).  ``index``: a folder for indexes or a ``.sqlite`` file for this one;
         ``period``: ``YYYY-MM`` when the file name does not tell.  Raises
@@ -57,7 +58,7 @@ class RatingList:
         return cls(db, where, os.fspath(path), period)
 
     @classmethod
-    def open_built(cls, where: str, period: str | None = None) -> "RatingList":
+    def open_built(cls, where: str, period: str | None = None) -> RatingList:
         """Reopen an index built before (a worker process of ``check --jobs``)."""
         db = connect(where)
         meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
@@ -68,7 +69,7 @@ class RatingList:
     def close(self) -> None:
         self._db.close()
 
-    def __enter__(self) -> "RatingList":
+    def __enter__(self) -> RatingList:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -122,8 +123,8 @@ class RatingList:
         return found[:limit]
 
     @staticmethod
-    def check(tournament: "Tournament", lists: "RatingList | Sequence[RatingList]", *, profile: str = "fide",
-              select: str | None = None, ignore: str | None = None) -> "list[Finding]":
+    def check(tournament: Tournament, lists: RatingList | Sequence[RatingList], *, profile: str = "fide",
+              select: str | None = None, ignore: str | None = None) -> list[Finding]:
         """Every finding for ``tournament`` under ``profile`` (default ``fide``), the ``FID``
         rules comparing it with ``lists`` (one list or several)."""
         from ..check import check as run_check

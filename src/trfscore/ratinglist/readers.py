@@ -16,14 +16,15 @@ from __future__ import annotations
 
 import codecs
 import csv
+import html
 import io
 import re
 import zipfile
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Callable, Iterator, Mapping
-import html
+from typing import IO
 from xml.parsers import expat
 
 from .entry import Entry
@@ -287,7 +288,7 @@ class _Players:
         self.tag = None
 
 
-def _general_parser(handlers: _Players) -> "expat.XMLParserType":
+def _general_parser(handlers: _Players) -> expat.XMLParserType:
     parser = expat.ParserCreate()
     parser.buffer_text = True
     parser.StartElementHandler = handlers.start
@@ -419,7 +420,7 @@ class TxtColumns:
     period: str = ""
 
     @classmethod
-    def from_header(cls, header: str) -> "TxtColumns":
+    def from_header(cls, header: str) -> TxtColumns:
         found: list[tuple[int, str]] = []
         period = ""
         for token in re.finditer(r"\S+", header):
@@ -517,7 +518,7 @@ class CsvColumns:
     where: dict[str, int]
 
     @classmethod
-    def from_header(cls, cells: list[str]) -> "CsvColumns":
+    def from_header(cls, cells: list[str]) -> CsvColumns:
         where: dict[str, int] = {}
         for i, cell in enumerate(cells):
             name = CSV_COLUMNS.get(_key(cell.lstrip("\ufeff")))

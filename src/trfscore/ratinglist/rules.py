@@ -7,7 +7,8 @@ player's 001 field and shows the file's value beside the list's.  Which list: se
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from ..check.context import COL_BIRTH, COL_FEDERATION, COL_FIDE_ID, COL_NAME, COL_RATING, COL_SEX, COL_TITLE, Context
 from ..check.registry import rule

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import datetime as _dt
 import math
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Hashable, Literal, Mapping, Optional, Sequence, Union
+from typing import Literal
 
 from .numbers import Number, as_fraction, fmt, round_half_away, round_to
 from .result import OpponentEntry, RatingResult, parse_games
@@ -66,23 +67,23 @@ class DwzResult(RatingResult):
 
     system: str = "dwz"
     edition: str = "classic"
-    index_before: Optional[int] = None
-    index_after: Optional[int] = None
-    age: Optional[int] = None
+    index_before: int | None = None
+    index_after: int | None = None
+    age: int | None = None
     # classic: E0, fB, SBr, E before rounding
-    e0: Optional[Fraction] = None
-    acceleration: Optional[Fraction] = None
-    braking: Optional[Fraction] = None
-    coefficient_raw: Optional[Fraction] = None
+    e0: Fraction | None = None
+    acceleration: Fraction | None = None
+    braking: Fraction | None = None
+    coefficient_raw: Fraction | None = None
     # 2026: K0, braking factor b, success bonus a
-    k0: Optional[int] = None
-    brake_factor: Optional[Fraction] = None
-    bonus: Optional[Fraction] = None
+    k0: int | None = None
+    brake_factor: Fraction | None = None
+    bonus: Fraction | None = None
 
 
 # --- editions -------------------------------------------------------------------------------
 
-def _as_date(value: Union[_dt.date, str]) -> _dt.date:
+def _as_date(value: _dt.date | str) -> _dt.date:
     if isinstance(value, _dt.datetime):
         return value.date()
     if isinstance(value, _dt.date):
@@ -99,7 +100,7 @@ def _as_date(value: Union[_dt.date, str]) -> _dt.date:
     return _dt.date(year, month, day)
 
 
-def dwz_edition_for(end_date: Union[_dt.date, str, None]) -> Edition:
+def dwz_edition_for(end_date: _dt.date | str | None) -> Edition:
     """The WO edition for a tournament ending on ``end_date``: "2026" from 2026-06-08.
 
     Accepts a date or text (YYYY-MM-DD, YYYY/MM/DD, DD.MM.YYYY, YY/MM/DD); None means today.
@@ -112,7 +113,7 @@ def dwz_edition_for(end_date: Union[_dt.date, str, None]) -> Edition:
 # --- expected score and performance ---------------------------------------------------------
 
 def expected_score(rating: Number, opponents: Sequence[Number], *, curve: Curve = "normal",
-                   p_decimals: Optional[int] = None) -> Fraction:
+                   p_decimals: int | None = None) -> Fraction:
     """We = sum of P(R - Rj) over the opponents (WO 3.3.2)."""
     r = as_fraction(rating)
     return sum((dsb_expected(r - as_fraction(o), curve=curve, decimals=p_decimals)
@@ -120,7 +121,7 @@ def expected_score(rating: Number, opponents: Sequence[Number], *, curve: Curve 
 
 
 def _root(opponents: Sequence[Fraction], score: Fraction, curve: Curve,
-          p_decimals: Optional[int]) -> Fraction:
+          p_decimals: int | None) -> Fraction:
     """The rating R with We(R) = W, by bisection (We rises with R)."""
     lo = float(min(opponents)) - 4000.0
     hi = float(max(opponents)) + 4000.0
@@ -145,7 +146,7 @@ def solve_performances(
     *,
     method: FirstMethod = "iteration",
     curve: Curve = "normal",
-    p_decimals: Optional[int] = None,
+    p_decimals: int | None = None,
     max_rounds: int = 2000,
 ) -> tuple[dict[Key, Fraction], bool]:
     """The Gesamtiteration of WO 3.4.4: ratings Ri with We(Ri) = W for several players at once.
@@ -210,7 +211,7 @@ def solve_performances(
 
 
 def _performance(opponents: list[Fraction], score: Fraction, method: FirstMethod, curve: Curve,
-                 p_decimals: Optional[int]) -> tuple[Optional[Fraction], Optional[str]]:
+                 p_decimals: int | None) -> tuple[Fraction | None, str | None]:
     """Rh of WO 3.6 for one player (None for fewer than 5 games or a 0 % / 100 % score)."""
     n = len(opponents)
     if n < MIN_PERFORMANCE_GAMES:
@@ -224,7 +225,7 @@ def _performance(opponents: list[Fraction], score: Fraction, method: FirstMethod
 
 # --- classic edition ------------------------------------------------------------------------
 
-def age_constant(age: Optional[int]) -> int:
+def age_constant(age: int | None) -> int:
     """J of WO 3.5.1: 5 up to age 20, 10 for 21-25, 15 from 26 (and when the age is unknown)."""
     if age is None:
         return 15
@@ -240,7 +241,7 @@ def _braking_surcharge(r0: Fraction) -> Fraction:
     return Fraction(math.expm1(float((1300 - r0) / 150)))
 
 
-def _classic(r0: Fraction, index: Optional[int], age: Optional[int], n: int, w: Fraction,
+def _classic(r0: Fraction, index: int | None, age: int | None, n: int, w: Fraction,
              we: Fraction, steps: list[str], notes: list[str]) -> dict:
     """E and Rn of WO 3.5 for an established player with ``n`` rated games."""
     j = age_constant(age)
@@ -277,7 +278,7 @@ def _classic(r0: Fraction, index: Optional[int], age: Optional[int], n: int, w: 
 
 def first_value(ri: Fraction, *, edition: Edition = "classic",
                 constants: Reform2026 = REFORM_2026,
-                steps: Optional[list[str]] = None) -> tuple[int, Fraction]:
+                steps: list[str] | None = None) -> tuple[int, Fraction]:
     """The first DWZ from the solved value Ri: (rounded first DWZ, value before rounding).
 
     classic (WO 3.4.4): Ri below 800 is compressed to 700 + Ri/8; 2026: the r-correction of
@@ -313,7 +314,7 @@ def first_rating_inputs(ratings: list[Fraction], w: Fraction, edition: Edition,
 
 # --- 2026 edition ---------------------------------------------------------------------------
 
-def _k0(r0: Fraction, age: Optional[int], index: Optional[int], c: Reform2026,
+def _k0(r0: Fraction, age: int | None, index: int | None, c: Reform2026,
         notes: list[str]) -> tuple[int, str]:
     young = age is not None and age <= 25
     if young and r0 < 2200:
@@ -330,7 +331,7 @@ def _k0(r0: Fraction, age: Optional[int], index: Optional[int], c: Reform2026,
     return row[col], name
 
 
-def _reform(r0: Fraction, index: Optional[int], age: Optional[int], w: Fraction, we: Fraction,
+def _reform(r0: Fraction, index: int | None, age: int | None, w: Fraction, we: Fraction,
             c: Reform2026, steps: list[str], notes: list[str]) -> dict:
     """K and Rn of the 2026 WO (spec 1.6) for an established player."""
     k0, group = _k0(r0, age, index, c, notes)
@@ -389,15 +390,15 @@ def dwz_upgrade_2026(rating: Number) -> Fraction:
 # --- public entry point ---------------------------------------------------------------------
 
 def dwz_update(
-    rating: Optional[Number],
-    index: Optional[int],
-    age: Optional[int],
+    rating: Number | None,
+    index: int | None,
+    age: int | None,
     opponents: Sequence[OpponentEntry],
-    score: Optional[Number],
+    score: Number | None,
     *,
     edition: Edition = "classic",
     curve: Curve = "normal",
-    p_decimals: Optional[int] = None,
+    p_decimals: int | None = None,
     first_method: FirstMethod = "iteration",
     constants: Reform2026 = REFORM_2026,
 ) -> DwzResult:

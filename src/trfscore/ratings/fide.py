@@ -9,9 +9,9 @@ against 1800, floor 1400, 400-point rule any number of times) with the amendment
 from __future__ import annotations
 
 import datetime as _dt
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Optional, Sequence, Union
 
 from .numbers import Number, as_fraction, fmt, round_half_away, round_ratio
 from .result import OpponentEntry, RatingResult, make_result, parse_games
@@ -31,7 +31,7 @@ REFORM_2024_FROM = _dt.date(2024, 3, 1)
 CAP = 400  # 8.3.1: a difference of more than 400 counts as 400
 K_TIMES_N_MAX = 700  # 8.3.3: K * n may not exceed 700 in one period
 
-Period = Union[_dt.date, str, int, None]
+Period = _dt.date | str | int | None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -44,7 +44,7 @@ class FideResult(RatingResult):
     published: bool = True
 
 
-def _period_date(period: Period) -> Optional[_dt.date]:
+def _period_date(period: Period) -> _dt.date | None:
     """A period as a date: a date, an int year, or text YYYY-MM(-DD) / YYYY/MM(/DD)."""
     if period is None:
         return None
@@ -62,8 +62,8 @@ def _period_date(period: Period) -> Optional[_dt.date]:
     return _dt.date(parts[0], parts[1], parts[2])
 
 
-def fide_k(rating: int, *, birth_year: Optional[int] = None, games_before: Optional[int] = None,
-           reached_2400: bool = False, year: Optional[int] = None) -> tuple[int, str]:
+def fide_k(rating: int, *, birth_year: int | None = None, games_before: int | None = None,
+           reached_2400: bool = False, year: int | None = None) -> tuple[int, str]:
     """K by 8.3.3 (before the 700 rule) and the reason for it.
 
     40 while fewer than 30 games are rated (``games_before``); 40 up to the end of the year of
@@ -80,7 +80,7 @@ def fide_k(rating: int, *, birth_year: Optional[int] = None, games_before: Optio
     return 20, "K = 20: below 2400"
 
 
-def fide_performance(opponents: Sequence[Number], score: Number) -> Optional[int]:
+def fide_performance(opponents: Sequence[Number], score: Number) -> int | None:
     """Rp = Ra + dp(p) (8.1.1): Ra the plain average, p = W/n to two decimals; rounded."""
     ratings = [as_fraction(r) for r in opponents]
     if not ratings:
@@ -88,7 +88,7 @@ def fide_performance(opponents: Sequence[Number], score: Number) -> Optional[int
     return _performance(sum(ratings, Fraction(0)), len(ratings), as_fraction(score))
 
 
-def _performance(total: Union[int, Fraction], n: int, w: Fraction) -> int:
+def _performance(total: int | Fraction, n: int, w: Fraction) -> int:
     """Rp = total/n + dp(W/n) rounded half away from zero (8.1.1), in integers: p is taken to
     two decimals the same way (:func:`.tables.round_percentage`)."""
     p100 = round_ratio(100 * w.numerator, w.denominator * n)
@@ -106,7 +106,7 @@ def fide_uplift_2024(rating: Number) -> int:
     return round_half_away(r + Fraction(2, 5) * (2000 - r))
 
 
-def _first_rating(ratings: list[Fraction], w: Fraction, when: Optional[_dt.date],
+def _first_rating(ratings: list[Fraction], w: Fraction, when: _dt.date | None,
                   steps: list[str], notes: list[str]) -> dict:
     n = len(ratings)
     base = dict(new_rating=None, change=None, expected=None, coefficient=None,
@@ -141,14 +141,14 @@ def _first_rating(ratings: list[Fraction], w: Fraction, when: Optional[_dt.date]
 
 
 def fide_update(
-    rating: Optional[Number],
+    rating: Number | None,
     opponents: Sequence[OpponentEntry],
-    score: Optional[Number],
+    score: Number | None,
     *,
-    birth_year: Optional[int] = None,
-    games_before: Optional[int] = None,
+    birth_year: int | None = None,
+    games_before: int | None = None,
     reached_2400: bool = False,
-    k: Optional[int] = None,
+    k: int | None = None,
     period: Period = None,
 ) -> FideResult:
     """The FIDE rating after the games of one event or period (B.02 8.2, 8.3).
@@ -167,15 +167,15 @@ def fide_update(
 
 
 def fide_evaluate(
-    rating: Optional[Number],
-    ratings: Sequence[Union[int, Fraction]],
+    rating: Number | None,
+    ratings: Sequence[int | Fraction],
     w: Fraction,
     notes: list[str],
     *,
-    birth_year: Optional[int] = None,
-    games_before: Optional[int] = None,
+    birth_year: int | None = None,
+    games_before: int | None = None,
     reached_2400: bool = False,
-    k: Optional[int] = None,
+    k: int | None = None,
     period: Period = None,
 ) -> FideResult:
     """:func:`fide_update` after its input is read: ``ratings`` the rated opponents' ratings
@@ -245,7 +245,7 @@ def fide_evaluate(
         score=w, games=n, opponent_average=ra))
 
 
-def _head_steps(rating: Optional[Number], n: int, w: Fraction, ra: Optional[Fraction]) -> list[str]:
+def _head_steps(rating: Number | None, n: int, w: Fraction, ra: Fraction | None) -> list[str]:
     """The first two steps: Ro, then n, W and Ra."""
     return [f"Ro = {fmt(rating) if rating is not None else 'unrated'}",
             f"n = {n}, W = {fmt(w, 1)}" + (f", Ra = {fmt(ra, 2)}" if ra is not None else "")]

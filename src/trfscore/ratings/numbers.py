@@ -10,9 +10,8 @@ from __future__ import annotations
 import math
 from decimal import Decimal
 from fractions import Fraction
-from typing import Union
 
-Number = Union[int, float, Fraction, Decimal, str]
+Number = int | float | Fraction | Decimal | str
 
 __all__ = ["Number", "as_fraction", "round_half_away", "round_ratio", "round_to", "fmt"]
 

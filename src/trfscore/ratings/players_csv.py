@@ -14,8 +14,9 @@ import csv
 import io
 import os
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from typing import Iterable, Mapping, Optional, TextIO, Union
+from typing import TextIO
 
 __all__ = ["PlayerInfo", "PlayerKey", "read_players_csv", "parse_players_csv", "lookup_player"]
 
@@ -26,14 +27,14 @@ PlayerKey = tuple  # ("fide_id", "4100018") or ("start_rank", 12)
 class PlayerInfo:
     """One row of the players CSV; None where the file gives nothing."""
 
-    fide_id: Optional[str] = None
-    start_rank: Optional[int] = None
-    dwz: Optional[int] = None
-    index: Optional[int] = None
-    birth_year: Optional[int] = None
-    games_before: Optional[int] = None
-    reached_2400: Optional[bool] = None
-    k: Optional[int] = None
+    fide_id: str | None = None
+    start_rank: int | None = None
+    dwz: int | None = None
+    index: int | None = None
+    birth_year: int | None = None
+    games_before: int | None = None
+    reached_2400: bool | None = None
+    k: int | None = None
     line: int = 0
 
 
@@ -63,7 +64,7 @@ def _decode(data: bytes) -> str:
 
 
 def read_players_csv(
-    source: Union[str, "os.PathLike[str]", TextIO],
+    source: str | os.PathLike[str] | TextIO,
 ) -> tuple[dict[PlayerKey, PlayerInfo], list[str]]:
     """Read a players CSV from a path or an open text file; see :func:`parse_players_csv`."""
     if hasattr(source, "read"):
@@ -116,7 +117,7 @@ def parse_players_csv(text: str, *, name: str = "players.csv"
         header = next(reader)
     except csv.Error as exc:
         return players, [f"{name}:{first + 1}: cannot read the header: {exc}"]
-    columns: list[Optional[str]] = []
+    columns: list[str | None] = []
     for raw in header:
         key = _ALIASES.get(_normalise(raw))
         if key is None and raw.strip():
@@ -171,7 +172,7 @@ _INTS = {
 _BIRTH = re.compile(r"(\d{4})(?:[-/.]\d{1,2}[-/.]\d{1,2})?|\d{1,2}[-/.]\d{1,2}[-/.](\d{4})")
 
 
-def _row(cells: dict[str, str], line: int, name: str, messages: list[str]) -> Optional[PlayerInfo]:
+def _row(cells: dict[str, str], line: int, name: str, messages: list[str]) -> PlayerInfo | None:
     where = f"{name}:{line}"
     values: dict[str, object] = {}
 
@@ -227,8 +228,8 @@ def _row(cells: dict[str, str], line: int, name: str, messages: list[str]) -> Op
     return replace(PlayerInfo(line=line), **values)  # type: ignore[arg-type]
 
 
-def lookup_player(players: Optional[Mapping[PlayerKey, PlayerInfo]], *, fide_id: object = None,
-                  start_rank: Optional[int] = None) -> Optional[PlayerInfo]:
+def lookup_player(players: Mapping[PlayerKey, PlayerInfo] | None, *, fide_id: object = None,
+                  start_rank: int | None = None) -> PlayerInfo | None:
     """The row for a player, by FIDE id first, then by start rank; None if there is none."""
     if not players:
         return None

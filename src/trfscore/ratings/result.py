@@ -8,16 +8,16 @@ read, so a report that never shows them never formats them.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import MISSING, dataclass, fields
 from fractions import Fraction
-from typing import Callable, Optional, Sequence, Tuple, Union
 
 from .numbers import Number, as_fraction
 
 __all__ = ["RatingResult", "OpponentEntry", "parse_games"]
 
 # An opponent is given by his rating (None: unrated) or as a (rating, result) pair.
-OpponentEntry = Union[Number, None, Tuple[Optional[Number], Number]]
+OpponentEntry = Number | None | tuple[Number | None, Number]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -30,19 +30,19 @@ class RatingResult:
     """
 
     system: str
-    old_rating: Optional[int]
-    new_rating: Optional[int]
-    change: Optional[int]
+    old_rating: int | None
+    new_rating: int | None
+    change: int | None
     score: Fraction
     games: int
-    expected: Optional[Fraction]
-    coefficient: Optional[Fraction]
-    performance: Optional[int]
-    opponent_average: Optional[Fraction]
+    expected: Fraction | None
+    coefficient: Fraction | None
+    performance: int | None
+    opponent_average: Fraction | None
     first_rating: bool = False
-    raw_rating: Optional[Fraction] = None
-    steps: Tuple[str, ...] = ()
-    notes: Tuple[str, ...] = ()
+    raw_rating: Fraction | None = None
+    steps: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
 
     @property
     def rated(self) -> bool:
@@ -50,10 +50,10 @@ class RatingResult:
         return self.new_rating is not None
 
 
-StepsSource = Union[Tuple[str, ...], Callable[[], Sequence[str]]]
+StepsSource = tuple[str, ...] | Callable[[], Sequence[str]]
 
 
-def _get_steps(self: RatingResult) -> Tuple[str, ...]:
+def _get_steps(self: RatingResult) -> tuple[str, ...]:
     steps = self.__dict__["_steps"]
     if callable(steps):
         steps = self.__dict__["_steps"] = tuple(steps())
@@ -101,7 +101,7 @@ def _is_pair(entry: object) -> bool:
 
 
 def parse_games(
-    opponents: Sequence[OpponentEntry], score: Optional[Number]
+    opponents: Sequence[OpponentEntry], score: Number | None
 ) -> tuple[list[Fraction], Fraction, list[str]]:
     """Split ``opponents`` into the rated opponents' ratings and the score against them.
 

@@ -17,15 +17,26 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
+from collections.abc import Mapping
 from dataclasses import replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Literal, Mapping, Optional
+from typing import TYPE_CHECKING, Literal
 
 from ..gcpause import gc_paused
 from ..model import Kind
-from .dwz import (MIN_FIRST_GAMES, DwzResult, Edition, FirstMethod, REFORM_2026, Reform2026,
-                  dwz_edition_for, dwz_update, first_rating_inputs, first_value,
-                  solve_performances)
+from .dwz import (
+    MIN_FIRST_GAMES,
+    REFORM_2026,
+    DwzResult,
+    Edition,
+    FirstMethod,
+    Reform2026,
+    dwz_edition_for,
+    dwz_update,
+    first_rating_inputs,
+    first_value,
+    solve_performances,
+)
 from .fide import fide_evaluate
 from .numbers import fmt, round_half_away
 from .players_csv import PlayerInfo, PlayerKey, lookup_player
@@ -43,11 +54,11 @@ FIDE_START_INDEX = 6  # WO 4.1.2: a FIDE rating used as starting DWZ gets index 
 EXCEPTION_MARGIN = 300  # WO 3.6: performance more than 300 above the old DWZ
 
 
-def _result(game: "Game") -> Fraction:
+def _result(game: Game) -> Fraction:
     return {Kind.WIN: Fraction(1), Kind.DRAW: Fraction(1, 2)}.get(game.kind, Fraction(0))
 
 
-def _rated_games(player: "Player", tournament: "Tournament") -> list[tuple[int, Fraction]]:
+def _rated_games(player: Player, tournament: Tournament) -> list[tuple[int, Fraction]]:
     """(opponent start rank, result) of the games played and rated (no forfeits, no byes)."""
     games = []
     for game in player.games:
@@ -56,14 +67,14 @@ def _rated_games(player: "Player", tournament: "Tournament") -> list[tuple[int, 
     return games
 
 
-def _year(text: str) -> Optional[int]:
+def _year(text: str) -> int | None:
     if not text:
         return None
     match = re.search(r"(?<!\d)(1[89]\d\d|20\d\d)(?!\d)", text or "")
     return int(match.group(1)) if match else None
 
 
-def _end_date(tournament: "Tournament") -> Optional[_dt.date]:
+def _end_date(tournament: Tournament) -> _dt.date | None:
     header = tournament.header
     for text in (header.end_date_iso, header.end_date):
         if text:
@@ -77,7 +88,7 @@ def _end_date(tournament: "Tournament") -> Optional[_dt.date]:
 _NO_INFO = PlayerInfo()
 
 
-def _info(players: Optional[Mapping[PlayerKey, PlayerInfo]], p: "Player") -> PlayerInfo:
+def _info(players: Mapping[PlayerKey, PlayerInfo] | None, p: Player) -> PlayerInfo:
     if not players:
         return _NO_INFO
     found = lookup_player(players, fide_id=p.fide_id,
@@ -86,16 +97,16 @@ def _info(players: Optional[Mapping[PlayerKey, PlayerInfo]], p: "Player") -> Pla
 
 
 def rate_tournament(
-    tournament: "Tournament",
+    tournament: Tournament,
     system: System = "fide",
-    players: Optional[Mapping[PlayerKey, PlayerInfo]] = None,
-    edition: Optional[Edition] = None,
+    players: Mapping[PlayerKey, PlayerInfo] | None = None,
+    edition: Edition | None = None,
     *,
     fide_as_dwz: bool = True,
     fide_from_2400: bool = False,
     exception_players: bool = True,
     curve: Curve = "normal",
-    p_decimals: Optional[int] = None,
+    p_decimals: int | None = None,
     first_method: FirstMethod = "iteration",
     constants: Reform2026 = REFORM_2026,
 ) -> dict[int, RatingResult]:
@@ -119,12 +130,12 @@ def rate_tournament(
 
 # --- FIDE -----------------------------------------------------------------------------------
 
-def _fide_rating(p: "Player") -> Optional[int]:
+def _fide_rating(p: Player) -> int | None:
     return p.rating if p.rating else None
 
 
-def _rate_fide(tournament: "Tournament",
-               players: Optional[Mapping[PlayerKey, PlayerInfo]]) -> dict[int, RatingResult]:
+def _rate_fide(tournament: Tournament,
+               players: Mapping[PlayerKey, PlayerInfo] | None) -> dict[int, RatingResult]:
     """Every player's :func:`.fide.fide_evaluate`, the rated games read from the round columns
     (as :func:`_rated_games` reads them from the games, without unpacking them); equal to
     calling :func:`.fide.fide_update` with (opponent's rating, result) pairs."""
@@ -154,11 +165,11 @@ def _rate_fide(tournament: "Tournament",
 class _Start:
     """A player's DWZ starting value and where it came from."""
 
-    def __init__(self, rating: Optional[int], index: Optional[int], source: str):
+    def __init__(self, rating: int | None, index: int | None, source: str):
         self.rating, self.index, self.source = rating, index, source
 
 
-def _dwz_start(p: "Player", info: PlayerInfo, fide_as_dwz: bool) -> _Start:
+def _dwz_start(p: Player, info: PlayerInfo, fide_as_dwz: bool) -> _Start:
     if info.dwz:
         return _Start(info.dwz, info.index, "players CSV")
     national = p.national.get(DSB_FEDERATION) if p.national else None
@@ -169,9 +180,9 @@ def _dwz_start(p: "Player", info: PlayerInfo, fide_as_dwz: bool) -> _Start:
     return _Start(None, None, "unrated")
 
 
-def _rate_dwz(tournament: "Tournament", players: Optional[Mapping[PlayerKey, PlayerInfo]],
-              edition: Optional[Edition], fide_as_dwz: bool, fide_from_2400: bool,
-              exception_players: bool, curve: Curve, p_decimals: Optional[int],
+def _rate_dwz(tournament: Tournament, players: Mapping[PlayerKey, PlayerInfo] | None,
+              edition: Edition | None, fide_as_dwz: bool, fide_from_2400: bool,
+              exception_players: bool, curve: Curve, p_decimals: int | None,
               first_method: FirstMethod, constants: Reform2026) -> dict[int, RatingResult]:
     evaluation = _DwzEvaluation(tournament, players, edition, fide_as_dwz, fide_from_2400, curve,
                                 p_decimals, first_method, constants)
@@ -181,15 +192,15 @@ def _rate_dwz(tournament: "Tournament", players: Optional[Mapping[PlayerKey, Pla
 class _DwzEvaluation:
     """One DWZ evaluation of a tournament, in the WO's order (see the module docstring)."""
 
-    def __init__(self, tournament: "Tournament", players: Optional[Mapping[PlayerKey, PlayerInfo]],
-                 edition: Optional[Edition], fide_as_dwz: bool, fide_from_2400: bool, curve: Curve,
-                 p_decimals: Optional[int], first_method: FirstMethod, constants: Reform2026) -> None:
+    def __init__(self, tournament: Tournament, players: Mapping[PlayerKey, PlayerInfo] | None,
+                 edition: Edition | None, fide_as_dwz: bool, fide_from_2400: bool, curve: Curve,
+                 p_decimals: int | None, first_method: FirstMethod, constants: Reform2026) -> None:
         end = _end_date(tournament)
         year = end.year if end is not None else _dt.date.today().year
         self.ed: Edition = edition or dwz_edition_for(end)
         self.curve, self.p_decimals, self.first_method, self.constants = curve, p_decimals, first_method, constants
         self.start: dict[int, _Start] = {}
-        self.ages: dict[int, Optional[int]] = {}
+        self.ages: dict[int, int | None] = {}
         self.games: dict[int, list[tuple[int, Fraction]]] = {}
         for p in tournament.players:
             info = _info(players, p)

@@ -11,7 +11,7 @@ import hashlib
 import json
 import re
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from html import escape as _html_escape
 from importlib import resources
 from string import Template
@@ -180,7 +180,7 @@ def script_json(data: Any) -> str:
     return text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
 
 
-@lru_cache(maxsize=None)
+@cache
 def asset(name: str) -> str:
     """A packaged file of the HTML page (``report.html``, ``report.css``, ``report.js``)."""
     return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")

@@ -18,8 +18,23 @@ from __future__ import annotations
 from ..formats.limits import data_rounds
 from ..model import Tournament
 from . import crosstable as X
-from .common import (RATING_HEADINGS, RATING_KEYS, RATING_TITLES, crosstable_cell, e, facts, html_facts, html_page,
-                     notes, present, rating_value, script_json, sort_heading, sort_value, tiebreak_name)
+from .common import (
+    RATING_HEADINGS,
+    RATING_KEYS,
+    RATING_TITLES,
+    crosstable_cell,
+    e,
+    facts,
+    html_facts,
+    html_page,
+    notes,
+    present,
+    rating_value,
+    script_json,
+    sort_heading,
+    sort_value,
+    tiebreak_name,
+)
 from .values import format_points, format_score, rank_label, title_label
 
 __all__ = ["e", "script_json", "render", "standings_table", "crosstable"]

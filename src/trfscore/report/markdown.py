@@ -10,8 +10,7 @@ from ..formats.limits import data_rounds
 from ..formats.markdown_text import escape, unescape
 from ..model import Tournament
 from . import crosstable as X
-from .common import (RATING_HEADINGS, RATING_KEYS, facts, markdown_header, markdown_table, notes, present,
-                     rating_value)
+from .common import RATING_HEADINGS, RATING_KEYS, facts, markdown_header, markdown_table, notes, present, rating_value
 from .values import each_once, format_points, format_score, rank_labels, title_label
 
 __all__ = ["escape", "unescape", "render"]

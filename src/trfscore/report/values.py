@@ -1,8 +1,9 @@
 """Shared formatting of report values: exact scores as people write them."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any
 
 from ..decimals import exact_decimal
 from ..formats.json_model import score_to_json

@@ -11,9 +11,9 @@ empty.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Callable
 
 from ..findings import Finding
 from ..formats.trf.layout import round_column

@@ -24,8 +24,8 @@ Unknown or unsupported codes raise :class:`ValueError` with a message for the us
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 __all__ = ["TeamTieBreak", "parse_team_tiebreak", "parse_team_tiebreaks", "is_team_code", "KNOWN",
            "POINTS_CODES"]

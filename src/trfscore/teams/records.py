@@ -7,8 +7,8 @@ becomes a finding and is not applied (or, against the boards, applied: an explic
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from fractions import Fraction
-from typing import Callable, Iterable
 
 from ..findings import Finding
 from ..model import Kind, Tournament

@@ -32,7 +32,7 @@ class MatchScoring:
     game: Scoring
 
     @classmethod
-    def of(cls, team_scoring: dict[str, Fraction], boards: int, game: Scoring) -> "MatchScoring":
+    def of(cls, team_scoring: dict[str, Fraction], boards: int, game: Scoring) -> MatchScoring:
         values = dict(DEFAULT_MATCH_POINTS)
         values.update({k: Fraction(v) for k, v in (team_scoring or {}).items() if k in values})
         return cls(values["TW"], values["TD"], values["TL"], boards, game)

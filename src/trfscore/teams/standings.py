@@ -212,7 +212,8 @@ def team_standings(t: Tournament, tiebreaks: Any = None, rules: str = "auto", pr
                 key = got.__getitem__
             else:
                 col = columns[tb.code]
-                key = (lambda a, col=col: -col[a])
+                def key(a, col=col):
+                    return (-col[a])
             g.sort(key=lambda a: (key(a), numbers[a]))
             new.extend(_runs(g, key))
         groups = new

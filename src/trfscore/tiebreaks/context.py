@@ -135,7 +135,7 @@ class Context:
         return got
 
     # -- derived copies ----------------------------------------------------------------------
-    def fore(self) -> "Context":
+    def fore(self) -> Context:
         """The Fore-Buchholz view (C.07 8.3): every game paired in the last round is a draw.
 
         Forfeits paired in the last round become draws as well; unpaired last-round cells

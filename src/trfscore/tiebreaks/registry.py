@@ -26,11 +26,11 @@ Normalised codes use ``-`` for the cut or limit and ``/`` for flags: ``BH-C1``, 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from importlib import import_module
-from typing import Callable, Iterable
 
 from .base import Column, Engine, TieBreak
 

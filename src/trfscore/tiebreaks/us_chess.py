@@ -17,7 +17,6 @@ They have their own unplayed-game rules and do not depend on the FIDE edition:
 """
 from __future__ import annotations
 
-
 from ..model import Kind
 from . import unplayed as U
 from .base import Column, Engine, TieBreak

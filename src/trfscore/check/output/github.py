@@ -2,7 +2,8 @@
 
 ``::error file=event.trf,line=14,col=112,title=TRF504::round 3: ...`` makes GitHub show the
 message on line 14 of the file in the pull request.  Severities map to ``error``, ``warning``
-and ``notice``.  Untrusted text is neutralised (:mod:`trfscore.safetext`), then escaped as the runner expects (``%`` ``\\r`` ``\\n``), property values
+and ``notice``.  Untrusted text is neutralised (:mod:`trfscore.safetext`), then escaped as the
+runner expects (``%`` ``\\r`` ``\\n``), property values
 also ``:`` and ``,``, so no file content can end the command early or inject another one.
 """
 from __future__ import annotations

@@ -8,7 +8,6 @@ always parses.
 """
 from __future__ import annotations
 
-import re
 import xml.etree.ElementTree as ET
 
 from ...findings import SEVERITY_ORDER

@@ -14,7 +14,18 @@
 * :mod:`.fide` -- what FIDE's rating server needs (TRF8xx, profile ``fide``)
 * :mod:`trfscore.ratinglist.rules` -- the file against the rating lists given (FIDxxx, profile ``fide``)
 """
-from . import reader  # noqa: F401  (first: the check modules may take over a reader id)
-from . import declared, dialect, fide, meetings, pairings, points, ranks, references, rounds, teams  # noqa: F401
-from . import team_matches  # noqa: F401
 from ...ratinglist import rules as _ratinglist_rules  # noqa: F401
+from . import (  # noqa: F401
+    declared,
+    dialect,
+    fide,
+    meetings,
+    pairings,
+    points,
+    ranks,
+    reader,  # noqa: F401  (first: the check modules may take over a reader id)
+    references,
+    rounds,
+    team_matches,  # noqa: F401
+    teams,
+)

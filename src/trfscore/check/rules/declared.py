@@ -7,8 +7,8 @@ reported at the cell that holds it.  (Declared points are rule TRF530; ranks TRF
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from fractions import Fraction
-from typing import Iterator
 
 from ...findings import WARNING, Finding
 from ...report.values import format_score

@@ -6,12 +6,12 @@ are present they must agree, or one program pairs and scores with different numb
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from fractions import Fraction
-from typing import Iterator
 
 from ...findings import ERROR, Finding
-from ..context import Context, fmt_points
 from ...formats.trf.records import parse_number
+from ..context import Context, fmt_points
 from ..registry import rule
 
 #: 162 symbol -> the XXS codes that carry the same value.

@@ -11,10 +11,10 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Iterator
 from fractions import Fraction
 from functools import lru_cache
 from importlib import resources
-from typing import Iterator
 
 from ...findings import ERROR, INFO, WARNING, Finding
 from ...model import Kind

@@ -6,7 +6,7 @@ without them a file in which every pair met is taken for a round robin.
 """
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from ...findings import ERROR, WARNING, Finding
 from ...model import Kind, Player

@@ -7,7 +7,7 @@ lines is wrong, both are reported.
 """
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from ...findings import ERROR, INFO, WARNING, Finding
 from ...model import Game, Kind, Player

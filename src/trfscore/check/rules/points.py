@@ -10,8 +10,8 @@ other than 1/½/0 without a 162 record.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from fractions import Fraction
-from typing import Iterator
 
 from ...findings import ERROR, WARNING, Finding
 from ...model import Kind, Player

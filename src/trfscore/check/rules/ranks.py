@@ -6,7 +6,7 @@ and when 202/212 name the tie-breaks, the order of tied players follows them.  S
 """
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from ...findings import INFO, WARNING, Finding
 from ...formats import registry as formats

@@ -8,7 +8,7 @@ agree with the ``001`` cells; prohibited pairs must not have met.
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from collections.abc import Iterator
 
 from ...findings import ERROR, WARNING, Finding
 from ...formats.trf.layout import BY_CODE, RECORDS, id_fields

@@ -7,7 +7,7 @@ The informative counts 062/072/082 should match the records.
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from collections.abc import Iterator
 
 from ...findings import ERROR, INFO, WARNING, Finding
 from ...formats.trf import parse_round_date

@@ -8,7 +8,7 @@ records naming unknown teams) keep those rules' ids and are not repeated.
 """
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from ...findings import WARNING, Finding
 from ..context import Context

@@ -8,8 +8,8 @@ one team per round, and the 310 totals equal what the board results give under 1
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from fractions import Fraction
-from typing import Iterator
 
 from ...findings import ERROR, WARNING, Finding
 from ...formats.trf.layout import BY_CODE, round_column

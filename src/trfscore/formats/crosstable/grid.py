@@ -83,7 +83,7 @@ class GridReader:
         has_header = head.kind == "numbers"
         grid: Grid = {}
         players: dict[int, Player] = {}
-        for row, (row_ok, s, cells, bad_cells), sr in zip(rows, parsed, start_ranks):
+        for row, (_row_ok, s, cells, _bad_cells), sr in zip(rows, parsed, start_ranks):
             if sr in players or sr > n:
                 if sr > n:
                     state.add("CTB111", f"row {sr} is beyond the {n} numbered columns; it is not read", row.line,

@@ -15,7 +15,7 @@ _TB_CODES = {
 }
 _POINTS_LABELS = {"cs", "pts", "points", "score", "total", "tot", "pkt", "punkte", "p", "sum", "pt", "σ",
                   "total pts", "pts total", "result", "pnt", "pont", "pkte", "punten", "ptn", "punti", "pontos",
-                  "puntos", "poeng", "poäng", "pisteet", "body", "bodovi", "puan", "очки", "pont", "pkt"}
+                  "puntos", "poeng", "poäng", "pisteet", "body", "bodovi", "puan", "очки"}
 #: "Name" in the export languages (chess-results, Swiss-Manager) besides words holding "name".
 _NAME_LABELS = {"spieler", "joueur", "nombre", "participant", "teilnehmer", "jugador", "naam", "nom", "nome",
                 "nazwisko", "jméno", "namn", "navn", "nimi", "isim", "имя", "ime", "név"}

@@ -58,7 +58,7 @@ def locate(lines: list[Line], raw_lines: list[str]) -> Table | None:
 def _find_header(lines: list[Line]) -> tuple[HeadRow | None, int]:
     """The header row (the longest run 1 2 3 ... or 1.Rd 2.Rd ...) and the index of the line after it."""
     best = None
-    for idx, (no, sep, cells) in enumerate(lines):
+    for idx, (_no, _sep, cells) in enumerate(lines):
         start, length, kind = _number_run(cells)
         if any(c.kind not in _LABEL_KINDS for c in cells[:start]):
             continue  # a data row that happens to hold "1 2": labels only may precede the run
@@ -89,7 +89,7 @@ def _find_header(lines: list[Line]) -> tuple[HeadRow | None, int]:
 def _numbered_block(lines: list[Line]) -> tuple[int, int] | None:
     """First and last index of the longest block of numbered lines (gaps of one line allowed)."""
     blocks: list[list[int]] = []
-    for i, (no, sep, cells) in enumerate(lines):
+    for i, (_no, _sep, cells) in enumerate(lines):
         if _is_row_start(cells):
             if blocks and blocks[-1][-1] >= i - 2:
                 blocks[-1].append(i)

@@ -5,8 +5,8 @@ from ...findings import Finding
 from ...gcpause import gc_paused
 from ...model import Source, Tournament
 from .cells import is_diagonal
-from .grid import GridReader
 from .fast import read_table
+from .grid import GridReader
 from .locate import Table, is_swiss, locate
 from .rows import split_lines, table_lines
 from .state import ReadState

@@ -53,7 +53,7 @@ class SwissReader:
         packed = self._pack(raw_players, parsed, rounds, dict(zip(numbering, start_ranks)))
         players = []
         declare_row = state.declare_row
-        for i, ((row, ident, info, cells), sr) in enumerate(zip(raw_players, start_ranks)):
+        for i, ((row, _ident, info, _cells), sr) in enumerate(zip(raw_players, start_ranks)):
             p = Player(sr, name=info["name"], title=info["title"], rating=info["rating"], federation=info["fed"],
                        fide_id=info["fide_id"], line=row.line)
             declare_row(sr, p, row, before, info, info.get("tail"), after, has_header)

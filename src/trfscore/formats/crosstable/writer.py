@@ -16,8 +16,9 @@ back to the same players and results.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any
 
 from ...decimals import exact_decimal
 from ...model import Kind, Player, Tournament

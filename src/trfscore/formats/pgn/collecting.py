@@ -12,7 +12,8 @@ from __future__ import annotations
 import functools
 import io
 import re
-from typing import IO, Any, Callable
+from collections.abc import Callable
+from typing import IO, Any
 
 from .conventions import FORFEIT_RESULTS, RESULTS
 from .moves import any_moves_in, has_moves, moves_of

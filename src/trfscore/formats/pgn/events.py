@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .records import GameRecord, event_name
+from .records import GameRecord
 from .rules import Sink
 
 UNNAMED = ""

@@ -3,15 +3,16 @@ from __future__ import annotations
 
 import os
 import re
-from typing import IO, Any, Iterable
+from collections.abc import Iterable
+from typing import IO, Any
 
 from ...findings import Finding
 from ...gcpause import gc_paused
 from ...model import Source, Tournament
-from .collecting import collect
-from .events import Events, list_events
 from ..files import NotReadable, read_file
+from .collecting import collect
 from .decoding import pgn_text, text_of
+from .events import Events, list_events
 from .records import GameRecord
 from .rules import Sink
 from .tournament import build

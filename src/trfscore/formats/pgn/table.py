@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Callable
+from collections.abc import Callable
 
 from ...model import Game, Kind, Player, Tournament
 from .conventions import KIND_OF

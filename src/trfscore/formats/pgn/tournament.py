@@ -8,11 +8,11 @@ from ...findings import Finding
 from ...model import Source, Tournament
 from ..limits import too_sparse
 from .games import Board, Entry, game_entries
+from .packed import filled, last_round, packable, place_packed
 from .players import PlayerIndex
 from .records import KEPT_TAGS, GameRecord, location
 from .rounds import round_key, round_numbers
 from .rules import Sink
-from .packed import filled, last_round, packable, place_packed
 from .table import Rows, fill_games, place_games
 
 

@@ -11,15 +11,34 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import repeat
-from typing import Callable
 
 from ...findings import Finding
 from ...model import PackedCells, Player, Record
-from .player import (BIRTH, BIRTH_FORMS, BLOCK, CELLS, COLOUR_AT, FEDERATION, FIDE_ID, FIRST_ROUND, MIN_LENGTH,
-                     NAME, POINTS, RANK, RATING, RESULT_AT, SEX, START_RANK, TITLE, TITLES, parse_player,
-                     parse_points)
+from .player import (
+    BIRTH,
+    BIRTH_FORMS,
+    BLOCK,
+    CELLS,
+    COLOUR_AT,
+    FEDERATION,
+    FIDE_ID,
+    FIRST_ROUND,
+    MIN_LENGTH,
+    NAME,
+    POINTS,
+    RANK,
+    RATING,
+    RESULT_AT,
+    SEX,
+    START_RANK,
+    TITLE,
+    TITLES,
+    parse_player,
+    parse_points,
+)
 
 #: Below this many lines the per-line decoder is as fast and simpler.
 BULK_MIN = 64

@@ -6,8 +6,8 @@ their TRF26 meaning (Vega reuses 142/152/162/192) are reported and not interpret
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Callable
 
 from ...findings import Finding
 from ...model import Header, Record, Scoring, Tournament

@@ -18,8 +18,8 @@ trfscore.formats.trf.layout``) and add tests.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 TRF16, TRF26, JAVAFO, BBP = "TRF16", "TRF26", "TRF(x)", "TRF(bx)"
 BOTH = frozenset({TRF16, TRF26})
@@ -283,7 +283,7 @@ def template(record: Record) -> str:
         out.append(" " * (f.first - column))
         numeric = f.type in ("int", "score")
         align = ">" if f.align == "right" else "<"
-        out.append("{%s:%s%d%s}" % (f.name, align, f.width, "" if numeric else f".{f.width}"))
+        out.append("{" + f"{f.name}:{align}{f.width}{'' if numeric else f'.{f.width}'}" + "}")
         column = f.last + 1
     stop = next((f.first for f in record.fields if f.step), record.block.first if record.block else column)
     out.append(" " * (stop - column))

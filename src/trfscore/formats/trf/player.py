@@ -8,9 +8,9 @@ still returned so that the rest of the file can be read.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from fractions import Fraction
 from functools import lru_cache
-from typing import Callable
 
 from ...findings import Finding
 from ...model import Game, Kind, Player

@@ -8,19 +8,18 @@ tournament.
 from __future__ import annotations
 
 import re
-from fractions import Fraction
-from typing import Callable
+from collections.abc import Callable
 
 from ...findings import CappedFindings, Finding
 from ...gcpause import gc_paused
 from ...model import Kind, Player, Record, Source, Tournament
-from ..decode import decode, encode, looks_binary
+from ..decode import decode, looks_binary
 from ..limits import too_sparse
-from .grammar import MAX_LINE, split_records
 from .bulk import parse_players
+from .grammar import MAX_LINE, split_records
 from .header import read_bbp, read_header, read_javafo
 from .layout import PLAYER, dialect, round_column
-from .player import infer_blank_byes, parse_player
+from .player import infer_blank_byes
 from .records import read_national, read_round_record, read_team
 from .rules import severity
 

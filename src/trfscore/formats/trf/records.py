@@ -6,8 +6,8 @@ findings, and the raw line stays in the source records either way.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Callable
 
 from ...findings import Finding
 from ...model import NationalRecord, Record, Team, Tournament

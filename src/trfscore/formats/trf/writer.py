@@ -1,9 +1,9 @@
 """Writing a TRF that was read: its own bytes where unchanged, re-formatted player lines otherwise."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
-from typing import Callable
 
 from ...findings import Finding
 from ...model import Kind, Player, Tournament
