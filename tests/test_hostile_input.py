@@ -22,7 +22,6 @@ import csv
 import io
 import json
 import re
-import sys
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 from pathlib import Path
@@ -31,6 +30,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from fuzzdriver import captured
 from trfscore.cli import main
 from trfscore.formats import crosstable, json_model, pgn, registry
 from trfscore.formats.crosstable import writer as crosstable_writer
@@ -61,18 +61,6 @@ SETTINGS = settings(max_examples=int(__import__("os").environ.get("TRFSCORE_FUZZ
 
 
 # -- running the command line --------------------------------------------------------------
-@contextlib.contextmanager
-def captured():
-    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", newline="")
-    err = io.StringIO()
-    old = sys.stdout, sys.stderr
-    sys.stdout, sys.stderr = out, err
-    try:
-        yield out, err
-    finally:
-        sys.stdout, sys.stderr = old
-
-
 def run(*argv: str) -> tuple[int, bytes, str]:
     with captured() as (out, err):
         code = main(list(argv))
