@@ -481,3 +481,19 @@ def test_a_swiss_row_numbered_0_does_not_make_a_start_rank_0():
     t = crosstable.read(text)
     assert sorted(p.start_rank for p in t.players) == [1, 2, 3]
     assert "CTB105" in {f.rule for f in t.findings}
+
+
+@pytest.mark.parametrize("opponent", ["0", "99"])
+def test_an_opponent_that_is_no_row_is_reported_not_kept(opponent):
+    """Found by the fuzz suite: a cell naming opponent 0 (no row) was kept as opponent 0, and the
+    JSON written from the table failed its own schema (opponent >= 1)."""
+    import json
+
+    from trfscore.formats.json_model import validate, write
+
+    text = ("No Name 1.Rd 2.Rd Pts\n1 Alpha, A 2w1 " + opponent + "b0 1\n2 Beta, B 1b0 3w1 1\n"
+            "3 Gamma, C 4b1 2b0 1\n4 Delta, D 3w0 0 0\n")
+    t = crosstable.read(text)
+    assert "CTB107" in {f.rule for f in t.findings}
+    assert t.player(1).games[1].opponent is None
+    assert validate(json.loads(write(t))) == []

@@ -152,6 +152,7 @@ class SwissReader:
                         tok = row.toks[start + r - 1]
                         self.state.add("CTB107", f"row {ident}, round {r}: opponent {opp} is no row of this table",
                                        tok.line, tok.col, "opponent numbers refer to the row numbers", tok.text)
+                        opp = None  # no player to point at (the error says which number it was)
                     else:
                         opp = sr
                 opponents.append(opp)
