@@ -200,14 +200,15 @@ def _rounds_in_use(t: Tournament) -> int:
 
 
 def _one_block_in_order(players: list, n: int):
-    """The :class:`~trfscore.model.PackedCells` holding rows 0, 1, 2 ... of ``players``, each
-    with at least ``n`` rounds, or None."""
+    """The :class:`~trfscore.model.PackedCells` holding rows 0, 1, 2 ... of ``players`` and no
+    other row (a block can hold rows of lines the reader dropped, such as a repeated player),
+    each with at least ``n`` rounds, or None."""
     packs = list(map(Player.packed.fget, players))  # type: ignore[attr-defined]
     if not packs or None in packs:
         return None
     cells = packs[0][0]
     if any(pack[0] is not cells for pack in packs) or [pack[1] for pack in packs] != list(range(len(packs))) \
-            or min(pack[2] for pack in packs) < n:
+            or min(pack[2] for pack in packs) < n or len(cells.opponents) != len(packs) * cells.n:
         return None
     return cells
 
