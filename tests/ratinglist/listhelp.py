@@ -101,3 +101,12 @@ def zipped(tmp: Path, name: str, member: str, text: str) -> Path:
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
         z.writestr(member, text)
     return path
+
+
+def run(capsys, *argv):
+    """``trfscore ARGV`` in process: (exit code, standard output, standard error)."""
+    from trfscore.cli import main
+
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err

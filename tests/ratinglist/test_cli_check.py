@@ -4,21 +4,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from listhelp import CARLSEN, trf, write, xml_list, zipped
+from listhelp import CARLSEN, run, trf, write, xml_list, zipped
 from test_fid_rules import with_list
-
-from trfscore.cli import main
-
-
-@pytest.fixture(autouse=True)
-def cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-
-
-def run(capsys, *argv):
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture()

@@ -28,11 +28,6 @@ def with_list(players=None, **changes):
     return rows + list(players or [])
 
 
-@pytest.fixture(autouse=True)
-def cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-
-
 def check_with(tmp_path, text, rows, name="standard_apr26frl.xml"):
     from trfscore.ratinglist import RatingList
 

@@ -4,23 +4,10 @@ from __future__ import annotations
 
 import re
 
-import pytest
-from listhelp import CARLSEN, trf, write, xml_list
+from listhelp import CARLSEN, run, trf, write, xml_list
 from test_fid_rules import with_list
 
 import trfscore
-from trfscore.cli import main
-
-
-@pytest.fixture(autouse=True)
-def cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-
-
-def run(capsys, *argv):
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_fill_writes_a_corrected_copy(capsys, tmp_path):
