@@ -14,3 +14,11 @@ def test_ruff_finds_nothing():
     proc = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", "--output-format", "concise", "."],
                           cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-2000:]
+
+
+def test_nested_conftests_live_in_packages():
+    """pytest imports a conftest.py outside a package as the top-level module `conftest`; a second
+    one then replaces tests/conftest.py in sys.modules and every `from conftest import ...` that
+    runs after it fails (CI broke this way once). A nested conftest needs an __init__.py beside it."""
+    nested = [p for p in (ROOT / "tests").rglob("conftest.py") if p.parent != ROOT / "tests"]
+    assert [p for p in nested if not (p.parent / "__init__.py").exists()] == []

@@ -4,8 +4,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from listhelp import CARLSEN, run, trf, write, xml_list, zipped
-from test_fid_rules import with_list
+
+from .listhelp import CARLSEN, run, trf, write, xml_list, zipped
+from .test_fid_rules import with_list
 
 
 @pytest.fixture()

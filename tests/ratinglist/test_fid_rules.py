@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 import pytest
-from listhelp import CARLSEN, HEADER, rules_of, trf, write, xml_list
 
 from trfscore.check.registry import check_rules
+
+from .listhelp import CARLSEN, HEADER, rules_of, trf, write, xml_list
 
 # The four players of the base Swiss, as a list has them (ids 100001-100004, as checkhelp writes).
 PLAYERS = [

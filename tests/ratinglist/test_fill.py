@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 
-from listhelp import CARLSEN, run, trf, write, xml_list
-from test_fid_rules import with_list
-
 import trfscore
+
+from .listhelp import CARLSEN, run, trf, write, xml_list
+from .test_fid_rules import with_list
 
 
 def test_fill_writes_a_corrected_copy(capsys, tmp_path):

@@ -6,10 +6,11 @@ import os
 import sqlite3
 
 import pytest
-from listhelp import CARLSEN, write, xml_list
 
 from trfscore.ratinglist import RatingList
 from trfscore.ratinglist.index import cache_dir
+
+from .listhelp import CARLSEN, write, xml_list
 
 
 @pytest.fixture(autouse=True)

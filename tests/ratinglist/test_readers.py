@@ -3,7 +3,10 @@ what is not a list."""
 from __future__ import annotations
 
 import pytest
-from listhelp import (
+
+from trfscore.ratinglist.readers import ListFormatError, ReadStats, read_entries, sniff
+
+from .listhelp import (
     CARLSEN,
     DSB_HEADER,
     TXT_NO_FOA_HEADER,
@@ -16,8 +19,6 @@ from listhelp import (
     xml_list,
     zipped,
 )
-
-from trfscore.ratinglist.readers import ListFormatError, ReadStats, read_entries, sniff
 
 
 def entries(path):

@@ -1,0 +1,1 @@
+"""Rating-list tests (a package, so its conftest does not shadow tests/conftest.py)."""
