@@ -18,6 +18,15 @@ if not SEED_000.is_file():
     SEED_000 = ROOT / "tests" / "data" / "seed-000-crosstable.txt"
 
 
+def run_cli(capsys, *argv) -> tuple[int, str, str]:
+    """``trfscore ARGV`` in process: (exit code, standard output, standard error)."""
+    from trfscore.cli import main
+
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
 def corpus_params(paths):
     return [pytest.param(p, id=p.name) for p in paths]
 

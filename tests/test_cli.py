@@ -7,17 +7,12 @@ import sys
 
 import pytest
 
-from conftest import LOCAL_CORPUS, ROOT, SAMPLES, SHARED_CORPUS, corpus_params
-from trfscore.cli import main
+from conftest import LOCAL_CORPUS, ROOT, SAMPLES, SHARED_CORPUS, corpus_params, run_cli
 from trfscore.formats import registry
 from trfscore.formats.json_model import validate
 from trfscore.testing.generate import swiss, to_trf
 
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+run = run_cli
 
 
 @pytest.fixture()

@@ -8,16 +8,13 @@ import json
 
 import pytest
 
-from trfscore.cli import main
+from conftest import run_cli
 
 SWISS = "samples/swiss-trf26.trf"
 RR = "samples/correspondence-1975.trf"
 
 
-def run(capsys, *argv) -> tuple[int, str, str]:
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
+run = run_cli
 
 
 @pytest.mark.parametrize("argv, message", [

@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from trfscore.cli import main
+from conftest import run_cli
 from trfscore.formats import json_model
 from trfscore.safetext import escape_json_text, neutralise, neutralise_json_text
 from trfscore.testing.generate import swiss
@@ -54,10 +54,7 @@ def evil_file(tmp_path_factory):
     return path
 
 
-def run(capsys, *argv) -> tuple[int, str, str]:
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
+run = run_cli
 
 
 @pytest.mark.parametrize("fmt", ["text", "markdown", "csv", "html"])

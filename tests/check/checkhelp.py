@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import trfscore
+from conftest import run_cli
 from trfscore.check import check
 
 CORPUS_DIR = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "trf"
@@ -79,12 +80,7 @@ def rules_of(text: str | bytes, profile: str = "basic", **kw) -> dict[str, list]
     return out
 
 
-def run_main(capsys, *argv):
-    from trfscore.cli import main
-
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
+run_main = run_cli
 
 
 def python() -> str:

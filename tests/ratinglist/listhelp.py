@@ -23,6 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "check"))
 
 from checkhelp import HEADER, SWISS, player_line, rules_of, trf  # noqa: E402,F401
 
+from conftest import run_cli  # noqa: E402
+
 XML_FIELDS = ("fideid", "name", "country", "sex", "title", "w_title", "o_title", "foa_title", "rating", "games",
               "k", "rapid_rating", "rapid_games", "rapid_k", "blitz_rating", "blitz_games", "blitz_k", "birthday",
               "flag")
@@ -103,10 +105,4 @@ def zipped(tmp: Path, name: str, member: str, text: str) -> Path:
     return path
 
 
-def run(capsys, *argv):
-    """``trfscore ARGV`` in process: (exit code, standard output, standard error)."""
-    from trfscore.cli import main
-
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
+run = run_cli

@@ -78,6 +78,17 @@ class ReadStats:
         if len(self.problems) < MAX_PROBLEMS:
             self.problems.append(f"{where}: {why}")
 
+    def take(self, cells: Mapping[str, str | None], number: int, where: str) -> Entry | None:
+        """The entry of one row, counted as read; None (counted as skipped, with why) when the
+        row cannot be an entry."""
+        try:
+            entry = _entry(cells, number)
+        except _Bad as exc:
+            self.skip(where, str(exc))
+            return None
+        self.read += 1
+        return entry
+
 
 # -- file name facts ----------------------------------------------------------------------
 
@@ -363,13 +374,9 @@ def _xml(stream: IO[bytes], label: str, stats: ReadStats, fast: bool = True) -> 
             handlers.done.extend(_fast_block(block.decode("utf-8", "replace"), label))
         for cells in handlers.done:
             number += 1
-            try:
-                entry = _entry(cells, number)
-            except _Bad as exc:
-                stats.skip(f"player {number}", str(exc))
-                continue
-            stats.read += 1
-            yield entry
+            entry = stats.take(cells, number, f"player {number}")
+            if entry is not None:
+                yield entry
         handlers.done.clear()
 
 
@@ -470,13 +477,9 @@ def _txt(stream: IO[bytes], label: str, stats: ReadStats) -> Iterator[Entry]:
         if not text.strip():
             continue
         cells = {name: text[a:b] for name, (a, b) in fields}
-        try:
-            entry = _entry(cells, number)
-        except _Bad as exc:
-            stats.skip(f"line {number}", str(exc))
-            continue
-        stats.read += 1
-        yield entry
+        entry = stats.take(cells, number, f"line {number}")
+        if entry is not None:
+            yield entry
 
 
 # -- CSV (national lists) ------------------------------------------------------------------
@@ -564,10 +567,6 @@ def _csv(stream: IO[bytes], label: str, stats: ReadStats) -> Iterator[Entry]:
             cells.setdefault("national_index", m.group(2))
         if cells.pop("status", "").strip().upper() == "P":  # DSB: passive member
             cells["flag"] = "i"
-        try:
-            entry = _entry(cells, number)
-        except _Bad as exc:
-            stats.skip(f"line {number}", str(exc))
-            continue
-        stats.read += 1
-        yield entry
+        entry = stats.take(cells, number, f"line {number}")
+        if entry is not None:
+            yield entry
