@@ -1,5 +1,6 @@
-"""EDE's knock-out follow-ups (C.07 13.3.2: EDET = EDE + top board results, EDEB = EDE + bottom
-board elimination) and the team ``explain``, on small events derived by hand.
+"""EDE's knock-out follow-ups (C.07 2026 13.3.2: EDET = EDE + top board results, EDEB = EDE + bottom
+board elimination, EDEBT / EDEBB = EDE + board count, then TBR / BBE), the Art. 12 tie-breaks BC, TBR
+and BBE on their own, and the team ``explain``, on small events derived by hand.
 
 The event (4 boards, match points 2/1/0, one round): team 1 - team 2 2-2 with board results
 1-0, 0-1, 0-1, 1-0 (team 1's view); team 3 - team 4 2.5-1.5.  Teams 1 and 2 are tied (1 MP,
@@ -8,7 +9,14 @@ points and 2-2 in game points.  By hand:
 
 * TBR (13.3.2, EDET): board 1, team 1 1 - team 2 0: team 1 first.
 * BBE (13.3.2, EDEB): board 4 dropped, boards 1-3: team 1 1 - team 2 2: team 2 first.
-* Two teams that drew every board: both follow-ups leave them tied.
+* BC (Art. 12.1, board number x points, lower first): 1x1 + 4x1 = 5 for both, so EDEBT falls
+  through to TBR (team 1) and EDEBB to BBE (team 2).
+* Two teams that drew every board: every follow-up leaves them tied.
+
+The six-board event: team 1 - team 2 3-3 with 1-0, 0-1, 0-1, 0-1, 1-0, 1-0 (team 1's view); team
+3 - team 4 5-1.  BC: team 1 1+5+6 = 12, team 2 2+3+4 = 9, so BC puts team 2 first where TBR (board
+1) puts team 1 first; BBE (boards 1-5: 2 against 3) puts team 2 first.  Over the whole event (one
+round) the same numbers give BC, TBR and BBE on their own; team 3 scores 1+2+3+4+5 = 15, team 4 6.
 """
 from __future__ import annotations
 
@@ -22,14 +30,15 @@ from trfscore.cli import main
 from trfscore.teams.codes import parse_team_tiebreak
 from trfscore.teams.standings import team_standings
 
-BOARDS = 4
 # (team a, team b, a's result per board)
 MATCHES = [(1, 2, "1001"), (3, 4, "11=0")]
+SIX = [(1, 2, "100011"), (3, 4, "111110")]
 
 
 def knockout_event(matches=MATCHES, rounds: int = 1) -> str:
-    """One round of team matches as TRF26: team k's boards are players 4(k-1)+1 .. 4k."""
-    members = {k: [BOARDS * (k - 1) + b for b in range(1, BOARDS + 1)] for a, b, _ in matches for k in (a, b)}
+    """One round of team matches as TRF26: with b boards, team k's boards are players b(k-1)+1 .. bk."""
+    boards = len(matches[0][2])
+    members = {k: [boards * (k - 1) + b for b in range(1, boards + 1)] for a, b, _ in matches for k in (a, b)}
     cells: dict[int, str] = {}
     back = {"1": "0", "0": "1", "=": "="}
     for a, b, results in matches:
@@ -38,7 +47,7 @@ def knockout_event(matches=MATCHES, rounds: int = 1) -> str:
             cells[x] = f"{y:4} {wc} {res}  "
             cells[y] = f"{x:4} {bc} {back[res]}  "
     lines = ["012 Knock-out follow-ups", "042 2024/10/01", f"142 {rounds}", "192 FIDE_TEAM_MP_GP",
-             "352 " + "WB" * (BOARDS // 2), "362 TW 2     TD 1     TL 0"]
+             "352 " + "WB" * (boards // 2), "362 TW 2     TD 1     TL 0"]
     for k in sorted(members):
         for sr in members[k]:
             lines.append(f"001 {sr:4}      Team {k:2}, Board {sr:<20} {'':4} {'':3} {'':11} {'':10} {'':4} {'':4}"
@@ -108,9 +117,58 @@ def test_codes():
     assert parse_team_tiebreak("EDET/P").code == "EDET/P"
     assert parse_team_tiebreak("edeb").knockout == "BBE"
     assert parse_team_tiebreak("EDE").knockout == ""
-    for code in ("EDEBT", "EDEBB", "BC", "TBR", "BBE"):
+    assert parse_team_tiebreak("EDEBT").knockout == "BC+TBR" and parse_team_tiebreak("EDEBB/P").code == "EDEBB/P"
+    assert parse_team_tiebreak("bc").ascending and not parse_team_tiebreak("BC").group
+    assert parse_team_tiebreak("TBR").group and parse_team_tiebreak("BBE").group
+    for code in ("EDEC", "SSSC"):
         with pytest.raises(ValueError, match="not computed"):
             parse_team_tiebreak(code)
+    with pytest.raises(ValueError, match="no cut"):
+        parse_team_tiebreak("BC-C1")
+
+
+@pytest.mark.parametrize("code,first", [("EDEBT", 1), ("EDEBB", 2)])
+def test_board_count_equal_falls_through(event, code, first):
+    # BC 5 = 5 (1x1 + 4x1 against 2x1 + 3x1): TBR (team 1) or BBE (team 2) decides
+    t, _ = event
+    rows, st = ranks(t, [code])
+    other = 3 - first
+    assert (rows[first], rows[other]) == ("2", "3") and st.row(first).tiebreaks[code] == 1
+    text = str(st.explain(first, code))
+    assert "BC: #1 5.0, #2 5.0 (the lower ranks higher)" in text and "C.07 Art. 13.3.2: BC+" in text
+
+
+@pytest.fixture(scope="module")
+def six(tmp_path_factory):
+    path = tmp_path_factory.mktemp("ko6") / "six.trf"
+    path.write_text(knockout_event(SIX), encoding="utf-8")
+    return trfscore.load(path)
+
+
+@pytest.mark.parametrize("code,first", [("EDEBT", 2), ("EDEBB", 2), ("EDET", 1), ("EDEB", 2)])
+def test_board_count_decides_before_top_boards(six, code, first):
+    # BC team 1 = 1+5+6 = 12, team 2 = 2+3+4 = 9: the lower sum (team 2) ranks higher (Art. 12.1)
+    rows, st = ranks(six, [code])
+    assert (rows[first], rows[3 - first]) == ("2", "3")
+    assert st.row(first).tiebreaks[code] == 1 and st.row(3 - first).tiebreaks[code] == 2
+
+
+def test_board_tiebreaks_on_their_own(six):
+    rows, st = ranks(six, ["BC"])
+    assert {k: st.row(k).tiebreaks["BC"] for k in (1, 2, 3, 4)} == {1: 12, 2: 9, 3: 15, 4: 6}
+    assert (rows[3], rows[2], rows[1], rows[4]) == ("1", "2", "3", "4")  # BC ascending among 1 and 2
+    rows, st = ranks(six, ["TBR"])
+    assert (rows[1], rows[2]) == ("2", "3") and st.row(1).tiebreaks["TBR"] == 1
+    assert st.row(3).tiebreaks["TBR"] == 0  # alone on its score: not applied
+    rows, _ = ranks(six, ["BBE"])
+    assert (rows[2], rows[1]) == ("2", "3")
+    e = st.explain(1, "BC")
+    assert e.line() == "1 x 1.0 + 2 x 0.0 + 3 x 0.0 + 4 x 0.0 + 5 x 1.0 + 6 x 1.0 = 12.0"
+    assert [t.weight for t in e.terms] == [1, 2, 3, 4, 5, 6] and sum(t.contribution for t in e.terms) == 12
+    text = str(st.explain(2, "TBR"))
+    assert "tied group #1, #2; place 2" in text and "#2: board 1 0.0, board 2 1.0" in text
+    text = str(st.explain(1, "BBE"))
+    assert "#1: boards 1-5 2.0, boards 1-4 1.0" in text and "place 2" in text
 
 
 def test_explain_knockout_and_sum(event):
@@ -133,5 +191,7 @@ def test_cli(event, capsys):
     assert doc["tiebreaks"] == ["EDET"]
     assert main(["explain", str(path), "--teams", "-p", "1", "-t", "EDET", "--tiebreaks", "EDET"]) == 0
     assert "TBR board 1" in capsys.readouterr().out
-    assert main(["report", str(path), "--teams", "--tiebreaks", "BC"]) == 2
+    assert main(["report", str(path), "--teams", "--tiebreaks", "BC,TBR,BBE,EDEBT,EDEBB"]) == 0
+    capsys.readouterr()
+    assert main(["report", str(path), "--teams", "--tiebreaks", "EDEC"]) == 2
     assert main(["explain", str(path), "--teams", "-p", "9", "-t", "EDE"]) == 2

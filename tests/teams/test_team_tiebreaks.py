@@ -165,6 +165,23 @@ def test_tv10_written_as_fide_writes_the_codes(tv10):
     assert rows[1].tiebreaks["BH:MP-C1"] == 57 and rows[1].tiebreaks["EMGSB"] == F("158.5")
 
 
+# BC (C.07 2026 Art. 12.1) on its own over TV10, as the FIDE TEC reference program prints it (gacrux
+# 1.11.65, ``tiebreakchecker -t MPTS BC``), except teams 12 and 14, which had a PAB worth 2 game
+# points: the program counts a PAB as a win on every board (4 points, board count 10), the team
+# model as the round's 2 game points, half a point a board (board count 5; docs/tiebreaks.md), so
+# 23 - 5 = 18 and 31 - 5 = 26.
+TV10_BC = {1: F(41), 2: F(42), 3: F("37.5"), 4: F("50.5"), 5: F("46.5"), 6: F(31), 7: F(25), 8: F(42), 9: F(34),
+           10: F(35), 11: F(28), 12: F(18), 13: F("28.5"), 14: F(26)}
+
+
+def test_tv10_board_count(tv10):
+    rows, st_ = values(tv10, ["BC"])
+    assert {n: rows[n].tiebreaks["BC"] for n in TV10_BC} == TV10_BC
+    assert [r.number for r in st_.rows[:5]] == [3, 1, 2, 5, 4]  # lower first within the 10-MP group
+    e = st_.explain(12, "BC")
+    assert e.value == 18 and sum(t.contribution for t in e.terms) == 18
+
+
 def test_tv10_2026_caps_the_forfeit_dummy(tv10):
     # derived (digest TV10): team 1's R6 forfeit win, dummy capped at team 6's adjusted MP 7 (C.07 16.4.1)
     new, _ = values(tv10, ["BH:MP"], "fide-2026")
@@ -396,7 +413,7 @@ def test_team_code_parsing():
     assert parse_team_tiebreak("EDE/P").group
     assert [tb.code for tb in parse_team_tiebreaks("PTS, EDE; BH:MP-C1 EGGSB")] == ["EDE", "BH:MP-C1", "EGGSB"]
     assert parse_team_tiebreaks(DEFAULT_SWISS)
-    for bad in ("EDEBT", "EMMSB-M1", "SB", "XYZ", "BH:MM", "EDE-C1", "BH:MP/Q"):
+    for bad in ("EDEC", "EMMSB-M1", "SB", "XYZ", "BH:MM", "EDE-C1", "BH:MP/Q"):
         with pytest.raises(ValueError):
             parse_team_tiebreak(bad)
 
@@ -443,7 +460,7 @@ def test_cli_options_and_usage_errors(capsys, tmp_path):
     assert code == 0 and doc["primary"] == "GP" and doc["tournament"]["after_round"] == 3
     assert all(len(row["matches"]) == 3 for row in doc["teams"])
     assert run(capsys, str(TV10), "--teams", "--tiebreaks", "NOPE")[0] == 2
-    assert run(capsys, str(TV10), "--teams", "--tiebreaks", "BC")[0] == 2
+    assert run(capsys, str(TV10), "--teams", "--tiebreaks", "SSSC")[0] == 2
     assert run(capsys, str(TV10), "--teams", "--format", "csv")[0] == 0  # every format (test_team_reports.py)
     assert run(capsys, str(TV10), "--teams", "--ratings", "fide")[0] == 2
     individual = Path(__file__).resolve().parents[2] / "samples" / "swiss-trf26.trf"

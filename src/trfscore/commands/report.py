@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 
 from ..errors import UsageError
+from ..teams.codes import KNOWN as TEAM_CODES
 from .common import (
     add_input_options,
     doubts,
@@ -49,7 +50,7 @@ def add_parser(sub) -> None:
                    "starts with one, so that spreadsheet programs read accented names right)")
     p.add_argument("--strict", action="store_true", help="exit 1 when the input has error findings")
     p.add_argument("--teams", action="store_true", help="team standings of a team event (013/310 records); "
-                   "--tiebreaks then takes team codes: EDE, BH:MP, BH:GP, EMMSB, EGMSB, EMGSB, EGGSB, MPvGP, MP, GP "
+                   f"--tiebreaks then takes team codes: {', '.join(TEAM_CODES)} "
                    "(default: the file's team list, else EDE,EMGSB-C1,BH:MP-C1,MPvGP); every --format")
     p.add_argument("--primary", choices=("auto", "MP", "GP"), default="auto",
                    help="with --teams: rank by match points or game points first (default: from the file, else MP)")

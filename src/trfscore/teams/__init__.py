@@ -4,8 +4,8 @@
   game points and the kind of round from a tournament's ``001`` boards and its 240/299/300/320/330
   records (:mod:`.build`); bad data becomes findings, never exceptions;
 * :func:`team_standings` ranks the teams by match points (or game points) and a list of team
-  tie-breaks (:mod:`.standings`): ``BH:MP``, ``BH:GP``, ``EMMSB``, ``EGMSB``, ``EMGSB``, ``EGGSB``
-  (with cuts), ``EDE``, ``MPvGP``, ``MP``, ``GP``.
+  tie-breaks (:mod:`.standings`; the codes are :data:`.codes.KNOWN`): Buchholz and extended SB with
+  their cuts, EDE and its knock-out follow-ups, the board tie-breaks BC, TBR and BBE, MPvGP, MP, GP.
 """
 from __future__ import annotations
 

@@ -7,11 +7,14 @@ or ``!``.
 * ``EMMSB``, ``EMGSB``, ``EGMSB``, ``EGGSB`` extended Sonneborn-Berger (C.07 13.2):
   E<opponent's score><own score>SB, e.g. EMGSB = opponent's match points x own game points;
   ``ESB:MG`` is EMGSB.  Modifier ``Cn`` (Median is not defined for SB).
-* ``EDE`` extended direct encounter (C.07 13.3), a tie-break of the tied group; ``EDET`` and
-  ``EDEB`` the same, then, for two teams still tied, the knock-out follow-up of 13.3.2 on the
-  boards of their matches: top board results (TBR) or bottom board elimination (BBE).  The
-  follow-ups with board count (``EDEBT``, ``EDEBB``) and BC, TBR, BBE on their own are refused:
-  see :data:`UNSUPPORTED`.
+* ``EDE`` extended direct encounter (C.07 13.3), a tie-break of the tied group; ``EDET``,
+  ``EDEB``, ``EDEBT`` and ``EDEBB`` the same, then, for two teams still tied, the knock-out
+  follow-ups of 13.3.2 on the boards of their matches: top board results (TBR), bottom board
+  elimination (BBE), board count then TBR, board count then BBE.
+* ``BC``, ``TBR``, ``BBE`` the knock-out tie-breaks of C.07 Art. 12 on their own, on the game
+  points each team scored board by board over the event: board count (a column, lower ranks
+  higher), top board results and bottom board elimination (group tie-breaks: the place in the
+  tied group).
 * ``MPvGP`` (also ``GPvMP``): the secondary score (game points when the primary is match points,
   and the other way round), as the FIDE TEC reference program defines it; ``MP``/``MPTS`` and
   ``GP``/``GPTS`` the totals.
@@ -27,27 +30,28 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ..tiebreaks.editions import edition_of_year
+
 __all__ = ["TeamTieBreak", "parse_team_tiebreak", "parse_team_tiebreaks", "is_team_code", "KNOWN",
            "POINTS_CODES"]
 
-KNOWN = ("BH:MP", "BH:GP", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "EDE", "EDET", "EDEB", "MPvGP", "MP", "GP")
-_BOARD_COUNT = ("the weighting of the boards in a board count is not fixed by the texts trfscore "
-                "follows")
+KNOWN = ("BH:MP", "BH:GP", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "EDE", "EDET", "EDEB", "EDEBT", "EDEBB",
+         "BC", "TBR", "BBE", "MPvGP", "MP", "GP")
 #: FIDE team codes trfscore does not compute, with the reason given to the user
 UNSUPPORTED = {
-    "EDEBT": _BOARD_COUNT, "EDEBB": _BOARD_COUNT, "EDEC": _BOARD_COUNT, "BC": _BOARD_COUNT,
-    "TBR": "top board results are computed as the knock-out follow-up of EDE: write EDET",
-    "BBE": "bottom board elimination is computed as the knock-out follow-up of EDE: write EDEB",
+    "EDEC": "EDE followed by the board count alone is not a C.07 (2026) code: write EDEBT or EDEBB",
     "SSSC": "SSSC is not computed for teams",
 }
-#: EDE codes with a knock-out follow-up (C.07 13.3.2): code -> follow-up
-KNOCKOUTS = {"EDE": "", "EDET": "TBR", "EDEB": "BBE"}
+#: EDE codes and their knock-out follow-ups (C.07 2026 13.3.2), joined by "+": code -> follow-ups
+KNOCKOUTS = {"EDE": "", "EDET": "TBR", "EDEB": "BBE", "EDEBT": "BC+TBR", "EDEBB": "BC+BBE"}
+#: the knock-out tie-breaks of C.07 Art. 12 on their own (board count, top board results,
+#: bottom board elimination)
+BOARD_CODES = ("BC", "TBR", "BBE")
 POINTS_CODES = {"PTS", "POINTS"}  # the primary score itself: dropped from a tie-break list
 _ESB = {"EMMSB": ("MP", "MP"), "EMGSB": ("MP", "GP"), "EGMSB": ("GP", "MP"), "EGGSB": ("GP", "GP")}
 _LETTER = {"M": "MP", "G": "GP"}
 _HEAD = re.compile(r"([A-Z]+)(?::(MP|GP|MM|MG|GM|GG))?")
 _MOD = re.compile(r"[-/#!](?:(?P<c>C\d+)|(?P<m>M\d+)|(?P<v>V\d*)|(?P<p>P))")
-_VERSIONS = {2026: "fide-2026", 2025: "fide-2024", 2024: "fide-2024", 2023: "fide-2023"}
 
 
 @dataclass(frozen=True)
@@ -62,12 +66,17 @@ class TeamTieBreak:
     high: int = 0  # values cut from the top (high side of Median-n)
     forfeits_played: bool = False  # /P
     edition: str | None = None  # /Vyyyy
-    knockout: str = ""  # "TBR" (EDET) or "BBE" (EDEB): the 13.3.2 follow-up for two teams still tied
+    knockout: str = ""  # the 13.3.2 follow-ups for two teams still tied: "TBR", "BBE", "BC+TBR", "BC+BBE"
 
     @property
     def group(self) -> bool:
-        """Computed on the group still tied (EDE, EDET, EDEB), not per team."""
-        return self.base == "EDE"
+        """Computed on the group still tied (the EDE family, TBR, BBE), not per team."""
+        return self.base == "EDE" or self.base in ("TBR", "BBE")
+
+    @property
+    def ascending(self) -> bool:
+        """Lower values rank higher (the board count, C.07 Art. 12.1)."""
+        return self.base == "BC"
 
 
 def is_team_code(text: str) -> bool:
@@ -78,7 +87,7 @@ def is_team_code(text: str) -> bool:
         return False
     base = head.group(1)
     return bool(head.group(2)) or base in _ESB or base in ("ESB", "MPVGP", "GPVMP", "MPTS", "GPTS") \
-        or base.startswith("EDE")
+        or base.startswith("EDE") or base in BOARD_CODES
 
 
 def parse_team_tiebreak(text: str) -> TeamTieBreak:
@@ -106,10 +115,7 @@ def parse_team_tiebreak(text: str) -> TeamTieBreak:
         elif m.group("p"):
             fp = True
         else:
-            year = m.group("v")[1:]
-            y = int(year) if year else 2026
-            y = y + 2000 if y < 100 else y
-            edition = _VERSIONS.get(y, "fide-2009" if y < 2023 else "fide-2026")
+            edition = edition_of_year(m.group("v")[1:])
     if base in UNSUPPORTED:
         raise ValueError(f"team tie-break {original!r} is not computed by trfscore ({UNSUPPORTED[base]}); "
                          f"known: {', '.join(KNOWN)}")
@@ -134,11 +140,13 @@ def parse_team_tiebreak(text: str) -> TeamTieBreak:
             raise ValueError(f"Median is not defined for extended Sonneborn-Berger ({original!r}; C.07 13.2)")
         name = base
         kind = "ESB"
-    elif base in KNOCKOUTS or base in ("MPVGP", "GPVMP", "MP", "GP", "MPTS", "GPTS"):
+    elif base in KNOCKOUTS or base in BOARD_CODES or base in ("MPVGP", "GPVMP", "MP", "GP", "MPTS", "GPTS"):
         if low or high or points:
             raise ValueError(f"{base} takes no cut and no :MP/:GP ({original!r})")
         if base in KNOCKOUTS:
             name, kind = base, "EDE"
+        elif base in BOARD_CODES:
+            name = kind = base
         elif base in ("MPVGP", "GPVMP"):
             name, kind = "MPvGP", "SECONDARY"
         else:

@@ -23,7 +23,11 @@ changes nothing here):
 
 * ``EDET``, top board results (TBR): board 1's points decide; if equal, board 2's, and so on;
 * ``EDEB``, bottom board elimination (BBE): the last board is dropped and the points of the boards
-  left decide; if equal, the last of those is dropped, and so on down to board 1.
+  left decide; if equal, the last of those is dropped, and so on down to board 1;
+* ``EDEBT`` and ``EDEBB`` (the 2026 names for EDE followed by BC+TBR and BC+BBE): first the board
+  count (Art. 12.1: board number x points, added; the lower sum ranks higher), then TBR or BBE.
+
+The three rules are those of Art. 12 (:mod:`.boardresults`).
 
 Two teams that never met over the boards stay tied.
 
@@ -38,10 +42,11 @@ from itertools import groupby
 from ..tiebreaks.base import Engine, TieBreak
 from ..tiebreaks.encounter import order_group, places_of
 from ..tiebreaks.explain import fmt_number
+from .boardresults import board_places, steps
 from .codes import TeamTieBreak
 from .tiebreaks import TeamEngine
 
-__all__ = ["ede_groups", "ede_places", "knockout", "board_totals"]
+__all__ = ["ede_groups", "ede_places", "group_places", "knockout", "board_totals"]
 
 
 def _split(eng: TeamEngine, tb: TeamTieBreak, score: str, group: list[int]) -> list[list[int]]:
@@ -82,7 +87,8 @@ def board_totals(eng: TeamEngine, a: int, b: int) -> tuple[list[Fraction], list[
 
 def knockout(eng: TeamEngine, tb: TeamTieBreak, pair: list[int], log: list[str] | None = None) -> list[list[int]]:
     """C.07 13.3.2 on two teams still tied: ``[[first], [second]]``, or ``[pair]`` when the
-    follow-up (TBR for EDET, BBE for EDEB) separates nothing."""
+    follow-ups (TBR for EDET, BBE for EDEB, BC then TBR for EDEBT, BC then BBE for EDEBB; Art. 12)
+    separate nothing."""
     a, b = sorted(pair)
     ta, tb_, met = board_totals(eng, a, b)
     sr = eng.view("MP").sr
@@ -90,16 +96,14 @@ def knockout(eng: TeamEngine, tb: TeamTieBreak, pair: list[int], log: list[str] 
         if log is not None:
             log.append(f"{tb.knockout}: #{sr[a]} and #{sr[b]} never met over the boards; still tied")
         return [[a, b]]
-    if tb.knockout == "TBR":
-        steps = [(f"board {k + 1}", ta[k], tb_[k]) for k in range(len(ta))]
-    else:  # BBE
-        steps = [(f"boards 1-{m}" if m > 1 else "board 1", sum(ta[:m], Fraction(0)), sum(tb_[:m], Fraction(0)))
-                 for m in range(len(ta) - 1, 0, -1)]
-    for label, x, y in steps:
-        if log is not None:
-            log.append(f"{tb.knockout} {label}: #{sr[a]} {fmt_number(x)}, #{sr[b]} {fmt_number(y)}")
-        if x != y:
-            return [[a], [b]] if x > y else [[b], [a]]
+    for rule in tb.knockout.split("+"):
+        for label, x, y, lower_wins in steps(rule, ta, tb_):
+            if log is not None:
+                how = f"{rule}: " if rule == "BC" else f"{rule} {label}: "
+                tail = " (the lower ranks higher)" if lower_wins else ""
+                log.append(f"{how}#{sr[a]} {fmt_number(x)}, #{sr[b]} {fmt_number(y)}{tail}")
+            if x != y:
+                return [[a], [b]] if (x < y) == lower_wins else [[b], [a]]
     if log is not None:
         log.append(f"{tb.knockout}: every board equal; still tied")
     return [[a, b]]
@@ -135,3 +139,12 @@ def ede_places(eng: TeamEngine, tb: TeamTieBreak, members: list[int],
                log: list[str] | None = None) -> dict[int, int]:
     """Place of every member within the tied group; all 0 when nobody could be separated."""
     return places_of(ede_groups(eng, tb, members, log), members)
+
+
+def group_places(eng: TeamEngine, tb: TeamTieBreak, members: list[int],
+                 log: list[str] | None = None) -> dict[int, int]:
+    """Any group tie-break (the EDE family; TBR and BBE on their own, :mod:`.boardresults`) on the
+    tied group ``members``: the place of each."""
+    if tb.base == "EDE":
+        return ede_places(eng, tb, members, log)
+    return board_places(eng, tb, members, log)

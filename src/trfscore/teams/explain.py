@@ -4,24 +4,34 @@
 * BH and extended SB: one term per round (the opponent's adjusted score, or the dummy's value of
   an unplayed round; for SB times the team's own points of the round), cuts marked.
 * MPvGP, MP, GP: the team's rounds, added.
-* EDE, EDET, EDEB: the group the tie-break was applied to, then one line per pass (the mini-table
-  in one score and the subgroups it left; for EDET/EDEB the knock-out follow-up's boards).
+* EDE, EDET, EDEB, EDEBT, EDEBB: the group the tie-break was applied to, then one line per pass
+  (the mini-table in one score and the subgroups it left; for the knock-out follow-ups each board
+  comparison).
+* BC: the team's points board by board over the event, each times its board number (Art. 12.1).
+* TBR, BBE: the group the tie-break was applied to and every member's board comparisons
+  (Art. 12.2, 12.3).
 """
 from __future__ import annotations
 
 from fractions import Fraction
 
 from ..tiebreaks import unplayed as U
-from ..tiebreaks.explain import Explanation, Term
+from ..tiebreaks.explain import Explanation, Term, fmt_number
+from .boardresults import all_totals, counts
 from .codes import TeamTieBreak
-from .encounter import ede_places
+from .encounter import group_places
 from .model import KIND_NAMES
 from .tiebreaks import TeamEngine, compute_column, terms
 
 __all__ = ["explain_team"]
 
 _NAMES = {"BH": "Buchholz", "ESB": "Extended Sonneborn-Berger", "EDE": "Extended direct encounter",
-          "SECONDARY": "Secondary score", "MP": "Match points", "GP": "Game points"}
+          "SECONDARY": "Secondary score", "MP": "Match points", "GP": "Game points", "BC": "Board count",
+          "TBR": "Top board results", "BBE": "Bottom board elimination"}
+_ARTICLES = {"EDE": "C.07 Art. 13.3: direct encounter (Art. 6) in the primary score, then the secondary",
+             "TBR": "C.07 Art. 12.2: board 1's game points over the event, then board 2's, and so on",
+             "BBE": "C.07 Art. 12.3: the game points of every board but the last over the event, then without "
+                    "the next board up, and so on"}
 
 
 def _sum_terms(eng: TeamEngine, tb: TeamTieBreak, i: int) -> tuple[list[Term], str]:
@@ -50,14 +60,21 @@ def explain_team(eng: TeamEngine, tb: TeamTieBreak, i: int, members: list[int] |
                                "not tied with another team when the tie-break was applied: no value",
                                integer=True)
         log: list[str] = []
-        value = ede_places(eng, tb, members, log)[i]
+        value = group_places(eng, tb, members, log)[i]
         group = ", ".join(f"#{eng.view('MP').sr[a]}" for a in sorted(members))
         formula = f"tied group {group}; place {value if value else 'not decided'}"
-        notes = [*log, "C.07 Art. 13.3: direct encounter (Art. 6) in the primary score, then the secondary"]
+        notes = [*log, _ARTICLES[tb.base]]
         if tb.knockout:
             notes.append(f"C.07 Art. 13.3.2: {tb.knockout} for two teams still tied, on the boards of their matches")
         return Explanation(number, name, tb.code, value, rules, "", [], "text", formula, notes, integer=True)
     value = compute_column(eng, tb)[i]
+    if tb.base == "BC":
+        totals = all_totals(eng, tb)[i]
+        ts = [Term(None, None, x, k, note=f"board {k}") for k, x in enumerate(totals, 1)]
+        formula = f"{counts(totals)} = {fmt_number(value)}"
+        return Explanation(number, name, tb.code, value, rules, "", ts, "product", formula,
+                           ["C.07 Art. 12.1: board number x the game points scored on that board over the event, "
+                            "added; the lower sum ranks higher"])
     if tb.base in ("BH", "ESB"):
         ts, style = _sum_terms(eng, tb, i)
         return Explanation(number, name, tb.code, value, rules, "", ts, style)

@@ -32,7 +32,7 @@ from ..tiebreaks.editions import chosen_edition
 from ..tiebreaks.explain import Explanation
 from .build import build_team_event
 from .codes import TeamTieBreak, is_team_code, parse_team_tiebreak, parse_team_tiebreaks
-from .encounter import ede_places
+from .encounter import group_places
 from .explain import explain_team
 from .model import TeamEvent, TeamLine
 from .tiebreaks import TeamEngine, compute_column
@@ -90,8 +90,8 @@ class TeamStandings:
         return self.event.findings
 
     def explain(self, number: int, code: str) -> Explanation:
-        """How team ``number``'s value of ``code`` is made (a code not in the list: EDE on the teams
-        tied with it on the primary score, the others as computed on their own)."""
+        """How team ``number``'s value of ``code`` is made (a code not in the list: a group tie-break
+        on the teams tied with it on the primary score, the others as computed on their own)."""
         eng = self.engine
         if eng is None:
             raise ValueError("these standings carry no engine to explain with")
@@ -205,15 +205,17 @@ def team_standings(t: Tournament, tiebreaks: Any = None, rules: str = "auto", pr
                 new.append(g)
                 continue
             if tb.group:
-                got = ede_places(eng, tb, g)
+                got = group_places(eng, tb, g)
                 for a in g:
                     places[tb.code][a] = got[a]
                     seen[tb.code][a] = list(g)
                 key = got.__getitem__
             else:
                 col = columns[tb.code]
-                def key(a, col=col):
-                    return (-col[a])
+                sign = 1 if tb.ascending else -1
+
+                def key(a, col=col, sign=sign):
+                    return sign * col[a]
             g.sort(key=lambda a: (key(a), numbers[a]))
             new.extend(_runs(g, key))
         groups = new

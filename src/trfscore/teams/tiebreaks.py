@@ -1,6 +1,6 @@
 """Team tie-breaks computed per team: Buchholz (``BH:MP``, ``BH:GP``), extended Sonneborn-Berger
-(``EMMSB``, ``EMGSB``, ``EGMSB``, ``EGGSB``) with their cuts, the secondary score (``MPvGP``) and
-the totals (``MP``, ``GP``).
+(``EMMSB``, ``EMGSB``, ``EGMSB``, ``EGGSB``) with their cuts, the secondary score (``MPvGP``),
+the totals (``MP``, ``GP``) and the board count (``BC``, :mod:`.boardresults`).
 
 Each round of team ``i`` gives one term (C.07 Art. 8.1 and 13.2 with team scores):
 
@@ -23,6 +23,7 @@ from fractions import Fraction
 
 from ..tiebreaks import unplayed as U
 from ..tiebreaks.editions import EDITIONS, Edition
+from .boardresults import board_count_column
 from .codes import TeamTieBreak
 from .views import ScoreView
 
@@ -107,6 +108,8 @@ def compute_column(eng: TeamEngine, tb: TeamTieBreak) -> list[Fraction]:
         got = list(eng.view(eng.secondary).score)
     elif tb.base in ("MP", "GP"):
         got = list(eng.view(tb.base).score)
+    elif tb.base == "BC":  # C.07 Art. 12.1 on the whole event
+        got = board_count_column(eng, tb)
     else:  # pragma: no cover - group tie-breaks are not columns
         raise ValueError(f"{tb.code} is not computed per team")
     eng.cache[tb.code] = got

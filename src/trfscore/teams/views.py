@@ -42,6 +42,7 @@ class ScoreView:
         else:
             self.W, self.D, self.L = s.game_win, s.game_draw, s.game_loss
         self.unit = 1
+        self.boards = event.boards
         self.rr = event.round_robin
         self.n = event.rounds
         self.players = event.teams  # the encounter rule calls participants "players"

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Edition", "EDITIONS", "EDITION_NAMES", "get_edition", "chosen_edition", "edition_for_date", "NEWEST"]
+__all__ = ["Edition", "EDITIONS", "EDITION_NAMES", "get_edition", "chosen_edition", "edition_for_date", "edition_of_year",
+           "NEWEST"]
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,20 @@ _ALIASES = {
     "fide2009": "fide-2009", "v2026": "fide-2026", "v2024": "fide-2024", "v2023": "fide-2023",
     "v2009": "fide-2009", "raw": "none", "off": "none",
 }
+
+
+#: the edition a ``/Vyyyy`` modifier names, by year (other years: fide-2009 before 2023, else the newest)
+_YEARS = {2026: "fide-2026", 2025: "fide-2024", 2024: "fide-2024", 2023: "fide-2023"}
+
+
+def edition_of_year(year: str) -> str:
+    """The edition a ``/Vyyyy`` (or ``/Vyy``) modifier names, for players and teams alike; a bare
+    ``/V`` names the newest."""
+    if not year:
+        return NEWEST
+    y = int(year)
+    y = y + 2000 if y < 100 else y
+    return _YEARS.get(y, "fide-2009" if y < 2023 else NEWEST)
 
 
 def edition_for_date(iso_date: str | None) -> Edition:

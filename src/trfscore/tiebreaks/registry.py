@@ -33,6 +33,7 @@ from functools import lru_cache
 from importlib import import_module
 
 from .base import Column, Engine, TieBreak
+from .editions import edition_of_year
 
 __all__ = ["TieBreakDef", "TIEBREAKS", "POINTS", "parse_tiebreak", "parse_tiebreaks",
            "parse_tiebreak_list", "compute", "explain", "known_codes"]
@@ -133,9 +134,6 @@ _PT_RE = re.compile(r":(MP|GP|MM|MG|GM|GG)")
 _MOD_RE = re.compile(
     r"[-/#!]?(?:(?P<c>C\d+)|(?P<m>M\d+)|(?P<b>B\d+)|(?P<w>W\d+)"
     r"|(?P<l>L[+-]?\d+(?:\.\d+)?%?)|(?P<u>U\d+)|(?P<v>V\d*)|(?P<flag>[PFR]))")
-
-_VERSIONS = {2026: "fide-2026", 2025: "fide-2024", 2024: "fide-2024", 2023: "fide-2023"}
-
 
 def known_codes() -> list[str]:
     """The base codes the engine knows, for help texts."""
@@ -238,22 +236,13 @@ class _Modifiers:
         elif kind == "u":
             self.unrated = int(tok[1:])
         elif kind == "v":
-            self.edition = _edition_of_year(tok[1:])
+            self.edition = edition_of_year(tok[1:])
         elif tok == "P":
             self.fp = True
         elif tok == "F":
             self.fore = True
         else:
             self.reverse = True
-
-
-def _edition_of_year(year: str) -> str:
-    """``/Vyyyy`` (or ``/Vyy``; bare ``/V``: the newest): the edition in force that year."""
-    if not year:
-        return "fide-2026"
-    y = int(year)
-    y = y + 2000 if y < 100 else y
-    return _VERSIONS.get(y, "fide-2009" if y < 2023 else "fide-2026")
 
 
 def _allowed(d: TieBreakDef) -> str:
