@@ -21,6 +21,8 @@ or ``!``.
 * Every code takes ``P`` (forfeits count as games against the scheduled opponent; Art. 6.1.1 for
   EDE) and ``Vyyyy`` (rules edition for this tie-break only).
 
+The syntax, the modifiers and the normalised form are the individual codes' (one parser:
+:mod:`trfscore.tiebreaks.registry`); this module holds the team table (:data:`TEAM_TIEBREAKS`).
 Normalised codes use ``-`` for cuts and ``/`` for flags: ``BH:MP-C1``, ``EMGSB-C1/P``, ``EDE/P``.
 Unknown or unsupported codes raise :class:`ValueError` with a message for the user.
 """
@@ -30,28 +32,49 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..tiebreaks.editions import edition_of_year
+from ..tiebreaks.registry import normalise, read_modifiers, split_head, squeeze
 
-__all__ = ["TeamTieBreak", "parse_team_tiebreak", "parse_team_tiebreaks", "is_team_code", "KNOWN",
-           "POINTS_CODES"]
+__all__ = ["TeamTieBreak", "TeamCode", "TEAM_TIEBREAKS", "parse_team_tiebreak", "parse_team_tiebreaks",
+           "is_team_code", "KNOWN", "POINTS_CODES"]
 
-KNOWN = ("BH:MP", "BH:GP", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "EDE", "EDET", "EDEB", "EDEBT", "EDEBB",
-         "BC", "TBR", "BBE", "MPvGP", "MP", "GP")
+
+@dataclass(frozen=True)
+class TeamCode:
+    """One team code of the table: how it is computed and which modifiers it takes."""
+
+    kind: str  # TeamTieBreak.base: "BH", "ESB", "EDE", "BC", "TBR", "BBE", "SECONDARY", "MP", "GP"
+    name: str  # the normalised code before its modifiers
+    article: str
+    modifiers: str = "PV"  # letters of the shared modifier syntax (tiebreaks.registry)
+    scores: tuple[str | None, str | None] = (None, None)  # (opponent's, own): ESB's MP/GP
+    knockout: str = ""  # EDE's 13.3.2 follow-ups for two teams still tied, joined by "+"
+
+
+#: every team code trfscore computes (after upper-casing): the one table the parser reads
+TEAM_TIEBREAKS: dict[str, TeamCode] = {
+    "BH": TeamCode("BH", "BH", "C.07 8.1", "CMPV"),
+    **{f"E{o[0]}{w[0]}SB": TeamCode("ESB", f"E{o[0]}{w[0]}SB", "C.07 13.2", "CPV", (o, w))
+       for o in ("MP", "GP") for w in ("MP", "GP")},
+    "EDE": TeamCode("EDE", "EDE", "C.07 13.3"),
+    **{code: TeamCode("EDE", code, "C.07 13.3.2", knockout=follow)
+       for code, follow in (("EDET", "TBR"), ("EDEB", "BBE"), ("EDEBT", "BC+TBR"), ("EDEBB", "BC+BBE"))},
+    "BC": TeamCode("BC", "BC", "C.07 12.1"),
+    "TBR": TeamCode("TBR", "TBR", "C.07 12.2"),
+    "BBE": TeamCode("BBE", "BBE", "C.07 12.3"),
+    "MPVGP": TeamCode("SECONDARY", "MPvGP", "C.07 13.1"),
+    "GPVMP": TeamCode("SECONDARY", "MPvGP", "C.07 13.1"),
+    "MP": TeamCode("MP", "MP", "C.07 13"), "MPTS": TeamCode("MP", "MP", "C.07 13"),
+    "GP": TeamCode("GP", "GP", "C.07 13"), "GPTS": TeamCode("GP", "GP", "C.07 13"),
+}
+#: the codes as help texts list them
+KNOWN = ("BH:MP", "BH:GP", *dict.fromkeys(d.name for d in TEAM_TIEBREAKS.values() if d.kind != "BH"))
 #: FIDE team codes trfscore does not compute, with the reason given to the user
 UNSUPPORTED = {
     "EDEC": "EDE followed by the board count alone is not a C.07 (2026) code: write EDEBT or EDEBB",
     "SSSC": "SSSC is not computed for teams",
 }
-#: EDE codes and their knock-out follow-ups (C.07 2026 13.3.2), joined by "+": code -> follow-ups
-KNOCKOUTS = {"EDE": "", "EDET": "TBR", "EDEB": "BBE", "EDEBT": "BC+TBR", "EDEBB": "BC+BBE"}
-#: the knock-out tie-breaks of C.07 Art. 12 on their own (board count, top board results,
-#: bottom board elimination)
-BOARD_CODES = ("BC", "TBR", "BBE")
 POINTS_CODES = {"PTS", "POINTS"}  # the primary score itself: dropped from a tie-break list
-_ESB = {"EMMSB": ("MP", "MP"), "EMGSB": ("MP", "GP"), "EGMSB": ("GP", "MP"), "EGGSB": ("GP", "GP")}
-_LETTER = {"M": "MP", "G": "GP"}
-_HEAD = re.compile(r"([A-Z]+)(?::(MP|GP|MM|MG|GM|GG))?")
-_MOD = re.compile(r"[-/#!](?:(?P<c>C\d+)|(?P<m>M\d+)|(?P<v>V\d*)|(?P<p>P))")
+_SCORES = {"M": "MP", "G": "GP"}
 
 
 @dataclass(frozen=True)
@@ -80,93 +103,50 @@ class TeamTieBreak:
 
 
 def is_team_code(text: str) -> bool:
-    """True when ``text`` names a team-only tie-break (``:MP``/``:GP``, extended SB, EDE, MPvGP)."""
-    s = re.sub(r"\s", "", str(text)).upper()
-    head = _HEAD.match(s)
-    if not head:
+    """True when ``text`` names a team-only tie-break (``:MP``/``:GP``, extended SB, EDE, MPvGP ...)."""
+    head = split_head(squeeze(text))
+    if head is None:
         return False
-    base = head.group(1)
-    return bool(head.group(2)) or base in _ESB or base in ("ESB", "MPVGP", "GPVMP", "MPTS", "GPTS") \
-        or base.startswith("EDE") or base in BOARD_CODES
+    base, points, _ = head
+    return bool(points) or (base in TEAM_TIEBREAKS and base not in ("BH", "MP", "GP")) or base == "ESB" \
+        or base.startswith("EDE")
 
 
 def parse_team_tiebreak(text: str) -> TeamTieBreak:
-    """Parse one team code (``BH:MP/C1``, ``EMMSB-C1``, ``EDE/P`` ...)."""
+    """Parse one team code (``BH:MP/C1``, ``EMMSB-C1``, ``EDE/P`` ...) with the individual codes'
+    syntax (:func:`trfscore.tiebreaks.registry.read_modifiers`) and the team table above."""
     original = text
-    s = re.sub(r"[\s_]", "", str(text or "")).upper()
-    head = _HEAD.match(s)
-    if not s or not head:
+    s = squeeze(text)
+    head = split_head(s)
+    if head is None:
         raise ValueError(f"cannot read the team tie-break {original!r}; known: {', '.join(KNOWN)}")
-    base, points = head.group(1), head.group(2)
-    pos = head.end()
-    low = high = 0
-    fp = False
-    edition = None
-    while pos < len(s):
-        m = _MOD.match(s, pos)
-        if not m:
-            raise ValueError(f"cannot read the modifier {s[pos:]!r} of team tie-break {original!r} "
-                             "(modifiers: -C1, -C2, -M1 for BH, /P, /V2024)")
-        pos = m.end()
-        if m.group("c"):
-            low = int(m.group("c")[1:])
-        elif m.group("m"):
-            low = high = int(m.group("m")[1:])
-        elif m.group("p"):
-            fp = True
-        else:
-            edition = edition_of_year(m.group("v")[1:])
+    base, points, pos = head
     if base in UNSUPPORTED:
         raise ValueError(f"team tie-break {original!r} is not computed by trfscore ({UNSUPPORTED[base]}); "
                          f"known: {', '.join(KNOWN)}")
-    opponent = own = None
-    if base == "BH":
-        if points and points not in ("MP", "GP"):
-            raise ValueError(f"BH takes :MP or :GP, not :{points} ({original!r})")
-        opponent = points
-        name = "BH" + (f":{points}" if points else "")
-        kind = "BH"
-    elif base in _ESB or base == "ESB":
-        if base == "ESB":
-            if not points or len(points) != 2 or points in ("MP", "GP"):
-                raise ValueError(f"ESB needs the scores, e.g. ESB:MG (= EMGSB) ({original!r})")
-            opponent, own = _LETTER[points[0]], _LETTER[points[1]]
-            base = f"E{points}SB"
-        else:
-            if points:
-                raise ValueError(f"{base} takes no :MP/:GP ({original!r})")
-            opponent, own = _ESB[base]
-        if high:
-            raise ValueError(f"Median is not defined for extended Sonneborn-Berger ({original!r}; C.07 13.2)")
-        name = base
-        kind = "ESB"
-    elif base in KNOCKOUTS or base in BOARD_CODES or base in ("MPVGP", "GPVMP", "MP", "GP", "MPTS", "GPTS"):
-        if low or high or points:
-            raise ValueError(f"{base} takes no cut and no :MP/:GP ({original!r})")
-        if base in KNOCKOUTS:
-            name, kind = base, "EDE"
-        elif base in BOARD_CODES:
-            name = kind = base
-        elif base in ("MPVGP", "GPVMP"):
-            name, kind = "MPvGP", "SECONDARY"
-        else:
-            name = kind = base[:2]
-    elif base == "SB":
+    if base == "ESB":  # ESB:MG is EMGSB
+        if not points or len(points) != 2 or points in ("MP", "GP"):
+            raise ValueError(f"ESB needs the scores, e.g. ESB:MG (= EMGSB) ({original!r})")
+        base, points = f"E{points}SB", None
+    if base == "SB":
         raise ValueError(f"for teams write the extended Sonneborn-Berger: EMMSB, EMGSB, EGMSB or EGGSB "
                          f"({original!r}; C.07 13.2)")
-    else:
+    d = TEAM_TIEBREAKS.get(base)
+    if d is None:
         raise ValueError(f"unknown team tie-break {original!r}; known: {', '.join(KNOWN)} "
                          "(modifiers: -C1, -C2, -M1 for BH, /P, /V2024)")
-    code = name
-    if high:
-        code += f"-M{low}"
-    elif low:
-        code += f"-C{low}"
-    if fp:
-        code += "/P"
-    if edition:
-        code += f"/V{edition.split('-')[1]}"
-    return TeamTieBreak(code, kind, opponent, own, low, high, fp, edition, KNOCKOUTS.get(name, ""))
+    if points and (d.kind != "BH" or points not in ("MP", "GP")):
+        raise ValueError(f"{base} takes no :{points} ({original!r}; BH takes :MP or :GP)")
+    if d.kind == "ESB" and re.search(r"[-/#!]?M\d", s[pos:]):
+        raise ValueError(f"Median is not defined for extended Sonneborn-Berger ({original!r}; C.07 13.2)")
+    if "C" not in d.modifiers and re.search(r"[-/#!]?[CM]\d", s[pos:]):
+        raise ValueError(f"{d.name} takes no cut ({original!r})")
+    mods = read_modifiers(s, pos, original, d.name, d.modifiers)
+    code = normalise(d.name, points, mods.low, mods.high, None, 0, mods.fp, False, None,
+                     mods.edition, False)
+    opponent, own = d.scores if d.kind == "ESB" else (points, None)
+    return TeamTieBreak(code, d.kind, opponent, own, mods.low, mods.high, mods.fp, mods.edition,
+                        d.knockout)
 
 
 def parse_team_tiebreaks(codes: str | Iterable[str] | None) -> list[TeamTieBreak]:

@@ -36,7 +36,8 @@ from .base import Column, Engine, TieBreak
 from .editions import edition_of_year
 
 __all__ = ["TieBreakDef", "TIEBREAKS", "POINTS", "parse_tiebreak", "parse_tiebreaks",
-           "parse_tiebreak_list", "compute", "explain", "known_codes"]
+           "parse_tiebreak_list", "compute", "explain", "known_codes", "squeeze", "split_head", "read_modifiers",
+           "normalise"]
 
 
 @dataclass(frozen=True)
@@ -135,6 +136,21 @@ _MOD_RE = re.compile(
     r"[-/#!]?(?:(?P<c>C\d+)|(?P<m>M\d+)|(?P<b>B\d+)|(?P<w>W\d+)"
     r"|(?P<l>L[+-]?\d+(?:\.\d+)?%?)|(?P<u>U\d+)|(?P<v>V\d*)|(?P<flag>[PFR]))")
 
+def squeeze(text: str | None) -> str:
+    """A code as the parsers read it: upper case, without blanks and underscores."""
+    return re.sub(r"[\s_]", "", str(text).upper()) if text is not None else ""
+
+
+def split_head(s: str) -> tuple[str, str | None, int] | None:
+    """``BASE[:MP|:GP|:MG...]`` at the start of a squeezed code: (base, points, where the modifiers
+    start), or None."""
+    m = _BASE_RE.match(s)
+    if not m:
+        return None
+    pm = _PT_RE.match(s, m.end())
+    return m.group(1), (pm.group(1) if pm else None), (pm.end() if pm else m.end())
+
+
 def known_codes() -> list[str]:
     """The base codes the engine knows, for help texts."""
     return list(TIEBREAKS)
@@ -156,7 +172,7 @@ def parse_tiebreak(text: str) -> TieBreak:
 
     Cached: reports explain every value of a column, each call naming the same code."""
     original = text
-    s = re.sub(r"[\s_]", "", str(text).upper()) if text is not None else ""
+    s = squeeze(text)
     if not s:
         raise ValueError("empty tie-break code")
     s = _ALIASES.get(s, s)
@@ -178,26 +194,33 @@ def parse_tiebreak(text: str) -> TieBreak:
     if pm:
         points = pm.group(1)
         pos = pm.end()
+    mods = read_modifiers(s, pos, original, base, d.modifiers)
+    if base == "BH" and mods.fore:
+        base, mods.fore = "FB", False
+    code = normalise(base, points, mods.low, mods.high, mods.limit_pct, mods.limit_delta, mods.fp, mods.fore,
+                      mods.unrated, mods.edition, mods.reverse)
+    return TieBreak(code, base, mods.low, mods.high, mods.limit_pct, mods.limit_delta, mods.fp, mods.fore,
+                    mods.unrated, mods.edition, points, mods.reverse)
+
+
+def read_modifiers(s: str, pos: int, original: str, base: str, allowed: str) -> _Modifiers:
+    """The modifiers of code ``s`` from ``pos`` on (players' and teams' codes alike), each of the
+    letters ``allowed`` for ``base``; ValueError with a message for the user otherwise."""
     mods = _Modifiers()
     while pos < len(s):
         mm = _MOD_RE.match(s, pos)
         if not mm or mm.end() == pos:
             raise ValueError(f"cannot read the modifier {s[pos:]!r} of tie-break {original!r} "
-                             f"(allowed for {base}: {_allowed(d)})")
+                             f"(allowed for {base}: {_allowed(allowed)})")
         pos = mm.end()
-        kind = mm.lastgroup
+        kind = mm.lastgroup or ""
         tok = mm.group(kind)
         letter = "BW" if kind in ("b", "w") else tok[0]
-        if not all(ch in d.modifiers for ch in letter):
+        if not all(ch in allowed for ch in letter):
             raise ValueError(f"modifier {tok!r} is not allowed for {base} "
-                             f"(allowed: {_allowed(d)})")
+                             f"(allowed: {_allowed(allowed)})")
         mods.apply(kind, tok)
-    if base == "BH" and mods.fore:
-        base, mods.fore = "FB", False
-    code = _normalise(base, points, mods.low, mods.high, mods.limit_pct, mods.limit_delta, mods.fp, mods.fore,
-                      mods.unrated, mods.edition, mods.reverse)
-    return TieBreak(code, base, mods.low, mods.high, mods.limit_pct, mods.limit_delta, mods.fp, mods.fore,
-                    mods.unrated, mods.edition, points, mods.reverse)
+    return mods
 
 
 @dataclass
@@ -245,13 +268,13 @@ class _Modifiers:
             self.reverse = True
 
 
-def _allowed(d: TieBreakDef) -> str:
+def _allowed(letters: str) -> str:
     names = {"C": "Cn", "M": "Mn", "B": "Bn", "W": "Wn", "L": "Lx", "P": "P", "F": "F",
              "U": "Unnnn", "V": "Vyyyy", "R": "R"}
-    return ", ".join(names[c] for c in d.modifiers) or "none"
+    return ", ".join(names[c] for c in letters) or "none"
 
 
-def _normalise(base, points, low, high, limit_pct, limit_delta, fp, fore, unrated, edition,
+def normalise(base, points, low, high, limit_pct, limit_delta, fp, fore, unrated, edition,
                reverse) -> str:
     code = base + (f":{points}" if points else "")
     if low and high and low == high:
