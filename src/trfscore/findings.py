@@ -2,11 +2,17 @@
 
 A finding names a stable rule id (``TRF101`` ...), a severity, the 1-based line and column it
 points at, a message a person can act on and, where useful, a fix hint and the offending text.
+
+Every rule id is declared once, with :func:`declare`, in the module that reports it (the TRF
+reader's ids in :mod:`trfscore.formats.trf.reader`, ``.header``, ``.player`` and ``.records``; a
+check's id in its ``@rule`` decorator).  Emitters build findings with :func:`finding`, which takes
+the severity from the declaration, so a severity is written once.  :data:`CATALOGUE` holds the
+declarations; :func:`trfscore.check.registry.all_rules` imports every declaring module.
 """
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 ERROR = "error"
 WARNING = "warning"
@@ -33,6 +39,55 @@ class Finding:
     def at_least(self, severity: str) -> bool:
         """True when this finding is as severe as ``severity`` or more."""
         return SEVERITY_ORDER[self.severity] >= SEVERITY_ORDER[severity]
+
+
+class Declared(NamedTuple):
+    """One rule as its declaring module states it."""
+
+    id: str
+    severity: str
+    summary: str
+    doc: str  # documentation with a passing and a failing example (indented; cleaned when shown)
+    spec: str  # the rule letter in the TRF rules (A1 ... G3, docs/rules.md) or the need, e.g. "FIDE"
+    lesser: str | None  # the severity of the milder case the documentation describes, if any
+
+
+#: rule id -> its declaration, filled as the declaring modules are imported.
+CATALOGUE: dict[str, Declared] = {}
+
+
+def declare(rule_id: str, severity: str, summary: str, doc: str = "", *, spec: str = "",
+            lesser: str | None = None) -> str:
+    """Declare ``rule_id`` (once in the package) and return it."""
+    if severity not in SEVERITIES or (lesser is not None and lesser not in SEVERITIES):
+        raise ValueError(f"bad severity for {rule_id}")  # pragma: no cover - programming error
+    if rule_id in CATALOGUE:
+        raise ValueError(f"rule {rule_id} declared twice")  # pragma: no cover - programming error
+    CATALOGUE[rule_id] = Declared(rule_id, severity, summary, doc, spec, lesser)
+    return rule_id
+
+
+def declare_summaries(note: str, rows: tuple[tuple[str, str, str], ...]) -> tuple[str, ...]:
+    """Declare each ``(id, severity, summary)`` with the summary, then ``note``, as documentation;
+    return the ids."""
+    return tuple(declare(rule_id, severity, summary, f"{summary[0].upper()}{summary[1:]}.\n\n{note}")
+                 for rule_id, severity, summary in rows)
+
+
+def finding(rule: str, message: str, line: int | None = None, column: int | None = None, hint: str = "",
+            text: str = "", *, lesser: bool = False) -> Finding:
+    """A finding of ``rule`` with the severity its declaration gives (its ``lesser`` one when
+    ``lesser`` is true: the milder case the rule's documentation describes)."""
+    d = CATALOGUE.get(rule)
+    if d is None:  # declared by a module not imported yet (a check rule that a reader also reports)
+        from .check.registry import all_rules
+
+        all_rules()
+        d = CATALOGUE[rule]
+    severity = d.lesser if lesser else d.severity
+    if severity is None:
+        raise ValueError(f"rule {rule} declares no lesser severity")  # pragma: no cover - programming error
+    return Finding(rule, severity, message, line, column, hint, text)
 
 
 #: A reader keeps at most this many findings of one rule per input; the rest are counted.

@@ -278,3 +278,24 @@ def test_every_rule_id_in_the_code_is_in_the_catalogue():
         for m in re.finditer(r"[\"']([A-Z]{3}\d{3})[\"']", path.read_text(encoding="utf-8")):
             written.setdefault(m.group(1), set()).add(path.name)
     assert written and not {k: v for k, v in written.items() if k not in known}
+
+
+def test_emitters_take_the_severity_from_the_declaration():
+    """A finding is built with ``finding(id, ...)``, whose severity is the declared one; a
+    ``Finding("ID", "error", ...)`` typed in the package would let the two drift apart."""
+    import re
+
+    typed = [f"{path.relative_to(ROOT)}: {m.group(0)}" for path in (ROOT / "src" / "trfscore").rglob("*.py")
+             for m in re.finditer(r"\bFinding\(\s*[\"'][A-Z]{3}\d{3}[\"']", path.read_text(encoding="utf-8"))]
+    assert not typed
+
+
+def test_lesser_severity_is_declared_and_documented():
+    from trfscore.findings import finding
+
+    rules = all_rules()
+    assert {r.id for r in rules.values() if r.lesser} >= {"TRF206", "TRF207", "TRF403", "TRF510", "TRF550", "FID009"}
+    assert finding("TRF510", "m", lesser=True).severity == rules["TRF510"].lesser == "warning"
+    assert finding("TRF510", "m").severity == "error"
+    with pytest.raises(ValueError):
+        finding("TRF100", "m", lesser=True)  # TRF100 declares no milder case

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from heapq import heappush, heapreplace
 from typing import TYPE_CHECKING, Any
 
-from ..findings import ERROR, INFO, Finding
+from ..findings import ERROR, INFO, Finding, declare, finding
 from ..model import Tournament
 from .context import Context
 from .profiles import Profile, resolve
@@ -31,6 +31,22 @@ if TYPE_CHECKING:
     from ..ratinglist import RatingList
 
 __all__ = ["check", "resolve", "Profile", "all_rules", "FATAL_RULES"]
+
+declare("TRF000", ERROR, "internal error: a check could not run on this input", """
+    A check failed on this input because of a bug in trfscore; the other checks still ran.
+
+    Passing: never reported.
+
+    Failing: please report the message together with the input file.
+""")
+declare("TRF001", INFO, "more findings of one rule than the per-file limit; the rest are left out", """
+    At most ``max_findings_per_rule`` findings of one rule are listed per file (500 by
+    default, in ``profiles.json``); this finding counts the rest.
+
+    Passing: a file with a few findings per rule.
+
+    Failing (info): a 50 MB file of garbage, with a ``TRF104`` for every line.
+""")
 
 #: Reader findings that mean "this is not a tournament at all": the cross-record rules are skipped.
 FATAL_RULES = frozenset({"TRF100", "TRF409", "JSON001", "JSON002", "CTB100", "PGN100", "PGN110", "PGN111"})
@@ -60,7 +76,7 @@ def check(t: Tournament, profile: Profile | str | None = None, *, select: str | 
                 for rule_id, n in more.items():
                     beyond[rule_id] = beyond.get(rule_id, 0) + n
             except Exception as exc:  # a bug in a rule must not cost the other rules
-                findings.append(Finding("TRF000", ERROR, f"internal error in check {r.id}: "
+                findings.append(finding("TRF000", f"internal error in check {r.id}: "
                                         f"{type(exc).__name__}: {exc}"[:300], None, None,
                                         "please report this with the input file"))
     return finish(findings, profile, beyond)
@@ -125,7 +141,7 @@ def finish(findings: list[Finding], profile: Profile, beyond: dict[str, int] | N
     for rule_id, n in sorted(dropped.items()):
         at = last.get(rule_id)
         line, column = (at.line or 1, at.column or 1) if at else (1, 1)
-        out.append(Finding("TRF001", INFO, f"{n} more {rule_id} finding(s) left out (limit {limit} per rule "
+        out.append(finding("TRF001", f"{n} more {rule_id} finding(s) left out (limit {limit} per rule "
                            "and file)", line, column, "fix the reported ones first, or check with --select "
                            f"{rule_id} after raising the limit"))
     return out

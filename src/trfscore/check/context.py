@@ -13,7 +13,6 @@ from functools import cached_property
 from math import lcm
 from typing import Any
 
-from ..findings import Finding
 from ..formats.trf.layout import PLAYER, round_column
 from ..model import Game, Kind, Player, Record, Tournament
 
@@ -121,12 +120,6 @@ class Context:
         if text is None:
             return ""
         return text[column - 1:column - 1 + width].strip()
-
-    # -- findings --------------------------------------------------------------------------
-    @staticmethod
-    def finding(rule: str, severity: str, message: str, line: int | None = None, column: int | None = None,
-                hint: str = "", text: str = "") -> Finding:
-        return Finding(rule, severity, message, line, column, hint, text)
 
     # -- the tournament --------------------------------------------------------------------
     @cached_property

@@ -30,14 +30,16 @@ def render() -> str:
             "| Rule | Severity | Spec | Profiles | Summary |", "|---|---|---|---|---|"]
     for r in rules.values():
         names = ", ".join(n for n, p in profiles.items() if p.enabled(r.id))
-        out.append(f"| [{r.id}](#{r.id.lower()}) | {r.severity} | {r.spec} | {names} | {r.summary} |")
+        severity = f"{r.severity} ({r.lesser} when milder)" if r.lesser else r.severity
+        out.append(f"| [{r.id}](#{r.id.lower()}) | {severity} | {r.spec} | {names} | {r.summary} |")
     family = None
     for r in rules.values():
         f = family_of(r.id)
         if f != family:
             family = f
             out += ["", f"## {f[0].upper()}{f[1:]}"]
-        out += ["", f"### {r.id}", "", f"**{r.summary}** ({r.severity}; {'reported by the reader' if r.source == 'reader' else 'check'}"
+        severity = f"{r.severity}, {r.lesser} in the milder case" if r.lesser else r.severity
+        out += ["", f"### {r.id}", "", f"**{r.summary}** ({severity}; {'reported by the reader' if r.source == 'reader' else 'check'}"
                 + (f"; spec {r.spec}" if r.spec else "") + ")", "", r.doc.strip() or r.summary]
     return "\n".join(out).rstrip() + "\n"
 

@@ -1,22 +1,26 @@
 """Every rule id trfscore reports, in one registry: the reader's and the checks'.
 
 A :class:`Rule` is a stable id, a default severity, a one-line summary and a docstring with a
-passing and a failing example.  Reader rules (``TRF1xx``-``TRF4xx``, ``TRF7xx``,
-:data:`trfscore.formats.trf.rules.READER_RULES`) are reported while a file is read; their
-documentation lives in :mod:`trfscore.check.rules.reader`.  Check rules (``TRF5xx`` cross-record,
-``TRF6xx`` teams, ``TRF8xx`` FIDE submission) are functions over a
-:class:`~trfscore.check.context.Context`, registered with the :func:`rule` decorator.
+passing and a failing example, as its module declares it (:func:`trfscore.findings.declare`).
+Reader rules (``TRF1xx``-``TRF4xx``, ``TRF7xx`` in :mod:`trfscore.formats.trf.rules`, ``JSON``,
+``CTB``, ``PGN``) are reported while a file is read.  Check rules (``TRF5xx`` cross-record,
+``TRF6xx`` teams, ``TRF8xx`` FIDE submission, ``FID`` rating list) are functions over a
+:class:`~trfscore.check.context.Context`, declared and registered with the :func:`rule` decorator.
 
 Selection works as in ruff: a selector is a rule id or a prefix of one (``TRF5``, ``TRF50``,
 ``ALL``); the longest selector that matches a rule decides, and ``--ignore`` wins a tie.
 """
 from __future__ import annotations
 
+import importlib
 import inspect
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
-from ..findings import SEVERITIES, Finding
+from ..findings import CATALOGUE, SEVERITIES, Finding, declare
+
+F = TypeVar("F", bound=Callable[..., Iterable[Finding]])
 
 __all__ = ["Rule", "rule", "RULES", "all_rules", "get", "Selection", "family_of", "SEVERITIES"]
 
@@ -31,15 +35,16 @@ class Rule:
     doc: str = ""
     source: str = "check"  # "reader" (reported while reading) or "check"
     func: Callable[..., Iterable[Finding]] | None = field(default=None, compare=False, repr=False)
-    spec: str = ""  # the rule letter in the TRF digest §9 (A1 ... G3) or the submission need
+    spec: str = ""  # the rule letter (A1 ... G3, docs/rules.md) or the need it serves, e.g. "FIDE"
     source_columns: bool = False  # columns point into the source text whatever its format
+    lesser: str | None = None  # the severity of the milder case the documentation describes
 
     @property
     def family(self) -> str:
         return family_of(self.id)
 
 
-#: id -> Rule, filled by the rule modules as they are imported (see :func:`all_rules`).
+#: id -> Rule, built from the catalogue by :func:`all_rules`.
 RULES: dict[str, Rule] = {}
 
 FAMILIES = {
@@ -49,51 +54,56 @@ FAMILIES = {
     "FID": "FIDE rating list (with --rating-list)", "JSON": "JSON documents", "CTB": "crosstable reader", "PGN": "PGN reader",
 }
 
+#: The modules that declare rule ids (:func:`trfscore.findings.declare`): the readers' rule
+#: modules and the check rules.  A test fails when an id written in the package is declared by none.
+DECLARING_MODULES = (
+    "trfscore.formats.trf.rules", "trfscore.formats.json_model", "trfscore.formats.crosstable.rules",
+    "trfscore.formats.pgn.rules", "trfscore.check", "trfscore.check.rules",
+)
+
 
 def family_of(rule_id: str) -> str:
     return FAMILIES.get(rule_id[:4], FAMILIES.get(rule_id[:4].rstrip("0123456789"), "other"))
 
 
-def rule(rule_id: str, severity: str, summary: str, *, spec: str = "", source_columns: bool = False) -> Callable:
-    """Register a check function under ``rule_id``; its docstring is the rule's documentation."""
-    if severity not in SEVERITIES:  # pragma: no cover - programming error
-        raise ValueError(f"bad severity {severity!r} for {rule_id}")
+#: id -> (check function, whether its columns point into the source text), filled by :func:`rule`.
+_CHECKS: dict[str, tuple[Callable[..., Iterable[Finding]], bool]] = {}
 
-    def wrap(func: Callable[..., Iterable[Finding]]) -> Callable[..., Iterable[Finding]]:
-        old = RULES.get(rule_id)
-        if old is not None and old.source != "reader":  # pragma: no cover - programming error
-            raise ValueError(f"rule {rule_id} registered twice")
-        RULES[rule_id] = Rule(rule_id, severity, summary, inspect.cleandoc(func.__doc__ or ""), "check", func, spec,
-                              source_columns)
-        func.rule_id = rule_id  # type: ignore[attr-defined]
+
+def rule(rule_id: str, severity: str, summary: str, *, spec: str = "", source_columns: bool = False,
+         lesser: str | None = None) -> Callable[[F], F]:
+    """Declare ``rule_id`` and register the decorated check under it; its docstring is the
+    rule's documentation (with a passing and a failing example)."""
+
+    def wrap(func: F) -> F:
+        declare(rule_id, severity, summary, func.__doc__ or "", spec=spec, lesser=lesser)
+        _CHECKS[rule_id] = (func, source_columns)
         return func
 
     return wrap
-
-
-def register_reader(rule_id: str, severity: str, summary: str, doc: str, spec: str = "") -> None:
-    """Document a reader rule (a check registered under the same id keeps precedence)."""
-    old = RULES.get(rule_id)
-    if old is not None and old.source == "check":
-        return
-    RULES[rule_id] = Rule(rule_id, severity, summary, inspect.cleandoc(doc), "reader", None, spec)
 
 
 _loaded = False
 
 
 def all_rules() -> dict[str, Rule]:
-    """Every rule, sorted by id (imports the rule modules on first use)."""
+    """Every rule, sorted by id (imports the declaring modules on first use)."""
     global _loaded
     if not _loaded:
-        from . import rules  # noqa: F401  (registers everything)
-
+        for name in DECLARING_MODULES:
+            importlib.import_module(name)
+        for d in sorted(CATALOGUE.values(), key=lambda d: (not d.id.startswith("TRF"), d.id)):
+            func, source_columns = _CHECKS.get(d.id, (None, False))
+            RULES[d.id] = Rule(d.id, d.severity, d.summary, inspect.cleandoc(d.doc or d.summary),
+                               "reader" if func is None else "check", func, d.spec, source_columns, d.lesser)
         _loaded = True
-    return dict(sorted(RULES.items(), key=lambda kv: (not kv[0].startswith("TRF"), kv[0])))
+    return dict(RULES)
 
 
 def get(rule_id: str) -> Rule | None:
-    return all_rules().get(rule_id)
+    if not _loaded:
+        all_rules()
+    return RULES.get(rule_id)
 
 
 _checks: list[Rule] | None = None

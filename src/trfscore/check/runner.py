@@ -15,7 +15,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 
 from ..errors import UsageError
-from ..findings import SEVERITY_ORDER, Finding
+from ..findings import SEVERITY_ORDER, Finding, finding
 from ..formats.decode import looks_binary
 from ..formats.files import read_file
 from ..formats.limits import MAX_INPUT_BYTES  # larger inputs are not read (exit 2), as in the other commands
@@ -87,7 +87,6 @@ def check_data(data: bytes, path: str, options: Options) -> FileResult:
     result = FileResult(path)
     try:
         from .. import loading
-        from ..findings import ERROR
         from . import check
 
         profile = _profile(options)
@@ -95,7 +94,7 @@ def check_data(data: bytes, path: str, options: Options) -> FileResult:
             result.skipped = True
             return result
         if not data.strip():
-            empty = Finding("TRF100", ERROR, "the file is empty" if not data else "the file holds only blanks",
+            empty = finding("TRF100", "the file is empty" if not data else "the file holds only blanks",
                             1, 1, "give a TRF text file (FIDE Tournament Report File)")
             result.findings = [empty] if profile.enabled("TRF100") else []
             result.format = options.input_format or "trf"

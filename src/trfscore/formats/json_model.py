@@ -17,13 +17,20 @@ from operator import itemgetter
 from typing import Any
 
 from ..decimals import is_rounded_in_json, json_number
-from ..findings import Finding
+from ..findings import ERROR, WARNING, Finding, declare_summaries, finding
 from ..gcpause import gc_paused
 from ..model import DEFAULT_POINTS, Game, Header, NationalRecord, Player, Record, Scoring, Source, Team, Tournament
 from ..safetext import escape_json_text
 from . import json_bulk
 from .limits import bounded_score
 from .schema_problems import describe, found, key_text, types_text
+
+declare_summaries("Reported by the JSON reader (``trfscore convert --to json`` writes valid documents).", (
+    ("JSON001", ERROR, "the input is not valid JSON"),
+    ("JSON002", ERROR, "the JSON document does not follow the trfscore schema"),
+    ("JSON003", WARNING, "the document holds lone UTF-16 surrogates, replaced by U+FFFD"),
+    ("JSON004", WARNING, "'rounds' differs from the rounds the players' games cover"),
+))
 
 SCHEMA_VERSION = 1
 SCHEMA_ID = "https://trfscore.readthedocs.io/schema/tournament-1.json"
@@ -184,7 +191,7 @@ def _read(box: list[str], path: str | None) -> Tournament:
     except (ValueError, RecursionError) as exc:  # JSONDecodeError, or an integer of thousands of digits
         t = Tournament(source=Source(path=path, format="json"))
         line, column = getattr(exc, "lineno", None), getattr(exc, "colno", None)
-        t.findings.append(Finding("JSON001", "error", f"not valid JSON: {getattr(exc, 'msg', exc)}",
+        t.findings.append(finding("JSON001", f"not valid JSON: {getattr(exc, 'msg', exc)}",
                                   line, column, "give a file written by 'trfscore convert --to json'"))
         return t
     del text
@@ -192,7 +199,7 @@ def _read(box: list[str], path: str | None) -> Tournament:
         doc = _replace_surrogates(doc)
     t, valid = _from_document(doc, path)
     if surrogates and valid:
-        t.findings.insert(0, Finding("JSON003", "warning", "the document holds lone UTF-16 surrogates "
+        t.findings.insert(0, finding("JSON003", "the document holds lone UTF-16 surrogates "
                                      "(\\ud800-\\udfff escapes); they were replaced by U+FFFD", None, None,
                                      "write text as UTF-8 or as escaped surrogate pairs"))
     return t
@@ -219,7 +226,7 @@ def _from_document(doc: Any, path: str | None) -> tuple[Tournament, bool]:
                          "(document root)")]
     t = Tournament(source=Source(path=path, format="json"))
     for message, where in problems[:50]:
-        t.findings.append(Finding("JSON002", "error", f"{where}: {message}", None, None,
+        t.findings.append(finding("JSON002", f"{where}: {message}", None, None,
                                   "the document does not follow the trfscore schema"))
     return t, False
 
@@ -317,7 +324,7 @@ def from_dict(doc: dict[str, Any], *, path: str | None = None, _cols: json_bulk.
     t.findings = [Finding(**f) for f in doc.get("findings", [])]
     if claimed != data:  # every reader (and so every writer) gives each player a cell per round
         shown = f"{claimed:,}" if claimed < 10 ** 12 else f"a number of {len(str(claimed))} digits"
-        t.findings.append(Finding("JSON004", "warning", f"rounds says {shown} but the players' games cover "
+        t.findings.append(finding("JSON004", f"rounds says {shown} but the players' games cover "
                                   f"{data}; read as {data}", None, None,
                                   "give 'rounds' as the number of games in each player's list"))
     _restore_declared(t.extras)

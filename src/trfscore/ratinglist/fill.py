@@ -35,6 +35,12 @@ class Filled:
     changes: list[Finding]
 
 
+def _change(rule: str, message: str, line: int, column: int, value: str) -> Finding:
+    """A change the fill made, named by the rule whose finding it answers.  It is a note, not a
+    defect, so it is information whatever the rule's declared severity."""
+    return Finding(rule, INFO, message, line, column, "filled in by --fill-from", value)
+
+
 def _title_style(t: Tournament) -> str:
     """"trf16" (``g``, ``wm`` ...) or "fide" (``GM``, ``WIM`` ...), as the file already writes them."""
     for p in t.players:
@@ -123,7 +129,7 @@ def fill(t: Tournament, lists: Sequence[RatingList], text: str) -> Filled:
         for name, value, rule, message in _plan(p, e, rated, style, identity.label, new_id):
             body = _put(body, name, value)
             column = PLAYER.field(name).first
-            changes.append(Finding(rule, INFO, message, p.line, column, "filled in by --fill-from", value))
+            changes.append(_change(rule, message, p.line, column, value))
         was = raw[:len(raw) - len(end)]
         lines[p.line - 1] = (body.rstrip() if was == was.rstrip() else body) + end
         rated_after += bool(rated[0]) if rated[1] else bool(p.rating)
@@ -140,8 +146,8 @@ def _fix_rated_count(t: Tournament, lines: list[str], rated: int, changes: list[
             old = body[4:].strip()
             if old != str(rated):
                 lines[rec.line - 1] = f"072 {rated}" + raw[len(body):]
-                changes.append(Finding("FID013", INFO, f"072 {old or 'empty'} -> {rated} (rated players after the "
-                                       "fill)", rec.line, 5, "filled in by --fill-from", str(rated)))
+                changes.append(_change("FID013", f"072 {old or 'empty'} -> {rated} (rated players after the fill)",
+                                       rec.line, 5, str(rated)))
             return
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..check.context import COL_BIRTH, COL_FEDERATION, COL_FIDE_ID, COL_NAME, COL_RATING, COL_SEX, COL_TITLE, Context
 from ..check.registry import rule
-from ..findings import ERROR, INFO, WARNING, Finding
+from ..findings import ERROR, INFO, WARNING, Finding, finding
 
 if TYPE_CHECKING:
     from ..model import Player
@@ -75,7 +75,7 @@ def unknown_id(ctx: Context) -> Iterator[Finding]:
     for p in ctx.players:
         pid = player_id(p)
         if pid and pid not in cmp.by_id:
-            yield Finding("FID001", ERROR, f"player {p.start_rank} ({p.name}): FIDE id {pid} is not on "
+            yield finding("FID001", f"player {p.start_rank} ({p.name}): FIDE id {pid} is not on "
                           f"{cmp.choice.identity.label}", p.line, COL_FIDE_ID,
                           "check the id on the player's FIDE profile", p.fide_id.strip())
 
@@ -91,7 +91,7 @@ def id_of_other(ctx: Context) -> Iterator[Finding]:
     """
     for p, e in _matched(ctx):
         if not _same_person(p, e):
-            yield Finding("FID002", ERROR, f"player {p.start_rank}: FIDE id {e.fide_id} belongs to {e.name!r} "
+            yield finding("FID002", f"player {p.start_rank}: FIDE id {e.fide_id} belongs to {e.name!r} "
                           f"on {_label(ctx)}, not to {p.name!r}", p.line, COL_FIDE_ID,
                           "write this player's own FIDE id (search the list by name)", p.fide_id.strip())
 
@@ -110,7 +110,7 @@ def name_spelling(ctx: Context) -> Iterator[Finding]:
     for p, e in _matched(ctx):
         how = difference(p.name, e.name)
         if how and how != "different" and e.name.strip() and p.name.strip():
-            yield Finding("FID003", WARNING, f"player {p.start_rank}: name {p.name!r} is spelt {e.name!r} on "
+            yield finding("FID003", f"player {p.start_rank}: name {p.name!r} is spelt {e.name!r} on "
                           f"{_label(ctx)} ({how})", p.line, COL_NAME, "write the name as the list does",
                           p.name)
 
@@ -127,7 +127,7 @@ def federation(ctx: Context) -> Iterator[Finding]:
     for p, e in _matched(ctx):
         fed = p.federation.strip().upper()
         if fed and e.federation and fed != e.federation.upper() and _same_person(p, e):
-            yield Finding("FID004", WARNING, f"player {p.start_rank} ({p.name}): federation {fed} in the file, "
+            yield finding("FID004", f"player {p.start_rank} ({p.name}): federation {fed} in the file, "
                           f"{e.federation} on {_label(ctx)}", p.line, COL_FEDERATION,
                           f"write {e.federation}", p.federation)
 
@@ -145,7 +145,7 @@ def sex(ctx: Context) -> Iterator[Finding]:
         mine = trf_sex(p)
         if mine and e.sex and mine != e.sex and _same_person(p, e):
             want = "w" if e.sex == "F" else "m"
-            yield Finding("FID005", WARNING, f"player {p.start_rank} ({p.name}): sex {p.sex.strip()!r} in the file, "
+            yield finding("FID005", f"player {p.start_rank} ({p.name}): sex {p.sex.strip()!r} in the file, "
                           f"{e.sex} on {_label(ctx)}", p.line, COL_SEX, f"write {want} in column 10", p.sex)
 
 
@@ -161,7 +161,7 @@ def birth_year(ctx: Context) -> Iterator[Finding]:
     for p, e in _matched(ctx):
         mine = trf_year(p)
         if mine and e.birth_year and mine != e.birth_year and _same_person(p, e):
-            yield Finding("FID006", WARNING, f"player {p.start_rank} ({p.name}): born {mine} in the file, "
+            yield finding("FID006", f"player {p.start_rank} ({p.name}): born {mine} in the file, "
                           f"{e.birth_year} on {_label(ctx)}", p.line, COL_BIRTH,
                           f"check the birth date; the list says {e.birth_year}", p.birth.strip())
 
@@ -182,7 +182,7 @@ def title_not_held(ctx: Context) -> Iterator[Finding]:
         held = e.titles()
         if mine and mine not in held and _same_person(p, e):
             listed = " and ".join(sorted(held)) if held else "no title"
-            yield Finding("FID007", ERROR, f"player {p.start_rank} ({p.name}): title {mine} in the file, but "
+            yield finding("FID007", f"player {p.start_rank} ({p.name}): title {mine} in the file, but "
                           f"{_label(ctx)} shows {listed}", p.line, COL_TITLE,
                           "write only a title the player holds" + (f" ({listed})" if held else " (none)"),
                           p.title.strip())
@@ -200,11 +200,12 @@ def title_missing(ctx: Context) -> Iterator[Finding]:
     for p, e in _matched(ctx):
         if not p.title.strip() and e.titles() and _same_person(p, e):
             best = canonical_title(e.title) or canonical_title(e.w_title)
-            yield Finding("FID008", WARNING, f"player {p.start_rank} ({p.name}): no title in the file, "
+            yield finding("FID008", f"player {p.start_rank} ({p.name}): no title in the file, "
                           f"{best} on {_label(ctx)}", p.line, COL_TITLE, f"write {best} in columns 11-13", "")
 
 
-@rule("FID009", ERROR, "a player's rating is the one on the list in force at the start", spec="FIDE")
+@rule("FID009", ERROR, "a player's rating is the one on the list in force at the start", spec="FIDE",
+      lesser=INFO)
 def rating(ctx: Context) -> Iterator[Finding]:
     """Columns 49-52 hold the rating of the list in force on the start date (042); lists come
     into force on the 1st of their month.  With several lists given, the latest one not after
@@ -221,8 +222,8 @@ def rating(ctx: Context) -> Iterator[Finding]:
     lst = cmp.choice.in_force
     if lst is None:
         if cmp.choice.why and any(player_id(p) for p in ctx.players):
-            yield Finding("FID009", INFO, f"ratings not compared: {cmp.choice.why}", ctx.record_line("042"), 5,
-                          "give the list in force on the start date with --rating-list", "")
+            yield finding("FID009", f"ratings not compared: {cmp.choice.why}", ctx.record_line("042"), 5,
+                          "give the list in force on the start date with --rating-list", "", lesser=True)
         return
     kind = cmp.choice.kind
     for p in ctx.players:
@@ -234,7 +235,7 @@ def rating(ctx: Context) -> Iterator[Finding]:
         mine = p.rating or None
         if mine != listed:
             want = str(listed) if listed else "no rating (blank)"
-            yield Finding("FID009", ERROR, f"player {p.start_rank} ({p.name}): rating {mine or 'none'} in the "
+            yield finding("FID009", f"player {p.start_rank} ({p.name}): rating {mine or 'none'} in the "
                           f"file, {listed or 'unrated'} ({kind}) on {lst.label}, the list in force at the start",
                           p.line, COL_RATING, f"write {want} in columns 49-52", str(p.rating or ""))
 
@@ -252,7 +253,7 @@ def missing_id_unique(ctx: Context) -> Iterator[Finding]:
     for p, found in _searched(ctx):
         if len(found) == 1:
             e = found[0]
-            yield Finding("FID010", WARNING, f"player {p.start_rank} ({p.name}) has no FIDE id; {_label(ctx)} "
+            yield finding("FID010", f"player {p.start_rank} ({p.name}) has no FIDE id; {_label(ctx)} "
                           f"has {e.describe()}", p.line, COL_FIDE_ID, f"write the id {e.fide_id}", "")
 
 
@@ -269,7 +270,7 @@ def missing_id_several(ctx: Context) -> Iterator[Finding]:
         if len(found) > 1:
             shown = "; ".join(e.describe() for e in found[:SHOWN_CANDIDATES])
             more = f" and {len(found) - SHOWN_CANDIDATES} more" if len(found) > SHOWN_CANDIDATES else ""
-            yield Finding("FID011", INFO, f"player {p.start_rank} ({p.name}) has no FIDE id; {len(found)} list "
+            yield finding("FID011", f"player {p.start_rank} ({p.name}) has no FIDE id; {len(found)} list "
                           f"entries match: {shown}{more}", p.line, COL_FIDE_ID,
                           "find the player's id among these and write it", "")
 
@@ -302,7 +303,7 @@ def inactive(ctx: Context) -> Iterator[Finding]:
     """
     for p, e in _matched(ctx):
         if e.inactive and _same_person(p, e):
-            yield Finding("FID012", INFO, f"player {p.start_rank} ({p.name}) is flagged inactive ({e.flag}) on "
+            yield finding("FID012", f"player {p.start_rank} ({p.name}) is flagged inactive ({e.flag}) on "
                           f"{_label(ctx)}; the games are rated and the player becomes active", p.line,
                           COL_FIDE_ID, "", "")
 
@@ -326,7 +327,7 @@ def rated_count(ctx: Context) -> Iterator[Finding]:
     rated = sum(1 for p in ctx.players if (e := cmp.in_force_by_id.get(player_id(p) or 0)) is not None
                 and list_rating(lst, e, kind)[0])
     if rated != declared:
-        yield Finding("FID013", WARNING, f"072 says {declared} rated players; {lst.label} rates {rated} of the "
+        yield finding("FID013", f"072 says {declared} rated players; {lst.label} rates {rated} of the "
                       f"{len(ctx.players)} players ({kind})", ctx.record_line("072"), 5, f"write 072 {rated}",
                       str(declared))
 
@@ -355,7 +356,7 @@ def national_rating(ctx: Context) -> Iterator[Finding]:
                 if e is None or e.national_rating is None:
                     continue
                 if (rec.rating or None) != e.national_rating:
-                    yield Finding("FID014", WARNING, f"player {p.start_rank} ({p.name}): national rating "
+                    yield finding("FID014", f"player {p.start_rank} ({p.name}): national rating "
                                   f"{rec.rating or 'none'} in the {fed} record, {e.national_rating} on {lst.label}",
                                   rec.line, COL_RATING, f"write {e.national_rating} in columns 49-52 of the {fed} "
                                   "record", str(rec.rating or ""))

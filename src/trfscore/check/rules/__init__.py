@@ -1,6 +1,5 @@
 """The rule modules, one per family; importing this package registers every rule.
 
-* :mod:`.reader` -- documentation of the ids the readers report (TRF1xx-4xx, TRF7xx, JSON, ...)
 * :mod:`.pairings` -- E1-E4, D5, D6: the two halves of each game agree
 * :mod:`.points` -- E6: declared points against the results
 * :mod:`.ranks` -- C2, C11, E7: starting ranks and final ranks
@@ -23,7 +22,6 @@ from . import (  # noqa: F401
     pairings,
     points,
     ranks,
-    reader,  # noqa: F401  (first: the check modules may take over a reader id)
     references,
     rounds,
     team_matches,  # noqa: F401

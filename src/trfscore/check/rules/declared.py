@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from fractions import Fraction
 
-from ...findings import WARNING, Finding
+from ...findings import WARNING, Finding, finding
 from ...report.values import format_score
 from ..context import Context
 from ..registry import rule
@@ -50,7 +50,7 @@ def declared_tiebreaks(ctx: Context) -> Iterator[Finding]:
                 continue
             line, column = (where.get(sno, {}).get(code) or (None, None))
             label = labels.get(code, code)
-            yield Finding("TRF514", WARNING, f"player {sno}: {label} is printed as {format_score(value)} but the "
+            yield finding("TRF514", f"player {sno}: {label} is printed as {format_score(value)} but the "
                           f"results give {format_score(Fraction(got))} ({code}, {standings.rules})", line, column,
                           f"correct the {label} value, or check the results of player {sno}", str(values[code]))
 

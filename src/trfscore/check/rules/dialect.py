@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from fractions import Fraction
 
-from ...findings import ERROR, Finding
+from ...findings import ERROR, Finding, finding
 from ...formats.trf.records import parse_number
 from ..context import Context, fmt_points
 from ..registry import rule
@@ -63,7 +63,7 @@ def scoring_agree(ctx: Context) -> Iterator[Finding]:
                 continue
             for symbol, codes in XXS_OF.items():
                 if code.upper() in codes and symbol in grid and grid[symbol] != value:
-                    yield Finding("TRF570", ERROR, f"XXS gives {code.upper()} = {fmt_points(value)} but 162 gives "
+                    yield finding("TRF570", f"XXS gives {code.upper()} = {fmt_points(value)} but 162 gives "
                                   f"{symbol} = {fmt_points(grid[symbol])} (line {rec162.line})", rec.line,
                                   rec.text.find(token) + 1, "make the two scoring records agree, or drop one", token)
     for symbol, codes in BB_OF.items():
@@ -71,7 +71,7 @@ def scoring_agree(ctx: Context) -> Iterator[Finding]:
             for rec in ctx.records.get(code, ()):
                 value = parse_number(rec.text[4:12])
                 if value is not None and symbol in grid and grid[symbol] != value:
-                    yield Finding("TRF570", ERROR, f"{code} gives {fmt_points(value)} but 162 gives {symbol} = "
+                    yield finding("TRF570", f"{code} gives {fmt_points(value)} but 162 gives {symbol} = "
                                   f"{fmt_points(grid[symbol])} (line {rec162.line})", rec.line, 5,
                                   "make the two scoring records agree, or drop one", rec.text[4:12].strip())
 
@@ -134,7 +134,7 @@ def acceleration_agree(ctx: Context) -> Iterator[Finding]:
         for r in rounds:
             a, b = ranges.get((sr, r), Fraction(0)), values.get(r, Fraction(0))
             if a != b:
-                yield Finding("TRF571", ERROR, f"player {sr}, round {r}: 250 gives {fmt_points(a)} acceleration "
+                yield finding("TRF571", f"player {sr}, round {r}: 250 gives {fmt_points(a)} acceleration "
                               f"points, XXA gives {fmt_points(b)}", line, 10 + 5 * (r - 1) if sr in xxa else 5,
                               "make 250 and XXA agree, or drop one", "")
                 break

@@ -16,7 +16,7 @@ from fractions import Fraction
 from functools import lru_cache
 from importlib import resources
 
-from ...findings import ERROR, INFO, WARNING, Finding
+from ...findings import ERROR, INFO, WARNING, Finding, finding
 from ...model import Kind
 from ..context import COL_BIRTH, COL_FEDERATION, COL_FIDE_ID, COL_RATING, COL_SEX, FIELDS, Context
 from ..registry import rule
@@ -59,10 +59,10 @@ def mandatory_header(ctx: Context) -> Iterator[Finding]:
         rec = ctx.record(code)
         name = HEADER_NAMES.get(code, "record")
         if rec is None:
-            yield Finding("TRF801", ERROR, f"record {code} ({name}) is missing", 1, 1,  # where the header goes
+            yield finding("TRF801", f"record {code} ({name}) is missing", 1, 1,  # where the header goes
                           f"add a {code} line: FIDE needs the {name} to rate the tournament", "")
         elif not _header_value(ctx, code):
-            yield Finding("TRF801", ERROR, f"record {code} ({name}) is empty", rec.line, 5,
+            yield finding("TRF801", f"record {code} ({name}) is empty", rec.line, 5,
                           f"fill in the {name}", rec.text[:40])
 
 
@@ -77,7 +77,7 @@ def rated_has_id(ctx: Context) -> Iterator[Finding]:
     """
     for p in ctx.players:
         if p.rating and not (p.fide_id.isdecimal() and int(p.fide_id)):
-            yield Finding("TRF802", ERROR, f"player {p.start_rank} ({p.name}) is rated {p.rating} but has no FIDE id",
+            yield finding("TRF802", f"player {p.start_rank} ({p.name}) is rated {p.rating} but has no FIDE id",
                           p.line, COL_FIDE_ID, f"write the player's FIDE id in columns {FIELDS['fide_id'].columns}", p.fide_id)
 
 
@@ -92,7 +92,7 @@ def unrated_has_id(ctx: Context) -> Iterator[Finding]:
     """
     for p in ctx.players:
         if not p.rating and not (p.fide_id.isdecimal() and int(p.fide_id)):
-            yield Finding("TRF803", WARNING, f"player {p.start_rank} ({p.name}) has no FIDE id",
+            yield finding("TRF803", f"player {p.start_rank} ({p.name}) has no FIDE id",
                           p.line, COL_FIDE_ID, "ask the player's federation to register them and write the id",
                           p.fide_id)
 
@@ -110,7 +110,7 @@ def new_player_birth(ctx: Context) -> Iterator[Finding]:
         return
     for p in ctx.players:
         if not p.rating and not BIRTH.match(p.birth.strip()):
-            yield Finding("TRF804", ERROR, f"new player {p.start_rank} ({p.name}) has no birth date", p.line,
+            yield finding("TRF804", f"new player {p.start_rank} ({p.name}) has no birth date", p.line,
                           COL_BIRTH, f"write the birth date in columns {FIELDS['birth'].columns} (YYYY/MM/DD)", p.birth)
 
 
@@ -126,7 +126,7 @@ def new_player_sex(ctx: Context) -> Iterator[Finding]:
         return
     for p in ctx.players:
         if not p.rating and p.sex.lower() not in ("m", "w", "f"):
-            yield Finding("TRF805", ERROR, f"new player {p.start_rank} ({p.name}) has no sex in column "
+            yield finding("TRF805", f"new player {p.start_rank} ({p.name}) has no sex in column "
                           f"{FIELDS['sex'].columns}", p.line, COL_SEX, f"write m or w in column {FIELDS['sex'].columns}",
                           p.sex)
 
@@ -162,7 +162,7 @@ def unrated_opponents(ctx: Context) -> Iterator[Finding]:
             continue
         count, _ = _rated_games(ctx, p)
         if count < need:
-            yield Finding("TRF806", WARNING, f"unrated player {p.start_rank} ({p.name}) played {count} rated "
+            yield finding("TRF806", f"unrated player {p.start_rank} ({p.name}) played {count} rated "
                           f"opponent(s); at least {need} are needed for the games to count", p.line, COL_RATING,
                           "nothing to fix in the file; the games may not count towards a first rating", "")
 
@@ -180,7 +180,7 @@ def unrated_zero(ctx: Context) -> Iterator[Finding]:
             continue
         count, score = _rated_games(ctx, p)
         if count and not score:
-            yield Finding("TRF807", INFO, f"unrated player {p.start_rank} ({p.name}) scored 0 in {count} game(s) "
+            yield finding("TRF807", f"unrated player {p.start_rank} ({p.name}) scored 0 in {count} game(s) "
                           "against rated opponents; the results will be disregarded", p.line, COL_RATING, "", "")
 
 
@@ -203,7 +203,7 @@ def round_robin_quota(ctx: Context) -> Iterator[Finding]:
         need = max(need, int(ctx.threshold("round_robin_small_event_min_rated", 4)))
     need = min(need, n)
     if rated < need:
-        yield Finding("TRF808", WARNING, f"round robin with {n} players of whom {rated} are rated; at least {need} "
+        yield finding("TRF808", f"round robin with {n} players of whom {rated} are rated; at least {need} "
                       "must be rated", ctx.record_line("072", "012"), 5,
                       "the tournament may not be rated as a round robin", str(rated))
 
@@ -222,7 +222,7 @@ def federation_codes(ctx: Context) -> Iterator[Finding]:
         fed = p.federation.strip().upper()
         if fed and fed not in current:
             why = "a former federation code" if fed in historic else "not a FIDE federation code"
-            yield Finding("TRF810", WARNING, f"player {p.start_rank}: federation {p.federation!r} is {why}", p.line,
+            yield finding("TRF810", f"player {p.start_rank}: federation {p.federation!r} is {why}", p.line,
                           COL_FEDERATION, "write the player's FIDE federation (three letters, e.g. GER, ENG)",
                           p.federation)
 
@@ -243,7 +243,7 @@ def fide_id_unique(ctx: Context) -> Iterator[Finding]:
         first = seen.get(fid)
         if first is not None:
             q = ctx.by_rank[first]
-            yield Finding("TRF811", WARNING, f"player {p.start_rank} has FIDE id {p.fide_id}, already used by player "
+            yield finding("TRF811", f"player {p.start_rank} has FIDE id {p.fide_id}, already used by player "
                           f"{first}" + (f" (line {q.line})" if q.line else ""), p.line, COL_FIDE_ID,
                           "each player has their own FIDE id", p.fide_id)
         else:
@@ -264,7 +264,7 @@ def host_federation(ctx: Context) -> Iterator[Finding]:
     value = rec.text[4:].strip()
     current, _ = federations()
     if value and value.upper() not in current:
-        yield Finding("TRF812", WARNING, f"032 holds {value!r}, not a FIDE federation code", rec.line, 5,
+        yield finding("TRF812", f"032 holds {value!r}, not a FIDE federation code", rec.line, 5,
                       "write the host federation's three-letter FIDE code", value)
 
 
@@ -285,6 +285,6 @@ def rating_floor(ctx: Context) -> Iterator[Finding]:
         return
     for p in ctx.players:
         if p.rating and p.rating < floor:
-            yield Finding("TRF813", WARNING, f"player {p.start_rank} is rated {p.rating}, below the FIDE floor of "
+            yield finding("TRF813", f"player {p.start_rank} is rated {p.rating}, below the FIDE floor of "
                           f"{floor}", p.line, COL_RATING, f"columns {FIELDS['rating'].columns} hold the FIDE rating; national ratings go "
                           "in NRS records", str(p.rating))

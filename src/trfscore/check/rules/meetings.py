@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...findings import ERROR, WARNING, Finding
+from ...findings import ERROR, WARNING, Finding, finding
 from ...model import Kind, Player
 from ..context import Context, round_col
 from ..registry import rule
@@ -27,7 +27,7 @@ def _unpaired_rounds(p: Player) -> int:
     return sum(1 for g in p.games if g.opponent is None and g.kind != Kind.NOT_SCHEDULED)
 
 
-@rule("TRF550", ERROR, "a finished round robin has every pair meet", spec="E5")
+@rule("TRF550", ERROR, "a finished round robin has every pair meet", spec="E5", lesser=WARNING)
 def round_robin_complete(ctx: Context) -> Iterator[Finding]:
     """Once all rounds of a round robin are in the file, every two players have met (forfeits
     count).  When one of the two has unplayed rounds (a withdrawal) it is a warning.
@@ -55,11 +55,11 @@ def round_robin_complete(ctx: Context) -> Iterator[Finding]:
             if (p.start_rank, q.start_rank) in meetings:
                 continue
             gaps = max(_unpaired_rounds(p), _unpaired_rounds(q)) > sit_out
-            yield Finding("TRF550", WARNING if gaps else ERROR,
+            yield finding("TRF550",
                           f"players {p.start_rank} and {q.start_rank} never meet in this round robin"
                           + (" (one of them has unplayed rounds: a withdrawal?)" if gaps else ""),
                           p.line, round_col(1), "every pair of a round robin meets; check the opponents",
-                          str(q.start_rank))
+                          str(q.start_rank), lesser=bool(gaps))
 
 
 @rule("TRF551", ERROR, "in a round robin no pair meets more often than the system allows", spec="E5")
@@ -79,14 +79,14 @@ def round_robin_repeats(ctx: Context) -> Iterator[Finding]:
         p = ctx.by_rank[a]
         if len(games) > allowed:
             for g in games[allowed:]:
-                yield Finding("TRF551", ERROR, f"round {g.round}: players {a} and {b} meet again (also in round "
+                yield finding("TRF551", f"round {g.round}: players {a} and {b} meet again (also in round "
                               f"{games[0].round}); a round robin pairs them {'twice' if allowed == 2 else 'once'}",
                               p.line, round_col(g.round), "correct the opponents of this round", ctx.cell(p, g.round))
         elif allowed == 2 and len(games) == 2:
             c1, c2 = games[0].colour, games[1].colour
             if c1 is not None and c1 == c2:
                 g = games[1]
-                yield Finding("TRF551", ERROR, f"round {g.round}: players {a} and {b} meet twice with the same colours "
+                yield finding("TRF551", f"round {g.round}: players {a} and {b} meet twice with the same colours "
                               "(a double round robin gives each player each colour once)", p.line,
                               round_col(g.round) + 5, "swap the colours of the second game", ctx.cell(p, g.round))
 
@@ -111,6 +111,6 @@ def swiss_repeats(ctx: Context) -> Iterator[Finding]:
             continue
         p = ctx.by_rank[a]
         for g in real[1:]:
-            yield Finding("TRF552", WARNING, f"round {g.round}: players {a} and {b} play each other again (first in "
+            yield finding("TRF552", f"round {g.round}: players {a} and {b} play each other again (first in "
                           f"round {real[0].round})", p.line, round_col(g.round),
                           "a Swiss pairs two players at most once", ctx.cell(p, g.round))

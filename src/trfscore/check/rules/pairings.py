@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...findings import ERROR, INFO, WARNING, Finding
+from ...findings import ERROR, INFO, WARNING, Finding, finding
 from ...model import Game, Kind, Player
 from ..context import Context, colour_col, is_blank_cell, result_col, round_col
 from ..registry import rule
@@ -79,12 +79,12 @@ def symmetry(ctx: Context) -> Iterator[Finding]:
         if taken:
             continue
         h = q.game(r)
-        yield Finding("TRF501", ERROR, f"round {r}: player {p.start_rank} lists {q.start_rank} as opponent, but "
+        yield finding("TRF501", f"round {r}: player {p.start_rank} lists {q.start_rank} as opponent, but "
                       f"player {q.start_rank} {_describe(h)}" + (f" (line {q.line})" if q.line else ""),
                       p.line, round_col(r), "make the two players name each other in this round, or correct "
                       "the opponent number", ctx.cell(p, r))
         if is_blank_cell(h):
-            yield Finding("TRF501", ERROR, f"round {r}: no entry, but player {p.start_rank}"
+            yield finding("TRF501", f"round {r}: no entry, but player {p.start_rank}"
                           + (f" (line {p.line})" if p.line else "") + " lists this player as opponent",
                           q.line, round_col(r), "add the game to this line, or correct the other player's opponent",
                           ctx.cell(q, r))
@@ -112,7 +112,7 @@ def single_pairing(ctx: Context) -> Iterator[Finding]:
         if not taken:
             continue
         other = ctx.by_rank[q.game(r).opponent]  # type: ignore[index]
-        yield Finding("TRF505", ERROR, f"round {r}: player {p.start_rank} lists {q.start_rank} as opponent, but "
+        yield finding("TRF505", f"round {r}: player {p.start_rank} lists {q.start_rank} as opponent, but "
                       f"{q.start_rank} plays {other.start_rank} in that round"
                       + (f" (lines {q.line} and {other.line})" if q.line else ""),
                       p.line, round_col(r), "a player has one opponent per round: correct this opponent number",
@@ -148,7 +148,7 @@ def colours(ctx: Context) -> Iterator[Finding]:
             r = g.round
             colour = "white" if g.colour == "w" else "black"
             for x, y in ((p, q), (q, p)):
-                yield Finding("TRF502", ERROR, f"round {r}: players {p.start_rank} and {q.start_rank} both have "
+                yield finding("TRF502", f"round {r}: players {p.start_rank} and {q.start_rank} both have "
                               f"{colour}" + (f" (the other is on line {y.line})" if y.line else ""),
                               x.line, colour_col(r), "one player of a game has w and the other b",
                               ctx.cell(x, r))
@@ -176,7 +176,7 @@ def colour_one_side(ctx: Context) -> Iterator[Finding]:
             continue  # a played game without colour is TRF405 already
         r = g.round
         bare, other = (p, q) if g.colour is None else (q, p)
-        yield Finding("TRF503", WARNING, f"round {r}: player {other.start_rank} has a colour for this game but "
+        yield finding("TRF503", f"round {r}: player {other.start_rank} has a colour for this game but "
                       f"player {bare.start_rank} has none", bare.line, colour_col(r),
                       "write the colour on both sides, or '-' on both", ctx.cell(bare, r))
 
@@ -203,7 +203,7 @@ def results(ctx: Context) -> Iterator[Finding]:
             continue
         r = g.round
         for x, mine, y, theirs in ((p, g, q, h), (q, h, p, g)):
-            yield Finding("TRF504", ERROR, f"round {r}: result '{mine.code}' of player {x.start_rank} does not fit "
+            yield finding("TRF504", f"round {r}: result '{mine.code}' of player {x.start_rank} does not fit "
                           f"'{theirs.code}' of player {y.start_rank}" + (f" (line {y.line})" if y.line else ""),
                           x.line, result_col(r), "the results of one game are 1/0, =/=, W/L, D/D, +/- or -/-",
                           ctx.cell(x, r))
@@ -241,7 +241,7 @@ def one_pab_per_round(ctx: Context) -> Iterator[Finding]:
             continue
         ranks = ", ".join(str(p.start_rank) for p in players[:10]) + (" …" if len(players) > 10 else "")
         for p in players:
-            yield Finding("TRF506", ERROR, f"round {r}: {len(players)} pairing-allocated byes (U) in one round "
+            yield finding("TRF506", f"round {r}: {len(players)} pairing-allocated byes (U) in one round "
                           f"(players {ranks})", p.line, result_col(r),
                           "one player per round gets U; write requested byes as H or F", ctx.cell(p, r))
 
@@ -265,7 +265,7 @@ def one_pab_per_player(ctx: Context) -> Iterator[Finding]:
     for p in ctx.players:
         rounds = [g.round for g in p.games if g.code == "U" and g.kind == Kind.PAB]
         for r in rounds[1:]:
-            yield Finding("TRF507", WARNING, f"round {r}: player {p.start_rank} gets the pairing-allocated bye again "
+            yield finding("TRF507", f"round {r}: player {p.start_rank} gets the pairing-allocated bye again "
                           f"(first in round {rounds[0]})", p.line, result_col(r),
                           "a requested bye is F or H; U is the pairing-allocated bye", ctx.cell(p, r))
 
@@ -299,6 +299,6 @@ def interior_gap(ctx: Context) -> Iterator[Finding]:
                 last = g.round
         for g in games[:max(0, last - 1)]:
             if is_blank_cell(g) and (g.round, p.start_rank) not in explained:
-                yield Finding("TRF508", INFO, f"round {g.round}: blank, but player {p.start_rank} plays later; "
+                yield finding("TRF508", f"round {g.round}: blank, but player {p.start_rank} plays later; "
                               "read as a zero-point absence", p.line, round_col(g.round),
                               "write Z for an absence, H or F for a requested bye", ctx.cell(p, g.round))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from fractions import Fraction
 
-from ...findings import ERROR, WARNING, Finding
+from ...findings import ERROR, WARNING, Finding, finding
 from ...model import Kind, Player
 from ..context import COL_POINTS, FIELDS, Context, fmt_points, is_blank_cell
 from ..registry import rule
@@ -175,7 +175,7 @@ def _cause(ctx: Context, p: Player, delta: Fraction, accel: dict, future: dict) 
     return None
 
 
-@rule("TRF510", ERROR, "declared points equal the sum of the results under the file's scoring system", spec="E6")
+@rule("TRF510", ERROR, "declared points equal the sum of the results under the file's scoring system", spec="E6", lesser=WARNING)
 def declared_points(ctx: Context) -> Iterator[Finding]:
     """Columns 81-84 hold the sum of the player's results under the file's scoring system
     (162, XXS, BB?, else 1/½/0 with the pairing-allocated bye worth a win), with 299
@@ -212,9 +212,9 @@ def declared_points(ctx: Context) -> Iterator[Finding]:
         message = (f"player {p.start_rank} declares {fmt_points(declared)} points but the results add up to "
                    f"{fmt_points(computed)} ({sign}{fmt_points(abs(delta))}) under {system}")
         if cause:
-            yield Finding("TRF510", WARNING, f"{message}; likely cause: {cause[0]}", p.line, COL_POINTS, cause[1],
-                          ctx.field(p, COL_POINTS, FIELDS["points"].width) or fmt_points(declared))
+            yield finding("TRF510", f"{message}; likely cause: {cause[0]}", p.line, COL_POINTS, cause[1],
+                          ctx.field(p, COL_POINTS, FIELDS["points"].width) or fmt_points(declared), lesser=True)
         else:
-            yield Finding("TRF510", ERROR, message, p.line, COL_POINTS,
+            yield finding("TRF510", message, p.line, COL_POINTS,
                           f"correct the points (columns {FIELDS['points'].columns}) or the round results",
                           ctx.field(p, COL_POINTS, FIELDS["points"].width) or fmt_points(declared))

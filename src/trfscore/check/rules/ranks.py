@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...findings import INFO, WARNING, Finding
+from ...findings import INFO, WARNING, Finding, finding
 from ...formats import registry as formats
 from ..context import COL_RANK, COL_START_RANK, FIELDS, Context, fmt_points
 from ..registry import rule
@@ -47,11 +47,11 @@ def rank_order(ctx: Context) -> Iterator[Finding]:
     for a, b in zip(ranked, ranked[1:]):
         pa, pb = points[a.start_rank], points[b.start_rank]
         if a.rank == b.rank and pa != pb:
-            yield Finding("TRF511", WARNING, f"players {a.start_rank} and {b.start_rank} share rank {b.rank} but have "
+            yield finding("TRF511", f"players {a.start_rank} and {b.start_rank} share rank {b.rank} but have "
                           f"{fmt_points(pa)} and {fmt_points(pb)} points", b.line, COL_RANK,
                           "only players with equal points can share a rank", str(b.rank))
         elif a.rank < b.rank and pa < pb:
-            yield Finding("TRF511", WARNING, f"player {b.start_rank} is ranked {b.rank} with {fmt_points(pb)} points, "
+            yield finding("TRF511", f"player {b.start_rank} is ranked {b.rank} with {fmt_points(pb)} points, "
                           f"behind player {a.start_rank} (rank {a.rank}) with only {fmt_points(pa)}", b.line, COL_RANK,
                           "re-rank the players by points, then tie-breaks", str(b.rank))
 
@@ -80,18 +80,18 @@ def rank_present(ctx: Context) -> Iterator[Finding]:
     ranked = [p for p in players if p.rank]
     if not ranked:
         first = min(players, key=lambda p: p.line or 0)
-        yield Finding("TRF512", WARNING, "no player has a rank" + (f" (columns {FIELDS['rank'].columns} are blank or 0 everywhere)"
+        yield finding("TRF512", "no player has a rank" + (f" (columns {FIELDS['rank'].columns} are blank or 0 everywhere)"
                                                                    if ctx.trf_like else ""),
                       first.line, COL_RANK, "write the final rank of every player; consumers need it to "
                       "rebuild the standings", "")
         return
     for p in players:
         if not p.rank:
-            yield Finding("TRF512", WARNING, f"player {p.start_rank} has no rank", p.line, COL_RANK,
+            yield finding("TRF512", f"player {p.start_rank} has no rank", p.line, COL_RANK,
                           f"write the player's final rank in columns {FIELDS['rank'].columns}",
                           ctx.field(p, COL_RANK, FIELDS["rank"].width))
         elif p.rank > n:
-            yield Finding("TRF512", WARNING, f"player {p.start_rank} has rank {p.rank}, but there are only {n} players",
+            yield finding("TRF512", f"player {p.start_rank} has rank {p.rank}, but there are only {n} players",
                           p.line, COL_RANK, "ranks run from 1 to the number of players", str(p.rank))
 
 
@@ -126,7 +126,7 @@ def rank_tiebreaks(ctx: Context) -> Iterator[Finding]:
         if low is None or low <= p.rank <= high:
             continue
         place = f"{low}" if high == low else f"{low}-{high}"
-        yield Finding("TRF513", INFO, f"player {p.start_rank} is ranked {p.rank}, but points and the declared "
+        yield finding("TRF513", f"player {p.start_rank} is ranked {p.rank}, but points and the declared "
                       f"tie-breaks ({codes}) give rank {place}", p.line, COL_RANK,
                       "check the tie-break order or the ranks", str(p.rank))
 
@@ -149,7 +149,7 @@ def start_ranks_contiguous(ctx: Context) -> Iterator[Finding]:
     after = next(r for r in ranks if r > missing[0])
     p = ctx.by_rank[after]
     shown = ", ".join(map(str, missing)) + (f" and {count - len(missing)} more" if count > len(missing) else "")
-    yield Finding("TRF520", WARNING, f"starting ranks are not 1..{len(ranks)}: {shown} missing", p.line,
+    yield finding("TRF520", f"starting ranks are not 1..{len(ranks)}: {shown} missing", p.line,
                   COL_START_RANK, "renumber the players 1..N (and their opponents), or add 'XXC rank'",
                   str(p.start_rank))
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from ...findings import ERROR, WARNING, Finding
+from ...findings import ERROR, WARNING, Finding, finding
 from ...formats.trf.layout import BY_CODE, RECORDS, id_fields
 from ...model import Kind, Record
 from ..context import Context
@@ -80,10 +80,10 @@ def references_exist(ctx: Context) -> Iterator[Finding]:
         if number == 0:
             continue
         if kind == "player" and number not in players:
-            yield Finding("TRF560", ERROR, f"{rec.code}: player {number} is not in the file", rec.line, column,
+            yield finding("TRF560", f"{rec.code}: player {number} is not in the file", rec.line, column,
                           "name players by the starting rank of a 001 record", str(number))
         elif kind == "team" and number not in teams:
-            yield Finding("TRF560", ERROR, f"{rec.code}: team {number} is not in the file", rec.line, column,
+            yield finding("TRF560", f"{rec.code}: team {number} is not in the file", rec.line, column,
                           "name teams by their 310 team number (or 013 order)", str(number))
 
 
@@ -119,7 +119,7 @@ def byes_agree(ctx: Context) -> Iterator[Finding]:
                 continue
             g = p.game(rnd)
             if g.kind not in BYE_KINDS[kind]:
-                yield Finding("TRF561", WARNING, f"240 gives player {p.start_rank} a {kind} bye in round {rnd}, "
+                yield finding("TRF561", f"240 gives player {p.start_rank} a {kind} bye in round {rnd}, "
                               f"but the 001 line has '{ctx.cell(p, rnd).strip()}'", rec.line, column,
                               "make the 240 record and the round cell agree", cell)
 
@@ -155,6 +155,6 @@ def prohibited_met(ctx: Context) -> Iterator[Finding]:
                 b = g.opponent
                 if b is not None and b > a and b in ids and first <= g.round <= last and \
                         (a, b) in ctx.meetings:
-                    yield Finding("TRF562", WARNING, f"{rec.code}: players {a} and {b} may not meet, but they do in "
+                    yield finding("TRF562", f"{rec.code}: players {a} and {b} may not meet, but they do in "
                                   f"round {g.round}", rec.line, 1, "check the pairing or the prohibited-pairs record",
                                   rec.text[:40])

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from ...findings import ERROR, INFO, WARNING, Finding
+from ...findings import ERROR, INFO, WARNING, Finding, finding
 from ...formats.trf import parse_round_date
 from ..context import Context, is_blank_cell, round_col
 from ..registry import rule
@@ -67,7 +67,7 @@ def start_before_end(ctx: Context) -> Iterator[Finding]:
     if not (reliable(h.start_date) and reliable(h.end_date)):
         return
     if h.start_date_iso and h.end_date_iso and h.start_date_iso > h.end_date_iso:
-        yield Finding("TRF203", WARNING, f"the end date {h.end_date} is before the start date {h.start_date}",
+        yield finding("TRF203", f"the end date {h.end_date} is before the start date {h.start_date}",
                       ctx.record_line("052"), 5, "swap or correct the 042/052 dates", h.end_date)
 
 
@@ -89,11 +89,11 @@ def round_dates_order(ctx: Context) -> Iterator[Finding]:
     for rnd, column, text in round_dates(ctx):
         iso = _iso(text)
         if iso is None:
-            yield Finding("TRF204", WARNING, f"round {rnd}: date {text!r} does not parse", line, column,
+            yield finding("TRF204", f"round {rnd}: date {text!r} does not parse", line, column,
                           "write round dates as YY/MM/DD above the round's columns", text)
             continue
         if previous is not None and iso < previous[1]:
-            yield Finding("TRF204", WARNING, f"round {rnd} is dated {text}, before round {previous[0]}", line, column,
+            yield finding("TRF204", f"round {rnd} is dated {text}, before round {previous[0]}", line, column,
                           "round dates never go backwards", text)
         previous = (rnd, iso)
 
@@ -125,10 +125,10 @@ def round_dates_in_event(ctx: Context) -> Iterator[Finding]:
         if iso is None:
             continue
         if start and iso < start:
-            yield Finding("TRF540", WARNING, f"round {rnd} is dated {text}, before the start date {h.start_date}",
+            yield finding("TRF540", f"round {rnd} is dated {text}, before the start date {h.start_date}",
                           line, column, "correct the round date or 042", text)
         elif end and iso > end:
-            yield Finding("TRF540", WARNING, f"round {rnd} is dated {text}, after the end date {h.end_date}",
+            yield finding("TRF540", f"round {rnd} is dated {text}, after the end date {h.end_date}",
                           line, column, "correct the round date or 052", text)
 
 
@@ -151,7 +151,7 @@ def round_date_count(ctx: Context) -> Iterator[Finding]:
     if low <= count <= high:
         return
     wanted = f"{used}" if high == used else f"{low} to {high}"
-    yield Finding("TRF530", WARNING, f"132 gives {count} round date(s) but the file has {used} round(s) of data"
+    yield finding("TRF530", f"132 gives {count} round date(s) but the file has {used} round(s) of data"
                   + (f" and declares {ctx.declared_rounds}" if ctx.declared_rounds else ""),
                   ctx.record_line("132"), 92, f"give {wanted} dates, one above each round's columns", "")
 
@@ -167,7 +167,7 @@ def unfinished(ctx: Context) -> Iterator[Finding]:
     """
     declared = ctx.declared_rounds
     if declared and ctx.players and ctx.rounds < declared:
-        yield Finding("TRF531", INFO, f"the file declares {declared} rounds but has data for {ctx.rounds}: "
+        yield finding("TRF531", f"the file declares {declared} rounds but has data for {ctx.rounds}: "
                       "a tournament still running?", ctx.record_line("142", "XXR"), 5,
                       "a final report holds every round", str(declared))
 
@@ -192,7 +192,7 @@ def empty_round(ctx: Context) -> Iterator[Finding]:
     first = min(ctx.players, key=lambda p: p.line or 0)
     for r in range(1, last):
         if r not in busy:
-            yield Finding("TRF532", WARNING, f"round {r} holds no game, bye or result for any player, but later "
+            yield finding("TRF532", f"round {r} holds no game, bye or result for any player, but later "
                           "rounds do", first.line, round_col(r), "check that the round blocks are not shifted",
                           ctx.cell(first, r))
 
@@ -216,7 +216,7 @@ def header_counts(ctx: Context) -> Iterator[Finding]:
         checks.append(("082", h.teams_declared, len(numbers), "teams"))
     for code, declared, actual, what in checks:
         if declared is not None and declared != actual:
-            yield Finding("TRF541", WARNING, f"{code} says {declared} {what} but the file has {actual}",
+            yield finding("TRF541", f"{code} says {declared} {what} but the file has {actual}",
                           ctx.record_line(code), 5, f"write {actual} in {code}", str(declared))
 
 
@@ -243,10 +243,10 @@ def type_fits(ctx: Context) -> Iterator[Finding]:
     line = ctx.record_line("192")
     has_310 = any(team.record == "310" for team in ctx.t.teams)
     if "TEAM" in system and not ctx.t.teams:
-        yield Finding("TRF572", WARNING, f"192 says {ctx.header.system} but the file has no team records (013/310)",
+        yield finding("TRF572", f"192 says {ctx.header.system} but the file has no team records (013/310)",
                       line, 5, "add the 310 team records, or use an individual tournament type", ctx.header.system)
     elif "TEAM" not in system and has_310 and system.startswith(("FIDE_", "BERGER_", "CUSTOM_")):
-        yield Finding("TRF572", WARNING, f"192 says {ctx.header.system}, an individual type, but the file has 310 "
+        yield finding("TRF572", f"192 says {ctx.header.system}, an individual type, but the file has 310 "
                       "team records", line, 5, "use a FIDE_TEAM… type for a team tournament", ctx.header.system)
 
 
@@ -260,5 +260,5 @@ def has_players(ctx: Context) -> Iterator[Finding]:
     Failing: ``012 Spring Open``, ``042 2026/04/01`` and nothing else.
     """
     if not ctx.players:
-        yield Finding("TRF500", ERROR, "the file has no players (no 001 records)", None, None,
+        yield finding("TRF500", "the file has no players (no 001 records)", None, None,
                       "a TRF lists every player on a 001 line", "")

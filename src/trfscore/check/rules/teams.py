@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from fractions import Fraction
 
-from ...findings import ERROR, WARNING, Finding
+from ...findings import ERROR, WARNING, Finding, finding
 from ...formats.trf.layout import BY_CODE, round_column
 from ...model import Team
 from ..context import Context, fmt_points
@@ -51,7 +51,7 @@ def members_exist(ctx: Context) -> Iterator[Finding]:
     for team in ctx.t.teams:
         for column, member in _member_cells(ctx, team):
             if member and member not in ctx.by_rank:
-                yield Finding("TRF601", ERROR, f"team {team.name or team.number}: member {member} is not a player of "
+                yield finding("TRF601", f"team {team.name or team.number}: member {member} is not a player of "
                               "the file", team.line, column, "members are starting ranks of 001 records", str(member))
 
 
@@ -73,7 +73,7 @@ def one_team_per_player(ctx: Context) -> Iterator[Finding]:
                     continue
                 first = seen.get(member)
                 if first is not None:
-                    yield Finding("TRF602", ERROR, f"player {member} is in team {team.name or team.number} and "
+                    yield finding("TRF602", f"player {member} is in team {team.name or team.number} and "
                                   f"already in team {first.name or first.number}"
                                   + (f" (line {first.line})" if first.line else ""), team.line, column,
                                   "a player plays for one team", str(member))
@@ -95,7 +95,7 @@ def team_numbers(ctx: Context) -> Iterator[Finding]:
     seen: dict[int, Team] = {}
     for team in teams:
         if team.number in seen:
-            yield Finding("TRF603", ERROR, f"team number {team.number} is used again (first on line "
+            yield finding("TRF603", f"team number {team.number} is used again (first on line "
                           f"{seen[team.number].line})", team.line, 5, "give every team its own number",
                           str(team.number))
         else:
@@ -103,7 +103,7 @@ def team_numbers(ctx: Context) -> Iterator[Finding]:
     missing = [n for n in range(1, len(seen) + 1) if n not in seen]
     if missing:
         last = max(teams, key=lambda tm: tm.line or 0)
-        yield Finding("TRF603", ERROR, f"team numbers are not 1..{len(seen)}: "
+        yield finding("TRF603", f"team numbers are not 1..{len(seen)}: "
                       + ", ".join(map(str, missing[:10])) + " missing", last.line, 5,
                       "number the teams 1..T", "")
 
@@ -124,7 +124,7 @@ def team_lists_agree(ctx: Context) -> Iterator[Finding]:
     groups = {frozenset(team.members) for team in t013}
     for team in t310:
         if frozenset(team.members) not in groups:
-            yield Finding("TRF604", ERROR, f"team {team.number} ({team.name}) has members that no 013 record lists "
+            yield finding("TRF604", f"team {team.number} ({team.name}) has members that no 013 record lists "
                           "together", team.line, 74, "make the 013 and 310 member lists agree, or drop the 013 "
                           "records", " ".join(map(str, team.members)))
 
@@ -167,7 +167,7 @@ def fixtures(ctx: Context) -> Iterator[Finding]:
             main = ranked[0][0]
             for other, players in ranked[1:]:
                 for p in players:
-                    yield Finding("TRF606", ERROR, f"round {rnd}: player {p.start_rank} of team {team.number} plays a "
+                    yield finding("TRF606", f"round {rnd}: player {p.start_rank} of team {team.number} plays a "
                                   f"member of team {other}, but the team's other boards face team {main}", p.line,
                                   round_column(rnd), "all boards of a team match face the same team",
                                   ctx.cell(p, rnd))
@@ -201,10 +201,10 @@ def team_totals(ctx: Context) -> Iterator[Finding]:
     for team in teams:
         mp, gp = totals.get(team.number, (Fraction(0), Fraction(0)))
         if team.game_points is not None and team.game_points != gp:
-            yield Finding("TRF605", WARNING, f"team {team.number} ({team.name}) declares {fmt_points(team.game_points)} "
+            yield finding("TRF605", f"team {team.number} ({team.name}) declares {fmt_points(team.game_points)} "
                           f"game points; the board results give {fmt_points(gp)}", team.line, _TEAM["game_points"].first,
                           f"correct the game points (310 columns {_TEAM['game_points'].columns})", fmt_points(team.game_points))
         if team.match_points is not None and team.match_points != mp:
-            yield Finding("TRF605", WARNING, f"team {team.number} ({team.name}) declares {fmt_points(team.match_points)} "
+            yield finding("TRF605", f"team {team.number} ({team.name}) declares {fmt_points(team.match_points)} "
                           f"match points; the match results give {fmt_points(mp)}", team.line, _TEAM["match_points"].first,
                           f"correct the match points (310 columns {_TEAM['match_points'].columns})", fmt_points(team.match_points))

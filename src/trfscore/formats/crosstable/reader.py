@@ -1,7 +1,7 @@
 """Reading a crosstable: locate the table, hand it to the grid or the Swiss reader, collect findings."""
 from __future__ import annotations
 
-from ...findings import Finding
+from ...findings import finding
 from ...gcpause import gc_paused
 from ...model import Source, Tournament
 from .cells import is_diagonal
@@ -29,7 +29,7 @@ def read(text: str, *, path: str | None = None, rr_rounds: str = "berger", fast:
         text = text[1:]
     if len(text) > MAX_TEXT:
         t = Tournament(source=Source(path=path, format="crosstable"))
-        t.findings.append(Finding("CTB100", "error", f"{len(text) // 1024} KiB of text is far more than a "
+        t.findings.append(finding("CTB100", f"{len(text) // 1024} KiB of text is far more than a "
                                   f"crosstable; only texts up to {MAX_TEXT // 1024} KiB are read as one", 1, 1,
                                   "give the table alone, or the file's format with --from"))
         return t

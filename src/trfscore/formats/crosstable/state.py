@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...findings import Finding
+from ...findings import finding
 from ...model import Player, Source, Tournament
 from .cells import parse_number
 from .columns import Role
 from .lexing import Tok
 from .rows import Line, Row, split_lines, table_lines
-from .rules import READER_RULES
 
 
 def format_points(value: Fraction) -> str:
@@ -37,7 +36,7 @@ class ReadState:
     # findings
     def add(self, rule: str, message: str, line: int | None = None, column: int | None = None,
             hint: str = "", text: str = "") -> None:
-        self.t.findings.append(Finding(rule, READER_RULES[rule][0], message, line, column, hint, text))
+        self.t.findings.append(finding(rule, message, line, column, hint, text))
 
     def lines(self) -> list[Line]:
         """(line number, separator, cells) of every line."""

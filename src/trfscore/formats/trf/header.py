@@ -9,12 +9,12 @@ import re
 from collections.abc import Callable
 from fractions import Fraction
 
-from ...findings import Finding
+from ...findings import Finding, finding
 from ...model import Header, Record, Scoring, Tournament
 from ..dates import is_standard, parse_date
 from ..limits import MAX_SCORE, parse_score
+from . import rules as _rules  # noqa: F401  (declares the ids reported here)
 from .layout import BY_CODE, RECORDS
-from .rules import severity
 
 # From the record description (layout.py): records that may appear once, and the header
 # records whose value is one Header attribute (text or a number); the others are read below.
@@ -36,8 +36,8 @@ Add = Callable[[Finding], None]
 
 
 def _find(add: Add, rule: str, rec: Record, column: int, message: str, hint: str = "",
-          text: str = "", sev: str | None = None) -> None:
-    add(Finding(rule, sev or severity(rule), message, rec.line, column, hint, text))
+          text: str = "", lesser: bool = False) -> None:
+    add(finding(rule, message, rec.line, column, hint, text, lesser=lesser))
 
 
 def value_of(rec: Record) -> str:
@@ -102,7 +102,7 @@ def read_header(rec: Record, t: Tournament, seen: dict[str, int], add: Add) -> N
             h.initial_colour = colour.lower()
             if value != colour:
                 _find(add, "TRF206", rec, 6, "trailing characters after the initial colour",
-                      "write exactly '152 W' or '152 B'", value, sev="warning")
+                      "write exactly '152 W' or '152 B'", value, lesser=True)
         else:
             _find(add, "TRF211", rec, VALUE, f"152 should be W or B, not {colour!r}",
                   "Vega writes the current round here; such a record is not interpreted", colour)
@@ -182,7 +182,7 @@ def _scoring_162(rec: Record, t: Tournament, add: Add) -> None:
                           "write values such as 1.0 in the four columns after the symbol", number)
                 if symbol == "Z":
                     _find(add, "TRF207", rec, pos + 1, "absence symbol written 'Z' (TRF26 says 'A')",
-                          "write A", symbol, sev="warning")
+                          "write A", symbol, lesser=True)
         pos += 9
     _apply_scoring(t, values, {}, "162")
 

@@ -12,10 +12,10 @@ from collections.abc import Callable
 from fractions import Fraction
 from functools import lru_cache
 
-from ...findings import Finding
+from ...findings import Finding, finding
 from ...model import Game, Kind, Player
+from . import rules as _rules  # noqa: F401  (declares the ids reported here)
 from .layout import PLAYER
-from .rules import severity
 
 F = {f.name: f for f in PLAYER.fields}  # the 001 fields by name
 # 0-based slices of the 001 record.
@@ -114,28 +114,28 @@ def parse_points(text: str) -> tuple[Fraction | None, str | None]:
 def parse_player(text: str, lineno: int, add: Callable[[Finding], None]) -> Player | None:
     """Decode one ``001`` line; report each deviation through ``add``.  None if no start rank."""
 
-    def finding(rule: str, column: int, message: str, hint: str = "", value: str = "",
-                sev: str | None = None) -> None:
-        add(Finding(rule, sev or severity(rule), message, lineno, column, hint, value))
+    def report(rule: str, column: int, message: str, hint: str = "", value: str = "",
+               lesser: bool = False) -> None:
+        add(finding(rule, message, lineno, column, hint, value, lesser=lesser))
 
     if "\t" in text:
-        finding("TRF103", text.index("\t") + 1, "tab character in a player record",
+        report("TRF103", text.index("\t") + 1, "tab character in a player record",
                 "replace tabs by spaces so that every field stays in its columns")
     raw_sno = text[START_RANK]
     sno_text = raw_sno.strip()
     if text[START_RANK.stop:START_RANK.stop + 1].isdecimal():  # a fifth digit: more than 9,999 players
         rest = text[START_RANK.start:]
         sno_text = rest.split(None, 1)[0] if rest.strip() else ""
-        finding("TRF313", F["start_rank"].first, f"start rank {sno_text} does not fit in columns "
+        report("TRF313", F["start_rank"].first, f"start rank {sno_text} does not fit in columns "
                 f"{F['start_rank'].columns} (at most 9,999 players)",
                 "split the event into sections of at most 9,999 players", sno_text)
     if not sno_text.isdecimal() or int(sno_text) == 0:
-        finding("TRF301", F["start_rank"].first, f"start rank {sno_text!r} is not a positive number",
+        report("TRF301", F["start_rank"].first, f"start rank {sno_text!r} is not a positive number",
                 f"columns {F['start_rank'].columns} hold the player's starting rank, right-aligned", raw_sno)
         return None
     start_rank = int(sno_text)
     if len(text) < MIN_LENGTH:
-        finding("TRF314", len(text) + 1, f"player line ends at column {len(text)}, before the points field "
+        report("TRF314", len(text) + 1, f"player line ends at column {len(text)}, before the points field "
                 f"({F['points'].columns})",
                 "the line looks truncated; restore the missing columns", text[-20:])
     player = Player(start_rank=start_rank, line=lineno)
@@ -143,18 +143,18 @@ def parse_player(text: str, lineno: int, add: Callable[[Finding], None]) -> Play
     sex = text[SEX:SEX + 1]
     player.sex = sex.strip()
     if sex not in ("m", "w", " ", ""):
-        finding("TRF303", F["sex"].first, f"sex {sex!r} is not 'm', 'w' or blank",
+        report("TRF303", F["sex"].first, f"sex {sex!r} is not 'm', 'w' or blank",
                 f"write m or w in column {F['sex'].columns}", sex)
 
     title = text[TITLE].strip()
     player.title = title
     if title.upper() not in TITLES:
-        finding("TRF304", F["title"].first, f"title {title!r} is not a FIDE title", "use GM IM WGM FM WIM CM WFM WCM",
+        report("TRF304", F["title"].first, f"title {title!r} is not a FIDE title", "use GM IM WGM FM WIM CM WFM WCM",
                 title)
 
     player.name = text[NAME].strip()
     if not player.name:
-        finding("TRF305", F["name"].first, "player name is empty",
+        report("TRF305", F["name"].first, "player name is empty",
                 f"columns {F['name'].columns} hold 'Lastname, Firstname'")
 
     rating = text[RATING].strip()
@@ -162,30 +162,30 @@ def parse_player(text: str, lineno: int, add: Callable[[Finding], None]) -> Play
         if rating.isdecimal():
             player.rating = int(rating) or None
         else:
-            finding("TRF306", F["rating"].first, f"rating {rating!r} is not a number",
+            report("TRF306", F["rating"].first, f"rating {rating!r} is not a number",
                     f"columns {F['rating'].columns}: a number or blank", rating)
 
     federation = text[FEDERATION].strip()
     player.federation = federation
     if federation and not (len(federation) == 3 and federation.isalpha()):
-        finding("TRF307", F["federation"].first, f"federation {federation!r} is not three letters",
+        report("TRF307", F["federation"].first, f"federation {federation!r} is not three letters",
                 f"columns {F['federation'].columns}: a FIDE federation code such as GER", federation)
     fide_id = text[FIDE_ID].strip()
     player.fide_id = fide_id
     if fide_id and not fide_id.isdecimal():
-        finding("TRF308", F["fide_id"].first, f"FIDE id {fide_id!r} is not a number",
+        report("TRF308", F["fide_id"].first, f"FIDE id {fide_id!r} is not a number",
                 f"columns {F['fide_id'].columns}: digits only", fide_id)
     birth = text[BIRTH].strip()
     player.birth = birth
     if birth and not BIRTH_FORMS.match(birth):
-        finding("TRF309", F["birth"].first, f"birth date {birth!r} is not YYYY/MM/DD or YYYY",
+        report("TRF309", F["birth"].first, f"birth date {birth!r} is not YYYY/MM/DD or YYYY",
                 f"columns {F['birth'].columns}: YYYY/MM/DD (00 for an unknown month or day) or YYYY", birth)
 
     points_text = text[POINTS].strip()
     points, problem = parse_points(points_text)
     player.points = points
     if problem:
-        finding(problem, F["points"].first, f"points {points_text!r} " + (
+        report(problem, F["points"].first, f"points {points_text!r} " + (
             "do not parse" if problem == "TRF310" else "use a decimal comma or extra decimals"),
             f"columns {F['points'].columns}: a number such as 5.5", points_text)
 
@@ -194,10 +194,10 @@ def parse_player(text: str, lineno: int, add: Callable[[Finding], None]) -> Play
         if rank.isdecimal():
             player.rank = int(rank)
         else:
-            finding("TRF312", F["rank"].first, f"rank {rank!r} is not a number",
+            report("TRF312", F["rank"].first, f"rank {rank!r} is not a number",
                     f"columns {F['rank'].columns}: the final rank", rank)
 
-    player.games = parse_rounds(text, start_rank, lineno, finding)
+    player.games = parse_rounds(text, start_rank, lineno, report)
     return player
 
 
@@ -208,7 +208,7 @@ _CLEAN = {key: verdict[0] for key, verdict in CELLS.items() if verdict[1] is Non
 _tuple_new = tuple.__new__  # builds a Game without the NamedTuple constructor's extra call
 
 
-def parse_rounds(text: str, start_rank: int, lineno: int, finding: Callable[..., None]) -> list[Game]:
+def parse_rounds(text: str, start_rank: int, lineno: int, report: Callable[..., None]) -> list[Game]:
     """The round blocks of a ``001`` line; trailing blank blocks are dropped.
 
     Fast path: when every block is on the grid with legal contents (one C-level ``findall``),
@@ -223,7 +223,7 @@ def parse_rounds(text: str, start_rank: int, lineno: int, finding: Callable[...,
             games = _fast_cells(cells, start_rank)
             if games is not None:
                 return games
-    return _slow_cells(text, start_rank, lineno, finding)
+    return _slow_cells(text, start_rank, lineno, report)
 
 
 def _fast_cells(cells: list[tuple[str, str, str]], start_rank: int) -> list[Game] | None:
@@ -249,7 +249,7 @@ def _fast_cells(cells: list[tuple[str, str, str]], start_rank: int) -> list[Game
     return _without_trailing_blanks(games)
 
 
-def _slow_cells(text: str, start_rank: int, lineno: int, finding: Callable[..., None]) -> list[Game]:
+def _slow_cells(text: str, start_rank: int, lineno: int, report: Callable[..., None]) -> list[Game]:
     """Block-by-block decoding with a finding for every deviation."""
     games: list[Game] = []
     append = games.append
@@ -267,7 +267,7 @@ def _slow_cells(text: str, start_rank: int, lineno: int, finding: Callable[..., 
         code = block[RESULT_AT:RESULT_AT + 1] or " "
         if (block[SEPARATORS[0]] not in (" ", "") or block[SEPARATORS[1]] not in (" ", "")
                 or block[SEPARATORS[2]].strip()):
-            finding("TRF106", column, f"round {rnd}: the block {block!r} is not on the {BLOCK}-column grid",
+            report("TRF106", column, f"round {rnd}: the block {block!r} is not on the {BLOCK}-column grid",
                     f"each round block is 'OOOO C R  ' starting at column {FIRST_ROUND + 1}+{BLOCK}*(round-1); "
                     "a tab or a wrong encoding shifts it", block)
         opp = opp_text.strip()
@@ -276,33 +276,33 @@ def _slow_cells(text: str, start_rank: int, lineno: int, finding: Callable[..., 
         elif not opp:
             opponent = None
         else:
-            finding("TRF401", column, f"round {rnd}: opponent {opp_text!r} is not a start rank",
+            report("TRF401", column, f"round {rnd}: opponent {opp_text!r} is not a start rank",
                     f"columns {_CELL['opponent'].columns} (+{BLOCK} per round) hold the opponent's start "
                     "rank or 0000", opp_text)
             opponent = None
         if colour in "WB":
-            finding("TRF403", column + COLOUR_AT, f"round {rnd}: colour {colour!r} in upper case", "write w or b",
-                    colour, sev="warning")
+            report("TRF403", column + COLOUR_AT, f"round {rnd}: colour {colour!r} in upper case", "write w or b",
+                    colour, lesser=True)
             colour = colour.lower()
         elif colour not in "wb- ":
-            finding("TRF403", column + COLOUR_AT, f"round {rnd}: colour {colour!r} is not w, b or -",
+            report("TRF403", column + COLOUR_AT, f"round {rnd}: colour {colour!r} is not w, b or -",
                     f"column {_CELL['colour'].columns} (+{BLOCK} per round): w, b, - or blank", colour)
             colour = " "
         upper = code.upper()
         if upper not in RESULT_CODES:
-            finding("TRF404", column + RESULT_AT, f"round {rnd}: unknown result code {code!r}",
+            report("TRF404", column + RESULT_AT, f"round {rnd}: unknown result code {code!r}",
                     "use 1 = 0 + - W D L H F U Z", code)
             upper = " "
         if opponent == start_rank:
-            finding("TRF405", column, f"round {rnd}: the player is paired with themself",
+            report("TRF405", column, f"round {rnd}: the player is paired with themself",
                     "the opponent must be another player's start rank", opp_text)
             opponent = None
         if opponent is not None and len(block) <= RESULT_AT + 1 and block[RESULT_AT:RESULT_AT + 1].strip() == "":
-            finding("TRF402", column, f"round {rnd}: block truncated before the result",
+            report("TRF402", column, f"round {rnd}: block truncated before the result",
                     f"add the result code in column {_CELL['result'].columns} (+{BLOCK} per round)", block)
         kind, problem = cells[(opponent is not None, colour, upper)]
         if problem is not None:
-            finding(problem[0], column, f"round {rnd}: {problem[1]}", "", block.rstrip())
+            report(problem[0], column, f"round {rnd}: {problem[1]}", "", block.rstrip())
         append(Game(rnd, opponent, colour if colour in "wb" else None, upper, kind))
     return _without_trailing_blanks(games)
 

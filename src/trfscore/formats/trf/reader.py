@@ -10,18 +10,18 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from ...findings import CappedFindings, Finding
+from ...findings import CappedFindings, Finding, finding
 from ...gcpause import gc_paused
 from ...model import Kind, Player, Record, Source, Tournament
 from ..decode import decode, looks_binary
 from ..limits import too_sparse
+from . import rules as _rules  # noqa: F401  (declares the ids reported here)
 from .bulk import parse_players
 from .grammar import MAX_LINE, split_records
 from .header import read_bbp, read_header, read_javafo
 from .layout import PLAYER, dialect, round_column
 from .player import infer_blank_byes
 from .records import read_national, read_round_record, read_team
-from .rules import severity
 
 MAX_PLAYERS = 9999
 START_RANK_COLUMN = PLAYER.field("start_rank").first
@@ -33,7 +33,7 @@ def read_bytes(data: bytes, *, path: str | None = None, encoding: str | None = N
     """Read a TRF from bytes; problems become findings on the result."""
     if looks_binary(data):
         t = Tournament(source=Source(path=path, format="trf", encoding="binary"))
-        t.findings.append(Finding("TRF100", "error", "the input is binary data, not a TRF text file", 1, 1,
+        t.findings.append(finding("TRF100", "the input is binary data, not a TRF text file", 1, 1,
                                   "give a TRF text file (FIDE Tournament Report File)"))
         return t
     decoded = decode(data, encoding)
@@ -42,8 +42,7 @@ def read_bytes(data: bytes, *, path: str | None = None, encoding: str | None = N
     t.source.encoding = decoded.encoding
     t.source.bom = decoded.bom
     if decoded.fallback:
-        t.findings.insert(0, Finding("TRF101", severity("TRF101"),
-                                     f"the file is not valid UTF-8; read as {decoded.encoding}", 1, 1,
+        t.findings.insert(0, finding("TRF101", f"the file is not valid UTF-8; read as {decoded.encoding}", 1, 1,
                                      "save the file as UTF-8, or pass --encoding"))
     return t
 
@@ -64,7 +63,7 @@ def read_text(text: str, *, path: str | None = None) -> Tournament:
             endings.add(rec.eol)
         kind = rec.kind
         if len(rec.text) > MAX_LINE:
-            add(Finding("TRF105", "error", f"line of {len(rec.text)} characters; only the first {MAX_LINE} are read",
+            add(finding("TRF105", f"line of {len(rec.text)} characters; only the first {MAX_LINE} are read",
                         rec.line, MAX_LINE + 1, "a TRF line is a few hundred columns; the file may be corrupt"))
             rec = Record(rec.kind, rec.text[:MAX_LINE], rec.eol, rec.line)
         if kind == "PLAYER":
@@ -86,16 +85,16 @@ def read_text(text: str, *, path: str | None = None) -> Tournament:
         elif kind == "NATIONAL":
             nationals.append(rec)
         elif kind == "OTHER":
-            add(Finding("TRF104", "info", f"line {rec.text[:12]!r}... is not a TRF record; kept as it is",
+            add(finding("TRF104", f"line {rec.text[:12]!r}... is not a TRF record; kept as it is",
                         rec.line, 1, "", rec.text[:40]))
     if run:
         players.extend(parse_players(run, add))
     for rec in nationals:
         if not read_national(rec, t, add):
-            add(Finding("TRF104", "info", f"line {rec.text[:12]!r}... is not a TRF record; kept as it is",
+            add(finding("TRF104", f"line {rec.text[:12]!r}... is not a TRF record; kept as it is",
                         rec.line, 1, "NRS records need a 172 record naming their federation", rec.text[:40]))
     if len(endings) > 1:
-        add(Finding("TRF102", "info", "the file mixes line endings (" + ", ".join(
+        add(finding("TRF102", "the file mixes line endings (" + ", ".join(
             sorted(repr(e) for e in endings)) + ")", 1, 1, "use one kind of line ending"))
     _finish(t, players, add)
     add.close()
@@ -107,7 +106,7 @@ def _finish(t: Tournament, players: list[Player], add: Callable[[Finding], None]
     by_rank: dict[int, Player] = {}
     for p in players:
         if p.start_rank in by_rank:
-            add(Finding("TRF302", "error", f"start rank {p.start_rank} is used again (first on line "
+            add(finding("TRF302", f"start rank {p.start_rank} is used again (first on line "
                         f"{by_rank[p.start_rank].line})", p.line, START_RANK_COLUMN,
                         "give every player their own start rank",
                         str(p.start_rank)))
@@ -115,7 +114,7 @@ def _finish(t: Tournament, players: list[Player], add: Callable[[Finding], None]
         by_rank[p.start_rank] = p
     t.players = list(by_rank.values())
     if len(t.players) > MAX_PLAYERS:
-        add(Finding("TRF313", "error", f"{len(t.players)} players: start ranks have four columns, so at most "
+        add(finding("TRF313", f"{len(t.players)} players: start ranks have four columns, so at most "
                     f"{MAX_PLAYERS}", t.players[MAX_PLAYERS].line, START_RANK_COLUMN,
                     "split the event into sections"))
     for nrs in t.extras.get("national", ()):
@@ -129,14 +128,14 @@ def _finish(t: Tournament, players: list[Player], add: Callable[[Finding], None]
     if declared is not None and used > declared:
         for p, rounds in zip(t.players, counts):
             if rounds > declared:
-                add(Finding("TRF407", "error", f"round data for round {rounds} but the file declares "
+                add(finding("TRF407", f"round data for round {rounds} but the file declares "
                             f"{declared} rounds", p.line, round_column(declared + 1),
                             "raise 142/XXR or remove the extra round blocks"))
     t.rounds = used
     filled = sum(counts)
     if too_sparse(len(t.players), used, filled):  # padding every player would be mostly absences
         longest = t.players[counts.index(used)]
-        add(Finding("TRF409", "error", f"the round data of line {longest.line} reaches round {used}, but the "
+        add(finding("TRF409", f"the round data of line {longest.line} reaches round {used}, but the "
                     f"{len(t.players)} players hold only {filled} round cells in all: not one tournament",
                     longest.line, round_column(min(counts) + 1), "give one tournament, every player with a "
                     "cell per round; the rounds past the others' may be corrupt"))
@@ -144,7 +143,7 @@ def _finish(t: Tournament, players: list[Player], add: Callable[[Finding], None]
         t.source.dialect = _dialect(t.source.records)
         return
     if not t.players and not any(r.kind == "HEADER" for r in t.source.records):
-        add(Finding("TRF100", "error", "no TRF records found: this does not look like a TRF file", 1, 1,
+        add(finding("TRF100", "no TRF records found: this does not look like a TRF file", 1, 1,
                     "a TRF has a 012 header line and one 001 line per player"))
     for p, rounds in zip(t.players, counts):
         if rounds < used:
@@ -174,7 +173,7 @@ def _check_opponents(players: list[Player], packs: list, by_rank: dict[int, Play
     for p in players:
         for rnd, opponent in enumerate(p.opponent_ranks(), 1):
             if opponent is not None and opponent not in by_rank:
-                add(Finding("TRF401", "error", f"round {rnd}: opponent {opponent} is not a player of this "
+                add(finding("TRF401", f"round {rnd}: opponent {opponent} is not a player of this "
                             "tournament", p.line, round_column(rnd),
                             "the opponent must be the start rank of a 001 record", str(opponent)))
 
@@ -198,7 +197,7 @@ def _blank_byes(t: Tournament, packs: list, add: Callable[[Finding], None]) -> N
         rounds, kind = infer_blank_byes(p, total_of, values["D"], values["W"])
         if rounds:
             what = "half-point" if kind == Kind.HALF_BYE else "full-point"
-            add(Finding("TRF408", severity("TRF408"), f"round(s) {', '.join(map(str, rounds))}: blank result read as "
+            add(finding("TRF408", f"round(s) {', '.join(map(str, rounds))}: blank result read as "
                         f"a {what} bye, since the declared points ({float(p.points):g}) count it",
                         p.line, round_column(rounds[0]),
                         f"write the bye as '0000 - {'H' if kind == Kind.HALF_BYE else 'F'}'", ""))

@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from ...findings import Finding
+from ...findings import Finding, finding
 from ...model import NationalRecord, Record, Team, Tournament
+from . import rules as _rules  # noqa: F401  (declares the ids reported here)
 from .layout import BY_CODE, NATIONAL
 from .layout import Record as LayoutRecord
-from .rules import severity
 
 Add = Callable[[Finding], None]
 
@@ -48,7 +48,7 @@ def parse_number(text: str) -> Fraction | None:
 
 def _report_bad(add: Add, rule: str, rec: Record, bad: list[tuple[int, str]], what: str) -> None:
     for column, cell in bad:
-        add(Finding(rule, severity(rule), f"{rec.code}: {what} {cell!r} is not a number", rec.line, column,
+        add(finding(rule, f"{rec.code}: {what} {cell!r} is not a number", rec.line, column,
                     "IDs are start ranks (or team numbers), right-aligned in 4 columns", cell))
 
 
@@ -61,7 +61,7 @@ def read_team(rec: Record, t: Tournament, add: Add) -> None:
     elif fields["number"] is None:
         number = record.field("number")
         text = rec.text[number.cut].strip()
-        add(Finding("TRF703", severity("TRF703"), f"310: team number {text!r} is not a number",
+        add(finding("TRF703", f"310: team number {text!r} is not a number",
                     rec.line, number.first, f"columns {number.columns} hold the team pairing number", text))
         return
     _report_bad(add, "TRF703", rec, [(column, cell) for column, cell, _ in bad], "member")
@@ -105,7 +105,7 @@ def read_round_record(rec: Record, t: Tournament, add: Add) -> None:
     code = rec.code
     entry, bad = decode_fields(BY_CODE[code], rec.text.replace("\t", " "))
     for column, cell, what in bad:
-        add(Finding("TRF702", severity("TRF702"), f"{code}: {what}",
+        add(finding("TRF702", f"{code}: {what}",
                     rec.line, column, "see the TRF26 column layout of this record", cell))
     t.extras.setdefault(code, []).append({"line": rec.line, **entry})
 
