@@ -401,3 +401,46 @@ def test_team_report_in_browser(browser, tmp_path):
         check_clean(page)
     finally:
         page.close()
+
+
+#: Tie-breaks whose popups are compared with ``trfscore explain`` for every player: those the
+#: page writes from number columns (BH, FB, SB with cuts, /F, PS) and some it ships as text.
+EXPLAINED = ["BH-C1", "BH", "SB", "PS", "BH-M1", "SB-C1", "FB", "PS-C1", "BH/F", "SB/F", "BH-B1W1", "SB-M1",
+             "BH-C2", "DE", "ARO", "AOB", "BH/P", "WIN"]
+
+
+def popups(page: Page) -> dict[tuple[str, int], str]:
+    """Every tie-break value's popup text, opened through the page's own click handler."""
+    got = page.page.evaluate("""() => {
+        const out = [];
+        for (const b of document.querySelectorAll('#standings-table button.xp')) {
+            b.click();
+            out.push([b.closest('tr').dataset.sno, Number(b.getAttribute('data-i')),
+                      document.getElementById('pop-text').textContent]);
+        }
+        return out;
+    }""")
+    return {(sno, i): text for sno, i, text in got}
+
+
+@pytest.mark.parametrize("rules", ["fide-2026", "fide-2023", "fide-2009", "none"])
+def test_every_popup_is_the_explain_text(browser, tmp_path, rules):
+    """Each player's popup for each tie-break, including cuts, forfeits, byes, withdrawals (the
+    2023+ dummy values and late-withdrawal draws, the 2009 virtual opponents), Fore-Buchholz and
+    direct encounter, is exactly ``str(Standings.explain(...))``."""
+    t = swiss(48, 7, seed=7, forfeits=0.08, byes=0.08, withdrawals=0.1, name="Popups")
+    s = t.standings(tiebreaks=EXPLAINED, rules=rules, system="swiss")
+    page = Page(browser, render_to(tmp_path, t, s))
+    try:
+        got = popups(page)
+        want = {(str(row.start_rank), j): str(s.explain(row.start_rank, code))
+                for row in s.rows for j, code in enumerate(s.tiebreaks) if row.tiebreaks.get(code) is not None}
+        assert set(got) == set(want)
+        wrong = [(key, got[key], want[key]) for key in want if got[key] != want[key]]
+        assert not wrong, wrong[:3]
+        texts = "\n".join(want.values())
+        for part in ("cut:", "valued", "scheduled opponent"):  # the event exercises each kind of line
+            assert part in texts, part
+        check_clean(page)
+    finally:
+        page.close()

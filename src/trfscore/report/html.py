@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from ..formats.limits import data_rounds
 from ..model import Tournament
+from ..tiebreaks import explain_columns
 from . import crosstable as X
 from .common import (
     RATING_HEADINGS,
@@ -158,29 +159,42 @@ def _facts(t: Tournament, standings, ratings: dict | None) -> str:
     return html_facts(facts(t), list(standings.tiebreaks), standings.rules, standings.system, extra)
 
 
-def _explanations(standings) -> dict[str, list[str | None]]:
-    out: dict[str, list[str | None]] = {}
+def _explanations(standings) -> tuple[dict | None, dict[str, list[str | None]]]:
+    """The explanations for the page: the columns of the tie-breaks they cover
+    (:mod:`trfscore.tiebreaks.explain_columns`, written out by the page's script), and the text
+    of every other tie-break's value per player (start rank -> one text or None per code)."""
     codes = list(standings.tiebreaks)
+    columns = None
+    eng, specs = getattr(standings, "_engine", None), getattr(standings, "_specs", None)
+    if eng is not None and specs and all(c in specs for c in codes):
+        try:
+            columns = explain_columns.columns(eng, [specs[c] for c in codes])
+        except Exception:  # an explanation is a help, never a reason to fail the report
+            columns = None
+    covered = [columns is not None and columns["tiebreaks"][j] is not None for j in range(len(codes))]
+    out: dict[str, list[str | None]] = {}
     explain = getattr(standings, "explain", None)
+    if explain is None or all(covered):
+        return columns, out
     for row in standings.rows:
         texts: list[str | None] = []
-        for code in codes:
+        for code, done in zip(codes, covered):
             text = None
-            if explain is not None and row.tiebreaks.get(code) is not None:
+            if not done and row.tiebreaks.get(code) is not None:
                 try:
                     text = str(explain(row.start_rank, code))
                 except Exception:  # an explanation is a help, never a reason to fail the report
                     text = None
             texts.append(text)
         out[str(row.start_rank)] = texts
-    return out
+    return columns, out
 
 
 def render(t: Tournament, standings, *, ratings: dict | None = None) -> str:
     """The whole page as a string (UTF-8 when written)."""
     codes = [str(c) for c in standings.tiebreaks]
-    data = {"codes": codes, "names": [tiebreak_name(c) for c in codes],
-            "explain": _explanations(standings),
+    columns, texts = _explanations(standings)
+    data = {"codes": codes, "names": [tiebreak_name(c) for c in codes], "explain": texts, "columns": columns,
             "opponents": {str(row.start_rank): X.opponents(row.player) for row in standings.rows}}
     table, legend = crosstable(t, standings)
     name = t.header.name.strip() or (t.source.path or "Tournament")

@@ -113,6 +113,85 @@
   });
   document.addEventListener("focusin", function (event) { mark(rowOf(event.target)); });
 
+  /* ---- explanation text from the columns (tiebreaks/explain_columns.py) -------------------
+     The same text as Explanation.__str__ (tiebreaks/explain.py) for the terms rebuilt there by
+     explanation(): the formula line, remarks, unplayed rounds, cuts, notes. */
+  var columns = data.columns || null;
+  var playerIndex = null;
+  function gcd(a, b) { a = Math.abs(a); b = Math.abs(b); while (b) { var t = a % b; a = b; b = t; } return a; }
+  function num(v, d) {  /* fmt_number(Fraction(v, d)): exact, at least one decimal */
+    var g = gcd(v, d) || 1;
+    v /= g; d /= g;
+    var rest = d, twos = 0, fives = 0;
+    while (rest % 2 === 0) { rest /= 2; twos++; }
+    while (rest % 5 === 0) { rest /= 5; fives++; }
+    if (rest !== 1) return "~" + (v / d).toFixed(4);
+    var places = Math.max(twos, fives, 1), scale = Math.pow(10, places);
+    var a = Math.abs(v) * (scale / d), whole = Math.floor(a / scale), frac = String(a - whole * scale);
+    while (frac.length < places) frac = "0" + frac;
+    return (v < 0 ? "-" : "") + whole + "." + frac;
+  }
+  function cellIndex(group) {  /* flat cell -> offset of its unplayed run / remark pair, once */
+    if (!group.byCell) {
+      var u = new Map(), m = new Map(), x;
+      for (x = 0; x < group.unplayed.length; x += 5) u.set(group.unplayed[x], x);
+      for (x = 0; x < group.remarks.length; x += 2) m.set(group.remarks[x], x);
+      group.byCell = { unplayed: u, remarks: m };
+    }
+    return group.byCell;
+  }
+  function columnText(j, sno) {
+    var tb = columns && columns.tiebreaks[j];
+    if (!tb) return null;
+    if (!playerIndex) {
+      playerIndex = new Map();
+      columns.start_ranks.forEach(function (s, i) { playerIndex.set(String(s), i); });
+    }
+    var i = playerIndex.get(sno);
+    if (i === undefined) return null;
+    var S = columns.strings, kind = tb.kind, product = kind === "product";
+    var group = kind === "progressive" ? null : columns.groups[tb.group];
+    var ctx = columns.contexts[group ? group.context : tb.context];
+    var n = ctx.n, unit = ctx.unit, base = i * n, terms = [], r, run = 0;
+    for (r = 0; r < n; r++) {
+      var w = ctx.pts[base + r];
+      run += w;
+      terms.push({ round: r + 1, v: group ? group.values[base + r] : run, w: w, cut: null, unplayed: null, remark: null });
+    }
+    if (group) {
+      var by = cellIndex(group);
+      for (r = 0; r < n; r++) {
+        var x = by.unplayed.get(base + r);
+        if (x !== undefined) terms[r].unplayed = group.unplayed.slice(x + 1, x + 4);
+        x = by.remarks.get(base + r);
+        if (x !== undefined) terms[r].remark = S[group.remarks[x + 1]];
+      }
+    }
+    for (r = 0; r < tb.cuts; r++) terms[tb.cut[i * tb.cuts + r]].cut = S[tb.why[i * tb.cuts + r]];
+    var d = product ? unit * unit : unit, total = 0, parts = [];
+    terms.forEach(function (t) {
+      if (t.cut !== null) return;
+      total += product ? t.w * t.v : t.v;
+      if (!product) parts.push(num(t.v, unit));
+      else if (t.w !== 0) parts.push(num(t.w, unit) + "*" + num(t.v, unit));
+    });
+    var lines = [(parts.length ? parts.join(" + ") : "0") + " = " + num(total, d)];
+    terms.forEach(function (t) { if (t.remark !== null) lines.push("  R" + t.round + ": " + t.remark); });
+    terms.forEach(function (t) {
+      if (t.unplayed === null) return;
+      var opp = t.unplayed[1], rule = S[t.unplayed[2]];
+      lines.push("  R" + t.round + ": " + S[t.unplayed[0]] + (opp ? " (scheduled opponent #" + opp + ")" : "") +
+        ", valued " + num(t.v, unit) + (rule ? "; " + rule : ""));
+    });
+    terms.forEach(function (t) {
+      if (t.cut === null) return;
+      lines.push("  cut: R" + t.round + " " + (product ? num(t.w * t.v, d) : num(t.v, unit)) +
+        (t.cut ? " (" + t.cut + ")" : ""));
+    });
+    tb.notes.forEach(function (note) { lines.push("  " + note); });
+    return lines.join("\n");
+  }
+
   /* ---- tie-break explanations ----------------------------------------------------------- */
   var pop = document.getElementById("pop");
   var popTitle = document.getElementById("pop-title");
@@ -137,7 +216,7 @@
     var code = codes[i] === undefined ? "" : codes[i];
     var nameCell = tr.querySelector(".name");
     var list = explain[sno];
-    var text = list && list[i] ? list[i] : "No explanation available for this value.";
+    var text = (list && list[i]) || columnText(i, sno) || "No explanation available for this value.";
     if (opener && opener !== button) opener.setAttribute("aria-expanded", "false");
     opener = button;
     popTitle.textContent = code + " = " + button.textContent.trim();

@@ -16,7 +16,7 @@ from .editions import Edition
 from .explain import Term, fmt_number
 
 __all__ = ["layout", "opponent_terms", "term_values", "term_sums", "explain_opponent_terms", "KIND_TEXT",
-           "mark_cuts"]
+           "mark_cuts", "category_text", "adjusted_remark", "cut_reason"]
 
 KIND_TEXT = {
     Kind.WIN: "win", Kind.DRAW: "draw", Kind.LOSS: "loss", Kind.FORFEIT_WIN: "forfeit win",
@@ -249,14 +249,12 @@ def explain_opponent_terms(ctx, ed: Edition, i: int, fp: bool, weighted: bool) -
             if c != U.PLAYED:
                 t.remark = f"{KIND_TEXT.get(kind, kind)} against #{opp_sr} counted as a game"
             if adj[o] != ctx.score[o]:
-                rule = "late-draw" if ed.opponent_view == "late_requested_draw" else "all-draw"
-                t.remark = (f"#{opp_sr} scored {fmt_number(frac(ctx.score[o]))}, counted "
-                            f"{fmt_number(frac(adj[o]))} ({U.rule_text(rule, ed)})")
+                t.remark = adjusted_remark(ctx, ed, o, adj)
             terms.append(t)
         else:
             value, rule = U.own_value(ctx, ed, i, r, adj)
             t = Term(r + 1, opp_sr, frac(value), weight, unplayed=True,
-                     category=f"{KIND_TEXT.get(kind, kind)} ({U.CATEGORY_NAMES[c]})",
+                     category=category_text(kind, c),
                      rule=U.rule_text(rule, ed),
                      vur=ed.vur_cut_first and c in U.VUR)
             terms.append(t)
@@ -270,11 +268,28 @@ def mark_cuts(terms: list[Term], cuts: list[int], low: int, ed: Edition) -> None
     for n, j in enumerate(cuts):
         t = terms[j]
         t.cut = True
-        if n < low:
-            if t.vur and ed.vur_cut_first:
-                t.cut_reason = ("C.07 Art. 16.5: a voluntarily unplayed round is cut first "
-                                "unless its value is below the least significant one")
-            else:
-                t.cut_reason = "least significant value (C.07 Art. 14.1.1)"
-        else:
-            t.cut_reason = "most significant value (Median / best-result cut)"
+        t.cut_reason = cut_reason(n < low, t.vur, ed)
+
+
+def cut_reason(low_side: bool, vur: bool, ed: Edition) -> str:
+    """Why a cut removed a term: a low cut (of a voluntarily unplayed round, Art. 16.5, or the
+    least significant value) or a high cut."""
+    if not low_side:
+        return "most significant value (Median / best-result cut)"
+    if vur and ed.vur_cut_first:
+        return ("C.07 Art. 16.5: a voluntarily unplayed round is cut first "
+                "unless its value is below the least significant one")
+    return "least significant value (C.07 Art. 14.1.1)"
+
+
+def category_text(kind: str, c: int) -> str:
+    """How an unplayed round is named in an explanation: its kind and its Art. 16.2 category."""
+    return f"{KIND_TEXT.get(kind, kind)} ({U.CATEGORY_NAMES[c]})"
+
+
+def adjusted_remark(ctx, ed: Edition, o: int, adj: list[int]) -> str:
+    """The remark on a game against opponent ``o`` whose adjusted score (Art. 16.3) differs
+    from its face value."""
+    rule = "late-draw" if ed.opponent_view == "late_requested_draw" else "all-draw"
+    return (f"#{ctx.sr[o]} scored {fmt_number(ctx.pf(ctx.score[o]))}, counted "
+            f"{fmt_number(ctx.pf(adj[o]))} ({U.rule_text(rule, ed)})")
