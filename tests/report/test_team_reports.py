@@ -20,7 +20,7 @@ from test_report_formats import csv_rows, md_tables, parse, parse_half, plain
 import trfscore
 from trfscore.cli import main
 from trfscore.formats.markdown_text import unescape
-from trfscore.report import csv_report, team_csv, team_html, team_json, team_markdown
+from trfscore.report import csv_report, team_html, team_json, team_markdown
 from trfscore.teams.standings import team_standings
 
 TV10 = Path(__file__).resolve().parents[1] / "data" / "tv10-team-swiss.trf"
@@ -171,13 +171,13 @@ def test_shared_ranks_print_as_a_range():
     t, s = tv10(), standings("none")
     head, *rows = md_tables(team_markdown.render(t, s))[0]
     assert [r[0] for r in rows[:5]] == ["1-5"] * 5
-    assert [r for r in team_csv.rows(s)][0][:2] == ["1", "5"]
+    assert [r for r in csv_report.rows(s)][0][:2] == ["1", "5"]
 
 
 # -- CSV -----------------------------------------------------------------------------------------
 def test_csv_numbers_equal_json(case):
     t, s, doc = case
-    text = team_csv.render(s)
+    text = csv_report.render(s)
     assert text.splitlines()[0].split(",") == ["rank", "rank_to", "team", "name", "match_points", "game_points",
                                                *doc["tiebreaks"]]
     rows = csv_rows(text)
@@ -249,7 +249,7 @@ def test_hostile_names_in_markdown():
 
 def test_hostile_names_in_csv():
     t = hostile()
-    rows = csv_rows(team_csv.render(standings(t=t)))
+    rows = csv_rows(csv_report.render(standings(t=t)))
     names = {r["name"] for r in rows}
     for bad in ("=HYPERLINK", "+1+cmd", "-2+3", "@SUM"):
         original = next(n for n in HOSTILE_NAMES if n.startswith(bad))
@@ -314,3 +314,33 @@ def test_cli_hostile_team_file(tmp_path, fmt, capsys):
         assert "<script>x" not in text and "=1+@\\<script\\>x\\</script\\>\"q\"" in text
     else:
         assert "<script>x" not in text and "=1+@&lt;script&gt;x&lt;/script&gt;&quot;q&quot;" in text
+
+
+def test_team_text_table_pages_like_the_individual_one():
+    # one text writer for players and teams (report/columns.py): eight team tie-breaks do not fit 80
+    # columns, so the last moves to a second block that repeats Rk, No and Team (the team table used
+    # to run past the width: 87 columns here)
+    from trfscore.report import text
+
+    t = tv10()
+    s = team_standings(t, "EDE,BH:MP-C1,EMMSB,EMGSB,EGMSB,EGGSB,MPvGP,BH:GP", rules="fide-2024")
+    out = text.render(t, s, width=80)
+    lines = out.splitlines()
+    assert max(map(len, lines)) <= 80
+    assert "continued (2/2): BH:GP" in lines
+    second = lines[lines.index("continued (2/2): BH:GP") + 1]
+    assert second.split() == ["Rk", "No", "Team", "BH:GP"]
+    assert text.render(t, standings(t=t), width=200).count("continued") == 0
+
+
+def test_csv_columns_of_teams_and_players_come_from_one_description():
+    from trfscore.report.columns import player_columns, team_columns
+
+    t = tv10()
+    s = standings(t=t)
+    assert csv_report.header(s) == ["rank", "rank_to", "team", "name", "match_points", "game_points", *s.tiebreaks]
+    assert [c.key for c in team_columns(s) if c.csv] == csv_report.header(s)
+    assert [c.heading for c in team_columns(s) if c.text][:5] == ["Rk", "No", "Team", "MP", "GP"]
+    individual = t.standings(tiebreaks=["BH"])
+    assert [c.key for c in player_columns(individual)][:9] == ["rank", "rank_to", "start_rank", "title", "name",
+                                                              "federation", "rating", "fide_id", "points"]

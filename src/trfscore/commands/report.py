@@ -140,7 +140,8 @@ def compute_ratings(t, args) -> dict | None:
 
 
 def run_teams(t, args) -> int:
-    """``--teams``: team standings (:mod:`trfscore.teams`), rendered by ``report/team_*.py``."""
+    """``--teams``: team standings (:mod:`trfscore.teams`), rendered by the text and CSV writers (their
+    columns: ``report/columns.py``) and ``report/team_*.py``."""
     from ..teams import is_team_event
     from ..teams.standings import team_standings
 
@@ -159,9 +160,9 @@ def run_teams(t, args) -> int:
         raise UsageError(str(exc)) from None
     with output(args.output) as out:
         if args.format == "text":
-            from ..report import team_text
+            from ..report import text
 
-            team_text.write(t, standings, out, no_color=args.no_color or args.output not in (None, "-"))
+            text.write(t, standings, out, no_color=args.no_color or args.output not in (None, "-"))
         else:
             data = render_teams(t, standings, args.format)
             out.write(csv_text(data, args) if args.format == "csv" else data)
@@ -189,9 +190,9 @@ def render_teams(t, standings, fmt: str) -> str:
 
         return team_markdown.render(t, standings)
     if fmt == "csv":
-        from ..report import team_csv
+        from ..report import csv_report
 
-        return team_csv.render(standings)
+        return csv_report.render(standings)
     from ..report import team_html
 
     return team_html.render(t, standings)

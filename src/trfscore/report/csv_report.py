@@ -1,8 +1,10 @@
-"""The standings as CSV: a header row, one row per player, numbers with a dot.
+"""The standings as CSV: a header row, one row per player or team, numbers with a dot.
 
-Columns: ``rank, rank_to, start_rank, title, name, federation, rating, fide_id, points``, one
-column per tie-break (named by its code) and, with ``--ratings``, ``ro, we, w, coefficient, rn,
-change``.  A shared place is ``rank`` < ``rank_to`` (two numbers rather than ``3-4``, which a
+The columns are :mod:`.columns`' (their ``key`` is the heading).  Players: ``rank, rank_to,
+start_rank, title, name, federation, rating, fide_id, points``, one column per tie-break (named by
+its code) and, with ``--ratings``, ``ro, we, w, coefficient, rn, change``.  Teams (``--teams``):
+``rank, rank_to, team, name, match_points, game_points`` and the tie-breaks.  A shared place is
+``rank`` < ``rank_to`` (two numbers rather than ``3-4``, which a
 spreadsheet would read as a date).  Fractions that are not finite decimals are rounded to four
 places; everything else is exact.
 
@@ -18,8 +20,7 @@ import io
 import re
 
 from ..safetext import neutralise
-from .common import RATING_KEYS, plain_number, rating_value
-from .values import title_label
+from .columns import columns_of
 
 _NUMBER = re.compile(r"-?\d+(\.\d+)?\Z")
 _TRIGGERS = ("=", "+", "-", "@")  # tab, CR and LF are made visible before this test
@@ -35,26 +36,13 @@ def safe_cell(text: str) -> str:
 
 
 def header(standings, ratings: dict | None = None) -> list[str]:
-    cols = ["rank", "rank_to", "start_rank", "title", "name", "federation", "rating", "fide_id", "points"]
-    cols += [str(code) for code in standings.tiebreaks]
-    if ratings is not None:
-        cols += list(RATING_KEYS)
-    return cols
+    return [c.key for c in columns_of(standings, ratings) if c.csv is not None]
 
 
 def rows(standings, ratings: dict | None = None) -> list[list[str]]:
-    out = []
-    for row in standings.rows:
-        p = row.player
-        cells = [str(row.rank), str(getattr(row, "rank_to", row.rank) or row.rank), str(row.start_rank),
-                 title_label(p.title), p.name or "", p.federation or "", "" if p.rating is None else str(p.rating),
-                 p.fide_id or "", plain_number(row.points)]
-        cells += [plain_number(row.tiebreaks.get(code)) for code in standings.tiebreaks]
-        if ratings is not None:
-            entry = ratings.get(row.start_rank)
-            cells += [rating_value(entry, key) for key in RATING_KEYS]
-        out.append(cells)
-    return out
+    table = standings.rows
+    cells = [c.csv(table) for c in columns_of(standings, ratings) if c.csv is not None]
+    return [list(row) for row in zip(*cells)] if cells else [[] for _ in table]
 
 
 def render(standings, *, ratings: dict | None = None) -> str:

@@ -1,7 +1,8 @@
-"""The terminal standings table: aligned columns that fit the terminal (80 columns when unknown),
-colour only on a TTY (never with ``--no-color`` or ``NO_COLOR``).
+"""The terminal standings table, of players or of teams: aligned columns that fit the terminal (80
+columns when unknown), colour only on a TTY (never with ``--no-color`` or ``NO_COLOR``).
 
-Columns nobody fills (title, federation, rating) are left out.  Long names are truncated with
+The columns are :mod:`.columns`'; optional ones nobody fills (title, federation, rating) are left
+out.  Long names are truncated with
 ``…`` (display width aware: wide CJK characters count two, combining marks none).  When the
 tie-break and rating columns still do not fit, the table is paged: the first block holds the
 player columns and as many values as fit; each further block repeats Rk, SNo and Name with the
@@ -17,8 +18,8 @@ import unicodedata
 
 from ..model import Tournament
 from ..safetext import neutralise
-from .common import RATING_HEADINGS, RATING_KEYS, notes, rating_value
-from .values import format_points, format_score, rank_label, title_label
+from .columns import columns_of
+from .common import notes
 
 BOLD, DIM, RESET = "\x1b[1m", "\x1b[2m", "\x1b[0m"
 GAP = 2
@@ -72,37 +73,30 @@ def align_decimals(cells: list[str]) -> list[str]:
 
 
 class _Column:
-    def __init__(self, head: str, cells: list[str], right: bool = True, group: str = ""):
+    def __init__(self, head: str, cells: list[str], right: bool = True, group: str = "", role: str = ""):
         self.head = head
         self.group = group
+        self.role = role
         self.cells = cells
         self.right = right
         self.width = max([display_width(head)] + [display_width(c) for c in cells])
 
 
-def _columns(t: Tournament, standings, ratings: dict | None) -> tuple[list[_Column], list[_Column]]:
-    """(player columns, value columns); empty optional player columns are dropped."""
+def _columns(standings, ratings: dict | None) -> tuple[list[_Column], list[_Column]]:
+    """(the participant columns, the value columns) of :mod:`.columns`' descriptions; optional
+    columns nobody fills are dropped."""
     rows = standings.rows
-    name = _Column("Name", [neutralise(r.player.name) for r in rows], right=False)
-    player = [_Column("Rk", [rank_label(r) for r in rows]), _Column("SNo", [str(r.start_rank) for r in rows])]
-    titles = [neutralise(title_label(r.player.title)) for r in rows]
-    if any(titles):
-        player.append(_Column("Ti", titles, right=False))
-    player.append(name)
-    feds = [neutralise(r.player.federation) for r in rows]
-    if any(feds):
-        player.append(_Column("FED", feds, right=False))
-    ratings_in = ["" if r.player.rating is None else str(r.player.rating) for r in rows]
-    if any(ratings_in):
-        player.append(_Column("Rtg", ratings_in))
-    player.append(_Column("Pts", align_decimals([format_points(r.points) for r in rows])))
-    values = [_Column(neutralise(str(code)), align_decimals([format_score(r.tiebreaks.get(code)) for r in rows]),
-                      group="tb")
-              for code in standings.tiebreaks]
-    if ratings is not None:
-        for key in RATING_KEYS:
-            cells = [rating_value(ratings.get(r.start_rank), key, signed=True) for r in rows]
-            values.append(_Column(RATING_HEADINGS[key], align_decimals(cells), group="rating"))
+    player: list[_Column] = []
+    values: list[_Column] = []
+    for c in columns_of(standings, ratings):
+        if c.text is None:
+            continue
+        cells = c.text(rows)
+        if c.optional and not any(cells):
+            continue
+        if c.decimals:
+            cells = align_decimals(cells)
+        (values if c.group else player).append(_Column(c.heading, cells, c.right, c.group, c.role))
     return player, values
 
 
@@ -114,9 +108,9 @@ def _pages(player: list[_Column], values: list[_Column], width: int) -> list[lis
     """Blocks of columns, each fitting ``width`` with the name column shrunk to no less than
     :data:`NAME_MIN` (or its natural width when smaller).  The rating columns stay together when
     a block of their own can hold them."""
-    name = next(c for c in player if c.head == "Name")
+    name = next(c for c in player if c.role == "name")
     squeeze = min(name.width, NAME_MIN)
-    key = [c for c in player if c.head in ("Rk", "SNo")] + [name]
+    key = [c for c in player if c.role == "key"] + [name]
 
     def fits(cols: list[_Column]) -> bool:
         return _span(cols) - name.width + squeeze <= width
@@ -140,7 +134,7 @@ def _pages(player: list[_Column], values: list[_Column], width: int) -> list[lis
 
 
 def _table(block: list[_Column], width: int, colour: bool) -> list[str]:
-    name = next(c for c in block if c.head == "Name")
+    name = next(c for c in block if c.role == "name")
     widths = [c.width for c in block]
     over = _span(block) - width
     if over > 0:
@@ -159,27 +153,40 @@ def _table(block: list[_Column], width: int, colour: bool) -> list[str]:
     return out
 
 
-def render(t: Tournament, standings, *, width: int | None = None, colour: bool = False,
-           ratings: dict | None = None) -> str:
-    """The standings as text fitting ``width`` columns (default: the terminal's, else 80)."""
-    width = max(40, width or shutil.get_terminal_size((80, 24)).columns)
-    codes = list(standings.tiebreaks)
+def _meta(t: Tournament, standings) -> tuple[str, str]:
+    """The title and the line under it: the event, the tie-breaks and the rules."""
     h = t.header
+    codes = ", ".join(neutralise(c) for c in standings.tiebreaks) or "none"
+    rules = f"under {standings.rules} ({standings.system})"
+    event = getattr(standings, "event", None)
+    if event is not None:  # team standings
+        title = neutralise(h.name) or neutralise(t.source.path or "") or "team event"
+        score = "match" if standings.primary == "MP" else "game"
+        return title, (f"{len(event.teams)} teams, {event.rounds} rounds, {event.boards} boards; primary score "
+                       f"{score} points; tie-breaks {codes} {rules}")
     title = neutralise(h.name) or neutralise(t.source.path or "") or "tournament"
     facts = [f for f in (neutralise(h.city).strip(), h.start_date_iso or neutralise(h.start_date).strip()) if f]
     done = getattr(standings, "rounds", 0) or t.rounds
     rounds = f"{t.rounds} rounds" if done == t.rounds else f"after round {done} of {t.rounds}"
     meta = f"{len(t.players)} players, {rounds}" + (f", {', '.join(facts)}" if facts else "")
-    meta += f"; tie-breaks {', '.join(neutralise(c) for c in codes) or 'none'} under {standings.rules} ({standings.system})"
+    return title, meta + f"; tie-breaks {codes} {rules}"
+
+
+def render(t: Tournament, standings, *, width: int | None = None, colour: bool = False,
+           ratings: dict | None = None) -> str:
+    """The standings (of players, or of teams) as text fitting ``width`` columns (default: the
+    terminal's, else 80)."""
+    width = max(40, width or shutil.get_terminal_size((80, 24)).columns)
+    title, meta = _meta(t, standings)
     lines = [(BOLD + truncate(title, width) + RESET) if colour else truncate(title, width)]
     for part in textwrap.wrap(meta, width, break_on_hyphens=False) or [""]:
         lines.append((DIM + part + RESET) if colour else part)
-    player, values = _columns(t, standings, ratings)
+    player, values = _columns(standings, ratings)
     pages = _pages(player, values, width)
     for n, block in enumerate(pages):
         lines.append("")
         if len(pages) > 1 and n:
-            extra = [c.head for c in block[len([c for c in block if c.head in ("Rk", "SNo", "Name")]):]]
+            extra = [c.head for c in block if not c.role]
             note = f"continued ({n + 1}/{len(pages)}): {', '.join(extra)}"
             lines.append((DIM + note + RESET) if colour else note)
         lines.extend(_table(block, width, colour))
