@@ -1,4 +1,4 @@
-"""Benchmark: reading a 9,999-player, 13-round Swiss written as crosstable text (issue 14's
+"""Benchmark: reading a 9,999-player, 13-round Swiss written as crosstable text (the
 "crosstable text input" row) against its floor, ``bench-floors/floor_ct.py``.
 
 The event is generated (``trfscore.testing.generate.swiss``, the same seed and options as the
@@ -6,7 +6,7 @@ standings benchmark) and written by trfscore's crosstable writer.  Three measure
 in turn with its baseline, best of ``--repeat``:
 
 * the command ``trfscore report big.txt --format json --tiebreaks BH-C1,BH,SB,PS`` against
-  ``python floor_ct.py big.txt`` (fresh processes; the ratio issue 14 asks for, <= 2x), as wall
+  ``python floor_ct.py big.txt`` (fresh processes; the goal is <= 2x), as wall
   time and as CPU time (steadier on a shared machine);
 * in process, ``crosstable.read`` with the fast path for regular rows and without it (what the
   fast path buys), against the floor's own work done in process.

@@ -1,4 +1,4 @@
-"""One JSON type per field, in every JSON document trfscore writes (issue 12, item 4).
+"""One JSON type per field, in every JSON document trfscore writes.
 
 Every document kind (tournament, report, report with ratings, team report, explanation, check
 result, ``Standings.to_dict``) is written for the samples and for generated events; each

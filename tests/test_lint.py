@@ -22,3 +22,17 @@ def test_nested_conftests_live_in_packages():
     runs after it fails (CI broke this way once). A nested conftest needs an __init__.py beside it."""
     nested = [p for p in (ROOT / "tests").rglob("conftest.py") if p.parent != ROOT / "tests"]
     assert [p for p in nested if not (p.parent / "__init__.py").exists()] == []
+
+
+#: Phrases naming documents that are not in the repository (the team's working notes and issue
+#: tracker): a reader of the code or the docs cannot follow them.
+OUTSIDE_REFERENCES = ("TRF digest", "user-needs", "shared/spec", "seed 000", "seed 001", "issue 3", "issue 5",
+                      "issue 12", "issue 13", "issue 14", "issue 15", "issue 16", "issue 17")
+
+
+def test_code_and_docs_cite_only_what_the_repository_holds():
+    paths = [ROOT / "README.md", *(ROOT / "docs").glob("*.md"), *(ROOT / "grammars").glob("*"),
+             *(p for p in (ROOT / "src").rglob("*") if p.suffix in (".py", ".json", ".lark", ".md"))]
+    cited = [f"{p.relative_to(ROOT)}: {phrase}" for p in paths if p.is_file()
+             for phrase in OUTSIDE_REFERENCES if phrase.lower() in p.read_text(encoding="utf-8").lower()]
+    assert cited == []

@@ -1,5 +1,5 @@
 """Same answer from every door: one tournament read as TRF, JSON, PGN and crosstable text gives
-the same standings and tie-breaks (issue 5)."""
+the same standings and tie-breaks."""
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,4 @@
-"""Schema errors people can act on (issue 12, item 6): each says where (a JSON Pointer), what was
+"""Schema errors people can act on: each says where (a JSON Pointer), what was
 expected and what was found, on one short line."""
 from __future__ import annotations
 

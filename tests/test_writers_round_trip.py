@@ -1,4 +1,4 @@
-"""Writers whose output passes our own checks (issue 12, item 5).
+"""Writers whose output passes our own checks.
 
 For every writer of the format registry: reading back what it wrote gives the same players,
 results, points and tie-breaks, as far as the target holds them; every TRF or JSON written has

@@ -1,7 +1,7 @@
 """Write the bundled samples in samples/ (run from the repository root: python tools/make_samples.py).
 
 * correspondence-1975.trf: the final of the 8th World Correspondence Chess Championship (1975-80)
-  from the crosstable printed in the Sonneborn-Berger article (seed 000).  The crosstable gives
+  from the crosstable printed in the Wikipedia Sonneborn-Berger article.  The crosstable gives
   results, not rounds, so games are laid on the 16-player Berger tables (the 15th player's
   opponent is a sit-out) with Berger colours; points and ranks are as printed.
 * swiss-byes-forfeits.trf: a synthetic 24-player, 7-round Swiss with requested byes, a
@@ -22,7 +22,7 @@ from trfscore.formats.trf import format_player  # noqa: E402
 from trfscore.model import Game, Kind, Player  # noqa: E402
 from trfscore.testing.generate import berger, swiss, to_trf  # noqa: E402
 
-# The crosstable as printed (seed 000): name, row of results against players 1..15 ("X" = self).
+# The crosstable as printed in that article: name, row of results against players 1..15 ("X" = self).
 CROSSTABLE = """\
 Sloth X ½ ½ 1 ½ ½ 1 1 ½ 1 ½ 1 1 1 1
 Zagorovsky ½ X 0 ½ 1 ½ 1 1 1 ½ 1 1 1 1 1

@@ -256,7 +256,7 @@ def test_docs_rules_md_is_current():
 
 
 def test_072_counts_fide_rated_players_not_national_ratings():
-    # Issue 13: a JaVaFo sample declared 73 rated players; 11 more had a national rating in the
+    # A JaVaFo sample declared 73 rated players; 11 more had a national rating in the
     # rating column but no FIDE ID.  072 counts players with a FIDE ID and a rating.
     national_only = {4: {"fide": ""}}  # player 4: rating 1800, no FIDE ID
     assert "TRF541" not in rules_of(trf(header=HEADER + ["062 4", "072 3"], opts=national_only))

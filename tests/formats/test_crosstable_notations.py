@@ -135,7 +135,7 @@ def test_chess_results_headings_and_bye_words_of_every_language(language, form):
 
 
 def test_dutch_export_from_the_issue_without_header_points_before_the_cells():
-    # The layout of the Dutch chess-results row quoted in issue 13: number; name; FED; rating;
+    # The layout of the Dutch chess-results row of a real export: number; name; FED; rating;
     # points; cells (z = zwart, Black), a bare 0 for a round not paired; rows in start order.
     text = "".join(f"{sno};{name};{fed};{rating};{total};" + ";".join(
         c.format(w="w", b="z", bye="-1") for c in cells) + "\n"

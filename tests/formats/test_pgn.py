@@ -300,7 +300,7 @@ def test_a_folder_file_over_the_size_limit_is_not_read(tmp_path, monkeypatch):
     assert any(f.rule == "PGN100" and "larger than" in f.message for f in t.findings)
 
 
-# -- one copy of the text, shared values (issue 14: 100,000 games read in under 100 MB) ----------
+# -- one copy of the text, shared values (100,000 games read in under 100 MB) ----------
 def test_utf8_bytes_are_read_as_they_are_not_decoded_whole():
     from trfscore.formats.pgn.decoding import pgn_text
     from trfscore.formats.pgn.rules import Sink

@@ -50,7 +50,7 @@ def test_explanations_agree_with_values(make, rules):
 
 
 def test_odd_round_robin_sit_out_does_not_move_tiebreaks():
-    # C.07 / issue 3: in a round-robin with an odd number of players the round a player sits
+    # C.07: in a round-robin with an odd number of players the round a player sits
     # out is not scheduled; written as not-scheduled, PAB or blank it gives the same values.
     results = []
     for sitout in ("NS", "PAB", "--"):

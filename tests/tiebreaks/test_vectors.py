@@ -1,7 +1,7 @@
-"""Test vectors TV1-TV11 of the tie-break digest (shared/spec/tiebreak-spec.md, section 6).
+"""Test vectors TV1-TV11 (their published sources are named in ``vectors.py``).
 
-Every expected value cites its source; "derived" values were computed by the digest author from
-a published crosstable and cross-checked with the FIDE TEC reference program.
+Every expected value cites its source; "derived" values were computed from a published
+crosstable and cross-checked with the FIDE TEC reference program.
 """
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Reading the many date forms real TRF files use (TRF digest §8.4).
+"""Reading the many date forms real TRF files use (docs/formats.md lists them).
 
 TRF26 wants ``YYYY/MM/DD`` (042/052) and ``YY/MM/DD`` (132).  Files also hold ``28. 07. 2005``,
 ``24/09/2010``, ``2018-04-08``, ``10.09.13``, ``May 29, 2020`` and more.  Where the order is

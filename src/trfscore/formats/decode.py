@@ -1,6 +1,6 @@
 """Turning input bytes into text: encoding detection and BOM handling.
 
-TRF names no encoding (TRF digest §8.1): try UTF-8 (a BOM is noted and stripped), then
+TRF names no encoding (rule TRF101): try UTF-8 (a BOM is noted and stripped), then
 Windows-1252, then Latin-1, which decodes anything.  The encoding used is reported, and the
 same encoding and BOM give back the original bytes when the text is written again.
 """

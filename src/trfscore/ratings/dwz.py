@@ -6,8 +6,8 @@
   performance Rh (WO 3.6).
 * ``edition="2026"``: the reformed WO for tournaments ending on or after 8 June 2026:
   Rn = R0 + K (W - We), K = K0 * b + a (one decimal, K <= 80), floor 1100, new first DWZ.
-  The official text was not available; this follows the published implementations as digested
-  in ``shared/spec/rating-spec.md`` section 1.6, with every constant in :class:`Reform2026`.
+  The official text was not available; this follows the published implementations, with every
+  constant in :class:`Reform2026`.
 
 Both use the normal-curve expected score of WO 3.3 (:func:`tables.dsb_expected`).  Only games
 against rated opponents count; the caller drops forfeits (WO 2.2.5).

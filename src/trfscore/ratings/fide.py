@@ -2,8 +2,7 @@
 
 Follows the text in force from 1 March 2024 (8.2 first rating with two hypothetical draws
 against 1800, floor 1400, 400-point rule any number of times) with the amendment of
-1 October 2025 (the 400-point rule only for players rated below 2650), as digested in
-``shared/spec/rating-spec.md`` section 2.  Expected scores and dp come from tables 8.1.2 and
+1 October 2025 (the 400-point rule only for players rated below 2650),.  Expected scores and dp come from tables 8.1.2 and
 8.1.1 (:mod:`.tables`); the rating change is rounded half away from zero (8.3.4).
 """
 from __future__ import annotations

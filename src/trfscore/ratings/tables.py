@@ -4,10 +4,11 @@
   expected score PD, and table 8.1.1: fractional score p -> rating difference dp.
 * DSB Wertungsordnung 3.3 / Anhang 2: the expected score of a game is read off a normal
   distribution with sigma = 200*sqrt(2), i.e. P(D) = 0.5 * (1 + erf(D / 400)); D(P) is its
-  inverse.  The seed document's logistic curve ``1 / (1 + 10 ** (-D / 400))`` is not the
+  inverse.  The logistic curve ``1 / (1 + 10 ** (-D / 400))`` is not the
   DSB's and is offered only as the named option ``curve="logistic"``.
 
-Values come from ``shared/spec/rating-spec.md`` sections 1.2, 2.2 and 2.6.
+Values are those of the DSB Wertungsordnung (Anhang 2) and the FIDE Rating Regulations (B.02
+tables 8.1.1 and 8.1.2).
 """
 from __future__ import annotations
 

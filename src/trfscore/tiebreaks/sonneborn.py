@@ -6,7 +6,8 @@
 * SB-Cn (and Median/best-worst forms): the least significant value is the contribution of the
   opponent with the lowest score, ties broken by the smaller contribution (Art. 14.1.1 d),
   with the Art. 16.5 VUR comparison.
-* NNSB: the original Sonneborn/Berger proposal, SB + the player's own score (seed 000);
+* NNSB: the original Sonneborn/Berger proposal, SB + the player's own score (as the Wikipedia Sonneborn-Berger article
+  describes it, with the 1975-80 correspondence final of ``samples/correspondence-1975.trf``);
   NNSB2: SB + the square of the own score (the current Wikipedia wording).  Neither separates
   players tied on points; offered as named extras.
 """

@@ -1,4 +1,4 @@
-"""Declared tie-break values against computed ones (issue 5: prove a published table right or wrong).
+"""Declared tie-break values against computed ones (prove a published table right or wrong).
 
 Crosstables print columns such as "ns"/SB, BH or TPR beside the results; the crosstable reader
 keeps them in ``extras["declared"]`` with their positions in ``extras["declared_at"]``.  Each

@@ -1,4 +1,4 @@
-"""TRF26 records against their JaVaFo / bbpPairings equivalents (TRF digest §9 G3).
+"""TRF26 records against their JaVaFo / bbpPairings equivalents (rule G3 of docs/rules.md).
 
 A file may say the same thing twice, in a TRF26 record and in a TRF(x) line: 142/XXR (checked by
 the reader, ``TRF205``), 152/XXC (``TRF206``), 162/XXS/BB? and 250/XXA (checked here).  When both

@@ -1,4 +1,4 @@
-"""Who met whom over the whole event (TRF digest §9 E5).
+"""Who met whom over the whole event (rule E5 of docs/rules.md).
 
 In a round robin every pair meets exactly once (twice, once with each colour, in a double round
 robin).  In a Swiss a pair meets at most once over the board.  The system comes from 192/092;

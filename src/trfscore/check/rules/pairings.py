@@ -1,4 +1,4 @@
-"""Pairing rules across player records (TRF digest §9 E1-E4, D5, D6).
+"""Pairing rules across player records (rules E1-E4, D5, D6 of docs/rules.md).
 
 A TRF records every game twice, once in each player's ``001`` line.  These rules check that the
 two halves agree: the same pairing (E1, E4), opposite colours (E2), complementary results (E3),

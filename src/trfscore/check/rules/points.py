@@ -1,4 +1,4 @@
-"""Declared points against the results (TRF digest §9 E6).
+"""Declared points against the results (rule E6 of docs/rules.md).
 
 The points a ``001`` record declares (columns 81-84) must equal the sum of its round results under
 the file's scoring system: record 162, else JaVaFo ``XXS``, else bbpPairings ``BB?``, else the FIDE

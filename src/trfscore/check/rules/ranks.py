@@ -1,4 +1,4 @@
-"""Ranks and starting ranks (TRF digest §9 C2, C11, E7).
+"""Ranks and starting ranks (rules C2, C11, E7 of docs/rules.md).
 
 The rank column (86-89) is the final or current standing: a better rank never has fewer points,
 and when 202/212 name the tie-breaks, the order of tied players follows them.  Starting ranks

@@ -1,4 +1,4 @@
-"""References from extension records to players and teams (TRF digest §9 E9-E11).
+"""References from extension records to players and teams (rules E9-E11 of docs/rules.md).
 
 Records 240 (byes), 250 (acceleration), 260 (prohibited pairings), 299 (point adjustments), 300
 (line-ups), 320/330 (team byes and forfeits) and JaVaFo's XXA/XXP/XXZ name players by starting

@@ -1,4 +1,4 @@
-"""Rounds, dates and header counts (TRF digest §9 B2-B5, B8, D7, E8).
+"""Rounds, dates and header counts (rules B2-B5, B8, D7, E8 of docs/rules.md).
 
 The number of rounds appears up to three times: 142/XXR, the 132 round dates and the round blocks
 of the ``001`` lines.  Dates must be in order: 042 <= every 132 date <= 052, round by round.

@@ -1,4 +1,4 @@
-"""Team matches as the team standings read them (TRF digest §9 F3-F5, §4.6): the findings of the
+"""Team matches as the team standings read them (rules F3-F5 of docs/rules.md): the findings of the
 team-match model (:mod:`trfscore.teams.build`) that no other check reports.
 
 The model reads each team's boards per round and the 240/299/300/320/330 records; what it cannot

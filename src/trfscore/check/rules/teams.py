@@ -1,4 +1,4 @@
-"""Team records (TRF digest §9 F1, F2, F4, F5).
+"""Team records (rules F1, F2, F4, F5 of docs/rules.md).
 
 Teams come as TRF16 ``013`` records (name and members) or TRF26 ``310`` records (number, name,
 match points, game points, rank, members).  Members must be players, a player plays for one

@@ -5,9 +5,8 @@ every item of every line (number, rank with a dot, round-robin cell, Swiss cell,
 title, federation, word); its terminals, in the order lark's lexer tries them, run here as one
 regular expression per line (:func:`lex`, the tokens of the LALR parse at a fraction of its cost),
 and the layout detection below decides which items are the grid, which are the name and which
-are declared columns.  It follows the conventions collected in the project's
-``user-needs.md`` §4 (FIDE B.02 crosstables, chess-results, US Chess, FIDE-style cells) and
-documents its own choices in ``docs/formats.md``.
+are declared columns.  It reads the crosstables of FIDE rating reports, chess-results, US Chess
+and FIDE-style cells, and ``docs/formats.md`` lists the notations and its own choices.
 
 Round-robin grids have no rounds; the games are put into Berger-table rounds (FIDE C.05
 Annex 1; a double round-robin repeats the table) so that every game sits in the same round for

@@ -19,7 +19,7 @@ class ColourPair(NamedTuple):
 
 
 #: Every pair read, in the order preferred when several fit the letters a table uses.
-#: English, German and Dutch are the exports quoted in the project's issue 13; the others are the
+#: English, German and Dutch are taken from real chess-results exports; the others are the
 #: initials of the words for White and Black in each language.
 PAIRS: tuple[ColourPair, ...] = (
     ColourPair("w", "b", "English"),

@@ -13,7 +13,7 @@ games reads at tens of thousands of games a second.  What this package owns:
   ``extras["boards"]``); ``round_mode="round.game"`` makes every distinct value (``3.1``,
   ``3.2`` of a knock-out match) its own round.
 * **Results** ``1-0 0-1 1/2-1/2 *``; **forfeits and byes** by the conventions in the project's
-  user-needs §3.2, each one reported as an info finding saying which convention was used:
+  docs/formats.md, each one reported as an info finding saying which convention was used:
   ``Termination`` "forfeit"/"default"/"walkover"/"no show" (not "time forfeit", which is a
   played game), ChessBase ``+:-`` ``-:+`` ``-:-`` (and ``+/-``), ``0-0`` (double forfeit), a
   decisive game without moves in a file whose other games have moves; a bye when one side is

@@ -1,4 +1,4 @@
-"""Results, forfeits and byes as PGN files write them (the conventions of user-needs §3.2)."""
+"""Results, forfeits and byes as PGN files write them (the conventions docs/formats.md lists)."""
 from __future__ import annotations
 
 from ...model import Kind

@@ -5,7 +5,7 @@ by ``WhiteTitle``/``BlackTitle``, ``WhiteElo``/``BlackElo``, ``WhiteFideId``/``B
 ``WhiteFed``/``BlackFed``, ``EventDate`` and ``EventType`` (``"tourn"`` for a round-robin,
 ``"swiss"`` when the file says Swiss), and the result as its only movetext.
 
-Unplayed games follow the conventions :mod:`.pgn` reads (user-needs §3.2): a forfeit is the
+Unplayed games follow the conventions :mod:`.pgn` reads (docs/formats.md): a forfeit is the
 decisive result with ``[Termination "forfeit"]``, a double forfeit ``0-0`` with the same tag; a
 bye is a game against ``"BYE"`` with ``[Termination "bye"]`` and ``[ByeType "PAB"]`` (``HPB``,
 ``FPB``, ``ZPB``), whose result gives the points (1-0, 1/2-1/2, 0-1), and whose movetext says so

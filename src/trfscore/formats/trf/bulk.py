@@ -224,7 +224,7 @@ def _rounds(texts: list[str], snos: list[int], slow: set[int]) -> tuple[PackedCe
     for i in range(count):
         base = i * n
         used = -(-lengths[i] // _BLOCK)
-        while used and codes[base + used - 1] == " ":  # trailing "no entry" cells (TRF digest §3.1)
+        while used and codes[base + used - 1] == " ":  # trailing "no entry" cells (padded back by the reader, see player.py)
             used -= 1
         if snos[i] in opp[base:base + used]:  # paired with themself: the checked decoder reports it
             slow.add(i)

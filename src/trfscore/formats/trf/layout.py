@@ -8,9 +8,9 @@ round records (:mod:`.records`), dialect detection (:mod:`.reader`), the columns
 findings (:mod:`trfscore.check.context`, :func:`round_column`), the references check and the
 schema's record kinds.
 
-Columns are 1-based as in the FIDE text (TRF digest §2-§4, §11).  A field with ``step`` repeats
+Columns are 1-based as in the FIDE text (FIDE's TRF16 and TRF-2026 texts).  A field with ``step`` repeats
 every ``step`` columns from ``first`` to the end of the line (member lists, 132 round dates).
-The ``001`` round cells are a :class:`Block` of 10 columns from column 92 (TRF digest §3).
+The ``001`` round cells are a :class:`Block` of 10 columns from column 92 (TRF16 and TRF-2026 alike).
 
 Adding a record: one :class:`Record` here (its kind names the grammar terminal; a new kind also
 needs its reader in :mod:`.reader`), regenerate the grammar (``python -m
@@ -98,7 +98,7 @@ class Record:
     #: a header record whose value is one :class:`~trfscore.model.Header` attribute as it stands
     #: (text stripped, or a number); the others are read by their own code in :mod:`.header`
     attr: str = ""
-    #: at most one record of this code in a file (TRF digest B12)
+    #: at most one record of this code in a file (rule TRF212)
     once: bool = False
 
     def field(self, name: str) -> Field:

@@ -38,7 +38,7 @@ _CELL = {f.name: f for f in PLAYER.block.fields}
 SEPARATORS = (slice(OPPONENT_AT + OPPONENT_WIDTH, COLOUR_AT), slice(COLOUR_AT + 1, RESULT_AT),
               slice(RESULT_AT + 1, BLOCK))
 
-#: Birth dates TRF26 accepts: YYYY/MM/DD (00 for unknown parts) or the year alone (TRF digest C9).
+#: Birth dates TRF26 accepts: YYYY/MM/DD (00 for unknown parts) or the year alone (rule TRF309).
 BIRTH_FORMS = re.compile(r"^\d{4}(?:/\d{2}/\d{2})?$")
 
 #: TRF16's title letters and the titles they stand for (TRF26 writes the titles themselves).
@@ -58,7 +58,7 @@ Verdict = tuple[str, "tuple[str, str] | None"]
 
 
 def _classify(has_opponent: bool, colour: str, code: str) -> Verdict:
-    """Kind of a cell from opponent presence, colour and result (TRF digest §3.3)."""
+    """Kind of a cell from opponent presence, colour and result (rules TRF405, TRF406)."""
     coloured = colour in "wb"
     if code in UNKNOWN_CODES:
         return Kind.UNKNOWN, ("TRF406", f"result {code!r} means unknown or pending")
@@ -308,7 +308,7 @@ def _slow_cells(text: str, start_rank: int, lineno: int, report: Callable[..., N
 
 
 def _without_trailing_blanks(games: list[Game]) -> list[Game]:
-    """Trailing blank blocks mean "no entry yet" (TRF digest §3.1): the reader pads them back."""
+    """Trailing blank blocks mean "no entry yet" (TRF-2026 leaves unplayed future rounds blank): the reader pads them back."""
     while games and games[-1].kind == Kind.ABSENT and games[-1].opponent is None and games[-1].code == " ":
         games.pop()
     return games
@@ -316,7 +316,7 @@ def _without_trailing_blanks(games: list[Game]) -> list[Game]:
 
 def infer_blank_byes(player: Player, total_of: Callable[[Player], Fraction], draw: Fraction,
                      win: Fraction) -> tuple[list[int], str]:
-    """Read blank-result rounds as byes when the declared points count them (TRF digest §10.4).
+    """Read blank-result rounds as byes when the declared points count them (rule TRF408).
 
     Irish Chess Union exports write byes as ``0000 -`` with a blank result, yet their points
     column counts them.  When the difference between the declared and the computed points

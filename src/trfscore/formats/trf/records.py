@@ -1,6 +1,7 @@
 """Team and round records of a TRF: 013, 310 (teams), 240, 250, 260, 299, 300, 320, 330.
 
-Column layouts follow the TRF digest §4 (TRF16 013; TRF26 310 and the in-tournament records).
+Column layouts are those of FIDE's TRF16 (013) and TRF-2026 (310 and the in-tournament records) texts,
+written once in :mod:`.layout`.
 Parsed values go to ``Tournament.teams`` and ``Tournament.extras[code]``; malformed fields are
 findings, and the raw line stays in the source records either way.
 """
