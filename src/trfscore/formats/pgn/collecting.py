@@ -15,27 +15,16 @@ import re
 from collections.abc import Callable
 from typing import IO, Any
 
-from .conventions import FORFEIT_RESULTS, RESULTS
-from .moves import any_moves_in, has_moves, moves_of
-from .records import GameRecord, RecordMaker
+from .conventions import TERMINATIONS
+from .moves import any_moves_in, moves_of, section_has_moves
+from .records import GameRecord, RecordMaker, is_phantom
+from .regular import collect_regular
 from .rules import Sink
-from .sections import Sections, report_bad_tags, section_starts
+from .sections import Sections, report_bad_tags, report_unended, section_starts
 
-_ROSTER = frozenset({"Event", "Site", "Date", "Round", "White", "Black", "Result"})
-# a game ends with its result: the standard ones, or a forfeit notation (:mod:`.conventions`)
-_TERMINATIONS = tuple(RESULTS) + tuple(FORFEIT_RESULTS)
 _TAG_LINE = re.compile(r"^[ \t]*\[", re.M)
-
-
-def _phantom(headers) -> bool:
-    """Headers python-chess made up from blank lines or a stray comment (no tag of the text)."""
-    tags = dict(headers)
-    if not tags:
-        return True
-    if set(tags) <= _ROSTER:
-        return all(tags.get(k, "?") in ("?", "????.??.??", "") for k in ("Event", "Site", "Date", "Round", "White",
-                                                                            "Black"))
-    return False
+#: False makes every text take the general path (tests compare the two)
+REGULAR = True
 
 
 @functools.lru_cache(maxsize=1)
@@ -83,13 +72,17 @@ def _game_reader(moves: bool) -> Callable[[IO[str]], Any]:
 
 def collect(text: str | bytes, *, moves: bool = False, sink: Sink | None = None) -> list[GameRecord]:
     """The game records of one PGN text (``str``, or ``bytes`` that are valid UTF-8)."""
-    reader = _game_reader(moves)
     if sink is None:
         sink = Sink([])
+    any_moves = any_moves_in(text)
+    if not moves and REGULAR:
+        got = collect_regular(text, sink, any_moves)
+        if got is not None:
+            return got
+    reader = _game_reader(moves)
     sections = Sections.of(text, section_starts(text))
     if not sections.starts:
         return []
-    any_moves = any_moves_in(text)
     maker = RecordMaker(sink, escapes=(b"\\" if isinstance(text, bytes) else "\\") in text)
     records: list[GameRecord] = []
     tags_read = 0
@@ -109,7 +102,7 @@ def collect(text: str | bytes, *, moves: bool = False, sink: Sink | None = None)
             if got is None:
                 break
             headers = got.headers if moves else got
-            if ("White" not in headers or "Event" not in headers) and _phantom(headers):
+            if ("White" not in headers or "Event" not in headers) and is_phantom(headers):
                 continue  # a phantom game python-chess made of blank lines or a stray comment
             tags_read += len(headers)
             line = sections.lines[i] + (_first_tag_line(chunk, at) if at else 0)
@@ -117,16 +110,16 @@ def collect(text: str | bytes, *, moves: bool = False, sink: Sink | None = None)
             if moves:
                 rec.has_moves = moves_of(got, rec, sink)
             elif any_moves:
-                rec.has_moves = has_moves(_movetext(chunk))
+                rec.has_moves = section_has_moves(chunk)
             else:
                 rec.has_moves = False
             records.append(rec)
             if len(headers) >= tag_lines:
                 break  # every tag line of the section is read: no second game in it
-        if i + 1 < len(sections.starts) and not chunk.rstrip().endswith(_TERMINATIONS):
+        if i + 1 < len(sections.starts) and not chunk.rstrip().endswith(TERMINATIONS):
             unended.append(i)
     if unended:
-        _report_unended(sections, unended, sink)
+        report_unended(len(unended), sections.lines[unended[0]], sections.lines[unended[0] + 1], sink)
     if sections.tag_lines() != tags_read or moves:
         report_bad_tags(sections.text, sink)
     return records
@@ -136,19 +129,3 @@ def _first_tag_line(chunk: str, at: int) -> int:
     """Lines from the start of ``chunk`` to the first tag line at or after offset ``at``."""
     m = _TAG_LINE.search(chunk, at)
     return chunk.count("\n", 0, m.start() if m else at)
-
-
-def _movetext(chunk: str) -> str:
-    """A game section without its tag lines."""
-    return "\n".join(ln for ln in chunk.split("\n") if not ln.lstrip().startswith("["))
-
-
-def _report_unended(sections: Sections, unended: list[int], sink: Sink) -> None:
-    """PGN102: games without a result at the end, after which one-pass readers lose the next game."""
-    first = unended[0] + 1
-    where = sections.lines[first]
-    sink.add("PGN102", f"{len(unended)} game(s) do not end with a result, the first at line "
-             f"{sections.lines[unended[0]]}: a program reading the file in one pass can take the game after it, "
-             f"at line {where}, for part of it (python-chess issue 1087); trfscore reads every game on its own",
-             where, 1,
-             "games without moves should still end with a result: 1-0, 0-1, 1/2-1/2 or *")

@@ -15,6 +15,8 @@ RESULTS = {
 FORFEIT_RESULTS = {"+:-": ("+", "-"), "-:+": ("-", "+"), "-:-": ("-", "-"), "+/-": ("+", "-"),
                    "-/+": ("-", "+"), "0-0": ("-", "-"), "0:0": ("-", "-"), "--": ("-", "-"),
                    "1-0 ff": ("+", "-"), "0-1 ff": ("-", "+"), "+--": ("+", "-"), "--+": ("-", "+")}
+#: what a game's text ends with: a result, standard or a forfeit notation
+TERMINATIONS = tuple(RESULTS) + tuple(FORFEIT_RESULTS)
 KIND_OF = {"1": Kind.WIN, "0": Kind.LOSS, "=": Kind.DRAW, "+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS,
            "X": Kind.UNKNOWN, "H": Kind.HALF_BYE, "F": Kind.FULL_BYE, "U": Kind.PAB, "Z": Kind.ZERO_BYE}
 

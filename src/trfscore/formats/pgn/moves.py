@@ -26,6 +26,11 @@ def has_moves(movetext: str) -> bool:
     return bool(_MOVE.search(_COMMENT.sub(" ", movetext)))
 
 
+def section_has_moves(section: str) -> bool:
+    """True when the movetext of a game section (its lines not starting with ``[``) holds a move."""
+    return has_moves("\n".join(ln for ln in section.split("\n") if not ln.lstrip().startswith("[")))
+
+
 def moves_of(game, rec: GameRecord, sink: Sink) -> bool:
     """Keep a python-chess game's moves (SAN) and ply count in ``rec``; True when it has moves."""
     try:

@@ -29,18 +29,21 @@ def read(source: str | bytes | IO, *, moves: bool = False, round_mode: str = "ro
     """
     findings: list[Finding] = []
     sink = Sink(findings)
+    box = [source]  # handed on, not kept here: the text is freed once its games are read
+    del source
     with gc_paused():
-        t = _read(source, moves, round_mode, path, encoding, findings, sink, event)
+        t = _read(box, moves, round_mode, path, encoding, findings, sink, event)
     sink.close()
     return t
 
 
-def _read(source, moves, round_mode, path, encoding, findings, sink, event=None) -> Tournament:
-    """:func:`read` with its findings list and sink; an internal error becomes a finding."""
+def _read(box: list, moves, round_mode, path, encoding, findings, sink, event=None) -> Tournament:
+    """:func:`read` of the source in ``box`` (taken out of it) with its findings list and sink; an
+    internal error becomes a finding."""
     try:
-        text, enc, bom = text_of(source, encoding, sink)
+        text, enc, bom = text_of(box.pop(), encoding, sink)
         records = collect(text, moves=moves, sink=sink)
-        del text  # the games are read: a text decoded here is not held while the tournament is built
+        del text  # the games are read: the text is not held while the tournament is built
         if not records:
             t = Tournament(source=Source(path=path, format="pgn", encoding=enc, bom=bom))
             t.findings = findings

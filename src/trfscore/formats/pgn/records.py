@@ -69,6 +69,7 @@ def _int_or_none(text: str | None) -> int | None:
 
 _SIDE_TAGS = {c: (c, c + "FideId", c + "Elo", c + "Title", c + "Fed", c + "Federation", c + "Country")
               for c in ("White", "Black")}
+_WHITE_TAGS, _BLACK_TAGS = _SIDE_TAGS["White"], _SIDE_TAGS["Black"]
 
 
 def _side(h: dict, colour: str, sink: Sink, line: int, seen_bad: set) -> Side:
@@ -104,10 +105,27 @@ def _clean(value: str | None) -> str:
     return "" if value in ("-", "?") else value
 
 
+_ROSTER = frozenset({"Event", "Site", "Date", "Round", "White", "Black", "Result"})
+
+
+def is_phantom(headers: dict[str, str]) -> bool:
+    """True for headers python-chess made up from blank lines or a stray comment (no tag of the text)."""
+    if not headers:
+        return True
+    if headers.keys() <= _ROSTER:
+        return all(headers.get(k, "?") in ("?", "????.??.??", "") for k in ("Event", "Site", "Date", "Round",
+                                                                               "White", "Black"))
+    return False
+
+
 KEPT_TAGS = ("Event", "Site", "Date", "EventDate", "EventType", "TimeControl")
 
 
 _TAG_ESCAPE = re.compile(r'\\([\\"])')
+
+
+# the tags a record's shared part is made of: the kept tags, then those naming the event
+_GAME_TAGS = KEPT_TAGS + ("StudyName", "Tournament")
 
 
 class RecordMaker:
@@ -115,15 +133,17 @@ class RecordMaker:
     short values (results, rounds) are one object however many games name them, so 100,000
     games hold a few thousand strings instead of a million."""
 
-    __slots__ = ("sink", "escapes", "seen_bad", "_sides", "_kept", "_strings")
+    __slots__ = ("sink", "escapes", "seen_bad", "_sides", "_kept", "_games", "_strings", "_cleaned")
 
     def __init__(self, sink: Sink, escapes: bool = True) -> None:
         self.sink = sink
         self.escapes = escapes  # False when the text holds no backslash: no tag value to unescape
         self.seen_bad: set[str] = set()  # FIDE ids already reported as not numbers
         self._sides: dict[tuple, Side] = {}
-        self._kept: dict[tuple, dict[str, str]] = {}
+        self._kept: dict[tuple, dict[str, str]] = {}  # the kept tags' values -> their dict
+        self._games: dict[tuple, tuple[dict[str, str], str]] = {}  # _GAME_TAGS' values -> kept tags, event
         self._strings: dict[str, str] = {}
+        self._cleaned: dict[str | None, str] = {}  # a Result value as written -> stripped, shared
 
     def make(self, h: dict[str, str], line: int) -> GameRecord:
         """The record of one game's tag pairs, met at ``line``."""
@@ -131,28 +151,42 @@ class RecordMaker:
             # python-chess keeps a tag value as written: undo PGN's escapes \" and \\ (PGN standard 8.1.1)
             h = {k: _TAG_ESCAPE.sub(r"\1", v) if "\\" in v else v for k, v in h.items()}
         get = h.get
-        kept_key = tuple(get(k) for k in KEPT_TAGS)
+        game_key = tuple(map(get, _GAME_TAGS))
+        shared = self._games.get(game_key)
+        if shared is None:
+            shared = self._games[game_key] = self._shared(game_key)
+        sides = self._sides
+        white_key = tuple(map(get, _WHITE_TAGS))
+        white = sides.get(white_key)
+        if white is None:
+            white = sides[white_key] = _side(h, "White", self.sink, line, self.seen_bad)
+        black_key = tuple(map(get, _BLACK_TAGS))
+        black = sides.get(black_key)
+        if black is None:
+            black = sides[black_key] = _side(h, "Black", self.sink, line, self.seen_bad)
+        cleaned = self._cleaned
+        result = get("Result")
+        result = cleaned.get(result) or self._result(result)
+        round_text = (get("Round") or "").strip()  # often one per game ("3.12"): not worth a cache
+        round_text = self._strings.setdefault(round_text, round_text)
+        termination = get("Termination")
+        bye_type = get("ByeType")
+        return GameRecord(line, white, black, result, round_text, termination.strip() if termination else "",
+                          bye_type.strip() if bye_type else "", None, shared[0], "", None, None, shared[1])
+
+    def _shared(self, game_key: tuple) -> tuple[dict[str, str], str]:
+        """The kept tags (one dict for the games that agree on them) and the event's name."""
+        kept_key = game_key[:len(KEPT_TAGS)]
         kept = self._kept.get(kept_key)
         if kept is None:
             kept = self._kept[kept_key] = {k: v for k, v in zip(KEPT_TAGS, kept_key) if v}
-        strings = self._strings
-        result = (get("Result") or "").strip()
-        round_text = (get("Round") or "").strip()
-        termination = get("Termination")
-        bye_type = get("ByeType")
-        event = event_name(get("Event"), get("StudyName"), get("Tournament"))
-        rec = GameRecord(line, self._side(h, "White", line), self._side(h, "Black", line),
-                         strings.setdefault(result, result), strings.setdefault(round_text, round_text),
-                         termination.strip() if termination else "", bye_type.strip() if bye_type else "",
-                         None, kept)
-        rec.event = strings.setdefault(event, event)
-        return rec
+        event = event_name(*game_key[:1], *game_key[len(KEPT_TAGS):])
+        return kept, self._strings.setdefault(event, event)
 
-    def _side(self, h: dict[str, str], colour: str, line: int) -> Side:
-        """The side of ``colour``, shared with every game that gives the same tags for it."""
-        key = tuple(h.get(tag) for tag in _SIDE_TAGS[colour])
-        side = self._sides.get(key)
-        if side is None:
-            side = self._sides[key] = _side(h, colour, self.sink, line, self.seen_bad)
-        return side
-
+    def _result(self, value: str | None) -> str:
+        """A Result value stripped (\"\" when absent), one string for every game giving it."""
+        text = (value or "").strip()
+        text = self._strings.setdefault(text, text)
+        if text:
+            self._cleaned[value] = text
+        return text

@@ -103,3 +103,13 @@ def report_bad_tags(text: str | bytes, sink: Sink) -> None:
         shown = (found if isinstance(found, str) else found.decode("utf-8")).strip()
         sink.add("PGN101", f"line {bad_line} is not a well-formed tag pair: {shown[:60]!r}", bad_line,
                  1, 'a tag pair is [Name "value"] on one line', shown[:80])
+
+
+def report_unended(count: int, first: int, where: int, sink: Sink) -> None:
+    """PGN102: ``count`` games without a result at the end, the first at line ``first``, after which
+    a one-pass reader loses the game at line ``where``."""
+    sink.add("PGN102", f"{count} game(s) do not end with a result, the first at line "
+             f"{first}: a program reading the file in one pass can take the game after it, "
+             f"at line {where}, for part of it (python-chess issue 1087); trfscore reads every game on its own",
+             where, 1,
+             "games without moves should still end with a result: 1-0, 0-1, 1/2-1/2 or *")

@@ -93,14 +93,14 @@ def _header(t: Tournament, records: list[GameRecord]) -> None:
     """The header from the tags most games agree on: name, place, dates, type, time control."""
     h = t.header
     counts: dict[str, Counter] = {k: Counter() for k in KEPT_TAGS}
-    round_dates: set[tuple[str, str]] = set()
+    round_dates: set[tuple[str, str]] = set()  # (the Round text before its dot, Date): a few per round
     for r in records:
         tags = r.tags
         for k, v in tags.items():
             counts[k][v] += 1
         date = tags.get("Date")
         if date:
-            round_dates.add((r.round_text, date))
+            round_dates.add((r.round_text.partition(".")[0], date))
 
     def common(tag: str, skip=("", "?", "-")) -> str:
         for value, _ in counts[tag].most_common():
@@ -127,11 +127,12 @@ def _header(t: Tournament, records: list[GameRecord]) -> None:
 
 
 def _round_dates(t: Tournament, round_dates: set[tuple[str, str]]) -> None:
-    """The date of each round (``Round`` text, ``Date`` pairs), when every round has one."""
+    """The date of each round (pairs of the ``Round`` text before its dot and ``Date``), when every
+    round has one."""
     h = t.header
     # the date of each round: the earliest Date of its games, as YY/MM/DD (TRF 132)
     per_round: dict[int, tuple] = {}
-    for round_text, date in {(rt.split(".", 1)[0], d) for rt, d in round_dates}:
+    for round_text, date in round_dates:
         key = round_key(round_text)
         m = _DATE.fullmatch(date.strip())
         if key and m:
