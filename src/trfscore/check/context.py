@@ -15,6 +15,7 @@ from typing import Any
 
 from ..formats.trf.layout import PLAYER, round_column
 from ..model import Game, Kind, Player, Record, Tournament
+from .cells import FlatCells, flat_cells
 
 #: 1-based columns of the 001 record (TRF16 = TRF26), from its description.
 _COLUMN = {f.name: f.first for f in PLAYER.fields}
@@ -65,7 +66,7 @@ class Context:
         self.profile = profile
         self.players: list[Player] = t.players
         self.by_rank: dict[int, Player] = {p.start_rank: p for p in t.players}
-        self.rounds: int = t.rounds or max((len(p.games) for p in t.players), default=0)
+        self.rounds: int = t.rounds or max((p.round_count for p in t.players), default=0)
         self.header = t.header
         self.rating_lists: tuple = ()  # trfscore.RatingList objects for the FID rules
 
@@ -123,28 +124,47 @@ class Context:
 
     # -- the tournament --------------------------------------------------------------------
     @cached_property
-    def scores(self) -> dict[int, Fraction]:
-        """Each player's total under the file's scoring system (computed, never declared).
+    def flat(self) -> FlatCells | None:
+        """Every cell in flat columns (:mod:`trfscore.check.cells`); None when a start rank is
+        repeated, and the rules then go cell by cell."""
+        return flat_cells(self.players)
 
-        Exact, but summed as integers over the common denominator of the system's values
-        (Fraction additions would dominate the time of a 10,000-player file)."""
+    @cached_property
+    def score_units(self) -> tuple[int, dict[int, int]]:
+        """``(unit, totals)``: each player's total under the file's scoring system (computed,
+        never declared) as a whole number of ``1/unit``, ``unit`` the common denominator of
+        the system's values (Fraction additions would dominate a 10,000-player file)."""
         scoring = self.t.scoring
         points = scoring.points
         unit = 1
         for value in (*scoring.values.values(), *scoring.detail.values()):
             unit = lcm(unit, Fraction(value).denominator)
-        cache: dict[tuple[str, str | None], int] = {}
-        out: dict[int, Fraction] = {}
+
+        class Values(dict):  # (kind, colour) -> scaled points, filled on first use
+            def __missing__(self, key: tuple[str, str | None]) -> int:
+                value = self[key] = int(points(Game(0, None, key[1], " ", key[0])) * unit)
+                return value
+
+        values = Values()
+        flat = self.flat
+        if flat is not None:
+            by_colour = bool(scoring.detail)
+            if by_colour:
+                value_of: dict = values
+            else:
+                value_of = {k: values[k, None] for k in set(flat.kind)}
+            totals = flat.row_totals(value_of, by_colour, values[Kind.ABSENT, None])
+            return unit, dict(zip(flat.sr, totals))
+        out: dict[int, int] = {}
         for p in self.players:
-            total = 0
-            for g in p.games:
-                key = (g.kind, g.colour)
-                v = cache.get(key)
-                if v is None:
-                    v = cache[key] = int(points(g) * unit)
-                total += v
-            out[p.start_rank] = Fraction(total, unit)
-        return out
+            out[p.start_rank] = sum(values[g.kind, g.colour] for g in p.games)
+        return unit, out
+
+    @cached_property
+    def scores(self) -> dict[int, Fraction]:
+        """Each player's total under the file's scoring system (computed, never declared)."""
+        unit, totals = self.score_units
+        return {sr: Fraction(total, unit) for sr, total in totals.items()}
 
     @cached_property
     def team_event(self) -> bool:
@@ -161,6 +181,12 @@ class Context:
         """(low, high) start-rank pair -> the cells of the lower player against the higher one,
         for mutually confirmed pairings only."""
         out: dict[tuple[int, int], list[Game]] = {}
+        flat = self.flat
+        if flat is not None:
+            own, opp, game = flat.own, flat.opp, flat.game
+            for k in flat.mutual:
+                out.setdefault((own[k], opp[k]), []).append(game(k))  # type: ignore[arg-type]
+            return out
         # each player's opponent per round, read from the packed columns where there are some
         # (the same as ``q.game(r).opponent``, without a Game per look-up)
         opponents = {rank: p.opponent_ranks() for rank, p in self.by_rank.items()}
@@ -191,7 +217,10 @@ class Context:
         n = len(self.players)
         if n < 3 or self.team_event:
             return False
-        return len(self.meetings) == n * (n - 1) // 2 and self.rounds <= 2 * n
+        if self.rounds > 2 * n:
+            return False
+        pairs = self.flat.meeting_pairs if self.flat is not None else len(self.meetings)
+        return pairs == n * (n - 1) // 2
 
     @cached_property
     def rated(self) -> dict[int, bool]:
@@ -207,6 +236,11 @@ class Context:
         JaVaFo-style partial file pre-marks for the next pairing.  Rounds past every player's
         cells (a tournament built with more rounds than it has data for) are pending too; they
         are counted, never listed, so no claimed number of rounds is allocated."""
+        flat = self.flat
+        if flat is not None:
+            data = min(flat.data_rounds, self.rounds)
+            paired = flat.paired_rounds()
+            return RoundsWithoutPairing({r for r in range(1, data + 1) if r not in paired}, data, self.rounds)
         paired = set()
         data = 0
         for p in self.players:

@@ -69,6 +69,10 @@ def encode(text: str, encoding: str, bom: bool) -> bytes:
     return codecs.BOM_UTF8 + data if bom else data
 
 
+#: control characters that text files do not hold (all below 32 but tab, LF, FF and CR)
+_CONTROLS = bytes(b for b in range(32) if b not in (9, 10, 12, 13))
+
+
 def looks_binary(data: bytes) -> bool:
     """A NUL byte, or a third control characters, in the first 4 KiB: not a text file."""
     head = data[:4096]
@@ -76,5 +80,5 @@ def looks_binary(data: bytes) -> bool:
         return True
     if not head:
         return False
-    controls = sum(1 for b in head if b < 32 and b not in (9, 10, 13, 12))
+    controls = len(head) - len(head.translate(None, _CONTROLS))
     return len(head) >= 16 and controls * 3 > len(head)

@@ -103,7 +103,20 @@ def swiss_repeats(ctx: Context) -> Iterator[Finding]:
     if ctx.round_robin or ctx.team_event or "DOUBLESWISS" in ctx.header.system.upper():
         return
     played = Kind.PLAYED
-    for (a, b), games in ctx.meetings.items():
+    flat = ctx.flat
+    if flat is not None:  # only the pairs that meet more than once
+        repeated = set(flat.repeated_pairs())
+        if not repeated:
+            return
+        own, opp, game = flat.own, flat.opp, flat.game
+        meetings: dict[tuple[int, int], list] = {}
+        for k in flat.mutual:
+            key = (own[k], opp[k])
+            if key in repeated:
+                meetings.setdefault(key, []).append(game(k))  # type: ignore[arg-type]
+    else:
+        meetings = ctx.meetings
+    for (a, b), games in meetings.items():
         if len(games) < 2:
             continue
         real = [g for g in games if g.kind in played]

@@ -7,7 +7,9 @@ lines is wrong, both are reported.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from itertools import compress, repeat
+from operator import eq, ne, not_
 
 from ...findings import ERROR, INFO, WARNING, Finding, finding
 from ...model import Game, Kind, Player
@@ -38,6 +40,15 @@ def _unconfirmed(ctx: Context) -> list[tuple[Player, int, Player, bool]]:
         return cached
     out = []
     by_rank = ctx.by_rank
+    flat = ctx.flat
+    if flat is not None:
+        n, opp, back, players, index = flat.n, flat.opp, flat.back, flat.players, flat.index
+        for k in flat.unconfirmed():
+            returned, r = back[k], k % n
+            taken = returned is not None and returned in index and opp[index[returned] * n + r] == opp[k]
+            out.append((players[k // n], r + 1, by_rank[opp[k]], taken))  # type: ignore[index]
+        ctx.__dict__["_unconfirmed"] = out
+        return out
     # the opponent per round of every player, without unpacking the cells into Game tuples
     opponents = {rank: q.opponent_ranks() for rank, q in by_rank.items()}
     for p in ctx.players:
@@ -120,12 +131,31 @@ def single_pairing(ctx: Context) -> Iterator[Finding]:
 
 
 def _pairs(ctx: Context) -> Iterator[tuple[Player, Game, Player, Game]]:
+    """Both cells of every mutually confirmed game, pair by pair (``Context.meetings``)."""
     by_rank = ctx.by_rank
     for (a, b), games in ctx.meetings.items():
         p, q = by_rank[a], by_rank[b]
         theirs = q.games  # a confirmed meeting: q has a cell for that round
         for g in games:
             yield p, g, q, theirs[g.round - 1]
+
+
+def _flat_pairs(ctx: Context, cells: list[int]) -> Iterator[tuple[Player, Game, Player, Game]]:
+    """What :func:`_pairs` yields for the ``mutual`` cells ``cells`` (of ``ctx.flat``), in its order."""
+    flat = ctx.flat
+    assert flat is not None
+    players, partner, n, game = flat.players, flat.partner, flat.n, flat.game
+    for k in flat.meeting_order(cells):
+        j = partner[k]
+        yield players[k // n], game(k), players[j // n], game(j)
+
+
+def _mutual_columns(ctx: Context, column: str) -> tuple[list[int], Iterator[str], Iterator[str]]:
+    """The ``mutual`` cells of ``ctx.flat``, and ``column``'s value at each and at its partner cell."""
+    flat = ctx.flat
+    assert flat is not None
+    mutual, values = flat.mutual, getattr(flat, column)
+    return mutual, map(values.__getitem__, mutual), map(values.__getitem__, map(flat.partner.__getitem__, mutual))
 
 
 @rule("TRF502", ERROR, "the two players of a game have opposite colours", spec="E2")
@@ -143,15 +173,20 @@ def colours(ctx: Context) -> Iterator[Finding]:
         001    3 …     7 w 1
         001    7 …     3 w 0
     """
-    for p, g, q, h in _pairs(ctx):
-        if g.colour is not None and g.colour == h.colour:
-            r = g.round
-            colour = "white" if g.colour == "w" else "black"
-            for x, y in ((p, q), (q, p)):
-                yield finding("TRF502", f"round {r}: players {p.start_rank} and {q.start_rank} both have "
-                              f"{colour}" + (f" (the other is on line {y.line})" if y.line else ""),
-                              x.line, colour_col(r), "one player of a game has w and the other b",
-                              ctx.cell(x, r))
+    if ctx.flat is not None:
+        mutual, mine, theirs = _mutual_columns(ctx, "col")
+        same = [k for k in compress(mutual, map(eq, mine, theirs)) if ctx.flat.col[k] != "-"]
+        pairs = _flat_pairs(ctx, same)
+    else:
+        pairs = (pair for pair in _pairs(ctx) if pair[1].colour is not None and pair[1].colour == pair[3].colour)
+    for p, g, q, _h in pairs:
+        r = g.round
+        colour = "white" if g.colour == "w" else "black"
+        for x, y in ((p, q), (q, p)):
+            yield finding("TRF502", f"round {r}: players {p.start_rank} and {q.start_rank} both have "
+                          f"{colour}" + (f" (the other is on line {y.line})" if y.line else ""),
+                          x.line, colour_col(r), "one player of a game has w and the other b",
+                          ctx.cell(x, r))
 
 
 @rule("TRF503", WARNING, "a forfeit has a colour on one side only", spec="E2")
@@ -169,7 +204,13 @@ def colour_one_side(ctx: Context) -> Iterator[Finding]:
         001    3 …     7 w +
         001    7 …     3 - -
     """
-    for p, g, q, h in _pairs(ctx):
+    if ctx.flat is not None:
+        mutual, mine, theirs = _mutual_columns(ctx, "col")
+        bare = "-"
+        pairs = _flat_pairs(ctx, list(compress(mutual, map(ne, map(eq, mine, repeat(bare)), map(eq, theirs, repeat(bare))))))
+    else:
+        pairs = _pairs(ctx)
+    for p, g, q, h in pairs:
         if (g.colour is None) == (h.colour is None):
             continue
         if g.kind in Kind.PLAYED or h.kind in Kind.PLAYED:
@@ -198,7 +239,12 @@ def results(ctx: Context) -> Iterator[Finding]:
         001    7 …     3 b 1
     """
     ok = COMPLEMENTARY
-    for p, g, q, h in _pairs(ctx):
+    if ctx.flat is not None:
+        mutual, mine, theirs = _mutual_columns(ctx, "code")
+        pairs = _flat_pairs(ctx, list(compress(mutual, map(not_, map(ok.__contains__, zip(mine, theirs))))))
+    else:
+        pairs = _pairs(ctx)
+    for p, g, q, h in pairs:
         if (g.code, h.code) in ok:
             continue
         r = g.round
@@ -209,8 +255,24 @@ def results(ctx: Context) -> Iterator[Finding]:
                           ctx.cell(x, r))
 
 
+def _pab_positions(ctx: Context) -> list[int] | None:
+    """The cells of ``ctx.flat`` holding a pairing-allocated bye ``U``, in order (None
+    without flat cells)."""
+    flat = ctx.flat
+    if flat is None:
+        return None
+    kind = flat.kind
+    return [k for k in flat.positions_of("U") if kind[k] == Kind.PAB]
+
+
 def _pab_cells(ctx: Context) -> dict[int, list[Player]]:
     rounds: dict[int, list[Player]] = {}
+    found = _pab_positions(ctx)
+    if found is not None:
+        n, players = ctx.flat.n, ctx.flat.players  # type: ignore[union-attr]
+        for k in found:
+            rounds.setdefault(k % n + 1, []).append(players[k // n])
+        return rounds
     for p in ctx.players:
         for g in p.games:
             if g.code == "U" and g.kind == Kind.PAB:
@@ -262,8 +324,16 @@ def one_pab_per_player(ctx: Context) -> Iterator[Finding]:
     """
     if ctx.team_event or ctx.round_robin:
         return
-    for p in ctx.players:
-        rounds = [g.round for g in p.games if g.code == "U" and g.kind == Kind.PAB]
+    found = _pab_positions(ctx)
+    if found is not None:
+        n, players = ctx.flat.n, ctx.flat.players  # type: ignore[union-attr]
+        by_player: dict[int, list[int]] = {}
+        for k in found:
+            by_player.setdefault(k // n, []).append(k % n + 1)
+        each: Iterable[tuple[Player, list[int]]] = ((players[i], rounds) for i, rounds in by_player.items())
+    else:
+        each = ((p, [g.round for g in p.games if g.code == "U" and g.kind == Kind.PAB]) for p in ctx.players)
+    for p, rounds in each:
         for r in rounds[1:]:
             yield finding("TRF507", f"round {r}: player {p.start_rank} gets the pairing-allocated bye again "
                           f"(first in round {rounds[0]})", p.line, result_col(r),
@@ -291,14 +361,36 @@ def interior_gap(ctx: Context) -> Iterator[Finding]:
         if isinstance(entry, dict) and entry.get("round"):
             for i in entry.get("ids", ()) or ():
                 explained.add((entry["round"], i))
-    for p in ctx.players:
-        games = p.games
-        last = 0
-        for g in games:
-            if not is_blank_cell(g):
-                last = g.round
-        for g in games[:max(0, last - 1)]:
-            if is_blank_cell(g) and (g.round, p.start_rank) not in explained:
-                yield finding("TRF508", f"round {g.round}: blank, but player {p.start_rank} plays later; "
-                              "read as a zero-point absence", p.line, round_col(g.round),
-                              "write Z for an absence, H or F for a requested bye", ctx.cell(p, g.round))
+    for p, r in _interior_blanks(ctx):
+        if (r, p.start_rank) not in explained:
+            yield finding("TRF508", f"round {r}: blank, but player {p.start_rank} plays later; "
+                          "read as a zero-point absence", p.line, round_col(r),
+                          "write Z for an absence, H or F for a requested bye", ctx.cell(p, r))
+
+
+def _interior_blanks(ctx: Context) -> Iterator[tuple[Player, int]]:
+    """(player, round) of every blank cell followed by a cell that is not blank."""
+    flat = ctx.flat
+    if flat is None:
+        for p in ctx.players:
+            games = p.games
+            last = 0
+            for g in games:
+                if not is_blank_cell(g):
+                    last = g.round
+            for g in games[:max(0, last - 1)]:
+                if is_blank_cell(g):
+                    yield p, g.round
+        return
+    n, blank = flat.n, flat.blank
+    by_row: dict[int, list[int]] = {}
+    for k in flat.blanks():
+        by_row.setdefault(k // n, []).append(k)
+    for i, cells in by_row.items():
+        row = flat.row(i)
+        last = next((k for k in reversed(row) if not blank(k)), None)
+        if last is None:
+            continue
+        for k in cells:
+            if k < last:
+                yield flat.players[i], k % n + 1

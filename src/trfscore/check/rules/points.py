@@ -193,17 +193,27 @@ def declared_points(ctx: Context) -> Iterator[Finding]:
     """
     if ctx.t.source.format == "crosstable":
         return  # the crosstable reader compares printed totals itself, at their cells (CTB110)
-    scores = _adjusted(ctx)
-    accel = _acceleration(ctx)
-    future = _future_byes(ctx)
+    unit, totals = ctx.score_units
+    scores = _adjusted(ctx) if ctx.t.extras.get("299") else None
+    accel = future = None
     system = None
     for p in ctx.players:
         declared = p.points
         if declared is None:
             continue
-        computed = scores[p.start_rank]
+        if scores is not None:
+            computed = scores[p.start_rank]
+        elif type(declared) in (Fraction, int):  # compared as integers: no Fraction per player
+            total = totals[p.start_rank]
+            if declared.numerator * unit == total * declared.denominator:
+                continue
+            computed = Fraction(total, unit)
+        else:
+            computed = Fraction(totals[p.start_rank], unit)
         if computed == declared:
             continue
+        if accel is None:
+            accel, future = _acceleration(ctx), _future_byes(ctx)
         delta = declared - computed
         if system is None:
             system = _system(ctx)

@@ -183,11 +183,15 @@ def empty_round(ctx: Context) -> Iterator[Finding]:
     """
     if not ctx.players or ctx.rounds < 2:
         return
-    busy = set()
-    for p in ctx.players:
-        for g in p.games:
-            if not is_blank_cell(g):
-                busy.add(g.round)
+    flat = ctx.flat
+    if flat is not None:
+        busy = flat.busy_rounds()
+    else:
+        busy = set()
+        for p in ctx.players:
+            for g in p.games:
+                if not is_blank_cell(g):
+                    busy.add(g.round)
     last = max(busy, default=0)
     first = min(ctx.players, key=lambda p: p.line or 0)
     for r in range(1, last):

@@ -1,0 +1,264 @@
+"""Every player's round cells as flat columns, for the rules that look at all of them.
+
+:class:`FlatCells` lays the cells out player after player, in the order of
+``Tournament.players``: cell ``k = i * n + r`` is round ``r + 1`` of player ``i``.  ``opp``
+holds opponent start ranks (None: no opponent), ``col`` one character per cell (``w``, ``b``,
+``-`` for no colour), ``code`` the result codes and ``kind`` the :class:`~trfscore.model.Kind`
+of each cell.  Cells past a player's recorded rounds are "no entry" cells, equal to
+:meth:`~trfscore.model.Game.absent`, and ``count[i]`` says how many cells player ``i`` records.
+
+A file read by a bulk reader hands over its packed columns (:class:`~trfscore.model.PackedCells`)
+as they are, so the pairing rules compare the two halves of every game with a few C-level
+passes instead of building a ``Game`` per cell.  The rules keep their cell-by-cell path for
+files where a start rank is repeated (``TRF302``: a partner is then not one row), where
+:func:`flat_cells` gives None; a hypothesis test holds the two paths to the same findings.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from itertools import chain, compress, count, repeat
+from operator import add, eq, gt, ne
+from typing import Any
+
+from ..model import Game, Kind, Player
+
+#: A colour as the flat column writes it, and back.
+_CHAR_OF_COLOUR = {"w": "w", "b": "b", None: "-"}
+COLOUR_OF_CHAR = {"w": "w", "b": "b", "-": None}
+#: packed colour characters (TRF ``w b -`` and blank) -> the flat column's
+_PACKED_COLOURS = str.maketrans({" ": "-"})
+#: kinds of a cell that holds nothing (with no opponent and a blank code; see ``is_blank_cell``)
+BLANK_KINDS = (Kind.ABSENT, Kind.NOT_SCHEDULED)
+
+
+class FlatCells:
+    """The round cells of one tournament, flat (see the module docstring)."""
+
+    def __init__(self, players: list[Player], n: int, count_: list[int], opp: list[int | None], col: str, code: str,
+                 kind: list[str] | None, kind_of_code: dict[str, str] | None = None) -> None:
+        self.players = players
+        self.N = len(players)
+        self.n = n
+        self.count = count_
+        self.sr = [p.start_rank for p in players]
+        self.index = dict(zip(self.sr, range(self.N)))
+        self.opp, self.col, self.code = opp, col, code
+        self._kind = kind
+        self._kind_of_code = kind_of_code  # makes ``kind`` from ``code`` on first use when ``kind`` is None
+        self._cache: dict[str, Any] = {}
+
+    # -- columns made on first use ------------------------------------------------------------
+    @property
+    def kind(self) -> list[str]:
+        if self._kind is None:
+            self._kind = list(map(self._kind_of_code.__getitem__, self.code))  # type: ignore[union-attr]
+        return self._kind
+
+    @property
+    def data_rounds(self) -> int:
+        """The most cells any player records."""
+        return max(self.count, default=0)
+
+    def game(self, k: int) -> Game:
+        """Cell ``k`` as the ``Game`` the player's ``games`` list holds."""
+        return Game(k % self.n + 1, self.opp[k], COLOUR_OF_CHAR[self.col[k]], self.code[k], self.kind[k])
+
+    def row(self, i: int) -> range:
+        """The flat positions of player ``i``'s recorded cells."""
+        return range(i * self.n, i * self.n + self.count[i])
+
+    def _get(self, name: str) -> Any:
+        got = self._cache.get(name)
+        if got is None:
+            got = self._cache[name] = getattr(self, "_make_" + name)()
+        return got
+
+    @property
+    def own(self) -> list[int]:
+        """The start rank of each cell's player."""
+        return self._get("own")
+
+    def _make_own(self) -> list[int]:
+        return list(chain.from_iterable(map(repeat, self.sr, repeat(self.n))))
+
+    @property
+    def partner(self) -> list[int]:
+        """Per cell, the flat position of the opponent's cell of the same round (a position in
+        the padding after the last row when there is no opponent or it is not a player)."""
+        return self._get("partner")
+
+    def _make_partner(self) -> list[int]:
+        n, pad = self.n, self.N * self.n
+        start = {sr: i * n for i, sr in enumerate(self.sr)}
+        rows = map(start.get, self.opp, repeat(pad))
+        return list(map(add, rows, chain.from_iterable(repeat(range(n), self.N))))
+
+    @property
+    def back(self) -> list[int | None]:
+        """Per cell, the opponent the opponent lists in that round (None without one)."""
+        return self._get("back")
+
+    def _make_back(self) -> list[int | None]:
+        padded = self.opp + [None] * self.n
+        return list(map(padded.__getitem__, self.partner))
+
+    @property
+    def mutual(self) -> list[int]:
+        """The cells of mutually confirmed pairings against a higher start rank, in order:
+        the cells ``Context.meetings`` lists, a player's cells against each opponent."""
+        return self._get("mutual")
+
+    def _make_mutual(self) -> list[int]:
+        own, opp = self.own, self.opp
+        confirmed = list(compress(count(), map(eq, self.back, own)))  # cells without an opponent never are
+        return list(compress(confirmed, map(gt, map(opp.__getitem__, confirmed), map(own.__getitem__, confirmed))))
+
+    @property
+    def meeting_pairs(self) -> int:
+        """How many distinct pairs met (``len(Context.meetings)``)."""
+        mutual = self.mutual
+        return len(set(zip(map(self.own.__getitem__, mutual), map(self.opp.__getitem__, mutual))))
+
+    def meeting_order(self, cells: list[int]) -> list[int]:
+        """Cells of ``mutual`` in the order ``Context.meetings`` lists them: by pair (in the
+        order pairs first meet), then by round."""
+        opp, back, own, n = self.opp, self.back, self.own, self.n
+
+        def first_of_pair(k: int) -> int:
+            b = opp[k]
+            return next(j for j in range(k - k % n, k + 1) if opp[j] == b and back[j] == own[j])
+
+        return sorted(cells, key=lambda k: (first_of_pair(k), k))
+
+    def unconfirmed(self) -> list[int]:
+        """Cells naming an opponent (a player) that does not name the player back, in order."""
+        index, opp = self.index, self.opp
+        return [k for k in compress(count(), map(ne, self.back, self.own)) if opp[k] in index]
+
+    def repeated_pairs(self) -> list[tuple[int, int]]:
+        """Pairs (low, high start rank) that meet more than once, in meeting order."""
+        mutual = self.mutual
+        keys = list(zip(map(self.own.__getitem__, mutual), map(self.opp.__getitem__, mutual)))
+        if len(set(keys)) == len(keys):
+            return []
+        return [key for key, times in Counter(keys).items() if times > 1]
+
+    def positions_of(self, code: str) -> list[int]:
+        """The cells whose result code is ``code``, in order."""
+        found, text, at = [], self.code, self.code.find(code)
+        while at >= 0:
+            found.append(at)
+            at = text.find(code, at + 1)
+        return found
+
+    def blank(self, k: int) -> bool:
+        """``is_blank_cell`` of cell ``k``."""
+        return self.opp[k] is None and self.code[k] == " " and self.kind[k] in BLANK_KINDS
+
+    def blanks(self) -> list[int]:
+        """The blank cells (``is_blank_cell``) among the recorded ones, in order."""
+        count_, n = self.count, self.n
+        return [k for k in self.positions_of(" ") if k % n < count_[k // n] and self.blank(k)]
+
+    def busy_rounds(self) -> set[int]:
+        """Rounds (1-based) in which some player's cell is not blank."""
+        n, opp, code = self.n, self.opp, self.code
+        busy = set()
+        spaces = " " * self.N
+        for r in range(n):
+            if code[r::n] != spaces or opp[r::n].count(None) != self.N:
+                busy.add(r + 1)
+            elif any(not self.blank(k) for k in range(r, self.N * n, n)):
+                busy.add(r + 1)
+        return busy
+
+    def paired_rounds(self) -> set[int]:
+        """Rounds (1-based) in which some player has an opponent."""
+        n, opp = self.n, self.opp
+        return {r + 1 for r in range(n) if opp[r::n].count(None) != self.N}
+
+    def row_totals(self, value_of: dict[Any, int], by_colour: bool, absent: int) -> list[int]:
+        """Per player, the sum of its recorded cells' values: ``value_of`` a kind's value (or
+        a ``(kind, colour)`` pair's, ``by_colour``); ``absent`` is the value of a "no entry"
+        cell, taken off for the padding past a player's recorded rounds."""
+        if by_colour:
+            values = list(map(value_of.__getitem__, zip(self.kind, map(COLOUR_OF_CHAR.__getitem__, self.col))))
+        else:
+            values = list(map(value_of.__getitem__, self.kind))
+        n = self.n
+        totals = list(map(sum, map(values.__getitem__, map(slice, range(0, self.N * n, n),
+                                                           range(n, self.N * n + 1, n))))) if n else [0] * self.N
+        if absent:
+            totals = [t - (n - c) * absent for t, c in zip(totals, self.count)]
+        return totals
+
+
+def flat_cells(players: list[Player]) -> FlatCells | None:
+    """The players' cells as :class:`FlatCells`, or None when a start rank is repeated."""
+    srs = [p.start_rank for p in players]
+    if len(set(srs)) != len(srs):
+        return None
+    counts = list(map(Player.round_count.fget, players))  # type: ignore[attr-defined]
+    whole = _one_block(players)
+    if whole is not None:
+        n = whole.n
+        flat = FlatCells(players, n, counts, whole.opponents, whole.colours.translate(_PACKED_COLOURS), whole.codes,
+                         None, whole.kind_of_code)
+        if all(c == n for c in counts) or _padding_is_blank(flat, whole.kind_of_code):
+            return flat
+    n = max(counts, default=0)
+    opps: list[list[int | None]] = []
+    cols: list[str] = []
+    codes: list[str] = []
+    kinds: list[list[str]] = []
+    for p, c in zip(players, counts):
+        packed = p.packed
+        if packed is not None:
+            cells, row, _ = packed
+            b = row * cells.n
+            o, co, cd = cells.opponents[b:b + c], cells.colours[b:b + c].translate(_PACKED_COLOURS), cells.codes[b:b + c]
+            k = list(map(cells.kind_of_code.__getitem__, cd))
+        elif c:
+            _, o, cls, cd_list, k = map(list, zip(*p.games))  # type: ignore[assignment]
+            co = "".join(map(_CHAR_OF_COLOUR.__getitem__, cls))
+            cd = "".join(cd_list)
+        else:
+            o, co, cd, k = [], "", "", []
+        short = n - c
+        if short:
+            o = o + [None] * short
+            k = k + [Kind.ABSENT] * short
+            co += "-" * short
+            cd += " " * short
+        opps.append(o)
+        cols.append(co)
+        codes.append(cd)
+        kinds.append(k)
+    return FlatCells(players, n, counts, list(chain.from_iterable(opps)), "".join(cols), "".join(codes),
+                     list(chain.from_iterable(kinds)))
+
+
+def _one_block(players: list[Player]):
+    """The packed block holding rows 0, 1, 2 ... of ``players`` and no other row, or None."""
+    packs = list(map(Player.packed.fget, players))  # type: ignore[attr-defined]
+    if not packs or None in packs:
+        return None
+    cells = packs[0][0]
+    if any(pack[0] is not cells for pack in packs) or [pack[1] for pack in packs] != list(range(len(packs))) \
+            or len(cells.opponents) != len(packs) * cells.n:
+        return None
+    return cells
+
+
+def _padding_is_blank(flat: FlatCells, kind_of_code: dict[str, str]) -> bool:
+    """True when every cell of a packed block past a player's recorded rounds is a "no
+    entry" cell (no opponent, no colour, a blank code that stands for an absence)."""
+    n, opp, col, code = flat.n, flat.opp, flat.col, flat.code
+    if kind_of_code.get(" ") != Kind.ABSENT:
+        return False
+    for i, c in enumerate(flat.count):
+        if c < n:
+            b = i * n
+            if code[b + c:b + n].strip() or col[b + c:b + n].strip("-") or opp[b + c:b + n].count(None) != n - c:
+                return False
+    return True
