@@ -54,6 +54,18 @@ def test_labels_from_columns_equal_cell_labels(seed, players, rounds, odd):
             p.games = games
         s = event.standings()
         assert X.swiss_labels(event, s) == general_labels(event, s)
+        assert X.swiss_cells(event, s) == general_cells(event, s)
+
+
+def general_cells(t, s) -> list[list]:
+    """What ``swiss_cells`` stands for: the label of a game against a listed player, else the cell."""
+    return [[c.label if c.kind in X.RESULT and c.number is not None else c for c in row] for row in X.swiss_rows(t, s)]
+
+
+def test_cells_from_columns_equal_cells_in_every_case():
+    for name, t in {**cases(), "hostile": hostile()}.items():
+        s = t.standings()
+        assert X.swiss_cells(t, s) == general_cells(t, s), name
 
 
 @given(st.text(alphabet=st.characters(), max_size=12))

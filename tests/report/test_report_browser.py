@@ -35,6 +35,8 @@ if not Path(CHROMIUM).exists():
                 allow_module_level=True)
 
 BIG = "swiss-500"
+#: The number a cell sorts by: its data-v, written only where the text is not the exact value.
+SORT_KEY = "const sortKey = c => c.getAttribute('data-v') ?? c.textContent.trim();\n"
 
 
 @cache
@@ -76,16 +78,16 @@ class Page:
         self.context.close()
 
     def standings(self):
-        return self.page.evaluate("""() => ({
+        return self.page.evaluate(SORT_KEY + """() => ({
             head: Array.from(document.querySelectorAll('#standings-table thead th')).map(th => th.textContent.trim()),
             rows: Array.from(document.querySelectorAll('#standings-table tbody tr')).map(tr => ({
                 sno: tr.dataset.sno,
                 cells: Array.from(tr.cells).map(c => c.textContent.trim()),
-                v: Array.from(tr.cells).map(c => c.getAttribute('data-v'))}))})""")
+                v: Array.from(tr.cells).map(sortKey)}))})""")
 
     def column(self, index):
-        return self.page.evaluate("""(i) => Array.from(document.querySelectorAll('#standings-table tbody tr'))
-            .map(tr => ({text: tr.cells[i].textContent.trim(), v: tr.cells[i].getAttribute('data-v')}))""", index)
+        return self.page.evaluate(SORT_KEY + """(i) => Array.from(document.querySelectorAll('#standings-table tbody tr'))
+            .map(tr => ({text: tr.cells[i].textContent.trim(), v: sortKey(tr.cells[i])}))""", index)
 
     def sort_state(self):
         return self.page.evaluate("""() => Array.from(document.querySelectorAll('#standings-table thead th'))
@@ -324,6 +326,11 @@ def test_works_without_javascript(browser, tmp_path):
         assert not p.locator("#controls").is_visible(), "the search box needs the script; hidden without it"
         assert p.locator("#standings-table tbody tr:first-child .pts").text_content() == \
             reference(t, s)["standings"][0]["points"].__format__(".1f")
+        from trfscore.report import crosstable as X
+
+        texts = p.evaluate("""() => Array.from(document.querySelectorAll('#crosstable-table tbody tr'))
+            .map(tr => Array.from(tr.cells).slice(3, -1).map(td => td.textContent))""")
+        assert texts == [[c.label for c in row] for row in X.swiss_rows(t, s)], "every cell's text is in the HTML"
     finally:
         context.close()
 
@@ -441,6 +448,35 @@ def test_every_popup_is_the_explain_text(browser, tmp_path, rules):
         texts = "\n".join(want.values())
         for part in ("cut:", "valued", "scheduled opponent"):  # the event exercises each kind of line
             assert part in texts, part
+        check_clean(page)
+    finally:
+        page.close()
+
+
+def test_crosstable_cells_in_browser(browser, tmp_path):
+    """A Swiss crosstable writes its games as bare cells (``<td>12w1</td>``); the script gives each
+    the class of its result at once, and its title and link to the opponent's row when the row is
+    first highlighted: the same as the whole cells written for byes and absences (``Cell``)."""
+    from trfscore.report import crosstable as X
+
+    t = swiss(60, 7, seed=5, forfeits=0.08, byes=0.08, withdrawals=0.1)
+    s = standings(t)
+    want = X.swiss_rows(t, s)
+    page = Page(browser, render_to(tmp_path, t, s))
+    try:
+        p = page.page
+        cells = """() => Array.from(document.querySelectorAll('#crosstable-table tbody tr')).map(tr =>
+            Array.from(tr.cells).slice(3, -1).map(td => {
+                const a = td.querySelector('a');
+                return [td.className, td.textContent, td.title, a ? a.getAttribute('href') : null, a ? a.textContent : null];
+            }))"""
+        loaded = p.evaluate(cells)
+        assert [[c[:2] for c in row] for row in loaded] == [[[c.css, c.label] for c in row] for row in want]
+        p.evaluate("""() => document.querySelectorAll('#crosstable-table tbody .name a').forEach(a => a.focus())""")
+        shown_ = p.evaluate(cells)
+        assert shown_ == [[[c.css, c.label, c.title, f"#x{c.opponent}" if c.prefix else None, c.prefix or None]
+                           for c in row] for row in want]
+        assert any(c.prefix and c.colour for row in want for c in row)  # links and colours were checked
         check_clean(page)
     finally:
         page.close()

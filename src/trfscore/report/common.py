@@ -203,13 +203,15 @@ def sort_value(value: Any) -> str:
 
 
 def sort_heading(label: str, *, type_: str = "num", first: str = "descending", title: str = "", cls: str = "",
-                 sort: str | None = None) -> str:
+                 sort: str | None = None, tiebreak: int | None = None) -> str:
     """A ``<th>`` of a sortable table: a button the page's script sorts by (``data-type`` num or
     text, ``data-first`` the first direction); ``title`` becomes an ``<abbr>``."""
     attrs = f' class="{cls}"' if cls else ""
     attrs += f' data-type="{type_}" data-first="{first}"'
     if sort:
         attrs += f' aria-sort="{sort}"'
+    if tiebreak is not None:  # the script makes this column's values buttons that explain them
+        attrs += f' data-tb="{tiebreak}"'
     inner = e(label)
     if title:
         inner = f'<abbr title="{e(title)}">{inner}</abbr>'

@@ -160,6 +160,31 @@ def swiss_labels(t: Tournament, standings) -> list[list[str]]:
     return out
 
 
+def swiss_cells(t: Tournament, standings) -> list[list[str | Cell]]:
+    """:func:`swiss_rows` with every game against a listed player given by its label alone
+    (``12w1``: what the HTML page writes as a bare cell, its title and link added by the page's
+    script) and any other cell as its :class:`Cell`.  Rows of such games only are joined
+    column-wise, as in :func:`swiss_labels`."""
+    number = numbers(standings)
+    refs = {sno: str(i) for sno, i in number.items()}
+    n = data_rounds(t)
+    ref_of, result_of = refs.get, RESULT.get
+    games = frozenset(RESULT)
+    out: list[list[str | Cell]] = []
+    for player in standings.columns().players:
+        kinds, colours = player.kinds(), player.colours()
+        numbers_ = list(map(ref_of, player.opponent_ranks()))
+        if len(kinds) >= n and None not in numbers_ and None not in colours and games.issuperset(kinds):
+            out.append(list(map("".join, zip(numbers_[:n], colours[:n], map(result_of, kinds[:n])))))
+            continue
+        row: list[str | Cell] = []
+        for r in range(1, n + 1):
+            c = cell(t, player.game(r), number)
+            row.append(c.label if c.kind in games and c.number is not None else c)
+        out.append(row)
+    return out
+
+
 def _labels_cell_by_cell(t: Tournament, opponents: list[int | None], kinds: list[str], colours: list[str | None],
                          refs: dict[int, str]) -> list[str]:
     """:attr:`Cell.label` of each cell of one row (any kind of cell)."""

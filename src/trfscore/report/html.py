@@ -15,6 +15,7 @@ script that escaping would have missed.
 """
 from __future__ import annotations
 
+from ..decimals import exact_decimal
 from ..formats.limits import data_rounds
 from ..model import Tournament
 from ..tiebreaks import explain_columns
@@ -36,7 +37,7 @@ from .common import (
     sort_value,
     tiebreak_name,
 )
-from .values import format_points, format_score, rank_label, title_label
+from .values import each_once, format_points, format_score, title_label
 
 __all__ = ["e", "script_json", "render", "standings_table", "crosstable"]
 
@@ -51,7 +52,18 @@ HINT = ("Click a column heading to sort. Hover or focus a player to highlight th
 
 
 # -- standings --------------------------------------------------------------------------------
-def standings_table(t: Tournament, standings, ratings: dict | None) -> str:
+def _number_cell(text: str, value) -> str:
+    """A number's cell; ``data-v`` (the sort key) only when the text is not the exact value."""
+    if value is None:
+        return "<td></td>"
+    if exact_decimal(value) is not None:
+        return f"<td>{e(text)}</td>"
+    return f'<td data-v="{sort_value(value)}">{e(text)}</td>'
+
+
+def standings_table(t: Tournament, standings, ratings: dict | None, names: list[str] | None = None) -> str:
+    """The standings, one row per player, written compactly: plain cells (``data-v`` only where
+    the text is not the number sorted by), the tie-break values made buttons by the script."""
     codes = list(standings.tiebreaks)
     show = present(standings)
     head = [sort_heading("Rk", first="ascending", title="rank", sort="ascending"),
@@ -64,92 +76,108 @@ def standings_table(t: Tournament, standings, ratings: dict | None) -> str:
     if show["Rtg"]:
         head.append(sort_heading("Rtg", title="rating"))
     head.append(sort_heading("Pts", title="points"))
-    head += [sort_heading(code, title=tiebreak_name(code)) for code in codes]
+    head += [sort_heading(code, title=tiebreak_name(code), tiebreak=j) for j, code in enumerate(codes)]
     if ratings is not None:
         head += [sort_heading(RATING_HEADINGS[k], title=RATING_TITLES[k]) for k in RATING_KEYS]
     caption = ("Standings after round " if t.rounds else "Standings") + (str(t.rounds) if t.rounds else "")
     caption += f" · tie-breaks in order: {', '.join(codes)}" if codes else " · no tie-breaks"
-    out = [f'<table class="standings sortable" id="standings-table"><caption>{e(caption)}</caption>',
-           "<thead><tr>" + "".join(head) + "</tr></thead>", "<tbody>"]
-    for i, row in enumerate(standings.rows):
-        p = row.player
-        sno = row.start_rank
-        rating = "" if p.rating is None else str(p.rating)
-        cells = [f'<td data-v="{row.rank}">{e(rank_label(row))}</td>', f'<td data-v="{sno}">{sno}</td>']
-        if show["Ti"]:
-            cells.append(f'<td class="l ti">{e(title_label(p.title))}</td>')
-        cells.append(f'<th scope="row" class="name"><a href="#x{sno}">{e(p.name) or "(no name)"}</a></th>')
-        if show["FED"]:
-            cells.append(f'<td class="l fed">{e(p.federation)}</td>')
-        if show["Rtg"]:
-            cells.append(f'<td data-v="{rating}">{rating}</td>')
-        cells.append(f'<td class="pts" data-v="{sort_value(row.points)}">{format_points(row.points)}</td>')
-        for j, code in enumerate(codes):
-            value = row.tiebreaks.get(code)
-            shown = format_score(value)
-            if shown:
-                cells.append(f'<td data-v="{sort_value(value)}"><button type="button" class="xp" data-i="{j}" '
-                             f'aria-haspopup="dialog" aria-expanded="false">{e(shown)}</button></td>')
-            else:
-                cells.append('<td data-v=""></td>')
-        if ratings is not None:
-            entry = ratings.get(sno)
-            for k in RATING_KEYS:
-                raw = entry.get(k) if entry else None
-                cells.append(f'<td data-v="{sort_value(raw)}">{e(rating_value(entry, k, signed=True))}</td>')
-        out.append(f'<tr id="s{sno}" data-sno="{sno}" data-order="{i}">' + "".join(cells) + "</tr>")
-    out.append("</tbody></table>")
-    return "\n".join(out)
+    table = standings.columns()
+    players, snos = table.players, table.start_ranks
+    names = names if names is not None else escaped_names(table)
+    columns = [[f'<td>{rank}</td>' if rank == rank_to else f'<td data-v="{rank}">{rank}-{rank_to}</td>'
+                for rank, rank_to in zip(table.ranks, table.ranks_to)],
+               [f"<td>{sno}</td>" for sno in snos]]
+    if show["Ti"]:
+        columns.append([f'<td class="l ti">{e(title_label(p.title))}</td>' for p in players])
+    columns.append([f'<th scope="row" class="name"><a href="#x{sno}">{name}</a></th>' for sno, name in zip(snos, names)])
+    if show["FED"]:
+        columns.append([f'<td class="l fed">{e(p.federation)}</td>' for p in players])
+    if show["Rtg"]:
+        columns.append(["<td></td>" if p.rating is None else f"<td>{p.rating}</td>" for p in players])
+    columns.append(each_once(lambda v: f'<td class="pts">{format_points(v)}</td>', table.points))
+    columns += [each_once(lambda v: _number_cell(format_score(v), v), values) for values in table.values]
+    if ratings is not None:
+        entries = [ratings.get(sno) for sno in snos]
+        columns += [[f'<td data-v="{sort_value(entry.get(k) if entry else None)}">'
+                     f'{e(rating_value(entry, k, signed=True))}</td>' for entry in entries] for k in RATING_KEYS]
+    rows = map("".join, zip(*columns))
+    body = [f'<tr id="s{sno}" data-sno="{sno}">{cells}</tr>' for sno, cells in zip(snos, rows)]
+    return "\n".join([f'<table class="standings sortable" id="standings-table"><caption>{e(caption)}</caption>',
+                      "<thead><tr>" + "".join(head) + "</tr></thead>", "<tbody>", *body, "</tbody></table>"])
+
+
+def escaped_names(table) -> list[str]:
+    """The players' names for a table cell, in the order of the standings columns."""
+    return [e(p.name) or "(no name)" for p in table.players]
 
 
 # -- crosstable -------------------------------------------------------------------------------
-def crosstable(t: Tournament, standings) -> tuple[str, str]:
+def _swiss_cells(t: Tournament, standings) -> list[str]:
+    """Per standings row, its round cells: a game against a listed player as a bare
+    ``<td>12w1</td>`` (the script adds its colour class, title and link), any other cell whole."""
+    rows = X.swiss_cells(t, standings)
+    texts = [cell for row in rows for cell in row if isinstance(cell, str)]
+    unsafe = any(ch in "".join(texts) for ch in "<>&\"'")  # labels are digits, w/b and results
+    out = []
+    for row in rows:
+        if not unsafe and all(isinstance(c, str) for c in row):
+            out.append("<td>" + "</td><td>".join(row) + "</td>" if row else "")  # type: ignore[arg-type]
+        else:
+            out.append("".join(f"<td>{e(c)}</td>" if isinstance(c, str) else crosstable_cell(c) for c in row))
+    return out
+
+
+def crosstable(t: Tournament, standings, names: list[str] | None = None) -> tuple[str, str]:
     """The crosstable table and its legend."""
     grid = X.is_grid(t, standings)
     if grid:
         n = len(standings.rows)
-        names = [row.player.name for row in standings.rows]
+        grid_names = [row.player.name for row in standings.rows]
         head = ['<th scope="col">No.</th>', '<th scope="col"><abbr title="start number">SNo</abbr></th>',
                 '<th scope="col" class="l name">Name</th>']
         snos = [row.start_rank for row in standings.rows]
-        head += [f'<th scope="col" class="n" data-col="{snos[i - 1]}"><abbr title="{e(names[i - 1])}">{i}</abbr></th>'
+        head += [f'<th scope="col" class="n" data-col="{snos[i - 1]}"><abbr title="{e(grid_names[i - 1])}">{i}</abbr></th>'
                  for i in range(1, n + 1)]
         legend = X.GRID_LEGEND
-        body_rows = X.grid_rows(t, standings)
     else:
         rounds = data_rounds(t)
         head = ['<th scope="col">No.</th>', '<th scope="col"><abbr title="start number">SNo</abbr></th>',
                 '<th scope="col" class="l name">Name</th>']
         head += [f'<th scope="col" class="c"><abbr title="round {r}">R{r}</abbr></th>' for r in range(1, rounds + 1)]
         legend = X.LEGEND
-        body_rows = X.swiss_rows(t, standings)
     head.append('<th scope="col"><abbr title="points">Pts</abbr></th>')
     kind = "grid" if grid else "rounds"
     caption = ("Crosstable (round robin): rows and columns in final order"
                if grid else "Crosstable: one cell per round (opponent's No., colour, result)")
     out = [f'<table class="xt {kind}" id="crosstable-table"><caption>{e(caption)}</caption>',
            "<thead><tr>" + "".join(head) + "</tr></thead>", "<tbody>"]
-    for i, (row, cells) in enumerate(zip(standings.rows, body_rows), 1):
-        sno = row.start_rank
-        parts = [f"<td>{i}</td>", f"<td>{sno}</td>",
-                 f'<th scope="row" class="name"><a href="#s{sno}">{e(row.player.name) or "(no name)"}</a></th>']
-        if grid:
-            for item in cells:
-                if item is None:
-                    parts.append('<td class="self" aria-label="same player">×</td>')
-                elif not item:
-                    parts.append("<td></td>")
-                else:
-                    cls = item[0].css if len(item) == 1 else ("ff" if any("ff" in c.css for c in item) else "")
-                    res = " ".join(c.result for c in item)
-                    title = "; ".join(c.title for c in item)
-                    parts.append(f'<td class="{e(cls)}" title="{e(title)}">{e(res)}</td>')
-        else:
-            parts += [crosstable_cell(c) for c in cells]
-        parts.append(f'<td class="pts">{format_points(row.points)}</td>')
-        out.append(f'<tr id="x{sno}" data-sno="{sno}">' + "".join(parts) + "</tr>")
+    table = standings.columns()
+    names = names if names is not None else escaped_names(table)
+    points = each_once(format_points, table.points)
+    if grid:
+        body = [_grid_cells(cells) for cells in X.grid_rows(t, standings)]
+    else:
+        body = _swiss_cells(t, standings)
+    for i, (sno, name, cells, pts) in enumerate(zip(table.start_ranks, names, body, points), 1):
+        out.append(f'<tr id="x{sno}" data-sno="{sno}"><td>{i}</td><td>{sno}</td>'
+                   f'<th scope="row" class="name"><a href="#s{sno}">{name}</a></th>{cells}<td class="pts">{pts}</td></tr>')
     out.append("</tbody></table>")
     return "\n".join(out), legend
+
+
+def _grid_cells(cells) -> str:
+    parts = []
+    for item in cells:
+        if item is None:
+            parts.append('<td class="self" aria-label="same player">×</td>')
+        elif not item:
+            parts.append("<td></td>")
+        else:
+            cls = item[0].css if len(item) == 1 else ("ff" if any("ff" in c.css for c in item) else "")
+            res = " ".join(c.result for c in item)
+            title = "; ".join(c.title for c in item)
+            parts.append(f'<td class="{e(cls)}" title="{e(title)}">{e(res)}</td>')
+    return "".join(parts)
 
 
 # -- page -------------------------------------------------------------------------------------
@@ -194,11 +222,17 @@ def render(t: Tournament, standings, *, ratings: dict | None = None) -> str:
     """The whole page as a string (UTF-8 when written)."""
     codes = [str(c) for c in standings.tiebreaks]
     columns, texts = _explanations(standings)
+    grid = X.is_grid(t, standings)
     data = {"codes": codes, "names": [tiebreak_name(c) for c in codes], "explain": texts, "columns": columns,
-            "opponents": {str(row.start_rank): X.opponents(row.player) for row in standings.rows}}
-    table, legend = crosstable(t, standings)
+            # a Swiss crosstable's bare cells: the class and description of each result (the script
+            # reads a player's opponents from them); a round-robin grid names them here
+            "cells": {X.RESULT[k]: [X.CSS[k], X.DESCRIBE[k]] for k in X.RESULT},
+            "opponents": ({str(row.start_rank): X.opponents(row.player) for row in standings.rows}
+                          if grid else {})}
+    names = escaped_names(standings.columns())
+    table, legend = crosstable(t, standings, names)
     name = t.header.name.strip() or (t.source.path or "Tournament")
     return html_page(title=f"{name} – standings", heading=name, facts=_facts(t, standings, ratings),
-                     controls=CONTROLS, hint=HINT, standings=standings_table(t, standings, ratings), legend=legend,
+                     controls=CONTROLS, hint=HINT, standings=standings_table(t, standings, ratings, names), legend=legend,
                      crosstable=table, data=data,
                      footer=f"Tie-breaks: FIDE Handbook C.07 ({standings.rules}).")

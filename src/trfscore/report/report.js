@@ -19,9 +19,10 @@
   /* ---- sorting ------------------------------------------------------------------------ */
   function cellKey(cell, type) {
     if (!cell) return null;
-    if (type === "num") {
+    if (type === "num") {  /* data-v where the text is not the exact number, else the text */
       var v = cell.getAttribute("data-v");
-      if (v === null || v === "") return null;
+      if (v === null) v = cell.textContent.trim();
+      if (v === "") return null;
       var n = Number(v);
       return isNaN(n) ? null : n;
     }
@@ -31,6 +32,11 @@
     return t === "" ? null : t;
   }
 
+  var firstOrder = new Map();  /* row -> its place in the final order, to sort back and break ties */
+  Array.prototype.forEach.call(document.querySelectorAll("table.sortable"), function (table) {
+    Array.prototype.forEach.call(table.tBodies[0].rows, function (tr, i) { firstOrder.set(tr, i); });
+  });
+
   function sortBy(table, col, dir) {
     var head = table.tHead.rows[0].cells;
     var th = head[col];
@@ -38,7 +44,7 @@
     var body = table.tBodies[0];
     var rows = Array.prototype.slice.call(body.rows);
     var keyed = rows.map(function (tr) {
-      return { tr: tr, key: cellKey(tr.cells[col], type), order: Number(tr.getAttribute("data-order")) };
+      return { tr: tr, key: cellKey(tr.cells[col], type), order: firstOrder.get(tr) };
     });
     var sign = dir === "descending" ? -1 : 1;
     keyed.sort(function (a, b) {
@@ -71,6 +77,93 @@
     });
   });
 
+  /* ---- tie-break values become buttons that open their explanation ---------------------- */
+  Array.prototype.forEach.call(document.querySelectorAll("table.sortable"), function (table) {
+    var columnsTb = [];
+    Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th, c) {
+      if (th.hasAttribute("data-tb")) columnsTb.push([c, th.getAttribute("data-tb")]);
+    });
+    if (!columnsTb.length) return;
+    Array.prototype.forEach.call(table.tBodies[0].rows, function (tr) {
+      columnsTb.forEach(function (pair) {
+        var td = tr.cells[pair[0]];
+        if (!td || td.firstElementChild) return;
+        var text = td.textContent;
+        if (text === "") return;
+        var b = document.createElement("button");
+        b.type = "button";
+        b.className = "xp";
+        b.setAttribute("data-i", pair[1]);
+        b.setAttribute("aria-haspopup", "dialog");
+        b.setAttribute("aria-expanded", "false");
+        b.textContent = text;
+        td.textContent = "";
+        td.appendChild(b);
+      });
+    });
+  });
+
+  /* ---- crosstable cells: a bare game cell (12w1) gets its colour class at once; its title and
+     the link to the opponent's row when its row is first highlighted ---------------------- */
+  var cellKinds = data.cells || {};
+  var GAME = /^(#?)(\d+)([wb ]?)(.)$/;
+  var rounds = document.querySelector("table.xt.rounds");
+  var xrows = rounds ? rounds.tBodies[0].rows : [];
+  function bareGame(td) {
+    if (td.hasAttribute("class")) return null;
+    var m = GAME.exec(td.textContent);
+    return m && cellKinds[m[4]] ? m : null;
+  }
+  function opponentOf(m) {  /* No. in this table, or #start number for a player it does not list */
+    if (m[1]) return m[2];
+    var tr = xrows[Number(m[2]) - 1];
+    return tr ? tr.dataset.sno : null;
+  }
+  if (rounds && !Object.keys(opponents).length) {
+    Array.prototype.forEach.call(xrows, function (tr) {
+      var met = [];
+      for (var c = 3; c < tr.cells.length - 1; c++) {
+        var td = tr.cells[c], m = bareGame(td), o = null;
+        if (m) {
+          td.className = cellKinds[m[4]][0];
+          o = opponentOf(m);
+        } else {
+          var a = td.querySelector("a[href^='#x']");
+          if (a) o = a.getAttribute("href").slice(2);
+        }
+        if (o !== null && met.indexOf(Number(o)) === -1) met.push(Number(o));
+      }
+      opponents[tr.dataset.sno] = met;
+    });
+  }
+  var decorated = new Set();
+  function decorate(tr) {
+    if (!rounds || decorated.has(tr) || tr.closest("table") !== rounds) return;
+    decorated.add(tr);
+    for (var c = 3; c < tr.cells.length - 1; c++) {
+      var td = tr.cells[c], m = GAME.exec(td.textContent), kind = m && cellKinds[m[4]];
+      if (!kind || td.firstElementChild || td.title) continue;
+      var o = opponentOf(m);
+      var colour = m[3] === "w" ? "white" : m[3] === "b" ? "black" : "";
+      td.title = "round " + (c - 2) + (colour ? ", " + colour : "") + ", " + kind[1];
+      td.textContent = "";
+      var ref = document.createTextNode(m[1] + m[2]);
+      if (o !== null) {
+        var a = document.createElement("a");
+        a.href = "#x" + o;
+        a.appendChild(ref);
+        td.appendChild(a);
+      } else td.appendChild(ref);
+      if (m[3] === "w" || m[3] === "b") {
+        var span = document.createElement("span");
+        span.className = "col";
+        span.textContent = m[3];
+        td.appendChild(span);
+      } else if (m[3]) td.appendChild(document.createTextNode(m[3]));
+      td.appendChild(document.createTextNode(m[4]));
+    }
+  }
+
   /* ---- highlight a player's opponents --------------------------------------------------- */
   var marked = [];
   var current = null;
@@ -91,7 +184,7 @@
     clearMarks();
     if (!sno) return;
     current = sno;
-    (rowsBySno.get(sno) || []).forEach(function (tr) { tr.classList.add("is-me"); marked.push(tr); });
+    (rowsBySno.get(sno) || []).forEach(function (tr) { tr.classList.add("is-me"); marked.push(tr); decorate(tr); });
     if (grid && gridCols.has(sno)) {  /* round-robin grid: the player's column too */
       var col = gridCols.get(sno);
       Array.prototype.forEach.call(grid.rows, function (tr) {
