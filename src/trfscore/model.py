@@ -14,11 +14,16 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import repeat
 from math import lcm
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+
+from .records import NationalRecord, TrfRecord
 
 if TYPE_CHECKING:  # pragma: no cover
     from .findings import Finding
     from .standings import Standings
+
+
+R = TypeVar("R", bound=TrfRecord)
 
 
 class Kind:
@@ -177,22 +182,6 @@ class Scoring:
             return lambda p: Fraction(sum(map(by_kind.__getitem__, p.kinds())), unit)
         by_cell = {(k, c): int(points(Game(0, None, c, " ", k)) * unit) for k in Kind.ALL for c in ("w", "b", None)}
         return lambda p: Fraction(sum(map(by_cell.__getitem__, zip(p.kinds(), p.colours()))), unit)
-
-
-@dataclass
-class NationalRecord:
-    """A TRF26 national-rating (NRS) record: columns 5-79 of a ``001`` line, keyed by federation."""
-
-    federation: str
-    start_rank: int
-    sex: str = ""
-    title: str = ""
-    name: str = ""
-    rating: int | None = None
-    origin: str = ""
-    national_id: str = ""
-    birth: str = ""
-    line: int | None = None
 
 
 @dataclass
@@ -426,11 +415,18 @@ class Tournament:
     teams: list[Team] = field(default_factory=list)
     scoring: Scoring = field(default_factory=Scoring)
     rounds: int = 0
-    extras: dict[str, Any] = field(default_factory=dict)  # parsed 240/250/260/299/300/320/330/XX*
+    extras: dict[str, Any] = field(default_factory=dict)  # reader-specific data (crosstable columns, PGN boards)
     source: Source = field(default_factory=Source)
     findings: list[Finding] = field(default_factory=list)
+    #: the parsed TRF records other than players, header and teams (240-330, XXA/XXP/XXZ), in file
+    #: order: typed objects of :mod:`trfscore.records`, from the record description
+    records: list[TrfRecord] = field(default_factory=list)
 
     # -- look-ups -------------------------------------------------------------------------
+    def records_of(self, kind: type[R]) -> list[R]:
+        """The records of one class (``t.records_of(Bye)``), in file order."""
+        return [r for r in self.records if isinstance(r, kind)]
+
     def player(self, start_rank: int) -> Player | None:
         """The player with this start rank, or None (the last one listed when several share it).
 

@@ -20,6 +20,7 @@ from ..decimals import is_rounded_in_json, json_number
 from ..findings import ERROR, WARNING, Finding, declare_summaries, finding
 from ..gcpause import gc_paused
 from ..model import DEFAULT_POINTS, Game, Header, NationalRecord, Player, Record, Scoring, Source, Team, Tournament
+from ..records import CLASSES, TrfRecord
 from ..safetext import escape_json_text
 from . import json_bulk
 from .limits import bounded_score
@@ -156,7 +157,8 @@ def to_dict(t: Tournament, *, records: bool = True, findings: bool = True) -> di
         "rounds": t.rounds,
         "players": players,
         "teams": teams,
-        "extras": num.plain({k: v for k, v in t.extras.items() if k != "national"}, "/extras"),
+        "records": [_record_dict(r, num, f"/records/{i}") for i, r in enumerate(t.records)],
+        "extras": num.plain(t.extras, "/extras"),
         "source": source,
     }
     if findings:
@@ -328,9 +330,7 @@ def from_dict(doc: dict[str, Any], *, path: str | None = None, _cols: json_bulk.
                                   f"{data}; read as {data}", None, None,
                                   "give 'rounds' as the number of games in each player's list"))
     _restore_declared(t.extras)
-    nationals = [n for p in players for n in p.national.values()]
-    if nationals:
-        t.extras["national"] = nationals
+    t.records = _records(doc.get("records", []), t.extras)
     return t
 
 
@@ -381,6 +381,46 @@ def _player(item: dict[str, Any]) -> Player:
                   fide_id=item.get("fide_id", ""), birth=item.get("birth", ""),
                   points=score_from_json(item.get("points")), rank=item.get("rank"), games=games,
                   national=national, line=item.get("line"))
+
+
+def _record_dict(r: TrfRecord, num: _Numbers, pointer: str) -> dict[str, Any]:
+    """A typed record as JSON: its code and its fields (scores as numbers)."""
+    out: dict[str, Any] = {"code": r.code}
+    for name, value in asdict(r).items():  # type: ignore[call-overload]
+        if isinstance(value, Fraction):
+            value = num(value, f"{pointer}/{name}")
+        elif isinstance(value, list) and any(isinstance(v, Fraction) for v in value):
+            value = [num(v, f"{pointer}/{name}/{i}") for i, v in enumerate(value)]
+        out[name] = value
+    return out
+
+
+def _records(items: list[dict[str, Any]], extras: dict[str, Any]) -> list[TrfRecord]:
+    """The typed records of a (schema-valid) document; a document written before ``records``
+    existed kept them as lists of field dicts under ``extras[code]``: those are taken out."""
+    out = []
+    for item in items:
+        out.append(_record(CLASSES[item["code"]], item))
+    for code, cls in CLASSES.items():
+        old = extras.get(code)
+        names = {f.name for f in fields(cls)}  # type: ignore[arg-type]
+        if isinstance(old, list) and all(isinstance(e, dict) and set(e) <= names for e in old):
+            del extras[code]
+            out.extend(_record(cls, e) for e in old)
+    return out
+
+
+def _record(cls: type[TrfRecord], item: dict[str, Any]) -> TrfRecord:
+    known = {f.name: f for f in fields(cls)}  # type: ignore[arg-type]
+    values: dict[str, Any] = {}
+    for name, value in item.items():
+        if name not in known:
+            continue
+        kind = known[name].type
+        if "Fraction" in str(kind):
+            value = [score_from_json(v) for v in value] if isinstance(value, list) else score_from_json(value)
+        values[name] = value
+    return cls(**values)
 
 
 def _restore_declared(extras: dict[str, Any]) -> None:

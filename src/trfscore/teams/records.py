@@ -1,7 +1,7 @@
 """The TRF26 team records that say what happened in a round: 300 (line-ups), 330 (forfeited
 matches), 320 (pairing-allocated byes), 240 (requested byes) and 299 (point assignments).
 
-The records are read from ``Tournament.extras`` (parsed by ``formats/trf/records.py``).  Each one
+The records are the typed objects of ``Tournament.records`` (:mod:`trfscore.records`).  Each one
 that names a team or a round that does not exist, or contradicts the boards or an earlier record,
 becomes a finding and is not applied (or, against the boards, applied: an explicit record wins).
 """
@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from fractions import Fraction
+from typing import TypeVar
 
 from ..findings import Finding
 from ..model import Kind, Tournament
+from ..records import Bye, Lineup, PointAssignment, TeamForfeit, TeamPairingByes, TrfRecord
 from .boards import BoardMatch
 from .model import TeamRound
 from .rules import finding
@@ -21,6 +23,7 @@ __all__ = ["ids_are_teams", "read_lineups", "apply_match_records", "apply_299", 
            "pab_rounds"]
 
 Add = Callable[[Finding], None]
+R = TypeVar("R", bound=TrfRecord)
 
 BYE_240 = {"F": Kind.FULL_BYE, "H": Kind.HALF_BYE, "Z": Kind.ZERO_BYE}
 #: 299 type letters that name an unplayed kind (TRF26 4.6: ``W D L F H Z + -``)
@@ -35,29 +38,27 @@ def ids_are_teams(t: Tournament) -> bool:
     return "TEAM" in t.header.system.upper() or any(team.record == "310" for team in t.teams)
 
 
-def _entries(t: Tournament, code: str) -> Iterable[dict]:
-    if code in ("240", "299") and not ids_are_teams(t):
-        return
-    for e in t.extras.get(code) or ():
-        if isinstance(e, dict):
-            yield e
+def _entries(t: Tournament, kind: type[R]) -> Iterable[R]:
+    if kind in (Bye, PointAssignment) and not ids_are_teams(t):
+        return ()
+    return t.records_of(kind)
 
 
-def _round_ok(e: dict, code: str, rnd, rounds: int, add: Add) -> bool:
+def _round_ok(e: TrfRecord, code: str, rnd: int | None, rounds: int, add: Add) -> bool:
     if isinstance(rnd, int) and 1 <= rnd <= rounds:
         return True
     if code == "240" and isinstance(rnd, int) and rnd == rounds + 1:
         return False  # the request for the round still to be paired (TRF26 in-tournament use)
     add(finding("TRF607", f"{code}: round {rnd if rnd is not None else '?'} is not a round of the event "
-                f"(1..{rounds}); the record is ignored", e.get("line"), 5, "correct the round number"))
+                f"(1..{rounds}); the record is ignored", e.line, 5, "correct the round number"))
     return False
 
 
-def _team_ok(e: dict, code: str, number, teams: set[int], add: Add) -> bool:
+def _team_ok(e: TrfRecord, code: str, number: int | None, teams: set[int], add: Add) -> bool:
     if number in teams:
         return True
     add(finding("TRF560", f"{code}: team {number} is not in the file; the record is ignored by the team "
-                "standings", e.get("line"), 5, "name teams by their 310 team number (or 013 order)", str(number)))
+                "standings", e.line, 5, "name teams by their 310 team number (or 013 order)", str(number)))
     return False
 
 
@@ -65,24 +66,24 @@ def read_lineups(t: Tournament, teams: set[int], members: dict[int, list[int]], 
                  add: Add) -> dict[tuple[int, int], list[int | None]]:
     """300 records: ``(team, round) -> start ranks by board`` (None for an empty board)."""
     out: dict[tuple[int, int], list[int | None]] = {}
-    for e in _entries(t, "300"):
-        rnd, team = e.get("round"), e.get("team")
+    for e in _entries(t, Lineup):
+        rnd, team = e.round, e.team
         if not _round_ok(e, "300", rnd, rounds, add) or not _team_ok(e, "300", team, teams, add):
             continue
         if (team, rnd) in out:
             add(finding("TRF607", f"300: a second line-up of team {team} in round {rnd}; the first one is used",
-                        e.get("line"), 5, "give one 300 record per team and round"))
+                        e.line, 5, "give one 300 record per team and round"))
             continue
-        players = list(e.get("players") or [])
+        players = list(e.players)
         for sr in players:
             if sr and sr not in members.get(team, ()):
                 add(finding("TRF607", f"300: player {sr} in the line-up of team {team} (round {rnd}) is not a member "
-                            "of that team", e.get("line"), 17, "line-ups list the team's own members", str(sr)))
+                            "of that team", e.line, 17, "line-ups list the team's own members", str(sr)))
         out[(team, rnd)] = [sr or None for sr in players]
     return out
 
 
-def _conflict_with_boards(e: dict, code: str, number: int, rnd: int, bm: BoardMatch | None, expected: int | None,
+def _conflict_with_boards(e: TrfRecord, code: str, number: int, rnd: int, bm: BoardMatch | None, expected: int | None,
                           add: Add) -> None:
     """A record for a round whose boards tell another story: reported, the record is used."""
     if bm is None:
@@ -96,7 +97,7 @@ def _conflict_with_boards(e: dict, code: str, number: int, rnd: int, bm: BoardMa
     else:
         return
     add(finding("TRF607", f"{code}: round {rnd}: {what}; the team standings follow the {code} record",
-                e.get("line"), 5, "make the record and the round cells agree"))
+                e.line, 5, "make the record and the round cells agree"))
 
 
 def apply_match_records(t: Tournament, teams: set[int], rounds: int, scoring: MatchScoring,
@@ -115,22 +116,22 @@ def apply_match_records(t: Tournament, teams: set[int], rounds: int, scoring: Ma
             gp = over[1] if over[1] is not None else gp
         return mp, gp
 
-    def taken(e: dict, code: str, number: int, rnd: int) -> bool:
+    def taken(e: TrfRecord, code: str, number: int, rnd: int) -> bool:
         got = out.get((number, rnd))
         if got is None:
             return False
         add(finding("TRF607", f"{code}: team {number} already has a {got.source} record for round {rnd}; this one "
-                    "is ignored", e.get("line"), 5, "one record per team and round"))
+                    "is ignored", e.line, 5, "one record per team and round"))
         return True
 
-    for e in _entries(t, "330"):
-        rnd, white, black, kind = e.get("round"), e.get("white"), e.get("black"), e.get("type")
+    for e in _entries(t, TeamForfeit):
+        rnd, white, black, kind = e.round, e.white, e.black, e.type
         if kind not in ("+-", "-+", "--") or not _round_ok(e, "330", rnd, rounds, add):
             continue
         if not (_team_ok(e, "330", white, teams, add) & _team_ok(e, "330", black, teams, add)):
             continue
         if white == black:
-            add(finding("TRF607", f"330: team {white} cannot forfeit against itself", e.get("line"), 12))
+            add(finding("TRF607", f"330: team {white} cannot forfeit against itself", e.line, 12))
             continue
         if taken(e, "330", white, rnd) or taken(e, "330", black, rnd):
             continue
@@ -142,24 +143,24 @@ def apply_match_records(t: Tournament, teams: set[int], rounds: int, scoring: Ma
             bm = boards.get((number, rnd))
             out[(number, rnd)] = TeamRound(rnd, result, other, colour, mp, gp, bm.start_ranks if bm else (), "330")
 
-    for e in _entries(t, "320"):
-        for rnd, number in pab_rounds(t, e):
+    for e in _entries(t, TeamPairingByes):
+        for rnd, number in pab_rounds(e):
             if not _round_ok(e, "320", rnd, rounds, add) or not _team_ok(e, "320", number, teams, add):
                 continue
             if taken(e, "320", number, rnd):
                 continue
             _conflict_with_boards(e, "320", number, rnd, boards.get((number, rnd)), None, add)
             mp, gp = value(Kind.PAB)
-            mp = e["match_points"] if e.get("match_points") is not None else mp
-            gp = e["points"] if e.get("points") is not None else gp
+            mp = e.match_points if e.match_points is not None else mp
+            gp = e.points if e.points is not None else gp
             out[(number, rnd)] = TeamRound(rnd, Kind.PAB, None, None, mp, gp, (), "320")
 
-    for e in _entries(t, "240"):
-        kind = BYE_240.get(e.get("type"))
-        rnd = e.get("round")
+    for e in _entries(t, Bye):
+        kind = BYE_240.get(e.type)
+        rnd = e.round
         if kind is None or not _round_ok(e, "240", rnd, rounds, add):
             continue
-        for number in e.get("ids") or ():
+        for number in e.ids:
             if not _team_ok(e, "240", number, teams, add) or taken(e, "240", number, rnd):
                 continue
             _conflict_with_boards(e, "240", number, rnd, boards.get((number, rnd)), None, add)
@@ -168,45 +169,25 @@ def apply_match_records(t: Tournament, teams: set[int], rounds: int, scoring: Ma
     return out
 
 
-def pab_rounds(t: Tournament, e: dict) -> list[tuple[int, int]]:
-    """(round, team) pairs of a 320 record.  Its round fields are positional (round r at columns
-    15+4(r-1)..17+4(r-1), blank = no bye), so they are read from the source line; the parsed list
-    in ``extras`` keeps only the filled fields.  Without the source line (a JSON document written
-    without its records) the filled fields are taken as rounds 1, 2, ... in order."""
-    text = None
-    line = e.get("line")
-    if line is not None:
-        for rec in t.source.records:
-            if rec.line == line and rec.code == "320":
-                text = rec.text.replace("\t", " ")
-                break
-    if text is None:
-        return [(rnd, number) for rnd, number in enumerate(e.get("teams") or (), start=1) if number]
-    out = []
-    end = len(text.rstrip())
-    pos, rnd = 14, 1
-    while pos < end:
-        cell = text[pos:pos + 3].strip()
-        if cell.isdecimal() and int(cell):
-            out.append((rnd, int(cell)))
-        pos += 4
-        rnd += 1
-    return out
+def pab_rounds(e: TeamPairingByes) -> list[tuple[int, int]]:
+    """(round, team) pairs of a 320 record: its cell r names the team with the bye in round r
+    (TRF digest 4.6; a blank cell or ``000``: none)."""
+    return [(rnd, number) for rnd, number in enumerate(e.teams, start=1) if number]
 
 
 def fixed_values_299(t: Tournament, add: Add) -> dict[str, tuple[Fraction | None, Fraction | None]]:
     """299 records with a type letter, round 0 and no team: the points every unplayed match of that
     kind is worth (how the FIDE TEC reference program reads them)."""
     out: dict[str, tuple[Fraction | None, Fraction | None]] = {}
-    for e in _entries(t, "299"):
-        letter = (e.get("type") or "").strip()
-        if letter and not e.get("round") and not e.get("ids"):
+    for e in _entries(t, PointAssignment):
+        letter = e.type.strip()
+        if letter and not e.round and not e.ids:
             kind = UNPLAYED_299.get(letter)
             if kind is None:
                 add(finding("TRF610", f"299: type {letter!r} for all rounds names no unplayed match; not applied",
-                            e.get("line"), 5, "use F, H, Z, + or - for the points of unplayed matches"))
+                            e.line, 5, "use F, H, Z, + or - for the points of unplayed matches"))
                 continue
-            out[kind] = (e.get("match_points"), e.get("points"))
+            out[kind] = (e.match_points, e.points)
             if kind == Kind.ZERO_BYE:
                 out[Kind.ABSENT] = out[kind]
     return out
@@ -215,23 +196,23 @@ def fixed_values_299(t: Tournament, add: Add) -> dict[str, tuple[Fraction | None
 def apply_299(t: Tournament, lines: dict, rounds: int, add: Add) -> None:
     """299 records naming teams: without a type letter a bonus or penalty added to the totals; with
     a letter and a round, the points of that round (the kind of an empty round follows the letter)."""
-    for e in _entries(t, "299"):
-        letter = (e.get("type") or "").strip()
-        ids = list(e.get("ids") or ())
-        rnd = e.get("round") or 0
-        mp, gp = e.get("match_points"), e.get("points")
+    for e in _entries(t, PointAssignment):
+        letter = e.type.strip()
+        ids = list(e.ids)
+        rnd = e.round or 0
+        mp, gp = e.match_points, e.points
         if letter and not rnd and not ids:
             continue  # fixed_values_299
         if not ids:
-            add(finding("TRF610", "299: no team named; not applied", e.get("line"), 24,
+            add(finding("TRF610", "299: no team named; not applied", e.line, 24,
                         "list the teams the assignment is for"))
             continue
         if rnd and not 1 <= rnd <= rounds:
-            add(finding("TRF610", f"299: round {rnd} is not a round of the event; not applied", e.get("line"), 20))
+            add(finding("TRF610", f"299: round {rnd} is not a round of the event; not applied", e.line, 20))
             continue
         if letter and not rnd:
             add(finding("TRF610", f"299: type {letter!r} for named teams in every round is ambiguous; not applied",
-                        e.get("line"), 5, "give the round, or leave the type blank for a bonus or penalty"))
+                        e.line, 5, "give the round, or leave the type blank for a bonus or penalty"))
             continue
         for number in ids:
             line = lines.get(number)
@@ -247,7 +228,7 @@ def apply_299(t: Tournament, lines: dict, rounds: int, add: Add) -> None:
                 kind = UNPLAYED_299.get(letter)
                 if kind is None:
                     add(finding("TRF610", f"299: team {number} played no match in round {rnd}, so a {letter!r} "
-                                "result cannot be assigned; not applied", e.get("line"), 5))
+                                "result cannot be assigned; not applied", e.line, 5))
                     continue
                 r.kind = kind
             r.match_points = mp if mp is not None else r.match_points

@@ -11,6 +11,7 @@ from fractions import Fraction
 
 from ...findings import ERROR, Finding, finding
 from ...formats.trf.records import parse_number
+from ...records import Acceleration, JavafoAcceleration
 from ..context import Context, fmt_points
 from ..registry import rule
 
@@ -76,23 +77,12 @@ def scoring_agree(ctx: Context) -> Iterator[Finding]:
                                   "make the two scoring records agree, or drop one", rec.text[4:12].strip())
 
 
-def _xxa(ctx: Context) -> dict[int, tuple[int, dict[int, Fraction]]]:
-    """Start rank -> (line, round -> acceleration) from XXA lines (round r at 10+5(r-1))."""
-    out: dict[int, tuple[int, dict[int, Fraction]]] = {}
-    for rec in ctx.records.get("XXA", ()):
-        text = rec.text
-        sr = text[4:8].strip()
-        if not sr.isdecimal():
-            continue
-        values: dict[int, Fraction] = {}
-        pos, rnd, end = 9, 1, len(text.rstrip())
-        while pos < end:
-            value = parse_number(text[pos:pos + 4])
-            if value:
-                values[rnd] = value
-            pos += 5
-            rnd += 1
-        out[int(sr)] = (rec.line, values)
+def _xxa(ctx: Context) -> dict[int, tuple[int | None, dict[int, Fraction]]]:
+    """Start rank -> (line, round -> acceleration) from the XXA records (round r in cell r)."""
+    out: dict[int, tuple[int | None, dict[int, Fraction]]] = {}
+    for xxa in ctx.t.records_of(JavafoAcceleration):
+        if xxa.start_rank is not None:
+            out[xxa.start_rank] = (xxa.line, {rnd: v for rnd, v in enumerate(xxa.points, 1) if v})
     return out
 
 
@@ -114,14 +104,11 @@ def acceleration_agree(ctx: Context) -> Iterator[Finding]:
     if ctx.team_ids_space or not ctx.records.get("250") or not ctx.records.get("XXA"):
         return
     ranges: dict[tuple[int, int], Fraction] = {}
-    for entry in ctx.t.extras.get("250") or []:
-        if not isinstance(entry, dict) or entry.get("points") is None:
+    for entry in ctx.t.records_of(Acceleration):
+        r1, r2, i1, i2 = entry.first_round, entry.last_round, entry.first_id, entry.last_id
+        if entry.points is None or r1 is None or r2 is None or i1 is None or i2 is None:
             continue
-        keys = (entry.get("first_round"), entry.get("last_round"), entry.get("first_id"), entry.get("last_id"))
-        if None in keys:
-            continue
-        r1, r2, i1, i2 = keys  # type: ignore[misc]
-        value = Fraction(entry["points"])
+        value = entry.points
         for p in ctx.players:
             if i1 <= p.start_rank <= i2:
                 for r in range(r1, r2 + 1):

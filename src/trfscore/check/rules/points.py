@@ -15,6 +15,7 @@ from fractions import Fraction
 
 from ...findings import ERROR, WARNING, Finding, finding
 from ...model import Kind, Player
+from ...records import Acceleration, Bye, JavafoAcceleration, PointAssignment
 from ..context import COL_POINTS, FIELDS, Context, fmt_points, is_blank_cell
 from ..registry import rule
 
@@ -37,17 +38,17 @@ def _system(ctx: Context) -> str:
 def _adjusted(ctx: Context) -> dict[int, Fraction]:
     """Computed scores with 299 adjustments applied (individual events)."""
     scores = dict(ctx.scores)
-    entries = ctx.t.extras.get("299") or []
+    entries = ctx.t.records_of(PointAssignment)
     if not entries or ctx.team_ids_space:
         return scores
     points = ctx.t.scoring.points
     for entry in entries:
-        if not isinstance(entry, dict) or entry.get("points") is None:
+        if entry.points is None:
             continue
-        value = Fraction(entry["points"])
-        kind = (entry.get("type") or "").strip()
-        rnd = entry.get("round") or 0
-        for sr in entry.get("ids") or ():
+        value = entry.points
+        kind = entry.type.strip()
+        rnd = entry.round or 0
+        for sr in entry.ids:
             p = ctx.by_rank.get(sr)
             if p is None:
                 continue
@@ -68,27 +69,21 @@ def _acceleration(ctx: Context) -> dict[int, set[Fraction]]:
     out: dict[int, set[Fraction]] = {}
     if ctx.team_ids_space:
         return out
-    for entry in ctx.t.extras.get("250") or []:
-        if not isinstance(entry, dict) or entry.get("points") in (None, 0):
+    for entry in ctx.t.records_of(Acceleration):
+        if not entry.points:
             continue
-        lo, hi = entry.get("first_id"), entry.get("last_id")
+        lo, hi = entry.first_id, entry.last_id
         if lo is None or hi is None:
             continue
-        value = Fraction(entry["points"])
+        value = entry.points
         for p in ctx.players:
             if lo <= p.start_rank <= hi:
                 out.setdefault(p.start_rank, set()).add(value)
-    for entry in ctx.t.extras.get("XXA") or []:
-        values = entry.get("values") if isinstance(entry, dict) else None
-        if not values or not str(values[0]).isdecimal():
+    for xxa in ctx.t.records_of(JavafoAcceleration):
+        if xxa.start_rank is None:
             continue
-        sr = int(values[0])
-        acc = out.setdefault(sr, set())
-        for v in values[1:]:
-            try:
-                acc.add(Fraction(v))
-            except (ValueError, ZeroDivisionError):
-                continue
+        acc = out.setdefault(xxa.start_rank, set())
+        acc.update(v for v in xxa.points if v is not None)
         total = sum(acc, Fraction(0))
         if total:
             acc.add(total)
@@ -101,14 +96,12 @@ def _future_byes(ctx: Context) -> dict[int, tuple[int, Fraction, str]]:
     if ctx.team_ids_space:
         return out
     values = ctx.t.scoring.values
-    for entry in ctx.t.extras.get("240") or []:
-        if not isinstance(entry, dict):
-            continue
-        rnd, kind = entry.get("round"), entry.get("type")
+    for entry in ctx.t.records_of(Bye):
+        rnd, kind = entry.round, entry.type
         if rnd is None or rnd <= ctx.rounds or kind not in ("F", "H"):
             continue
         value = values["W"] if kind == "F" else values["D"]
-        for sr in entry.get("ids") or ():
+        for sr in entry.ids:
             out[sr] = (rnd, value, kind)
     return out
 

@@ -199,7 +199,7 @@ def _apply_scoring(t: Tournament, values: dict[str, Fraction], detail: dict[str,
 
 
 def read_javafo(rec: Record, t: Tournament, add: Add) -> None:
-    """JaVaFo TRF(x) lines (AUM): XXR, XXC, XXS; XXA/XXP/XXZ kept as extras."""
+    """JaVaFo TRF(x) lines (AUM): XXR, XXC, XXS (XXA/XXP/XXZ are typed records: :mod:`.records`)."""
     code = rec.code
     value = value_of(rec)
     if code == "XXR":
@@ -239,8 +239,6 @@ def read_javafo(rec: Record, t: Tournament, add: Add) -> None:
             else:
                 _find(add, "TRF207", rec, VALUE, f"unknown XXS code {key!r}", "codes: " + " ".join(sorted(XXS_CODES)), token)
         _apply_scoring(t, values, detail, "XXS")
-    elif code in ("XXA", "XXP", "XXZ"):
-        t.extras.setdefault(code, []).append({"line": rec.line, "values": value.split()})
 
 
 def read_bbp(rec: Record, t: Tournament, add: Add) -> None:

@@ -18,8 +18,9 @@ trfscore.formats.trf.layout``) and add tests.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 
 TRF16, TRF26, JAVAFO, BBP = "TRF16", "TRF26", "TRF(x)", "TRF(bx)"
 BOTH = frozenset({TRF16, TRF26})
@@ -43,6 +44,15 @@ class Field:
     required: bool = False
     #: the value of a blank (or malformed) number
     default: int | None = None
+    #: a repeated field whose cells are positional (cell r is round r): a blank cell is kept as None
+    positional: bool = False
+    #: the numbers separated by blanks from ``first`` to the end of the line (JaVaFo's free lists)
+    split: bool = False
+
+    @property
+    def repeated(self) -> bool:
+        """Whether the field holds a list (``step`` or ``split``)."""
+        return bool(self.step or self.split)
 
     @property
     def start(self) -> int:
@@ -100,6 +110,9 @@ class Record:
     attr: str = ""
     #: at most one record of this code in a file (rule TRF212)
     once: bool = False
+    #: the name of the typed class a parsed record of this code becomes (``trfscore.records``,
+    #: generated from this description); empty: the record is kept as its line only
+    name: str = ""
 
     def field(self, name: str) -> Field:
         for f in self.fields:
@@ -137,8 +150,8 @@ PLAYER = Record("001", "PLAYER", BOTH, "a player and all their rounds", (
                   _f("result", 99, 99, "char"))), from_model=True)
 
 NATIONAL = Record("NRS", "NATIONAL", _ONLY26, "national rating of a player (the federation of 172)", (
-    _f("federation", 1, 3),
-    _f("start_rank", 5, 8, _INT, "right", refers="player"),
+    _f("federation", 1, 3, required=True),
+    _f("start_rank", 5, 8, _INT, "right", refers="player", required=True),
     _f("sex", 10, 10, "char"),
     _f("title", 11, 13, "text", "right"),
     _f("name", 15, 47),
@@ -146,7 +159,7 @@ NATIONAL = Record("NRS", "NATIONAL", _ONLY26, "national rating of a player (the 
     _f("origin", 54, 56),
     _f("national_id", 58, 68, "text", "right"),
     _f("birth", 70, 79, "date"),
-), pattern=r"[A-Z]{3}", from_model=True)
+), pattern=r"[A-Z]{3}", from_model=True, name="NationalRecord")
 
 RECORDS: tuple[Record, ...] = (
     PLAYER,
@@ -186,39 +199,44 @@ RECORDS: tuple[Record, ...] = (
         _f("members", 74, 77, _INT, "right", step=5, refers="player")), from_model=True),
     Record("240", "BYE", _ONLY26, "byes", (
         _f("type", 5, 5, "char", choices=("F", "H", "Z")), _f("round", 7, 9, _INT, "right", required=True),
-        _f("ids", 11, 14, _INT, "right", step=5, refers="id"))),
+        _f("ids", 11, 14, _INT, "right", step=5, refers="id")), name="Bye"),
     Record("250", "ACCELERATION", _ONLY26, "accelerated rounds", (
         _f("match_points", 5, 8, _SCORE, "right"), _f("points", 10, 13, _SCORE, "right"),
         _f("first_round", 15, 17, _INT, "right", required=True), _f("last_round", 19, 21, _INT, "right", required=True),
         _f("first_id", 23, 26, _INT, "right", refers="id", required=True),
-        _f("last_id", 28, 31, _INT, "right", refers="id", required=True))),
+        _f("last_id", 28, 31, _INT, "right", refers="id", required=True)), name="Acceleration"),
     Record("260", "PROHIBITED", _ONLY26, "prohibited pairings", (
         _f("first_round", 5, 7, _INT, "right"), _f("last_round", 9, 11, _INT, "right"),
-        _f("ids", 13, 16, _INT, "right", step=5, refers="id"))),
+        _f("ids", 13, 16, _INT, "right", step=5, refers="id")), name="ProhibitedPairing"),
     Record("299", "ADJUSTMENT", _ONLY26, "point adjustments", (
         _f("type", 5, 5, "char"), _f("match_points", 8, 11, _SCORE, "right"),
         _f("points", 14, 17, _SCORE, "right"), _f("round", 20, 22, _INT, "right", default=0),  # 0: every round
-        _f("ids", 24, 27, _INT, "right", step=5, refers="id"))),
+        _f("ids", 24, 27, _INT, "right", step=5, refers="id")), name="PointAssignment"),
     Record("300", "LINEUP", _ONLY26, "team line-up of a round", (
         _f("round", 5, 7, _INT, "right"), _f("team", 9, 11, _INT, "right", refers="team"),
         _f("opponent", 13, 15, _INT, "right", refers="team"),
-        _f("players", 17, 20, _INT, "right", step=5, refers="player"))),
+        _f("players", 17, 20, _INT, "right", step=5, refers="player")), name="Lineup"),
     Record("320", "TEAM_ROUND", _ONLY26, "pairing-allocated team byes", (
         _f("match_points", 5, 8, _SCORE, "right"), _f("points", 10, 13, _SCORE, "right"),
-        _f("teams", 15, 17, _INT, "right", step=4, refers="team"))),
+        # round r at 15+4(r-1): a blank cell is a round without a bye (TRF digest 4.6)
+        _f("teams", 15, 17, _INT, "right", step=4, refers="team", positional=True)), name="TeamPairingByes"),
     Record("330", "TEAM_ROUND", _ONLY26, "forfeited team matches", (
         _f("type", 5, 6, choices=("+-", "-+", "--")), _f("round", 8, 10, _INT, "right"),
         _f("white", 12, 14, _INT, "right", refers="team"),
-        _f("black", 16, 18, _INT, "right", refers="team"))),
+        _f("black", 16, 18, _INT, "right", refers="team")), name="TeamForfeit"),
     Record("801", "CROSSTABLE", _ONLY26, "team crosstable (informative)"),
     Record("802", "CROSSTABLE", _ONLY26, "team crosstable by boards (informative)"),
     Record("XXR", "JAVAFO", frozenset({JAVAFO}), "number of rounds", (_f("value", 5, 5, _INT),)),
     Record("XXC", "JAVAFO", frozenset({JAVAFO}), "configuration (rank, white1, black1)", (_f("value", 5, 5),)),
     Record("XXS", "JAVAFO", frozenset({JAVAFO}), "scoring (CODE=points ...)", (_f("value", 5, 5),)),
+    # XXA: round r at 10+5(r-1) (TRF digest §5); XXP and XXZ: start ranks separated by blanks
     Record("XXA", "JAVAFO", frozenset({JAVAFO}), "acceleration of a player", (
-        _f("start_rank", 5, 8, _INT, "right", refers="player"), _f("values", 10, 10))),
-    Record("XXP", "JAVAFO", frozenset({JAVAFO}), "prohibited pairings (start ranks)", (_f("value", 5, 5),)),
-    Record("XXZ", "JAVAFO", frozenset({JAVAFO}), "absent players (start ranks)", (_f("value", 5, 5),)),
+        _f("start_rank", 5, 8, _INT, "right", refers="player"),
+        _f("points", 10, 13, _SCORE, "right", step=5, positional=True)), name="JavafoAcceleration"),
+    Record("XXP", "JAVAFO", frozenset({JAVAFO}), "prohibited pairings (start ranks)", (
+        _f("ids", 5, 8, _INT, split=True, refers="player"),), name="JavafoProhibited"),
+    Record("XXZ", "JAVAFO", frozenset({JAVAFO}), "absent players (start ranks)", (
+        _f("ids", 5, 8, _INT, split=True, refers="player"),), name="JavafoAbsent"),
     *(Record(code, "BBP", frozenset({BBP}), title, (_f("points", 5, 12, _SCORE),)) for code, title in (
         ("BBW", "points for a win"), ("BBD", "points for a draw"), ("BBL", "points for a loss"),
         ("BBZ", "points for a zero-point bye"), ("BBF", "points for a forfeit loss"),
@@ -231,6 +249,12 @@ BY_CODE: dict[str, Record] = {r.code: r for r in RECORDS if r.pattern is None}
 
 #: Codes of the records :mod:`.versions` writes from the model (the others are carried verbatim).
 FROM_MODEL = frozenset(r.code for r in RECORDS if r.from_model and r.pattern is None)
+
+#: The records read into typed objects (classes of :mod:`trfscore.records`, generated from this
+#: description), by code.
+TYPED: dict[str, Record] = {r.code: r for r in RECORDS if r.name}
+#: Codes of the typed records kept in ``Tournament.records`` (the others are players' NRS records).
+PARSED = frozenset(code for code, r in TYPED.items() if not r.from_model)
 
 #: Codes only TRF26 has (a file with one of them is TRF26).
 TRF26_CODES = frozenset(r.code for r in RECORDS if r.editions == _ONLY26 and r.pattern is None
@@ -278,14 +302,14 @@ def template(record: Record) -> str:
     out = [] if record.pattern else [record.code]
     column = 1 if record.pattern else len(record.code) + 1  # the next column to write
     for f in record.fields:
-        if f.step:
+        if f.repeated:
             break
         out.append(" " * (f.first - column))
         numeric = f.type in ("int", "score")
         align = ">" if f.align == "right" else "<"
         out.append("{" + f"{f.name}:{align}{f.width}{'' if numeric else f'.{f.width}'}" + "}")
         column = f.last + 1
-    stop = next((f.first for f in record.fields if f.step), record.block.first if record.block else column)
+    stop = next((f.first for f in record.fields if f.repeated), record.block.first if record.block else column)
     out.append(" " * (stop - column))
     return "".join(out)
 
@@ -295,6 +319,31 @@ def cells(field: Field, values: list) -> str:
     align = ">" if field.align == "right" else "<"
     spec = f"{align}{field.width}"
     return "".join([format(v, spec).ljust(field.step) for v in values])
+
+
+def score_text(value: Fraction) -> str:
+    """A score in a fixed-column field: one decimal when it is a whole or half point (``1.0``,
+    ``2.5``), else two (``0.33``; four columns hold no more)."""
+    return f"{float(value):.1f}" if (value * 2).denominator == 1 else f"{float(value):.2f}"
+
+
+def _text(value: object) -> object:
+    if value is None:
+        return ""
+    return score_text(value) if isinstance(value, Fraction) else value
+
+
+def format_record(record: Record, values: Mapping[str, object]) -> str:
+    """One line of ``record`` holding ``values`` (by field name; the typed record's fields), on
+    the columns of its description; trailing blanks trimmed.  A list field is written cell by cell
+    (``step``; None is a blank cell) or separated by blanks (``split``)."""
+    fixed = {f.name: _text(values.get(f.name)) for f in record.fields if not f.repeated}
+    line = template(record).format(**fixed)
+    for f in record.fields:
+        if f.repeated:
+            items = [_text(v) for v in values.get(f.name) or ()]
+            line += cells(f, items) if f.step else " ".join(map(str, items))
+    return line.rstrip()
 
 
 # -- the grammar ---------------------------------------------------------------------------------

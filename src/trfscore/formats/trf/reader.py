@@ -12,16 +12,16 @@ from collections.abc import Callable
 
 from ...findings import CappedFindings, Finding, finding
 from ...gcpause import gc_paused
-from ...model import Kind, Player, Record, Source, Tournament
+from ...model import Kind, NationalRecord, Player, Record, Source, Tournament
 from ..decode import decode, looks_binary
 from ..limits import too_sparse
 from . import rules as _rules  # noqa: F401  (declares the ids reported here)
 from .bulk import parse_players
 from .grammar import MAX_LINE, split_records
 from .header import read_bbp, read_header, read_javafo
-from .layout import PLAYER, dialect, round_column
+from .layout import PARSED, PLAYER, dialect, round_column
 from .player import infer_blank_byes
-from .records import read_national, read_round_record, read_team
+from .records import read_national, read_parsed, read_team
 
 MAX_PLAYERS = 9999
 START_RANK_COLUMN = PLAYER.field("start_rank").first
@@ -72,7 +72,9 @@ def read_text(text: str, *, path: str | None = None) -> Tournament:
         if run:
             players.extend(parse_players(run, add))
             run = []
-        if kind == "HEADER":
+        if rec.code in PARSED:
+            read_parsed(rec, t, add)
+        elif kind == "HEADER":
             read_header(rec, t, seen, add)
         elif kind == "JAVAFO":
             read_javafo(rec, t, add)
@@ -80,8 +82,6 @@ def read_text(text: str, *, path: str | None = None) -> Tournament:
             read_bbp(rec, t, add)
         elif kind == "TEAM":
             read_team(rec, t, add)
-        elif kind in ("BYE", "ACCELERATION", "PROHIBITED", "ADJUSTMENT", "LINEUP", "TEAM_ROUND"):
-            read_round_record(rec, t, add)
         elif kind == "NATIONAL":
             nationals.append(rec)
         elif kind == "OTHER":
@@ -89,19 +89,24 @@ def read_text(text: str, *, path: str | None = None) -> Tournament:
                         rec.line, 1, "", rec.text[:40]))
     if run:
         players.extend(parse_players(run, add))
+    found = []
     for rec in nationals:
-        if not read_national(rec, t, add):
+        nrs = read_national(rec, t)
+        if nrs is not None:
+            found.append(nrs)
+        else:
             add(finding("TRF104", f"line {rec.text[:12]!r}... is not a TRF record; kept as it is",
                         rec.line, 1, "NRS records need a 172 record naming their federation", rec.text[:40]))
     if len(endings) > 1:
         add(finding("TRF102", "the file mixes line endings (" + ", ".join(
             sorted(repr(e) for e in endings)) + ")", 1, 1, "use one kind of line ending"))
-    _finish(t, players, add)
+    _finish(t, players, found, add)
     add.close()
     return t
 
 
-def _finish(t: Tournament, players: list[Player], add: Callable[[Finding], None]) -> None:
+def _finish(t: Tournament, players: list[Player], nationals: list[NationalRecord],
+            add: Callable[[Finding], None]) -> None:
     """Whole-file facts: players indexed, rounds counted, cells padded, references checked."""
     by_rank: dict[int, Player] = {}
     for p in players:
@@ -117,7 +122,7 @@ def _finish(t: Tournament, players: list[Player], add: Callable[[Finding], None]
         add(finding("TRF313", f"{len(t.players)} players: start ranks have four columns, so at most "
                     f"{MAX_PLAYERS}", t.players[MAX_PLAYERS].line, START_RANK_COLUMN,
                     "split the event into sections"))
-    for nrs in t.extras.get("national", ()):
+    for nrs in nationals:
         owner = by_rank.get(nrs.start_rank)
         if owner is not None:
             owner.national[nrs.federation] = nrs

@@ -1,39 +1,40 @@
 """Team and round records of a TRF: 013, 310 (teams), 240, 250, 260, 299, 300, 320, 330.
 
 Column layouts are those of FIDE's TRF16 (013) and TRF-2026 (310 and the in-tournament records) texts,
-written once in :mod:`.layout`.
-Parsed values go to ``Tournament.teams`` and ``Tournament.extras[code]``; malformed fields are
-findings, and the raw line stays in the source records either way.
+written once in :mod:`.layout`.  Teams go to ``Tournament.teams``, the other records to
+``Tournament.records`` as typed objects (:mod:`trfscore.records`); malformed fields are findings,
+and the raw line stays in the source records either way.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterator
 from fractions import Fraction
+from typing import Any
 
 from ...findings import Finding, finding
 from ...model import NationalRecord, Record, Team, Tournament
+from ...records import CLASSES
 from . import rules as _rules  # noqa: F401  (declares the ids reported here)
-from .layout import BY_CODE, NATIONAL
+from .layout import BY_CODE, NATIONAL, PARSED, Field, format_record
 from .layout import Record as LayoutRecord
 
 Add = Callable[[Finding], None]
+_TOKEN = re.compile(r"\S+")
 
 
-def _ids(text: str, start: int, step: int, width: int = 4) -> tuple[list[int], list[tuple[int, str]]]:
-    """Numbers every ``step`` columns from ``start`` (0-based); returns (ids, bad (column, text))."""
-    ids: list[int] = []
-    bad: list[tuple[int, str]] = []
-    pos = start
+def _cells(text: str, f: Field) -> Iterator[tuple[int, str]]:
+    """(1-based column, stripped text) of each cell of a list field: every ``step`` columns from
+    its first one, or (``split``) each run of non-blanks; blank cells only when ``positional``."""
+    if f.split:
+        for m in _TOKEN.finditer(text, f.start):
+            yield m.start() + 1, m.group()
+        return
     end = len(text.rstrip())
-    while pos < end:
-        cell = text[pos:pos + width].strip()
-        if cell:
-            if cell.isdecimal():
-                ids.append(int(cell))
-            else:
-                bad.append((pos + 1, cell))
-        pos += step
-    return ids, bad
+    for pos in range(f.start, end, f.step):
+        cell = text[pos:pos + f.width].strip()
+        if cell or f.positional:
+            yield pos + 1, cell
 
 
 def parse_number(text: str) -> Fraction | None:
@@ -69,27 +70,26 @@ def read_team(rec: Record, t: Tournament, add: Add) -> None:
     t.teams.append(Team(**fields, record=rec.code, line=rec.line))
 
 
-def decode_fields(record: LayoutRecord, text: str) -> tuple[dict, list[tuple[int, str, str]]]:
+def decode_fields(record: LayoutRecord, text: str) -> tuple[dict[str, Any], list[tuple[int, str, str]]]:
     """The fields of one record by its description: (values by field name, malformed (column,
     text, what) triples).  Numbers are ints (None when blank, or the field's default), scores
-    exact, text stripped; a repeated field is the list of its numbers."""
-    entry: dict = {}
+    exact, text stripped; a list field is the list of its values (a blank positional cell None)."""
+    entry: dict[str, Any] = {}
     bad: list[tuple[int, str, str]] = []
     for f in record.fields:
         what = f.name.replace("_", " ")
-        if f.step:
-            entry[f.name], wrong = _ids(text, f.start, f.step, f.width)
-            bad.extend((column, cell, f"{what}: {cell!r} is not a number") for column, cell in wrong)
+        if f.repeated:
+            values: list[Any] = []
+            for column, cell in _cells(text, f):
+                value = _value(f, cell)
+                if value is None and cell:
+                    bad.append((column, cell, f"{what}: {cell!r} is not a number"))
+                    continue
+                values.append(value)
+            entry[f.name] = values
             continue
         raw = text[f.cut]
-        if f.type == "int":
-            value = _int(raw)
-            if not value and f.default is not None:
-                value = f.default
-        elif f.type == "score":
-            value = parse_number(raw)
-        else:
-            value = raw.strip()
+        value = _value(f, raw)
         entry[f.name] = value
         where = f"columns {f.columns}" if f.width > 1 else f"column {f.columns}"
         if f.choices and value not in f.choices:
@@ -100,30 +100,60 @@ def decode_fields(record: LayoutRecord, text: str) -> tuple[dict, list[tuple[int
     return entry, bad
 
 
-def read_round_record(rec: Record, t: Tournament, add: Add) -> None:
-    """240/250/260/299/300/320/330, decoded by their description (:data:`.layout.RECORDS`):
-    kept as dicts in ``t.extras[code]``."""
+def _value(f: Field, raw: str) -> Any:
+    """One value of field ``f`` from its text: int, exact score, or text stripped."""
+    if f.type == "int":
+        value = _int(raw)
+        return f.default if not value and f.default is not None else value
+    if f.type == "score":
+        return parse_number(raw)
+    return raw.strip()
+
+
+def read_parsed(rec: Record, t: Tournament, add: Add) -> None:
+    """A record with a typed class (:data:`.layout.PARSED`: 240-330, XXA/XXP/XXZ), decoded by its
+    description into ``t.records``; each malformed field is a TRF702 finding."""
     code = rec.code
     entry, bad = decode_fields(BY_CODE[code], rec.text.replace("\t", " "))
     for column, cell, what in bad:
         add(finding("TRF702", f"{code}: {what}",
-                    rec.line, column, "see the TRF26 column layout of this record", cell))
-    t.extras.setdefault(code, []).append({"line": rec.line, **entry})
+                    rec.line, column, "see the column layout of this record (TRF digest §4, §5)", cell))
+    t.records.append(CLASSES[code](**entry, line=rec.line))
 
 
-def read_national(rec: Record, t: Tournament, add: Add) -> bool:
-    """An NRS record (TRF26 §4.9) when its federation is the one 172 names; False otherwise."""
+def read_national(rec: Record, t: Tournament) -> NationalRecord | None:
+    """An NRS record (TRF26 §4.9) when its federation is the one 172 names; None otherwise."""
     method = t.header.starting_rank_method
     if not method or method[:3].upper() != rec.code:
-        return False
+        return None
     fields, _ = decode_fields(NATIONAL, rec.text)
     if fields["start_rank"] is None:
-        return False
+        return None
     fields["rating"] = fields["rating"] or None  # 0000: no rating
-    t.extras.setdefault("national", []).append(NationalRecord(**fields, line=rec.line))
-    return True
+    return NationalRecord(**fields, line=rec.line)
 
 
 def _int(text: str) -> int | None:
     text = text.strip()
     return int(text) if text.isdecimal() else None
+
+
+def written_records(t: Tournament) -> tuple[dict[int, str], list[str]]:
+    """What the writers write for ``t.records``: (source line number -> the text to write there,
+    lines of the records that have no source line).  A record read from a line that still says
+    what its object says keeps its own text (byte for byte); a changed object is written afresh on
+    the columns of its description; a line whose object is gone is kept (a writer never drops a
+    record it read)."""
+    objects = {r.line: r for r in t.records if r.line is not None}
+    in_place: dict[int, str] = {}
+    for rec in t.source.records:
+        obj = objects.get(rec.line)
+        if rec.code not in PARSED or obj is None or obj.code != rec.code:
+            continue
+        entry, _ = decode_fields(BY_CODE[rec.code], rec.text.replace("\t", " "))
+        if CLASSES[rec.code](**entry, line=rec.line) != obj:
+            in_place[rec.line] = format_record(BY_CODE[rec.code], vars(obj))
+        else:
+            in_place[rec.line] = rec.text
+    new = [format_record(BY_CODE[r.code], vars(r)) for r in t.records if r.line not in in_place]
+    return in_place, new

@@ -21,6 +21,7 @@ from ...model import DEFAULT_POINTS, Game, Kind, Team, Tournament
 from .layout import BY_CODE, NATIONAL, TRF16, cells, template
 from .player import TITLE_LETTERS
 from .reader import parse_round_date
+from .records import written_records
 from .writer import format_player, written_points_and_ranks
 
 VERSIONS = ("trf16", "trf26")
@@ -172,6 +173,7 @@ def write(t: Tournament, version: str = "trf16") -> str:
 def _carried(t: Tournament, written: set[str], modern: bool) -> list[str]:
     """The source records the fresh lines do not say, each on one line as it was read."""
     nrs_lines = {nrs.line for p in t.players for nrs in p.national.values()}
+    in_place, new = written_records(t)
     out = []
     for rec in t.source.records:
         kind = rec.kind
@@ -182,5 +184,5 @@ def _carried(t: Tournament, written: set[str], modern: bool) -> list[str]:
             continue  # written afresh (or XXR written for TRF16)
         if not modern and described is not None and described.from_model and TRF16 not in described.editions:
             continue  # a TRF26 header the model holds: TRF16 has no place for it
-        out.append(_one_line(rec.text))
-    return out
+        out.append(_one_line(in_place.get(rec.line, rec.text)))
+    return out + new

@@ -12,6 +12,7 @@ from .grammar import MAX_LINE
 from .layout import PLAYER, template
 from .player import infer_blank_byes, parse_player
 from .reader import _LINE_BREAKS
+from .records import written_records
 
 _HEAD = template(PLAYER).format_map  # columns 1-91 of a 001 line, from the record description
 assert PLAYER.block is not None and [f.first - PLAYER.block.first for f in PLAYER.block.fields] == [0, 5, 7], \
@@ -49,8 +50,9 @@ def write_text(t: Tournament) -> str:
     out: list[str] = []
     written: set[int] = set()
     sink: list[Finding] = []
+    in_place, new = written_records(t)
     for rec in records:
-        text = rec.text
+        text = in_place.get(rec.line, rec.text)
         if rec.kind == "PLAYER":
             player = current.get(rec.line)
             if player is not None:
@@ -59,12 +61,13 @@ def write_text(t: Tournament) -> str:
                 if not _same_player(was, player, t, total_of):
                     text = format_player(_with_current_points(player, was, total_of))
         out.append(text + rec.eol)
-    extra = [p for p in t.players if p.start_rank not in written]
+    extra = [format_player(_with_current_points(p, None, total_of))
+             for p in t.players if p.start_rank not in written] + new
     eol = (records[0].eol if records else "") or "\n"
     if extra:
         if out and not out[-1].endswith(("\n", "\r")):
             out[-1] += eol
-        out.extend(format_player(_with_current_points(p, None, total_of)) + eol for p in extra)
+        out.extend(line + eol for line in extra)
     return "".join(out)
 
 

@@ -1,0 +1,171 @@
+"""Typed TRF records (trfscore.records): generated from the record description (formats/trf/layout.py),
+read, written back and checked."""
+from __future__ import annotations
+
+from dataclasses import fields, replace
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import trfscore
+from trfscore import records
+from trfscore.formats.json_model import schema
+from trfscore.formats.trf import generate, layout
+from trfscore.formats.trf.records import decode_fields
+from trfscore.model import Team
+
+
+def test_records_module_is_generated_from_the_description(root):
+    assert (root / "src" / "trfscore" / "records.py").read_text(encoding="utf-8") == generate.classes(), \
+        "run python -m trfscore.formats.trf.generate"
+
+
+def test_schema_record_definitions_are_generated_from_the_description(root):
+    text = (root / "src" / "trfscore" / "schema" / "tournament.schema.json").read_text(encoding="utf-8")
+    assert text == generate.schema_text(text), "run python -m trfscore.formats.trf.generate"
+    defs = schema()["$defs"]
+    assert defs["tournamentDocument"]["properties"]["records"]["items"] == {"$ref": "#/$defs/trfRecord"}
+
+
+@pytest.mark.parametrize("record", list(layout.TYPED.values()), ids=lambda r: r.code)
+def test_each_typed_class_has_the_fields_of_its_description(record):
+    cls = getattr(records, record.name)
+    assert cls.code == record.code
+    assert [f.name for f in fields(cls)] == [f.name for f in record.fields] + ["line"]
+    assert (record.code in records.CLASSES) == (record.code in layout.PARSED)
+
+
+def test_team_holds_the_fields_of_013_and_310():
+    names = {f.name for f in fields(Team)}
+    for code in ("013", "310"):
+        assert {f.name for f in layout.BY_CODE[code].fields} <= names
+
+
+def _value(f: layout.Field) -> st.SearchStrategy:
+    """Values that fit field ``f``'s columns (numbers right-aligned, text without edge blanks)."""
+    if f.type == "int":
+        top = 10 ** min(f.width, 4) - 1
+        return st.integers(1, top)
+    if f.type == "score":
+        whole = 10 ** (f.width - 2) - 1 if f.width > 3 else 9
+        return st.integers(0, whole * 2).map(lambda n: Fraction(n, 2)).filter(lambda v: len(layout.score_text(v)) <= f.width)
+    if f.choices:
+        return st.sampled_from(f.choices)
+    return st.text("ABCXYZ0189-+", min_size=1, max_size=f.width)
+
+
+def _values(record: layout.Record) -> st.SearchStrategy:
+    parts = {}
+    for f in record.fields:
+        item = _value(f)
+        if f.repeated:
+            item = st.one_of(st.none(), item) if f.positional else item
+            parts[f.name] = st.lists(item, max_size=6).filter(lambda v: not v or v[-1] is not None)
+        else:
+            parts[f.name] = item
+    return st.fixed_dictionaries(parts)
+
+
+@pytest.mark.parametrize("record", list(layout.TYPED.values()), ids=lambda r: r.code)
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_what_format_record_writes_decodes_to_the_same_record(record, data):
+    values = data.draw(_values(record))
+    if record.pattern:  # NRS: a federation code in columns 1-3
+        values["federation"] = "GER"
+    line = layout.format_record(record, values)
+    if not record.pattern:
+        assert line.startswith(record.code)
+    decoded, bad = decode_fields(record, line)
+    assert not bad, (line, bad)
+    assert decoded == values, line
+
+
+def test_a_changed_record_is_written_afresh_and_an_unchanged_one_keeps_its_bytes():
+    text = "012 x\r\n240 H   3   12   15  \r\n330 +-   2   1   4\r\n"
+    t = trfscore.loads(text)
+    assert trfscore.dumps(t, format="trf") == text
+    t.records[0].ids.append(7)
+    t.records.append(records.TeamForfeit(type="--", round=3, white=2, black=5))
+    out = trfscore.dumps(t, format="trf")
+    assert out == "012 x\r\n240 H   3   12   15    7\r\n330 +-   2   1   4\r\n330 --   3   2   5\r\n"
+    assert [replace(r, line=None) for r in trfscore.loads(out).records] == [replace(r, line=None) for r in t.records]
+
+
+def test_a_document_that_kept_records_in_extras_still_reads():
+    doc = trfscore.loads("012 x\n240 H   3   12   15\n").to_dict()
+    old = dict(doc, extras={"240": [{"type": "H", "round": 3, "ids": [12, 15], "line": 2}]})
+    del old["records"]
+    t = trfscore.Tournament.from_dict(old)
+    assert t.records == [records.Bye(type="H", round=3, ids=[12, 15], line=2)] and "240" not in t.extras
+
+
+def _team_event() -> trfscore.Tournament:
+    """Five teams of two boards over three rounds, built in code: team 5 has the pairing-allocated
+    bye in round 1 (a 320 record), loses to team 1 by forfeit in round 2 (a 330 record; its boards
+    forfeited), and team 2 takes a half-point bye in round 3 (a 240 record)."""
+    from trfscore import Game, Kind, Player, Tournament
+    from trfscore.model import Header
+
+    result = {"1": Kind.WIN, "0": Kind.LOSS, "=": Kind.DRAW, "+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS}
+    other = {"1": "0", "0": "1", "=": "=", "+": "-"}
+    t = Tournament(header=Header(name="Built team event", system="FIDE_TEAM_MP_GP"))
+    t.players.extend(Player(i, name=f"Player {i}", rating=2000 + i) for i in range(1, 11))
+    t.teams.extend(Team(n, name=f"Team {n}", members=[2 * n - 1, 2 * n]) for n in range(1, 6))
+    matches = [[(1, 2, "10"), (3, 4, "=1")], [(1, 5, "++"), (2, 3, "0=")], [(1, 3, "10"), (4, 5, "1=")]]
+    for rnd, pairs in enumerate(matches, 1):
+        cells = {sr: Game.absent(rnd) for sr in range(1, 11)}
+        for a, b, codes in pairs:
+            for board, code in enumerate(codes):
+                white, black = 2 * a - 1 + board, 2 * b - 1 + board
+                white, black = (black, white) if board else (white, black)
+                code = other[code] if board else code
+                cells[white] = Game(rnd, black, "w", code, result[code])
+                cells[black] = Game(rnd, white, "b", other[code] if code != "-" else "+", result[other[code]]
+                                    if code != "-" else Kind.FORFEIT_WIN)
+        for p in t.players:
+            p.games.append(cells[p.start_rank])
+    for sr in (9, 10):
+        t.players[sr - 1].games[0] = Game(1, None, None, "U", Kind.PAB)
+    for sr in (3, 4):
+        t.players[sr - 1].games[2] = Game(3, None, None, "H", Kind.HALF_BYE)
+    t.records = [records.TeamPairingByes(teams=[5]), records.TeamForfeit(type="+-", round=2, white=1, black=5),
+                 records.Bye(type="H", round=3, ids=[2])]
+    t.rounds = len(matches)
+    return t
+
+
+def _warnings(text: str) -> list[str]:
+    return [f"{f.rule} {f.message}" for f in trfscore.check(trfscore.loads(text)) if f.severity != "info"]
+
+
+def test_a_team_event_built_in_code_writes_a_trf26_that_passes_check():
+    t = _team_event()
+    out = trfscore.dumps(t, format="trf26")
+    assert "320             5" in out and "330 +-   2   1   5" in out and "240 H   3    2" in out
+    assert _warnings(out) == []
+    assert _team_points(trfscore.loads(out)) == _team_points(t)
+    # team 5's match points: the PAB worth a won match (2 under the 362 defaults, TRF digest §2), the
+    # forfeited match and the lost one (1.5 - 0.5) worth nothing
+    assert _team_points(t)[5][0] == 2 + 0 + 0
+
+
+def _team_points(t: trfscore.Tournament) -> dict[int, tuple[Fraction, Fraction]]:
+    from trfscore.teams.build import build_team_event
+
+    return {line.number: (line.match_points, line.game_points) for line in build_team_event(t).teams}
+
+
+def test_a_team_file_converted_through_a_document_without_source_lines_passes_check(root):
+    """``to_dict(records=False)`` keeps no source lines: the 240/320/330 records are written
+    afresh from their objects (the team points a 310 line declares still add up: no TRF605/TRF608)."""
+    from trfscore.formats import json_model
+
+    t = trfscore.load(root / "tests" / "data" / "tv10-team-swiss.trf")
+    assert {r.code for r in t.records} >= {"240", "320", "330"}
+    doc = json_model.to_dict(t, records=False)
+    out = trfscore.dumps(trfscore.Tournament.from_dict(doc), format="trf26")
+    assert _warnings(out) == []
+    assert [replace(r, line=None) for r in trfscore.loads(out).records] == [replace(r, line=None) for r in t.records]
