@@ -97,6 +97,21 @@ class TeamForfeit(TrfRecord):
     line: int | None = None
 
 @dataclass
+class TeamCrosstable(TrfRecord):
+    """802: team crosstable by boards (informative) (TRF26)."""
+
+    code: ClassVar[str] = "802"
+    team: int | None = None
+    nickname: str = ""
+    match_points: Fraction | None = None
+    game_points: Fraction | None = None
+    opponents: list[str | None] = field(default_factory=list)
+    colours: list[str | None] = field(default_factory=list)
+    round_points: list[Fraction | None] = field(default_factory=list)
+    forfeits: list[str | None] = field(default_factory=list)
+    line: int | None = None
+
+@dataclass
 class JavafoAcceleration(TrfRecord):
     """XXA: acceleration of a player (TRF(x))."""
 
@@ -147,6 +162,7 @@ CLASSES: dict[str, type[TrfRecord]] = {
     "300": Lineup,
     "320": TeamPairingByes,
     "330": TeamForfeit,
+    "802": TeamCrosstable,
     "XXA": JavafoAcceleration,
     "XXP": JavafoProhibited,
     "XXZ": JavafoAbsent,

@@ -24,6 +24,7 @@ from conftest import SHARED_CORPUS_DIR
 from trfscore.cli import main
 from trfscore.formats.json_model import validate
 from trfscore.model import Kind
+from trfscore.records import TeamCrosstable
 from trfscore.teams import build_team_event
 from trfscore.teams.codes import parse_team_tiebreak, parse_team_tiebreaks
 from trfscore.teams.standings import DEFAULT_SWISS, team_standings
@@ -499,16 +500,13 @@ def test_tec_sample_matches_its_802_records_and_310_totals():
     assert event.findings == [] and event.rounds == 14 and len(event.teams) == 50
     words = {"PAB": (Kind.PAB,), "FPB": (Kind.FULL_BYE,), "HPB": (Kind.HALF_BYE,), "ZPB": (Kind.ZERO_BYE, Kind.ABSENT)}
     checked = 0
-    for rec in t.source.records:
-        if rec.code != "802":
-            continue
-        text = rec.text
-        line = event.team(int(text[4:7]))
-        assert (line.match_points, line.game_points) == (F(text[14:20].strip()), F(text[21:27].strip()))
+    for row in t.records_of(TeamCrosstable):
+        line = event.team(row.team)
+        assert (line.match_points, line.game_points) == (row.match_points, row.game_points)
         assert (line.team.match_points, line.team.game_points) == (line.match_points, line.game_points)
         for r in line.rounds:
-            cell = text[28 + 13 * (r.round - 1):41 + 13 * (r.round - 1)]
-            opponent, colour, gp, flag = cell[0:3].strip(), cell[4:5], F(cell[6:10].strip()), cell[10:11].strip()
+            cell = r.round - 1
+            opponent, colour, gp, flag = row.opponents[cell], row.colours[cell], row.round_points[cell], row.forfeits[cell]
             assert r.game_points == gp, (line.number, r)
             if opponent.isdigit():
                 assert (r.opponent, r.colour) == (int(opponent), colour), (line.number, r)

@@ -225,7 +225,15 @@ RECORDS: tuple[Record, ...] = (
         _f("white", 12, 14, _INT, "right", refers="team"),
         _f("black", 16, 18, _INT, "right", refers="team")), name="TeamForfeit"),
     Record("801", "CROSSTABLE", _ONLY26, "team crosstable (informative)"),
-    Record("802", "CROSSTABLE", _ONLY26, "team crosstable by boards (informative)"),
+    Record("802", "CROSSTABLE", _ONLY26, "team crosstable by boards (informative)", (
+        _f("team", 5, 7, _INT, "right", refers="team"), _f("nickname", 9, 13),
+        _f("match_points", 15, 20, _SCORE, "right"), _f("game_points", 22, 27, _SCORE, "right"),
+        # round r in the 13 columns from 29+13(r-1): the opponent team (or PAB, FPB, HPB, ZPB), its
+        # colour, the round's game points and a forfeit flag (TRF digest 4.7)
+        _f("opponents", 29, 31, "text", "right", step=13, positional=True),
+        _f("colours", 33, 33, "char", step=13, positional=True),
+        _f("round_points", 35, 38, _SCORE, "right", step=13, positional=True),
+        _f("forfeits", 39, 39, "char", step=13, positional=True)), name="TeamCrosstable"),
     Record("XXR", "JAVAFO", frozenset({JAVAFO}), "number of rounds", (_f("value", 5, 5, _INT),)),
     Record("XXC", "JAVAFO", frozenset({JAVAFO}), "configuration (rank, white1, black1)", (_f("value", 5, 5),)),
     Record("XXS", "JAVAFO", frozenset({JAVAFO}), "scoring (CODE=points ...)", (_f("value", 5, 5),)),
@@ -336,14 +344,22 @@ def _text(value: object) -> object:
 def format_record(record: Record, values: Mapping[str, object]) -> str:
     """One line of ``record`` holding ``values`` (by field name; the typed record's fields), on
     the columns of its description; trailing blanks trimmed.  A list field is written cell by cell
-    (``step``; None is a blank cell) or separated by blanks (``split``)."""
+    (``step``: cell i at ``first + i * step``, None a blank cell; several such fields interleave)
+    or separated by blanks (``split``)."""
     fixed = {f.name: _text(values.get(f.name)) for f in record.fields if not f.repeated}
-    line = template(record).format(**fixed)
+    line = list(template(record).format(**fixed))
     for f in record.fields:
-        if f.repeated:
-            items = [_text(v) for v in values.get(f.name) or ()]
-            line += cells(f, items) if f.step else " ".join(map(str, items))
-    return line.rstrip()
+        items = [_text(v) for v in values.get(f.name) or ()] if f.repeated else []
+        if f.split:
+            line[f.start:] = " ".join(map(str, items))
+            continue
+        align = ">" if f.align == "right" else "<"
+        for i, item in enumerate(items):
+            start = f.start + i * f.step
+            cell = format(item, f"{align}{f.width}")
+            line.extend(" " * (start + len(cell) - len(line)))
+            line[start:start + len(cell)] = cell
+    return "".join(line).rstrip()
 
 
 # -- the grammar ---------------------------------------------------------------------------------

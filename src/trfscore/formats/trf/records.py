@@ -97,6 +97,10 @@ def decode_fields(record: LayoutRecord, text: str) -> tuple[dict[str, Any], list
         elif f.required and value is None:
             bad.append((f.first, raw, f"{what} {raw.strip()!r} ({where}) is not a number" if raw.strip()
                         else f"{what} ({where}) is missing"))
+    cells = [f for f in record.fields if f.positional]
+    rounds = max((len(entry[f.name]) for f in cells), default=0)
+    for f in cells:  # cells of one round side by side (802): each list has a cell per round
+        entry[f.name] += [_value(f, "")] * (rounds - len(entry[f.name]))
     return entry, bad
 
 
