@@ -23,7 +23,7 @@ def test_fields_are_in_order_and_do_not_overlap(record):
     for f in record.fields:
         assert f.first >= column, (record.code, f.name)  # column: the first one not yet taken
         assert f.width >= 1 and f.align in ("left", "right")
-        assert f.type in ("text", "char", "int", "score", "date")
+        assert f.type in ("text", "char", "int", "score", "date", "codes")
         column = f.last + 1 if not f.step else column
     if record.block is not None:
         assert record.block.first > column
@@ -148,3 +148,35 @@ def test_single_valued_records_are_the_digests_list():
     # 202/212, 222, 352, 362 appear at most once
     assert SINGLE_VALUED == {"012", "022", "032", "042", "052", "142", "152", "162", "172", "192", "202", "212",
                              "222", "352", "362"}
+
+
+@pytest.mark.parametrize("record", [r for r in layout.RECORDS if r.kind == "HEADER"], ids=lambda r: r.code)
+def test_every_header_record_is_read_into_the_header_attribute_it_names(record):
+    """A header record's value goes to the Header attribute of its description, read the way its
+    field's type says; the few whose value is more than that have a reader of their own."""
+    from trfscore.formats.trf import header
+    from trfscore.model import Header
+
+    assert record.code in header._BY_CODE or (
+        record.attr and hasattr(Header(), record.attr) and
+        ("list" if record.fields[0].step else record.fields[0].type) in header._BY_TYPE)
+
+
+@pytest.mark.parametrize(("line", "expected", "rules"), [
+    ("362 TW 2     TD 1     TL 0", {"TW": 2, "TD": 1, "TL": 0}, []),  # TRF digest 2.1: the FIDE sample
+    ("362 TW  3.0   TD  1.5   TL  0.0", {"TW": 3, "TD": Fraction(3, 2), "TL": 0}, []),  # on the columns
+    ("362 TW 3 TD 1 TL 0", {"TW": 3, "TD": 1, "TL": 0}, []),  # off the columns: read as pairs
+    ("362 TW x", {}, [("TRF207", 7)]),
+])
+def test_team_scoring_is_read_on_the_described_columns(line, expected, rules):
+    import trfscore
+
+    t = trfscore.loads("012 x\n" + line + "\n")
+    assert t.header.team_scoring == expected
+    assert [(f.rule, f.column) for f in t.findings if f.rule != "TRF104"] == rules
+
+
+def test_on_grid_follows_the_description():
+    team = layout.BY_CODE["362"]
+    assert layout.on_grid(team, "362 TW 2     TD 1     TL 0")
+    assert not layout.on_grid(team, "362 TW 3 TD 1 TL 0")

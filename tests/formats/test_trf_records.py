@@ -190,3 +190,13 @@ def test_a_team_crosstable_row_is_read_on_the_digests_columns():
     assert row.round_points == [4, Fraction(5, 2), 0] and row.forfeits == ["", "", "f"]
     assert layout.format_record(layout.BY_CODE["802"], vars(row)) == line
     assert trfscore.Tournament.from_dict(t.to_dict()).records == t.records
+
+
+def test_a_javafo_list_names_each_player_once_to_the_references_check():
+    """XXP/XXZ numbers are read token by token (``split`` fields), not also as a fixed cell."""
+    text = ("012 x\nXXR 1\n"
+            "001    1      A                                                                     1     2 w 1\n"
+            "001    2      B                                                                     2     1 b 0\n"
+            "XXP 999 2\n")
+    found = [f for f in trfscore.check(text) if f.rule == "TRF560"]
+    assert [(f.line, f.column, f.text) for f in found] == [(5, 5, "999")], found

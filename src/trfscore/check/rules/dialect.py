@@ -10,6 +10,8 @@ from collections.abc import Iterator
 from fractions import Fraction
 
 from ...findings import ERROR, Finding, finding
+from ...formats.trf.header import grid
+from ...formats.trf.layout import BY_CODE
 from ...formats.trf.records import parse_number
 from ...records import Acceleration, JavafoAcceleration
 from ..context import Context, fmt_points
@@ -24,14 +26,10 @@ BB_OF = {"W": ("BBW",), "D": ("BBD",), "L": ("BBL",), "A": ("BBZ", "BBF"), "P": 
 
 def _grid_162(text: str) -> dict[str, Fraction]:
     out: dict[str, Fraction] = {}
-    pos = 5
-    end = len(text.rstrip())
-    while pos < end:
-        symbol = text[pos:pos + 1]
-        value = parse_number(text[pos + 1:pos + 5])
-        if symbol.strip() and value is not None:
+    for _, symbol, number in grid(BY_CODE["162"], text):
+        value = parse_number(number)
+        if value is not None:
             out["A" if symbol == "Z" else symbol] = value
-        pos += 9
     return out
 
 

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from ...findings import ERROR, WARNING, Finding, finding
 from ...formats.trf.layout import BY_CODE, RECORDS, id_fields
 from ...model import Kind, Record
+from ...records import JavafoProhibited, ProhibitedPairing, TrfRecord
 from ..context import Context
 from ..registry import rule
 
@@ -20,11 +21,12 @@ from ..registry import rule
 # team by event type), "player" or "team": the fields of the record description that name
 # somebody (001 opponents, team members and NRS records have rules of their own)
 SCANS: dict[str, list[tuple[int, int, int, str]]] = {
-    r.code: [(f.start, f.step, f.width, f.refers) for f in id_fields(r)]
+    r.code: [(f.start, f.step, f.width, f.refers) for f in id_fields(r) if not f.split]
     for r in RECORDS if r.kind not in ("PLAYER", "TEAM", "NATIONAL") and any(id_fields(r))
 }
 _BYE = BY_CODE["240"]
-TOKEN_RECORDS = ("XXP", "XXZ")
+#: records whose numbers are separated by blanks (JaVaFo's XXP, XXZ): read token by token
+TOKEN_RECORDS = tuple(r.code for r in RECORDS if any(f.split for f in id_fields(r)))
 
 
 def id_cells(text: str, start: int, step: int, width: int) -> Iterator[tuple[int, str]]:
@@ -135,17 +137,12 @@ def prohibited_met(ctx: Context) -> Iterator[Finding]:
     """
     if ctx.team_ids_space:
         return
-    groups: list[tuple[Record, int, int, set[int]]] = []
-    for rec in ctx.records.get("260", ()):
-        text = rec.text
-        first, last = text[4:7].strip(), text[8:11].strip()
-        if not (first.isdecimal() and last.isdecimal()):
-            continue
-        ids = {int(c) for _, c in id_cells(text, 12, 5, 4) if c.isdecimal()}
-        groups.append((rec, int(first), int(last), ids))
-    for rec in ctx.records.get("XXP", ()):
-        ids = {int(tok) for tok in rec.text[3:].split() if tok.isdecimal()}
-        groups.append((rec, 1, 10 ** 6, ids))
+    groups: list[tuple[TrfRecord, int, int, set[int]]] = []
+    for pairing in ctx.t.records_of(ProhibitedPairing):
+        if pairing.first_round is not None and pairing.last_round is not None:
+            groups.append((pairing, pairing.first_round, pairing.last_round, set(pairing.ids)))
+    for xxp in ctx.t.records_of(JavafoProhibited):
+        groups.append((xxp, 1, 10 ** 6, set(xxp.ids)))
     for rec, first, last, ids in groups:
         for a in sorted(ids):
             p = ctx.by_rank.get(a)
@@ -157,4 +154,4 @@ def prohibited_met(ctx: Context) -> Iterator[Finding]:
                         (a, b) in ctx.meetings:
                     yield finding("TRF562", f"{rec.code}: players {a} and {b} may not meet, but they do in "
                                   f"round {g.round}", rec.line, 1, "check the pairing or the prohibited-pairs record",
-                                  rec.text[:40])
+                                  ctx.lines.get(rec.line or 0, "")[:40])

@@ -6,7 +6,7 @@ their TRF26 meaning (Vega reuses 142/152/162/192) are reported and not interpret
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 
 from ...findings import Finding, finding
@@ -14,17 +14,18 @@ from ...model import Header, Record, Scoring, Tournament
 from ..dates import is_standard, parse_date
 from ..limits import MAX_SCORE, parse_score
 from . import rules as _rules  # noqa: F401  (declares the ids reported here)
-from .layout import BY_CODE, RECORDS
+from .layout import BY_CODE, RECORDS, Field, on_grid
+from .layout import Record as LayoutRecord
 
-# From the record description (layout.py): records that may appear once, and the header
-# records whose value is one Header attribute (text or a number); the others are read below.
+# From the record description (layout.py): records that may appear once, and the column where
+# the value of a header record starts.
 SINGLE_VALUED = frozenset(r.code for r in RECORDS if r.once)
-TEXT_FIELDS = {r.code: r.attr for r in RECORDS if r.attr and r.fields[0].type == "text"}
-NUMBER_FIELDS = {r.code: r.attr for r in RECORDS if r.attr and r.fields[0].type == "int"}
-_DATES = BY_CODE["132"].field("round_dates")
-#: the column where the value of a header record starts
 VALUE = BY_CODE["012"].field("value").first
+_GRID_162 = BY_CODE["162"]
+_GRID_362 = BY_CODE["362"]
 SCORE_SYMBOLS = frozenset("WDLAPXZ")
+TEAM_SYMBOLS = frozenset({"TW", "TD", "TL"})
+_TEAM_PAIR = re.compile(r"(T[WDL])\s*(\d+(?:\.\d*)?)")
 XXS_CODES = frozenset({"WW", "BW", "WD", "BD", "WL", "BL", "ZPB", "HPB", "FPB", "PAB", "FW", "FL"})
 BB_CODES = {"BBW": ("W",), "BBD": ("D",), "BBL": ("L",), "BBZ": ("A",), "BBF": ("FL",), "BBU": ("P",)}
 TIEBREAK = re.compile(r"^[A-Z][A-Za-z0-9_]*(?::(?:MP|GP))?(?:/[A-Z][0-9]*)*$")
@@ -46,102 +47,148 @@ def value_of(rec: Record) -> str:
 
 
 def read_header(rec: Record, t: Tournament, seen: dict[str, int], add: Add) -> None:
-    """Apply one xx2 header record to ``t.header``."""
+    """Apply one xx2 header record to ``t.header``: the Header attribute its description names
+    (``attr``) gets the value read the way the field's type says (:data:`_BY_TYPE`); records
+    whose value is more than one attribute have a reader of their own (:data:`_BY_CODE`)."""
     code = rec.code
-    h: Header = t.header
-    value = value_of(rec)
     if code in SINGLE_VALUED:
         if code in seen:
             _find(add, "TRF212", rec, 1, f"record {code} appears again (first on line {seen[code]})",
                   "keep one record of this kind", rec.text[:40])
             return
         seen[code] = rec.line
-    if code in TEXT_FIELDS:
-        setattr(h, TEXT_FIELDS[code], value.strip())
-        if code == "192" and value.strip() and not value.strip().startswith(ETT_PREFIXES):
-            _find(add, "TRF208", rec, VALUE, f"tournament type {value.strip()!r} is not an ETT26 code",
-                  "use a code such as FIDE_DUTCH_2026 or FIDE_ROUNDROBIN", value.strip())
-        if code == "222" and value.strip() and not TIME_CONTROL.match(value.strip()):
-            _find(add, "TRF210", rec, VALUE, f"encoded time control {value.strip()!r} does not parse",
-                  "write periods such as 40/6000+30:900+30 or 5400+30", value.strip())
-        if code == "012" and not value.strip():
-            _find(add, "TRF201", rec, VALUE, "tournament name is empty", "write the event's name from column 5")
+    record = BY_CODE[code]
+    own = _BY_CODE.get(code)
+    if own is not None:
+        own(rec, t, add)
         return
-    if code in NUMBER_FIELDS:
-        text = value.strip()
-        if text.isdecimal():
-            setattr(h, NUMBER_FIELDS[code], int(text))
-        elif text:
-            _find(add, "TRF213", rec, VALUE, f"record {code} should hold a number, not {text!r}", "", text)
-        return
-    if code in ("042", "052"):
-        text = value.strip()
-        iso = parse_date(text)
-        if code == "042":
-            h.start_date, h.start_date_iso = text, iso
-        else:
-            h.end_date, h.end_date_iso = text, iso
-        if text and iso is None:
-            _find(add, "TRF202", rec, VALUE, f"date {text!r} does not parse", "write YYYY/MM/DD", text)
-        elif text and not is_standard(text):
-            _find(add, "TRF202", rec, VALUE, f"date {text!r} is not in the TRF26 form YYYY/MM/DD",
-                  f"write {iso.replace('-', '/')}" if iso else "write YYYY/MM/DD", text)
-        return
-    if code == "112":
-        h.deputy_arbiters.append(value.strip())
-        return
-    if code == "132":
-        h.round_dates = _round_dates(rec)
-        return
-    if code == "142":
-        _rounds(rec, value.strip(), t, add)
-        return
-    if code == "152":
-        colour = value.strip()
-        if colour in ("W", "B", "w", "b"):
-            h.initial_colour = colour.lower()
-            if value != colour:
-                _find(add, "TRF206", rec, 6, "trailing characters after the initial colour",
-                      "write exactly '152 W' or '152 B'", value, lesser=True)
-        else:
-            _find(add, "TRF211", rec, VALUE, f"152 should be W or B, not {colour!r}",
-                  "Vega writes the current round here; such a record is not interpreted", colour)
-        return
-    if code == "162":
-        _scoring_162(rec, t, add)
-        return
-    if code in ("202", "212"):
-        codes = [c.strip() for c in value.split(",") if c.strip()]
-        bad = [c for c in codes if not TIEBREAK.match(c)]
-        if bad:
-            _find(add, "TRF209", rec, VALUE, f"tie-break code(s) {', '.join(bad)} do not parse",
-                  "write ACRONYM[:MP|:GP][/modifier...], separated by commas", ",".join(bad))
-        if code == "202":
-            h.tiebreaks = codes
-        else:
-            h.standings_tiebreaks = codes
-        return
-    if code == "362":
-        for m in re.finditer(r"(T[WDL])\s*(\d+(?:\.\d*)?)", value):
-            try:
-                h.team_scoring[m.group(1)] = parse_score(m.group(2).rstrip("."))
-            except ValueError:
-                _find(add, "TRF207", rec, VALUE, f"362 value {m.group(2)!r} is out of range (at most {MAX_SCORE:,})",
-                      "e.g. 362 TW 2.0 TD 1.0 TL 0.0", m.group(2))
+    field = record.fields[0]
+    _BY_TYPE["list" if field.step else field.type](rec, field, record.attr, t.header, add)
+    for check in _CHECKS.get(code, ()):
+        check(rec, add)
 
 
-def _round_dates(rec: Record) -> list[str]:
-    """132 dates: round r in columns 92+10(r-1) .. 99+10(r-1) (:data:`_DATES`); fall back to
-    splitting on blanks."""
+def _text(rec: Record, field: Field, attr: str, h: Header, add: Add) -> None:
+    value = value_of(rec).strip()
+    current = getattr(h, attr)
+    if isinstance(current, list):  # a record that may repeat (112): one item each
+        current.append(value)
+    else:
+        setattr(h, attr, value)
+
+
+def _number(rec: Record, field: Field, attr: str, h: Header, add: Add) -> None:
+    text = value_of(rec).strip()
+    if text.isdecimal():
+        setattr(h, attr, int(text))
+    elif text:
+        _find(add, "TRF213", rec, VALUE, f"record {rec.code} should hold a number, not {text!r}", "", text)
+
+
+def _date(rec: Record, field: Field, attr: str, h: Header, add: Add) -> None:
+    """A date as written, and parsed (``attr`` and ``attr_iso``)."""
+    text = value_of(rec).strip()
+    iso = parse_date(text)
+    setattr(h, attr, text)
+    setattr(h, attr + "_iso", iso)
+    if text and iso is None:
+        _find(add, "TRF202", rec, VALUE, f"date {text!r} does not parse", "write YYYY/MM/DD", text)
+    elif text and not is_standard(text):
+        _find(add, "TRF202", rec, VALUE, f"date {text!r} is not in the TRF26 form YYYY/MM/DD",
+              f"write {iso.replace('-', '/')}" if iso else "write YYYY/MM/DD", text)
+
+
+def _codes(rec: Record, field: Field, attr: str, h: Header, add: Add) -> None:
+    """A comma-separated list of tie-break codes (TRF digest 2.3: ``ACRONYM[:MP|:GP][/modifier...]``)."""
+    codes = [c.strip() for c in value_of(rec).split(",") if c.strip()]
+    bad = [c for c in codes if not TIEBREAK.match(c)]
+    if bad:
+        _find(add, "TRF209", rec, VALUE, f"tie-break code(s) {', '.join(bad)} do not parse",
+              "write ACRONYM[:MP|:GP][/modifier...], separated by commas", ",".join(bad))
+    setattr(h, attr, codes)
+
+
+def _list(rec: Record, field: Field, attr: str, h: Header, add: Add) -> None:
+    """A field repeated every ``step`` columns (132: round r's date above round r's cells); a line
+    that stops before the field's first column is read as values separated by blanks."""
     text = rec.text
-    if len(text) > _DATES.start:
-        dates = []
-        base = _DATES.start
-        while base < len(text.rstrip()):
-            dates.append(text[base:base + _DATES.width].strip())
-            base += _DATES.step
-        return dates
-    return value_of(rec).split()
+    if len(text) <= field.start:
+        setattr(h, attr, value_of(rec).split())
+        return
+    end = len(text.rstrip())
+    setattr(h, attr, [text[field.cell(i)].strip() for i in range((end - field.start + field.step - 1) // field.step)])
+
+
+_BY_TYPE: dict[str, Callable[[Record, Field, str, Header, Add], None]] = {
+    "text": _text, "char": _text, "int": _number, "date": _date, "codes": _codes, "list": _list}
+
+
+def _name_given(rec: Record, add: Add) -> None:
+    if not value_of(rec).strip():
+        _find(add, "TRF201", rec, VALUE, "tournament name is empty", "write the event's name from column 5")
+
+
+def _ett_code(rec: Record, add: Add) -> None:
+    value = value_of(rec).strip()
+    if value and not value.startswith(ETT_PREFIXES):
+        _find(add, "TRF208", rec, VALUE, f"tournament type {value!r} is not an ETT26 code",
+              "use a code such as FIDE_DUTCH_2026 or FIDE_ROUNDROBIN", value)
+
+
+def _time_control(rec: Record, add: Add) -> None:
+    value = value_of(rec).strip()
+    if value and not TIME_CONTROL.match(value):
+        _find(add, "TRF210", rec, VALUE, f"encoded time control {value!r} does not parse",
+              "write periods such as 40/6000+30:900+30 or 5400+30", value)
+
+
+#: What a header value must look like beyond its type (TRF digest §9 B1, B8, B10).
+_CHECKS: dict[str, tuple[Callable[[Record, Add], None], ...]] = {
+    "012": (_name_given,), "192": (_ett_code,), "222": (_time_control,)}
+
+
+def grid(record: LayoutRecord, text: str) -> Iterator[tuple[int, str, str]]:
+    """(1-based column, symbol, points text) of each filled symbol cell of a scoring record (162,
+    362), on the columns of its description."""
+    symbol, points = record.field("symbol"), record.field("points")
+    end = len(text.rstrip())
+    i = 0
+    while symbol.cell(i).start < end:
+        cell = text[symbol.cell(i)].strip()
+        if cell:
+            yield symbol.cell(i).start + 1, cell, text[points.cell(i)].strip()
+        i += 1
+
+
+def _initial_colour(rec: Record, t: Tournament, add: Add) -> None:
+    value = value_of(rec)
+    colour = value.strip()
+    if colour in ("W", "B", "w", "b"):
+        t.header.initial_colour = colour.lower()
+        if value != colour:
+            _find(add, "TRF206", rec, 6, "trailing characters after the initial colour",
+                  "write exactly '152 W' or '152 B'", value, lesser=True)
+    else:
+        _find(add, "TRF211", rec, VALUE, f"152 should be W or B, not {colour!r}",
+              "Vega writes the current round here; such a record is not interpreted", colour)
+
+
+def _team_scoring(rec: Record, t: Tournament, add: Add) -> None:
+    """362: TW, TD, TL and their points on the columns of the description; a line that does not
+    keep those columns (``362 TW3 TD1``) is read as symbol-points pairs."""
+    pairs = [(column + 2, symbol, number) for column, symbol, number in grid(_GRID_362, rec.text)]
+    if not (pairs and on_grid(_GRID_362, rec.text) and all(s in TEAM_SYMBOLS and n for _, s, n in pairs)):
+        pairs = [(m.start(2) + 1, m.group(1), m.group(2)) for m in _TEAM_PAIR.finditer(rec.text, 3)]
+    for column, symbol, number in pairs:
+        try:
+            t.header.team_scoring[symbol] = parse_score(number.rstrip("."))
+        except ValueError:
+            _find(add, "TRF207", rec, column, f"362 value {number!r} is not a number of at most {MAX_SCORE:,}",
+                  "e.g. 362 TW 2.0 TD 1.0 TL 0.0", number)
+
+
+def _rounds_record(rec: Record, t: Tournament, add: Add) -> None:
+    _rounds(rec, value_of(rec).strip(), t, add)
 
 
 def _rounds(rec: Record, text: str, t: Tournament, add: Add) -> None:
@@ -159,31 +206,26 @@ def _rounds(rec: Record, text: str, t: Tournament, add: Add) -> None:
 
 
 def _scoring_162(rec: Record, t: Tournament, add: Add) -> None:
-    """162: symbol at column 6, value at 7-10, repeated every 9 columns (TRF26 §2.1)."""
+    """162: the scoring grid on the columns of its description (TRF26 §2.1)."""
     text = rec.text.rstrip()
     values: dict[str, Fraction] = {}
-    pos = 5
-    if len(text) <= 5 or not text[5].isalpha():
+    first = _GRID_162.field("symbol")
+    if len(text) <= first.start or not text[first.start].isalpha():
         _find(add, "TRF211", rec, VALUE, "162 does not hold a scoring grid (symbol at column 6, value at 7-10)",
               "Vega writes the number of rounds here; such a record is not interpreted", value_of(rec))
         return
-    while pos < len(text):
-        symbol = text[pos:pos + 1]
-        number = text[pos + 1:pos + 5].strip()
-        if symbol.strip():
-            if symbol not in SCORE_SYMBOLS:
-                _find(add, "TRF207", rec, pos + 1, f"unknown scoring symbol {symbol!r}",
-                      "symbols are W D L A P X", symbol)
-            else:
-                try:
-                    values["A" if symbol == "Z" else symbol] = parse_score(number)
-                except ValueError:
-                    _find(add, "TRF207", rec, pos + 2, f"scoring value {number!r} is not a number",
-                          "write values such as 1.0 in the four columns after the symbol", number)
-                if symbol == "Z":
-                    _find(add, "TRF207", rec, pos + 1, "absence symbol written 'Z' (TRF26 says 'A')",
-                          "write A", symbol, lesser=True)
-        pos += 9
+    for column, symbol, number in grid(_GRID_162, text):
+        if symbol not in SCORE_SYMBOLS:
+            _find(add, "TRF207", rec, column, f"unknown scoring symbol {symbol!r}", "symbols are W D L A P X", symbol)
+            continue
+        try:
+            values["A" if symbol == "Z" else symbol] = parse_score(number)
+        except ValueError:
+            _find(add, "TRF207", rec, column + 1, f"scoring value {number!r} is not a number",
+                  "write values such as 1.0 in the four columns after the symbol", number)
+        if symbol == "Z":
+            _find(add, "TRF207", rec, column, "absence symbol written 'Z' (TRF26 says 'A')", "write A", symbol,
+                  lesser=True)
     _apply_scoring(t, values, {}, "162")
 
 
@@ -203,7 +245,7 @@ def read_javafo(rec: Record, t: Tournament, add: Add) -> None:
     code = rec.code
     value = value_of(rec)
     if code == "XXR":
-        _rounds(rec, value.strip(), t, add)
+        _rounds_record(rec, t, add)
     elif code == "XXC":
         for token in value.split():
             low = token.lower()
@@ -254,3 +296,8 @@ def read_bbp(rec: Record, t: Tournament, add: Add) -> None:
         _apply_scoring(t, {}, {"FL": amount}, "BB")
     else:
         _apply_scoring(t, {key: amount}, {}, "BB")
+
+
+#: Header records whose value is more than one Header attribute read as its type says.
+_BY_CODE: dict[str, Callable[[Record, Tournament, Add], None]] = {
+    "142": _rounds_record, "152": _initial_colour, "162": _scoring_162, "362": _team_scoring}

@@ -29,8 +29,9 @@ BOTH = frozenset({TRF16, TRF26})
 @dataclass(frozen=True)
 class Field:
     """One fixed-column field.  ``type``: ``text``, ``char``, ``int`` (digits), ``score`` (a
-    decimal such as ``5.5``), ``date``; ``refers``: what a number names (``player``, ``team``,
-    or ``id``: a player, or a team in a team event); ``align``: how writers pad it."""
+    decimal such as ``5.5``), ``date``, ``codes`` (a comma-separated list, to the end of the
+    line); ``refers``: what a number names (``player``, ``team``, or ``id``: a player, or a team
+    in a team event); ``align``: how writers pad it."""
     name: str
     first: int
     width: int
@@ -48,6 +49,11 @@ class Field:
     positional: bool = False
     #: the numbers separated by blanks from ``first`` to the end of the line (JaVaFo's free lists)
     split: bool = False
+
+    def cell(self, index: int) -> slice:
+        """The 0-based slice of cell ``index`` (0-based) of a field repeated every ``step`` columns."""
+        start = self.first - 1 + index * self.step
+        return slice(start, start + self.width)
 
     @property
     def repeated(self) -> bool:
@@ -166,30 +172,35 @@ RECORDS: tuple[Record, ...] = (
     _header("012", "tournament name", attr="name", once=True),
     _header("022", "city", attr="city", once=True),
     _header("032", "federation", attr="federation", once=True),
-    _header("042", "start date", "date", once=True),
-    _header("052", "end date", "date", once=True),
+    _header("042", "start date", "date", attr="start_date", once=True),
+    _header("052", "end date", "date", attr="end_date", once=True),
     _header("062", "number of players", _INT, attr="players_declared"),
     _header("072", "number of rated players", _INT, attr="rated_declared"),
     _header("082", "number of teams", _INT, attr="teams_declared"),
     _header("092", "type of tournament", attr="type"),
     _header("102", "chief arbiter", attr="chief_arbiter"),
-    _header("112", "deputy chief arbiter"),
+    _header("112", "deputy chief arbiter", attr="deputy_arbiters"),
     _header("122", "allotted time per move/game", attr="time_control"),
-    Record("132", "HEADER", BOTH, "round dates", (_f("round_dates", 92, 99, "date", step=10),), from_model=True),
-    _header("142", "number of rounds", _INT, _ONLY26, once=True),
-    _header("152", "initial colour", "char", _ONLY26, once=True),
-    Record("162", "HEADER", _ONLY26, "scoring points", (_f("symbol", 6, 6, "char", step=9),
-                                                         _f("points", 7, 10, _SCORE, "right", step=9)),
+    Record("132", "HEADER", BOTH, "round dates", (_f("round_dates", 92, 99, "date", step=10),), from_model=True,
+           attr="round_dates"),
+    _header("142", "number of rounds", _INT, _ONLY26, attr="rounds_declared", once=True),
+    _header("152", "initial colour", "char", _ONLY26, attr="initial_colour", once=True),
+    # 162: symbol at 6, 15, 24 ... with its points at 7-10, 16-19, 25-28 ... (TRF digest 2.1)
+    Record("162", "HEADER", _ONLY26, "scoring points", (_f("symbol", 6, 6, "char", step=9, positional=True),
+                                                         _f("points", 7, 10, _SCORE, "right", step=9, positional=True)),
            from_model=True, once=True),
     _header("172", "starting rank method", "text", _ONLY26, attr="starting_rank_method", once=True),
     _header("182", "coded pairing controller", "text", _ONLY26, attr="pairing_controller"),
     _header("192", "coded tournament type", "text", _ONLY26, attr="system", once=True),
-    _header("202", "tie-break definition", "text", _ONLY26, once=True),
-    _header("212", "standings tie-breaks", "text", _ONLY26, once=True),
+    _header("202", "tie-break definition", "codes", _ONLY26, attr="tiebreaks", once=True),
+    _header("212", "standings tie-breaks", "codes", _ONLY26, attr="standings_tiebreaks", once=True),
     _header("222", "encoded time control", "text", _ONLY26, attr="time_control_code", once=True),
     _header("352", "board colours of a team match", "text", _ONLY26, from_model=False, attr="board_colours",
             once=True),
-    _header("362", "team scoring points", "text", _ONLY26, from_model=False, once=True),
+    # 362: TW, TD, TL at 5-6, 14-15, 23-24 with their points at 7-10, 16-19, 25-28 (TRF digest 2.1)
+    Record("362", "HEADER", _ONLY26, "team scoring points", (
+        _f("symbol", 5, 6, step=9, positional=True), _f("points", 7, 10, _SCORE, step=9, positional=True)),
+        attr="team_scoring", once=True),
     Record("013", "TEAM", BOTH, "team (TRF16)", (
         _f("name", 5, 36), _f("members", 37, 40, _INT, "right", step=5, refers="player")), from_model=True),
     Record("310", "TEAM", _ONLY26, "team", (
@@ -234,8 +245,10 @@ RECORDS: tuple[Record, ...] = (
         _f("colours", 33, 33, "char", step=13, positional=True),
         _f("round_points", 35, 38, _SCORE, "right", step=13, positional=True),
         _f("forfeits", 39, 39, "char", step=13, positional=True)), name="TeamCrosstable"),
-    Record("XXR", "JAVAFO", frozenset({JAVAFO}), "number of rounds", (_f("value", 5, 5, _INT),)),
-    Record("XXC", "JAVAFO", frozenset({JAVAFO}), "configuration (rank, white1, black1)", (_f("value", 5, 5),)),
+    Record("XXR", "JAVAFO", frozenset({JAVAFO}), "number of rounds", (_f("value", 5, 5, _INT),),
+           attr="rounds_declared"),
+    Record("XXC", "JAVAFO", frozenset({JAVAFO}), "configuration (rank, white1, black1)", (_f("value", 5, 5),),
+           attr="xxc"),
     Record("XXS", "JAVAFO", frozenset({JAVAFO}), "scoring (CODE=points ...)", (_f("value", 5, 5),)),
     # XXA: round r at 10+5(r-1) (TRF digest §5); XXP and XXZ: start ranks separated by blanks
     Record("XXA", "JAVAFO", frozenset({JAVAFO}), "acceleration of a player", (
@@ -327,6 +340,18 @@ def cells(field: Field, values: list) -> str:
     align = ">" if field.align == "right" else "<"
     spec = f"{align}{field.width}"
     return "".join([format(v, spec).ljust(field.step) for v in values])
+
+
+def on_grid(record: Record, text: str) -> bool:
+    """Whether every non-blank character of ``text`` lies in the code or in a cell of one of
+    ``record``'s fields (a line that keeps the described columns)."""
+    covered = [False] * len(text)
+    covered[:3] = [True] * min(3, len(text))
+    for f in record.fields:
+        cuts = [f.cut] if not f.step else [f.cell(i) for i in range(max(0, len(text) - f.start) // f.step + 1)]
+        for cut in cuts:
+            covered[cut] = [True] * len(covered[cut])
+    return all(ok or ch == " " for ok, ch in zip(covered, text))
 
 
 def score_text(value: Fraction) -> str:
