@@ -16,7 +16,8 @@ from itertools import repeat
 from math import lcm
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
-from .records import NationalRecord, TrfRecord
+from .records import NationalRecord as NationalRecord  # re-exported: a player's NRS records
+from .records import TrfRecord
 
 if TYPE_CHECKING:  # pragma: no cover
     from .findings import Finding

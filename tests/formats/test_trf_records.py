@@ -2,6 +2,7 @@
 read, written back and checked."""
 from __future__ import annotations
 
+import json
 from dataclasses import fields, replace
 from fractions import Fraction
 
@@ -200,3 +201,18 @@ def test_a_javafo_list_names_each_player_once_to_the_references_check():
             "XXP 999 2\n")
     found = [f for f in trfscore.check(text) if f.rule == "TRF560"]
     assert [(f.line, f.column, f.text) for f in found] == [(5, 5, "999")], found
+
+
+@pytest.mark.parametrize("source", ["trf", "json"])
+def test_convert_of_a_team_event_to_trf26_passes_check(root, tmp_path, capsys, source):
+    """``trfscore convert`` of a team tournament (TRF26 team Swiss with 240/320/330 records, or its
+    JSON document) to trf26, then ``trfscore check``: no finding at all."""
+    from conftest import run_cli
+
+    event = root / "tests" / "data" / "tv10-team-swiss.trf"
+    if source == "json":
+        assert run_cli(capsys, "convert", event, "--to", "json", "-o", tmp_path / "event.json")[0] == 0
+        event = tmp_path / "event.json"
+    assert run_cli(capsys, "convert", event, "--to", "trf26", "-o", tmp_path / "out.trf")[0] == 0
+    code, out, _ = run_cli(capsys, "check", tmp_path / "out.trf", "--format", "json")
+    assert code == 0 and json.loads(out)["summary"]["warnings"] == 0, out

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import asdict, fields
 from fractions import Fraction
 from itertools import repeat
@@ -19,8 +20,8 @@ from typing import Any
 from ..decimals import is_rounded_in_json, json_number
 from ..findings import ERROR, WARNING, Finding, declare_summaries, finding
 from ..gcpause import gc_paused
-from ..model import DEFAULT_POINTS, Game, Header, NationalRecord, Player, Record, Scoring, Source, Team, Tournament
-from ..records import CLASSES, TrfRecord
+from ..model import DEFAULT_POINTS, Game, Header, Player, Record, Scoring, Source, Team, Tournament
+from ..records import CLASSES, NationalRecord, TrfRecord
 from ..safetext import escape_json_text
 from . import json_bulk
 from .limits import bounded_score
@@ -398,7 +399,7 @@ def _record_dict(r: TrfRecord, num: _Numbers, pointer: str) -> dict[str, Any]:
 def _records(items: list[dict[str, Any]], extras: dict[str, Any]) -> list[TrfRecord]:
     """The typed records of a (schema-valid) document; a document written before ``records``
     existed kept them as lists of field dicts under ``extras[code]``: those are taken out."""
-    out = []
+    out: list[TrfRecord] = []
     for item in items:
         out.append(_record(CLASSES[item["code"]], item))
     for code, cls in CLASSES.items():
@@ -410,16 +411,16 @@ def _records(items: list[dict[str, Any]], extras: dict[str, Any]) -> list[TrfRec
     return out
 
 
-def _record(cls: type[TrfRecord], item: dict[str, Any]) -> TrfRecord:
-    known = {f.name: f for f in fields(cls)}  # type: ignore[arg-type]
+def _record(kind: type[TrfRecord], item: dict[str, Any]) -> TrfRecord:
+    known = {f.name: f for f in fields(kind)}  # type: ignore[arg-type]
     values: dict[str, Any] = {}
     for name, value in item.items():
         if name not in known:
             continue
-        kind = known[name].type
-        if "Fraction" in str(kind):
+        if "Fraction" in str(known[name].type):  # a score, or a list of them
             value = [score_from_json(v) for v in value] if isinstance(value, list) else score_from_json(value)
         values[name] = value
+    cls: Callable[..., TrfRecord] = kind
     return cls(**values)
 
 

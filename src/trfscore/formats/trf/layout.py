@@ -374,7 +374,8 @@ def format_record(record: Record, values: Mapping[str, object]) -> str:
     fixed = {f.name: _text(values.get(f.name)) for f in record.fields if not f.repeated}
     line = list(template(record).format(**fixed))
     for f in record.fields:
-        items = [_text(v) for v in values.get(f.name) or ()] if f.repeated else []
+        listed = values.get(f.name) if f.repeated else None
+        items = [_text(v) for v in listed] if isinstance(listed, (list, tuple)) else []
         if f.split:
             line[f.start:] = " ".join(map(str, items))
             continue

@@ -12,7 +12,8 @@ from collections.abc import Callable
 
 from ...findings import CappedFindings, Finding, finding
 from ...gcpause import gc_paused
-from ...model import Kind, NationalRecord, Player, Record, Source, Tournament
+from ...model import Kind, Player, Record, Source, Tournament
+from ...records import NationalRecord
 from ..decode import decode, looks_binary
 from ..limits import too_sparse
 from . import rules as _rules  # noqa: F401  (declares the ids reported here)
@@ -123,7 +124,7 @@ def _finish(t: Tournament, players: list[Player], nationals: list[NationalRecord
                     f"{MAX_PLAYERS}", t.players[MAX_PLAYERS].line, START_RANK_COLUMN,
                     "split the event into sections"))
     for nrs in nationals:
-        owner = by_rank.get(nrs.start_rank)
+        owner = by_rank.get(nrs.start_rank) if nrs.start_rank is not None else None
         if owner is not None:
             owner.national[nrs.federation] = nrs
     packs = list(map(Player.packed.fget, t.players))  # type: ignore[attr-defined]

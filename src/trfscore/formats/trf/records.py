@@ -13,8 +13,8 @@ from fractions import Fraction
 from typing import Any
 
 from ...findings import Finding, finding
-from ...model import NationalRecord, Record, Team, Tournament
-from ...records import CLASSES
+from ...model import Record, Team, Tournament
+from ...records import CLASSES, NationalRecord, TrfRecord
 from . import rules as _rules  # noqa: F401  (declares the ids reported here)
 from .layout import BY_CODE, NATIONAL, PARSED, Field, format_record
 from .layout import Record as LayoutRecord
@@ -122,7 +122,8 @@ def read_parsed(rec: Record, t: Tournament, add: Add) -> None:
     for column, cell, what in bad:
         add(finding("TRF702", f"{code}: {what}",
                     rec.line, column, "see the column layout of this record (TRF digest §4, §5)", cell))
-    t.records.append(CLASSES[code](**entry, line=rec.line))
+    cls: Callable[..., TrfRecord] = CLASSES[code]
+    t.records.append(cls(**entry, line=rec.line))
 
 
 def read_national(rec: Record, t: Tournament) -> NationalRecord | None:
@@ -155,7 +156,8 @@ def written_records(t: Tournament) -> tuple[dict[int, str], list[str]]:
         if rec.code not in PARSED or obj is None or obj.code != rec.code:
             continue
         entry, _ = decode_fields(BY_CODE[rec.code], rec.text.replace("\t", " "))
-        if CLASSES[rec.code](**entry, line=rec.line) != obj:
+        cls: Callable[..., TrfRecord] = CLASSES[rec.code]
+        if cls(**entry, line=rec.line) != obj:
             in_place[rec.line] = format_record(BY_CODE[rec.code], vars(obj))
         else:
             in_place[rec.line] = rec.text
