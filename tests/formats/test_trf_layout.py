@@ -163,7 +163,7 @@ def test_every_header_record_is_read_into_the_header_attribute_it_names(record):
 
 
 @pytest.mark.parametrize(("line", "expected", "rules"), [
-    ("362 TW 2     TD 1     TL 0", {"TW": 2, "TD": 1, "TL": 0}, []),  # TRF digest 2.1: the FIDE sample
+    ("362 TW 2     TD 1     TL 0", {"TW": 2, "TD": 1, "TL": 0}, []),  # as FIDE's TRF-2026 sample writes it
     ("362 TW  3.0   TD  1.5   TL  0.0", {"TW": 3, "TD": Fraction(3, 2), "TL": 0}, []),  # on the columns
     ("362 TW 3 TD 1 TL 0", {"TW": 3, "TD": 1, "TL": 0}, []),  # off the columns: read as pairs
     ("362 TW x", {}, [("TRF207", 7)]),

@@ -155,7 +155,7 @@ def test_a_team_event_built_in_code_writes_a_trf26_that_passes_check():
     assert "320             5" in out and "330 +-   2   1   5" in out and "240 H   3    2" in out
     assert _warnings(out) == []
     assert _team_points(trfscore.loads(out)) == _team_points(t)
-    # team 5's match points: the PAB worth a won match (2 under the 362 defaults, TRF digest §2), the
+    # team 5's match points: the PAB worth a won match (2 under the 362 defaults of TRF-2026), the
     # forfeited match and the lost one (1.5 - 0.5) worth nothing
     assert _team_points(t)[5][0] == 2 + 0 + 0
 
@@ -180,7 +180,7 @@ def test_a_team_file_converted_through_a_document_without_source_lines_passes_ch
 
 
 def test_a_team_crosstable_row_is_read_on_the_digests_columns():
-    """802 (TRF digest 4.7): team 5-7, nickname 9-13, match points 15-20, game points 22-27, then
+    """802 (TRF-2026): team 5-7, nickname 9-13, match points 15-20, game points 22-27, then
     13 columns a round from 29: opponent or bye word, colour at 33, points at 35-38, flag at 39."""
     line = "802   3 SHK     19.0   32.5 FPB    4.0    16 w  2.5    11 b  0.0f"
     assert [line[28:31], line[32], line[34:38], line[38]] == ["FPB", " ", " 4.0", " "]

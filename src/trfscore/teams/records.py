@@ -171,7 +171,7 @@ def apply_match_records(t: Tournament, teams: set[int], rounds: int, scoring: Ma
 
 def pab_rounds(e: TeamPairingByes) -> list[tuple[int, int]]:
     """(round, team) pairs of a 320 record: its cell r names the team with the bye in round r
-    (TRF digest 4.6; a blank cell or ``000``: none)."""
+    (TRF-2026; a blank cell or ``000``: none)."""
     return [(rnd, number) for rnd, number in enumerate(e.teams, start=1) if number]
 
 

@@ -99,7 +99,7 @@ def _date(rec: Record, field: Field, attr: str, h: Header, add: Add) -> None:
 
 
 def _codes(rec: Record, field: Field, attr: str, h: Header, add: Add) -> None:
-    """A comma-separated list of tie-break codes (TRF digest 2.3: ``ACRONYM[:MP|:GP][/modifier...]``)."""
+    """A comma-separated list of tie-break codes (TRF-2026: ``ACRONYM[:MP|:GP][/modifier...]``)."""
     codes = [c.strip() for c in value_of(rec).split(",") if c.strip()]
     bad = [c for c in codes if not TIEBREAK.match(c)]
     if bad:
@@ -142,7 +142,7 @@ def _time_control(rec: Record, add: Add) -> None:
               "write periods such as 40/6000+30:900+30 or 5400+30", value)
 
 
-#: What a header value must look like beyond its type (TRF digest §9 B1, B8, B10).
+#: What a header value must look like beyond its type (rules TRF201, TRF208, TRF210).
 _CHECKS: dict[str, tuple[Callable[[Record, Add], None], ...]] = {
     "012": (_name_given,), "192": (_ett_code,), "222": (_time_control,)}
 

@@ -185,7 +185,7 @@ RECORDS: tuple[Record, ...] = (
            attr="round_dates"),
     _header("142", "number of rounds", _INT, _ONLY26, attr="rounds_declared", once=True),
     _header("152", "initial colour", "char", _ONLY26, attr="initial_colour", once=True),
-    # 162: symbol at 6, 15, 24 ... with its points at 7-10, 16-19, 25-28 ... (TRF digest 2.1)
+    # 162: symbol at 6, 15, 24 ... with its points at 7-10, 16-19, 25-28 ... (TRF-2026)
     Record("162", "HEADER", _ONLY26, "scoring points", (_f("symbol", 6, 6, "char", step=9, positional=True),
                                                          _f("points", 7, 10, _SCORE, "right", step=9, positional=True)),
            from_model=True, once=True),
@@ -197,7 +197,7 @@ RECORDS: tuple[Record, ...] = (
     _header("222", "encoded time control", "text", _ONLY26, attr="time_control_code", once=True),
     _header("352", "board colours of a team match", "text", _ONLY26, from_model=False, attr="board_colours",
             once=True),
-    # 362: TW, TD, TL at 5-6, 14-15, 23-24 with their points at 7-10, 16-19, 25-28 (TRF digest 2.1)
+    # 362: TW, TD, TL at 5-6, 14-15, 23-24 with their points at 7-10, 16-19, 25-28 (TRF-2026)
     Record("362", "HEADER", _ONLY26, "team scoring points", (
         _f("symbol", 5, 6, step=9, positional=True), _f("points", 7, 10, _SCORE, step=9, positional=True)),
         attr="team_scoring", once=True),
@@ -229,7 +229,7 @@ RECORDS: tuple[Record, ...] = (
         _f("players", 17, 20, _INT, "right", step=5, refers="player")), name="Lineup"),
     Record("320", "TEAM_ROUND", _ONLY26, "pairing-allocated team byes", (
         _f("match_points", 5, 8, _SCORE, "right"), _f("points", 10, 13, _SCORE, "right"),
-        # round r at 15+4(r-1): a blank cell is a round without a bye (TRF digest 4.6)
+        # round r at 15+4(r-1): a blank cell is a round without a bye (TRF-2026)
         _f("teams", 15, 17, _INT, "right", step=4, refers="team", positional=True)), name="TeamPairingByes"),
     Record("330", "TEAM_ROUND", _ONLY26, "forfeited team matches", (
         _f("type", 5, 6, choices=("+-", "-+", "--")), _f("round", 8, 10, _INT, "right"),
@@ -240,7 +240,7 @@ RECORDS: tuple[Record, ...] = (
         _f("team", 5, 7, _INT, "right", refers="team"), _f("nickname", 9, 13),
         _f("match_points", 15, 20, _SCORE, "right"), _f("game_points", 22, 27, _SCORE, "right"),
         # round r in the 13 columns from 29+13(r-1): the opponent team (or PAB, FPB, HPB, ZPB), its
-        # colour, the round's game points and a forfeit flag (TRF digest 4.7)
+        # colour, the round's game points and a forfeit flag (TRF-2026)
         _f("opponents", 29, 31, "text", "right", step=13, positional=True),
         _f("colours", 33, 33, "char", step=13, positional=True),
         _f("round_points", 35, 38, _SCORE, "right", step=13, positional=True),
@@ -250,7 +250,7 @@ RECORDS: tuple[Record, ...] = (
     Record("XXC", "JAVAFO", frozenset({JAVAFO}), "configuration (rank, white1, black1)", (_f("value", 5, 5),),
            attr="xxc"),
     Record("XXS", "JAVAFO", frozenset({JAVAFO}), "scoring (CODE=points ...)", (_f("value", 5, 5),)),
-    # XXA: round r at 10+5(r-1) (TRF digest §5); XXP and XXZ: start ranks separated by blanks
+    # XXA: round r at 10+5(r-1) (JaVaFo's manual); XXP and XXZ: start ranks separated by blanks
     Record("XXA", "JAVAFO", frozenset({JAVAFO}), "acceleration of a player", (
         _f("start_rank", 5, 8, _INT, "right", refers="player"),
         _f("points", 10, 13, _SCORE, "right", step=5, positional=True)), name="JavafoAcceleration"),

@@ -121,7 +121,7 @@ def read_parsed(rec: Record, t: Tournament, add: Add) -> None:
     entry, bad = decode_fields(BY_CODE[code], rec.text.replace("\t", " "))
     for column, cell, what in bad:
         add(finding("TRF702", f"{code}: {what}",
-                    rec.line, column, "see the column layout of this record (TRF digest §4, §5)", cell))
+                    rec.line, column, "see the column layout of this record (TRF-2026, or JaVaFo's manual for XX records)", cell))
     cls: Callable[..., TrfRecord] = CLASSES[code]
     t.records.append(cls(**entry, line=rec.line))
 
