@@ -44,22 +44,24 @@ def _entries(t: Tournament, kind: type[R]) -> Iterable[R]:
     return t.records_of(kind)
 
 
-def _round_ok(e: TrfRecord, code: str, rnd: int | None, rounds: int, add: Add) -> bool:
-    if isinstance(rnd, int) and 1 <= rnd <= rounds:
-        return True
-    if code == "240" and isinstance(rnd, int) and rnd == rounds + 1:
-        return False  # the request for the round still to be paired (TRF26 in-tournament use)
+def _round_of(e: TrfRecord, code: str, rnd: int | None, rounds: int, add: Add) -> int | None:
+    """``rnd`` when it is a round of the event; None (reported) otherwise."""
+    if rnd is not None and 1 <= rnd <= rounds:
+        return rnd
+    if code == "240" and rnd == rounds + 1:
+        return None  # the request for the round still to be paired (TRF26 in-tournament use)
     add(finding("TRF607", f"{code}: round {rnd if rnd is not None else '?'} is not a round of the event "
                 f"(1..{rounds}); the record is ignored", e.line, 5, "correct the round number"))
-    return False
+    return None
 
 
-def _team_ok(e: TrfRecord, code: str, number: int | None, teams: set[int], add: Add) -> bool:
-    if number in teams:
-        return True
+def _team_of(e: TrfRecord, code: str, number: int | None, teams: set[int], add: Add) -> int | None:
+    """``number`` when it is a team of the event; None (reported) otherwise."""
+    if number is not None and number in teams:
+        return number
     add(finding("TRF560", f"{code}: team {number} is not in the file; the record is ignored by the team "
                 "standings", e.line, 5, "name teams by their 310 team number (or 013 order)", str(number)))
-    return False
+    return None
 
 
 def read_lineups(t: Tournament, teams: set[int], members: dict[int, list[int]], rounds: int,
@@ -67,8 +69,9 @@ def read_lineups(t: Tournament, teams: set[int], members: dict[int, list[int]], 
     """300 records: ``(team, round) -> start ranks by board`` (None for an empty board)."""
     out: dict[tuple[int, int], list[int | None]] = {}
     for e in _entries(t, Lineup):
-        rnd, team = e.round, e.team
-        if not _round_ok(e, "300", rnd, rounds, add) or not _team_ok(e, "300", team, teams, add):
+        rnd = _round_of(e, "300", e.round, rounds, add)
+        team = _team_of(e, "300", e.team, teams, add) if rnd is not None else None
+        if rnd is None or team is None:
             continue
         if (team, rnd) in out:
             add(finding("TRF607", f"300: a second line-up of team {team} in round {rnd}; the first one is used",
@@ -124,48 +127,51 @@ def apply_match_records(t: Tournament, teams: set[int], rounds: int, scoring: Ma
                     "is ignored", e.line, 5, "one record per team and round"))
         return True
 
-    for e in _entries(t, TeamForfeit):
-        rnd, white, black, kind = e.round, e.white, e.black, e.type
-        if kind not in ("+-", "-+", "--") or not _round_ok(e, "330", rnd, rounds, add):
+    for forfeit in _entries(t, TeamForfeit):
+        kind = forfeit.type
+        rnd = _round_of(forfeit, "330", forfeit.round, rounds, add) if kind in ("+-", "-+", "--") else None
+        if rnd is None:
             continue
-        if not (_team_ok(e, "330", white, teams, add) & _team_ok(e, "330", black, teams, add)):
+        white, black = (_team_of(forfeit, "330", forfeit.white, teams, add),
+                        _team_of(forfeit, "330", forfeit.black, teams, add))
+        if white is None or black is None:
             continue
         if white == black:
-            add(finding("TRF607", f"330: team {white} cannot forfeit against itself", e.line, 12))
+            add(finding("TRF607", f"330: team {white} cannot forfeit against itself", forfeit.line, 12))
             continue
-        if taken(e, "330", white, rnd) or taken(e, "330", black, rnd):
+        if taken(forfeit, "330", white, rnd) or taken(forfeit, "330", black, rnd):
             continue
         results = {"+-": (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS), "-+": (Kind.FORFEIT_LOSS, Kind.FORFEIT_WIN),
                    "--": (Kind.FORFEIT_LOSS, Kind.FORFEIT_LOSS)}[kind]
         for number, other, colour, result in ((white, black, "w", results[0]), (black, white, "b", results[1])):
-            _conflict_with_boards(e, "330", number, rnd, boards.get((number, rnd)), other, add)
+            _conflict_with_boards(forfeit, "330", number, rnd, boards.get((number, rnd)), other, add)
             mp, gp = value(result)
             bm = boards.get((number, rnd))
             out[(number, rnd)] = TeamRound(rnd, result, other, colour, mp, gp, bm.start_ranks if bm else (), "330")
 
-    for e in _entries(t, TeamPairingByes):
-        for rnd, number in pab_rounds(e):
-            if not _round_ok(e, "320", rnd, rounds, add) or not _team_ok(e, "320", number, teams, add):
+    for byes in _entries(t, TeamPairingByes):
+        for rnd, number in pab_rounds(byes):
+            if _round_of(byes, "320", rnd, rounds, add) is None or _team_of(byes, "320", number, teams, add) is None:
                 continue
-            if taken(e, "320", number, rnd):
+            if taken(byes, "320", number, rnd):
                 continue
-            _conflict_with_boards(e, "320", number, rnd, boards.get((number, rnd)), None, add)
+            _conflict_with_boards(byes, "320", number, rnd, boards.get((number, rnd)), None, add)
             mp, gp = value(Kind.PAB)
-            mp = e.match_points if e.match_points is not None else mp
-            gp = e.points if e.points is not None else gp
+            mp = byes.match_points if byes.match_points is not None else mp
+            gp = byes.points if byes.points is not None else gp
             out[(number, rnd)] = TeamRound(rnd, Kind.PAB, None, None, mp, gp, (), "320")
 
-    for e in _entries(t, Bye):
-        kind = BYE_240.get(e.type)
-        rnd = e.round
-        if kind is None or not _round_ok(e, "240", rnd, rounds, add):
+    for bye in _entries(t, Bye):
+        bye_kind = BYE_240.get(bye.type)
+        rnd = _round_of(bye, "240", bye.round, rounds, add) if bye_kind is not None else None
+        if bye_kind is None or rnd is None:
             continue
-        for number in e.ids:
-            if not _team_ok(e, "240", number, teams, add) or taken(e, "240", number, rnd):
+        for number in bye.ids:
+            if _team_of(bye, "240", number, teams, add) is None or taken(bye, "240", number, rnd):
                 continue
-            _conflict_with_boards(e, "240", number, rnd, boards.get((number, rnd)), None, add)
-            mp, gp = value(kind)
-            out[(number, rnd)] = TeamRound(rnd, kind, None, None, mp, gp, (), "240")
+            _conflict_with_boards(bye, "240", number, rnd, boards.get((number, rnd)), None, add)
+            mp, gp = value(bye_kind)
+            out[(number, rnd)] = TeamRound(rnd, bye_kind, None, None, mp, gp, (), "240")
     return out
 
 
@@ -217,7 +223,7 @@ def apply_299(t: Tournament, lines: dict, rounds: int, add: Add) -> None:
         for number in ids:
             line = lines.get(number)
             if line is None:
-                _team_ok(e, "299", number, set(lines), add)
+                _team_of(e, "299", number, set(lines), add)
                 continue
             if not letter:
                 old_mp, old_gp = line.adjustment
