@@ -216,3 +216,19 @@ def test_convert_of_a_team_event_to_trf26_passes_check(root, tmp_path, capsys, s
     assert run_cli(capsys, "convert", event, "--to", "trf26", "-o", tmp_path / "out.trf")[0] == 0
     code, out, _ = run_cli(capsys, "check", tmp_path / "out.trf", "--format", "json")
     assert code == 0 and json.loads(out)["summary"]["warnings"] == 0, out
+
+
+def test_a_point_assignment_counts_in_the_declared_points_check():
+    """A 299 bonus (no type letter) adds to the player's score when ``check`` compares declared
+    points with the results (rule TRF510): the declared 2.0 is the win plus the bonus."""
+    bonus = layout.format_record(layout.BY_CODE["299"], {"type": "", "points": Fraction(1), "round": 0, "ids": [1]})
+    from trfscore import Game, Kind, Player
+    from trfscore.formats.trf import format_player
+
+    players = "".join(format_player(p) + "\n" for p in (
+        Player(1, name="A", points=Fraction(2), rank=1, games=[Game(1, 2, "w", "1", Kind.WIN)]),
+        Player(2, name="B", points=Fraction(0), rank=2, games=[Game(1, 1, "b", "0", Kind.LOSS)])))
+    with_bonus = trfscore.check("012 x\n" + players + bonus + "\n")
+    without = trfscore.check("012 x\n" + players)
+    assert not [f for f in with_bonus if f.rule == "TRF510"]
+    assert [f.line for f in without if f.rule == "TRF510"] == [2]

@@ -187,7 +187,7 @@ def declared_points(ctx: Context) -> Iterator[Finding]:
     if ctx.t.source.format == "crosstable":
         return  # the crosstable reader compares printed totals itself, at their cells (CTB110)
     unit, totals = ctx.score_units
-    scores = _adjusted(ctx) if ctx.t.extras.get("299") else None
+    scores = _adjusted(ctx) if ctx.t.records_of(PointAssignment) else None
     accel = future = None
     system = None
     for p in ctx.players:
