@@ -73,7 +73,52 @@ def test_a_start_rank_of_99999999(tmp_path):
     assert code == 1 and "1, 2, 3, 4, 5, 6, 7, 8, 9, 10 and 99999988 more missing" in out
 
 
-@pytest.mark.parametrize("value, message", [(1e308, "out of range"), ("1/0", "zero denominator"),
+def _absent(rnd: int) -> dict:
+    return {"round": rnd, "opponent": None, "colour": None, "code": "-", "kind": "absent"}
+
+
+def test_json_with_one_player_far_past_the_rest_is_refused():
+    """A JSON player with 1,000 games among 1,000 players with 5 made every command pad all of
+    them to 1,000 cells (a 3.6 MB document took 15 GB and 7 minutes in the HTML report); such a
+    document is now refused (JSON005) with no cell padded, as TRF409 refuses the TRF."""
+    doc = json_model.to_dict(swiss(1000, 5, seed=2), records=False)
+    games = doc["players"][0]["games"]
+    games += [_absent(rnd) for rnd in range(len(games) + 1, 1001)]
+    t = trfscore.loads(json.dumps(doc))
+    assert [f.rule for f in t.findings if f.severity == "error"] == ["JSON005"]
+    assert "has 1,000 games, but the 1,000 players hold only 5,995 in all" in t.findings[-1].message
+    assert t.players == [] and t.rounds == 0
+    doc["players"][0]["games"] = games[:5]  # the same document without the long list is read
+    assert trfscore.loads(json.dumps(doc)).rounds == 5
+
+
+@pytest.mark.slow
+def test_every_command_refuses_a_sparse_json_document(tmp_path):
+    doc = json_model.to_dict(swiss(1000, 5, seed=2), records=False)
+    games = doc["players"][0]["games"]
+    games += [_absent(rnd) for rnd in range(len(games) + 1, 1001)]
+    results = every_command(tmp_path, "sparse.json", json.dumps(doc).encode())
+    assert {code for code, _, _ in results.values()} == {2}
+    assert "JSON005" in results["check"][1]
+
+
+def test_json_game_claiming_a_far_round_is_read_in_its_place(tmp_path):
+    """``"round": 1000000000`` on a first game made check walk a billion rounds (TRF532); games
+    are read one per round in list order, as every reader and writer takes them, with a warning."""
+    doc = document()
+    doc["players"][0]["games"][0]["round"] = 10 ** 9
+    t = trfscore.loads(json.dumps(doc))
+    assert [g.round for g in t.players[0].games] == [1, 2, 3, 4]
+    assert [f.rule for f in t.findings] == ["JSON006"]
+    assert "/players/0/games/0/round says 1,000,000,000 but is game 1" in t.findings[0].message
+    path = tmp_path / "round.json"
+    path.write_text(json.dumps(doc))
+    proc = run_limited(["check", "--profile", "fide", str(path)], timeout=60)
+    assert_clean(proc)
+    assert "JSON006" in proc.stdout.decode()
+
+
+@pytest.mark.parametrize("value, message", [(1e308, "/scoring/values/W: expected a number <= 1000000"), ("1/0", "zero denominator"),
                                             (1e-12, "out of range"), ("123456789012/1", "out of range")])
 def test_json_scores_out_of_range(tmp_path, value, message):
     """A win worth 1e308 made the HTML report end in an OverflowError and the text report print
@@ -88,6 +133,32 @@ def test_json_scores_out_of_range(tmp_path, value, message):
     code, _, err = results["report"]
     assert code == 2 and message in err and "Error" not in err
     assert "JSON002" in results["check"][1] and message in results["check"][1]
+
+
+def test_the_schema_states_the_score_bounds():
+    """The schema says what the readers hold scores to (one bound, :data:`limits.MAX_SCORE`):
+    a document's scores are finite numbers of at most 1,000,000 either way, and a validator other
+    than trfscore's rejects a win worth 1e308 by the schema alone."""
+    from trfscore.formats.limits import MAX_SCORE
+
+    defs = json_model.schema()["$defs"]
+    for name in ("score", "nullableScore"):
+        assert (defs[name]["minimum"], defs[name]["maximum"]) == (-MAX_SCORE, MAX_SCORE)
+    doc = document()
+    doc["scoring"]["values"]["W"] = 1e308
+    assert json_model.validate(doc) == [("expected a number <= 1000000, found the number 1e+308",
+                                          "/scoring/values/W")]
+
+
+@pytest.mark.parametrize("players", [10, 400])  # 400: past the sample a large document is validated on
+def test_a_player_total_out_of_range_is_named(players):
+    """Declared points are scores too: the finding names the player's field, on the column
+    checks of a large document as in jsonschema's."""
+    doc = json_model.to_dict(swiss(players, 60 if players > 10 else 4, seed=5), records=False)
+    doc["players"][-1]["points"] = 2e6
+    t = trfscore.loads(json.dumps(doc))
+    assert [f.message for f in t.findings] == [
+        f"/players/{players - 1}/points: expected a number <= 1000000, found the number 2000000.0"]
 
 
 @pytest.mark.parametrize("record", ["XXS W=1e308", "XXS WW=1e999999999", "XXS W=0.0000001", "BBW  1e99999",

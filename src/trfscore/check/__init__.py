@@ -49,7 +49,7 @@ declare("TRF001", INFO, "more findings of one rule than the per-file limit; the 
 """)
 
 #: Reader findings that mean "this is not a tournament at all": the cross-record rules are skipped.
-FATAL_RULES = frozenset({"TRF100", "TRF409", "JSON001", "JSON002", "CTB100", "PGN100", "PGN110", "PGN111"})
+FATAL_RULES = frozenset({"TRF100", "TRF409", "JSON001", "JSON002", "JSON005", "CTB100", "PGN100", "PGN110", "PGN111"})
 
 
 def check(t: Tournament, profile: Profile | str | None = None, *, select: str | Iterable[str] | None = None,

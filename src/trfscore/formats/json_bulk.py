@@ -98,7 +98,7 @@ def _opponents_fine(opponents: list) -> bool:
 def players_fine(cols: Columns, start: int, full: dict[str, Any]) -> bool:
     """Whether the players from index ``start`` on meet the ``player`` schema in everything
     but their games and the content of their national records (``_player_problems`` finds
-    nothing there): required keys, each property's JSON type and minimum, scores.
+    nothing there): required keys, each property's JSON type and bounds, scores.
     False means "ask the per-player checks"."""
     defs = full["$defs"]
     player = defs["player"]
@@ -131,9 +131,10 @@ def players_fine(cols: Columns, start: int, full: dict[str, Any]) -> bool:
         allowed = set().union(*(_JSON_TYPES[k] for k in ([kinds] if isinstance(kinds, str) else kinds)))
         if not types <= allowed:  # a bool or a whole float where an integer belongs: per player
             return False
-        if "minimum" in rule:
+        if "minimum" in rule or "maximum" in rule:
             numbers = [v for v in values if type(v) in (int, float)]
-            if numbers and min(numbers) < rule["minimum"]:
+            if numbers and (min(numbers) < rule.get("minimum", min(numbers))
+                            or max(numbers) > rule.get("maximum", max(numbers))):
                 return False
     return True
 

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from dataclasses import asdict, fields
 from fractions import Fraction
-from itertools import repeat
+from itertools import chain, repeat
 from operator import itemgetter
 from typing import Any
 
@@ -24,7 +24,7 @@ from ..model import DEFAULT_POINTS, Game, Header, Player, Record, Scoring, Sourc
 from ..records import CLASSES, NationalRecord, TrfRecord
 from ..safetext import escape_json_text
 from . import json_bulk
-from .limits import bounded_score
+from .limits import bounded_score, too_sparse
 from .schema_problems import describe, found, key_text, types_text
 
 declare_summaries("Reported by the JSON reader (``trfscore convert --to json`` writes valid documents).", (
@@ -32,6 +32,8 @@ declare_summaries("Reported by the JSON reader (``trfscore convert --to json`` w
     ("JSON002", ERROR, "the JSON document does not follow the trfscore schema"),
     ("JSON003", WARNING, "the document holds lone UTF-16 surrogates, replaced by U+FFFD"),
     ("JSON004", WARNING, "'rounds' differs from the rounds the players' games cover"),
+    ("JSON005", ERROR, "a few players' games reach far past the rest (mostly padding): not one tournament"),
+    ("JSON006", WARNING, "a game's 'round' differs from its place in the player's list; the place is used"),
 ))
 
 SCHEMA_VERSION = 1
@@ -309,7 +311,7 @@ def from_dict(doc: dict[str, Any], *, path: str | None = None, _cols: json_bulk.
     scoring = Scoring(values={**DEFAULT_POINTS, **{k: score_from_json(v) for k, v in sdoc.get("values", {}).items()}},
                       detail={k: score_from_json(v) for k, v in sdoc.get("detail", {}).items()},
                       source=sdoc.get("source", "default"))
-    players = _players(doc.get("players", []), _cols)
+    players, misplaced = _players(doc.get("players", []), _cols)
     teams = []
     for item in doc.get("teams", []):
         item = dict(item)
@@ -321,10 +323,25 @@ def from_dict(doc: dict[str, Any], *, path: str | None = None, _cols: json_bulk.
                     encoding=sdoc.get("encoding", "utf-8"), bom=sdoc.get("bom", False),
                     records=[Record(r["kind"], r["text"], r["eol"], r.get("line", 0)) for r in sdoc.get("records", [])])
     claimed = doc.get("rounds", 0)
-    data = max((p.round_count for p in players), default=0)  # without unpacking packed games
+    counts = [p.round_count for p in players]  # without unpacking packed games
+    data = max(counts, default=0)
     t = Tournament(header=header, players=players, teams=teams, scoring=scoring, rounds=data,
                    extras=dict(doc.get("extras", {})), source=source)
     t.findings = [Finding(**f) for f in doc.get("findings", [])]
+    if too_sparse(len(players), data, sum(counts)):  # every player gets a cell per round: mostly padding
+        longest = counts.index(data)
+        t.findings.append(finding("JSON005", f"player {longest + 1} (start rank "
+                                  f"{players[longest].start_rank}) has {data:,} games, but the {len(players):,} "
+                                  f"players hold only {sum(counts):,} in all: not one tournament", None, None,
+                                  "give one tournament, every player with a game entry per round"))
+        t.players, t.rounds = [], 0  # nothing is read, so no command pads players x rounds cells
+        return t
+    if misplaced is not None:
+        i, place, said = misplaced
+        t.findings.append(finding("JSON006", f"/players/{i}/games/{place - 1}/round says {said:,} "
+                                  f"but is game {place} of the list; games are read in list order, "
+                                  "one per round", None, None,
+                                  "list each player's games in round order, one per round, absences included"))
     if claimed != data:  # every reader (and so every writer) gives each player a cell per round
         shown = f"{claimed:,}" if claimed < 10 ** 12 else f"a number of {len(str(claimed))} digits"
         t.findings.append(finding("JSON004", f"rounds says {shown} but the players' games cover "
@@ -336,16 +353,41 @@ def from_dict(doc: dict[str, Any], *, path: str | None = None, _cols: json_bulk.
 
 
 
-def _players(items: list[dict[str, Any]], cols: json_bulk.Columns | None) -> list[Player]:
+def _misplaced_round(items: list[dict[str, Any]], cols: json_bulk.Columns | None) -> tuple[int, int, int] | None:
+    """The first game whose ``round`` is not its place in its player's list, as (player index,
+    place, round it says); None when every list runs 1, 2, 3 ...  Games are read in list order,
+    one per round, as every reader, check and writer takes the n-th cell for round n (a first
+    game saying round 1000000000 must not become a round of its own)."""
+    if cols is not None:
+        if cols.packed is not None:  # packed only when the rounds run 1, 2, 3 ... (json_bulk)
+            return None
+        expected = list(chain.from_iterable(map(range, repeat(1), [c + 1 for c in cols.counts])))
+        if cols.games[0] == expected:
+            return None
+    for i, item in enumerate(items):
+        for place, g in enumerate(item.get("games", ()), 1):
+            if g["round"] != place:
+                return i, place, g["round"]
+    return None  # pragma: no cover (the columns said otherwise)
+
+
+def _players(items: list[dict[str, Any]], cols: json_bulk.Columns | None
+             ) -> tuple[list[Player], tuple[int, int, int] | None]:
     """The players of a schema-valid document: built from its columns (:mod:`json_bulk`), their
-    games packed when every cell is clean; one by one with ``Game`` tuples otherwise."""
+    games packed when every cell is clean; one by one with ``Game`` tuples otherwise.  Also the
+    first game whose round is not its place (:func:`_misplaced_round`): every game is read in
+    its place."""
     if cols is None and len(items) > 1:
         defs = schema()["$defs"]
         cols = json_bulk.columns(items, list(defs["player"]["properties"]))
         if cols is not None and not json_bulk.games_fine(cols, defs["game"], set(defs["kind"]["enum"])):
             cols = None
+    misplaced = _misplaced_round(items, cols)
     if cols is None:
-        return [_player(item) for item in items]
+        return [_player(item) for item in items], misplaced
+    if misplaced is not None:
+        cols.games = (list(chain.from_iterable(map(range, repeat(1), [c + 1 for c in cols.counts]))),
+                      *cols.games[1:])
     column = cols.players
     packed = cols.packed
     count = len(items)
@@ -371,12 +413,13 @@ def _players(items: list[dict[str, Any]], cols: json_bulk.Columns | None) -> lis
     if packed is not None:
         for i, (p, n) in enumerate(zip(players, cols.counts)):
             p.defer_games(packed, i, n)
-    return players
+    return players, misplaced
 
 
 def _player(item: dict[str, Any]) -> Player:
     national = {k: NationalRecord(**v) for k, v in item.get("national", {}).items()}
-    games = [Game(g["round"], g["opponent"], g["colour"], g["code"], g["kind"]) for g in item.get("games", [])]
+    games = [Game(place, g["opponent"], g["colour"], g["code"], g["kind"])  # in its place: see _misplaced_round
+             for place, g in enumerate(item.get("games", []), 1)]
     return Player(start_rank=item["start_rank"], name=item.get("name", ""), sex=item.get("sex", ""),
                   title=item.get("title", ""), rating=item.get("rating"), federation=item.get("federation", ""),
                   fide_id=item.get("fide_id", ""), birth=item.get("birth", ""),
@@ -572,7 +615,7 @@ def _player_problems(players: list, full: dict[str, Any]) -> list[tuple[str, str
             rule = props[key]
             if "$ref" in rule:
                 ref = rule["$ref"].rsplit("/", 1)[-1]
-                ok = (value is None and ref == "nullableScore") or _is_score(value)
+                ok = (value is None and ref == "nullableScore") or _is_score(value) and _within(value, defs[ref])
                 if ref not in ("score", "nullableScore") or not ok:
                     return _schema_errors(full, p, i) or [
                         (f"expected a number{' or null' if ref == 'nullableScore' else ''}, found {found(value)}",
@@ -602,6 +645,11 @@ def _of_type(value: Any, types: str | list[str] | None) -> bool:
 
 def _is_score(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _within(value: float, rule: dict[str, Any]) -> bool:
+    """Whether a number meets a schema definition's ``minimum`` and ``maximum``."""
+    return rule.get("minimum", value) <= value <= rule.get("maximum", value)
 
 
 def _schema_errors(full: dict[str, Any], player: dict[str, Any], index: int) -> list[tuple[str, str]]:
