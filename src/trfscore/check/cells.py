@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import chain, compress, count, repeat
-from operator import add, eq, gt, ne
+from operator import add, eq, gt, mul, ne
 from typing import Any
 
 from ..model import Game, Kind, Player
@@ -116,8 +116,7 @@ class FlatCells:
     @property
     def meeting_pairs(self) -> int:
         """How many distinct pairs met (``len(Context.meetings)``)."""
-        mutual = self.mutual
-        return len(set(zip(map(self.own.__getitem__, mutual), map(self.opp.__getitem__, mutual))))
+        return len(set(self._pair_keys()))
 
     def meeting_order(self, cells: list[int]) -> list[int]:
         """Cells of ``mutual`` in the order ``Context.meetings`` lists them: by pair (in the
@@ -137,11 +136,23 @@ class FlatCells:
 
     def repeated_pairs(self) -> list[tuple[int, int]]:
         """Pairs (low, high start rank) that meet more than once, in meeting order."""
-        mutual = self.mutual
-        keys = list(zip(map(self.own.__getitem__, mutual), map(self.opp.__getitem__, mutual)))
+        keys = self._pair_keys()
         if len(set(keys)) == len(keys):
             return []
-        return [key for key, times in Counter(keys).items() if times > 1]
+        low, base = self._key_base()
+        return [(key // base + low, key % base + low) for key, times in Counter(keys).items() if times > 1]
+
+    def _key_base(self) -> tuple[int, int]:
+        low = min(self.sr, default=0)
+        return low, max(self.sr, default=0) - low + 1
+
+    def _pair_keys(self) -> list[int]:
+        """Per ``mutual`` cell, its pair (a, b) of start ranks as one number
+        ``(a - low) * base + (b - low)``, ``low`` the lowest start rank."""
+        mutual, (low, base) = self.mutual, self._key_base()
+        shift = low * base + low
+        return list(map(add, map(mul, map(self.own.__getitem__, mutual), repeat(base)),
+                        map(add, map(self.opp.__getitem__, mutual), repeat(-shift))))
 
     def positions_of(self, code: str) -> list[int]:
         """The cells whose result code is ``code``, in order."""

@@ -135,17 +135,11 @@ class Context:
         never declared) as a whole number of ``1/unit``, ``unit`` the common denominator of
         the system's values (Fraction additions would dominate a 10,000-player file)."""
         scoring = self.t.scoring
-        points = scoring.points
         unit = 1
         for value in (*scoring.values.values(), *scoring.detail.values()):
             unit = lcm(unit, Fraction(value).denominator)
 
-        class Values(dict):  # (kind, colour) -> scaled points, filled on first use
-            def __missing__(self, key: tuple[str, str | None]) -> int:
-                value = self[key] = int(points(Game(0, None, key[1], " ", key[0])) * unit)
-                return value
-
-        values = Values()
+        values = _ScaledPoints(scoring.points, unit)
         flat = self.flat
         if flat is not None:
             by_colour = bool(scoring.detail)
@@ -250,6 +244,18 @@ class Context:
                     paired.add(g.round)
         data = min(data, self.rounds)
         return RoundsWithoutPairing({r for r in range(1, data + 1) if r not in paired}, data, self.rounds)
+
+
+class _ScaledPoints(dict):
+    """(kind, colour) -> the points of such a cell in units of ``1/unit``, made on first use."""
+
+    def __init__(self, points: Any, unit: int) -> None:
+        super().__init__()
+        self.points, self.unit = points, unit
+
+    def __missing__(self, key: tuple[str, str | None]) -> int:
+        value = self[key] = int(self.points(Game(0, None, key[1], " ", key[0])) * self.unit)
+        return value
 
 
 class RoundsWithoutPairing:

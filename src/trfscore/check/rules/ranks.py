@@ -7,6 +7,7 @@ and when 202/212 name the tie-breaks, the order of tied players follows them.  S
 from __future__ import annotations
 
 from collections.abc import Iterator
+from fractions import Fraction
 
 from ...findings import INFO, WARNING, Finding, finding
 from ...formats import registry as formats
@@ -43,14 +44,22 @@ def rank_order(ctx: Context) -> Iterator[Finding]:
         points = {p.start_rank: p.points for p in ranked}
     else:
         points = ctx.scores
-    ranked.sort(key=lambda p: (p.rank, -points[p.start_rank], p.start_rank))
+    # each distinct total by its place among them: the sort and the comparisons below then
+    # compare small integers instead of Fractions (the same order)
+    # (Fraction hashing is slow: the totals are told apart by numerator and denominator)
+    exact = {p.start_rank: (points[p.start_rank].numerator, points[p.start_rank].denominator) for p in ranked}
+    place = {nd: i for i, nd in enumerate(sorted(set(exact.values()), key=lambda nd: Fraction(*nd)))}
+    order = {sr: place[nd] for sr, nd in exact.items()}
+    ranked.sort(key=lambda p: (p.rank, -order[p.start_rank], p.start_rank))
     for a, b in zip(ranked, ranked[1:]):
-        pa, pb = points[a.start_rank], points[b.start_rank]
-        if a.rank == b.rank and pa != pb:
+        oa, ob = order[a.start_rank], order[b.start_rank]
+        if a.rank == b.rank and oa != ob:
+            pa, pb = points[a.start_rank], points[b.start_rank]
             yield finding("TRF511", f"players {a.start_rank} and {b.start_rank} share rank {b.rank} but have "
                           f"{fmt_points(pa)} and {fmt_points(pb)} points", b.line, COL_RANK,
                           "only players with equal points can share a rank", str(b.rank))
-        elif a.rank < b.rank and pa < pb:
+        elif a.rank < b.rank and oa < ob:
+            pa, pb = points[a.start_rank], points[b.start_rank]
             yield finding("TRF511", f"player {b.start_rank} is ranked {b.rank} with {fmt_points(pb)} points, "
                           f"behind player {a.start_rank} (rank {a.rank}) with only {fmt_points(pa)}", b.line, COL_RANK,
                           "re-rank the players by points, then tie-breaks", str(b.rank))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 from ...findings import CappedFindings, Finding, finding
 from ...gcpause import gc_paused
@@ -225,9 +226,18 @@ def _settle_dates(t: Tournament) -> None:
 
 def parse_round_date(text: str) -> str | None:
     """A 132 round date (``YY/MM/DD``; ``YY.DD.MM`` and other orders are tried too)."""
+    # any real date is short: those are remembered (a bounded number), since the files of one
+    # series repeat their dates and the checks read them again
+    return _remembered_date(text) if len(text) <= 32 else _read_round_date(text)
+
+
+def _read_round_date(text: str) -> str | None:
     from ..dates import parse_date
 
     return parse_date(text, short_year_first=True)
+
+
+_remembered_date = lru_cache(maxsize=4096)(_read_round_date)
 
 
 def _dialect(records: list[Record]) -> str:
