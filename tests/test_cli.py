@@ -119,8 +119,11 @@ def test_command_ends_without_tear_down_yet_writes_everything(tmp_path):
     assert proc.returncode in (0, 1) and proc.stdout
 
 
-def test_the_command_reads_trf_without_the_optional_regex_package(swiss_file):
-    """``cli.run`` keeps lark from importing ``regex`` (start-up time); reading must not need it."""
+def test_the_command_reads_trf_without_the_optional_regex_package(swiss_file, tmp_path):
+    """``cli.run`` keeps lark from importing ``regex`` (start-up time); reading must not need it.
+    Mixed line endings make the text irregular, so the grammar (lark) splits it."""
+    mixed = tmp_path / "mixed.trf"
+    mixed.write_bytes(swiss_file.read_bytes().replace(b"\n", b"\r\n", 1))
     code = ("import os, sys\n"
             "import trfscore.cli as cli\n"
             "real_exit = os._exit\n"
@@ -131,7 +134,7 @@ def test_the_command_reads_trf_without_the_optional_regex_package(swiss_file):
             "os._exit = leave\n"
             "sys.argv = ['trfscore', sys.argv[1], '--format', 'json']\n"
             "cli.run()\n")
-    proc = subprocess.run([sys.executable, "-c", code, str(swiss_file)], capture_output=True, text=True, timeout=120)
+    proc = subprocess.run([sys.executable, "-c", code, str(mixed)], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0 and len(json.loads(proc.stdout)["standings"]) == 30
     assert proc.stderr == "lark=True regex=None"
 

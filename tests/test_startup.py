@@ -36,3 +36,15 @@ def test_every_public_name_resolves():
     for name in trfscore.__all__:
         assert getattr(trfscore, name) is not None
     assert set(trfscore.__all__) <= set(dir(trfscore))
+
+
+def test_a_report_of_a_regular_trf_imports_no_lark_and_no_other_format():
+    """A regular TRF is split without lark (formats/trf/splitter.py); the rating-list and PGN
+    machinery wait for the options and inputs that need them."""
+    sample = Path(__file__).resolve().parents[1] / "samples" / "swiss-byes-forfeits.trf"
+    code = (f"import sys, trfscore.cli as c\nc.main(['report', {str(sample)!r}])\n"
+            "print(' '.join(m for m in sys.modules if m.startswith(('lark', 'trfscore'))))")
+    modules = loaded_after(code)
+    assert "trfscore.formats.trf.reader" in modules and "trfscore.report.text" in modules
+    assert not [m for m in modules if m.startswith(("lark", "trfscore.formats.pgn", "trfscore.ratinglist.index",
+                                                    "trfscore.ratinglist.readers", "trfscore.ratings"))]

@@ -60,8 +60,7 @@ def _sniff_text(data: bytes, encoding: str | None) -> str:
     """What the sniffer reads of ``data``: for UTF-8 (no encoding given) only the start, decoded
     exactly as the whole text starts, since a PGN reader decodes one game at a time and a decoded
     copy of a large file is not needed; else the decoded text."""
-    from .formats.decode import decode
-    from .formats.pgn.decoding import is_utf8
+    from .formats.decode import decode, is_utf8
 
     if encoding or not is_utf8(data):
         return decode(data, encoding).text

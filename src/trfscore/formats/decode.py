@@ -69,6 +69,23 @@ def encode(text: str, encoding: str, bom: bool) -> bytes:
     return codecs.BOM_UTF8 + data if bom else data
 
 
+_BLOCK = 1 << 20
+
+
+def is_utf8(data: bytes) -> bool:
+    """True when ``data`` decodes as UTF-8 (checked a block at a time: no decoded copy is kept)."""
+    if data.isascii():
+        return True
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    try:
+        for at in range(0, len(data), _BLOCK):
+            decoder.decode(data[at:at + _BLOCK])
+        decoder.decode(b"", final=True)
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
 #: control characters that text files do not hold (all below 32 but tab, LF, FF and CR)
 _CONTROLS = bytes(b for b in range(32) if b not in (9, 10, 12, 13))
 

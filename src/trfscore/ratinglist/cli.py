@@ -1,15 +1,21 @@
-"""What the commands share for ``--rating-list LIST`` (repeatable) and ``--index PATH``."""
+"""What the commands share for ``--rating-list LIST`` (repeatable) and ``--index PATH``.
+
+The list machinery (SQLite, the readers) is imported only when a list is given: every ``report``
+and ``check`` adds these options, and most never use them.
+"""
 from __future__ import annotations
 
 import argparse
 import sys
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from ..errors import UsageError
-from ..model import Tournament
-from ..ratings.players_csv import PlayerInfo
-from .ratinglist import RatingList
-from .readers import _CONTROL, ListFormatError
+
+if TYPE_CHECKING:
+    from ..model import Tournament
+    from ..ratings.players_csv import PlayerInfo
+    from .ratinglist import RatingList
 
 __all__ = ["add_options", "open_lists"]
 
@@ -27,6 +33,9 @@ def add_options(parser: argparse.ArgumentParser, *, repeat: bool = True) -> None
 def open_lists(paths: list[str], index: str | None) -> list[RatingList]:
     """The lists, indexed (built on first use); a file that is not a list is a UsageError
     (exit 2) naming it.  Rows skipped as malformed are said on standard error."""
+    from .ratinglist import RatingList
+    from .readers import ListFormatError
+
     if index and len(paths) > 1 and index.endswith((".sqlite", ".db", ".sqlite3")):
         raise UsageError("--index names one .sqlite file but several --rating-list files were given; "
                          "give a folder instead")
@@ -48,6 +57,7 @@ def fill_input(t: Tournament, args: argparse.Namespace) -> Tournament:
     go to standard error, one line each (the input file is never written)."""
     from ..loading import loads
     from .fill import fill_bytes
+    from .readers import _CONTROL
 
     if t.source.format != "trf" or args.input == "-":
         raise UsageError("--fill-from needs a TRF file as input (it fills in 001 columns)")
@@ -81,6 +91,7 @@ def rating_inputs(t: Tournament, lists: Sequence[RatingList],
     is not used as ``games_before``; the list's K already says whether 30 games are reached."""
     from dataclasses import replace
 
+    from ..ratings.players_csv import PlayerInfo
     from .compare import Comparison, list_rating, player_id
 
     out = dict(players or {})

@@ -8,6 +8,7 @@ from __future__ import annotations
 import codecs
 from typing import IO
 
+from ..decode import is_utf8
 from .rules import Sink
 
 
@@ -51,23 +52,6 @@ def decode_pgn(data: bytes, encoding: str | None, sink: Sink) -> tuple[str, str,
                  "PGN's own standard is ISO 8859-1; UTF-8 is the common choice today")
         name = "cp1252"
     return "\n".join(out), name, bom
-
-
-_BLOCK = 1 << 20
-
-
-def is_utf8(data: bytes) -> bool:
-    """True when ``data`` decodes as UTF-8 (checked a block at a time: no decoded copy is kept)."""
-    if data.isascii():
-        return True
-    decoder = codecs.getincrementaldecoder("utf-8")()
-    try:
-        for at in range(0, len(data), _BLOCK):
-            decoder.decode(data[at:at + _BLOCK])
-        decoder.decode(b"", final=True)
-    except UnicodeDecodeError:
-        return False
-    return True
 
 
 def pgn_text(data: bytes, encoding: str | None, sink: Sink) -> tuple[str | bytes, str, bool]:

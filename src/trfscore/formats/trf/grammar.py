@@ -2,7 +2,9 @@
 
 The grammar names the record kinds and the line structure; lark's LALR parser with its basic
 lexer turns the text into one token per record and one per line ending, which this module pairs
-into :class:`~trfscore.model.Record` values.  Field decoding happens elsewhere (column tables).
+into :class:`~trfscore.model.Record` values.  A regular text (LF or CRLF endings throughout) is
+split without lark by :mod:`.splitter`, held to the grammar by a hypothesis test.  Field
+decoding happens elsewhere (column tables).
 """
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from importlib import resources
 from itertools import count, repeat
 
 from ...model import Record
+from .splitter import split_regular
 
 #: Longest line accepted as a record; longer ones are cut (and reported) so that no input can
 #: make the column decoders do unbounded work.  A 9,999-round 001 line would be ~100k columns;
@@ -45,6 +48,12 @@ def parser(lf_only: bool = False):
 
 def split_records(text: str) -> list[Record]:
     """Records in file order, each with its text, its line ending and its 1-based line number."""
+    records = split_regular(text)
+    return split_by_grammar(text) if records is None else records
+
+
+def split_by_grammar(text: str) -> list[Record]:
+    """:func:`split_records` by lark's parser of ``trf.lark`` (any text: lone CRs, mixed endings)."""
     tree = parser("\r" not in text).parse(text)
     records: list[Record] = []
     append = records.append
