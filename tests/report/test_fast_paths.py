@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from report_cases import cases, hostile
 
 import trfscore
-from trfscore.formats.markdown_text import _SPECIAL, escape
+from trfscore.formats.markdown_text import _SPECIAL, escape, escape_each, escape_joined
 from trfscore.model import Game, Kind
 from trfscore.report import crosstable as X
 from trfscore.safetext import neutralise
@@ -72,3 +72,15 @@ def test_cells_from_columns_equal_cells_in_every_case():
 @settings(max_examples=300)
 def test_escape_shortcut_equals_the_substitution(text):
     assert escape(text) == _SPECIAL.sub(r"\\\1", neutralise(text)).strip()
+
+
+_CELL_TEXT = st.text(alphabet="aZ09½–# |*_\\<>&$~`[]\t\n\xa0\u2028\u200e\x00", max_size=6)
+
+
+@given(st.lists(_CELL_TEXT | st.sampled_from(["12w1", "bye ½", "PAB 1", "–", "", "3b½"]), max_size=8))
+@settings(max_examples=400)
+@example(["12w1 ", "3b½"])  # a blank at a cell's end, inside the row
+@example(["12w1", " 3b½"])
+def test_escaping_a_row_at_once_equals_escaping_each_cell(cells):
+    assert escape_joined(cells) == " | ".join(map(escape, cells))
+    assert escape_each(cells) == list(map(escape, cells))

@@ -24,6 +24,28 @@ def escape(text: object) -> str:
     return _SPECIAL.sub(r"\\\1", text).strip()
 
 
+def _unchanged(texts: list[str]) -> bool:
+    """Whether :func:`escape` gives back every one of ``texts`` as it is, checked once for all:
+    joined by single blanks they are printable, hold no special character and no blank at
+    either end of a text (that would show as two blanks in a row, or one at the start or end)."""
+    try:
+        probe = " ".join(texts)
+    except TypeError:  # not all strings: each is escaped on its own
+        return False
+    return (probe.isprintable() and "  " not in probe and probe[:1] != " " and probe[-1:] != " "
+            and _SPECIAL.search(probe) is None)
+
+
+def escape_each(texts: list[str]) -> list[str]:
+    """``[escape(x) for x in texts]`` for strings, with one check for all of them."""
+    return list(texts) if _unchanged(texts) else list(map(escape, texts))
+
+
+def escape_joined(cells: list[str], sep: str = " | ") -> str:
+    """``sep.join(map(escape, cells))`` for strings, with one check for the whole row."""
+    return sep.join(cells) if _unchanged(cells) else sep.join(map(escape, cells))
+
+
 def unescape(text: str) -> str:
     """The inverse of :func:`escape` (for cell text without control characters)."""
     return _ESCAPED.sub(r"\1", text)

@@ -14,11 +14,14 @@ This module knows nothing of HTML or Markdown; it hands out :class:`Cell` values
 """
 from __future__ import annotations
 
+import re
+from contextlib import suppress
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import repeat
 
 from ..formats.limits import data_rounds
-from ..model import Game, Kind, Tournament
+from ..model import COLOUR_OF_CODE, Game, Kind, PackedCells, Tournament
 from .values import format_score
 
 GRID_LIMIT = 40
@@ -140,20 +143,31 @@ def swiss_rows(t: Tournament, standings) -> list[list[Cell]]:
 
 def swiss_labels(t: Tournament, standings) -> list[list[str]]:
     """The :attr:`Cell.label` of each cell of :func:`swiss_rows`, read from the players' round
-    columns without making ``Game`` or ``Cell`` objects (a 10,000-player event has 130,000): a
-    row of games against listed players is joined column-wise; any other row cell by cell."""
+    columns without making ``Game`` or ``Cell`` objects (a 10,000-player event has 130,000).
+    The cells of a packed block (:class:`~trfscore.model.PackedCells`) are labelled as games
+    for the whole block at once, column-wise; each row takes its slice, with its other cells (a
+    bye, an absence, a missing colour or opponent) labelled one by one.  Players whose cells are
+    not packed are labelled row by row."""
     refs = {sno: str(i) for sno, i in numbers(standings).items()}
     n = data_rounds(t)
-    ref_of, result_of = refs.get, RESULT.get
-    games = frozenset(RESULT)  # kinds labelled "<No.><colour><result>"
+    blocks: dict[int, tuple[list[str], dict[int, list[int]]]] = {}
+    byes: dict[tuple[str, str | None], str] = {}  # a bye's label depends on its kind and colour only
     out = []
     for player in standings.columns().players:
-        kinds, colours = player.kinds(), player.colours()
-        numbers_ = list(map(ref_of, player.opponent_ranks()))
-        if None in numbers_ or None in colours or not games.issuperset(kinds):
-            labels = _labels_cell_by_cell(t, player.opponent_ranks(), kinds, colours, refs)
+        packed = player.packed
+        if packed is None:
+            labels = _row_labels(t, player, refs, byes)
         else:
-            labels = list(map("".join, zip(numbers_, colours, map(result_of, kinds))))
+            cells, row, count = packed
+            block = blocks.get(id(cells))
+            if block is None:
+                block = blocks[id(cells)] = _block_labels(cells, refs)
+            begin = row * cells.n
+            labels = block[0][begin:begin + count]
+            for at in block[1].get(row, ()):
+                if at - begin < count:
+                    labels[at - begin] = _label(t, cells.opponents[at], cells.kind_of_code[cells.codes[at]],
+                                                COLOUR_OF_CODE[cells.colours[at]], refs, byes)
         if len(labels) < n:  # Player.game: rounds past the player's data are absences
             labels += ["–"] * (n - len(labels))
         out.append(labels)
@@ -185,22 +199,55 @@ def swiss_cells(t: Tournament, standings) -> list[list[str | Cell]]:
     return out
 
 
-def _labels_cell_by_cell(t: Tournament, opponents: list[int | None], kinds: list[str], colours: list[str | None],
-                         refs: dict[int, str]) -> list[str]:
-    """:attr:`Cell.label` of each cell of one row (any kind of cell)."""
-    labels = []
-    for opponent, kind, colour in zip(opponents, kinds, colours):
-        if kind in Kind.BYES:  # a bye's points depend on its kind (and colour) only
-            label = cell(t, Game(0, None, colour, "", kind), {}).label
-        elif kind == Kind.ABSENT:
-            label = "–"
-        elif kind == Kind.NOT_SCHEDULED:
-            label = ""
-        else:
-            ref = "" if opponent is None else refs.get(opponent) or f"#{opponent}"
-            label = f"{ref}{colour or (' ' if ref else '')}{RESULT.get(kind, '')}"
-        labels.append(label)
-    return labels
+def _block_labels(cells: PackedCells, refs: dict[int, str]) -> tuple[list[str], dict[int, list[int]]]:
+    """Every cell of a packed block labelled as a game (``<No.><colour><result>``), and by row
+    the cells that are no such game (another kind, no colour letter, an opponent without a No.),
+    whose labels here are wrong."""
+    results = {code: RESULT.get(kind, "") for code, kind in cells.kind_of_code.items()}
+    texts = list(map(refs.get, cells.opponents, repeat("")))  # "": no opponent, or none with a No.
+    labels = list(map("".join, zip(texts, cells.colours, map(results.__getitem__, cells.codes))))
+    other = {m.start() for m in _NOT_A_COLOUR.finditer(cells.colours)}
+    codes = "".join(code for code, kind in cells.kind_of_code.items() if kind not in RESULT)
+    if codes:
+        other.update(m.start() for m in re.finditer(f"[{re.escape(codes)}]", cells.codes))
+    at = -1
+    with suppress(ValueError):
+        while True:
+            at = texts.index("", at + 1)
+            other.add(at)
+    by_row: dict[int, list[int]] = {}
+    for at in sorted(other):
+        by_row.setdefault(at // cells.n, []).append(at)
+    return labels, by_row
+
+
+_NOT_A_COLOUR = re.compile("[^wb]")
+_GAMES = frozenset(RESULT)  # kinds labelled "<No.><colour><result>"
+
+
+def _row_labels(t: Tournament, player, refs: dict[int, str], byes: dict) -> list[str]:
+    """The labels of one player's cells from the player's columns."""
+    kinds, colours = player.kinds(), player.colours()
+    numbers_ = list(map(refs.get, player.opponent_ranks()))
+    if None in numbers_ or None in colours or not _GAMES.issuperset(kinds):
+        return list(map(_label, repeat(t), player.opponent_ranks(), kinds, colours, repeat(refs), repeat(byes)))
+    return list(map("".join, zip(numbers_, colours, map(RESULT.__getitem__, kinds))))
+
+
+def _label(t: Tournament, opponent: int | None, kind: str, colour: str | None, refs: dict[int, str],
+           byes: dict[tuple[str, str | None], str]) -> str:
+    """:attr:`Cell.label` of one cell (any kind); ``byes`` remembers each kind and colour of bye."""
+    if kind in Kind.BYES:  # a bye's points depend on its kind (and colour) only
+        label = byes.get((kind, colour))
+        if label is None:
+            label = byes[kind, colour] = cell(t, Game(0, None, colour, "", kind), {}).label
+        return label
+    if kind == Kind.ABSENT:
+        return "–"
+    if kind == Kind.NOT_SCHEDULED:
+        return ""
+    ref = "" if opponent is None else refs.get(opponent) or f"#{opponent}"
+    return f"{ref}{colour or (' ' if ref else '')}{RESULT.get(kind, '')}"
 
 
 def grid_rows(t: Tournament, standings) -> list[list[list[Cell] | None]]:

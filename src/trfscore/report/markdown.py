@@ -7,7 +7,7 @@ or links.  Numbers use a dot; shared places print as ``3-4``.
 from __future__ import annotations
 
 from ..formats.limits import data_rounds
-from ..formats.markdown_text import escape, unescape
+from ..formats.markdown_text import escape, escape_each, escape_joined, unescape
 from ..model import Tournament
 from . import crosstable as X
 from .common import RATING_HEADINGS, RATING_KEYS, facts, markdown_header, markdown_table, notes, present, rating_value
@@ -29,9 +29,9 @@ def standings_table(standings, ratings: dict | None = None, names: list[str] | N
         align += ["r"] * len(RATING_KEYS)
     table = standings.columns()
     columns = {"Rk": rank_labels(table.ranks, table.ranks_to), "SNo": list(map(str, table.start_ranks)),
-               "Ti": [escape(title_label(p.title)) for p in table.players],
+               "Ti": escape_each([title_label(p.title) for p in table.players]),
                "Name": names if names is not None else escaped_names(table),
-               "FED": [escape(p.federation) for p in table.players],
+               "FED": escape_each([p.federation for p in table.players]),
                "Rtg": ["" if p.rating is None else str(p.rating) for p in table.players],
                "Pts": each_once(format_points, table.points)}
     cells = [columns[h] for h, _ in player] + [each_once(format_score, column) for column in table.values]
@@ -43,7 +43,7 @@ def standings_table(standings, ratings: dict | None = None, names: list[str] | N
 
 
 def escaped_names(table) -> list[str]:
-    return [escape(p.name) for p in table.players]
+    return escape_each([p.name for p in table.players])
 
 
 def crosstable(t: Tournament, standings, names: list[str] | None = None) -> list[str]:
@@ -65,7 +65,8 @@ def crosstable(t: Tournament, standings, names: list[str] | None = None) -> list
     points = each_once(format_points, table.points)
     names = names if names is not None else escaped_names(table)
     for i, (sno, name, labels, pts) in enumerate(zip(table.start_ranks, names, X.swiss_labels(t, standings), points), 1):
-        rows.append([str(i), str(sno), name, *map(escape, labels), pts])
+        # the round cells joined as markdown_table would join them, checked for escapes at once
+        rows.append([str(i), str(sno), name, escape_joined(labels), pts] if labels else [str(i), str(sno), name, pts])
     return [X.LEGEND, "", *markdown_table(head, rows, ["r", "r", "l"] + ["c"] * rounds + ["r"])]
 
 
