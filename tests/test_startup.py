@@ -47,4 +47,4 @@ def test_a_report_of_a_regular_trf_imports_no_lark_and_no_other_format():
     modules = loaded_after(code)
     assert "trfscore.formats.trf.reader" in modules and "trfscore.report.text" in modules
     assert not [m for m in modules if m.startswith(("lark", "trfscore.formats.pgn", "trfscore.ratinglist.index",
-                                                    "trfscore.ratinglist.readers", "trfscore.ratings"))]
+                                                    "trfscore.ratinglist.readers", "trfscore.ratings", "trfscore.teams.build"))]

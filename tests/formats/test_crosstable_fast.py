@@ -3,6 +3,8 @@ on generated tables, with awkward names, titles, ratings and federations, and on
 damaged line by line, both give the same players, games, declared values and findings."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -117,12 +119,15 @@ def test_the_fast_path_reads_a_written_table_itself():
 
 
 def test_the_terminals_are_the_ones_lark_builds_in_the_same_order():
-    # lexing compiles the grammar without LALR tables; it must give lark's own terminals
+    # the generated table (lexing reads it without lark) is what lark compiles from the grammar
     from lark import Lark
 
     from trfscore.formats.crosstable import lexing
 
     built = sorted(Lark(lexing._grammar_text(), parser="lalr", lexer="basic").terminals,
                    key=lambda t: (-t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name))
-    assert [(t.name, t.pattern.to_regexp(), t.priority) for t in lexing._terminals()] == \
-        [(t.name, t.pattern.to_regexp(), t.priority) for t in built]
+    assert [tuple(t) for t in lexing._terminals()] == [(t.name, t.pattern.to_regexp(), t.priority) for t in built]
+    assert lexing.compiled_terminals() == list(lexing._terminals())
+    table = Path(lexing.__file__).with_name("terminals.py").read_text(encoding="utf-8")
+    assert table == lexing.terminal_table(), \
+        "regenerate: python -m trfscore.formats.crosstable.lexing > src/trfscore/formats/crosstable/terminals.py"

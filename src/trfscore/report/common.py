@@ -6,15 +6,10 @@ decides how they are labelled and written (a dot for decimals, never a locale).
 """
 from __future__ import annotations
 
-import base64
-import hashlib
-import json
 import re
 from fractions import Fraction
 from functools import cache
 from html import escape as _html_escape
-from importlib import resources
-from string import Template
 from typing import Any
 
 from ..decimals import exact_decimal
@@ -176,6 +171,8 @@ def e(text: Any) -> str:
 def script_json(data: Any) -> str:
     """JSON that is safe inside ``<script type="application/json">`` (and parses back unchanged,
     but for unsafe characters in its strings, neutralised as everywhere on the page)."""
+    import json
+
     text = neutralise_json_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
     return text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
 
@@ -183,10 +180,15 @@ def script_json(data: Any) -> str:
 @cache
 def asset(name: str) -> str:
     """A packaged file of the HTML page (``report.html``, ``report.css``, ``report.js``)."""
+    from importlib import resources
+
     return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
 
 
 def _sha256(text: str) -> str:
+    import base64
+    import hashlib
+
     return "sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii")
 
 
@@ -264,6 +266,8 @@ def html_page(*, title: str, heading: str, facts: str, controls: str, hint: str,
     js = asset("report.js")
     csp = (f"default-src 'none'; style-src '{_sha256(css)}'; script-src '{_sha256(js)}'; img-src data:; "
            "base-uri 'none'; form-action 'none'")
+    from string import Template
+
     return Template(asset("report.html")).substitute(
         csp=csp, generator=e(f"trfscore {__version__}"), title=e(title), heading=e(heading), css=css, js=js,
         facts=facts, controls=controls, hint=e(hint), standings=standings, legend=e(legend),

@@ -6,7 +6,6 @@ from fractions import Fraction
 from typing import Any
 
 from ..decimals import exact_decimal
-from ..formats.json_model import score_to_json
 from ..formats.trf.player import TITLE_LETTERS
 
 
@@ -56,6 +55,8 @@ def rank_label(row) -> str:
 def rating_row(result) -> dict[str, Any]:
     """A rating calculation (:class:`trfscore.ratings.result.RatingResult`) for reports:
     Ro, We, W, K/E, Rn and the change, numbers JSON-ready."""
+    from ..formats.json_model import score_to_json
+
     return {
         "system": result.system, "ro": result.old_rating, "we": score_to_json_rounded(result.expected),
         "w": score_to_json(result.score), "games": result.games,

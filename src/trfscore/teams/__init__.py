@@ -9,7 +9,22 @@
 """
 from __future__ import annotations
 
-from .build import build_team_event, is_team_event
-from .model import TeamEvent, TeamLine, TeamRound
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .build import build_team_event, is_team_event
+    from .model import TeamEvent, TeamLine, TeamRound
 
 __all__ = ["build_team_event", "is_team_event", "TeamEvent", "TeamLine", "TeamRound"]
+
+#: the module of each public name, imported on first use (PEP 562): ``report`` reads the team
+#: codes (:mod:`.codes`) for its help, and an individual event needs nothing else from here
+_HOME = {"build_team_event": "build", "is_team_event": "build", "TeamEvent": "model", "TeamLine": "model",
+         "TeamRound": "model"}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _HOME:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(f".{_HOME[name]}", __name__), name)

@@ -39,7 +39,7 @@ def _weighted() -> re.Pattern:
     kind, strong or weak), or a rank with a dot (which splits rows): a row whose name holds one
     is read by the general path."""
     names = _STRONG_SWISS | _WEAK_SWISS | {"RANKDOT"}
-    return re.compile("|".join(f"(?:{t.pattern.to_regexp()})" for t in _terminals() if t.name in names))
+    return re.compile("|".join(f"(?:{t.regexp})" for t in _terminals() if t.name in names))
 
 
 @lru_cache(maxsize=1)

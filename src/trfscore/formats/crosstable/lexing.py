@@ -1,8 +1,10 @@
-"""Lexing: the items of every line, typed by the terminals of ``grammars/crosstable.lark``."""
+"""Lexing: the items of every line, typed by the terminals of ``grammars/crosstable.lark``
+(their table generated into :mod:`.terminals`)."""
 from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import NamedTuple
 
 
 class Tok:
@@ -26,12 +28,27 @@ def _grammar_text() -> str:
     return grammar_text("crosstable.lark")
 
 
-@lru_cache(maxsize=1)
-def _terminals() -> list:
-    """The grammar's terminals in the order lark's basic lexer tries them.
+class Terminal(NamedTuple):
+    """One terminal of the grammar: its name, its regular expression (as lark compiles it) and
+    its priority."""
+    name: str
+    regexp: str
+    priority: int
+
+
+def _terminals() -> tuple[Terminal, ...]:
+    """The grammar's terminals in the order lark's basic lexer tries them: the generated table
+    :data:`.terminals.TERMINALS` (no lark at run time), held to the grammar by a test."""
+    from .terminals import TERMINALS
+
+    return TERMINALS
+
+
+def compiled_terminals() -> list[Terminal]:
+    """The terminals as lark compiles them from ``grammars/crosstable.lark``, in its lexer's order.
 
     Only the terminals are needed, so the grammar is compiled without building the LALR tables
-    (lark's ``load_grammar``, a fifth of the cost); the full ``Lark`` object when that fails."""
+    (lark's ``load_grammar``); the full ``Lark`` object when that fails."""
     try:
         from lark.load_grammar import load_grammar
 
@@ -42,7 +59,19 @@ def _terminals() -> list:
 
         terms = list(Lark(_grammar_text(), parser="lalr", lexer="basic").terminals)
     terms.sort(key=lambda t: (-t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name))
-    return terms
+    return [Terminal(t.name, t.pattern.to_regexp(), t.priority) for t in terms]
+
+
+def terminal_table() -> str:
+    """The text of :mod:`.terminals`, generated from the grammar."""
+    rows = "".join(f"    Terminal({t.name!r}, {t.regexp!r}, {t.priority}),\n" for t in compiled_terminals())
+    return ('"""The terminals of ``grammars/crosstable.lark``, in the order lark\'s basic lexer tries them.\n\n'
+            "GENERATED from the grammar (python -m trfscore.formats.crosstable.lexing >\n"
+            "src/trfscore/formats/crosstable/terminals.py); do not edit.  A test holds it equal to what lark\n"
+            'compiles from the grammar, so reading a crosstable needs no lark at run time.\n"""\n'
+            "# ruff: noqa: E501 (one terminal a line)\n"
+            "from .lexing import Terminal\n\n"
+            f"TERMINALS: tuple[Terminal, ...] = (\n{rows})\n")
 
 
 @lru_cache(maxsize=1)
@@ -53,14 +82,14 @@ def _scanner() -> re.Pattern:
     skipped, as the grammar's ``%ignore`` does), it gives the tokens the LALR parser would, at a
     fraction of the cost: a 4 MB text of separators is millions of tokens.
     """
-    return re.compile("|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in _terminals()
+    return re.compile("|".join(f"(?P<{t.name}>{t.regexp})" for t in _terminals()
                                if not t.name.startswith("_")))
 
 
 @lru_cache(maxsize=1)
 def _item_patterns() -> list[tuple[str, re.Pattern]]:
     """The grammar's item terminals in lexer order, for typing the text of a joined cell."""
-    return [(t.name, re.compile(t.pattern.to_regexp())) for t in _terminals()
+    return [(t.name, re.compile(t.regexp)) for t in _terminals()
             if not t.name.startswith("_") and t.name not in ("PIPE", "SEMI", "TAB")]
 
 
@@ -98,3 +127,9 @@ def lex(text: str) -> list[list[Tok]]:
     finditer = _scanner().finditer
     return [[Tok(_kind(m.lastgroup, m.group()), m.group(), no, m.start() + 1) for m in finditer(line)]
             for no, line in enumerate(text.split("\n"), 1)]
+
+
+if __name__ == "__main__":  # python -m trfscore.formats.crosstable.lexing > .../crosstable/terminals.py
+    import sys
+
+    sys.stdout.write(terminal_table())

@@ -15,7 +15,7 @@ from .lexing import Tok
 from .rows import HeadRow, Row, _int
 from .state import ReadState
 
-_COLOUR = itemgetter(1)
+_OPPONENT, _COLOUR, _CODE, _CELLS = itemgetter(0), itemgetter(1), itemgetter(2), itemgetter(3)
 _COLOUR_CHAR = {"w": "w", "b": "b", None: " "}
 
 #: One row as read: the row, its number, its columns (:func:`~.columns.prefix`) and its round cells.
@@ -134,11 +134,12 @@ class SwissReader:
         """The round cells of every row, opponents as start ranks, packed column-wise (row ``i``
         of the result is ``raw_players[i]``; a row without cells has no entry in any round)."""
         if raw_players and rounds and all(len(cells) == rounds for _, _, _, cells in raw_players):
-            opps, colours_, codes_ = zip(*chain.from_iterable(cells for _, _, _, cells in raw_players))
+            flat = list(chain.from_iterable(map(_CELLS, raw_players)))
+            opps = list(map(_OPPONENT, flat))
             known = list(map(to_sr.get, opps))  # None stays None: no opponent
             if known.count(None) == opps.count(None):  # every opponent is a row
-                return PackedCells(rounds, known, "".join(map(_COLOUR_CHAR.__getitem__, colours_)), "".join(codes_),
-                                   KIND_OF)
+                return PackedCells(rounds, known, "".join(map(_COLOUR_CHAR.__getitem__, map(_COLOUR, flat))),
+                                   "".join(map(_CODE, flat)), KIND_OF)
         opponents: list[int | None] = []
         colours: list[str] = []
         codes: list[str] = []
