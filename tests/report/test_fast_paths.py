@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from report_cases import cases, hostile
 
 import trfscore
-from trfscore.formats.markdown_text import _SPECIAL, escape, escape_each, escape_joined
+from trfscore.formats.markdown_text import _SPECIAL, escape, escape_each, escape_joined, joined_unchanged
 from trfscore.model import Game, Kind
 from trfscore.report import crosstable as X
 from trfscore.safetext import neutralise
@@ -25,6 +25,7 @@ def test_labels_from_columns_equal_cell_labels_in_every_case():
     for name, t in {**cases(), "hostile": hostile()}.items():
         s = t.standings()
         assert X.swiss_labels(t, s) == general_labels(t, s), name
+        assert X.swiss_label_rows(t, s, " | ") == [" | ".join(row) for row in general_labels(t, s)], name
 
 
 @given(seed=st.integers(0, 10**6), players=st.integers(1, 30), rounds=st.integers(1, 8),
@@ -54,6 +55,7 @@ def test_labels_from_columns_equal_cell_labels(seed, players, rounds, odd):
             p.games = games
         s = event.standings()
         assert X.swiss_labels(event, s) == general_labels(event, s)
+        assert X.swiss_label_rows(event, s, "|%s") == ["|%s".join(row) for row in general_labels(event, s)]
         assert X.swiss_cells(event, s) == general_cells(event, s)
 
 
@@ -81,6 +83,9 @@ _CELL_TEXT = st.text(alphabet="aZ09½–# |*_\\<>&$~`[]\t\n\xa0\u2028\u200e\x00"
 @settings(max_examples=400)
 @example(["12w1 ", "3b½"])  # a blank at a cell's end, inside the row
 @example(["12w1", " 3b½"])
+@example(["12w1 | 3b½"])  # a separator inside a cell
 def test_escaping_a_row_at_once_equals_escaping_each_cell(cells):
     assert escape_joined(cells) == " | ".join(map(escape, cells))
     assert escape_each(cells) == list(map(escape, cells))
+    if joined_unchanged(" | ".join(cells), len(cells)):
+        assert " | ".join(cells) == escape_joined(cells)

@@ -32,6 +32,10 @@ def _unchanged(texts: list[str]) -> bool:
         probe = " ".join(texts)
     except TypeError:  # not all strings: each is escaped on its own
         return False
+    return _plain(probe)
+
+
+def _plain(probe: str) -> bool:
     return (probe.isprintable() and "  " not in probe and probe[:1] != " " and probe[-1:] != " "
             and _SPECIAL.search(probe) is None)
 
@@ -44,6 +48,14 @@ def escape_each(texts: list[str]) -> list[str]:
 def escape_joined(cells: list[str], sep: str = " | ") -> str:
     """``sep.join(map(escape, cells))`` for strings, with one check for the whole row."""
     return sep.join(cells) if _unchanged(cells) else sep.join(map(escape, cells))
+
+
+def joined_unchanged(joined: str, count: int) -> bool:
+    """Whether ``joined``, ``count`` texts joined by ``" | "``, is what :func:`escape_joined`
+    gives for them: its only bars are the ``count - 1`` separators (so no text holds one, and
+    blanking the separators gives the texts joined by single blanks), and :func:`escape` leaves
+    every text as it is."""
+    return count > 0 and joined.count("|") == count - 1 and _plain(joined.replace(" | ", " "))
 
 
 def unescape(text: str) -> str:

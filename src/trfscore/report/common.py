@@ -7,6 +7,7 @@ decides how they are labelled and written (a dot for decimals, never a locale).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
 from html import escape as _html_escape
@@ -133,7 +134,7 @@ def facts(t: Tournament) -> list[tuple[str, str]]:
 
 
 # -- Markdown -----------------------------------------------------------------------------------
-def markdown_table(head: list[str], rows: list[list[str]], align: list[str]) -> list[str]:
+def markdown_table(head: list[str], rows: Sequence[Sequence[str]], align: list[str]) -> list[str]:
     """A GitHub-flavoured table; ``align`` holds ``r``, ``l`` or ``c`` per column.  Cells must be
     escaped already."""
     out = ["| " + " | ".join(head) + " |",

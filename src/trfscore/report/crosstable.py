@@ -144,33 +144,28 @@ def swiss_rows(t: Tournament, standings) -> list[list[Cell]]:
 def swiss_labels(t: Tournament, standings) -> list[list[str]]:
     """The :attr:`Cell.label` of each cell of :func:`swiss_rows`, read from the players' round
     columns without making ``Game`` or ``Cell`` objects (a 10,000-player event has 130,000).
-    The cells of a packed block (:class:`~trfscore.model.PackedCells`) are labelled as games
-    for the whole block at once, column-wise; each row takes its slice, with its other cells (a
-    bye, an absence, a missing colour or opponent) labelled one by one.  Players whose cells are
-    not packed are labelled row by row."""
-    refs = {sno: str(i) for sno, i in numbers(standings).items()}
-    n = data_rounds(t)
-    blocks: dict[int, tuple[list[str], dict[int, list[int]]]] = {}
-    byes: dict[tuple[str, str | None], str] = {}  # a bye's label depends on its kind and colour only
+    The cells of a packed block (:class:`~trfscore.model.PackedCells`) are labelled for the
+    whole block at once, column-wise (:func:`_block_parts`); each row takes its slice.  Players
+    whose cells are not packed are labelled row by row."""
+    labeller = _Labeller(t, standings)
+    return [labeller.labels(player) for player in standings.columns().players]
+
+
+def swiss_label_rows(t: Tournament, standings, sep: str) -> list[str]:
+    """``[sep.join(labels) for labels in swiss_labels(t, standings)]``: a full row of a packed
+    block is written by one ``%`` format over its parts, without a string per cell."""
+    labeller = _Labeller(t, standings)
+    n = labeller.n
+    template = sep.replace("%", "%%").join(["%s%s%s"] * n)
     out = []
     for player in standings.columns().players:
         packed = player.packed
-        if packed is None:
-            labels = _row_labels(t, player, refs, byes)
+        if packed is not None and packed[2] == packed[0].n == n:
+            cells, row, _ = packed
+            begin = 3 * n * row
+            out.append(template % tuple(labeller.block(cells)[0][begin:begin + 3 * n]))
         else:
-            cells, row, count = packed
-            block = blocks.get(id(cells))
-            if block is None:
-                block = blocks[id(cells)] = _block_labels(cells, refs)
-            begin = row * cells.n
-            labels = block[0][begin:begin + count]
-            for at in block[1].get(row, ()):
-                if at - begin < count:
-                    labels[at - begin] = _label(t, cells.opponents[at], cells.kind_of_code[cells.codes[at]],
-                                                COLOUR_OF_CODE[cells.colours[at]], refs, byes)
-        if len(labels) < n:  # Player.game: rounds past the player's data are absences
-            labels += ["–"] * (n - len(labels))
-        out.append(labels)
+            out.append(sep.join(labeller.labels(player)))
     return out
 
 
@@ -199,13 +194,51 @@ def swiss_cells(t: Tournament, standings) -> list[list[str | Cell]]:
     return out
 
 
-def _block_labels(cells: PackedCells, refs: dict[int, str]) -> tuple[list[str], dict[int, list[int]]]:
-    """Every cell of a packed block labelled as a game (``<No.><colour><result>``), and by row
-    the cells that are no such game (another kind, no colour letter, an opponent without a No.),
-    whose labels here are wrong."""
+class _Labeller:
+    """Labels of one table's players: the blocks' parts made once, byes labelled once per kind
+    and colour."""
+
+    def __init__(self, t: Tournament, standings) -> None:
+        self.t = t
+        self.refs = {sno: str(i) for sno, i in numbers(standings).items()}
+        self.n = data_rounds(t)
+        self.blocks: dict[int, tuple[list[str], list[str]]] = {}
+        self.byes: dict[tuple[str, str | None], str] = {}  # a bye's label depends on its kind and colour only
+
+    def block(self, cells: PackedCells) -> tuple[list[str], list[str]]:
+        """The parts of every cell of ``cells`` (:func:`_block_parts`) and its labels."""
+        found = self.blocks.get(id(cells))
+        if found is None:
+            parts = _block_parts(self.t, cells, self.refs, self.byes)
+            found = self.blocks[id(cells)] = (parts, [])
+        return found
+
+    def labels(self, player) -> list[str]:
+        """One player's labels, padded with absences to the table's rounds."""
+        packed = player.packed
+        if packed is None:
+            labels = _row_labels(self.t, player, self.refs, self.byes)
+        else:
+            cells, row, count = packed
+            parts, labels_of_block = self.block(cells)
+            if not labels_of_block:
+                labels_of_block.extend(map("".join, zip(parts[0::3], parts[1::3], parts[2::3])))
+            labels = labels_of_block[row * cells.n:row * cells.n + count]
+        if len(labels) < self.n:  # Player.game: rounds past the player's data are absences
+            labels += ["–"] * (self.n - len(labels))
+        return labels
+
+
+def _block_parts(t: Tournament, cells: PackedCells, refs: dict[int, str], byes: dict) -> list[str]:
+    """Three parts per cell of a packed block, whose concatenation is the cell's label: a game's
+    No., colour letter and result, or another cell's whole label and two empty parts (a bye,
+    an absence, a missing colour letter or an opponent without a No.)."""
     results = {code: RESULT.get(kind, "") for code, kind in cells.kind_of_code.items()}
     texts = list(map(refs.get, cells.opponents, repeat("")))  # "": no opponent, or none with a No.
-    labels = list(map("".join, zip(texts, cells.colours, map(results.__getitem__, cells.codes))))
+    parts: list[str] = [""] * (3 * len(texts))
+    parts[0::3] = texts
+    parts[1::3] = cells.colours
+    parts[2::3] = list(map(results.__getitem__, cells.codes))
     other = {m.start() for m in _NOT_A_COLOUR.finditer(cells.colours)}
     codes = "".join(code for code, kind in cells.kind_of_code.items() if kind not in RESULT)
     if codes:
@@ -215,10 +248,11 @@ def _block_labels(cells: PackedCells, refs: dict[int, str]) -> tuple[list[str], 
         while True:
             at = texts.index("", at + 1)
             other.add(at)
-    by_row: dict[int, list[int]] = {}
-    for at in sorted(other):
-        by_row.setdefault(at // cells.n, []).append(at)
-    return labels, by_row
+    for at in other:
+        parts[3 * at] = _label(t, cells.opponents[at], cells.kind_of_code[cells.codes[at]],
+                               COLOUR_OF_CODE[cells.colours[at]], refs, byes)
+        parts[3 * at + 1] = parts[3 * at + 2] = ""
+    return parts
 
 
 _NOT_A_COLOUR = re.compile("[^wb]")

@@ -6,8 +6,10 @@ or links.  Numbers use a dot; shared places print as ``3-4``.
 """
 from __future__ import annotations
 
+from itertools import repeat
+
 from ..formats.limits import data_rounds
-from ..formats.markdown_text import escape, escape_each, escape_joined, unescape
+from ..formats.markdown_text import escape, escape_each, escape_joined, joined_unchanged, unescape
 from ..model import Tournament
 from . import crosstable as X
 from .common import RATING_HEADINGS, RATING_KEYS, facts, markdown_header, markdown_table, notes, present, rating_value
@@ -38,7 +40,7 @@ def standings_table(standings, ratings: dict | None = None, names: list[str] | N
     if ratings is not None:
         entries = [ratings.get(sno) for sno in table.start_ranks]
         cells += [[rating_value(entry, k, signed=True) for entry in entries] for k in RATING_KEYS]
-    rows = [list(row) for row in zip(*cells)] if cells else []
+    rows = list(zip(*cells))
     return markdown_table(head, rows, align)
 
 
@@ -64,9 +66,13 @@ def crosstable(t: Tournament, standings, names: list[str] | None = None) -> list
     table = standings.columns()
     points = each_once(format_points, table.points)
     names = names if names is not None else escaped_names(table)
-    for i, (sno, name, labels, pts) in enumerate(zip(table.start_ranks, names, X.swiss_labels(t, standings), points), 1):
-        # the round cells joined as markdown_table would join them, checked for escapes at once
-        rows.append([str(i), str(sno), name, escape_joined(labels), pts] if labels else [str(i), str(sno), name, pts])
+    # each row's round cells joined as markdown_table would join them; escaped cell by cell only
+    # when a joined row holds anything escape would change
+    cells = X.swiss_label_rows(t, standings, " | ") if rounds else []
+    if rounds and not all(map(joined_unchanged, cells, repeat(rounds))):
+        cells = list(map(escape_joined, X.swiss_labels(t, standings)))
+    for i, (sno, name, pts) in enumerate(zip(table.start_ranks, names, points), 1):
+        rows.append([str(i), str(sno), name, cells[i - 1], pts] if rounds else [str(i), str(sno), name, pts])
     return [X.LEGEND, "", *markdown_table(head, rows, ["r", "r", "l"] + ["c"] * rounds + ["r"])]
 
 
