@@ -31,10 +31,10 @@ def standings_table(standings, ratings: dict | None = None, names: list[str] | N
         align += ["r"] * len(RATING_KEYS)
     table = standings.columns()
     columns = {"Rk": rank_labels(table.ranks, table.ranks_to), "SNo": list(map(str, table.start_ranks)),
-               "Ti": escape_each([title_label(p.title) for p in table.players]),
+               "Ti": per_value(lambda title: escape(title_label(title)), [p.title for p in table.players]),
                "Name": names if names is not None else escaped_names(table),
-               "FED": escape_each([p.federation for p in table.players]),
-               "Rtg": ["" if p.rating is None else str(p.rating) for p in table.players],
+               "FED": per_value(escape, [p.federation for p in table.players]),
+               "Rtg": per_value(lambda rating: "" if rating is None else str(rating), [p.rating for p in table.players]),
                "Pts": each_once(format_points, table.points)}
     cells = [columns[h] for h, _ in player] + [each_once(format_score, column) for column in table.values]
     if ratings is not None:
@@ -42,6 +42,13 @@ def standings_table(standings, ratings: dict | None = None, names: list[str] | N
         cells += [[rating_value(entry, k, signed=True) for entry in entries] for k in RATING_KEYS]
     rows = list(zip(*cells))
     return markdown_table(head, rows, align)
+
+
+def per_value(fn, values: list) -> list[str]:
+    """``[fn(v) for v in values]``, ``fn`` called once per distinct value (a column of titles,
+    federations or ratings holds few)."""
+    text = {v: fn(v) for v in set(values)}
+    return list(map(text.__getitem__, values))
 
 
 def escaped_names(table) -> list[str]:
