@@ -22,6 +22,7 @@ from itertools import accumulate, chain, compress, count, groupby, repeat
 from operator import ne, sub
 from typing import Any
 
+from .decimals import rank_label  # noqa: F401  (re-exported: trfscore.standings.rank_label)
 from .gcpause import gc_paused
 from .model import Player, Tournament
 from .tiebreaks.base import Column, Engine, TieBreak
@@ -76,11 +77,6 @@ class StandingRow:
             "points": to_json_number(self.points),
             "tiebreaks": {k: to_json_number(v) for k, v in self.tiebreaks.items()},
         }
-
-
-def rank_label(row: StandingRow) -> str:
-    """``"3"`` or, for a shared place, ``"3-4"``."""
-    return str(row.rank) if row.rank_to == row.rank else f"{row.rank}-{row.rank_to}"
 
 
 @dataclass(slots=True)

@@ -13,6 +13,7 @@ from functools import cached_property
 from math import lcm
 from typing import Any
 
+from ..decimals import fmt_points  # noqa: F401  (the check rules import it from here)
 from ..formats.trf.layout import PLAYER, round_column
 from ..model import Game, Kind, Player, Record, Tournament
 from .cells import FlatCells, flat_cells
@@ -39,17 +40,6 @@ def colour_col(rnd: int) -> int:
 
 def result_col(rnd: int) -> int:
     return round_column(rnd, "result")
-
-
-def fmt_points(value: Fraction | int | None) -> str:
-    """``Fraction(11, 2)`` -> ``"5.5"``; exact values that are not tenths keep their fraction."""
-    if value is None:
-        return "?"
-    value = Fraction(value)
-    if (value * 10).denominator == 1:
-        text = f"{float(value):.1f}"
-        return text
-    return f"{value.numerator}/{value.denominator}"
 
 
 def cell_text(g: Game) -> str:

@@ -11,6 +11,8 @@ import math
 from decimal import Decimal
 from fractions import Fraction
 
+from ..decimals import fixed_places as fmt  # noqa: F401  (the rating modules' name for it)
+
 Number = int | float | Fraction | Decimal | str
 
 __all__ = ["Number", "as_fraction", "round_half_away", "round_ratio", "round_to", "fmt"]
@@ -70,18 +72,3 @@ def round_to(x: Number, places: int) -> Fraction:
     """Round to ``places`` decimals, half away from zero, returning an exact Fraction."""
     scale = 10 ** places
     return Fraction(round_half_away(as_fraction(x) * scale), scale)
-
-
-def fmt(x: Number | None, places: int = 2) -> str:
-    """Render a number for the ``steps`` lines: integers as such, others with ``places`` decimals."""
-    if x is None:
-        return "-"
-    q = as_fraction(x)
-    if q.denominator == 1:
-        return str(q.numerator)
-    r = round_to(q, places)
-    sign = "-" if r < 0 else ""
-    r = abs(r)
-    scale = 10 ** places
-    scaled = int(r * scale)
-    return f"{sign}{scaled // scale}.{scaled % scale:0{places}d}"

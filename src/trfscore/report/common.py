@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from fractions import Fraction
 from functools import cache
 from html import escape as _html_escape
 from typing import Any
 
-from ..decimals import exact_decimal
+from ..decimals import exact_decimal, plain_number, sort_value  # noqa: F401  (the report modules import them from here)
 from ..formats.markdown_text import escape as md_escape
 from ..model import Tournament
 from ..safetext import neutralise, neutralise_json_text
@@ -81,20 +80,6 @@ def rules_title(rules: str) -> str:
         return edition.title if edition is not None else rules
     except Exception:  # pragma: no cover - the editions table is optional for a report
         return rules
-
-
-def plain_number(value: Any, places: int = 4) -> str:
-    """A number with a dot: ints as ints, finite decimals exactly (``69.5``, ``0.125``), other
-    fractions (``1/3``) to ``places`` decimals; ``"p/q"`` strings (JSON) are accepted."""
-    if value is None or value == "":
-        return ""
-    if isinstance(value, bool):
-        return str(int(value))
-    value = Fraction(repr(value)) if isinstance(value, float) else Fraction(value)
-    text = exact_decimal(value)
-    if text is None:
-        text = f"{float(value):.{places}f}".rstrip("0").rstrip(".")
-    return text
 
 
 def rating_value(entry: dict | None, key: str, *, signed: bool = False) -> str:
@@ -191,18 +176,6 @@ def _sha256(text: str) -> str:
     import hashlib
 
     return "sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii")
-
-
-def sort_value(value: Any) -> str:
-    """A sort key for ``data-v``: a plain decimal, empty when missing."""
-    if value is None or value == "":
-        return ""
-    if isinstance(value, str):
-        try:
-            value = Fraction(value)
-        except ValueError:
-            return ""
-    return repr(float(value))
 
 
 def sort_heading(label: str, *, type_: str = "num", first: str = "descending", title: str = "", cls: str = "",

@@ -5,27 +5,8 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from ..decimals import exact_decimal
+from ..decimals import format_points, format_score, rank_label, rank_labels  # noqa: F401  (the report modules' names)
 from ..formats.trf.player import TITLE_LETTERS
-
-
-def format_score(value: Any) -> str:
-    """An exact value as people write it: ``6.5``, ``66.75``, ``7``; two decimals when its decimal
-    expansion does not end (40/3 -> ``13.33``)."""
-    if value is None:
-        return ""
-    if isinstance(value, float):
-        value = Fraction(repr(value))
-    if isinstance(value, (int, Fraction)):
-        text = exact_decimal(value)
-        return text if text is not None else f"{float(value):.2f}"
-    return str(value)
-
-
-def format_points(value: Fraction) -> str:
-    """Points with at least one decimal, as crosstables print them (``6.5``, ``7.0``)."""
-    text = exact_decimal(value, 1)
-    return text if text is not None else format_score(value)
 
 
 def title_label(title: str | None) -> str:
@@ -41,15 +22,6 @@ def each_once(fn: Callable[[Any], str], values: list) -> list[str]:
     distinct = dict(zip(map(id, values), values))
     texts = {k: fn(v) for k, v in distinct.items()}
     return list(map(texts.__getitem__, map(id, values)))
-
-
-def rank_labels(ranks: list[int], ranks_to: list[int]) -> list[str]:
-    """:func:`rank_label` of each place: ``3`` or a shared ``3-4``."""
-    return [str(rank) if rank == rank_to else f"{rank}-{rank_to}" for rank, rank_to in zip(ranks, ranks_to)]
-
-
-def rank_label(row) -> str:
-    return f"{row.rank}-{row.rank_to}" if getattr(row, "rank_to", row.rank) != row.rank else str(row.rank)
 
 
 def rating_row(result) -> dict[str, Any]:

@@ -11,25 +11,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ..decimals import exact_decimal, json_number
+from ..decimals import fmt_number, json_number
 
 __all__ = ["Term", "Explanation", "fmt_number", "to_json_number"]
-
-
-def fmt_number(x: Any, min_decimals: int = 1) -> str:
-    """Exact decimal text of a Fraction/int: at least ``min_decimals`` decimals, no float noise.
-
-    A value whose decimal expansion does not end (an average such as 40/3) is shown with four
-    decimals and a leading ``~``.
-    """
-    if x is None:
-        return "-"
-    if isinstance(x, bool):
-        return str(x)
-    if isinstance(x, int):
-        return f"{x}.{'0' * min_decimals}" if min_decimals else str(x)
-    text = exact_decimal(x, min_decimals)
-    return text if text is not None else f"~{float(Fraction(x)):.4f}"
 
 
 def to_json_number(x: Any) -> Any:

@@ -32,6 +32,7 @@ from fractions import Fraction
 from functools import lru_cache
 from importlib import import_module
 
+from ..decimals import code_number
 from .base import Column, Engine, TieBreak
 from .editions import edition_of_year
 
@@ -284,7 +285,7 @@ def normalise(base, points, low, high, limit_pct, limit_delta, fp, fore, unrated
     elif low:
         code += f"-C{low}"
     if limit_pct is not None:
-        code += f"-L{_num(limit_pct)}"
+        code += f"-L{code_number(limit_pct)}"
     if limit_delta:
         steps = limit_delta * 2
         if steps.denominator == 1:
@@ -302,10 +303,6 @@ def normalise(base, points, low, high, limit_pct, limit_delta, fp, fore, unrated
     if reverse:
         code += "/R"
     return code
-
-
-def _num(f: Fraction) -> str:
-    return str(f.numerator) if f.denominator == 1 else str(float(f))
 
 
 POINTS = frozenset({"PTS", "POINTS", "MPTS", "GPTS"})  # points: always the first criterion

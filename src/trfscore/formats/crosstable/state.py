@@ -4,22 +4,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ...decimals import half_glyph_points
 from ...findings import finding
 from ...model import Player, Source, Tournament
 from .cells import parse_number
 from .columns import Role
 from .lexing import Tok
 from .rows import Line, Row, split_lines, table_lines
-
-
-def format_points(value: Fraction) -> str:
-    """``5``, ``5½``, ``½`` (no float ever)."""
-    whole, rest = divmod(value, 1)
-    if rest == 0:
-        return str(int(whole))
-    if rest == Fraction(1, 2):
-        return f"{int(whole) if whole else ''}½"
-    return str(value)
 
 
 class ReadState:
@@ -97,9 +88,9 @@ class ReadState:
                 continue
             line, column = self.declared_at.get(p.start_rank, {}).get("PTS") or (p.line, 1)
             self.add("CTB110", f"player {p.start_rank} ({p.name or 'no name'}): the cells give "
-                     f"{format_points(computed)} points but the table prints {format_points(p.points)}",
+                     f"{half_glyph_points(computed)} points but the table prints {half_glyph_points(p.points)}",
                      line, column, "check the cells of this row (and that each notation was read as meant); "
-                     "the standings use the points the cells give", format_points(p.points))
+                     "the standings use the points the cells give", half_glyph_points(p.points))
 
     def publish_declared(self) -> None:
         """Put the declared values into ``t.extras`` (when there are any)."""

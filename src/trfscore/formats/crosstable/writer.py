@@ -17,10 +17,9 @@ back to the same players and results.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from fractions import Fraction
 from typing import Any
 
-from ...decimals import exact_decimal
+from ...decimals import format_value
 from ...model import Kind, Player, Tournament
 from ...safetext import neutralise
 from ..limits import data_rounds
@@ -28,26 +27,6 @@ from ..markdown_text import escape
 
 _SYMBOL = {"1": "1", "W": "1", "0": "0", "L": "0", "=": "½", "D": "½", "+": "+", "-": "-"}
 _BYE_CELL = {Kind.FULL_BYE: "FPB", Kind.HALF_BYE: "HPB", Kind.PAB: "PAB", Kind.ZERO_BYE: "ZPB"}
-
-
-def format_value(value: Any, half_glyph: bool = False) -> str:
-    """A score or tie-break value as printed: ``11``, ``10½`` (points) or ``69.5``, ``66.75``."""
-    if value is None:
-        return ""
-    if isinstance(value, float):
-        value = Fraction(value).limit_denominator(10_000)
-    if not isinstance(value, Fraction):
-        try:
-            value = Fraction(value)
-        except (TypeError, ValueError):
-            return str(value)
-    if value.denominator == 1:
-        return str(value.numerator)
-    if half_glyph and value.denominator == 2 and value >= 0:
-        whole = value.numerator // 2
-        return f"{whole if whole else ''}½"
-    text = exact_decimal(value)
-    return text if text is not None else f"{float(value):.2f}"
 
 
 def grid_shape(t: Tournament) -> int:

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from fractions import Fraction
 
+from ...decimals import trf_value
 from ...model import DEFAULT_POINTS, Game, Kind, Team, Tournament
 from .layout import BY_CODE, NATIONAL, TRF16, cells, template
 from .player import TITLE_LETTERS
@@ -37,10 +37,6 @@ def _slash(iso: str | None, fallback: str) -> str:
 def _round_date(text: str) -> str:
     iso = parse_round_date(text)
     return iso[2:].replace("-", "/") if iso else text
-
-
-def _decimal(value: Fraction) -> str:
-    return f"{float(value):.1f}" if (value * 2).denominator == 1 else f"{float(value):.2f}"
 
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
@@ -126,7 +122,7 @@ def write(t: Tournament, version: str = "trf16") -> str:
         header("152", h.initial_colour.upper() if h.initial_colour else None)
         values = t.scoring.values
         if any(values.get(k) != v for k, v in DEFAULT_POINTS.items()):
-            grid = "".join(f"{k}{_decimal(values[k]):>4}    " for k in ("W", "D", "L", "A", "P", "X"))
+            grid = "".join(f"{k}{trf_value(values[k]):>4}    " for k in ("W", "D", "L", "A", "P", "X"))
             lines.append(("162  " + grid).rstrip())
         if h.starting_rank_method:
             header("172", h.starting_rank_method)
@@ -156,8 +152,8 @@ def write(t: Tournament, version: str = "trf16") -> str:
     for team in teams:
         if modern:
             head = _TEAM_310(number=team.number, name=team.name, nickname=team.nickname, strength=team.strength,
-                             match_points="" if team.match_points is None else _decimal(team.match_points),
-                             game_points="" if team.game_points is None else _decimal(team.game_points),
+                             match_points="" if team.match_points is None else trf_value(team.match_points),
+                             game_points="" if team.game_points is None else trf_value(team.game_points),
                              rank="" if team.rank is None else team.rank)
             members = cells(BY_CODE["310"].field("members"), team.members)
         else:

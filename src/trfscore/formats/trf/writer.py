@@ -5,6 +5,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
 
+from ...decimals import trf_points
 from ...findings import Finding
 from ...model import Kind, Player, Tournament
 from ..decode import encode
@@ -23,19 +24,13 @@ def format_player(p: Player) -> str:
     """A ``001`` line for ``p`` on the column grid of :data:`.layout.PLAYER` (trailing blanks trimmed)."""
     head = _HEAD({"start_rank": p.start_rank, "sex": p.sex, "title": p.title, "name": p.name,
                   "rating": p.rating or "", "federation": p.federation, "fide_id": p.fide_id, "birth": p.birth,
-                  "points": "" if p.points is None else _points(p.points),
+                  "points": "" if p.points is None else trf_points(p.points),
                   "rank": "" if p.rank is None else p.rank})
     cells = []
     for g in p.games:
         opp = f"{g.opponent:>4}" if g.opponent is not None else ("0000" if g.code.strip() or g.kind != Kind.ABSENT else "    ")
         cells.append(f"{opp} {g.colour or '-'} {g.code}  ")
     return _LINE_BREAKS.sub(" ", head + "".join(cells)).rstrip()  # a name holding "\n001 ..." stays one record
-
-
-def _points(value) -> str:
-    if value.denominator in (1, 2, 5, 10):
-        return f"{float(value):.1f}"
-    return f"{float(value):.2f}"
 
 
 def write_text(t: Tournament) -> str:
