@@ -172,17 +172,79 @@ class Scoring:
     def is_default(self) -> bool:
         return not self.detail and self.values == DEFAULT_POINTS
 
+    def table(self) -> ScoreTable:
+        """This system as integer look-up tables (built once per set of values)."""
+        key = (tuple(self.values.items()), tuple(self.detail.items()))
+        cached = self.__dict__.get("_table")
+        if cached is None or cached[0] != key:
+            cached = self.__dict__["_table"] = (key, ScoreTable(self))
+        return cached[1]
+
     def totaller(self) -> Callable[[Player], Fraction]:
-        """A function giving a player's total under this system, for many players: every cell
-        value is a whole number of ``1/unit`` (the common denominator of the values), looked up
-        per kind (and colour, when ``detail`` makes colour count) and added as integers."""
-        unit = lcm(*(Fraction(v).denominator for v in (*self.values.values(), *self.detail.values())))
-        points = self.points
-        if not self.detail:
-            by_kind = {k: int(points(Game(0, None, None, " ", k)) * unit) for k in Kind.ALL}
-            return lambda p: Fraction(sum(map(by_kind.__getitem__, p.kinds())), unit)
-        by_cell = {(k, c): int(points(Game(0, None, c, " ", k)) * unit) for k in Kind.ALL for c in ("w", "b", None)}
-        return lambda p: Fraction(sum(map(by_cell.__getitem__, zip(p.kinds(), p.colours()))), unit)
+        """A function giving a player's total under this system (:meth:`ScoreTable.total`)."""
+        return self.table().total
+
+
+class _ScaledCells(dict[tuple[str, str | None], int]):
+    """(kind, colour) -> the points of such a cell in units of ``1/unit``, made on first use."""
+
+    def __init__(self, points: Callable[[Game], Fraction], unit: int) -> None:
+        super().__init__()
+        self.points, self.unit = points, unit
+
+    def __missing__(self, cell: tuple[str, str | None]) -> int:
+        value = self[cell] = int(self.points(Game(0, None, cell[1], " ", cell[0])) * self.unit)
+        return value
+
+
+class _ScaledKinds(dict[str, int]):
+    """kind -> the points of such a cell in units, when colour does not count."""
+
+    def __init__(self, cells: _ScaledCells) -> None:
+        super().__init__()
+        self.cells = cells
+
+    def __missing__(self, kind: str) -> int:
+        value = self[kind] = self.cells[kind, None]
+        return value
+
+
+class ScoreTable:
+    """The scoring kernel: a player's points and per-round values under one :class:`Scoring`.
+
+    Every value :meth:`Scoring.points` can give comes from ``values`` or ``detail``, so each is a
+    whole number of ``1/unit`` (their common denominator): cells are looked up per kind (and
+    colour, when ``detail`` makes colour count) and added as integers, which is exact and much
+    faster than adding Fractions.  The model (:meth:`Tournament.score`), the checks, the readers
+    and writers and the tie-break context all score through it.
+    """
+
+    def __init__(self, scoring: Scoring) -> None:
+        values = scoring.values
+        wdl = (values.get("W", Fraction(1)), values.get("D", Fraction(1, 2)), values.get("L", Fraction(0)))
+        self.unit = unit = lcm(*(Fraction(v).denominator for v in (*values.values(), *scoring.detail.values(), *wdl)))
+        #: points of a win, a draw and a loss, in units
+        self.W, self.D, self.L = (int(Fraction(v) * unit) for v in wdl)
+        points = scoring.points
+        self.colour_counts = bool(scoring.detail)
+        #: (kind, colour) -> points in units
+        self.by_cell: dict[tuple[str, str | None], int] = _ScaledCells(points, unit)
+        #: kind -> points in units, when colour does not count (no ``detail``); else None
+        self.by_kind: dict[str, int] | None = None if self.colour_counts else _ScaledKinds(self.by_cell)
+        #: the points of a ``(kind, colour)`` cell, in units
+        self.scaled: Callable[[tuple[str, str | None]], int] = self.by_cell.__getitem__
+
+    def row(self, player: Player) -> list[int]:
+        """The player's points in each round, in units."""
+        if self.by_kind is not None:
+            return list(map(self.by_kind.__getitem__, player.kinds()))
+        return list(map(self.scaled, zip(player.kinds(), player.colours())))
+
+    def total(self, player: Player) -> Fraction:
+        """The player's total (exact)."""
+        if self.by_kind is not None:
+            return Fraction(sum(map(self.by_kind.__getitem__, player.kinds())), self.unit)
+        return Fraction(sum(map(self.scaled, zip(player.kinds(), player.colours()))), self.unit)
 
 
 @dataclass
@@ -453,8 +515,7 @@ class Tournament:
 
     def score(self, player: Player) -> Fraction:
         """The player's total under the tournament's scoring system (computed, not declared)."""
-        points = self.scoring.points
-        return sum((points(g) for g in player.games), Fraction(0))
+        return self.scoring.table().total(player)
 
     @property
     def is_round_robin(self) -> bool | None:

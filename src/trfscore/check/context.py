@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import cached_property
-from math import lcm
 from typing import Any
 
 from ..decimals import fmt_points  # noqa: F401  (the check rules import it from here)
@@ -123,26 +122,16 @@ class Context:
     def score_units(self) -> tuple[int, dict[int, int]]:
         """``(unit, totals)``: each player's total under the file's scoring system (computed,
         never declared) as a whole number of ``1/unit``, ``unit`` the common denominator of
-        the system's values (Fraction additions would dominate a 10,000-player file)."""
-        scoring = self.t.scoring
-        unit = 1
-        for value in (*scoring.values.values(), *scoring.detail.values()):
-            unit = lcm(unit, Fraction(value).denominator)
-
-        values = _ScaledPoints(scoring.points, unit)
+        the system's values (Fraction additions would dominate a 10,000-player file), from the
+        scoring kernel (:class:`trfscore.model.ScoreTable`)."""
+        table = self.t.scoring.table()
+        values = table.by_cell
         flat = self.flat
         if flat is not None:
-            by_colour = bool(scoring.detail)
-            if by_colour:
-                value_of: dict = values
-            else:
-                value_of = {k: values[k, None] for k in set(flat.kind)}
-            totals = flat.row_totals(value_of, by_colour, values[Kind.ABSENT, None])
-            return unit, dict(zip(flat.sr, totals))
-        out: dict[int, int] = {}
-        for p in self.players:
-            out[p.start_rank] = sum(values[g.kind, g.colour] for g in p.games)
-        return unit, out
+            value_of: dict = values if table.by_kind is None else table.by_kind
+            totals = flat.row_totals(value_of, table.colour_counts, values[Kind.ABSENT, None])
+            return table.unit, dict(zip(flat.sr, totals))
+        return table.unit, {p.start_rank: sum(values[g.kind, g.colour] for g in p.games) for p in self.players}
 
     @cached_property
     def scores(self) -> dict[int, Fraction]:
@@ -234,18 +223,6 @@ class Context:
                     paired.add(g.round)
         data = min(data, self.rounds)
         return RoundsWithoutPairing({r for r in range(1, data + 1) if r not in paired}, data, self.rounds)
-
-
-class _ScaledPoints(dict):
-    """(kind, colour) -> the points of such a cell in units of ``1/unit``, made on first use."""
-
-    def __init__(self, points: Any, unit: int) -> None:
-        super().__init__()
-        self.points, self.unit = points, unit
-
-    def __missing__(self, key: tuple[str, str | None]) -> int:
-        value = self[key] = int(self.points(Game(0, None, key[1], " ", key[0])) * self.unit)
-        return value
 
 
 class RoundsWithoutPairing:

@@ -21,11 +21,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import chain, compress, count, repeat
-from math import lcm
 from operator import attrgetter, floordiv, lt
 from typing import Any
 
-from ..model import COLOUR_OF_CODE, Game, Kind, Player, Tournament
+from ..model import COLOUR_OF_CODE, Kind, Player, Tournament
 from . import unplayed as U
 
 __all__ = ["Context", "build_context", "detect_round_robin", "row_slices"]
@@ -217,37 +216,19 @@ class _CellTables:
     """Look-up tables from a cell to its context values, for one scoring system and system."""
 
     def __init__(self, scoring, rr: bool) -> None:
-        # Every value Scoring.points can hand out comes from ``values`` or ``detail``: their
-        # common denominator is the unit, so no pass over the cells is needed to find it.
-        W = Fraction(scoring.values.get("W", 1))
-        D = Fraction(scoring.values.get("D", Fraction(1, 2)))
-        L = Fraction(scoring.values.get("L", 0))
-        unit = 1
-        for f in list(scoring.values.values()) + list(scoring.detail.values()) + [W, D, L]:
-            unit = lcm(unit, Fraction(f).denominator)
-        self.unit, self.W, self.D, self.L = unit, int(W * unit), int(D * unit), int(L * unit)
+        # the scoring kernel: every cell's points as a whole number of 1/unit
+        table = scoring.table()
+        self.unit, self.W, self.D, self.L = table.unit, table.W, table.D, table.L
         self.rr = rr
-        points = scoring.points
-
-        class _Scaled(dict):  # (kind, colour) -> scaled points, filled on first use
-            def __missing__(self, key):
-                value = self[key] = int(Fraction(points(Game(0, None, key[1], " ", key[0]))) * unit)
-                return value
-
-        scaled = _Scaled()
-
-        class _ByKind(dict):
-            def __missing__(self, kind):
-                value = self[kind] = scaled[kind, None]
-                return value
+        scaled = table.by_cell
 
         class _Cat(dict):  # an unknown kind string reads as an absence
             def __missing__(self, key):
                 return U.REQ
 
-        self.scaled = scaled.__getitem__
+        self.scaled = table.scaled
         # without colour-dependent values (``detail``), points follow the kind alone
-        self.by_kind = _ByKind().__getitem__ if not scoring.detail else None
+        self.by_kind = table.by_kind.__getitem__ if table.by_kind is not None else None
         self.cat_opp = _Cat({k: U.category(k, True, rr) for k in Kind.ALL})
         self.cat_none = _Cat({k: U.category(k, False, rr) for k in Kind.ALL})
         # packed cells are clean: kinds with an opponent (games, forfeits) and kinds without
