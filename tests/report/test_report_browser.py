@@ -480,3 +480,30 @@ def test_crosstable_cells_in_browser(browser, tmp_path):
         check_clean(page)
     finally:
         page.close()
+
+
+def test_large_table_makes_buttons_on_demand(browser, tmp_path):
+    """Over 1,000 rows the tie-break values become buttons when their row is first hovered,
+    focused or clicked (not all at load); the popup is the same."""
+    t = swiss(1100, 5, seed=9, forfeits=0.02, byes=0.02, withdrawals=0.02, name="Large")
+    s = standings(t)
+    page = Page(browser, render_to(tmp_path, t, s))
+    try:
+        p = page.page
+        assert p.locator("#standings-table button.xp").count() == 0
+        first, other, third = s.rows[0], s.rows[-1], s.rows[len(s.rows) // 2]
+        p.hover(f"#s{first.start_rank} .name a")
+        assert p.locator(f"#s{first.start_rank} button.xp").count() == len(s.tiebreaks)
+        p.locator(f"#s{first.start_rank} button.xp[data-i='1']").click()
+        assert p.locator("#pop-text").text_content() == str(s.explain(first.start_rank, s.tiebreaks[1]))
+        p.keyboard.press("Escape")
+        p.focus(f"#s{other.start_rank} .name a")  # the keyboard: focus reaches the row first
+        assert p.locator(f"#s{other.start_rank} button.xp").count() == len(s.tiebreaks)
+        # a click on a value whose row was never hovered (a script's click, no pointer moves)
+        text = p.evaluate("""(sno) => { document.querySelector('#s' + sno).cells[6].click();
+            return document.getElementById('pop-text').textContent; }""", str(third.start_rank))
+        assert text == str(s.explain(third.start_rank, s.tiebreaks[0]))
+        assert p.locator("#standings-table button.xp").count() == 3 * len(s.tiebreaks)
+        check_clean(page)
+    finally:
+        page.close()

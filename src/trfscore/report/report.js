@@ -77,31 +77,36 @@
     });
   });
 
-  /* ---- tie-break values become buttons that open their explanation ---------------------- */
-  Array.prototype.forEach.call(document.querySelectorAll("table.sortable"), function (table) {
-    var columnsTb = [];
-    Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th, c) {
-      if (th.hasAttribute("data-tb")) columnsTb.push([c, th.getAttribute("data-tb")]);
+  /* ---- tie-break values become buttons that open their explanation: every row at once in a
+     table of up to EAGER rows, else a row when it is first hovered or focused ---------------- */
+  var EAGER = 1000;
+  var valueColumns = [];
+  var upgraded = new Set();
+  var standingsTable = document.getElementById("standings-table");
+  if (standingsTable && standingsTable.tHead) {
+    Array.prototype.forEach.call(standingsTable.tHead.rows[0].cells, function (th, c) {
+      if (th.hasAttribute("data-tb")) valueColumns.push([c, th.getAttribute("data-tb")]);
     });
-    if (!columnsTb.length) return;
-    Array.prototype.forEach.call(table.tBodies[0].rows, function (tr) {
-      columnsTb.forEach(function (pair) {
-        var td = tr.cells[pair[0]];
-        if (!td || td.firstElementChild) return;
-        var text = td.textContent;
-        if (text === "") return;
-        var b = document.createElement("button");
-        b.type = "button";
-        b.className = "xp";
-        b.setAttribute("data-i", pair[1]);
-        b.setAttribute("aria-haspopup", "dialog");
-        b.setAttribute("aria-expanded", "false");
-        b.textContent = text;
-        td.textContent = "";
-        td.appendChild(b);
-      });
+  }
+  function upgrade(tr) {
+    if (!valueColumns.length || upgraded.has(tr) || tr.closest("table") !== standingsTable) return;
+    upgraded.add(tr);
+    valueColumns.forEach(function (pair) {
+      var td = tr.cells[pair[0]];
+      if (!td || td.firstElementChild || td.textContent === "") return;
+      var b = document.createElement("button");
+      b.type = "button";
+      b.className = "xp";
+      b.setAttribute("data-i", pair[1]);
+      b.setAttribute("aria-haspopup", "dialog");
+      b.setAttribute("aria-expanded", "false");
+      b.appendChild(td.firstChild);
+      td.appendChild(b);
     });
-  });
+  }
+  if (standingsTable && standingsTable.tBodies[0].rows.length <= EAGER) {
+    Array.prototype.forEach.call(standingsTable.tBodies[0].rows, upgrade);
+  }
 
   /* ---- crosstable cells: a bare game cell (12w1) gets its colour class at once; its title and
      the link to the opponent's row when its row is first highlighted ---------------------- */
@@ -200,11 +205,16 @@
     var tr = node && node.closest ? node.closest("tbody tr[data-sno]") : null;
     return tr ? tr.dataset.sno : null;
   }
+  function upgradeRowOf(node) {
+    var tr = node && node.closest ? node.closest("tbody tr[data-sno]") : null;
+    if (tr) upgrade(tr);
+  }
   document.addEventListener("mouseover", function (event) {
+    upgradeRowOf(event.target);
     var sno = rowOf(event.target);
     if (sno) mark(sno); else if (!document.activeElement || !rowOf(document.activeElement)) clearMarks();
   });
-  document.addEventListener("focusin", function (event) { mark(rowOf(event.target)); });
+  document.addEventListener("focusin", function (event) { upgradeRowOf(event.target); mark(rowOf(event.target)); });
 
   /* ---- explanation text from the columns (tiebreaks/explain_columns.py) -------------------
      The same text as Explanation.__str__ (tiebreaks/explain.py) for the terms rebuilt there by
@@ -328,6 +338,11 @@
   }
   document.addEventListener("click", function (event) {
     var button = event.target.closest ? event.target.closest("button.xp") : null;
+    var cell = !button && event.target.closest ? event.target.closest("#standings-table td") : null;
+    if (cell) {  /* a value in a row not made buttons yet (no hover or focus came first) */
+      upgrade(cell.parentNode);
+      button = cell.querySelector("button.xp");
+    }
     if (button) {
       if (opener === button && !pop.hidden) closePop(false); else openPop(button);
       event.preventDefault();
