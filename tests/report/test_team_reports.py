@@ -340,7 +340,7 @@ def test_csv_columns_of_teams_and_players_come_from_one_description():
     s = standings(t=t)
     assert csv_report.header(s) == ["rank", "rank_to", "team", "name", "match_points", "game_points", *s.tiebreaks]
     assert [c.key for c in team_columns(s) if c.csv] == csv_report.header(s)
-    assert [c.heading for c in team_columns(s) if c.text][:5] == ["Rk", "No", "Team", "MP", "GP"]
+    assert [c.heading for c in team_columns(s) if c.shown][:5] == ["Rk", "No", "Team", "MP", "GP"]
     individual = t.standings(tiebreaks=["BH"])
     assert [c.key for c in player_columns(individual)][:9] == ["rank", "rank_to", "start_rank", "title", "name",
                                                               "federation", "rating", "fide_id", "points"]

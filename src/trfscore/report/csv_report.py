@@ -40,9 +40,8 @@ def header(standings, ratings: dict | None = None) -> list[str]:
 
 
 def rows(standings, ratings: dict | None = None) -> list[list[str]]:
-    table = standings.rows
-    cells = [c.csv(table) for c in columns_of(standings, ratings) if c.csv is not None]
-    return [list(row) for row in zip(*cells)] if cells else [[] for _ in table]
+    cells = [c.csv() for c in columns_of(standings, ratings) if c.csv is not None]
+    return [list(row) for row in zip(*cells)]
 
 
 def render(standings, *, ratings: dict | None = None) -> str:

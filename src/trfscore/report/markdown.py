@@ -12,43 +12,33 @@ from ..formats.limits import data_rounds
 from ..formats.markdown_text import escape, escape_each, escape_joined, joined_unchanged, unescape
 from ..model import Tournament
 from . import crosstable as X
-from .common import RATING_HEADINGS, RATING_KEYS, facts, markdown_header, markdown_table, notes, present, rating_value
-from .values import each_once, format_points, format_score, rank_labels, title_label
+from .columns import columns_of
+from .common import facts, markdown_header, markdown_table, notes
+from .values import each_once, format_points
 
 __all__ = ["escape", "unescape", "render"]
 
 
 def standings_table(standings, ratings: dict | None = None, names: list[str] | None = None) -> list[str]:
-    """The standings rows; ``names``: the players' escaped names in rank order, if made already."""
-    codes = list(standings.tiebreaks)
-    show = present(standings)
-    player = [("Rk", "r"), ("SNo", "r"), ("Ti", "l"), ("Name", "l"), ("FED", "l"), ("Rtg", "r"), ("Pts", "r")]
-    player = [(h, a) for h, a in player if show.get(h, True)]
-    head = [h for h, _ in player] + [escape(c) for c in codes]
-    align = [a for _, a in player] + ["r"] * len(codes)
-    if ratings is not None:
-        head += [escape(RATING_HEADINGS[k]) for k in RATING_KEYS]
-        align += ["r"] * len(RATING_KEYS)
-    table = standings.columns()
-    columns = {"Rk": rank_labels(table.ranks, table.ranks_to), "SNo": list(map(str, table.start_ranks)),
-               "Ti": per_value(lambda title: escape(title_label(title)), [p.title for p in table.players]),
-               "Name": names if names is not None else escaped_names(table),
-               "FED": per_value(escape, [p.federation for p in table.players]),
-               "Rtg": per_value(lambda rating: "" if rating is None else str(rating), [p.rating for p in table.players]),
-               "Pts": each_once(format_points, table.points)}
-    cells = [columns[h] for h, _ in player] + [each_once(format_score, column) for column in table.values]
-    if ratings is not None:
-        entries = [ratings.get(sno) for sno in table.start_ranks]
-        cells += [[rating_value(entry, k, signed=True) for entry in entries] for k in RATING_KEYS]
+    """The standings rows of players or teams (:mod:`.columns`); ``names``: the escaped names in
+    rank order, if made already."""
+    head, align, cells = [], [], []
+    for c in columns_of(standings, ratings):
+        if c.shown is None:
+            continue
+        if c.role == "name" and names is not None:
+            column = names
+        else:
+            column = c.shown()
+            if c.optional and not any(cell.strip() for cell in column):
+                continue
+            if c.untrusted:
+                column = escape_each(column)
+        head.append(escape(c.heading))
+        align.append("r" if c.right else "l")
+        cells.append(column)
     rows = list(zip(*cells))
     return markdown_table(head, rows, align)
-
-
-def per_value(fn, values: list) -> list[str]:
-    """``[fn(v) for v in values]``, ``fn`` called once per distinct value (a column of titles,
-    federations or ratings holds few)."""
-    text = {v: fn(v) for v in set(values)}
-    return list(map(text.__getitem__, values))
 
 
 def escaped_names(table) -> list[str]:

@@ -1,5 +1,7 @@
 """The team standings and the team-vs-team crosstable as GitHub-flavoured Markdown
-(``trfscore report FILE --teams --format markdown``).
+(``trfscore report FILE --teams --format markdown``).  The standings table is the individual
+report's (:func:`.markdown.standings_table`, driven by :mod:`.columns`); this module adds the team
+facts and the team-vs-team crosstable.
 
 Untrusted text (team names, header fields) is escaped for a table cell by
 :func:`trfscore.formats.markdown_text.escape`.  Numbers use a dot; shared places print as ``3-4``.
@@ -9,19 +11,11 @@ from __future__ import annotations
 from ..formats.markdown_text import escape
 from ..model import Tournament
 from .common import markdown_header, markdown_table, notes
+from .markdown import standings_table
 from .team_common import LEGEND, crosstable_rows, team_facts
 from .values import format_score
 
-__all__ = ["render", "standings_table", "crosstable"]
-
-
-def standings_table(standings) -> list[str]:
-    """Rk, No, Team, MP, GP and one column per tie-break."""
-    codes = list(standings.tiebreaks)
-    head = ["Rk", "No", "Team", "MP", "GP"] + [escape(c) for c in codes]
-    rows = [[r.label, str(r.number), escape(r.name), format_score(r.match_points), format_score(r.game_points)]
-            + [format_score(r.tiebreaks.get(c)) for c in codes] for r in standings.rows]
-    return markdown_table(head, rows, ["r", "r", "l", "r", "r"] + ["r"] * len(codes))
+__all__ = ["render", "crosstable"]
 
 
 def crosstable(standings) -> list[str]:

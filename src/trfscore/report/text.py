@@ -85,18 +85,19 @@ class _Column:
 def _columns(standings, ratings: dict | None) -> tuple[list[_Column], list[_Column]]:
     """(the participant columns, the value columns) of :mod:`.columns`' descriptions; optional
     columns nobody fills are dropped."""
-    rows = standings.rows
     player: list[_Column] = []
     values: list[_Column] = []
     for c in columns_of(standings, ratings):
-        if c.text is None:
+        if c.shown is None:
             continue
-        cells = c.text(rows)
-        if c.optional and not any(cells):
+        cells = c.shown()
+        if c.optional and not any(cell.strip() for cell in cells):
             continue
-        if c.decimals:
+        if c.untrusted:
+            cells = list(map(neutralise, cells))
+        elif c.decimals:
             cells = align_decimals(cells)
-        (values if c.group else player).append(_Column(c.heading, cells, c.right, c.group, c.role))
+        (values if c.group else player).append(_Column(neutralise(c.heading), cells, c.right, c.group, c.role))
     return player, values
 
 

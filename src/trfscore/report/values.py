@@ -9,6 +9,13 @@ from ..decimals import format_points, format_score, rank_label, rank_labels  # n
 from ..formats.trf.player import TITLE_LETTERS
 
 
+def per_value(fn: Callable[[Any], str], values: list) -> list[str]:
+    """``[fn(v) for v in values]``, ``fn`` called once per distinct value (a column of titles,
+    federations or ratings holds few)."""
+    text = {v: fn(v) for v in set(values)}
+    return list(map(text.__getitem__, values))
+
+
 def title_label(title: str | None) -> str:
     """A title as people write it whatever the dialect: TRF16's letters spelt out (``g`` -> GM)."""
     text = (title or "").strip()
