@@ -3,8 +3,14 @@
 The page needs no network: the CSS (``report.css``) and a little JavaScript (``report.js``) are
 inlined into ``report.html``, all package files.  It works without JavaScript (plain tables,
 printable); with it, columns sort on click or Enter/Space, hovering or focusing a player
-highlights their opponents, a tie-break value opens its explanation (the terms of
+highlights their opponents, a tie-break value opens its explanation (the text of
 ``trfscore explain``), and a search box filters players.
+
+The page is written compactly for events of 10,000 players: explanations of BH, FB, SB and PS
+travel as number columns (:mod:`trfscore.tiebreaks.explain_columns`) the script turns into text
+on demand; a game is a bare ``<td>12w1</td>`` cell whose class, title and link the script adds;
+the tie-break values become buttons in the script; ``data-v`` sort keys only where the text is
+not the exact number.  Every number is in the HTML, so the tables work without the script.
 
 Untrusted input (names, header fields, tie-break codes from a 202 record) is escaped with
 ``html.escape(quote=True)`` wherever it lands in markup; data for the script is embedded as
