@@ -232,3 +232,14 @@ def test_a_point_assignment_counts_in_the_declared_points_check():
     without = trfscore.check("012 x\n" + players)
     assert not [f for f in with_bonus if f.rule == "TRF510"]
     assert [f.line for f in without if f.rule == "TRF510"] == [2]
+
+
+def test_no_code_looks_for_parsed_records_in_extras(root):
+    """Parsed records live in ``Tournament.records`` (``records_of``); ``extras`` holds none of them."""
+    import re
+
+    codes = "|".join(re.escape(c) for c in layout.PARSED)
+    looked_up = re.compile(rf"""extras(?:\.get\(|\[)\s*["'](?:{codes})["']""")
+    found = [f"{p.relative_to(root)}:{n}" for p in (root / "src").rglob("*.py")
+             for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if looked_up.search(line)]
+    assert found == [], "use t.records_of(<class from trfscore.records>)"
