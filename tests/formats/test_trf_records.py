@@ -243,3 +243,25 @@ def test_no_code_looks_for_parsed_records_in_extras(root):
     found = [f"{p.relative_to(root)}:{n}" for p in (root / "src").rglob("*.py")
              for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if looked_up.search(line)]
     assert found == [], "use t.records_of(<class from trfscore.records>)"
+
+
+@pytest.mark.parametrize(("record", "message"), [
+    ({"code": "240", "type": "H", "round": 3, "ids": "12"}, "/records/0/ids: expected an array"),
+    ({"code": "999"}, "/records/0/code: expected one of"),
+    ({"type": "H", "round": 3}, "/records/0: expected the properties code"),
+])
+def test_a_wrong_record_in_a_document_is_a_finding_at_its_pointer(record, message):
+    doc = trfscore.loads("012 x\n").to_dict()
+    t = trfscore.Tournament.from_dict(dict(doc, records=[record]))
+    assert t.records == [] and any(f.rule == "JSON002" and f.message.startswith(message) for f in t.findings), \
+        t.findings
+
+
+def test_bbpairings_scoring_is_read_on_its_described_columns():
+    """BB? values sit in columns 5-12 (their description); TRF570 compares them with 162."""
+    points = layout.BY_CODE["BBW"].field("points")
+    assert (points.first, points.last) == (5, 12)
+    t = trfscore.loads("012 x\n162  W 3.0    D 1.0    L 0.0\nBBW  2.0\nBBD  1.0\n")
+    assert t.scoring.values["W"] == 2 and t.scoring.values["D"] == 1  # the BB records are read after 162
+    found = [f for f in trfscore.check(t) if f.rule == "TRF570"]
+    assert [(f.line, f.text) for f in found] == [(3, "2.0")]

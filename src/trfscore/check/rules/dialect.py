@@ -68,11 +68,12 @@ def scoring_agree(ctx: Context) -> Iterator[Finding]:
     for symbol, codes in BB_OF.items():
         for code in codes:
             for rec in ctx.records.get(code, ()):
-                value = parse_number(rec.text[4:12])
+                written = rec.text[BY_CODE[code].field("points").cut]
+                value = parse_number(written)
                 if value is not None and symbol in grid and grid[symbol] != value:
                     yield finding("TRF570", f"{code} gives {fmt_points(value)} but 162 gives {symbol} = "
                                   f"{fmt_points(grid[symbol])} (line {rec162.line})", rec.line, 5,
-                                  "make the two scoring records agree, or drop one", rec.text[4:12].strip())
+                                  "make the two scoring records agree, or drop one", written.strip())
 
 
 def _xxa(ctx: Context) -> dict[int, tuple[int | None, dict[int, Fraction]]]:

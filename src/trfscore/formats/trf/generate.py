@@ -102,8 +102,12 @@ def schema_defs() -> dict[str, Any]:
             "description": f"TRF record {record.code if record is not NATIONAL else '(NRS)'}: {record.title} "
                            "(formats/trf/layout.py)",
             "type": "object", "required": required, "additionalProperties": False, "properties": props}
-    defs["trfRecord"] = {"description": "A parsed TRF record (Tournament.records), by its code.",
-                         "oneOf": [{"$ref": f"#/$defs/{definition_name(TYPED[c])}"} for c in TYPED if c in PARSED]}
+    parsed = [c for c in TYPED if c in PARSED]
+    defs["trfRecord"] = {
+        "description": "A parsed TRF record (Tournament.records): the definition its code names.",
+        "type": "object", "required": ["code"], "properties": {"code": {"enum": parsed}},
+        "allOf": [{"if": {"required": ["code"], "properties": {"code": {"const": c}}},
+                   "then": {"$ref": f"#/$defs/{definition_name(TYPED[c])}"}} for c in parsed]}
     return defs
 
 

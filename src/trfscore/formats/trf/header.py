@@ -285,7 +285,7 @@ def read_javafo(rec: Record, t: Tournament, add: Add) -> None:
 
 def read_bbp(rec: Record, t: Tournament, add: Add) -> None:
     """bbpPairings TRF(bx) scoring lines: value in columns 5-12."""
-    text = rec.text[4:12].strip()
+    text = rec.text[BY_CODE[rec.code].field("points").cut].strip()
     try:
         amount = parse_score(text)
     except ValueError:
