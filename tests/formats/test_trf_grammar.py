@@ -18,7 +18,7 @@ TEXT = "012 Grammar test\n001    1      Doe, Jane                             00
 
 def test_the_grammar_is_generated_from_the_record_description():
     assert (ROOT / "grammars" / "trf.lark").read_text(encoding="utf-8") == layout.grammar(), \
-        "regenerate: python -m trfscore.formats.trf.layout > grammars/trf.lark (and copy it to src/trfscore/grammars)"
+        "regenerate: python -m trfscore.formats.trf.generate"
 
 
 def test_the_package_ships_the_grammars_as_plain_files():
