@@ -115,7 +115,7 @@ def schema_text(current: str) -> str:
     """The schema file ``current`` with its record definitions as :func:`schema_defs` gives them."""
     doc = json.loads(current)
     doc["$defs"].update(schema_defs())
-    return json.dumps(doc, indent=1, ensure_ascii=True)
+    return json.dumps(doc, indent=1, ensure_ascii=True) + ("\n" if current.endswith("\n") else "")
 
 
 def write_all(root: Path) -> list[Path]:
