@@ -16,15 +16,23 @@ from itertools import repeat
 from math import lcm
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
-from .records import NationalRecord as NationalRecord  # re-exported: a player's NRS records
-from .records import TrfRecord
-
 if TYPE_CHECKING:  # pragma: no cover
     from .findings import Finding
+    from .records import NationalRecord, TrfRecord
     from .standings import Standings
 
 
-R = TypeVar("R", bound=TrfRecord)
+R = TypeVar("R", bound="TrfRecord")
+
+
+def __getattr__(name: str) -> Any:
+    """``NationalRecord`` (a player's NRS records) re-exported from :mod:`trfscore.records`, whose
+    classes are imported on first use: a file without typed records never needs them."""
+    if name == "NationalRecord":
+        from .records import NationalRecord
+
+        return NationalRecord
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class Kind:

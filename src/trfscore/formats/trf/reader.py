@@ -10,11 +10,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from ...findings import CappedFindings, Finding, finding
 from ...gcpause import gc_paused
 from ...model import Kind, Player, Record, Source, Tournament
-from ...records import NationalRecord
 from ..decode import decode, looks_binary
 from ..limits import too_sparse
 from . import rules as _rules  # noqa: F401  (declares the ids reported here)
@@ -24,6 +24,9 @@ from .header import read_bbp, read_header, read_javafo
 from .layout import PARSED, PLAYER, dialect, round_column
 from .player import infer_blank_byes
 from .records import read_national, read_parsed, read_team
+
+if TYPE_CHECKING:
+    from ...records import NationalRecord
 
 MAX_PLAYERS = 9999
 START_RANK_COLUMN = PLAYER.field("start_rank").first

@@ -10,14 +10,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...findings import Finding, finding
 from ...model import Record, Team, Tournament
-from ...records import CLASSES, NationalRecord, TrfRecord
 from . import rules as _rules  # noqa: F401  (declares the ids reported here)
 from .layout import BY_CODE, NATIONAL, PARSED, Field, format_record
 from .layout import Record as LayoutRecord
+
+if TYPE_CHECKING:
+    from ...records import NationalRecord, TrfRecord
 
 Add = Callable[[Finding], None]
 _TOKEN = re.compile(r"\S+")
@@ -122,6 +124,8 @@ def read_parsed(rec: Record, t: Tournament, add: Add) -> None:
     for column, cell, what in bad:
         add(finding("TRF702", f"{code}: {what}",
                     rec.line, column, "see the column layout of this record (TRF-2026, or JaVaFo's manual for XX records)", cell))
+    from ...records import CLASSES  # the typed classes, imported when a file holds such a record
+
     cls: Callable[..., TrfRecord] = CLASSES[code]
     t.records.append(cls(**entry, line=rec.line))
 
@@ -135,6 +139,8 @@ def read_national(rec: Record, t: Tournament) -> NationalRecord | None:
     if fields["start_rank"] is None:
         return None
     fields["rating"] = fields["rating"] or None  # 0000: no rating
+    from ...records import NationalRecord
+
     return NationalRecord(**fields, line=rec.line)
 
 
@@ -149,6 +155,8 @@ def written_records(t: Tournament) -> tuple[dict[int, str], list[str]]:
     what its object says keeps its own text (byte for byte); a changed object is written afresh on
     the columns of its description; a line whose object is gone is kept (a writer never drops a
     record it read)."""
+    from ...records import CLASSES
+
     objects = {r.line: r for r in t.records if r.line is not None}
     in_place: dict[int, str] = {}
     for rec in t.source.records:
