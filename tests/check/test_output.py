@@ -166,3 +166,32 @@ def test_caret_stays_under_the_reported_cell():
     excerpt, caret = stream.getvalue().splitlines()[1:3]
     offset = excerpt.index("| ") + 2
     assert caret.index("^") - offset == col - 1
+
+
+def test_every_finding_on_a_source_line_carries_its_text(cli, tmp_path):
+    """36 of 1,615 findings had no ``text`` (a missing FIDE id, sex or birth date, an unranked
+    field, a record that is empty): the text is now the field the column points at as written,
+    a blank field as its spaces, so the caret underlines the whole field."""
+    import trfscore
+    from trfscore.check import check
+
+    opts = {1: {"fide": ""}, 2: {"rating": 0, "fide": "", "sex": "", "birth": ""}}
+    text = trf(opts=opts, header=["012 Test Open", "022", "032 GER", "042 2026/04/01", "052 2026/04/03"])
+    t = trfscore.loads(text)
+    lines = {r.line: r.text for r in t.source.records}
+    findings = check(t, "fide")
+    rules = {f.rule for f in findings}
+    assert {"TRF801", "TRF802", "TRF805", "TRF804"} <= rules, rules
+    for f in findings:
+        assert f.line is not None and f.column is not None, f
+        assert f.text, f
+        if f.column <= len(lines[f.line]):
+            assert lines[f.line][f.column - 1:].startswith(f.text), f  # the text the column points at
+    missing_id = next(f for f in findings if f.rule == "TRF802")
+    assert missing_id.text == " " * 11  # columns 58-68, blank
+    path = tmp_path / "blank.trf"
+    path.write_text(text)
+    out = cli("check", "--profile", "fide", "--select", "TRF802", str(path))[1]
+    excerpt, caret = out.splitlines()[1:3]
+    offset = excerpt.index("| ") + 2
+    assert caret[offset:].strip() == "^" * 11 and caret.index("^") - offset == 57

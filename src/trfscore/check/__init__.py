@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from ..findings import ERROR, INFO, Finding, declare, finding
 from ..model import Tournament
 from .context import Context
+from .excerpt import with_source_text
 from .profiles import Profile, resolve
 from .registry import all_rules, check_rules
 
@@ -79,7 +80,7 @@ def check(t: Tournament, profile: Profile | str | None = None, *, select: str | 
                 findings.append(finding("TRF000", f"internal error in check {r.id}: "
                                         f"{type(exc).__name__}: {exc}"[:300], None, None,
                                         "please report this with the input file"))
-    return finish(findings, profile, beyond)
+    return with_source_text(finish(findings, profile, beyond), t.source.records)
 
 
 def _limit(profile: Profile) -> int:

@@ -53,6 +53,8 @@ class TextWriter(Writer):
                             k = text.find(needle, col, col + len(f.text))  # within the span, never a later cell
                             if k >= 0:
                                 col, width = k, len(needle)
+                        elif f.text and text[col:col + len(f.text)] == f.text:  # a blank field: all of it
+                            width = len(f.text)
                         pad = " " * (len(prefix) + col)
                         out.write(self._c(DIM, " " * 6 + " | ") + pad + self._c(COLOURS.get(f.severity, ""),
                                                                                   "^" * width) + "\n")
