@@ -50,6 +50,19 @@ def test_json_claiming_a_huge_number_of_rounds(tmp_path, rounds):
     assert code == 0 and "JSON004" in out and "cover 4; read as 4" in out
 
 
+@pytest.mark.slow
+def test_json_with_duplicate_keys_claiming_huge_sizes(tmp_path):
+    """Duplicate keys (``"rounds": 1000000000, "rounds": ...``, the last one wins as in every
+    JSON reader) made check run past 20 s; whichever value is last, the work stays bounded."""
+    text = json.dumps(document())
+    for last in ("4", "1000000000", "1" + "0" * 30):
+        data = text.replace('"rounds": 4', f'"rounds": 1000000000, "rounds": {"1" + "0" * 30}, "rounds": {last}')
+        assert data != text
+        results = every_command(tmp_path, "dup.json", data.encode())
+        code, out, _ = results["check"]
+        assert code == 0 and ("JSON004" in out) == (last != "4"), out
+
+
 def test_check_never_lists_rounds_a_built_tournament_claims():
     """A tournament built in Python may say it has more rounds than its cells: the rounds past
     the data are pending, counted without being listed."""
