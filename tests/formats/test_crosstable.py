@@ -497,3 +497,25 @@ def test_an_opponent_that_is_no_row_is_reported_not_kept(opponent):
     assert "CTB107" in {f.rule for f in t.findings}
     assert t.player(1).games[1].opponent is None
     assert validate(json.loads(write(t))) == []
+
+
+def test_a_declared_total_out_of_range_is_a_finding_not_a_score():
+    """Found by the fuzz suite: a crosstable total of 99999999 was kept as the player's declared
+    points, so ``convert --to json`` wrote a document its own schema rejects (scores are at most
+    1,000,000 either way)."""
+    import json
+
+    import trfscore
+    from trfscore.formats import json_model
+    from trfscore.formats.crosstable import writer as crosstable_writer
+    from trfscore.testing.generate import swiss
+
+    lines = crosstable_writer.write(swiss(12, 5, seed=7)).splitlines()
+    row = next(i for i, line in enumerate(lines) if line.lstrip().startswith("1 "))
+    head, total = lines[row].rsplit(" ", 1)
+    lines[row] = f"{head} 99999999"
+    t = trfscore.loads("\n".join(lines) + "\n")
+    found = [f for f in t.findings if f.rule == "CTB104"]
+    assert found and "99999999" in found[0].message and "out of range" in found[0].message, t.findings
+    assert t.player(1).points is None
+    assert json_model.validate(json.loads(json_model.write(t))) == []

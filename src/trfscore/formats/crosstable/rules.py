@@ -15,7 +15,7 @@ READER_RULES = declare_summaries(
     ("CTB101", ERROR, "a cell that no crosstable notation reads"),
     ("CTB102", ERROR, "a row whose grid or round cells cannot be located"),
     ("CTB103", WARNING, "the two cells of one round-robin game disagree"),
-    ("CTB104", WARNING, "a declared value (points, rank, tie-break) that is not a number"),
+    ("CTB104", WARNING, "a declared value (points, rank, tie-break) that is not a number, or a score out of range"),
     ("CTB105", WARNING, "row numbers missing, repeated or not 1..n"),
     ("CTB106", INFO, "how the table was read: layout, players, rounds"),
     ("CTB107", ERROR, "an opponent number that is no row of the table"),

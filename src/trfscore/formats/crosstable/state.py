@@ -7,6 +7,7 @@ from fractions import Fraction
 from ...decimals import half_glyph_points
 from ...findings import finding
 from ...model import Player, Source, Tournament
+from ..limits import bounded_score
 from .cells import parse_number
 from .columns import Role
 from .lexing import Tok
@@ -41,6 +42,13 @@ class ReadState:
             self.add("CTB104", f"{label or code} of player {sr} is {tok.text!r}, not a number", tok.line, tok.col,
                      "write numbers as 11, 10½, 10.5 or 10,5", tok.text)
             return
+        if code != "RANK":  # a declared score: within what a score may be (a document's schema holds it too)
+            try:
+                bounded_score(value)
+            except ValueError as exc:
+                self.add("CTB104", f"{label or code} of player {sr} is {tok.text!r}, {exc}", tok.line, tok.col,
+                         "write the value the event gives", tok.text)
+                return
         self.declared_at.setdefault(sr, {})[code] = [tok.line, tok.col]
         if code == "PTS":
             player.points = value
