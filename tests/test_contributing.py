@@ -43,7 +43,7 @@ def test_every_report_column_reaches_csv_and_text(capsys):
     assert csv_report.header(standings) == [c.key for c in columns if c.csv is not None]
     code, out, _ = run_cli(capsys, "report", SAMPLE, "--tiebreaks", "BH-C1,SB")
     heading = out.splitlines()[next(i for i, line in enumerate(out.splitlines()) if " Name" in line)]
-    missing = [c.heading for c in columns if c.text is not None and c.heading
+    missing = [c.heading for c in columns if c.shown is not None and c.heading
                and not c.optional and c.heading not in heading.split()]
     assert code == 0 and missing == []
 
