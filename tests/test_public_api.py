@@ -19,6 +19,14 @@ ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "samples" / "swiss-byes-forfeits.trf"
 #: The modules the public names live in: what ``mypy --strict`` must accept.
 PUBLIC_MODULES = ["__init__.py", "api.py", "findings.py", "loading.py", "model.py", "standings.py"]
+#: Modules of formats and tiebreaks already clean under ``mypy --strict``: the list only grows.
+STRICT_MODULES = PUBLIC_MODULES + [
+    "decimals.py", "formats/decode.py", "formats/dates.py", "formats/files.py", "formats/markdown_text.py",
+    "formats/registry.py", "formats/sniff.py", "formats/crosstable/rules.py", "formats/crosstable/state.py",
+    "formats/pgn/decoding.py", "formats/pgn/players.py", "formats/pgn/rules.py", "formats/trf/layout.py",
+    "formats/trf/rules.py", "tiebreaks/editions.py", "tiebreaks/koya.py", "tiebreaks/progressive.py",
+    "tiebreaks/sonneborn.py",
+]
 
 
 def python_blocks(path: Path) -> list[str]:
@@ -56,7 +64,7 @@ def test_public_api_passes_mypy_strict(tmp_path):
     package = ROOT / "src" / "trfscore"
     result = subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", "--follow-imports=silent", "--no-incremental",
-         "--cache-dir", os.devnull, str(usage), *(str(package / m) for m in PUBLIC_MODULES)],
+         "--cache-dir", os.devnull, str(usage), *(str(package / m) for m in STRICT_MODULES)],
         capture_output=True, text=True, cwd=ROOT / "src", env={**os.environ, "MYPYPATH": str(ROOT / "src")})
     assert result.returncode == 0, result.stdout + result.stderr
 

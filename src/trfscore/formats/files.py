@@ -17,7 +17,7 @@ class NotReadable(ValueError):
     """A path that names something other than a regular file of a readable size."""
 
 
-def read_file(path: str | os.PathLike, limit: int | None = None) -> bytes:
+def read_file(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
     """The bytes of the regular file ``path``, of at most ``limit`` (default
     :data:`MAX_INPUT_BYTES`) bytes.  :class:`NotReadable` for a folder, a FIFO, a device, a
     socket or a larger file; ``OSError`` when the file cannot be opened or read."""

@@ -113,7 +113,7 @@ def _read_json(data: bytes | str, *, path: str | None, encoding: str | None) -> 
 
 def _read_pgn(data: bytes | str, *, path: str | None, encoding: str | None) -> Tournament:
     from . import pgn
-    from .pgn.decoding import is_utf8
+    from .decode import is_utf8
 
     if encoding is None and isinstance(data, bytes) and is_utf8(data):
         box = [data]  # UTF-8: the reader names the encoding itself, and frees the bytes once it has read them

@@ -97,7 +97,7 @@ def edition_for_date(iso_date: str | None) -> Edition:
     best = None
     for ed in EDITIONS.values():
         if ed.in_force_from is not None and ed.in_force_from <= iso_date:
-            if best is None or ed.in_force_from > best.in_force_from:
+            if best is None or ed.in_force_from > (best.in_force_from or ""):
                 best = ed
     return best or EDITIONS["fide-2009"]
 

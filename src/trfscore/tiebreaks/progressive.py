@@ -12,12 +12,13 @@ from __future__ import annotations
 from itertools import accumulate
 
 from .base import Column, Engine, TieBreak
+from .context import Context
 from .explain import Explanation, Term
 
 __all__ = ["compute_ps", "explain_ps", "running_scores"]
 
 
-def running_scores(ctx, i: int) -> list[int]:
+def running_scores(ctx: Context, i: int) -> list[int]:
     """Player ``i``'s score after each round (a not-scheduled round holds 0 points)."""
     return list(accumulate(ctx.pts[i]))
 

@@ -3,6 +3,7 @@ findings sink and the declared values (points, rank, tie-break columns)."""
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from ...decimals import half_glyph_points
 from ...findings import finding
@@ -59,7 +60,7 @@ class ReadState:
             self.declared.setdefault(sr, {})[code] = value
             self.labels.setdefault(code, label)
 
-    def declare_row(self, sr: int, player: Player, row: Row, roles_before: list[Role], info: dict,
+    def declare_row(self, sr: int, player: Player, row: Row, roles_before: list[Role], info: dict[str, Any],
                     tail: list[Tok] | None, roles_after: list[Role], has_header: bool) -> None:
         """A row's declared values: a rank in its number column (``row.ident``), those left of the
         cells (``info`` from :func:`~.columns.prefix`) and those right of them (``tail``, when located)."""

@@ -6,7 +6,7 @@ a file is held once, as its bytes, instead of as bytes and text.
 from __future__ import annotations
 
 import codecs
-from typing import IO
+from typing import IO, Any
 
 from ..decode import is_utf8
 from .rules import Sink
@@ -62,7 +62,7 @@ def pgn_text(data: bytes, encoding: str | None, sink: Sink) -> tuple[str | bytes
     return decode_pgn(data, encoding, sink)
 
 
-def text_of(source: str | bytes | IO, encoding: str | None, sink: Sink) -> tuple[str | bytes, str, bool]:
+def text_of(source: str | bytes | IO[Any], encoding: str | None, sink: Sink) -> tuple[str | bytes, str, bool]:
     """Text (or UTF-8 bytes), encoding name, BOM of a text, bytes or an open file (text or binary)."""
     if isinstance(source, str):
         return source, "utf-8", False

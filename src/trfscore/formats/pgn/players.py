@@ -1,6 +1,8 @@
 """The players of a set of games: one person by FIDE id, else by name; start ranks by rating."""
 from __future__ import annotations
 
+from typing import Any
+
 from ...model import Player
 from .records import GameRecord, Side
 
@@ -27,7 +29,7 @@ class PlayerIndex:
         self._ids_of_name = ids_of_name
         self._name_key: dict[str, str] = {}
         self._id_key: dict[str, str] = {}
-        self.info: dict[str, list] = {}  # key -> [elo, title, fed, fide id, first line, {spelling: count}]
+        self.info: dict[str, list[Any]] = {}  # key -> [elo, title, fed, fide id, first line, {spelling: count}]
 
     def _normalised(self, name: str) -> str:
         """``_norm(name)``, computed once a name."""

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 TRF16, TRF26, JAVAFO, BBP = "TRF16", "TRF26", "TRF(x)", "TRF(bx)"
 BOTH = frozenset({TRF16, TRF26})
@@ -130,7 +131,7 @@ class Record:
 
 
 def _f(name: str, first: int, last: int, type: str = "text", align: str = "left", step: int = 0,
-       refers: str = "", **checks) -> Field:
+       refers: str = "", **checks: Any) -> Field:
     return Field(name, first, last - first + 1, type, align, step, refers, **checks)
 
 
@@ -337,7 +338,7 @@ def template(record: Record) -> str:
     return "".join(out)
 
 
-def cells(field: Field, values: list) -> str:
+def cells(field: Field, values: list[Any]) -> str:
     """The values of a repeated field, one every ``field.step`` columns (blanks after the last)."""
     align = ">" if field.align == "right" else "<"
     spec = f"{align}{field.width}"
