@@ -23,6 +23,7 @@ from ..model import Game, PackedCells
 
 ABSENT = object()  # in a player column: the player does not have this key
 _NONE = type(None)
+_HASHABLE = {str, int, float, bool, _NONE}  # the JSON types a set can hold
 _JSON_TYPES = {"string": {str}, "integer": {int}, "number": {int, float}, "null": {_NONE}, "object": {dict},
                "array": {list}, "boolean": {bool}}
 
@@ -61,12 +62,40 @@ def columns(players: Any, keys: list[str]) -> Columns | None:
         if not set(map(type, lists)) <= {list}:
             return None
         games = list(chain.from_iterable(lists))
-        if sum(map(len, games)) != len(Game._fields) * len(games):  # exactly the five keys (or not objects)
-            return None
-        game_columns = tuple(list(map(itemgetter(key), games)) for key in Game._fields)  # no tuple per game
+        game_columns = _game_columns(games)
+        if game_columns is None:
+            if sum(map(len, games)) != len(Game._fields) * len(games):  # exactly the five keys (or not objects)
+                return None
+            game_columns = tuple(list(map(itemgetter(key), games)) for key in Game._fields)  # no tuple per game
         return Columns(by_key, game_columns, list(map(len, lists)))
     except (KeyError, TypeError):  # a game without one of the keys, or not an object
         return None
+
+
+_GAME_KEYS = list(Game._fields)
+
+
+def _game_columns(games: list) -> tuple[list, ...] | None:
+    """The five game columns when every game is an object of exactly the five keys in ``Game``
+    field order (what trfscore writes), else None: the keys and the values of a block of games
+    in two flat lists, the keys compared with the order repeated, the values cut into columns by
+    slicing (a block at a time, so that the flat lists stay small)."""
+    width = len(_GAME_KEYS)
+    columns: tuple[list, ...] = tuple([None] * len(games) for _ in range(width))  # no over-allocation
+    for at in range(0, len(games), _GAMES_A_BLOCK):
+        block = games[at:at + _GAMES_A_BLOCK]
+        # a dict holds no key twice, so keys in this repeated order, five per game on average, are
+        # five per game, each game's in this order (a game that is no object: TypeError, here or
+        # in dict.values, which the caller takes as "not columns")
+        if list(chain.from_iterable(block)) != _GAME_KEYS * len(block):
+            return None
+        values = list(chain.from_iterable(map(dict.values, block)))
+        for i, column in enumerate(columns):
+            column[at:at + len(block)] = values[i::width]
+    return columns
+
+
+_GAMES_A_BLOCK = 1 << 16
 
 
 def games_fine(cols: Columns, game: dict[str, Any], kinds: set[str]) -> bool:
@@ -115,11 +144,6 @@ def players_fine(cols: Columns, start: int, full: dict[str, Any]) -> bool:
             continue
         types = set(map(type, column))  # per value: in a set, False would stand for 0
         types.discard(object)  # ABSENT
-        try:
-            values = set(column)
-        except TypeError:
-            return False
-        values.discard(ABSENT)
         if "$ref" in rule:  # a score: the referenced definition's type (a JSON number, or null)
             ref = rule["$ref"].rsplit("/", 1)[-1]
             rule = defs[ref]
@@ -127,11 +151,18 @@ def players_fine(cols: Columns, start: int, full: dict[str, Any]) -> bool:
                 return False
         kinds = rule.get("type")
         if kinds is None:
+            if not types <= _HASHABLE:
+                return False
             continue
         allowed = set().union(*(_JSON_TYPES[k] for k in ([kinds] if isinstance(kinds, str) else kinds)))
         if not types <= allowed:  # a bool or a whole float where an integer belongs: per player
             return False
         if "minimum" in rule or "maximum" in rule:
+            try:
+                values = set(column)
+            except TypeError:  # an object or an array where the schema allows one
+                return False
+            values.discard(ABSENT)
             numbers = [v for v in values if type(v) in (int, float)]
             if numbers and (min(numbers) < rule.get("minimum", min(numbers))
                             or max(numbers) > rule.get("maximum", max(numbers))):

@@ -9,8 +9,25 @@ while :mod:`.versions` writes a tournament afresh as TRF16 or TRF26.
 """
 from __future__ import annotations
 
-from .reader import MAX_PLAYERS, parse_round_date, read_bytes, read_text
-from .writer import format_player, write_bytes, write_text
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .reader import MAX_PLAYERS, parse_round_date, read_bytes, read_text
+    from .writer import format_player, write_bytes, write_text
 
 __all__ = ["MAX_PLAYERS", "format_player", "parse_round_date", "read_bytes", "read_text", "write_bytes",
            "write_text"]
+
+# Each name is imported on first use (PEP 562), so that a module of this package (the column
+# tables a JSON document's cells are checked against) comes without the reader and its grammar.
+_HOME = {"MAX_PLAYERS": "reader", "parse_round_date": "reader", "read_bytes": "reader", "read_text": "reader",
+         "format_player": "writer", "write_bytes": "writer", "write_text": "writer"}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = globals()[name] = getattr(import_module(f".{home}", __name__), name)
+    return value
