@@ -7,11 +7,12 @@ from fractions import Fraction
 
 from ...decimals import trf_points
 from ...findings import Finding
-from ...model import Kind, Player, Tournament
+from ...model import Kind, Player, Record, Tournament
 from ..decode import encode
+from .bulk import parse_players
 from .grammar import MAX_LINE
 from .layout import PLAYER, template
-from .player import infer_blank_byes, parse_player
+from .player import infer_blank_byes
 from .reader import _LINE_BREAKS
 from .records import written_records
 
@@ -46,13 +47,15 @@ def write_text(t: Tournament) -> str:
     written: set[int] = set()
     sink: list[Finding] = []
     in_place, new = written_records(t)
+    read_back = _read_back([rec for rec in records if rec.kind == "PLAYER" and rec.line in current], in_place,
+                           sink.append)
     for rec in records:
         text = in_place.get(rec.line, rec.text)
         if rec.kind == "PLAYER":
             player = current.get(rec.line)
             if player is not None:
                 written.add(player.start_rank)
-                was = parse_player(text[:MAX_LINE], rec.line, sink.append)
+                was = read_back.get(rec.line)
                 if not _same_player(was, player, t, total_of):
                     text = format_player(_with_current_points(player, was, total_of))
         out.append(text + rec.eol)
@@ -66,11 +69,27 @@ def write_text(t: Tournament) -> str:
     return "".join(out)
 
 
+def _read_back(records: list[Record], in_place: dict[int, str], add: Callable[[Finding], None]) -> dict[int, Player]:
+    """Per line, the player its text (as it will be written) reads as: all lines decoded at
+    once the way the reader decodes them (``bulk.parse_players``: column by column, a line
+    it cannot take read by ``parse_player``); a line that reads as no player is left out."""
+    texts = [Record(rec.kind, in_place.get(rec.line, rec.text)[:MAX_LINE], rec.eol, rec.line) for rec in records]
+    return {p.line: p for p in parse_players(texts, add)}  # type: ignore[misc]
+
+
+def _same_games(a: Player, b: Player) -> bool:
+    """``a.games == b.games``, compared column by column while both are packed."""
+    if a.packed is None or b.packed is None:
+        return a.games == b.games
+    return (a.round_count == b.round_count and a.opponent_ranks() == b.opponent_ranks() and a.codes() == b.codes()
+            and a.colours() == b.colours() and a.kinds() == b.kinds())
+
+
 def _with_current_points(p: Player, was: Player | None, total_of: Callable[[Player], Fraction]) -> Player:
     """``p`` with the points to write: the declared ones while its games are those of its source
     line ``was``, else (games changed, or no source line) the sum of its results, so that the
     line written agrees with itself (check TRF510)."""
-    if p.points is not None and was is not None and was.games == p.games:
+    if p.points is not None and was is not None and _same_games(was, p):
         return p
     return replace(p, points=total_of(p))
 
@@ -94,8 +113,8 @@ def _same_player(a: Player | None, b: Player, t: Tournament, total_of: Callable[
     a.pad(t.rounds)
     infer_blank_byes(a, total_of, t.scoring.values["D"], t.scoring.values["W"])
     return (a.start_rank, a.name, a.sex, a.title, a.rating, a.federation, a.fide_id, a.birth, a.points,
-            a.rank, a.games) == (b.start_rank, b.name, b.sex, b.title, b.rating, b.federation, b.fide_id,
-                                b.birth, b.points, b.rank, b.games)
+            a.rank) == (b.start_rank, b.name, b.sex, b.title, b.rating, b.federation, b.fide_id, b.birth, b.points,
+                        b.rank) and _same_games(a, b)
 
 
 def write_bytes(t: Tournament) -> bytes:
