@@ -11,8 +11,9 @@ Public API (docs/api.md)::
 """
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from .lazy import lazy_names
 
 if TYPE_CHECKING:
     from .api import WRITE_FORMATS, check, dump, dumps
@@ -34,12 +35,7 @@ _HOME = {"load": "loading", "loads": "loading", "dump": "api", "dumps": "api", "
          "Standings": "standings", "StandingRow": "standings", "RatingList": "ratinglist"}
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOME.get(name)
-    if home is None:
-        raise AttributeError(f"module 'trfscore' has no attribute {name!r}")
-    value = globals()[name] = getattr(import_module(f".{home}", __name__), name)
-    return value
+__getattr__ = lazy_names(__name__, _HOME, globals())
 
 
 def __dir__() -> list[str]:

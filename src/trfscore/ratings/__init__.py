@@ -13,8 +13,7 @@ See ``docs/ratings.md``.
 """
 from __future__ import annotations
 
-from importlib import import_module
-from typing import Any
+from ..lazy import lazy_names
 
 # Names are imported on first use (PEP 562), so that ``import trfscore.ratings.tables`` (the
 # rating-based tie-breaks need only the FIDE tables) does not load every calculation.
@@ -27,11 +26,7 @@ _WHERE = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(import_module(f".{module}", __name__), name)
+__getattr__ = lazy_names(__name__, _WHERE)
 
 
 __all__ = [

@@ -9,8 +9,9 @@
 """
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ..lazy import lazy_names
 
 if TYPE_CHECKING:
     from .build import build_team_event, is_team_event
@@ -24,7 +25,4 @@ _HOME = {"build_team_event": "build", "is_team_event": "build", "TeamEvent": "mo
          "TeamRound": "model"}
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _HOME:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(import_module(f".{_HOME[name]}", __name__), name)
+__getattr__ = lazy_names(__name__, _HOME)

@@ -9,8 +9,9 @@ while :mod:`.versions` writes a tournament afresh as TRF16 or TRF26.
 """
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ...lazy import lazy_names
 
 if TYPE_CHECKING:
     from .reader import MAX_PLAYERS, parse_round_date, read_bytes, read_text
@@ -25,9 +26,4 @@ _HOME = {"MAX_PLAYERS": "reader", "parse_round_date": "reader", "read_bytes": "r
          "format_player": "writer", "write_bytes": "writer", "write_text": "writer"}
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOME.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = globals()[name] = getattr(import_module(f".{home}", __name__), name)
-    return value
+__getattr__ = lazy_names(__name__, _HOME, globals())
