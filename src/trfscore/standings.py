@@ -218,14 +218,13 @@ def _rank_by_groups(eng: Engine, specs: list[TieBreak], columns: dict[str, Colum
     """Points first, then each tie-break applied to every group still tied (Art. 4.2); a group
     tie-break (DE) is computed on the group itself."""
     ctx = eng.ctx
-    N = ctx.N
     score = ctx.score
-    sr = ctx.sr
-    groups = _runs(sorted(range(N), key=lambda i: (-score[i], sr[i])), score.__getitem__)
+    sr = ctx.start_ranks
+    groups = _runs(sorted(range(ctx.player_count), key=lambda i: (-score[i], sr[i])), score.__getitem__)
     for tb in specs:
         is_group = TIEBREAKS[tb.base].group
         if is_group:
-            vals = group_values.setdefault(tb.code, [None] * N)  # blank: not tied when DE came
+            vals = group_values.setdefault(tb.code, [None] * ctx.player_count)  # blank: not tied when DE came
             members_of = group_members.setdefault(tb.code, {})
         if all(len(g) == 1 for g in groups):
             continue
@@ -267,11 +266,11 @@ def _rank_columns(ctx: TiebreakContext, order: list[int], sizes: list[int], code
     """The columns for the players in rank ``order``, cut into groups of ``sizes`` players still
     tied, who share the group's places (each group lists its players in start-rank order: every
     sort above is stable or ends on the start rank, and players are indexed in that order)."""
-    sr = ctx.sr
+    sr = ctx.start_ranks
     firsts = list(accumulate(sizes[:-1], initial=1))
     lasts = list(accumulate(sizes))
     score = ctx.score
-    points = {s: ctx.pf(s) for s in set(score)}
+    points = {s: ctx.to_fraction(s) for s in set(score)}
     return RankColumns(list(chain.from_iterable(map(repeat, firsts, sizes))),
                        list(chain.from_iterable(map(repeat, lasts, sizes))), list(map(sr.__getitem__, order)),
                        list(map(ctx.players.__getitem__, order)),
@@ -320,7 +319,6 @@ def _standings(t: Tournament, tiebreaks: Any, rules: str, system: Any,
             notes.append(f"{', '.join(barred)}: C.07 (2026) Art. 8 says the Buchholz family must "
                          "not be used in round-robins")
 
-    N = ctx.N
     columns: dict[str, Column] = {}
     for tb in specs:
         if not TIEBREAKS[tb.base].group and tb.code not in columns:
@@ -333,7 +331,7 @@ def _standings(t: Tournament, tiebreaks: Any, rules: str, system: Any,
     if not any(TIEBREAKS[tb.base].group for tb in specs):
         # one sort on (points, tb1, tb2, ...): players come in start-rank order already
         keys = list(zip([-x for x in score], *[columns[tb.code].sort_keys() for tb in specs]))
-        order = sorted(range(N), key=keys.__getitem__)
+        order = sorted(range(ctx.player_count), key=keys.__getitem__)
         sizes = _run_lengths(list(map(keys.__getitem__, order)))
     else:
         groups = _rank_by_groups(eng, specs, columns, group_values, group_members)
@@ -346,5 +344,5 @@ def _standings(t: Tournament, tiebreaks: Any, rules: str, system: Any,
     table = _rank_columns(ctx, order, sizes, codes, [shown[code] for code in codes])
     notes.extend(eng.notes)
     return Standings(edition.name, "round-robin" if rr else "swiss", [tb.code for tb in specs],
-                     None, notes, ctx.n, eng, {tb.code: tb for tb in specs},  # type: ignore[arg-type]  # rows: on first use
+                     None, notes, ctx.round_count, eng, {tb.code: tb for tb in specs},  # type: ignore[arg-type]  # rows: on first use
                      group_members, table)

@@ -120,11 +120,11 @@ def test_trailing_zpb_counts_as_a_draw_for_opponents(tv10):
     v = views(build_team_event(tv10))
     ed = EDITIONS["fide-2024"]
     i = v["MP"].index[7]
-    assert v["MP"].cat[i][6] == U.REQ_LATE
+    assert v["MP"].categories[i][6] == U.REQ_LATE
     assert (v["MP"].score[i], U.adjusted_scores(v["MP"], ed)[i]) == (6, 7)
     assert (v["GP"].score[i], U.adjusted_scores(v["GP"], ed)[i]) == (F("11.5"), F("13.5"))
     j = v["MP"].index[14]  # the HPB in R5 is followed by a PAB: 16.2.3, face value
-    assert v["MP"].cat[j][4] == U.REQ and U.adjusted_scores(v["MP"], ed)[j] == 4
+    assert v["MP"].categories[j][4] == U.REQ and U.adjusted_scores(v["MP"], ed)[j] == 4
 
 
 # -- TV10, published values -------------------------------------------------------------------------

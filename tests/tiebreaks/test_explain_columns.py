@@ -22,7 +22,7 @@ def compare(s) -> int:
     for j, code in enumerate(s.tiebreaks):
         if data["tiebreaks"][j] is None:
             continue
-        for i, sr in enumerate(eng.ctx.sr):
+        for i, sr in enumerate(eng.ctx.start_ranks):
             got, want = XC.explanation(data, j, i), s.explain(sr, code)
             assert str(got) == str(want), (code, sr)
             assert got.value == want.value, (code, sr)

@@ -126,12 +126,12 @@ def _virtual_direct(ctx, k: int) -> int:
     a draw in every scheduled round after it."""
     from trfscore.tiebreaks.unplayed import NOSCHED
 
-    i, r = divmod(k, ctx.n)
-    pts, cats = ctx.flat_pts[ctx.slices[i]], ctx.flat_cat[ctx.slices[i]]
+    i, r = divmod(k, ctx.round_count)
+    pts, cats = ctx.flat_pts[ctx.slices[i]], ctx.flat_categories[ctx.slices[i]]
     before = sum(pts[j] for j in range(r) if cats[j] != NOSCHED)
     got = pts[r]
     comp = ctx.L if got >= ctx.W else ctx.W if got <= ctx.L else ctx.D
-    later = sum(1 for j in range(r + 1, ctx.n) if cats[j] != NOSCHED)
+    later = sum(1 for j in range(r + 1, ctx.round_count) if cats[j] != NOSCHED)
     return before + comp + ctx.D * later
 
 

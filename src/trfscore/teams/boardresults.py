@@ -104,7 +104,7 @@ def board_places(eng: TeamEngine, tb: TeamTieBreak, members: list[int],
     totals = all_totals(eng, tb)
     width = max((len(x) for x in totals), default=0)
     keys = {a: sort_key(tb.base, totals[a], width) for a in members}
-    sr = eng.view("GP").sr
+    sr = eng.view("GP").start_ranks
     ordered = sorted(members, key=lambda a: (keys[a], sr[a]))
     groups = [list(run) for _, run in groupby(ordered, keys.__getitem__)]
     if log is not None:

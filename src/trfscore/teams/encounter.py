@@ -54,12 +54,12 @@ def _split(eng: TeamEngine, tb: TeamTieBreak, score: str, group: list[int]) -> l
     single = Engine(view, eng.edition_for(tb))  # the individual engine, on one team score
     de = TieBreak("DE/P" if tb.forfeits_played else "DE", "DE", forfeits_played=tb.forfeits_played)
     places = order_group(single, de, group)
-    ordered = sorted(group, key=lambda a: (places[a], view.sr[a]))
+    ordered = sorted(group, key=lambda a: (places[a], view.start_ranks[a]))
     return [list(run) for _, run in groupby(ordered, places.__getitem__)]
 
 
 def _names(eng: TeamEngine, groups: list[list[int]]) -> str:
-    sr = eng.view("MP").sr
+    sr = eng.view("MP").start_ranks
     return ", ".join("=".join(f"#{sr[a]}" for a in g) for g in groups)
 
 
@@ -91,7 +91,7 @@ def knockout(eng: TeamEngine, tb: TeamTieBreak, pair: list[int], log: list[str] 
     separate nothing."""
     a, b = sorted(pair)
     ta, tb_, met = board_totals(eng, a, b)
-    sr = eng.view("MP").sr
+    sr = eng.view("MP").start_ranks
     if not met:
         if log is not None:
             log.append(f"{tb.knockout}: #{sr[a]} and #{sr[b]} never met over the boards; still tied")

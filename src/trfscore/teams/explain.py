@@ -51,7 +51,7 @@ def _sum_terms(eng: TeamEngine, tb: TeamTieBreak, i: int) -> tuple[list[Term], s
 def explain_team(eng: TeamEngine, tb: TeamTieBreak, i: int, members: list[int] | None) -> Explanation:
     """``tb`` for team index ``i``; ``members``: the group still tied when a group tie-break was
     applied (None or a single team: it was not applied to this team)."""
-    number = eng.view("MP").sr[i]
+    number = eng.view("MP").start_ranks[i]
     name = _NAMES.get(tb.base, tb.base)
     rules = eng.edition_for(tb).name
     if tb.group:
@@ -61,7 +61,7 @@ def explain_team(eng: TeamEngine, tb: TeamTieBreak, i: int, members: list[int] |
                                integer=True)
         log: list[str] = []
         value = group_places(eng, tb, members, log)[i]
-        group = ", ".join(f"#{eng.view('MP').sr[a]}" for a in sorted(members))
+        group = ", ".join(f"#{eng.view('MP').start_ranks[a]}" for a in sorted(members))
         formula = f"tied group {group}; place {value if value else 'not decided'}"
         notes = [*log, _ARTICLES[tb.base]]
         if tb.knockout:
@@ -80,8 +80,8 @@ def explain_team(eng: TeamEngine, tb: TeamTieBreak, i: int, members: list[int] |
         return Explanation(number, name, tb.code, value, rules, "", ts, style)
     score = eng.secondary if tb.base == "SECONDARY" else tb.base
     view = eng.view(score)
-    ts = [Term(r + 1, view.sr[o] if o >= 0 else None, Fraction(p))
-          for r, (o, p, c) in enumerate(zip(view.opp[i], view.pts[i], view.cat[i])) if c != U.NOSCHED]
+    ts = [Term(r + 1, view.start_ranks[o] if o >= 0 else None, Fraction(p))
+          for r, (o, p, c) in enumerate(zip(view.opp[i], view.pts[i], view.categories[i])) if c != U.NOSCHED]
     e = Explanation(number, name, tb.code, value, rules, "", ts, "sum")
     if sum((t.value for t in ts), Fraction(0)) != value:
         e.notes.append("the total includes a record 299 bonus or penalty, or leaves out rounds after the standings")

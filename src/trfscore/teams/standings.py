@@ -190,7 +190,7 @@ def team_standings(t: Tournament, tiebreaks: Any = None, rules: str = "auto", pr
                          "round-robins")
     eng = TeamEngine(views(event), main, edition)
     score = eng.view(main).score
-    numbers = eng.view(main).sr
+    numbers = eng.view(main).start_ranks
     n = len(numbers)
     columns = {tb.code: compute_column(eng, tb) for tb in specs if not tb.group}
     places: dict[str, list[int]] = {tb.code: [0] * n for tb in specs if tb.group}

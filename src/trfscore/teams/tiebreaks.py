@@ -68,11 +68,11 @@ def terms(eng: TeamEngine, tb: TeamTieBreak, i: int) -> list[Term]:
     own_view = eng.view(tb.own or tb.opponent)
     adj = U.adjusted_scores(opp_view, ed)
     out: list[Term] = []
-    for r, c in enumerate(opp_view.cat[i]):
+    for r, c in enumerate(opp_view.categories[i]):
         if c == U.NOSCHED:
             continue
         o = opp_view.opp[i][r]
-        number = opp_view.sr[o] if o >= 0 else None
+        number = opp_view.start_ranks[o] if o >= 0 else None
         weight = own_view.pts[i][r]
         if o >= 0 and U.is_game(opp_view, ed, c, "opponent", tb.forfeits_played):
             out.append(Term(r + 1, number, Fraction(adj[o]), weight))
@@ -102,8 +102,8 @@ def compute_column(eng: TeamEngine, tb: TeamTieBreak) -> list[Fraction]:
     if got is not None:
         return got
     if tb.base in ("BH", "ESB"):
-        n = eng.view("MP").N
-        got = [_value(eng, tb, i) for i in range(n)]
+        teams = eng.view("MP").player_count
+        got = [_value(eng, tb, i) for i in range(teams)]
     elif tb.base == "SECONDARY":
         got = list(eng.view(eng.secondary).score)
     elif tb.base in ("MP", "GP"):

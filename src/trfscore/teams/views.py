@@ -4,7 +4,7 @@ unplayed-round rules read.
 :mod:`trfscore.tiebreaks.unplayed` (adjusted scores, C.07 Art. 16.3; the dummy opponent and the
 2026 caps, 16.4; cuts, 14.1.1/16.5; which rounds are games, 15.2) and
 :mod:`trfscore.tiebreaks.encounter` (direct encounter, Art. 6) work on per-participant arrays:
-``opp``, ``pts``, ``cat`` (also flat: ``flat_opp`` ...), ``score``, ``clean`` and the
+``opp``, ``pts``, ``categories`` (also flat: ``flat_opp`` ...), ``score``, ``clean`` and the
 win/draw/loss values ``W``/``D``/``L``.
 A :class:`ScoreView` holds those arrays for teams, one score at a time, so the team tie-breaks
 reuse those rules instead of copying them.  Values are exact Fractions (``unit`` 1).
@@ -44,15 +44,15 @@ class ScoreView:
         self.unit = 1
         self.boards = event.boards
         self.rr = event.round_robin
-        self.n = event.rounds
+        self.round_count = event.rounds
         self.players = event.teams  # the encounter rule calls participants "players"
-        self.sr = [line.number for line in event.teams]
-        self.index = {number: i for i, number in enumerate(self.sr)}
-        self.N = len(self.sr)
+        self.start_ranks = [line.number for line in event.teams]
+        self.index = {number: i for i, number in enumerate(self.start_ranks)}
+        self.player_count = len(self.start_ranks)
         self.cache: dict[Any, Any] = {}
         self.opp: list[list[int]] = []
         self.pts: list[list[Fraction]] = []
-        self.cat: list[list[int]] = []
+        self.categories: list[list[int]] = []
         self.score: list[Fraction] = []
         for i, line in enumerate(event.teams):
             orow, prow, crow = [], [], []
@@ -65,19 +65,19 @@ class ScoreView:
                 crow.append(U.category(r.kind, o >= 0, self.rr))
             self.opp.append(orow)
             self.pts.append(prow)
-            self.cat.append(crow)
+            self.categories.append(crow)
             adjustment = line.adjustment[0] if score == "MP" else line.adjustment[1]
             self.score.append(sum((p for p, c in zip(prow, crow) if c != U.NOSCHED), Fraction(0)) + adjustment)
-        U.split_requested(self.cat)
-        self.clean = [all(c == U.PLAYED for c in row) for row in self.cat]
-        # the flat form unplayed.py reads: cell i * n + r (every team line has n rounds)
+        U.split_requested(self.categories)
+        self.clean = [all(c == U.PLAYED for c in row) for row in self.categories]
+        # the flat form unplayed.py reads: cell i * round_count + r (every team line has that many rounds)
         self.flat_opp = list(chain.from_iterable(self.opp))
         self.flat_pts = list(chain.from_iterable(self.pts))
-        self.flat_cat = list(chain.from_iterable(self.cat))
-        self.unplayed = list(compress(count(), self.flat_cat))
-        self.slices = row_slices(self.N, self.n)
+        self.flat_categories = list(chain.from_iterable(self.categories))
+        self.unplayed = list(compress(count(), self.flat_categories))
+        self.slices = row_slices(self.player_count, self.round_count)
 
-    def pf(self, value) -> Fraction:
+    def to_fraction(self, value) -> Fraction:
         """A value as a Fraction (the individual engine's scaled-integer hook; here unit 1)."""
         return Fraction(value)
 

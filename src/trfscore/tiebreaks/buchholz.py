@@ -39,11 +39,11 @@ def compute_aob(eng: Engine, tb: TieBreak) -> Column:
     ctx = _ctx(eng, tb)
     fp = tb.forfeits_played
     bh = term_sums(ctx, eng.edition_for(tb), 0, 0, fp, False)
-    N = ctx.N
+    players = ctx.player_count
     unit = ctx.unit
     out: list[Fraction | None] = []
-    for tr in layout(ctx, fp or ctx.rr)[0]:  # opponents met over the board: the entries below N
-        vals = [bh[k] for k in tr if k < N]
+    for tr in layout(ctx, fp or ctx.rr)[0]:  # opponents met over the board: the entries below player_count
+        vals = [bh[k] for k in tr if k < players]
         out.append(Fraction(sum(vals), len(vals) * unit) if vals else None)
     return Column(out, scale=1)
 
@@ -57,7 +57,7 @@ def explain_bh(eng: Engine, tb: TieBreak, i: int) -> Explanation:
     mark_cuts(terms, U.choose_cuts(values, None, flags, tb.low, tb.high, ed), tb.low, ed)
     value = sum((t.value for t in terms if not t.cut), Fraction(0))
     fore = tb.base == "FB"
-    e = Explanation(ctx.sr[i], "Fore Buchholz" if fore else "Buchholz", tb.code, value, ed.name,
+    e = Explanation(ctx.start_ranks[i], "Fore Buchholz" if fore else "Buchholz", tb.code, value, ed.name,
                     "", terms, "sum")
     if fore:
         e.notes.append("every game paired in the last round counted as a draw (C.07 Art. 8.3)")
@@ -70,10 +70,10 @@ def explain_aob(eng: Engine, tb: TieBreak, i: int) -> Explanation:
     fp = tb.forfeits_played
     bh = term_sums(ctx, ed, 0, 0, fp, False)
     terms = []
-    for r, c in enumerate(ctx.cat[i]):
+    for r, c in enumerate(ctx.categories[i]):
         if U.is_game(ctx, ed, c, "opponent", fp):
             o = ctx.opp[i][r]
-            terms.append(Term(r + 1, ctx.sr[o], ctx.pf(bh[o])))
+            terms.append(Term(r + 1, ctx.start_ranks[o], ctx.to_fraction(bh[o])))
     if terms:
         value = sum((t.value for t in terms), Fraction(0)) / len(terms)
         formula = (f"({' + '.join(fmt_number(t.value) for t in terms)}) / {len(terms)} = "
@@ -81,7 +81,7 @@ def explain_aob(eng: Engine, tb: TieBreak, i: int) -> Explanation:
     else:
         value = None
         formula = "no opponent met over the board: undefined"
-    e = Explanation(ctx.sr[i], "Average of opponents' Buchholz", tb.code, value, ed.name, "",
+    e = Explanation(ctx.start_ranks[i], "Average of opponents' Buchholz", tb.code, value, ed.name, "",
                     terms, "text", formula)
     e.notes.append("unplayed rounds are left out (C.07 Art. 8.2)")
     return e

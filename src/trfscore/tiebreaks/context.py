@@ -6,16 +6,17 @@ It holds, per player (index ``i`` in start-rank order) and per round (index ``r`
 * ``opp[i][r]``  opponent index or -1,
 * ``pts[i][r]``  points awarded, as integers in units of ``1/unit`` (``unit`` is the least
   common denominator of every value the scoring system hands out, 2 for 1-1/2-0),
-* ``cat[i][r]``  the unplayed-round category of :mod:`trfscore.tiebreaks.unplayed`,
+* ``categories[i][r]``  the unplayed-round category of :mod:`trfscore.tiebreaks.unplayed`,
 * ``col[i][r]``  colour (``"w"``/``"b"``/None), ``kind[i][r]`` the model's :class:`Kind`,
 
-and ``score[i]``, the face-value total.  Nothing here depends on the rules edition; values that
-do (adjusted scores, dummy values) are computed by ``unplayed.py`` and cached on the context.
+and ``score[i]``, the face-value total, for ``player_count`` players and ``round_count`` rounds.
+Nothing here depends on the rules edition; values that do (adjusted scores, dummy values) are
+computed by ``unplayed.py`` and cached on the context.
 
-The cells are stored flat, player after player (``flat_opp``, ``flat_cat``, ``flat_pts``: cell
-``i * n + r``), so that whole-field passes run in C; the per-player rows ``opp``, ``cat`` and
-``pts`` are slices of them, made on first use.  ``unplayed`` lists the flat positions of every
-cell that is not an over-the-board game.
+The cells are stored flat, player after player (``flat_opp``, ``flat_categories``, ``flat_pts``:
+cell ``i * round_count + r``), so that whole-field passes run in C; the per-player rows ``opp``,
+``categories`` and ``pts`` are slices of them, made on first use.  ``unplayed`` lists the flat
+positions of every cell that is not an over-the-board game.
 """
 from __future__ import annotations
 
@@ -37,29 +38,29 @@ def row_slices(count: int, n: int) -> list[slice]:
     return list(map(slice, range(0, count * n, n), range(n, count * n + 1, n)))
 
 
-_ROWS_OF = {"opp": "flat_opp", "cat": "flat_cat", "pts": "flat_pts"}
+_ROWS_OF = {"opp": "flat_opp", "categories": "flat_categories", "pts": "flat_pts"}
 
 
 class Context:
     """Precomputed arrays for one tournament, system and round count (see module docstring)."""
 
     opp: list[list[int]]
-    cat: list[list[int]]
+    categories: list[list[int]]
     pts: list[list[int]]
 
     def __init__(self) -> None:
         self.t: Tournament | None = None
         self.players: list = []
-        self.sr: list[int] = []  # start ranks
+        self.start_ranks: list[int] = []
         self.index: dict[int, int] = {}
-        self.n = 0
-        self.N = 0
+        self.round_count = 0
+        self.player_count = 0
         self.unit = 2
         self.W = 2
         self.D = 1
         self.L = 0
         self.flat_opp: list[int] = []
-        self.flat_cat: list[int] = []
+        self.flat_categories: list[int] = []
         self.flat_pts: list[int] = []
         self.unplayed: list[int] = []  # flat positions of the cells whose category is not PLAYED
         self._col: list[list[str | None]] | None = None
@@ -76,7 +77,7 @@ class Context:
         """Per player, the slice of its cells in the flat lists."""
         got = self.cache.get("slices")
         if got is None:
-            got = self.cache["slices"] = row_slices(self.N, self.n)
+            got = self.cache["slices"] = row_slices(self.player_count, self.round_count)
         return got
 
     def row_sums(self, flat: list[int]) -> list[int]:
@@ -84,7 +85,7 @@ class Context:
         return list(map(sum, map(flat.__getitem__, self.slices)))
 
     def __getattr__(self, name: str):
-        """``opp``, ``cat`` and ``pts``: the flat lists cut into per-player rows on first use."""
+        """``opp``, ``categories`` and ``pts``: the flat lists cut into per-player rows on first use."""
         flat = _ROWS_OF.get(name)
         if flat is None:
             raise AttributeError(name)
@@ -93,7 +94,7 @@ class Context:
         return rows
 
     def _cells(self, column, empty):
-        n = self.n
+        n = self.round_count
         out = []
         for p in self.players:
             row = column(p)[:n]
@@ -117,7 +118,7 @@ class Context:
         return self._col
 
     # -- numbers ---------------------------------------------------------------------------
-    def pf(self, value: int) -> Fraction:
+    def to_fraction(self, value: int) -> Fraction:
         """A points-scaled integer as a Fraction, memoised (values repeat a lot)."""
         f = self._frac.get(value)
         if f is None:
@@ -130,7 +131,7 @@ class Context:
         got = self.cache.get("scheduled")
         if got is None:
             ns = U.NOSCHED
-            got = self.cache["scheduled"] = [len(row) - row.count(ns) for row in self.cat]
+            got = self.cache["scheduled"] = [len(row) - row.count(ns) for row in self.categories]
         return got
 
     # -- derived copies ----------------------------------------------------------------------
@@ -145,15 +146,15 @@ class Context:
         if f is not None:
             return f
         f = Context()
-        for name in ("t", "players", "sr", "index", "n", "N", "unit", "W", "D", "L", "rr", "_col",
-                     "_kind"):
+        for name in ("t", "players", "start_ranks", "index", "round_count", "player_count", "unit",
+                     "W", "D", "L", "rr", "_col", "_kind"):
             setattr(f, name, getattr(self, name))
-        n = self.n
-        cat = self.flat_cat[:]
+        n = self.round_count
+        cat = self.flat_categories[:]
         pts = self.flat_pts[:]
         if n:
             opp, D = self.flat_opp, self.D
-            for k in range(n - 1, self.N * n, n):  # every player's last round
+            for k in range(n - 1, self.player_count * n, n):  # every player's last round
                 if opp[k] >= 0 and cat[k] in (U.PLAYED, U.FWIN, U.FLOSS):
                     pts[k] = D
                     cat[k] = U.PLAYED
@@ -288,14 +289,14 @@ def _flat_of_block(cells, n: int, count: int, index: dict[int, int], tables: _Ce
 def _finish(ctx: Context, opp: list[int], cat: list[int], pts: list[int]) -> None:
     """Set the flat lists and what follows from them: scores, clean players, the unplayed
     cells, and requested byes split into 16.2.3 / 16.2.5 (``unplayed.split_requested``)."""
-    n = ctx.n
+    n = ctx.round_count
     unplayed = list(compress(count(), cat))  # PLAYED == 0
     requested = (U.REQ, U.REQ_LATE)
     for i in {k // n for k in unplayed if cat[k] in requested}:
         U.mark_late(cat, i * n, i * n + n)
-    ctx.flat_opp, ctx.flat_cat, ctx.flat_pts, ctx.unplayed = opp, cat, pts, unplayed
+    ctx.flat_opp, ctx.flat_categories, ctx.flat_pts, ctx.unplayed = opp, cat, pts, unplayed
     ctx.score = ctx.row_sums(pts)
-    clean = [True] * ctx.N
+    clean = [True] * ctx.player_count
     for i in dict.fromkeys(map(floordiv, unplayed, repeat(n))):
         clean[i] = False
     ctx.clean = clean
@@ -352,11 +353,11 @@ def build_context(t: Tournament, *, rr: bool, rounds: int | None = None) -> Cont
         players = sorted(t.players, key=attrgetter("start_rank"))
         sr = [p.start_rank for p in players]
     ctx.players = players
-    ctx.sr = sr
+    ctx.start_ranks = sr
     ctx.index = index = {p.start_rank: i for i, p in enumerate(players)}
-    ctx.N = len(players)
+    ctx.player_count = len(players)
     n = rounds if rounds is not None else _rounds_in_use(t)
-    ctx.n = n
+    ctx.round_count = n
     ctx.rr = rr
     tables = _CellTables(t.scoring, rr)
     ctx.unit, ctx.W, ctx.D, ctx.L = tables.unit, tables.W, tables.D, tables.L

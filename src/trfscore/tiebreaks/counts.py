@@ -27,7 +27,7 @@ __all__ = ["compute_count", "explain_count", "COUNTS"]
 
 def _win(ctx, ed, tb, i, r):
     k = ctx.kind[i][r]
-    c = ctx.cat[i][r]
+    c = ctx.categories[i][r]
     if c == U.NOSCHED:
         return 0
     if k == Kind.WIN or k == Kind.FORFEIT_WIN:
@@ -38,14 +38,14 @@ def _win(ctx, ed, tb, i, r):
 
 
 def _won(ctx, ed, tb, i, r):
-    c = ctx.cat[i][r]
+    c = ctx.categories[i][r]
     if not U.is_game(ctx, ed, c, "count", tb.forfeits_played):
         return 0
     return 1 if ctx.kind[i][r] in (Kind.WIN, Kind.FORFEIT_WIN) else 0
 
 
 def _bpg(ctx, ed, tb, i, r):
-    c = ctx.cat[i][r]
+    c = ctx.categories[i][r]
     if not U.is_game(ctx, ed, c, "count", tb.forfeits_played):
         return 0
     return 1 if ctx.col[i][r] == "b" else 0
@@ -56,7 +56,7 @@ def _bwg(ctx, ed, tb, i, r):
 
 
 def _rep(ctx, ed, tb, i, r):
-    c = ctx.cat[i][r]
+    c = ctx.categories[i][r]
     if c in U.AVAILABLE:
         return 1
     if c == U.FLOSS and U.is_game(ctx, ed, c, "count", tb.forfeits_played):
@@ -68,7 +68,7 @@ def _std(ctx, ed, tb, i, r):
     """In half units: 2 = more, 1 = equal, 0 = less.  A game played over the board compares
     with the opponent's points in that round; an unplayed round ("without playing": byes and
     forfeits, a double forfeit too) compares with the points for a draw."""
-    c = ctx.cat[i][r]
+    c = ctx.categories[i][r]
     if c == U.NOSCHED:
         return 0
     mine = ctx.pts[i][r]
@@ -89,12 +89,12 @@ NAMES = {"WIN": "Number of wins (incl. unplayed)", "WON": "Games won over the bo
 def compute_count(eng: Engine, tb: TieBreak) -> Column:
     ctx = eng.ctx
     if tb.base == "TPN":
-        return Column(list(ctx.sr), ascending=not tb.reverse, integer=True)
+        return Column(list(ctx.start_ranks), ascending=not tb.reverse, integer=True)
     ed = eng.edition_for(tb)
     f = COUNTS[tb.base]
     out = []
-    rng = range(ctx.n)
-    for i in range(ctx.N):
+    rng = range(ctx.round_count)
+    for i in range(ctx.player_count):
         out.append(sum(f(ctx, ed, tb, i, r) for r in rng))
     if tb.base == "STD":
         return Column(out, scale=2)
@@ -106,20 +106,20 @@ def explain_count(eng: Engine, tb: TieBreak, i: int) -> Explanation:
     ed = eng.edition_for(tb)
     name = NAMES.get(tb.base, tb.base)
     if tb.base == "TPN":
-        return Explanation(ctx.sr[i], name, tb.code, ctx.sr[i], ed.name, "", [], "text",
-                           f"pairing number {ctx.sr[i]}", integer=True)
+        return Explanation(ctx.start_ranks[i], name, tb.code, ctx.start_ranks[i], ed.name, "", [], "text",
+                           f"pairing number {ctx.start_ranks[i]}", integer=True)
     f = COUNTS[tb.base]
     terms = []
-    for r in range(ctx.n):
+    for r in range(ctx.round_count):
         v = f(ctx, ed, tb, i, r)
         if v:
             o = ctx.opp[i][r]
             k = ctx.kind[i][r]
             value = Fraction(v, 2) if tb.base == "STD" else v
-            terms.append(Term(r + 1, ctx.sr[o] if o >= 0 else None, value,
+            terms.append(Term(r + 1, ctx.start_ranks[o] if o >= 0 else None, value,
                               note=KIND_TEXT.get(k, k)))
     if tb.base == "STD":
         value = sum((t.value for t in terms), Fraction(0))
-        return Explanation(ctx.sr[i], name, tb.code, value, ed.name, "", terms, "sum")
+        return Explanation(ctx.start_ranks[i], name, tb.code, value, ed.name, "", terms, "sum")
     value = len(terms)
-    return Explanation(ctx.sr[i], name, tb.code, value, ed.name, "", terms, "sum", integer=True)
+    return Explanation(ctx.start_ranks[i], name, tb.code, value, ed.name, "", terms, "sum", integer=True)

@@ -40,7 +40,7 @@ def mini_table(eng: Engine, tb: TieBreak, members: list[int]):
     results: dict[int, dict[int, list[int]]] = {a: {} for a in members}
     games: dict[int, list[tuple[int, int, int]]] = {a: [] for a in members}
     for a in members:
-        orow, crow, prow = ctx.opp[a], ctx.cat[a], ctx.pts[a]
+        orow, crow, prow = ctx.opp[a], ctx.categories[a], ctx.pts[a]
         for r, b in enumerate(orow):
             if b in mset and b != a and U.is_game(ctx, ed, crow[r], "opponent", fp):
                 results[a].setdefault(b, []).append(prow[r])
@@ -107,17 +107,17 @@ def explain_de(eng: Engine, tb: TieBreak, i: int, members: list[int] | None,
     ctx = eng.ctx
     ed = eng.edition_for(tb)
     if not members or len(members) < 2:
-        return Explanation(ctx.sr[i], "Direct encounter", tb.code, value, ed.name, "", [],
+        return Explanation(ctx.start_ranks[i], "Direct encounter", tb.code, value, ed.name, "", [],
                            "text", "not tied with anybody when the tie-break was applied: no value")
     scores, met, games = mini_table(eng, tb, members)
-    terms = [Term(r + 1, ctx.sr[b], ctx.pf(p)) for r, b, p in games[i]]
-    table = ", ".join(f"#{ctx.sr[a]} {fmt_number(scores[a])}"
+    terms = [Term(r + 1, ctx.start_ranks[b], ctx.to_fraction(p)) for r, b, p in games[i]]
+    table = ", ".join(f"#{ctx.start_ranks[a]} {fmt_number(scores[a])}"
                       for a in sorted(members, key=lambda a: (-scores[a], a)))
     all_met = all(len(met[a]) == len(members) - 1 for a in members)
     rule = ("all tied players met: ordered by mini-table points (C.07 Art. 6.2)" if all_met else
             "not all tied players met: only places certain under C.07 Art. 6.3 are given")
     formula = f"mini-table of the tied group: {table}; place {value if value else 'not decided'}"
-    e = Explanation(ctx.sr[i], "Direct encounter", tb.code, value, ed.name, "", terms, "text",
+    e = Explanation(ctx.start_ranks[i], "Direct encounter", tb.code, value, ed.name, "", terms, "text",
                     formula, [rule], integer=True)
     if not ctx.rr and not tb.forfeits_played:
         e.notes.append("forfeits between the tied players are left out (C.07 Art. 6.1.1)")

@@ -64,7 +64,7 @@ class _Builder:
         k = self.context_of.get(id(ctx))
         if k is None:
             k = self.context_of[id(ctx)] = len(self.contexts)
-            self.contexts.append({"n": ctx.n, "unit": ctx.unit, "pts": ctx.flat_pts})
+            self.contexts.append({"n": ctx.round_count, "unit": ctx.unit, "pts": ctx.flat_pts})
         return k
 
     def group(self, ctx, ed) -> int:
@@ -75,7 +75,7 @@ class _Builder:
         term_values(ctx, ed, False)  # fills the flat values of a one-term-per-cell Swiss
         values = ctx.cache["flat_values", ed.name]
         adj = U.adjusted_scores(ctx, ed)
-        n, cat, opp, sr = ctx.n, ctx.flat_cat, ctx.flat_opp, ctx.sr
+        n, cat, opp, sr = ctx.round_count, ctx.flat_categories, ctx.flat_opp, ctx.start_ranks
         cells = ctx.unplayed
         kinds: dict[int, list[str]] = {}
         unplayed: list[int] = []
@@ -91,7 +91,7 @@ class _Builder:
         remarks: list[int] = []
         moved = [o for o, (a, s) in enumerate(zip(adj, ctx.score)) if a != s]
         if moved:
-            flags = [False] * (ctx.N + 1)  # the last entry answers opponent -1
+            flags = [False] * (ctx.player_count + 1)  # the last entry answers opponent -1
             for o in moved:
                 flags[o] = True
             for k in [k for k, o in enumerate(opp) if flags[o] and cat[k] == U.PLAYED]:
@@ -104,7 +104,7 @@ class _Builder:
 
 def _kind_for(eng: Engine, tb: TieBreak) -> str | None:
     kind = KINDS.get(tb.base)
-    if kind is None or tb.forfeits_played or eng.ctx.n == 0:
+    if kind is None or tb.forfeits_played or eng.ctx.round_count == 0:
         return None
     if kind != "progressive" and not one_term_per_cell(_context(eng, tb), False):
         return None
@@ -135,15 +135,15 @@ def _tiebreak(b: _Builder, tb: TieBreak, kind: str) -> dict[str, Any]:
     eng = b.eng
     ed = eng.edition_for(tb)
     ctx = _context(eng, tb) if kind != "progressive" else eng.ctx
-    n = ctx.n
+    n = ctx.round_count
     out: dict[str, Any] = {"kind": kind, "notes": [_FB_NOTE] if tb.base == "FB" else []}
     if kind == "progressive":
         out["context"] = b.context(ctx)
         cuts = min(tb.low, n)
         out["name"] = "Progressive score"
         out["cuts"] = cuts
-        out["cut"] = list(range(cuts)) * ctx.N
-        out["why"] = [b.text(_PS_CUT)] * (cuts * ctx.N)
+        out["cut"] = list(range(cuts)) * ctx.player_count
+        out["why"] = [b.text(_PS_CUT)] * (cuts * ctx.player_count)
         return out
     g = b.group(ctx, ed)
     out["group"] = g
@@ -156,8 +156,8 @@ def _tiebreak(b: _Builder, tb: TieBreak, kind: str) -> dict[str, Any]:
     rows = term_values(ctx, ed, False)
     vur: list[list[bool] | None] | None = None
     if ed.vur_cut_first:
-        cat, floss = ctx.flat_cat, U.FLOSS
-        vur = [None] * ctx.N
+        cat, floss = ctx.flat_categories, U.FLOSS
+        vur = [None] * ctx.player_count
         for i in dict.fromkeys(k // n for k in ctx.unplayed if cat[k] >= floss):
             vur[i] = [c in U.VUR for c in cat[i * n:i * n + n]]
     if kind == "product":
@@ -166,12 +166,12 @@ def _tiebreak(b: _Builder, tb: TieBreak, kind: str) -> dict[str, Any]:
         cut = _cuts(contributions, rows, vur, tb, ed)
     else:
         cut = _cuts(rows, None, vur, tb, ed)
-    flat_cat = ctx.flat_cat
+    flat_categories = ctx.flat_categories
     reasons = {(low, v): b.text(cut_reason(low, v, ed)) for low in (True, False) for v in (True, False)}
     why = []
     for m, j in enumerate(cut):
         i, nth = divmod(m, cuts)
-        why.append(reasons[nth < tb.low, ed.vur_cut_first and flat_cat[i * n + j] in U.VUR])
+        why.append(reasons[nth < tb.low, ed.vur_cut_first and flat_categories[i * n + j] in U.VUR])
     out["cut"], out["why"] = cut, why
     return out
 
@@ -183,7 +183,7 @@ def columns(eng: Engine, tiebreaks: list[TieBreak]) -> dict[str, Any]:
     for tb in tiebreaks:
         kind = _kind_for(eng, tb)
         tbs.append(None if kind is None else _tiebreak(b, tb, kind))
-    return {"start_ranks": eng.ctx.sr, "strings": b.strings, "contexts": b.contexts, "groups": b.groups,
+    return {"start_ranks": eng.ctx.start_ranks, "strings": b.strings, "contexts": b.contexts, "groups": b.groups,
             "tiebreaks": tbs}
 
 

@@ -25,7 +25,7 @@ __all__ = ["compute_ks", "explain_ks", "threshold"]
 def threshold(eng: Engine, tb: TieBreak) -> Fraction:
     """The Koya threshold in points (a Fraction)."""
     ctx = eng.ctx
-    rounds = max(ctx.scheduled_rounds, default=0) if ctx.rr else ctx.n
+    rounds = max(ctx.scheduled_rounds, default=0) if ctx.rr else ctx.round_count
     maximum = Fraction(ctx.W, ctx.unit) * rounds
     pct = tb.limit_pct if tb.limit_pct is not None else Fraction(50)
     return maximum * pct / 100 + tb.limit_delta
@@ -38,10 +38,10 @@ def compute_ks(eng: Engine, tb: TieBreak) -> Column:
     strong = [s >= lim for s in ctx.score]
     fp = True  # forfeits count against the scheduled opponent (see the module docstring)
     out = []
-    for i in range(ctx.N):
+    for i in range(ctx.player_count):
         total = 0
         orow, prow = ctx.opp[i], ctx.pts[i]
-        for r, c in enumerate(ctx.cat[i]):
+        for r, c in enumerate(ctx.categories[i]):
             if U.is_game(ctx, ed, c, "opponent", fp) and strong[orow[r]]:
                 total += prow[r]
         out.append(total)
@@ -53,17 +53,17 @@ def explain_ks(eng: Engine, tb: TieBreak, i: int) -> Explanation:
     ed = eng.edition_for(tb)
     lim = threshold(eng, tb)
     terms = []
-    for r, c in enumerate(ctx.cat[i]):
+    for r, c in enumerate(ctx.categories[i]):
         if U.is_game(ctx, ed, c, "opponent", True):
             o = ctx.opp[i][r]
-            opp_score = ctx.pf(ctx.score[o])
-            t = Term(r + 1, ctx.sr[o], ctx.pf(ctx.pts[i][r]),
+            opp_score = ctx.to_fraction(ctx.score[o])
+            t = Term(r + 1, ctx.start_ranks[o], ctx.to_fraction(ctx.pts[i][r]),
                      note=f"opponent scored {fmt_number(opp_score)}")
             if opp_score < lim:
                 t.cut = True
                 t.cut_reason = f"opponent below the threshold {fmt_number(lim)}"
             terms.append(t)
     value = sum((t.value for t in terms if not t.cut), Fraction(0))
-    e = Explanation(ctx.sr[i], "Koya", tb.code, value, ed.name, "", terms, "sum")
+    e = Explanation(ctx.start_ranks[i], "Koya", tb.code, value, ed.name, "", terms, "sum")
     e.notes.append(f"threshold: opponents with at least {fmt_number(lim)} points (C.07 Art. 9.2)")
     return e

@@ -37,11 +37,11 @@ def explain_ps(eng: Engine, tb: TieBreak, i: int) -> Explanation:
     ctx = eng.ctx
     terms = []
     for r, s in enumerate(running_scores(ctx, i)):
-        t = Term(r + 1, None, ctx.pf(s), note="score after the round")
+        t = Term(r + 1, None, ctx.to_fraction(s), note="score after the round")
         if r < tb.low:
             t.cut = True
             t.cut_reason = "Cut: the earliest rounds' terms are dropped (C.07 Art. 14.1.1 c)"
         terms.append(t)
-    value = sum((t.value for t in terms if not t.cut), ctx.pf(0))
-    return Explanation(ctx.sr[i], "Progressive score", tb.code, value, eng.edition_for(tb).name,
+    value = sum((t.value for t in terms if not t.cut), ctx.to_fraction(0))
+    return Explanation(ctx.start_ranks[i], "Progressive score", tb.code, value, eng.edition_for(tb).name,
                        "", terms, "sum")

@@ -59,9 +59,9 @@ def _games(eng: Engine, tb: TieBreak):
     ctx = eng.ctx
     ratings = [(p.rating if p.rating else u) for p in ctx.players]
     out = []
-    for i in range(ctx.N):
+    for i in range(ctx.player_count):
         row = []
-        orow, crow, krow = ctx.opp[i], ctx.cat[i], ctx.kind[i]
+        orow, crow, krow = ctx.opp[i], ctx.categories[i], ctx.kind[i]
         for r, c in enumerate(crow):
             if U.is_game(ctx, ed, c, "rating", tb.forfeits_played):
                 h = _halves(krow[r])
@@ -163,14 +163,14 @@ def explain_rating(eng: Engine, tb: TieBreak, i: int) -> Explanation:
     col = eng.column(tb, compute_rating)
     value = col.values[i]
     if base == "RTNG":
-        return Explanation(ctx.sr[i], "Rating", tb.code, value, ed.name, "", [], "text",
+        return Explanation(ctx.start_ranks[i], "Rating", tb.code, value, ed.name, "", [], "text",
                            f"rating {value if value is not None else 'none'}", integer=True)
     games, _ = _games(eng, tb)
     row = games[i]
-    rounds = [r for r, c in enumerate(ctx.cat[i])
+    rounds = [r for r, c in enumerate(ctx.categories[i])
               if U.is_game(ctx, ed, c, "rating", tb.forfeits_played)
               and _halves(ctx.kind[i][r]) is not None]
-    terms = [Term(r + 1, ctx.sr[o], rt,
+    terms = [Term(r + 1, ctx.start_ranks[o], rt,
                   note=f"scored {fmt_number(Fraction(h, 2))}" + ("" if rt is not None
                                                                 else ", unrated"))
              for r, (o, rt, h) in zip(rounds, row)]
@@ -223,5 +223,5 @@ def explain_rating(eng: Engine, tb: TieBreak, i: int) -> Explanation:
         xs = [t.value for t in terms if t.value is not None]
         formula = (f"({' + '.join(str(x) for x in xs)}) / {len(xs)} -> {value} (rounded, .5 up)"
                    if xs else "undefined")
-    return Explanation(ctx.sr[i], base, tb.code, value, ed.name, "", terms, "text", formula,
+    return Explanation(ctx.start_ranks[i], base, tb.code, value, ed.name, "", terms, "text", formula,
                        notes, integer=True)

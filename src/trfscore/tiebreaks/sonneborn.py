@@ -47,14 +47,14 @@ def explain_sb(eng: Engine, tb: TieBreak, i: int) -> Explanation:
     cuts = U.choose_cuts(contrib, [t.value for t in terms], flags, tb.low, tb.high, ed)
     mark_cuts(terms, cuts, tb.low, ed)
     value = sum((c for c, t in zip(contrib, terms) if not t.cut), Fraction(0))
-    return Explanation(ctx.sr[i], "Sonneborn-Berger", tb.code, value, ed.name, "", terms,
+    return Explanation(ctx.start_ranks[i], "Sonneborn-Berger", tb.code, value, ed.name, "", terms,
                        "product")
 
 
 def explain_nnsb(eng: Engine, tb: TieBreak, i: int) -> Explanation:
     e = explain_sb(eng, TieBreak("SB", "SB", forfeits_played=tb.forfeits_played,
                                  edition=tb.edition), i)
-    own = eng.ctx.pf(eng.ctx.score[i])
+    own = eng.ctx.to_fraction(eng.ctx.score[i])
     squared = tb.base == "NNSB2"
     sb_line = e.line().rsplit(" = ", 1)[0]
     e.code = tb.code

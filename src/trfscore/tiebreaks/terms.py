@@ -32,7 +32,7 @@ def layout(ctx, forfeit_games: bool):
 
     Returns ``(rows, weights, vur, slots)``: ``rows[i]`` lists, per scheduled round of player
     ``i``, an index into the "extended score" list of :func:`opponent_terms` (an opponent index
-    below ``N`` for a game, ``N + k`` for the k-th unplayed round in ``slots``); ``weights[i]``
+    below ``player_count`` for a game, ``player_count + k`` for the k-th unplayed round in ``slots``); ``weights[i]``
     the points scored in the same rounds; ``vur[i]`` None or flags marking voluntarily unplayed
     rounds; ``slots`` the ``(player, round)`` of every unplayed round.  Forfeits are games when
     ``forfeit_games`` (round-robins, ``/P``).
@@ -41,14 +41,13 @@ def layout(ctx, forfeit_games: bool):
     got = ctx.cache.get(key)
     if got is not None:
         return got
-    N = ctx.N
-    nxt = count(N).__next__
+    nxt = count(ctx.player_count).__next__
     slots: list[tuple[int, int]] = []
     rows: list[list[int]] = []
     weights: list[list[int]] = []
     flags: list[list[bool] | None] = []
     NOSCHED, FWIN, FLOSS = U.NOSCHED, U.FWIN, U.FLOSS
-    for i, (orow, crow, prow, clean) in enumerate(zip(ctx.opp, ctx.cat, ctx.pts, ctx.clean)):
+    for i, (orow, crow, prow, clean) in enumerate(zip(ctx.opp, ctx.categories, ctx.pts, ctx.clean)):
         if clean:
             rows.append(orow)
             weights.append(prow)
@@ -96,7 +95,7 @@ def opponent_terms(ctx, ed: Edition, fp: bool = False):
         return got
     rows, weights, flags, slots = layout(ctx, fp or ctx.rr)
     adj = U.adjusted_scores(ctx, ed)
-    n = ctx.n
+    n = ctx.round_count
     ext = adj + [value for value, _ in U.own_values(ctx, ed, [i * n + r for i, r in slots], adj)]
     got = (ext, rows, weights, flags if ed.vur_cut_first else None)
     ctx.cache[key] = got
@@ -111,7 +110,7 @@ def one_term_per_cell(ctx, fp: bool) -> bool:
         return False
     got = ctx.cache.get("no_sit_outs")
     if got is None:
-        cat, ns = ctx.flat_cat, U.NOSCHED
+        cat, ns = ctx.flat_categories, U.NOSCHED
         got = ctx.cache["no_sit_outs"] = not any(cat[k] == ns for k in ctx.unplayed)
     return got
 
@@ -168,8 +167,8 @@ def _vur_flags(ctx, ed: Edition, fp: bool) -> list[list[bool] | None] | None:
         return opponent_terms(ctx, ed, fp)[3]
     got = ctx.cache.get("vur_flags")
     if got is None:
-        cat, n, floss = ctx.flat_cat, ctx.n, U.FLOSS
-        got = [None] * ctx.N
+        cat, n, floss = ctx.flat_categories, ctx.round_count, U.FLOSS
+        got = [None] * ctx.player_count
         for i in dict.fromkeys(k // n for k in ctx.unplayed if cat[k] >= floss):
             got[i] = [c >= floss for c in cat[i * n:i * n + n]]
         ctx.cache["vur_flags"] = got
@@ -236,14 +235,14 @@ def explain_opponent_terms(ctx, ed: Edition, i: int, fp: bool, weighted: bool) -
     adj = U.adjusted_scores(ctx, ed)
     forfeit_games = fp or ctx.rr
     terms: list[Term] = []
-    frac = ctx.pf
-    for r, c in enumerate(ctx.cat[i]):
+    frac = ctx.to_fraction
+    for r, c in enumerate(ctx.categories[i]):
         if c == U.NOSCHED:
             continue
         o = ctx.opp[i][r]
         kind = ctx.kind[i][r]
         weight = frac(ctx.pts[i][r]) if weighted else None
-        opp_sr = ctx.sr[o] if o >= 0 else None
+        opp_sr = ctx.start_ranks[o] if o >= 0 else None
         if c == U.PLAYED or (forfeit_games and (c == U.FWIN or c == U.FLOSS)):
             t = Term(r + 1, opp_sr, frac(adj[o]), weight)
             if c != U.PLAYED:
@@ -291,5 +290,5 @@ def adjusted_remark(ctx, ed: Edition, o: int, adj: list[int]) -> str:
     """The remark on a game against opponent ``o`` whose adjusted score (Art. 16.3) differs
     from its face value."""
     rule = "late-draw" if ed.opponent_view == "late_requested_draw" else "all-draw"
-    return (f"#{ctx.sr[o]} scored {fmt_number(ctx.pf(ctx.score[o]))}, counted "
-            f"{fmt_number(ctx.pf(adj[o]))} ({U.rule_text(rule, ed)})")
+    return (f"#{ctx.start_ranks[o]} scored {fmt_number(ctx.to_fraction(ctx.score[o]))}, counted "
+            f"{fmt_number(ctx.to_fraction(adj[o]))} ({U.rule_text(rule, ed)})")

@@ -108,9 +108,9 @@ def adjusted_scores(ctx, ed: Edition) -> list[int]:
         adj = score
     else:
         adj = score[:]
-        D, n = ctx.D, ctx.n
+        D, n = ctx.D, ctx.round_count
         wanted = {REQ_LATE} if view == "late_requested_draw" else UNPLAYED
-        cat, pts = ctx.flat_cat, ctx.flat_pts
+        cat, pts = ctx.flat_categories, ctx.flat_pts
         for k in ctx.unplayed:  # the flat positions of the unplayed cells
             if cat[k] in wanted:
                 adj[k // n] += D - pts[k]
@@ -125,13 +125,13 @@ def own_value(ctx, ed: Edition, i: int, r: int, adj: list[int]) -> tuple[int, st
     Rule codes (see :func:`rule_text`): ``dummy``, ``cap-opponent``, ``cap-draws``, ``virtual``,
     ``zero``.
     """
-    return own_values(ctx, ed, [i * ctx.n + r], adj)[0]
+    return own_values(ctx, ed, [i * ctx.round_count + r], adj)[0]
 
 
 def own_values(ctx, ed: Edition, cells: list[int], adj: list[int]) -> list[tuple[int, str]]:
     """:func:`own_value` for many cells at once, given by their flat positions ``i * n + r``."""
     mode = ed.own_unplayed
-    n = ctx.n
+    n = ctx.round_count
     score = ctx.score
     if mode == "dummy":  # 2023+ Art. 16.4: a dummy that ends with the player's own score
         owns = [score[k // n] for k in cells]
@@ -139,7 +139,7 @@ def own_values(ctx, ed: Edition, cells: list[int], adj: list[int]) -> list[tuple
             return [(own, "dummy") for own in owns]
         # 2026: 16.4.1 (a forfeit: at most the scheduled opponent's adjusted score), 16.4.2
         # (anything else: at most a draw in every round)
-        cat, opp, draws = ctx.flat_cat, ctx.flat_opp, ctx.D * n
+        cat, opp, draws = ctx.flat_categories, ctx.flat_opp, ctx.D * n
         out = []
         for k, own in zip(cells, owns):
             c, o = cat[k], opp[k]
@@ -160,7 +160,7 @@ def own_values(ctx, ed: Edition, cells: list[int], adj: list[int]) -> list[tuple
             i, r = divmod(k, n)
             got_sums = sums.get(i)
             if got_sums is None:
-                got_sums = sums[i] = _running_sums(ctx.flat_pts[ctx.slices[i]], ctx.flat_cat[ctx.slices[i]])
+                got_sums = sums[i] = _running_sums(ctx.flat_pts[ctx.slices[i]], ctx.flat_categories[ctx.slices[i]])
             before, later = got_sums[0][r], got_sums[1][r]
             got = ctx.flat_pts[k]
             comp = L if got >= W else W if got <= L else D

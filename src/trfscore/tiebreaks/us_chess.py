@@ -32,7 +32,7 @@ def _adjusted(ctx) -> list[int]:
     if got is None:
         D = ctx.D
         got = []
-        for prow, crow in zip(ctx.pts, ctx.cat):
+        for prow, crow in zip(ctx.pts, ctx.categories):
             total = 0
             for p, c in zip(prow, crow):
                 if c == U.PLAYED:
@@ -48,7 +48,7 @@ def _terms(ctx, i: int) -> list[tuple[int, int, int | None]]:
     """(round, value, opponent) with value the opponent's adjusted score or 0."""
     adj = _adjusted(ctx)
     out = []
-    for r, c in enumerate(ctx.cat[i]):
+    for r, c in enumerate(ctx.categories[i]):
         if c == U.PLAYED:
             o = ctx.opp[i][r]
             out.append((r, adj[o], o))
@@ -58,7 +58,7 @@ def _terms(ctx, i: int) -> list[tuple[int, int, int | None]]:
 
 
 def _median_drops(ctx, i: int, count: int) -> tuple[int, int]:
-    rounds = sum(1 for c in ctx.cat[i] if c != U.NOSCHED)
+    rounds = sum(1 for c in ctx.categories[i] if c != U.NOSCHED)
     k = 2 if rounds >= 9 else 1
     twice = 2 * ctx.score[i]
     half_max = ctx.W * rounds
@@ -73,9 +73,9 @@ def _cum(ctx) -> list[int]:
     got = ctx.cache.get("us-cum")
     if got is None:
         got = []
-        for i in range(ctx.N):
+        for i in range(ctx.player_count):
             total = sum(running_scores(ctx, i))
-            unplayed = sum(p for p, c in zip(ctx.pts[i], ctx.cat[i])
+            unplayed = sum(p for p, c in zip(ctx.pts[i], ctx.categories[i])
                            if c != U.PLAYED and c != U.NOSCHED)
             got.append(total - unplayed)
         ctx.cache["us-cum"] = got
@@ -90,7 +90,7 @@ def compute_us(eng: Engine, tb: TieBreak) -> Column:
     base = tb.base
     if base in ("MMED", "SOLK"):
         out = []
-        for i in range(ctx.N):
+        for i in range(ctx.player_count):
             vals = sorted(v for _, v, _ in _terms(ctx, i))
             if base == "MMED":
                 lo, hi = _median_drops(ctx, i, len(vals))
@@ -101,12 +101,12 @@ def compute_us(eng: Engine, tb: TieBreak) -> Column:
         return Column(_cum(ctx), scale=ctx.unit)
     if base == "OCUM":
         cum = _cum(ctx)
-        out = [sum(cum[ctx.opp[i][r]] for r, c in enumerate(ctx.cat[i]) if c == U.PLAYED)
-               for i in range(ctx.N)]
+        out = [sum(cum[ctx.opp[i][r]] for r, c in enumerate(ctx.categories[i]) if c == U.PLAYED)
+               for i in range(ctx.player_count)]
         return Column(out, scale=ctx.unit)
     if base == "KASH":
-        out = [sum(_KASH.get(k, 0) for k, c in zip(ctx.kind[i], ctx.cat[i]) if c == U.PLAYED)
-               for i in range(ctx.N)]
+        out = [sum(_KASH.get(k, 0) for k, c in zip(ctx.kind[i], ctx.categories[i]) if c == U.PLAYED)
+               for i in range(ctx.player_count)]
         return Column(out, integer=True)
     raise KeyError(base)  # pragma: no cover
 
@@ -123,7 +123,7 @@ def explain_us(eng: Engine, tb: TieBreak, i: int) -> Explanation:
         raw = _terms(ctx, i)
         terms = []
         for r, v, o in raw:
-            t = Term(r + 1, ctx.sr[o] if o is not None else None, ctx.pf(v))
+            t = Term(r + 1, ctx.start_ranks[o] if o is not None else None, ctx.to_fraction(v))
             if o is None:
                 t.unplayed = True
                 t.category = KIND_TEXT.get(ctx.kind[i][r], "")
@@ -137,24 +137,24 @@ def explain_us(eng: Engine, tb: TieBreak, i: int) -> Explanation:
                 terms[j].cut = True
                 terms[j].cut_reason = "Modified Median drop"
         notes.append("opponents' unplayed games count as draws (US Chess 34E1)")
-        return Explanation(ctx.sr[i], names[base], tb.code, value, "us-chess", "", terms, "sum",
+        return Explanation(ctx.start_ranks[i], names[base], tb.code, value, "us-chess", "", terms, "sum",
                            notes=notes)
     if base == "CUM":
-        terms = [Term(r + 1, None, ctx.pf(s), note="score after the round")
+        terms = [Term(r + 1, None, ctx.to_fraction(s), note="score after the round")
                  for r, s in enumerate(running_scores(ctx, i))]
-        unplayed = sum(p for p, c in zip(ctx.pts[i], ctx.cat[i])
+        unplayed = sum(p for p, c in zip(ctx.pts[i], ctx.categories[i])
                        if c != U.PLAYED and c != U.NOSCHED)
         parts = " + ".join(fmt_number(t.value) for t in terms) or "0"
-        formula = (f"{parts} - {fmt_number(ctx.pf(unplayed))} (unplayed points) = "
+        formula = (f"{parts} - {fmt_number(ctx.to_fraction(unplayed))} (unplayed points) = "
                    f"{fmt_number(value)}")
-        return Explanation(ctx.sr[i], names[base], tb.code, value, "us-chess", "", terms,
+        return Explanation(ctx.start_ranks[i], names[base], tb.code, value, "us-chess", "", terms,
                            "text", formula)
     if base == "OCUM":
         cum = _cum(ctx)
-        terms = [Term(r + 1, ctx.sr[ctx.opp[i][r]], ctx.pf(cum[ctx.opp[i][r]]))
-                 for r, c in enumerate(ctx.cat[i]) if c == U.PLAYED]
-        return Explanation(ctx.sr[i], names[base], tb.code, value, "us-chess", "", terms, "sum")
-    terms = [Term(r + 1, ctx.sr[ctx.opp[i][r]], _KASH.get(k, 0), note=KIND_TEXT.get(k, k))
-             for r, (k, c) in enumerate(zip(ctx.kind[i], ctx.cat[i])) if c == U.PLAYED]
-    return Explanation(ctx.sr[i], names[base], tb.code, value, "us-chess", "", terms, "sum",
+        terms = [Term(r + 1, ctx.start_ranks[ctx.opp[i][r]], ctx.to_fraction(cum[ctx.opp[i][r]]))
+                 for r, c in enumerate(ctx.categories[i]) if c == U.PLAYED]
+        return Explanation(ctx.start_ranks[i], names[base], tb.code, value, "us-chess", "", terms, "sum")
+    terms = [Term(r + 1, ctx.start_ranks[ctx.opp[i][r]], _KASH.get(k, 0), note=KIND_TEXT.get(k, k))
+             for r, (k, c) in enumerate(zip(ctx.kind[i], ctx.categories[i])) if c == U.PLAYED]
+    return Explanation(ctx.start_ranks[i], names[base], tb.code, value, "us-chess", "", terms, "sum",
                        integer=True)
