@@ -24,8 +24,8 @@ PUBLIC_MODULES = ["__init__.py", "api.py", "findings.py", "loading.py", "model.p
 STRICT_MODULES = PUBLIC_MODULES + [
     "decimals.py", "formats/decode.py", "formats/dates.py", "formats/files.py", "formats/markdown_text.py",
     "formats/registry.py", "formats/sniff.py", "formats/crosstable/rules.py", "formats/crosstable/state.py",
-    "formats/pgn/decoding.py", "formats/pgn/players.py", "formats/pgn/rules.py", "formats/trf/layout.py",
-    "formats/trf/rules.py", "tiebreaks/editions.py", "tiebreaks/koya.py", "tiebreaks/progressive.py",
+    "formats/pgn/decoding.py", "formats/pgn/players.py", "formats/pgn/rules.py", "formats/trf/",
+    "formats/limits.py", "tiebreaks/editions.py", "tiebreaks/koya.py", "tiebreaks/progressive.py",
     "tiebreaks/sonneborn.py",
 ]
 

@@ -11,6 +11,10 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..model import Tournament
 
 #: Inputs larger than this are refused (exit 2) rather than read into memory.
 MAX_INPUT_BYTES = 64 * 1024 * 1024
@@ -34,7 +38,7 @@ def too_sparse(players: int, rounds: int, filled: int) -> bool:
     return cells > DENSE_CELLS and cells > PADDING * max(filled, 1)
 
 
-def data_rounds(t) -> int:
+def data_rounds(t: Tournament) -> int:
     """The rounds a writer or a crosstable shows: as far as the players' cells go.
 
     Every reader pads the cells to ``t.rounds``, so this is ``t.rounds``; a JSON document may

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from fractions import Fraction
 from functools import lru_cache
 from itertools import repeat
+from typing import NamedTuple, TypeVar
 
 from ...findings import Finding
 from ...model import PackedCells, Player, Record
@@ -49,9 +51,10 @@ MAX_PADDING = 4
 _BLOCK = BLOCK
 _FIFTH_DIGIT = slice(START_RANK.stop, START_RANK.stop + 1)
 _SEX = slice(SEX, SEX + 1)
+_Value = TypeVar("_Value")
 
 
-def _marks(chars) -> bytes:
+def _marks(chars: Iterable[str]) -> bytes:
     """A ``bytes.translate`` table giving 1 for ``chars`` and 0 for every other byte."""
     table = bytearray(256)
     for c in chars:
@@ -94,6 +97,26 @@ def _kind_by_code() -> dict[str, str]:
 KIND_BY_CODE = _kind_by_code()
 
 
+class _Heads(NamedTuple):
+    """The fields before the round cells of every line of a run, one column each, in
+    ``Player`` argument order (so that ``map(Player, *heads, ...)`` builds the players)."""
+
+    start_ranks: list[int]
+    names: list[str]
+    sexes: list[str]
+    titles: list[str]
+    ratings: list[int | None]
+    federations: list[str]
+    fide_ids: list[str]
+    births: list[str]
+    points: list[Fraction | None]
+    ranks: list[int | None]
+
+    def rows(self, kept: list[int]) -> _Heads:
+        """The same columns holding only the lines ``kept`` (each column keeps its type)."""
+        return _Heads._make([col[i] for i in kept] for col in self)
+
+
 def parse_players(records: list[Record], add: Callable[[Finding], None]) -> list[Player]:
     """The players of consecutive ``001`` records, in order (None-free)."""
     if len(records) < BULK_MIN:
@@ -101,12 +124,13 @@ def parse_players(records: list[Record], add: Callable[[Finding], None]) -> list
     texts = [r.text for r in records]
     slow: set[int] = set()
     heads = _heads(texts, slow)
-    cells, counts = _rounds(texts, heads[0], slow)
+    cells, counts = _rounds(texts, heads.start_ranks, slow)
     if len(slow) == len(texts):
         return _one_by_one(records, add)
+    bulk: list[int] | range
     if slow:
         bulk = [i for i in range(len(texts)) if i not in slow]
-        heads = [[col[i] for i in bulk] for col in heads]
+        heads = heads.rows(bulk)
     else:
         bulk = range(len(texts))
     fast = list(map(Player, *heads, map(list, repeat((), len(bulk))), map(dict, repeat((), len(bulk))),
@@ -118,11 +142,11 @@ def parse_players(records: list[Record], add: Callable[[Finding], None]) -> list
     parsed = dict(zip(bulk, fast))
     out: list[Player] = []
     for i in range(len(texts)):
-        player = parsed.get(i)
-        if player is None:
-            player = parse_player(records[i].text, records[i].line, add)
-        if player is not None:
-            out.append(player)
+        found = parsed.get(i)
+        if found is None:
+            found = parse_player(records[i].text, records[i].line, add)
+        if found is not None:
+            out.append(found)
     return out
 
 
@@ -131,25 +155,25 @@ def _one_by_one(records: list[Record], add: Callable[[Finding], None]) -> list[P
     return [p for p in players if p is not None]
 
 
-def _mark(values: list, bad: Callable[[object], bool], slow: set[int]) -> None:
+def _mark(values: list[_Value], bad: Callable[[_Value], bool], slow: set[int]) -> None:
     """Add the indices of ``values`` for which ``bad`` holds to ``slow`` (checked per distinct value)."""
     wrong = {v for v in set(values) if bad(v)}
     if wrong:
         slow.update(i for i, v in enumerate(values) if v in wrong)
 
 
-def _heads(texts: list[str], slow: set[int]) -> list[list]:
+def _heads(texts: list[str], slow: set[int]) -> _Heads:
     """The fields before the round cells (:data:`.layout.PLAYER`) of every line as columns, in ``Player`` argument order; a line whose
     fields ``parse_player`` would report on is added to ``slow``."""
     for i, t in enumerate(texts):  # tabs, short lines, a fifth start-rank digit (TRF103/313/314)
         if len(t) < MIN_LENGTH or "\t" in t or t[_FIFTH_DIGIT].isdecimal():
             slow.add(i)
-    snos = [t[START_RANK].strip() for t in texts]
-    if not all(map(str.isdecimal, snos)):
-        _mark(snos, lambda v: not v.isdecimal(), slow)
-        snos = [int(v) if v.isdecimal() else 0 for v in snos]
+    sno_texts = [t[START_RANK].strip() for t in texts]
+    if not all(map(str.isdecimal, sno_texts)):
+        _mark(sno_texts, lambda v: not v.isdecimal(), slow)
+        snos = [int(v) if v.isdecimal() else 0 for v in sno_texts]
     else:
-        snos = list(map(int, snos))
+        snos = list(map(int, sno_texts))
     if 0 in snos:
         slow.update(i for i, v in enumerate(snos) if v == 0)
     sexes = [t[_SEX] for t in texts]
@@ -174,7 +198,7 @@ def _heads(texts: list[str], slow: set[int]) -> list[list]:
     _mark(points_text, lambda v: table[v][1] is not None, slow)
     points = [table[v][0] for v in points_text]
     ranks = _numbers([t[RANK].strip() for t in texts], slow, zero_is_none=False)
-    return [snos, names, sexes, titles, ratings, feds, ids, births, points, ranks]
+    return _Heads(snos, names, sexes, titles, ratings, feds, ids, births, points, ranks)
 
 
 def _numbers(values: list[str], slow: set[int], zero_is_none: bool) -> list[int | None]:

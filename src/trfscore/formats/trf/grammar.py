@@ -9,12 +9,17 @@ decoding happens elsewhere (column tables).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from importlib import resources
 from itertools import count, repeat
+from typing import TYPE_CHECKING, cast
 
 from ...model import Record
 from .splitter import split_regular
+
+if TYPE_CHECKING:  # lark is imported on first use (see :func:`parser`)
+    import lark
 
 #: Longest line accepted as a record; longer ones are cut (and reported) so that no input can
 #: make the column decoders do unbounded work.  A 9,999-round 001 line would be ~100k columns;
@@ -30,7 +35,7 @@ def grammar_text(name: str) -> str:
 
 
 @lru_cache(maxsize=2)
-def parser(lf_only: bool = False):
+def parser(lf_only: bool = False) -> lark.Lark:
     """The LALR parser for ``trf.lark``, built in memory once per process (nothing is written to
     disk; building takes a few tens of milliseconds, measured in docs/performance.md).
 
@@ -59,15 +64,19 @@ def split_by_grammar(text: str) -> list[Record]:
     append = records.append
     pending: Record | None = None
     lineno = 1
-    for token in tree.children:
+    # trf.lark's start rule holds terminals only (its one rule, _record, is inlined)
+    for token in cast("list[lark.Token]", tree.children):
         kind = token.type
         if kind == "PLAYERS":  # a run of 001 lines, each with its ending
             run = token.value
+            texts: Sequence[str]
+            eols: Iterable[str]
             if "\r" in run:
                 texts, eols = zip(*_LINE.findall(run))
             else:  # LF only (the common case): split in C
-                texts = run.split("\n")
-                texts.pop()  # the run ends with a line break
+                lines = run.split("\n")
+                lines.pop()  # the run ends with a line break
+                texts = lines
                 eols = repeat("\n", len(texts))
             records.extend(map(Record, repeat("PLAYER", len(texts)), texts, eols, count(lineno)))
             lineno += len(texts)

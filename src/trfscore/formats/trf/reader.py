@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from ...findings import CappedFindings, Finding, finding
 from ...gcpause import gc_paused
-from ...model import Kind, Player, Record, Source, Tournament
+from ...model import Kind, PackedCells, Player, Record, Source, Tournament
 from ..decode import decode, looks_binary
 from ..limits import too_sparse
 from . import rules as _rules  # noqa: F401  (declares the ids reported here)
@@ -32,6 +32,8 @@ MAX_PLAYERS = 9999
 START_RANK_COLUMN = PLAYER.field("start_rank").first
 _LINE_BREAKS = re.compile(r"[\r\n]")
 _BLANK = re.compile(" ")
+#: what ``Player.packed`` gives while a player's cells are still packed: (cells, row, count)
+Packed = tuple[PackedCells, int, int]
 
 
 def read_bytes(data: bytes, *, path: str | None = None, encoding: str | None = None) -> Tournament:
@@ -164,12 +166,12 @@ def _finish(t: Tournament, players: list[Player], nationals: list[NationalRecord
     _settle_dates(t)
 
 
-def _check_opponents(players: list[Player], packs: list, by_rank: dict[int, Player],
+def _check_opponents(players: list[Player], packs: list[Packed | None], by_rank: dict[int, Player],
                      add: Callable[[Finding], None]) -> None:
     """TRF401 for every cell whose opponent is not a player (one set difference when all exist);
     ``packs`` holds each player's ``Player.packed``."""
-    seen: set = set()
-    blocks = {}
+    seen: set[int | None] = set()
+    blocks: dict[int, PackedCells] = {}
     for p, packed in zip(players, packs):
         if packed is not None:
             blocks[id(packed[0])] = packed[0]
@@ -188,7 +190,7 @@ def _check_opponents(players: list[Player], packs: list, by_rank: dict[int, Play
                             "the opponent must be the start rank of a 001 record", str(opponent)))
 
 
-def _blank_byes(t: Tournament, packs: list, add: Callable[[Finding], None]) -> None:
+def _blank_byes(t: Tournament, packs: list[Packed | None], add: Callable[[Finding], None]) -> None:
     """Blank-result byes that the declared points count (ICU exports) become byes, with a warning;
     ``packs`` holds each player's ``Player.packed``."""
     values = t.scoring.values

@@ -19,6 +19,7 @@ import re
 from functools import lru_cache
 from itertools import count, repeat
 from operator import itemgetter
+from typing import cast
 
 from ...model import Record
 from .layout import RECORDS
@@ -85,7 +86,8 @@ def split_regular(text: str) -> list[Record] | None:
                 if kind is None:
                     return None
                 kinds[index] = kind
-    records = list(map(Record, kinds, lines, repeat(eol), count(1)))
+    # no None is left in kinds (each was replaced above or the text returned)
+    records = list(map(Record, cast("list[str]", kinds), lines, repeat(eol), count(1)))
     if last:
         kind = _KIND_BY_HEAD.get(last[:4]) or _kind_by_grammar(last)
         if kind is None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import TypeVar, overload
 
 from ...decimals import trf_value
 from ...model import DEFAULT_POINTS, Game, Kind, Team, Tournament
@@ -40,9 +41,14 @@ def _round_date(text: str) -> str:
 
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+_Other = TypeVar("_Other")
 
 
-def _one_line(value):
+@overload
+def _one_line(value: str) -> str: ...
+@overload
+def _one_line(value: _Other) -> _Other: ...
+def _one_line(value: object) -> object:
     """Text without line breaks or other control characters (a name from JSON may hold "\n001 ..."):
     each record stays one line, and every column where the grid puts it."""
     return _CONTROL.sub(" ", value) if isinstance(value, str) else value
@@ -66,11 +72,11 @@ def _with_colours(t: Tournament) -> dict[int, list[Game]]:
         for g in p.games:
             if g.colour is None and g.opponent is not None and g.kind in Kind.PLAYED:
                 other = t.player(g.opponent)
-                theirs = other.game(g.round).colour if other is not None else None
-                if theirs is None or other.game(g.round).opponent != p.start_rank:
+                theirs = other.game(g.round) if other is not None else None
+                if theirs is None or theirs.colour is None or theirs.opponent != p.start_rank:
                     colour = "w" if p.start_rank < g.opponent else "b"
                 else:
-                    colour = "b" if theirs == "w" else "w"
+                    colour = "b" if theirs.colour == "w" else "w"
                 g = g._replace(colour=colour)
             games.append(g)
         changed[p.start_rank] = games
@@ -95,7 +101,7 @@ def write(t: Tournament, version: str = "trf16") -> str:
     modern = version == "trf26"
     lines: list[str] = []
 
-    def header(code: str, value) -> None:
+    def header(code: str, value: object) -> None:
         if value not in (None, "", []):
             lines.append(f"{code} {_one_line(value)}")
 
