@@ -1,5 +1,5 @@
 """The scoring kernel (trfscore.model.ScoreTable) gives the sum of Scoring.points, cell by cell,
-under any scoring system; the model, the checks and the tie-break context all score through it."""
+under any scoring system; the model, the checks, the tie-break context and the team boards all score through it."""
 from __future__ import annotations
 
 from fractions import Fraction
@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from trfscore.check.context import Context
 from trfscore.check.profiles import resolve
 from trfscore.model import Game, Kind, Player, Scoring, Tournament
+from trfscore.teams.boards import board_points
 from trfscore.tiebreaks.context import _CellTables
 
 VALUES = st.fractions(min_value=0, max_value=3, max_denominator=4)
@@ -48,3 +49,17 @@ def test_table_follows_changed_values():
     first = scoring.table()
     scoring.values["W"] = Fraction(3)
     assert scoring.table() is not first and scoring.table().W == 3 * scoring.table().unit
+
+
+@settings(deadline=None)
+@given(scorings(), st.lists(st.tuples(CELLS, st.sampled_from([None, 7]), st.sampled_from(["+", "-", "1", " "])),
+                            min_size=1, max_size=12))
+def test_team_board_points_are_the_kernels(scoring, cells):
+    """A team's board points (teams/boards.py) are Scoring.points of the cell, a forfeit win
+    against an empty board (``0000 - +``) counted as a forfeit win."""
+    t = Tournament()
+    t.scoring = scoring
+    for (kind, colour), opponent, code in cells:
+        g = Game(1, opponent, colour, code, kind)
+        as_scored = g._replace(kind=Kind.FORFEIT_WIN) if opponent is None and code == "+" else g
+        assert board_points(t, g) == scoring.points(as_scored)

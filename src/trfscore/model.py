@@ -224,7 +224,8 @@ class ScoreTable:
     whole number of ``1/unit`` (their common denominator): cells are looked up per kind (and
     colour, when ``detail`` makes colour count) and added as integers, which is exact and much
     faster than adding Fractions.  The model (:meth:`Tournament.score`), the checks, the readers
-    and writers and the tie-break context all score through it.
+    and writers, the tie-break context and the team boards (:mod:`trfscore.teams.boards`) all score
+    through it.
     """
 
     def __init__(self, scoring: Scoring) -> None:

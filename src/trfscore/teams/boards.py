@@ -4,9 +4,9 @@ For each team and round the members' ``001`` cells are read in board order: the 
 record when there is one, else the members in their 310/013 order, skipping members without a
 game (reserves, absences).  A board counts when its cell names an opponent, or when it is a win
 by forfeit against an empty board (``0000 - +``).  The board points use the tournament's game
-scoring (162).  The opponent team is the team most boards face (TRF606 when some face another);
-the team's colour is that of its board-1 player, derived through the 352 sequence when board 1 is
-empty.
+scoring (162), through the scoring kernel (``Scoring.table``).  The opponent team is the team
+most boards face (TRF606 when some face another); the team's colour is that of its board-1
+player, derived through the 352 sequence when board 1 is empty.
 """
 from __future__ import annotations
 
@@ -49,10 +49,12 @@ class BoardMatch:
 
 
 def board_points(t: Tournament, g: Game) -> Fraction:
-    """A board's points; a forfeit win against an empty board is a forfeit win (not a PAB)."""
-    if g.opponent is None and g.code == "+":
-        g = g._replace(kind=Kind.FORFEIT_WIN)
-    return Fraction(t.scoring.points(g))
+    """A board's points under the game scoring (162), through the scoring kernel
+    (:class:`~trfscore.model.ScoreTable`); a forfeit win against an empty board is a forfeit win
+    (not a PAB)."""
+    kind = Kind.FORFEIT_WIN if g.opponent is None and g.code == "+" else g.kind
+    table = t.scoring.table()
+    return Fraction(table.scaled((kind, g.colour)), table.unit)
 
 
 def _in_match(p: Player, g: Game) -> bool:
