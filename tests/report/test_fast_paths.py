@@ -10,9 +10,20 @@ from hypothesis import strategies as st
 from report_cases import cases, hostile
 
 import trfscore
-from trfscore.formats.markdown_text import _SPECIAL, escape, escape_each, escape_joined, joined_unchanged
+from trfscore.formats.limits import data_rounds
+from trfscore.formats.markdown_text import (
+    _SPECIAL,
+    escape,
+    escape_each,
+    escape_joined,
+    joined_unchanged,
+    rows_unchanged,
+)
 from trfscore.model import Game, Kind
 from trfscore.report import crosstable as X
+from trfscore.report import markdown
+from trfscore.report.common import markdown_table
+from trfscore.report.values import format_points
 from trfscore.safetext import neutralise
 from trfscore.testing.generate import swiss, to_trf
 
@@ -26,6 +37,19 @@ def test_labels_from_columns_equal_cell_labels_in_every_case():
         s = t.standings()
         assert X.swiss_labels(t, s) == general_labels(t, s), name
         assert X.swiss_label_rows(t, s, " | ") == [" | ".join(row) for row in general_labels(t, s)], name
+        assert X.swiss_label_rows(t, s, "\n") == ["\n".join(row) for row in general_labels(t, s)], name
+        if not X.is_grid(t, s):
+            assert markdown.crosstable(t, s) == general_markdown_crosstable(t, s), name
+
+
+def general_markdown_crosstable(t, s) -> list[str]:
+    """The Swiss crosstable of the Markdown report built cell by cell: every label escaped on
+    its own, the rows joined by ``markdown_table``."""
+    rounds = data_rounds(t)
+    head = ["No.", "SNo", "Name", *(f"R{r}" for r in range(1, rounds + 1)), "Pts"]
+    rows = [[str(i), str(row.start_rank), escape(row.player.name), *map(escape, labels), format_points(row.points)]
+            for i, (row, labels) in enumerate(zip(s.rows, general_labels(t, s)), 1)]
+    return [X.LEGEND, "", *markdown_table(head, rows, ["r", "r", "l"] + ["c"] * rounds + ["r"])]
 
 
 @given(seed=st.integers(0, 10**6), players=st.integers(1, 30), rounds=st.integers(1, 8),
@@ -57,6 +81,8 @@ def test_labels_from_columns_equal_cell_labels(seed, players, rounds, odd):
         assert X.swiss_labels(event, s) == general_labels(event, s)
         assert X.swiss_label_rows(event, s, "|%s") == ["|%s".join(row) for row in general_labels(event, s)]
         assert X.swiss_cells(event, s) == general_cells(event, s)
+        if not X.is_grid(event, s):
+            assert markdown.crosstable(event, s) == general_markdown_crosstable(event, s)
 
 
 def general_cells(t, s) -> list[list]:
@@ -89,3 +115,19 @@ def test_escaping_a_row_at_once_equals_escaping_each_cell(cells):
     assert escape_each(cells) == list(map(escape, cells))
     if joined_unchanged(" | ".join(cells), len(cells)):
         assert " | ".join(cells) == escape_joined(cells)
+
+
+@given(st.integers(1, 4).flatmap(lambda n: st.tuples(st.just(n), st.lists(st.lists(
+    _CELL_TEXT | st.sampled_from(["12w1", "bye ½", "–", "", "3b½", "7 |", "| 2"]), min_size=n, max_size=n), max_size=5))))
+@settings(max_examples=400)
+@example((2, [["12w1", "3b½"], ["4w0 ", "5b1"]]))  # a blank at a row's end, before the next row
+@example((2, [["12w1", "3b½"], [" 4w0", "5b1"]]))
+@example((2, [["1 | 2", "3"], ["4", ""]]))  # one row a bar more, the other a text less
+def test_checking_rows_at_once_equals_checking_each_row(case):
+    count, rows = case
+    joined = [" | ".join(row) for row in rows]
+    each = all(joined_unchanged(row, count) for row in joined)
+    if "" in joined and len(joined) > 1:  # an empty row among others fails the joint check: never wrongly passes
+        assert not rows_unchanged(joined, count)
+    else:
+        assert rows_unchanged(joined, count) == each

@@ -58,6 +58,17 @@ def joined_unchanged(joined: str, count: int) -> bool:
     return count > 0 and joined.count("|") == count - 1 and _plain(joined.replace(" | ", " "))
 
 
+def rows_unchanged(rows: list[str], count: int) -> bool:
+    """``all(joined_unchanged(row, count) for row in rows)`` for rows that are each ``count``
+    texts joined by ``" | "`` (so each holds at least ``count - 1`` bars), checked once over the
+    rows joined by the same separator: with exactly ``count - 1`` bars a row, every bar is a
+    separator, and a text starting or ending with a blank shows as two blanks in a row.  An empty
+    row among others fails the check (the caller then escapes each text, with the same result)."""
+    if not rows:
+        return True
+    return joined_unchanged(" | ".join(rows), count * len(rows))
+
+
 def unescape(text: str) -> str:
     """The inverse of :func:`escape` (for cell text without control characters)."""
     return _ESCAPED.sub(r"\1", text)

@@ -151,22 +151,37 @@ def swiss_labels(t: Tournament, standings) -> list[list[str]]:
     return [labeller.labels(player) for player in standings.columns().players]
 
 
-def swiss_label_rows(t: Tournament, standings, sep: str) -> list[str]:
-    """``[sep.join(labels) for labels in swiss_labels(t, standings)]``: a full row of a packed
-    block is written by one ``%`` format over its parts, without a string per cell."""
-    labeller = _Labeller(t, standings)
+def swiss_label_rows(t: Tournament, standings, sep: str, rounds: int | None = None) -> list[str]:
+    """``[sep.join(labels) for labels in swiss_labels(t, standings)]``: the full rows of a packed
+    block are written by one ``%`` format over its parts, without a string per cell.  ``rounds``:
+    ``data_rounds(t)`` when known already."""
+    labeller = _Labeller(t, standings, rounds)
     n = labeller.n
     template = sep.replace("%", "%%").join(["%s%s%s"] * n)
+    rows_of: dict[int, list[str] | None] = {}  # per block (by id): its rows' texts in block order
     out = []
     for player in standings.columns().players:
         packed = player.packed
         if packed is not None and packed[2] == packed[0].n == n:
             cells, row, _ = packed
-            begin = 3 * n * row
-            out.append(template % tuple(labeller.block(cells)[0][begin:begin + 3 * n]))
-        else:
-            out.append(sep.join(labeller.labels(player)))
+            rows = rows_of.get(id(cells), False)
+            if rows is False:
+                rows = rows_of[id(cells)] = _block_rows(labeller.block(cells)[0], template, n)
+            if rows is not None:
+                out.append(rows[row])
+                continue
+        out.append(sep.join(labeller.labels(player)))
     return out
+
+
+def _block_rows(parts: list[str], template: str, n: int) -> list[str] | None:
+    """Every row of a packed block written by ``template`` (three parts per cell, ``n`` cells a
+    row) in one ``%`` format over the whole block, cut at line breaks; None when a part holds a
+    line break itself (labels never do) or the template, so that the rows cannot be cut back."""
+    count = len(parts) // (3 * n)
+    text = "\n".join([template] * count) % tuple(parts)
+    rows = text.split("\n")
+    return rows if len(rows) == count else None
 
 
 def swiss_cells(t: Tournament, standings) -> list[list[str | Cell]]:
@@ -198,10 +213,10 @@ class _Labeller:
     """Labels of one table's players: the blocks' parts made once, byes labelled once per kind
     and colour."""
 
-    def __init__(self, t: Tournament, standings) -> None:
+    def __init__(self, t: Tournament, standings, rounds: int | None = None) -> None:
         self.t = t
         self.refs = {sno: str(i) for sno, i in numbers(standings).items()}
-        self.n = data_rounds(t)
+        self.n = data_rounds(t) if rounds is None else rounds
         self.blocks: dict[int, tuple[list[str], list[str]]] = {}
         self.byes: dict[tuple[str, str | None], str] = {}  # a bye's label depends on its kind and colour only
 

@@ -6,10 +6,10 @@ or links.  Numbers use a dot; shared places print as ``3-4``.
 """
 from __future__ import annotations
 
-from itertools import repeat
+from itertools import count
 
 from ..formats.limits import data_rounds
-from ..formats.markdown_text import escape, escape_each, escape_joined, joined_unchanged, unescape
+from ..formats.markdown_text import escape, escape_each, escape_joined, rows_unchanged, unescape
 from ..model import Tournament
 from . import crosstable as X
 from .columns import columns_of
@@ -59,18 +59,20 @@ def crosstable(t: Tournament, standings, names: list[str] | None = None) -> list
         return [X.GRID_LEGEND, "", *markdown_table(head, rows, ["r", "r", "l"] + ["c"] * n + ["r"])]
     rounds = data_rounds(t)
     head = ["No.", "SNo", "Name", *(f"R{r}" for r in range(1, rounds + 1)), "Pts"]
-    rows = []
     table = standings.columns()
     points = each_once(format_points, table.points)
     names = names if names is not None else escaped_names(table)
     # each row's round cells joined as markdown_table would join them; escaped cell by cell only
     # when a joined row holds anything escape would change
-    cells = X.swiss_label_rows(t, standings, " | ") if rounds else []
-    if rounds and not all(map(joined_unchanged, cells, repeat(rounds))):
+    cells = X.swiss_label_rows(t, standings, " | ", rounds) if rounds else []
+    if rounds and not rows_unchanged(cells, rounds):
         cells = list(map(escape_joined, X.swiss_labels(t, standings)))
-    for i, (sno, name, pts) in enumerate(zip(table.start_ranks, names, points), 1):
-        rows.append([str(i), str(sno), name, cells[i - 1], pts] if rounds else [str(i), str(sno), name, pts])
-    return [X.LEGEND, "", *markdown_table(head, rows, ["r", "r", "l"] + ["c"] * rounds + ["r"])]
+    # the rows as markdown_table would join them, each written by one format
+    numbered = zip(count(1), table.start_ranks, names, cells, points) if rounds else \
+        zip(count(1), table.start_ranks, names, points)
+    row_format = "| %d | %s | %s | %s | %s |" if rounds else "| %d | %s | %s | %s |"
+    return [X.LEGEND, "", *markdown_table(head, [], ["r", "r", "l"] + ["c"] * rounds + ["r"]),
+            *map(row_format.__mod__, numbered)]
 
 
 def render(t: Tournament, standings, *, ratings: dict | None = None) -> str:
