@@ -20,9 +20,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import accumulate, chain, compress, count, groupby, repeat
 from operator import ne, sub
-from typing import Any
+from typing import Any, ClassVar
 
 from .decimals import rank_label  # noqa: F401  (re-exported: trfscore.standings.rank_label)
+from .findings import Finding
 from .gcpause import gc_paused
 from .model import Player, Tournament
 from .tiebreaks.base import Column, Engine, TieBreak
@@ -33,7 +34,7 @@ from .tiebreaks.encounter import explain_de, order_group
 from .tiebreaks.explain import Explanation, to_json_number
 from .tiebreaks.registry import TIEBREAKS, compute, explain, parse_tiebreak, parse_tiebreaks
 
-__all__ = ["Standings", "StandingRow", "RankColumns", "compute_standings", "rank_label", "DEFAULT_SWISS",
+__all__ = ["BaseStandings", "Standings", "StandingRow", "RankColumns", "compute_standings", "rank_label", "DEFAULT_SWISS",
            "DEFAULT_ROUND_ROBIN", "SYSTEMS", "EDITIONS"]
 
 DEFAULT_SWISS = ["BH-C1", "BH", "SB"]
@@ -69,6 +70,15 @@ class StandingRow:
     @property
     def label(self) -> str:
         return rank_label(self)
+
+    @property
+    def number(self) -> int:
+        """The start rank (a team row's ``number`` is the team's)."""
+        return self.start_rank
+
+    @property
+    def name(self) -> str:
+        return self.player.name
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -109,8 +119,39 @@ class RankColumns:
                    [r.player for r in rows], [r.points for r in rows], tuple(codes), values)
 
 
+class BaseStandings:
+    """What standings of players (:class:`Standings`) and of teams
+    (:class:`trfscore.teams.standings.TeamStandings`) share: the reports (one writer per format,
+    its columns from ``report/columns.py`` by :attr:`kind`), ``trfscore explain`` and library
+    users read either kind through these names.
+
+    Each row has ``rank``, ``rank_to``, ``label`` (``3-4`` when shared), ``number`` (a player's
+    start rank, a team's number), ``name`` and ``tiebreaks`` (code -> value)."""
+
+    #: "players" or "teams": which column descriptions and page parts the reports use
+    kind: ClassVar[str] = "players"
+    rules: str  # the edition used, e.g. "fide-2026"
+    system: str  # "swiss" | "round-robin"
+    tiebreaks: list[str]  # the codes ranked by, in order
+    notes: list[str]  # what the computation wants the reader to know
+    rounds: int  # the standings are after this many rounds
+
+    @property
+    def findings(self) -> list[Finding]:
+        """Problems in the data found while ranking (beside the tournament's own findings)."""
+        return []
+
+    def explain(self, number: int, code: str) -> Explanation:
+        """How ``code`` is made for the player with start rank ``number`` (or team ``number``)."""
+        raise NotImplementedError
+
+    def to_dict(self) -> dict[str, Any]:
+        """The standings as JSON-ready data (rules, system, tie-breaks, rows)."""
+        raise NotImplementedError
+
+
 @dataclass
-class Standings:
+class Standings(BaseStandings):
     """Ranked players with their tie-break values.
 
     ``rows`` are built on first use from the columns the engine ranked (:meth:`columns`)."""

@@ -7,11 +7,15 @@ the list does not hold is explained as if it were appended to the list."""
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 from ..errors import UsageError
 from ..safetext import escape_json_text, neutralise_lines
 from .common import add_input_options, load_input, unreadable
 from .report import RULES, check_options, parse_tiebreaks, standing_options
+
+if TYPE_CHECKING:
+    from ..standings import BaseStandings
 
 
 def add_parser(sub) -> None:
@@ -38,8 +42,22 @@ def run(args) -> int:
     t = load_input(args.input, args)
     unreadable(t, args.input)
     check_options(t, args)
-    if args.teams:
-        return _explain_team(t, args)
+    standings, code = (_team_standings if args.teams else _player_standings)(t, args)
+    try:  # players and teams alike (standings.BaseStandings)
+        explanation = standings.explain(args.player, code)
+    except KeyError:
+        raise UsageError(f"no team {args.player}" if args.teams else f"no player with start rank {args.player}") from None
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    if args.format == "json":
+        print(escape_json_text(json.dumps(explanation.to_dict(), ensure_ascii=False, indent=1)))
+    else:
+        print(neutralise_lines(str(explanation)))
+    return 0
+
+
+def _player_standings(t, args) -> tuple[BaseStandings, str]:
+    """The report's standings of players, with the code appended to the list when not in it."""
     codes = parse_tiebreaks(args.tiebreak) or []
     if len(codes) != 1:
         raise UsageError("give exactly one tie-break code")
@@ -49,17 +67,12 @@ def run(args) -> int:
     standings = t.standings(tiebreaks=parse_tiebreaks(args.tiebreaks), rules=args.rules, **options)
     if codes[0] not in standings.tiebreaks:
         standings = t.standings(tiebreaks=[*standings.tiebreaks, codes[0]], rules=args.rules, **options)
-    explanation = standings.explain(args.player, codes[0])
-    if args.format == "json":
-        print(escape_json_text(json.dumps(explanation.to_dict(), ensure_ascii=False, indent=1)))
-    else:
-        print(neutralise_lines(str(explanation)))
-    return 0
+    return standings, codes[0]
 
 
-def _explain_team(t, args) -> int:
-    """``--teams``: the value ``report --teams`` shows with the same list (a code not in the list
-    is added at its end)."""
+def _team_standings(t, args) -> tuple[BaseStandings, str]:
+    """``--teams``: the standings ``report --teams`` shows with the same list (a code not in the
+    list is added at its end)."""
     from ..teams import is_team_event
     from ..teams.codes import parse_team_tiebreak
     from ..teams.standings import team_standings
@@ -74,13 +87,6 @@ def _explain_team(t, args) -> int:
         if code not in standings.tiebreaks:
             standings = team_standings(t, tiebreaks=[*standings.tiebreaks, code], rules=args.rules,
                                        primary=args.primary, rounds=options.get("rounds"), system=options["system"])
-        explanation = standings.explain(args.player, code)
-    except KeyError:
-        raise UsageError(f"no team {args.player}") from None
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    if args.format == "json":
-        print(escape_json_text(json.dumps(explanation.to_dict(), ensure_ascii=False, indent=1)))
-    else:
-        print(neutralise_lines(str(explanation)))
-    return 0
+    return standings, code

@@ -26,10 +26,12 @@ from fractions import Fraction
 from itertools import groupby
 from typing import Any
 
+from ..decimals import rank_label
 from ..findings import Finding
 from ..model import Tournament
+from ..standings import BaseStandings
 from ..tiebreaks.editions import chosen_edition
-from ..tiebreaks.explain import Explanation
+from ..tiebreaks.explain import Explanation, to_json_number
 from .build import build_team_event
 from .codes import TeamTieBreak, is_team_code, parse_team_tiebreak, parse_team_tiebreaks
 from .encounter import group_places
@@ -67,12 +69,21 @@ class TeamStandingRow:
 
     @property
     def label(self) -> str:
-        return str(self.rank) if self.rank == self.rank_to else f"{self.rank}-{self.rank_to}"
+        return rank_label(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"rank": self.rank, "rank_to": self.rank_to, "rank_label": self.label, "number": self.number,
+                "name": self.name, "match_points": to_json_number(self.match_points),
+                "game_points": to_json_number(self.game_points),
+                "tiebreaks": {k: to_json_number(v) for k, v in self.tiebreaks.items()}}
 
 
 @dataclass
-class TeamStandings:
-    """Ranked teams with their tie-break values."""
+class TeamStandings(BaseStandings):
+    """Ranked teams with their tie-break values: the standings of :mod:`trfscore.standings`
+    (:class:`~trfscore.standings.BaseStandings`) for teams, ranked by a primary score."""
+
+    kind = "teams"
 
     rules: str
     system: str  # "swiss" | "round-robin"
@@ -84,6 +95,7 @@ class TeamStandings:
     engine: TeamEngine | None = field(default=None, repr=False, compare=False)
     # group tie-break code -> team index -> the group still tied when it was applied
     groups: dict[str, dict[int, list[int]]] = field(default_factory=dict, repr=False, compare=False)
+    rounds: int = 0  # the rounds of ``event``
 
     @property
     def findings(self) -> list[Finding]:
@@ -116,6 +128,10 @@ class TeamStandings:
             if r.number == number:
                 return r
         raise KeyError(f"no team {number}")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"rules": self.rules, "system": self.system, "primary": self.primary, "tiebreaks": list(self.tiebreaks),
+                "rounds": self.rounds, "notes": list(self.notes), "rows": [r.to_dict() for r in self.rows]}
 
 
 def _primary(t: Tournament, primary: str | None, notes: list[str]) -> str:
@@ -231,4 +247,4 @@ def team_standings(t: Tournament, tiebreaks: Any = None, rules: str = "auto", pr
             rows.append(TeamStandingRow(pos, last, event.teams[a], mp[a], gp[a], {c: values[c] for c in codes}))
         pos += len(g)
     system = "round-robin" if event.round_robin else "swiss"
-    return TeamStandings(edition.name, system, main, codes, rows, event, notes, eng, seen)
+    return TeamStandings(edition.name, system, main, codes, rows, event, notes, eng, seen, event.rounds)
