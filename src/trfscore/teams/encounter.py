@@ -2,7 +2,7 @@
 
 13.3.1: direct encounter (Art. 6) among the tied teams in the primary score; if that separates
 nobody, in the secondary score.  Art. 6 is the individual engine's
-(:func:`trfscore.tiebreaks.encounter.order_group`) run on a :class:`~.views.ScoreView`: the
+(:func:`trfscore.tiebreaks.encounter.order_cells`) run on a :class:`~.views.ScoreView`: the
 mini-table of the matches between the tied teams (forfeited matches left out in a Swiss unless
 ``/P``, Art. 6.1.1; repeated meetings averaged, 6.1.2), ranked when all met (6.2, re-applied to
 every subgroup still tied, in the same score), else only the places certain under 6.3.
@@ -39,8 +39,7 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import groupby
 
-from ..tiebreaks.base import Engine, TieBreak
-from ..tiebreaks.encounter import order_group, places_of
+from ..tiebreaks.encounter import order_cells, places_of
 from ..tiebreaks.explain import fmt_number
 from .boardresults import board_places, steps
 from .codes import TeamTieBreak
@@ -51,9 +50,7 @@ __all__ = ["ede_groups", "ede_places", "group_places", "knockout", "board_totals
 
 def _split(eng: TeamEngine, tb: TeamTieBreak, score: str, group: list[int]) -> list[list[int]]:
     view = eng.view(score)
-    single = Engine(view, eng.edition_for(tb))  # the individual engine, on one team score
-    de = TieBreak("DE/P" if tb.forfeits_played else "DE", "DE", forfeits_played=tb.forfeits_played)
-    places = order_group(single, de, group)
+    places = order_cells(view, eng.edition_for(tb), tb.forfeits_played, group)  # DE (Art. 6) on one team score
     ordered = sorted(group, key=lambda a: (places[a], view.start_ranks[a]))
     return [list(run) for _, run in groupby(ordered, places.__getitem__)]
 

@@ -8,6 +8,7 @@
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -45,17 +46,17 @@ class Column:
     ascending: bool = False  # True when lower is better (TPN, DE place)
     integer: bool = False  # counts, ratings, places: shown as int (scale 1)
 
-    def shown(self) -> list:
+    def shown(self) -> list[int | Fraction | None]:
         """Every value as shown in the standings (int / Fraction / None), memoised."""
         if self.integer:
             return list(self.values)
         scale = self.scale
-        memo: dict = {v: (v if isinstance(v, Fraction) else Fraction(v, scale))
+        memo: dict[int | Fraction | None, int | Fraction | None] = {v: (v if isinstance(v, Fraction) else Fraction(v, scale))
                       for v in set(self.values) if v is not None}
         memo[None] = None
         return list(map(memo.__getitem__, self.values))
 
-    def sort_keys(self) -> list:
+    def sort_keys(self) -> list[int | Fraction | float]:
         """Scalar keys that sort best first; undefined values last."""
         inf = _INF
         if self.ascending:
@@ -74,12 +75,12 @@ class Engine:
         self.edition = edition
         self.options = dict(options or {})
         self.notes: list[str] = []
-        self.cache: dict[Any, Any] = {}
+        self.cache: dict[Hashable, Any] = {}
 
-    def column(self, tb: TieBreak, compute) -> Column:
+    def column(self, tb: TieBreak, compute: Callable[[Engine, TieBreak], Column]) -> Column:
         """``compute(engine, tb)``, once per standings call (explanations reuse the column)."""
         key = ("col", tb.code)
-        col = self.cache.get(key)
+        col: Column | None = self.cache.get(key)
         if col is None:
             col = self.cache[key] = compute(self, tb)
         return col

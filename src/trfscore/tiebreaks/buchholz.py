@@ -17,13 +17,14 @@ from fractions import Fraction
 
 from . import unplayed as U
 from .base import Column, Engine, TieBreak
+from .context import Context
 from .explain import Explanation, Term, fmt_number
 from .terms import explain_opponent_terms, layout, mark_cuts, term_sums
 
 __all__ = ["compute_bh", "compute_aob", "explain_bh", "explain_aob"]
 
 
-def _ctx(eng: Engine, tb: TieBreak):
+def _ctx(eng: Engine, tb: TieBreak) -> Context:
     """The context the values are read from: the Fore-Buchholz view for FB and ``/F``."""
     return eng.ctx.fore() if tb.fore or tb.base == "FB" else eng.ctx
 

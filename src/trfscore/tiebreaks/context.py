@@ -20,15 +20,20 @@ positions of every cell that is not an over-the-board game.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from fractions import Fraction
 from itertools import chain, compress, count, repeat
 from operator import attrgetter, floordiv, lt
-from typing import Any
+from typing import Any, TypeVar, cast
 
-from ..model import COLOUR_OF_CODE, Kind, Player, Tournament
+from ..model import COLOUR_OF_CODE, Kind, PackedCells, Player, Scoring, Tournament
 from . import unplayed as U
 
 __all__ = ["Context", "build_context", "detect_round_robin", "row_slices"]
+
+_Cell = TypeVar("_Cell")
+#: One player's ``(opp, categories, pts)`` cells, or every player's flat ones.
+_Rows = tuple[list[int], list[int], list[int]]
 
 
 def row_slices(count: int, n: int) -> list[slice]:
@@ -50,7 +55,7 @@ class Context:
 
     def __init__(self) -> None:
         self.t: Tournament | None = None
-        self.players: list = []
+        self.players: list[Player] = []
         self.start_ranks: list[int] = []
         self.index: dict[int, int] = {}
         self.round_count = 0
@@ -68,7 +73,8 @@ class Context:
         self.score: list[int] = []
         self.clean: list[bool] = []  # every round an over-the-board game
         self.rr = False
-        self.cache: dict[Any, Any] = {}
+        self.cache: dict[Hashable, Any] = {}
+        self._fore: Context | None = None
         self._frac: dict[int, Fraction] = {}
 
     # -- lazily built rows --------------------------------------------------------------------
@@ -84,16 +90,17 @@ class Context:
         """Per player, the sum of its cells of a flat list."""
         return list(map(sum, map(flat.__getitem__, self.slices)))
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> list[list[int]]:
         """``opp``, ``categories`` and ``pts``: the flat lists cut into per-player rows on first use."""
         flat = _ROWS_OF.get(name)
         if flat is None:
             raise AttributeError(name)
-        rows = list(map(getattr(self, flat).__getitem__, self.slices))
+        cells: list[int] = getattr(self, flat)
+        rows = list(map(cells.__getitem__, self.slices))
         setattr(self, name, rows)
         return rows
 
-    def _cells(self, column, empty):
+    def _cells(self, column: Callable[[Player], list[_Cell]], empty: _Cell) -> list[list[_Cell]]:
         n = self.round_count
         out = []
         for p in self.players:
@@ -142,7 +149,7 @@ class Context:
         (byes, absences) keep their points.  Categories are re-derived, so a request for a bye
         in round n-1 followed by a last-round forfeit loss becomes a 16.2.3 round.
         """
-        f = self.cache.get("fore")
+        f = self._fore
         if f is not None:
             return f
         f = Context()
@@ -159,7 +166,7 @@ class Context:
                     pts[k] = D
                     cat[k] = U.PLAYED
         _finish(f, self.flat_opp, cat, pts)
-        self.cache["fore"] = f
+        self._fore = f
         return f
 
 
@@ -199,13 +206,14 @@ def _rounds_in_use(t: Tournament) -> int:
     return n
 
 
-def _one_block_in_order(players: list, n: int):
+def _one_block_in_order(players: list[Player], n: int) -> PackedCells | None:
     """The :class:`~trfscore.model.PackedCells` holding rows 0, 1, 2 ... of ``players`` and no
     other row (a block can hold rows of lines the reader dropped, such as a repeated player),
     each with at least ``n`` rounds, or None."""
-    packs = list(map(Player.packed.fget, players))  # type: ignore[attr-defined]
-    if not packs or None in packs:
+    found = list(map(Player.packed.fget, players))  # type: ignore[attr-defined]  # mypy reads a property on the class as its value
+    if not found or None in found:
         return None
+    packs: list[tuple[PackedCells, int, int]] = found
     cells = packs[0][0]
     if any(pack[0] is not cells for pack in packs) or [pack[1] for pack in packs] != list(range(len(packs))) \
             or min(pack[2] for pack in packs) < n or len(cells.opponents) != len(packs) * cells.n:
@@ -216,15 +224,15 @@ def _one_block_in_order(players: list, n: int):
 class _CellTables:
     """Look-up tables from a cell to its context values, for one scoring system and system."""
 
-    def __init__(self, scoring, rr: bool) -> None:
+    def __init__(self, scoring: Scoring, rr: bool) -> None:
         # the scoring kernel: every cell's points as a whole number of 1/unit
         table = scoring.table()
         self.unit, self.W, self.D, self.L = table.unit, table.W, table.D, table.L
         self.rr = rr
         scaled = table.by_cell
 
-        class _Cat(dict):  # an unknown kind string reads as an absence
-            def __missing__(self, key):
+        class _Cat(dict[str, int]):  # an unknown kind string reads as an absence
+            def __missing__(self, key: str) -> int:
                 return U.REQ
 
         self.scaled = table.scaled
@@ -239,11 +247,12 @@ class _CellTables:
         self.pad_cat = U.NOSCHED if rr else U.REQ
         self.pad_pts = 0 if rr else scaled[Kind.ABSENT, None]
 
-    def map_block(self, cells, index: dict[int, int]):
+    def map_block(self, cells: PackedCells, index: dict[int, int]) -> _Rows | None:
         """``(opp, cat, pts)`` for a whole :class:`~trfscore.model.PackedCells` block (the TRF
         bulk reader's columns), sliced per player afterwards; None when an opponent is not a
         player (then the general path, which treats such cells as unpaired, is used)."""
-        position = dict(index)
+        # a copy of the index that also answers None (no opponent); cast: dict keys are invariant
+        position = cast("dict[int | None, int]", dict(index))
         position[None] = -1
         opp = list(map(position.get, cells.opponents, repeat(-2)))
         if -2 in opp:
@@ -271,7 +280,7 @@ def _without_sit_outs(prow: list[int], crow: list[int]) -> list[int]:
     return [0 if c == ns else x for x, c in zip(prow, crow)]
 
 
-def _flat_of_block(cells, n: int, count: int, index: dict[int, int], tables: _CellTables):
+def _flat_of_block(cells: PackedCells, n: int, count: int, index: dict[int, int], tables: _CellTables) -> _Rows | None:
     """The flat ``(opp, cat, pts)`` of ``count`` players that are rows 0.. of one packed block."""
     mapped = tables.map_block(cells, index)
     if mapped is None:
@@ -279,8 +288,9 @@ def _flat_of_block(cells, n: int, count: int, index: dict[int, int], tables: _Ce
     if cells.n != n:  # rows hold more rounds than are counted: keep the first n of each
         starts = range(0, count * cells.n, cells.n)
         cuts = list(map(slice, starts, range(n, count * cells.n + n, cells.n)))
-        mapped = [list(chain.from_iterable(map(column.__getitem__, cuts))) for column in mapped]
-    opp, cat, pts = mapped
+        opp, cat, pts = (list(chain.from_iterable(map(column.__getitem__, cuts))) for column in mapped)
+    else:
+        opp, cat, pts = mapped
     if tables.rr and U.NOSCHED in cat:
         pts = _without_sit_outs(pts, cat)
     return opp, cat, pts
@@ -302,16 +312,19 @@ def _finish(ctx: Context, opp: list[int], cat: list[int], pts: list[int]) -> Non
     ctx.clean = clean
 
 
-def _rows_of_player(i: int, p, n: int, index: dict[int, int], tables: _CellTables, blocks: dict):
+def _rows_of_player(i: int, p: Player, n: int, index: dict[int, int], tables: _CellTables,
+                    blocks: dict[int, _Rows | None]) -> _Rows:
     """``(opp, cat, pts)`` of one player for ``n`` rounds: sliced from its packed block when it
     has one (mapped once per block, kept in ``blocks``), else from its ``Game`` tuples."""
     packed = p.packed
-    mapped = None
+    mapped: _Rows | None = None
     if packed is not None:
         cells, row, count = packed
-        mapped = blocks.get(id(cells), False)
-        if mapped is False:
-            mapped = blocks[id(cells)] = tables.map_block(cells, index)
+        key = id(cells)
+        if key in blocks:
+            mapped = blocks[key]
+        else:
+            mapped = blocks[key] = tables.map_block(cells, index)
     if mapped is not None:
         b = row * cells.n
         e = b + (count if count < n else n)
@@ -365,8 +378,9 @@ def build_context(t: Tournament, *, rr: bool, rounds: int | None = None) -> Cont
     whole = _one_block_in_order(players, n)
     flat = _flat_of_block(whole, n, len(players), index, tables) if whole is not None else None
     if flat is None:
-        blocks: dict[int, Any] = {}
+        blocks: dict[int, _Rows | None] = {}
         rows = [_rows_of_player(i, p, n, index, tables, blocks) for i, p in enumerate(players)]
-        flat = [list(chain.from_iterable(column)) for column in zip(*rows)] if rows else [[], [], []]
+        columns = [list(chain.from_iterable(column)) for column in zip(*rows)] if rows else [[], [], []]
+        flat = (columns[0], columns[1], columns[2])
     _finish(ctx, *flat)
     return ctx

@@ -14,18 +14,21 @@ these counts (``unplayed.is_game`` with purpose "count").
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 from ..model import Kind
 from . import unplayed as U
 from .base import Column, Engine, TieBreak
+from .context import Context
+from .editions import Edition
 from .explain import Explanation, Term
 from .terms import KIND_TEXT
 
 __all__ = ["compute_count", "explain_count", "COUNTS"]
 
 
-def _win(ctx, ed, tb, i, r):
+def _win(ctx: Context, ed: Edition, tb: TieBreak, i: int, r: int) -> int:
     k = ctx.kind[i][r]
     c = ctx.categories[i][r]
     if c == U.NOSCHED:
@@ -37,25 +40,25 @@ def _win(ctx, ed, tb, i, r):
     return 0
 
 
-def _won(ctx, ed, tb, i, r):
+def _won(ctx: Context, ed: Edition, tb: TieBreak, i: int, r: int) -> int:
     c = ctx.categories[i][r]
     if not U.is_game(ctx, ed, c, "count", tb.forfeits_played):
         return 0
     return 1 if ctx.kind[i][r] in (Kind.WIN, Kind.FORFEIT_WIN) else 0
 
 
-def _bpg(ctx, ed, tb, i, r):
+def _bpg(ctx: Context, ed: Edition, tb: TieBreak, i: int, r: int) -> int:
     c = ctx.categories[i][r]
     if not U.is_game(ctx, ed, c, "count", tb.forfeits_played):
         return 0
     return 1 if ctx.col[i][r] == "b" else 0
 
 
-def _bwg(ctx, ed, tb, i, r):
+def _bwg(ctx: Context, ed: Edition, tb: TieBreak, i: int, r: int) -> int:
     return _won(ctx, ed, tb, i, r) if ctx.col[i][r] == "b" else 0
 
 
-def _rep(ctx, ed, tb, i, r):
+def _rep(ctx: Context, ed: Edition, tb: TieBreak, i: int, r: int) -> int:
     c = ctx.categories[i][r]
     if c in U.AVAILABLE:
         return 1
@@ -64,7 +67,7 @@ def _rep(ctx, ed, tb, i, r):
     return 0
 
 
-def _std(ctx, ed, tb, i, r):
+def _std(ctx: Context, ed: Edition, tb: TieBreak, i: int, r: int) -> int:
     """In half units: 2 = more, 1 = equal, 0 = less.  A game played over the board compares
     with the opponent's points in that round; an unplayed round ("without playing": byes and
     forfeits, a double forfeit too) compares with the points for a draw."""
@@ -80,7 +83,9 @@ def _std(ctx, ed, tb, i, r):
     return 2 if mine > other else 1 if mine == other else 0
 
 
-COUNTS = {"WIN": _win, "WON": _won, "BPG": _bpg, "BWG": _bwg, "REP": _rep, "STD": _std}
+#: One round's count (STD: in half units) for player ``i``, round ``r``.
+Count = Callable[[Context, Edition, TieBreak, int, int], int]
+COUNTS: dict[str, Count] = {"WIN": _win, "WON": _won, "BPG": _bpg, "BWG": _bwg, "REP": _rep, "STD": _std}
 NAMES = {"WIN": "Number of wins (incl. unplayed)", "WON": "Games won over the board",
          "BPG": "Games played with Black", "BWG": "Games won with Black",
          "REP": "Rounds elected to play", "STD": "Standard points", "TPN": "Pairing number"}

@@ -24,21 +24,21 @@ from itertools import groupby
 
 from . import unplayed as U
 from .base import Engine, TieBreak
+from .cells import Cells, Points
+from .editions import Edition
 from .explain import Explanation, Term, fmt_number
 
-__all__ = ["order_group", "mini_table", "explain_de"]
+__all__ = ["order_group", "order_cells", "mini_table", "explain_de"]
 
 
-def mini_table(eng: Engine, tb: TieBreak, members: list[int]):
+def mini_table(ctx: Cells[Points], ed: Edition, fp: bool, members: list[int]
+               ) -> tuple[dict[int, Fraction], dict[int, set[int]], dict[int, list[tuple[int, int, Points]]]]:
     """``(scores, met, games)``: mini-table points (Fractions of points), for each player the
     set of group members met, and per player the ``(round, opponent, points)`` games inside
-    the group."""
-    ctx = eng.ctx
-    ed = eng.edition_for(tb)
-    fp = tb.forfeits_played
+    the group (points in the context's own units); forfeits count as games when ``fp`` (/P)."""
     mset = set(members)
-    results: dict[int, dict[int, list[int]]] = {a: {} for a in members}
-    games: dict[int, list[tuple[int, int, int]]] = {a: [] for a in members}
+    results: dict[int, dict[int, list[Points]]] = {a: {} for a in members}
+    games: dict[int, list[tuple[int, int, Points]]] = {a: [] for a in members}
     for a in members:
         orow, crow, prow = ctx.opp[a], ctx.categories[a], ctx.pts[a]
         for r, b in enumerate(orow):
@@ -55,10 +55,10 @@ def mini_table(eng: Engine, tb: TieBreak, members: list[int]):
     return scores, met, games
 
 
-def _resolve(eng: Engine, tb: TieBreak, members: list[int]) -> list[list[int]]:
+def _resolve(ctx: Cells[Points], ed: Edition, fp: bool, members: list[int]) -> list[list[int]]:
     if len(members) < 2:
         return [members]
-    scores, met, _ = mini_table(eng, tb, members)
+    scores, met, _ = mini_table(ctx, ed, fp, members)
     others = len(members) - 1
     all_met = all(len(met[a]) == others for a in members)
     ordered = sorted(members, key=lambda a: (-scores[a], a))
@@ -68,10 +68,10 @@ def _resolve(eng: Engine, tb: TieBreak, members: list[int]) -> list[list[int]]:
             return runs
         out: list[list[int]] = []
         for run in runs:
-            out.extend(_resolve(eng, tb, run) if len(run) > 1 else [run])
+            out.extend(_resolve(ctx, ed, fp, run) if len(run) > 1 else [run])
         return out
     # 6.3: only certain places, from the top; then DE again on the players left tied
-    win = Fraction(eng.ctx.W, eng.ctx.unit)
+    win = Fraction(ctx.W, ctx.unit)
     reach = {a: scores[a] + win * (others - len(met[a])) for a in members}
     placed = 0
     while placed < others and all(scores[ordered[placed]] > reach[b]
@@ -79,13 +79,18 @@ def _resolve(eng: Engine, tb: TieBreak, members: list[int]) -> list[list[int]]:
         placed += 1
     if placed == 0:
         return [ordered]
-    return [[a] for a in ordered[:placed]] + _resolve(eng, tb, ordered[placed:])
+    return [[a] for a in ordered[:placed]] + _resolve(ctx, ed, fp, ordered[placed:])
 
 
 def order_group(eng: Engine, tb: TieBreak, members: list[int]) -> dict[int, int]:
     """Place of every member within the tied group (shared by players left tied); all 0 when
     nobody could be separated."""
-    return places_of(_resolve(eng, tb, list(members)), members)
+    return order_cells(eng.ctx, eng.edition_for(tb), tb.forfeits_played, members)
+
+
+def order_cells(ctx: Cells[Points], ed: Edition, fp: bool, members: list[int]) -> dict[int, int]:
+    """:func:`order_group` on any :class:`~.cells.Cells` (a team event's score view too)."""
+    return places_of(_resolve(ctx, ed, fp, list(members)), members)
 
 
 def places_of(groups: list[list[int]], members: list[int]) -> dict[int, int]:
@@ -93,7 +98,7 @@ def places_of(groups: list[list[int]], members: list[int]) -> dict[int, int]:
     first place); all 0 when the group was not separated at all."""
     if len(groups) == 1:
         return {a: 0 for a in members}
-    places = {}
+    places: dict[int, int] = {}
     pos = 1
     for g in groups:
         for a in g:
@@ -103,13 +108,13 @@ def places_of(groups: list[list[int]], members: list[int]) -> dict[int, int]:
 
 
 def explain_de(eng: Engine, tb: TieBreak, i: int, members: list[int] | None,
-               value) -> Explanation:
+               value: int | None) -> Explanation:
     ctx = eng.ctx
     ed = eng.edition_for(tb)
     if not members or len(members) < 2:
         return Explanation(ctx.start_ranks[i], "Direct encounter", tb.code, value, ed.name, "", [],
                            "text", "not tied with anybody when the tie-break was applied: no value")
-    scores, met, games = mini_table(eng, tb, members)
+    scores, met, games = mini_table(ctx, ed, tb.forfeits_played, members)
     terms = [Term(r + 1, ctx.start_ranks[b], ctx.to_fraction(p)) for r, b, p in games[i]]
     table = ", ".join(f"#{ctx.start_ranks[a]} {fmt_number(scores[a])}"
                       for a in sorted(members, key=lambda a: (-scores[a], a)))

@@ -39,7 +39,8 @@ class Term:
     remark: str = ""  # shown under the formula (e.g. an opponent counted with an adjusted score)
 
     @property
-    def contribution(self):
+    def contribution(self) -> Any:
+        """What the term adds to the sum: ``weight x value`` (SB), else the value."""
         if self.weight is None:
             return self.value
         return self.weight * self.value

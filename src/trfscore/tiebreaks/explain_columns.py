@@ -32,6 +32,8 @@ from typing import Any
 from ..model import Kind
 from . import unplayed as U
 from .base import Engine, TieBreak
+from .context import Context
+from .editions import Edition
 from .explain import Explanation, Term
 from .terms import adjusted_remark, category_text, cut_reason, one_term_per_cell, term_values
 
@@ -60,20 +62,20 @@ class _Builder:
             self.strings.append(s)
         return k
 
-    def context(self, ctx) -> int:
+    def context(self, ctx: Context) -> int:
         k = self.context_of.get(id(ctx))
         if k is None:
             k = self.context_of[id(ctx)] = len(self.contexts)
             self.contexts.append({"n": ctx.round_count, "unit": ctx.unit, "pts": ctx.flat_pts})
         return k
 
-    def group(self, ctx, ed) -> int:
+    def group(self, ctx: Context, ed: Edition) -> int:
         key = (self.context(ctx), ed.name)
         g = self.group_of.get(key)
         if g is not None:
             return g
         term_values(ctx, ed, False)  # fills the flat values of a one-term-per-cell Swiss
-        values = ctx.cache["flat_values", ed.name]
+        values: list[int] = ctx.cache["flat_values", ed.name]
         adj = U.adjusted_scores(ctx, ed)
         n, cat, opp, sr = ctx.round_count, ctx.flat_categories, ctx.flat_opp, ctx.start_ranks
         cells = ctx.unplayed
@@ -111,12 +113,12 @@ def _kind_for(eng: Engine, tb: TieBreak) -> str | None:
     return kind
 
 
-def _context(eng: Engine, tb: TieBreak):
+def _context(eng: Engine, tb: TieBreak) -> Context:
     return eng.ctx.fore() if tb.fore or tb.base == "FB" else eng.ctx
 
 
 def _cuts(values: list[list[int]], keys: list[list[int]] | None, flags: list[list[bool] | None] | None,
-          tb: TieBreak, ed) -> list[int]:
+          tb: TieBreak, ed: Edition) -> list[int]:
     """Per player the positions ``unplayed.choose_cuts`` picks, flat."""
     low, high = tb.low, tb.high
     out: list[int] = []

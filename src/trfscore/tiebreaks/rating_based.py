@@ -48,19 +48,26 @@ def _halves(kind: str) -> int | None:
     return None  # unknown result
 
 
-def _games(eng: Engine, tb: TieBreak):
-    """Per player: list of (opponent index, opponent rating or None, result in half points)."""
+#: A game that counts for a rating-based tie-break: opponent index, opponent rating or None,
+#: result in half points.
+RatedGame = tuple[int, int | None, int]
+_RatedGames = tuple[list[list[RatedGame]], list[int | None]]
+
+
+def _games(eng: Engine, tb: TieBreak) -> _RatedGames:
+    """Per player: list of (opponent index, opponent rating or None, result in half points);
+    and every player's rating (the ``unrated`` one, or None, for players without one)."""
     ed = eng.edition_for(tb)
     u = eng.unrated_rating(tb)
     key = ("rgames", ed.name, tb.forfeits_played, u)
-    got = eng.cache.get(key)
+    got: _RatedGames | None = eng.cache.get(key)
     if got is not None:
         return got
     ctx = eng.ctx
     ratings = [(p.rating if p.rating else u) for p in ctx.players]
-    out = []
+    out: list[list[RatedGame]] = []
     for i in range(ctx.player_count):
-        row = []
+        row: list[RatedGame] = []
         orow, crow, krow = ctx.opp[i], ctx.categories[i], ctx.kind[i]
         for r, c in enumerate(crow):
             if U.is_game(ctx, ed, c, "rating", tb.forfeits_played):
@@ -77,12 +84,12 @@ def _games(eng: Engine, tb: TieBreak):
                  "part (C.07 Art. 10); set a rating for unrated players (unrated=N, /UN) to "
                  "use them")
         out = [[] for _ in out]
-    got = (out, ratings)
-    eng.cache[key] = got
-    return got
+    made = (out, ratings)
+    eng.cache[key] = made
+    return made
 
 
-def aro_of(row, low: int = 0, high: int = 0) -> int | None:
+def aro_of(row: list[RatedGame], low: int = 0, high: int = 0) -> int | None:
     rs = sorted(r for _, r, _ in row if r is not None)
     if low or high:
         rs = rs[low:len(rs) - high] if len(rs) > low + high else []
@@ -91,7 +98,7 @@ def aro_of(row, low: int = 0, high: int = 0) -> int | None:
     return round_half_up(sum(rs), len(rs))
 
 
-def tpr_of(row) -> int | None:
+def tpr_of(row: list[RatedGame]) -> int | None:
     rated = [(r, h) for _, r, h in row if r is not None]
     if not rated:
         return None
@@ -102,7 +109,7 @@ def tpr_of(row) -> int | None:
     return aro + dp(p)
 
 
-def ptp_of(row) -> int | None:
+def ptp_of(row: list[RatedGame]) -> int | None:
     rated = [(r, h) for _, r, h in row if r is not None]
     if not rated:
         return None
@@ -139,7 +146,7 @@ def compute_rating(eng: Engine, tb: TieBreak) -> Column:
         per = _per_player(eng, tb, "TPR" if base == "APRO" else "PTP")
         vals = []
         for row in games:
-            xs = [per[o] for o, _, _ in row if per[o] is not None]
+            xs = [x for o, _, _ in row if (x := per[o]) is not None]
             vals.append(round_half_up(sum(xs), len(xs)) if xs else None)
     else:  # pragma: no cover - registry only routes the names above here
         raise KeyError(base)
@@ -148,7 +155,7 @@ def compute_rating(eng: Engine, tb: TieBreak) -> Column:
 
 def _per_player(eng: Engine, tb: TieBreak, which: str) -> list[int | None]:
     key = ("perf", which, eng.edition_for(tb).name, tb.forfeits_played, eng.unrated_rating(tb))
-    got = eng.cache.get(key)
+    got: list[int | None] | None = eng.cache.get(key)
     if got is None:
         games, _ = _games(eng, tb)
         f = tpr_of if which == "TPR" else ptp_of

@@ -31,14 +31,23 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from importlib import import_module
+from typing import TYPE_CHECKING, cast
 
 from ..decimals import code_number
 from .base import Column, Engine, TieBreak
 from .editions import edition_of_year
 
+if TYPE_CHECKING:
+    from .explain import Explanation
+
 __all__ = ["TieBreakDef", "TIEBREAKS", "POINTS", "parse_tiebreak", "parse_tiebreaks",
            "parse_tiebreak_list", "compute", "explain", "known_codes", "squeeze", "split_head", "read_modifiers",
            "normalise"]
+
+#: A tie-break's values for every player (``compute_*`` of a family module).
+Compute = Callable[[Engine, TieBreak], Column]
+#: How one player's value came about (``explain_*`` of a family module).
+Explain = Callable[[Engine, TieBreak, int], "Explanation"]
 
 
 @dataclass(frozen=True)
@@ -46,8 +55,8 @@ class TieBreakDef:
     base: str
     name: str
     article: str
-    compute: Callable[[Engine, TieBreak], Column] | None
-    explain: Callable | None
+    compute: Compute | None  # None for a tie-break of the tied group (DE): the standings compute it
+    explain: Explain | None
     modifiers: str = "V"  # letters allowed
     group: bool = False  # computed on the group still tied (DE)
     buchholz_family: bool = False  # barred from round-robins from 2026 (Art. 8 note)
@@ -57,19 +66,43 @@ class _Family:
     """A function of a tie-break family's module, imported on its first call (a command that
     ranks by Buchholz and Sonneborn-Berger need not import the rating tables)."""
 
-    __slots__ = ("module", "name", "function")
+    __slots__ = ("module", "name")
 
     def __init__(self, module: str, name: str) -> None:
-        self.module, self.name, self.function = module, name, None
+        self.module, self.name = module, name
 
-    def __call__(self, *args, **kwargs):
+    def _load(self) -> object:
+        return getattr(import_module(f"{__package__}.{self.module}"), self.name)
+
+
+class _LazyCompute(_Family):
+    __slots__ = ("function",)
+
+    def __init__(self, module: str, name: str) -> None:
+        super().__init__(module, name)
+        self.function: Compute | None = None
+
+    def __call__(self, eng: Engine, tb: TieBreak) -> Column:
         if self.function is None:
-            self.function = getattr(import_module(f"{__package__}.{self.module}"), self.name)
-        return self.function(*args, **kwargs)
+            self.function = cast(Compute, self._load())  # a compute_* function, named in TIEBREAKS
+        return self.function(eng, tb)
 
 
-def _family(module: str, compute: str, explain: str) -> tuple[_Family, _Family]:
-    return _Family(module, compute), _Family(module, explain)
+class _LazyExplain(_Family):
+    __slots__ = ("function",)
+
+    def __init__(self, module: str, name: str) -> None:
+        super().__init__(module, name)
+        self.function: Explain | None = None
+
+    def __call__(self, eng: Engine, tb: TieBreak, i: int) -> Explanation:
+        if self.function is None:
+            self.function = cast(Explain, self._load())  # an explain_* function, named in TIEBREAKS
+        return self.function(eng, tb, i)
+
+
+def _family(module: str, compute: str, explain: str) -> tuple[Compute, Explain]:
+    return _LazyCompute(module, compute), _LazyExplain(module, explain)
 
 
 _BH = _family("buchholz", "compute_bh", "explain_bh")
@@ -80,9 +113,9 @@ _RATING = _family("rating_based", "compute_rating", "explain_rating")
 _US = _family("us_chess", "compute_us", "explain_us")
 
 
-def _def(base: str, name: str, article: str, functions: tuple, modifiers: str,
-         **flags: bool) -> TieBreakDef:
-    return TieBreakDef(base, name, article, *functions, modifiers, **flags)
+def _def(base: str, name: str, article: str, functions: tuple[Compute | None, Explain | None], modifiers: str,
+         *, group: bool = False, buchholz_family: bool = False) -> TieBreakDef:
+    return TieBreakDef(base, name, article, *functions, modifiers, group=group, buchholz_family=buchholz_family)
 
 
 # base, name, article, (compute, explain), modifiers allowed, flags
@@ -275,8 +308,10 @@ def _allowed(letters: str) -> str:
     return ", ".join(names[c] for c in letters) or "none"
 
 
-def normalise(base, points, low, high, limit_pct, limit_delta, fp, fore, unrated, edition,
-               reverse) -> str:
+def normalise(base: str, points: str | None, low: int, high: int, limit_pct: Fraction | None,
+              limit_delta: Fraction | int, fp: bool, fore: bool, unrated: int | None, edition: str | None,
+              reverse: bool) -> str:
+    """The normalised code of a parsed tie-break (``BH``, ``-C1``, ``/P`` ... in one order)."""
     code = base + (f":{points}" if points else "")
     if low and high and low == high:
         code += f"-M{low}"
@@ -323,8 +358,14 @@ def parse_tiebreak_list(codes: str | Iterable[str] | None) -> list[str]:
 
 
 def compute(eng: Engine, tb: TieBreak) -> Column:
-    return eng.column(tb, TIEBREAKS[tb.base].compute)
+    function = TIEBREAKS[tb.base].compute
+    if function is None:
+        raise TypeError(f"{tb.code} is a tie-break of the tied group: the standings compute it")
+    return eng.column(tb, function)
 
 
-def explain(eng: Engine, tb: TieBreak, i: int):
-    return TIEBREAKS[tb.base].explain(eng, tb, i)
+def explain(eng: Engine, tb: TieBreak, i: int) -> Explanation:
+    function = TIEBREAKS[tb.base].explain
+    if function is None:
+        raise TypeError(f"{tb.code} is a tie-break of the tied group: the standings explain it")
+    return function(eng, tb, i)

@@ -12,11 +12,19 @@ from operator import mul, not_, sub
 
 from ..model import Kind
 from . import unplayed as U
+from .context import Context
 from .editions import Edition
 from .explain import Term, fmt_number
 
 __all__ = ["layout", "opponent_terms", "term_values", "term_sums", "explain_opponent_terms", "KIND_TEXT",
            "mark_cuts", "category_text", "adjusted_remark", "cut_reason"]
+
+#: Per player: the flags of its voluntarily unplayed rounds, or None when it has none.
+_VurFlags = list[list[bool] | None]
+#: ``(rows, weights, vur, slots)`` of :func:`layout`.
+_Layout = tuple[list[list[int]], list[list[int]], _VurFlags, list[tuple[int, int]]]
+#: ``(ext, rows, weights, vur_flags)`` of :func:`opponent_terms`.
+_OpponentTerms = tuple[list[int], list[list[int]], list[list[int]], _VurFlags | None]
 
 KIND_TEXT = {
     Kind.WIN: "win", Kind.DRAW: "draw", Kind.LOSS: "loss", Kind.FORFEIT_WIN: "forfeit win",
@@ -27,25 +35,25 @@ KIND_TEXT = {
 }
 
 
-def layout(ctx, forfeit_games: bool):
+def layout(ctx: Context, forfeit_games: bool) -> _Layout:
     """Edition-independent shape of the opponent terms, built once per context.
 
     Returns ``(rows, weights, vur, slots)``: ``rows[i]`` lists, per scheduled round of player
     ``i``, an index into the "extended score" list of :func:`opponent_terms` (an opponent index
-    below ``player_count`` for a game, ``player_count + k`` for the k-th unplayed round in ``slots``); ``weights[i]``
-    the points scored in the same rounds; ``vur[i]`` None or flags marking voluntarily unplayed
+    below ``player_count`` for a game, ``player_count + k`` for the k-th unplayed round in
+    ``slots``); ``weights[i]`` the points scored in the same rounds; ``vur[i]`` None or flags marking voluntarily unplayed
     rounds; ``slots`` the ``(player, round)`` of every unplayed round.  Forfeits are games when
     ``forfeit_games`` (round-robins, ``/P``).
     """
     key = ("layout", forfeit_games)
-    got = ctx.cache.get(key)
+    got: _Layout | None = ctx.cache.get(key)
     if got is not None:
         return got
     nxt = count(ctx.player_count).__next__
     slots: list[tuple[int, int]] = []
     rows: list[list[int]] = []
     weights: list[list[int]] = []
-    flags: list[list[bool] | None] = []
+    flags: _VurFlags = []
     NOSCHED, FWIN, FLOSS = U.NOSCHED, U.FWIN, U.FLOSS
     for i, (orow, crow, prow, clean) in enumerate(zip(ctx.opp, ctx.categories, ctx.pts, ctx.clean)):
         if clean:
@@ -76,12 +84,12 @@ def layout(ctx, forfeit_games: bool):
         rows.append(tr)
         weights.append(wr)
         flags.append(fr if True in fr else None)
-    got = (rows, weights, flags, slots)
-    ctx.cache[key] = got
-    return got
+    made = (rows, weights, flags, slots)
+    ctx.cache[key] = made
+    return made
 
 
-def opponent_terms(ctx, ed: Edition, fp: bool = False):
+def opponent_terms(ctx: Context, ed: Edition, fp: bool = False) -> _OpponentTerms:
     """``(ext, rows, weights, vur_flags)`` for the edition.
 
     ``ext`` holds every player's adjusted score (Art. 16.3) followed by the value of every
@@ -90,32 +98,32 @@ def opponent_terms(ctx, ed: Edition, fp: bool = False):
     edition cuts voluntarily unplayed rounds first (Art. 16.5).
     """
     key = ("oterms", ed.name, fp)
-    got = ctx.cache.get(key)
+    got: _OpponentTerms | None = ctx.cache.get(key)
     if got is not None:
         return got
     rows, weights, flags, slots = layout(ctx, fp or ctx.rr)
     adj = U.adjusted_scores(ctx, ed)
     n = ctx.round_count
     ext = adj + [value for value, _ in U.own_values(ctx, ed, [i * n + r for i, r in slots], adj)]
-    got = (ext, rows, weights, flags if ed.vur_cut_first else None)
-    ctx.cache[key] = got
-    return got
+    made = (ext, rows, weights, flags if ed.vur_cut_first else None)
+    ctx.cache[key] = made
+    return made
 
 
-def one_term_per_cell(ctx, fp: bool) -> bool:
+def one_term_per_cell(ctx: Context, fp: bool) -> bool:
     """True when the terms are the cells one for one, in the same order: a Swiss where forfeits
     are unplayed rounds (no ``/P``) and every round is scheduled.  Then the terms are computed
     over the flat cell lists at once instead of through :func:`layout`."""
     if fp or ctx.rr:
         return False
-    got = ctx.cache.get("no_sit_outs")
+    got: bool | None = ctx.cache.get("no_sit_outs")
     if got is None:
         cat, ns = ctx.flat_categories, U.NOSCHED
         got = ctx.cache["no_sit_outs"] = not any(cat[k] == ns for k in ctx.unplayed)
     return got
 
 
-def _flat_term_values(ctx, ed: Edition) -> list[int]:
+def _flat_term_values(ctx: Context, ed: Edition) -> list[int]:
     """The terms of every cell, flat (see :func:`one_term_per_cell`): the opponent's adjusted
     score for a game, ``unplayed.own_value`` for an unplayed round."""
     adj = U.adjusted_scores(ctx, ed)
@@ -126,11 +134,11 @@ def _flat_term_values(ctx, ed: Edition) -> list[int]:
     return flat
 
 
-def term_values(ctx, ed: Edition, fp: bool) -> list[list[int]]:
+def term_values(ctx: Context, ed: Edition, fp: bool) -> list[list[int]]:
     """Per player, the opponent-score terms themselves (scale ``ctx.unit``), cached: every
     Buchholz and Sonneborn-Berger variant of one edition reads the same lists."""
     key = ("values", ed.name, fp)
-    got = ctx.cache.get(key)
+    got: list[list[int]] | None = ctx.cache.get(key)
     if got is None:
         if one_term_per_cell(ctx, fp):
             flat = ctx.cache["flat_values", ed.name] = _flat_term_values(ctx, ed)
@@ -142,10 +150,10 @@ def term_values(ctx, ed: Edition, fp: bool) -> list[list[int]]:
     return got
 
 
-def _products(ctx, ed: Edition, fp: bool) -> list[list[int]]:
+def _products(ctx: Context, ed: Edition, fp: bool) -> list[list[int]]:
     """Per player, points scored x term (the Sonneborn-Berger contributions), cached."""
     key = ("products", ed.name, fp)
-    got = ctx.cache.get(key)
+    got: list[list[int]] | None = ctx.cache.get(key)
     if got is None:
         values = term_values(ctx, ed, fp)
         if one_term_per_cell(ctx, fp):
@@ -158,14 +166,14 @@ def _products(ctx, ed: Edition, fp: bool) -> list[list[int]]:
     return got
 
 
-def _vur_flags(ctx, ed: Edition, fp: bool) -> list[list[bool] | None] | None:
+def _vur_flags(ctx: Context, ed: Edition, fp: bool) -> _VurFlags | None:
     """Per player, None or flags marking the terms of voluntarily unplayed rounds; None
     altogether when the edition does not cut them first (Art. 16.5)."""
     if not ed.vur_cut_first:
         return None
     if not one_term_per_cell(ctx, fp):
         return opponent_terms(ctx, ed, fp)[3]
-    got = ctx.cache.get("vur_flags")
+    got: _VurFlags | None = ctx.cache.get("vur_flags")
     if got is None:
         cat, n, floss = ctx.flat_categories, ctx.round_count, U.FLOSS
         got = [None] * ctx.player_count
@@ -175,7 +183,7 @@ def _vur_flags(ctx, ed: Edition, fp: bool) -> list[list[bool] | None] | None:
     return got
 
 
-def term_sums(ctx, ed: Edition, low: int, high: int, fp: bool, weighted: bool) -> list[int]:
+def term_sums(ctx: Context, ed: Edition, low: int, high: int, fp: bool, weighted: bool) -> list[int]:
     """Per player, the sum of the terms left after cutting ``low``/``high`` values.
 
     ``weighted=False``: Buchholz, the opponents' scores (scale ``ctx.unit``);
@@ -184,7 +192,7 @@ def term_sums(ctx, ed: Edition, low: int, high: int, fp: bool, weighted: bool) -
     C-level passes over all players at once.
     """
     key = ("sums", weighted, ed.name, low, high, fp)
-    got = ctx.cache.get(key)
+    got: list[int] | None = ctx.cache.get(key)
     if got is not None:
         return got
     values = term_values(ctx, ed, fp)
@@ -230,7 +238,7 @@ def _cut_total(v: list[int], c: list[int] | None, vur: list[bool] | None, low: i
                                                  ed))
 
 
-def explain_opponent_terms(ctx, ed: Edition, i: int, fp: bool, weighted: bool) -> list[Term]:
+def explain_opponent_terms(ctx: Context, ed: Edition, i: int, fp: bool, weighted: bool) -> list[Term]:
     """The terms of player ``i`` as :class:`Term` objects, in the order of ``opponent_terms``."""
     adj = U.adjusted_scores(ctx, ed)
     forfeit_games = fp or ctx.rr
@@ -286,7 +294,7 @@ def category_text(kind: str, c: int) -> str:
     return f"{KIND_TEXT.get(kind, kind)} ({U.CATEGORY_NAMES[c]})"
 
 
-def adjusted_remark(ctx, ed: Edition, o: int, adj: list[int]) -> str:
+def adjusted_remark(ctx: Context, ed: Edition, o: int, adj: list[int]) -> str:
     """The remark on a game against opponent ``o`` whose adjusted score (Art. 16.3) differs
     from its face value."""
     rule = "late-draw" if ed.opponent_view == "late_requested_draw" else "all-draw"

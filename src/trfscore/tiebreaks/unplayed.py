@@ -16,7 +16,11 @@ The tie-break families call these functions and never test an edition's name.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+from fractions import Fraction
+
 from ..model import Kind
+from .cells import Cells, Points
 from .editions import Edition
 
 __all__ = [
@@ -90,8 +94,8 @@ def mark_late(cat: list[int], start: int, end: int) -> None:
 
 
 # -- the opponents' view ----------------------------------------------------------------------
-def adjusted_scores(ctx, ed: Edition) -> list[int]:
-    """The score each player is seen with as somebody's opponent (scaled integers).
+def adjusted_scores(ctx: Cells[Points], ed: Edition) -> list[Points]:
+    """The score each player is seen with as somebody's opponent (in the context's points).
 
     * 2023+ (Art. 16.3): face value, except 16.2.5 rounds count as draws (16.3.2).
     * 2009: every unplayed round (forfeits either way, byes, absences) counts as a draw.
@@ -99,7 +103,7 @@ def adjusted_scores(ctx, ed: Edition) -> list[int]:
     Cached per context and edition.
     """
     key = ("adj", ed.opponent_view)
-    got = ctx.cache.get(key)
+    got: list[Points] | None = ctx.cache.get(key)
     if got is not None:
         return got
     score = ctx.score
@@ -119,8 +123,9 @@ def adjusted_scores(ctx, ed: Edition) -> list[int]:
 
 
 # -- the player's own unplayed rounds ----------------------------------------------------------
-def own_value(ctx, ed: Edition, i: int, r: int, adj: list[int]) -> tuple[int, str]:
-    """Value (opponent score) of player ``i``'s unplayed round ``r`` and the rule used.
+def own_value(ctx: Cells[Points], ed: Edition, i: int, r: int, adj: list[Points]) -> tuple[Points | int, str]:
+    """Value (opponent score) of player ``i``'s unplayed round ``r`` and the rule used (an int
+    0 where a rule gives nothing, or where the 2009 virtual opponent starts from nothing).
 
     Rule codes (see :func:`rule_text`): ``dummy``, ``cap-opponent``, ``cap-draws``, ``virtual``,
     ``zero``.
@@ -128,8 +133,10 @@ def own_value(ctx, ed: Edition, i: int, r: int, adj: list[int]) -> tuple[int, st
     return own_values(ctx, ed, [i * ctx.round_count + r], adj)[0]
 
 
-def own_values(ctx, ed: Edition, cells: list[int], adj: list[int]) -> list[tuple[int, str]]:
-    """:func:`own_value` for many cells at once, given by their flat positions ``i * n + r``."""
+def own_values(ctx: Cells[Points], ed: Edition, cells: list[int],
+               adj: list[Points]) -> list[tuple[Points | int, str]]:
+    """:func:`own_value` for many cells at once, given by their flat positions
+    ``i * round_count + r``."""
     mode = ed.own_unplayed
     n = ctx.round_count
     score = ctx.score
@@ -140,7 +147,7 @@ def own_values(ctx, ed: Edition, cells: list[int], adj: list[int]) -> list[tuple
         # 2026: 16.4.1 (a forfeit: at most the scheduled opponent's adjusted score), 16.4.2
         # (anything else: at most a draw in every round)
         cat, opp, draws = ctx.flat_categories, ctx.flat_opp, ctx.D * n
-        out = []
+        out: list[tuple[Points | int, str]] = []
         for k, own in zip(cells, owns):
             c, o = cat[k], opp[k]
             if (c == FWIN or c == FLOSS) and o >= 0:
@@ -154,7 +161,7 @@ def own_values(ctx, ed: Edition, cells: list[int], adj: list[int]) -> list[tuple
         # each round and the scheduled rounds after it are running sums over the player's row,
         # made once per player (not once per unplayed round: that was rounds^2 per player).
         out = []
-        sums: dict[int, tuple[list[int], list[int]]] = {}
+        sums: dict[int, tuple[list[Points | int], list[int]]] = {}
         W, L, D = ctx.W, ctx.L, ctx.D
         for k in cells:
             i, r = divmod(k, n)
@@ -169,10 +176,11 @@ def own_values(ctx, ed: Edition, cells: list[int], adj: list[int]) -> list[tuple
     return [(0, "zero")] * len(cells)
 
 
-def _running_sums(pts: list[int], cats: list[int]) -> tuple[list[int], list[int]]:
-    """Per round r of one player: the points of the scheduled rounds before r, and how many
-    scheduled rounds come after r (NOSCHED rounds count in neither)."""
-    before, total = [], 0
+def _running_sums(pts: list[Points], cats: list[int]) -> tuple[list[Points | int], list[int]]:
+    """Per round r of one player: the points of the scheduled rounds before r (an int 0 before
+    the first), and how many scheduled rounds come after r (NOSCHED rounds count in neither)."""
+    before: list[Points | int] = []
+    total: Points | int = 0
     for p, c in zip(pts, cats):
         before.append(total)
         if c != NOSCHED:
@@ -201,7 +209,7 @@ def rule_text(code: str, ed: Edition) -> str:
 
 
 # -- round-robins (Art. 15.2) ------------------------------------------------------------------
-def is_game(ctx, ed: Edition, c: int, purpose: str, forfeits_played: bool = False) -> bool:
+def is_game(ctx: Cells[Points], ed: Edition, c: int, purpose: str, forfeits_played: bool = False) -> bool:
     """Whether a cell of category ``c`` counts as a game for ``purpose``.
 
     ``purpose``: ``"opponent"`` (BH/SB/KS/DE), ``"rating"`` (Art. 10) or ``"count"`` (Art. 7).
@@ -225,8 +233,8 @@ def is_game(ctx, ed: Edition, c: int, purpose: str, forfeits_played: bool = Fals
 
 
 # -- cuts -------------------------------------------------------------------------------------
-def choose_cuts(values: list, keys: list | None, vur: list | None, low: int, high: int,
-                ed: Edition) -> list[int]:
+def choose_cuts(values: Sequence[int | Fraction], keys: Sequence[int | Fraction] | None,
+                vur: Sequence[bool] | None, low: int, high: int, ed: Edition) -> list[int]:
     """Positions of the values a cut removes, low cuts first.
 
     ``keys`` order the values by significance (C.07 14.1.1: the opponent's score; for SB the
@@ -244,12 +252,12 @@ def choose_cuts(values: list, keys: list | None, vur: list | None, low: int, hig
     significance = list(zip(keys, values)).__getitem__  # 14.1.1: least significant first
     smallest = list(zip(values, keys)).__getitem__
     alive = list(range(len(values)))
-    vur_first = ed.vur_cut_first and vur is not None and True in vur
+    vur_first = vur if ed.vur_cut_first and vur is not None and True in vur else None  # 16.5 applies
     cut: list[int] = []
     for _ in range(min(low, len(alive))):
         choice = min(alive, key=significance)
-        if vur_first:
-            vurs = [j for j in alive if vur[j]]
+        if vur_first is not None:
+            vurs = [j for j in alive if vur_first[j]]
             if vurs:
                 v = min(vurs, key=smallest)
                 if values[v] >= values[choice]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from ..model import Kind
 from . import unplayed as U
 from .base import Column, Engine, TieBreak
+from .context import Context
 from .explain import Explanation, Term, fmt_number
 from .progressive import running_scores
 from .terms import KIND_TEXT
@@ -27,8 +28,8 @@ from .terms import KIND_TEXT
 __all__ = ["compute_us", "explain_us"]
 
 
-def _adjusted(ctx) -> list[int]:
-    got = ctx.cache.get("us-adj")
+def _adjusted(ctx: Context) -> list[int]:
+    got: list[int] | None = ctx.cache.get("us-adj")
     if got is None:
         D = ctx.D
         got = []
@@ -44,10 +45,10 @@ def _adjusted(ctx) -> list[int]:
     return got
 
 
-def _terms(ctx, i: int) -> list[tuple[int, int, int | None]]:
+def _terms(ctx: Context, i: int) -> list[tuple[int, int, int | None]]:
     """(round, value, opponent) with value the opponent's adjusted score or 0."""
     adj = _adjusted(ctx)
-    out = []
+    out: list[tuple[int, int, int | None]] = []
     for r, c in enumerate(ctx.categories[i]):
         if c == U.PLAYED:
             o = ctx.opp[i][r]
@@ -57,7 +58,7 @@ def _terms(ctx, i: int) -> list[tuple[int, int, int | None]]:
     return out
 
 
-def _median_drops(ctx, i: int, count: int) -> tuple[int, int]:
+def _median_drops(ctx: Context, i: int, count: int) -> tuple[int, int]:
     rounds = sum(1 for c in ctx.categories[i] if c != U.NOSCHED)
     k = 2 if rounds >= 9 else 1
     twice = 2 * ctx.score[i]
@@ -69,8 +70,8 @@ def _median_drops(ctx, i: int, count: int) -> tuple[int, int]:
     return 0, k
 
 
-def _cum(ctx) -> list[int]:
-    got = ctx.cache.get("us-cum")
+def _cum(ctx: Context) -> list[int]:
+    got: list[int] | None = ctx.cache.get("us-cum")
     if got is None:
         got = []
         for i in range(ctx.player_count):
