@@ -379,7 +379,7 @@ def _standings(t: Tournament, tiebreaks: Any, rules: str, system: Any,
         order = list(chain.from_iterable(groups))
         sizes = list(map(len, groups))
 
-    shown = {code: col.shown() for code, col in columns.items()}
+    shown: dict[str, list[Any]] = {code: col.shown() for code, col in columns.items()}
     shown.update(group_values)
     codes = [tb.code for tb in specs]
     table = _rank_columns(ctx, order, sizes, codes, [shown[code] for code in codes])
