@@ -3,6 +3,7 @@ unknown keywords are refused, derived state follows the model, and built tournam
 complete files."""
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 import subprocess
@@ -14,6 +15,7 @@ import pytest
 
 import trfscore
 from trfscore import Game, Kind, Player, Tournament
+from trfscore.model import PackedCells
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "samples" / "swiss-byes-forfeits.trf"
@@ -133,6 +135,30 @@ def test_a_tournament_built_with_a_plain_list_indexes_it():
     assert t.player(4) is t.players[1]
     t.players[1] = Player(9)
     assert t.player(9) is t.players[1] and t.player(4) is None
+
+
+def test_players_games_and_rows_are_dataclass_fields_whatever_stands_behind_them():
+    """``Player.games`` (packed cells made into Game tuples on first read), ``Tournament.players``
+    (always a PlayerList) and ``Standings.rows`` (built on first read) are fields like the others:
+    constructor keywords, compared, shown, copied by ``dataclasses.replace`` and ``asdict``."""
+    cells = PackedCells(2, [2, None, 1, None], "w-b-", "1U0U", {"1": Kind.WIN, "0": Kind.LOSS, "U": Kind.PAB})
+    packed = Player(1, "A")
+    packed.defer_games(cells, 0, 2)  # as the bulk readers hand cells over
+    assert packed.packed is not None and packed.kinds() == [Kind.WIN, Kind.PAB]
+    built = Player(1, "A", games=[Game(1, 2, "w", "1", Kind.WIN), Game(2, None, None, "U", Kind.PAB)])
+    assert built == packed and packed.packed is None and repr(built) == repr(packed)
+    assert built == Player(**{f.name: getattr(packed, f.name) for f in dataclasses.fields(Player)})
+    assert dataclasses.replace(built, name="Other").games == packed.games
+    assert dataclasses.asdict(Player(1, games=(Game(1, None, None, "U", Kind.PAB),)))["games"] == [
+        (1, None, None, "U", Kind.PAB)]
+    assert Player(1).games == [] and Player(1).games is not Player(1).games
+    assert [f.name for f in dataclasses.fields(Player)][-3:] == ["games", "national", "line"]
+    assert type(Tournament().players).__name__ == "PlayerList" and Tournament() == Tournament()
+    standings = trfscore.load(SAMPLE).standings(["BH"])
+    assert standings.columns() is standings._columns  # rows not built yet
+    assert [r.start_rank for r in standings.rows] == standings.columns().start_ranks
+    assert "rows=[StandingRow(" in repr(standings)
+    assert standings == dataclasses.replace(standings)
 
 
 def test_editing_games_changes_the_points_everywhere():

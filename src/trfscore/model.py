@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import repeat
 from math import lcm
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, cast, overload
 
 if TYPE_CHECKING:  # pragma: no cover
     from .findings import Finding
@@ -256,6 +256,34 @@ class ScoreTable:
         return Fraction(sum(map(self.scaled, zip(player.kinds(), player.colours()))), self.unit)
 
 
+class _RoundCells:
+    """``Player.games``: a dataclass field (constructor keyword, equality, repr, ``asdict``,
+    ``replace``) whose list is made on first read when a bulk reader handed over packed cells
+    (:meth:`Player.defer_games`).  Read on the class, it gives the field's default, no games
+    (a descriptor-typed field, as the :mod:`dataclasses` documentation describes them)."""
+
+    __slots__ = ()
+
+    @overload
+    def __get__(self, player: None, owner: type | None = None) -> tuple[()]: ...
+    @overload
+    def __get__(self, player: Player, owner: type | None = None) -> list[Game]: ...
+
+    def __get__(self, player: Player | None, owner: type | None = None) -> list[Game] | tuple[()]:
+        if player is None:
+            return ()
+        games = player._games
+        if games is None:
+            packed = player._packed
+            player._packed = None
+            games = player._games = packed[0].games(packed[1], packed[2]) if packed is not None else []
+        return games
+
+    def __set__(self, player: Player, games: Iterable[Game]) -> None:
+        player._packed = None
+        player._games = games if isinstance(games, list) else list(games)
+
+
 @dataclass
 class Player:
     """A ``001`` record (or the same facts from PGN or a crosstable)."""
@@ -270,13 +298,14 @@ class Player:
     birth: str = ""
     points: Fraction | None = None  # as declared by the file (columns 81-84)
     rank: int | None = None  # as declared by the file (columns 86-89)
-    games: list[Game] = field(default_factory=list)
+    games: _RoundCells = _RoundCells()  # the round cells, one Game per round (a list)
     national: dict[str, NationalRecord] = field(default_factory=dict)
     line: int | None = None  # 1-based source line, for findings
 
-    if TYPE_CHECKING:  # plain attributes with class defaults (set below), not dataclass fields
-        _games: list[Game] | None = field(default=None, init=False, repr=False, compare=False)
-        _packed: tuple[PackedCells, int, int] | None = field(default=None, init=False, repr=False, compare=False)
+    # Behind ``games``: plain attributes with class defaults, left unannotated so that they are
+    # no dataclass fields (neither constructor arguments nor compared, shown or copied).
+    _games = cast("list[Game] | None", None)  # the Game tuples, once made
+    _packed = cast("tuple[PackedCells, int, int] | None", None)  # (cells, row, count) until then
 
     def game(self, rnd: int) -> Game:
         """The cell for round ``rnd`` (1-based); rounds past the player's data are absences."""
@@ -346,29 +375,6 @@ class Player:
             b = row * cells.n
             return getattr(cells, packed_name)[b:b + count]
         return [g[field_index] for g in self.games]
-
-
-def _get_games(self: Player) -> list[Game]:
-    games = self._games
-    if games is None:
-        packed = self._packed
-        self._packed = None
-        games = self._games = packed[0].games(packed[1], packed[2]) if packed is not None else []
-    return games
-
-
-def _set_games(self: Player, games: list[Game]) -> None:
-    self._packed = None
-    self._games = games
-
-
-# ``games`` is a dataclass field (constructor argument, equality, repr, asdict) stored behind a
-# property, so that bulk readers can hand over packed cells that become Game tuples on demand.
-# ``_games`` and ``_packed`` are plain attributes with class defaults (not ``__dict__`` entries
-# reached by hand, which would make CPython build every player's attribute dictionary).
-Player.games = property(_get_games, _set_games, doc="The player's round cells, one Game per round.")  # type: ignore[assignment]
-Player._games = None  # not made yet
-Player._packed = None  # no packed cells
 
 
 @dataclass
@@ -478,12 +484,35 @@ for _name in ("__setitem__", "__delitem__", "__iadd__", "__imul__", "append", "e
 del _name
 
 
+class _PlayerListField:
+    """``Tournament.players``: a dataclass field whose value is always a :class:`PlayerList`;
+    whatever iterable is given (to the constructor or assigned later) becomes one, so that the
+    start-rank index of :meth:`Tournament.player` sees every change.  Read on the class, it gives
+    the field's default, no players (a descriptor-typed field, see :class:`_RoundCells`)."""
+
+    __slots__ = ()
+
+    @overload
+    def __get__(self, t: None, owner: type | None = None) -> tuple[()]: ...
+    @overload
+    def __get__(self, t: Tournament, owner: type | None = None) -> PlayerList: ...
+
+    def __get__(self, t: Tournament | None, owner: type | None = None) -> PlayerList | tuple[()]:
+        if t is None:
+            return ()
+        players: PlayerList = t.__dict__["players"]
+        return players
+
+    def __set__(self, t: Tournament, players: Iterable[Player]) -> None:
+        t.__dict__["players"] = players if isinstance(players, PlayerList) else PlayerList(players)
+
+
 @dataclass
 class Tournament:
     """A whole event: header, players with their round cells, teams, scoring and raw records."""
 
     header: Header = field(default_factory=Header)
-    players: list[Player] = field(default_factory=PlayerList)
+    players: _PlayerListField = _PlayerListField()  # in start-rank order as read (a PlayerList)
     teams: list[Team] = field(default_factory=list)
     scoring: Scoring = field(default_factory=Scoring)
     rounds: int = 0
@@ -572,16 +601,3 @@ class Tournament:
     @property
     def errors(self) -> list[Finding]:
         return [f for f in self.findings if f.severity == "error"]
-
-
-def _get_players(self: Tournament) -> list[Player]:
-    return self.__dict__["players"]  # type: ignore[no-any-return]
-
-
-def _set_players(self: Tournament, players: Iterable[Player]) -> None:
-    self.__dict__["players"] = players if isinstance(players, PlayerList) else PlayerList(players)
-
-
-# ``players`` is a dataclass field stored behind a property: whatever list is given (to the
-# constructor or assigned later) becomes a PlayerList, whose changes the player index sees.
-Tournament.players = property(_get_players, _set_players, doc="The players, in start-rank order as read.")  # type: ignore[assignment]

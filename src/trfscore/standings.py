@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import accumulate, chain, compress, count, groupby, repeat
 from operator import ne, sub
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast, overload
 
 from .decimals import rank_label  # noqa: F401  (re-exported: trfscore.standings.rank_label)
 from .findings import Finding
@@ -150,6 +150,33 @@ class BaseStandings:
         raise NotImplementedError
 
 
+class _Rows:
+    """``Standings.rows``: a dataclass field (constructor argument, equality, repr) whose rows, when
+    None is given, are built on first read from the columns the engine ranked (``_columns``): a
+    report of 10,000 players reads the columns and need not build them.  A descriptor-typed field
+    without a default (read on the class, it raises AttributeError), as the :mod:`dataclasses`
+    documentation describes them."""
+
+    __slots__ = ()
+
+    @overload
+    def __get__(self, standings: None, owner: type | None = None) -> _Rows: ...
+    @overload
+    def __get__(self, standings: Standings, owner: type | None = None) -> list[StandingRow]: ...
+
+    def __get__(self, standings: Standings | None, owner: type | None = None) -> list[StandingRow] | _Rows:
+        if standings is None:
+            raise AttributeError("rows")  # no default: the rows are a required argument
+        rows = standings._rows
+        if rows is None:
+            columns = standings._columns
+            rows = standings._rows = columns.rows() if columns is not None else []
+        return rows
+
+    def __set__(self, standings: Standings, rows: list[StandingRow] | None) -> None:
+        standings._rows = rows
+
+
 @dataclass
 class Standings(BaseStandings):
     """Ranked players with their tie-break values.
@@ -159,7 +186,7 @@ class Standings(BaseStandings):
     rules: str  # edition actually used, e.g. "fide-2026"
     system: str  # "swiss" | "round-robin"
     tiebreaks: list[str]  # normalised codes
-    rows: list[StandingRow]  # a property: None given to the constructor builds them on first use (_get_rows)
+    rows: _Rows = _Rows()  # in rank order; None given to the constructor: built on first use
     notes: list[str] = field(default_factory=list)
     rounds: int = 0
     _engine: Engine | None = field(default=None, repr=False, compare=False)
@@ -167,11 +194,13 @@ class Standings(BaseStandings):
     _groups: dict[str, dict[int, list[int]]] = field(default_factory=dict, repr=False,
                                                      compare=False)
     _columns: RankColumns | None = field(default=None, repr=False, compare=False)
+    # behind ``rows`` (unannotated: no dataclass field): the rows once given or built
+    _rows = cast("list[StandingRow] | None", None)
 
     def columns(self) -> RankColumns:
         """The standings as columns; from the rows once they have been built (they may have been
         changed since), else the engine's own columns."""
-        rows = self.__dict__.get("_rows")
+        rows = self._rows
         if rows is None and self._columns is not None:
             return self._columns
         return RankColumns.of_rows(rows or [])
@@ -212,20 +241,6 @@ class Standings(BaseStandings):
         return {"rules": self.rules, "system": self.system, "tiebreaks": list(self.tiebreaks),
                 "rounds": self.rounds, "notes": list(self.notes),
                 "rows": [r.to_dict() for r in self.rows]}
-
-
-def _get_rows(self: Standings) -> list[StandingRow]:
-    rows = self.__dict__.get("_rows")
-    if rows is None:
-        rows = self.__dict__["_rows"] = self._columns.rows() if self._columns is not None else []
-    return rows
-
-
-def _set_rows(self: Standings, rows: list[StandingRow] | None) -> None:
-    self.__dict__["_rows"] = rows
-
-
-Standings.rows = property(_get_rows, _set_rows, doc="The rows in rank order.")  # type: ignore[assignment]
 
 
 def _resolve_system(t: Tournament, system: Any) -> bool:
@@ -385,5 +400,5 @@ def _standings(t: Tournament, tiebreaks: Any, rules: str, system: Any,
     table = _rank_columns(ctx, order, sizes, codes, [shown[code] for code in codes])
     notes.extend(eng.notes)
     return Standings(edition.name, "round-robin" if rr else "swiss", [tb.code for tb in specs],
-                     None, notes, ctx.round_count, eng, {tb.code: tb for tb in specs},  # type: ignore[arg-type]  # rows: on first use
+                     None, notes, ctx.round_count, eng, {tb.code: tb for tb in specs},  # rows (None): on first use
                      group_members, table)
