@@ -11,8 +11,8 @@ SAMPLES = sorted((ROOT / "samples").glob("*.trf"))
 LOCAL_CORPUS = sorted((ROOT / "tests" / "data" / "corpus").glob("*.trf"))
 SHARED_CORPUS_DIR = ROOT.parent / "shared" / "corpus" / "trf"
 SHARED_CORPUS = sorted(SHARED_CORPUS_DIR.glob("*.trf")) if SHARED_CORPUS_DIR.is_dir() else []
-#: Seed 000 (the Sonneborn-Berger article with the 1975-80 crosstable), or, from a bare clone,
-#: the table alone as printed there.
+#: A translation of the Wikipedia "Sonneborn-Berger score" article with the 1975-80 crosstable
+#: when it is beside the repository, else (a bare clone) the table alone as printed there.
 SEED_000 = ROOT.parent / "shared" / "seeds" / "000_ece4b4437d9d8c46.txt"
 if not SEED_000.is_file():
     SEED_000 = ROOT / "tests" / "data" / "seed-000-crosstable.txt"

@@ -66,7 +66,8 @@ def test_report_on_correspondence_sample_shows_neustadtl(capsys):
     doc = json.loads(out)
     assert doc["system"] == "round-robin" and doc["tiebreaks"][0] == "SB"
     by_name = {r["name"]: r for r in doc["standings"]}
-    # Neustadtl values printed in the seed crosstable (seed 000): Sloth 69.5, Zagorovsky 66.75, Nun 7.75.
+    # Neustadtl values printed in the Wikipedia "Sonneborn-Berger score" crosstable: Sloth 69.5,
+    # Zagorovsky 66.75, Nun 7.75.
     assert by_name["Sloth"]["tiebreaks"]["SB"] == 69.5
     assert by_name["Zagorovsky"]["tiebreaks"]["SB"] == 66.75
     assert by_name["Nun"]["tiebreaks"]["SB"] == 7.75
@@ -188,8 +189,8 @@ def test_explain_json_validates_and_matches_the_report(capsys, code):
         assert doc["value"] == value[player]
 
 
-def test_explain_text_for_sloth_is_the_seed_line(capsys):
-    # Seed 000 prints: 0.5*11 + 0.5*10.5 + 1.0*8.5 + ... + 1.0*1.0 = 69.5
+def test_explain_text_for_sloth_is_the_published_line(capsys):
+    # The Wikipedia "Sonneborn-Berger score" article prints: 0.5*11 + 0.5*10.5 + 1.0*8.5 + ... + 1.0*1.0 = 69.5
     rc, out, _ = run(capsys, "explain", str(ROOT / "samples" / "correspondence-1975.trf"), "-p", "1", "-t", "SB")
     assert rc == 0 and out.splitlines()[0].endswith("= 69.5")
     assert out.splitlines()[0].startswith("0.5*11")

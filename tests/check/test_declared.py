@@ -1,7 +1,7 @@
 """TRF514: a published crosstable's printed tie-break column against the computed values.
 
-The table is the 1975-80 correspondence final as printed in the Sonneborn-Berger article
-(seed 000): results row by row, then the conventional score ("cs") and Neustadtl ("ns").
+The table is the 1975-80 correspondence final as printed in the Wikipedia "Sonneborn-Berger
+score" article (tests/data/seed-000-crosstable.txt): results row by row, then the conventional score ("cs") and Neustadtl ("ns").
 """
 from __future__ import annotations
 

@@ -204,7 +204,7 @@ def test_failing_finding_points_at_the_defect_line():
     found = rules_of(text)["TRF504"]
     assert {f.line for f in found} == {lines.index(next(x for x in lines if x.startswith("001    1"))) + 1,
                                        lines.index(next(x for x in lines if x.startswith("001    2"))) + 1}
-    assert {f.column for f in found} == {99}  # round 1's result column (trf-spec.md section 3.1)
+    assert {f.column for f in found} == {99}  # round 1's result column (FIDE TRF16/TRF-2026, record 001: 99 + 10(r-1))
 
 
 @pytest.mark.parametrize("why, cells, declared, cause, rule", [
@@ -230,7 +230,7 @@ def test_points_mismatch_with_a_known_cause_is_a_warning(why, cells, declared, c
 def test_reader_rules_307_309():
     text = trf(opts={2: {"fed": "N.U", "birth": "1969.12.06"}})
     found = rules_of(text)
-    # trf-spec.md section 3: federation in columns 54-56, birth date in 70-79
+    # FIDE TRF16/TRF-2026, record 001: federation in columns 54-56, birth date in 70-79
     assert found["TRF307"][0].column == 54
     assert found["TRF309"][0].column == 70
 

@@ -1,9 +1,9 @@
 """Write ``tv10-team-swiss.trf``: test vector TV10 as a real TRF26 team file.
 
-Source: the team's digest ``shared/spec/tiebreak-spec.md`` §6 TV10, which transcribes the FIDE TEC
-booklet (IA Mario Held, *Exercises in Tie-Breaking*, rev. 2403220900 / C.07-2023) §2.3, Ex. 35-41:
-a Swiss team event, 14 teams x 7 rounds, 4 boards, match points 2/1/0.  The crosstable below is the
-digest's, verbatim.  Entry ``8w2.5`` = against team 8, White on board 1, 2.5 game points; ``+F`` /
+Source: the FIDE TEC booklet (IA Mario Held, *Exercises in Tie-Breaking*, rev. 2403220900 /
+C.07-2023, published on arbiters.fide.com) §2.3, Ex. 35-41:
+a Swiss team event, 14 teams x 7 rounds, 4 boards, match points 2/1/0.  The crosstable below
+transcribes the booklet's.  Entry ``8w2.5`` = against team 8, White on board 1, 2.5 game points; ``+F`` /
 ``-F`` a forfeited match (won / lost), ``PAB`` the pairing-allocated bye (1 MP, 2 GP), ``HPB`` a
 half-point bye (1 MP, 2 GP), ``ZPB`` a zero-point bye.
 

@@ -1,5 +1,6 @@
-"""Crosstable text reader: the WCCC 1975-80 seed exactly as published, the same table re-typed in
-other notations, Swiss notations, and bad input (findings, never exceptions)."""
+"""Crosstable text reader: the WCCC 1975-80 table exactly as published (Wikipedia
+"Sonneborn-Berger score"), the same table re-typed in other notations, Swiss notations, and bad
+input (findings, never exceptions)."""
 from __future__ import annotations
 
 from fractions import Fraction
@@ -10,7 +11,7 @@ from conftest import SEED_000 as SEED  # noqa: E402
 from trfscore.formats import crosstable
 from trfscore.model import Kind
 
-# As printed in the seed: name, conventional score (cs), Neustadtl score (ns).
+# As printed in the article: name, conventional score (cs), Neustadtl score (ns).
 PRINTED = [
     ("Sloth", "11", "69.5"), ("Zagorovsky", "11", "66.75"), ("Kosenkov", "10½", "67.5"),
     ("Khasin", "8½", "54.75"), ("Kletsel", "8", "47.75"), ("De Carbonnel", "7", "45.25"),

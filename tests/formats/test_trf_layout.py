@@ -53,7 +53,7 @@ def test_check_columns_are_the_description():
     fields = {f.name: f.first for f in layout.PLAYER.fields}
     assert (context.COL_START_RANK, context.COL_NAME, context.COL_RATING, context.COL_POINTS, context.COL_RANK) == (
         fields["start_rank"], fields["name"], fields["rating"], fields["points"], fields["rank"])
-    assert (context.round_col(1), context.colour_col(1), context.result_col(1)) == (92, 97, 99)  # TRF digest §3
+    assert (context.round_col(1), context.colour_col(1), context.result_col(1)) == (92, 97, 99)  # FIDE TRF16/TRF-2026, record 001
     assert context.round_col(3) == 112
 
 
@@ -141,11 +141,14 @@ def test_round_records_decode_by_their_description():
     assert (bad.line, bad.column) == (4, layout.BY_CODE["240"].field("type").first) and "'Q'" in bad.message
 
 
-def test_single_valued_records_are_the_digests_list():
+def test_single_valued_records_are_the_header_records_of_one_value():
     from trfscore.formats.trf.header import SINGLE_VALUED
 
-    # TRF digest B12 (shared spec trf-spec.md): 012, 022, 032, 042, 052, 142, 152, 162, 172, 192,
-    # 202/212, 222, 352, 362 appear at most once
+    # FIDE TRF16 (Handbook C.04 Annex 2) and TRF-2026 give each of these header records one value
+    # for the whole tournament (name, city, federation, start and end date, rounds, initial colour,
+    # scoring, starting-rank method, type, tie-break lists, time control, board colours, team
+    # scoring): 012, 022, 032, 042, 052, 142, 152, 162, 172, 192, 202/212, 222, 352, 362 appear
+    # at most once (062-082 are informative, 112 repeats per deputy arbiter)
     assert SINGLE_VALUED == {"012", "022", "032", "042", "052", "142", "152", "162", "172", "192", "202", "212",
                              "222", "352", "362"}
 

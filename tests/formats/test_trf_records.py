@@ -179,7 +179,7 @@ def test_a_team_file_converted_through_a_document_without_source_lines_passes_ch
     assert [replace(r, line=None) for r in trfscore.loads(out).records] == [replace(r, line=None) for r in t.records]
 
 
-def test_a_team_crosstable_row_is_read_on_the_digests_columns():
+def test_a_team_crosstable_row_is_read_on_the_trf2026_columns():
     """802 (TRF-2026): team 5-7, nickname 9-13, match points 15-20, game points 22-27, then
     13 columns a round from 29: opponent or bye word, colour at 33, points at 35-38, flag at 39."""
     line = "802   3 SHK     19.0   32.5 FPB    4.0    16 w  2.5    11 b  0.0f"

@@ -1,9 +1,22 @@
 """DWZ, classic Wertungsordnung and the 2026 reform.
 
-Published values are the synthetic vectors of shared/spec/rating-spec.md: DS1-DS12 (section
-3.4), DF2-DF7 (3.5), DK1-DK8 and the 2026 first-DWZ and upgrade lines (3.6).  Tests without a
-published value compare two calculations (e.g. with and without an unrated opponent) instead of
-typing in numbers of their own.
+The vectors DS1-DS12, DF2-DF7 and DK1-DK8 are synthetic: made up to reach one branch each (the
+name says which) and hand-computed, every intermediate written out in the row, from the rules:
+
+* classic DSB Wertungsordnung (WO): P(D) = 1/2 (1 + erf(D/400)) per game and We = sum P (WO 3.3,
+  Anhang 2); E0 = (R0/1000)^4 + J, J = 5 / 10 / 15 for ages up to 20 / 21-25 / 26 and over;
+  fB = R0/2000 within [0.5, 1] when J = 5 and W >= We; SBr = e^((1300 - R0)/150) - 1 when
+  R0 < 1300 and W <= We; E = fB E0 + SBr rounded, at least 5, at most min(30, 5 i) (150 with
+  SBr); Rn = R0 + 800 (W - We) / (E + n) (WO 3.5.1-3.5.2, Anhang 1.2 and 2.4); first DWZ: the
+  rating at which We = W, below 800 compressed to 700 + Ri/8 (WO 3.4);
+* the 2026 K system as the public implementations of the reformed WO (ChessLeagueManager,
+  har64/DWZ-Calc, elochess) agree on it: Rn = R0 + K (W - We), K = K0 b + a to one decimal,
+  at most 80, K0 by age group and index, b = (R0 + 800)/2400 when W < We and R0 < 1600, a the
+  success bonus, floor 1100.
+
+DS12's player (1742-81, seven opponents, 4.5 points) is the sample of the har64/DWZ-Calc README.
+Tests without a published value compare two calculations (e.g. with and without an unrated
+opponent) instead of typing in numbers of their own.
 """
 from __future__ import annotations
 
@@ -33,13 +46,13 @@ from trfscore.ratings.tables import dsb_expected
 def near(value, published, places):
     """value matches the published figure given to ``places`` decimals.
 
-    One unit of the last place is allowed: the spec rounds some raw values from already
-    rounded intermediates (DK4: 1278.884998 is published as 1278.89).
+    One unit of the last place is allowed: some raw values were hand-computed from already
+    rounded intermediates (DK4: 1278.884998 is written as 1278.89).
     """
     return abs(Fraction(value) - Fraction(published)) <= Fraction(1, 10 ** places)
 
 
-# --- DS1-DS12: classic, established players (spec 3.4) ----------------------------------------
+# --- DS1-DS12: classic, established players (WO 3.5) -------------------------------------------
 # id, R0, A, i, opponents, W, We, E0, fB, SBr, E, Rn raw, Rn
 DS = [
     ("DS1_youth_acceleration", 1500, 15, 10, [1400, 1500, 1600, 1450, 1550], "4", "2.5000",
@@ -107,7 +120,7 @@ def test_DS3_index_cap():
 
 
 def test_index_zero_counts_as_one():
-    # spec 1.3: a starting value from another national system has index 0; E uses index 1
+    # WO 2.2.4: a starting value from another national system has index 0; E uses index 1
     opps, w = [1500, 1700, 1650], 2
     zero, one = dwz_update(1600, 0, 40, opps, w), dwz_update(1600, 1, 40, opps, w)
     assert zero.coefficient == one.coefficient == 5  # min(30, 5*1) -> 5
@@ -148,9 +161,9 @@ def test_DS7_acceleration_and_braking_at_equality():
 
 
 def test_braking_lifts_the_index_cap():
-    # Hand-derived from spec 1.3 (WO 3.5.1, Anhang 2.4): with SBr > 0 the bound is 150, not
+    # Hand-derived from WO 3.5.1 and Anhang 2.4: with SBr > 0 the bound is 150, not
     # min(30, 5 i).  R0 1000, age 30, index 2, lost to 1100 and 1200:
-    # We = (1 - P(100)) + (1 - P(200)) = 0.361837 + 0.239750 = 0.601587 (P from spec 1.2);
+    # We = (1 - P(100)) + (1 - P(200)) = 0.361837 + 0.239750 = 0.601587 (P(D) of WO 3.3);
     # E0 = 1^4 + 15 = 16; W <= We and R0 < 1300: SBr = e^(300/150) - 1 = 6.389; E = 22.389 -> 22
     # (the index cap would give 5 * 2 = 10); Rn = 1000 - 800 * 0.601587 / 24 = 979.95 -> 980
     # (with E = 10: 959.9 -> 960).
@@ -190,8 +203,9 @@ def test_no_rateable_game_gives_no_result():
     assert res.new_rating is None and res.change is None and res.games == 0
 
 
-def test_logistic_option_is_the_seed_formula():
-    # seed 002: We = sum 1 / (1 + 10^((Zg - Za)/400)); spec 1.2: not the DSB's curve
+def test_logistic_option_is_the_popular_formula():
+    # the logistic curve the Wikipedia "Deutsche Wertungszahl" article gives, We = sum 1 /
+    # (1 + 10^((Zg - Za)/400)); not the DSB's curve (WO 3.3: the normal distribution)
     opps = [1948, 1874, 1586, 1658, 1853, 1821, 1697]
     res = dwz_update(1742, 81, 61, opps, "4.5", curve="logistic")
     seed = sum(1 / (1 + 10 ** ((o - 1742) / 400)) for o in opps)
@@ -204,7 +218,7 @@ def test_three_decimal_option_rounds_each_game():
     res = dwz_update(1742, 81, 61, opps, "4.5", p_decimals=3)
     assert res.expected == sum(dsb_expected(1742 - o, decimals=3) for o in opps)
     assert (res.expected * 1000).denominator == 1
-    assert res.new_rating == 1776  # spec ambiguity 3: both variants reproduce the samples
+    assert res.new_rating == 1776  # per-game P to 3 decimals (WO Anhang 2's table) or exact: the same here
 
 
 def test_steps_show_every_quantity():
@@ -221,7 +235,7 @@ def test_performance_needs_five_games():
     assert abs(float(expected_score(res.performance, [1400, 1500, 1600, 1450, 1550]) - 4)) < 0.01
 
 
-# --- DF2-DF7: classic first DWZ (spec 3.5) --------------------------------------------------
+# --- DF2-DF7: classic first DWZ (WO 3.4) ----------------------------------------------------
 DF = [
     ("DF2_skillratings_input", [1300, 1540, 1200, 1290, 1400], "3.5", "1505.495", 1505),
     ("DF3_compression", [700, 800, 750, 900, 850], "1", "554.52", 769),
@@ -268,7 +282,7 @@ def test_DF7_no_first_dwz_with_four_opponents():
 
 
 def test_iteration_ends_next_to_the_solution():
-    # WO 3.4.4: start at Rc + D(W/n), move in whole points; DF2 (spec: emulation gives 1505)
+    # WO 3.4.4: start at Rc + D(W/n), move in whole points; DF2 (the exact root 1505.495 -> 1505)
     opps, w = [1300, 1540, 1200, 1290, 1400], Fraction(7, 2)
     values, ok = solve_performances({0: opps}, {}, {0: w})
     ri = values[0]
@@ -288,7 +302,7 @@ def test_iteration_alternating_steps_keep_the_closer_value():
     assert ok and misfit[1] == min(misfit)
 
 
-# --- DK1-DK8: the 2026 K system (spec 3.6) --------------------------------------------------
+# --- DK1-DK8: the 2026 K system (see the module's docstring) ---------------------------------
 # id, R0, A, i, opponents, W, We, K0, b, a, K, Rn raw, Rn
 DK = [
     ("DK1", 1800, 40, 20, [1700, 1900, 1850, 1750, 1800], "3", "2.5000", 28, "1", "0", "28",

@@ -1,8 +1,13 @@
 """FIDE Elo (Handbook B.02, 2024 text with the October 2025 amendment).
 
-Published values are the synthetic vectors FS1-FS12 of shared/spec/rating-spec.md section 3.8;
-thresholds (K 40/20/10, 2300, 2400, 30 games, 700, 400, 2650, 1400, 2200) are from its
-sections 2.2-2.5.  Other tests compare two calculations rather than typing in new numbers.
+FS1-FS12 are synthetic vectors, made up to reach one rule each and hand-computed from B.02: the
+expected score PD from table 8.1.2 (the difference capped at 400 for players rated below 2650
+from 1 October 2025, for everybody before), change = K sum(score - PD) rounded to the nearest
+whole number with .5 away from zero (8.3.2, 8.3.4); K 40/20/10 with the 2300 and 2400 bounds,
+30 games, and K n <= 700 (8.3.3); the first rating Ra + dp(p) over the opponents plus two
+drawn games against 1800, at most 2200, published from 1400 (8.2, 2024 text; dp from table
+8.1.1); the 1 March 2024 uplift R + 0.4 (2000 - R) below 2000.  Each test shows its arithmetic.
+Other tests compare two calculations rather than typing in new numbers.
 """
 from __future__ import annotations
 
@@ -18,7 +23,7 @@ from trfscore.ratings import FideResult, fide_performance, fide_update, rate_tou
 from trfscore.ratings.fide import fide_k, fide_uplift_2024
 from trfscore.ratings.players_csv import parse_players_csv
 
-# --- FS1-FS12 (spec 3.8) --------------------------------------------------------------------
+# --- FS1-FS12 (hand-computed from B.02, see above) --------------------------------------------
 
 def test_FS1_plain():
     games = [(1900, 1), (2100, "0.5"), (2000, "0.5"), (1850, 1), (2200, 0)]
@@ -52,7 +57,7 @@ def test_2650_threshold_is_for_the_player_rated_2650_or_more():
 
 
 def test_400_rule_is_asymmetric_from_october_2025():
-    # Hand-derived from spec 2.2 / 0.5: in the same game the 2813 player uses the true
+    # Hand-derived from B.02 8.1.2 and 8.3.1 (October 2025 text): in the same game the 2813 player uses the true
     # difference 1026 (> 735: PD 1.00, a win changes nothing) while the 1787 player is capped
     # at -400 (PD 0.08, a loss costs 20 * 0.08 = 1.6 -> -2).  Before 1 Oct 2025 the 2813
     # player was capped too: PD 0.92, 10 * 0.08 = 0.8 -> +1.
@@ -86,7 +91,7 @@ def test_FS6_half_rounds_away_from_zero():
 
 
 def test_minus_half_rounds_away_from_zero():
-    # spec 0.6: -2.5 becomes -3 (same games as FS6, half a point less)
+    # B.02 8.3.4, .5 away from zero: -2.5 becomes -3 (same games as FS6, half a point less)
     res = fide_update(2450, [2450, 2640], "0.5")
     assert res.change == -3 and res.new_rating == 2447
 

@@ -1,7 +1,8 @@
 """Tables and exact-number helpers of trfscore.ratings.
 
-Values are from shared/spec/rating-spec.md: section 1.2 (DSB normal curve reference table),
-2.2 (FIDE table 8.1.2), 2.4 (rounding .5 away from zero) and 2.6 (FIDE table 8.1.1).
+Values are from FIDE Handbook B.02 (table 8.1.2 PD, table 8.1.1 dp, 8.3.4 rounding .5 away from
+zero) and, for the DSB, from P(D) = 1/2 (1 + erf(D/400)) of the Wertungsordnung (WO 3.3, the value
+table of its Anhang 2), evaluated here to 3 and 4 decimals beside the logistic 1/(1 + 10^(-D/400)).
 """
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from trfscore.ratings.tables import (
     round_percentage,
 )
 
-# --- rounding (spec 0.6 and 2.4: .5 away from zero; Python's round() is banker's) -----------
+# --- rounding (B.02 8.3.4: .5 away from zero; Python's round() is banker's) ------------------
 
 @pytest.mark.parametrize("value, expected", [
     (Fraction(5, 2), 3), (Fraction(-5, 2), -3), (Fraction(1, 2), 1), (Fraction(-1, 2), -1),
@@ -34,7 +35,7 @@ def test_round_half_away(value, expected):
 
 
 def test_round_half_away_differs_from_builtin_round():
-    # spec 2.7: round() gives 2452 for 2452.5 where FIDE gives 2453
+    # round() gives 2452 for 2452.5 where FIDE (8.3.4) gives 2453
     assert round(2452.5) == 2452
     assert round_half_away(Fraction(24525, 10)) == 2453
 
@@ -75,7 +76,7 @@ def test_fmt():
     assert fmt(None) == "-"
 
 
-# --- FIDE 8.1.2 (spec 2.2) ------------------------------------------------------------------
+# --- FIDE B.02 table 8.1.2 -------------------------------------------------------------------
 
 @pytest.mark.parametrize("diff, pd", [
     (0, "0.50"), (3, "0.50"), (4, "0.51"), (10, "0.51"), (11, "0.52"), (100, "0.64"),
@@ -93,7 +94,7 @@ def test_fide_expected_monotone_and_symmetric(d, step):
     assert fide_expected(d) + fide_expected(-d) == 1
 
 
-# --- FIDE 8.1.1 (spec 2.6) ------------------------------------------------------------------
+# --- FIDE B.02 table 8.1.1 -------------------------------------------------------------------
 
 @pytest.mark.parametrize("p, dp", [
     ("1", 800), ("0.99", 677), ("0.79", 230), ("0.75", 193), ("0.71", 158), ("0.67", 125),
@@ -120,7 +121,7 @@ def test_fide_dp_monotone(p, q):
     assert fide_dp(lo) <= fide_dp(hi)
 
 
-# --- DSB normal curve (spec 1.2 reference table) ----------------------------------------------
+# --- DSB normal curve (WO 3.3, Anhang 2) ------------------------------------------------------
 
 @pytest.mark.parametrize("diff, p3, logistic4", [
     (0, "0.500", "0.5000"), (4, "0.506", "0.5058"), (50, "0.570", "0.5715"),
@@ -137,7 +138,7 @@ def test_dsb_expected_reference_values(diff, p3, logistic4):
 
 
 def test_dsb_normal_and_logistic_differ_in_the_tails():
-    # spec 1.2: at D = 400 the normal curve gives .9214, the logistic .9091
+    # at D = 400 the normal curve gives 1/2 (1 + erf(1)) = .9214, the logistic 1/(1 + 10^-1) = .9091
     assert round_to(dsb_expected(400), 4) == Fraction("0.9214")
     assert dsb_expected(400) != dsb_expected(400, curve="logistic")
 
@@ -168,7 +169,7 @@ def test_dsb_expected_monotone(d, step):
 
 def test_dsb_difference_table_whole_points():
     assert dsb_difference_table(Fraction(1, 2)) == 0
-    assert dsb_difference_table(Fraction("0.638")) == 100  # spec 1.2: P(100) = .638
+    assert dsb_difference_table(Fraction("0.638")) == 100  # P(100) = 1/2 (1 + erf(1/4)) = .638
     assert dsb_difference_table(Fraction("0.362")) == -100
     # three decimals: 0.5004 is read as 0.500
     assert dsb_difference_table(Fraction("0.5004")) == 0

@@ -1,10 +1,10 @@
 """Team events: the team-match model, team standings and the team tie-breaks (FIDE C.07 Art. 8, 13, 16).
 
-Test vector TV10 of the tie-break digest (``shared/spec/tiebreak-spec.md`` §6): the FIDE TEC booklet
+Test vector TV10: the FIDE TEC booklet
 (IA Mario Held, *Exercises in Tie-Breaking*, rev. 2403220900 / C.07-2023) §2.3, Ex. 35-41, a Swiss
 team event of 14 teams x 7 rounds on 4 boards with match points 2/1/0; EDE from Ex. 45.  The event
 is the real TRF26 file ``tests/data/tv10-team-swiss.trf``, written by
-``tests/data/make_tv10_team_trf.py`` from the digest's crosstable.  Every value below marked
+``tests/data/make_tv10_team_trf.py`` from the booklet's crosstable.  Every value below marked
 "published" is the booklet's; "derived" values are computed by hand from the crosstable as noted.
 """
 from __future__ import annotations
@@ -46,7 +46,7 @@ def _generator():
 
 GEN = _generator()
 
-# Published (TEC booklet Ex. 35-41, as transcribed in the digest's TV10 table).
+# Published (TEC booklet Ex. 35-41).
 TV10_PUBLISHED = {  # team: (BH:MP, BH:GP, EMMSB, EGMSB, EMGSB, EGGSB)
     1: (64, "114.0", 88, "158.0", "158.5", "283.00"),
     2: (57, "107.5", 74, "144.0", "131.0", "249.75"),
@@ -105,7 +105,7 @@ def test_model_reproduces_every_match_of_the_crosstable(tv10):
                 assert r.played and r.boards == tuple(GEN.members(number))
             else:
                 assert r.kind == kinds[entry[0]], (number, r)
-    # unplayed matches of this event (digest TV10 table): PAB 1/2, HPB 1/2, ZPB 0/0, -F 0/0, +F 2/4
+    # unplayed matches of this event (TEC booklet §2.3): PAB 1/2, HPB 1/2, ZPB 0/0, -F 0/0, +F 2/4
     assert (event.team(12).rounds[4].match_points, event.team(12).rounds[4].game_points) == (1, 2)
     assert (event.team(14).rounds[4].match_points, event.team(14).rounds[4].game_points) == (1, 2)
     assert (event.team(7).rounds[6].match_points, event.team(7).rounds[6].game_points) == (0, 0)
@@ -116,7 +116,8 @@ def test_model_reproduces_every_match_of_the_crosstable(tv10):
 
 
 def test_trailing_zpb_counts_as_a_draw_for_opponents(tv10):
-    # digest TV10: team 7's R7 ZPB is 16.2.5, so its adjusted score is MP 7 / GP 13.5 (face 6 / 11.5)
+    # C.07 (2024) 16.2.5: team 7's R7 ZPB is followed by no played round, so opponents count it as a
+    # draw (MP 1, GP 2): adjusted MP 6 + 1 = 7, GP 11.5 + 2 = 13.5
     v = views(build_team_event(tv10))
     ed = EDITIONS["fide-2024"]
     i = v["MP"].index[7]
@@ -184,7 +185,9 @@ def test_tv10_board_count(tv10):
 
 
 def test_tv10_2026_caps_the_forfeit_dummy(tv10):
-    # derived (digest TV10): team 1's R6 forfeit win, dummy capped at team 6's adjusted MP 7 (C.07 16.4.1)
+    # hand-computed: team 1's own R6 (a forfeit win over team 6) counts its own score, MP 10, in
+    # the 2024 text (BH:MP 64, published); C.07 (2026) 16.4.1 caps that dummy at the scheduled
+    # opponent's adjusted score, team 6's MP 7: 64 - 10 + 7 = 61
     new, _ = values(tv10, ["BH:MP"], "fide-2026")
     old, _ = values(tv10, ["BH:MP"], "fide-2024")
     assert (new[1].tiebreaks["BH:MP"], old[1].tiebreaks["BH:MP"]) == (61, 64)

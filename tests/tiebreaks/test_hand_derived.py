@@ -1,6 +1,7 @@
-"""Cases the published vectors cover thinly, derived by hand from the rules in
-shared/spec/tiebreak-spec.md (sections 3.1, 3.3, 3.4, 4.3-4.5).  Every expected value has its
-arithmetic in a comment next to it.
+"""Cases the published vectors cover thinly, hand-computed from the rules of FIDE Handbook C.07:
+the virtual opponent of the 2009-2022 text, unplayed rounds in the 2023/2024 text (Art. 16.1-16.3)
+and the 2026 text (Art. 16.4), progressive scores (Art. 7.5), Koya (Art. 9.2, Limit 14.5) and
+direct encounter (Art. 6).  Every expected value has its arithmetic in a comment next to it.
 """
 from __future__ import annotations
 
@@ -73,7 +74,7 @@ def test_forfeit_win_dummy_capped_at_the_scheduled_opponent_2026():
 
 
 def test_withdrawal_2009_virtual_opponent():
-    # 2009 rule (digest 3.1): opponents see every unplayed round as a draw, so #1 counts
+    # 2009-2022 rule (C.07, virtual opponent): opponents see every unplayed round as a draw, so #1 counts
     # 1 + 1/2 + 1/2 + 1/2 = 2.5 for #2.  #1's own R3: VO = 1.5 (before) + 1 (complement of 0)
     # + 1/2 x 1 later round = 3; R4: 1.5 + 1 + 0 = 2.5.  BH = 1.5 + 2.5 + 3 + 2.5 = 9.5, BH-C1
     # (plain cut) 8; SB = 1 x 1.5 + 1/2 x 2.5 = 2.75, SB-C1 cuts #2 (lowest score 1.5, contrib.
@@ -135,7 +136,7 @@ DE_PARTIAL = {1: "+W2 +W3 +W4 +W5 ZPB -B6 -B7", 2: "-B1 +W5 PAB +W3 ZPB +B7 -W8"
 
 
 def test_direct_encounter_certain_places_then_again_on_the_rest():
-    # C.07 6.3 (digest 4.5): not all met.  Mini-table of #1-#5: #1 4, #2 2 (could reach 3),
+    # C.07 6.3: not all met.  Mini-table of #1-#5: #1 4, #2 2 (could reach 3),
     # #3 1, #4 0.5 (could reach 1.5), #5 1.5.  1st: 4 > 3, 1, 1.5, 1.5 -> #1.  2nd: 2 > 1,
     # 1.5, 1.5 -> #2.  3rd: #5's 1.5 is not above #4's reachable 1.5 -> stop.  #3, #4, #5 are
     # still tied and all met each other, so DE applies to them again (6.2, their own
@@ -161,7 +162,7 @@ def test_koya_limit_modifier():
     # TV2 (15 players, 14 games, 50 % = 7).  KS-L+2: two half points up, threshold 8: Sloth
     # scored 1/2 (Zagorovsky 11) + 1/2 (Kosenkov 10.5) + 1 (Khasin 8.5) + 1/2 (Kletsel 8) = 2.5;
     # Zagorovsky 1/2 + 0 + 1/2 + 1 = 2.  KS-L30: 30 % of 14 = 4.2, everybody but Nun (1):
-    # Sloth 11 - 1 = 10, Zagorovsky 11 - 1 = 10.  KS: 6.5 and 6 (digest TV2).
+    # Sloth 11 - 1 = 10, Zagorovsky 11 - 1 = 10.  KS: 6.5 and 6 (test_vectors, TV2).
     st = compute_standings(wccc8(), "KS-L+2,KS-L30,KS", rules="fide-2024")
     tb = {r.start_rank: r.tiebreaks for r in st.rows}
     assert (tb[1]["KS-L+2"], tb[1]["KS-L30"], tb[1]["KS"]) == (F(5, 2), 10, F(13, 2))

@@ -55,8 +55,9 @@ def test_errors_are_messages(text, fragment):
 
 
 def test_editions_by_date():
-    # tiebreak-spec.md section 1 table: Mar-2026 text from 1 Mar 2026, Aug-2024 text from
-    # 1 Aug 2024, the 2023 rewrite from 1 Sep 2023 (FIDE events); the 2009 text before that
+    # FIDE Handbook C.07, the dates each text came into force: Mar-2026 text from 1 Mar 2026
+    # (FIDE Council 02/02/2026), Aug-2024 text from 1 Aug 2024 (Council 29/07/2024), the 2023
+    # rewrite from 1 Sep 2023 for FIDE events (Council 01/08/2023); the 2009 text before that
     assert edition_for_date(None).name == "fide-2026"
     assert edition_for_date("2026-03-01").name == "fide-2026"
     assert edition_for_date("2026-02-28").name == "fide-2024"

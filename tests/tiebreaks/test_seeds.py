@@ -1,5 +1,7 @@
-"""The seeds: 000 (Neustadtl / Sonneborn-Berger on the 1975-80 correspondence final, Sloth's
-worked line) and 001 (Buchholz, Buchholz cut 1 and Swiss-Manager's best/worst result cuts)."""
+"""Two published worked examples: the Wikipedia "Sonneborn-Berger score" article (Neustadtl /
+Sonneborn-Berger on the 1975-80 correspondence final, with Sloth's line worked out; its table is
+tests/data/seed-000-crosstable.txt) and the 2018 Malay blog post "Tie-Break: Perbezaan Buchholz
+dan Buchholz Cut 1" (Buchholz, Buchholz cut 1 and Swiss-Manager's best/worst result cuts)."""
 from __future__ import annotations
 
 from fractions import Fraction
@@ -10,8 +12,8 @@ from .builders import from_matrix
 from .test_vectors import SEED_OPP, SEED_RES, with_opponents
 from .vectors import WCCC8_MATRIX, WCCC8_NAMES, WCCC8_NS
 
-# Seed 000, verbatim.  The seed prints the first value as "11" and every other one with a
-# decimal ("8.0", "7.0"); the engine prints every value the same way ("11.0").
+# Sloth's line in the Wikipedia article, verbatim.  It prints the first value as "11" and every
+# other one with a decimal ("8.0", "7.0"); the engine prints every value the same way ("11.0").
 SEED_000_SLOTH = ("0.5*11 + 0.5*10.5 + 1.0*8.5 + 0.5*8.0 + 0.5*7.0 + 1.0*7.0 + 1.0*7.0 + "
                   "0.5*7.0 + 1.0*7.0 + 0.5*5.5 + 1.0*5.5 + 1.0*4.5 + 1.0*4.5 + 1.0*1.0 = 69.5")
 
@@ -45,7 +47,7 @@ def test_seed000_zagorovsky_explanation_sums():
 
 
 def test_seed001_buchholz_examples():
-    # Seed 001: B 3, C 2.5, D 4, E 5, F 6, G 5, H 4.5 -> Buchholz 30; cut 1 drops C: 27.5;
+    # The blog post: B 3, C 2.5, D 4, E 5, F 6, G 5, H 4.5 -> Buchholz 30; cut 1 drops C: 27.5;
     # SB = 3 + 2.5 + 4 + 5 + 5 + 6/2 = 22.5.  Swiss-Manager: best 0 / worst 1 = cut 1.
     t = with_opponents(SEED_RES, SEED_OPP, 7)
     st = compute_standings(t, "BH,BH-C1,SB,BH-B0W1", rules="fide-2026", system="swiss")

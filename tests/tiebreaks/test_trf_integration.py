@@ -1,4 +1,4 @@
-"""The TRF-16 files of the digest (TV3, TV4, TV5) read by ``trfscore.loads`` give the same
+"""The TRF-16 files of the published events TV3, TV4, TV5 (see ``vectors.py``) read by ``trfscore.loads`` give the same
 standings as the same events built directly (reader + engine together)."""
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from trfscore.standings import compute_standings
 from .builders import from_rows
 from .vectors import PL2026_ROWS, TEC_RR_RATINGS, TEC_RR_ROWS, TEC_SWISS_RATINGS, TEC_SWISS_ROWS
 
-# Written by the digest author from the published crosstables (shared/spec/tiebreak-spec.md).
+# Written by hand from the published crosstables (vectors.py): placeholder names; the colour of a
+# forfeit is arbitrary where the source does not give it (no tie-break depends on it).
 TEC_SWISS_TRF = """\
 012 TEC Swiss exercise (Held, C.07-2023)
 042 2024/04/01

@@ -94,15 +94,19 @@ def with_opponents(results: list[str], opp_scores: list[str], rounds: int,
                       players=plist, rounds=rounds)
 
 
-# -- TV1: seed 001 (Wikipedia Buchholz / SB articles) ---------------------------------------------
+# -- TV1: the worked example of a tie-break explainer ("Tie-Break: Perbezaan Buchholz dan Buchholz --
+# -- Cut 1", a Malay chess-arbiter blog post of 1 April 2018): player A, 7 rounds, 5.5 points --------
 SEED_OPP = ["3", "2.5", "4", "5", "6", "5", "4.5"]  # B C D E F G H
 SEED_RES = ["1", "1", "1", "1", "=", "1", "0"]
 
 
 @pytest.mark.parametrize("rules", ["fide-2024", "fide-2026", "fide-2009", "none"])
 def test_tv1_seed_buchholz_sb(rules):
-    # TV1: BH 30, BH-C1 27.5, SB 22.5 published; BH-C2 24.5, BH-M1 21.5, BH-M2 13.5, SB-C1 20.0,
-    # US Modified Median 27.5 derived.  No unplayed rounds, so every edition agrees.
+    # BH 30, BH-C1 27.5, SB 22.5 published.  Hand-computed from the opponents' scores B 3, C 2.5,
+    # D 4, E 5, F 6, G 5, H 4.5 (C.07 Art. 14 modifiers): BH-C2 = 30 - 2.5 - 3 = 24.5, BH-M1 =
+    # 30 - 2.5 - 6 = 21.5, BH-M2 = 30 - 2.5 - 3 - 6 - 5 = 13.5; SB-C1 = 22.5 - 2.5 (the win over
+    # C, the weakest opponent) = 20.0; US Modified Median (plus score, fewer than 9 rounds: drop
+    # the lowest) = 27.5.  No unplayed rounds, so every edition agrees.
     t = with_opponents(SEED_RES, SEED_OPP, 7)
     rows, _ = values(t, "BH,BH-C1,BH-C2,BH-M1,BH-M2,SB,SB-C1,MMED", rules)
     tb = rows[1].tiebreaks
@@ -113,7 +117,7 @@ def test_tv1_seed_buchholz_sb(rules):
 
 
 def test_tv1_swiss_manager_best_worst():
-    # Seed 001: Swiss-Manager "Best Result 0 / Worst Result 1" = Buchholz Cut 1 (27.5);
+    # The same blog post: Swiss-Manager "Best Result 0 / Worst Result 1" = Buchholz Cut 1 (27.5);
     # best 0 / worst 0 = plain Buchholz (30).  B1W1 is Median-1 (21.5); B1W2 derived: 30-2.5-3-6.
     t = with_opponents(SEED_RES, SEED_OPP, 7)
     rows, st = values(t, "BH-W1,BH-B0W0,BH-B1W1,BH-B1W2,BH-B1", "fide-2024")
@@ -123,7 +127,7 @@ def test_tv1_swiss_manager_best_worst():
     assert tb["BH-B1W2"] == F(37, 2) and tb["BH-B1"] == 24
 
 
-# -- TV2: seed 000, 1975-80 correspondence final ---------------------------------------------------
+# -- TV2: 1975-80 correspondence final (Wikipedia "Sonneborn-Berger score") ------------------------
 def wccc8():
     return from_matrix(WCCC8_MATRIX, names=WCCC8_NAMES, start_date="1975-01-01")
 
@@ -149,8 +153,10 @@ def test_tv2_ranking_sloth_before_zagorovsky():
 
 
 def test_tv2_derived_koya_wins_nonneustadtl():
-    # Derived in the digest: KS (threshold 7) Sloth 6.5, Zagorovsky 6, Kosenkov 6, Khasin 5,
-    # Nun 1; wins Sloth 8, Zagorovsky 9; non-Neustadtl SB + s = 80.5, SB + s^2 = 190.5.
+    # Hand-computed from the published matrix: KS (C.07 Art. 9.2, threshold 50 % of 14 = 7 points:
+    # the first ten players) Sloth 6.5 (½ ½ 1 ½ ½ 1 1 ½ 1 against #2-#10), Zagorovsky 6,
+    # Kosenkov 6, Khasin 5, Nun 1; wins (the 1s of a row) Sloth 8, Zagorovsky 9; non-Neustadtl
+    # SB + s = 69.5 + 11 = 80.5, SB + s^2 = 69.5 + 121 = 190.5.
     rows, _ = values(wccc8(), "KS,WIN,NNSB,NNSB2", "fide-2024")
     ks = {n: rows[i + 1].tiebreaks["KS"] for i, n in enumerate(WCCC8_NAMES)}
     assert ks["Sloth"] == F(13, 2) and ks["Zagorovsky"] == 6 and ks["Kosenkov"] == 6
@@ -204,7 +210,7 @@ def test_tv3_rating_based_2024():
 @pytest.mark.parametrize("rules,suffix", [("fide-2026", "2026"), ("fide-2009", "2009"),
                                           ("none", "raw")])
 def test_tv3_other_editions(rules, suffix):
-    # Derived columns of TV3 (2026 and 2009 cross-checked with the reference program).
+    # Derived columns of TV3 (see vectors.TEC_SWISS_OTHER for the rules and the cross-check).
     cols = [c for c in TEC_SWISS_OTHER[2] if c.endswith(" " + suffix)]
     rows, _ = values(tec_swiss(), [c.split()[0] for c in cols], rules)
     for sr, exp in TEC_SWISS_OTHER.items():
@@ -213,7 +219,9 @@ def test_tv3_other_editions(rules, suffix):
 
 
 def test_tv3_2026_fore_buchholz_and_aob():
-    # Derived (reference program, /V2026): FB #4 14.5, #12 11.0, #11 12.0; AOB per the digest.
+    # Derived from the TEC crosstable with C.07 (2026) Art. 8.3 (FB: every paired final-round game
+    # taken as drawn) and 8.2 (AOB: the mean BH of the opponents met over the board), cross-checked
+    # with the FIDE TEC reference program (its /V2026 mode): FB #4 14.5, #12 11.0, #11 12.0.
     rows, _ = values(tec_swiss("2026-03-01"), "FB,AOB", "auto")
     assert rows[4].tiebreaks["FB"] == F(29, 2) and rows[12].tiebreaks["FB"] == 11
     assert rows[11].tiebreaks["FB"] == 12
@@ -320,7 +328,7 @@ def test_tv5_published_2026():
         assert rows[sr].tiebreaks["BH-C1"] == F(v), sr
     for sr, v in PL2026_PUBLISHED_PS.items():
         assert rows[sr].tiebreaks["PS"] == F(v), sr
-    assert rows[8].tiebreaks["BH"] == 11  # the slide's 10.5 is a slip (digest TV5)
+    assert rows[8].tiebreaks["BH"] == 11  # the slide's 10.5 is a slip (see vectors.PL2026_PUBLISHED_BH)
 
 
 @pytest.mark.parametrize("rules,year", [("fide-2024", "2024"), ("fide-2026", "2026"),
@@ -419,7 +427,10 @@ def test_tv7_micro_example():
 
 
 def test_tv7_jessica_2009():
-    # Digest TV7: #9 Jessica under 2009: VO 1.5 (HPB R3), 2.0 (FL R4), 0.5 (PAB R5); BH 8.5.
+    # C.07 (2009-2022) virtual opponent, hand-computed for #9 Jessica (-B1 -W10 HPB -F11 PAB): the
+    # score before the round + (1 - the round's result) + 1/2 per later round: R3 HPB 0 + 1/2 + 1
+    # = 1.5, R4 forfeit loss 1/2 + 1 + 1/2 = 2.0, R5 PAB 1/2 + 0 + 0 = 0.5; BH = #1 3.5 + #10 1
+    # + 1.5 + 2.0 + 0.5 = 8.5.
     _, st = values(tec_swiss(), "BH", "fide-2009")
     e = st.explain(9, "BH")
     assert [t.value for t in e.terms if t.unplayed] == [F(3, 2), 2, F(1, 2)]
@@ -428,10 +439,11 @@ def test_tv7_jessica_2009():
 
 # -- TV8: Candidates 2018 (published standings only) ---------------------------------------------------
 def test_tv8_double_round_robin_sb_total_and_averaged_encounter():
-    # The digest gives the standings, not the crosstable: check its two lessons on a double
-    # round-robin built here.  (1) sum of SB = sum s(2(N-1) - s) (the digest checks 378 on the
-    # published scores); (2) DE averages repeated meetings (C.07 6.1.2) and decides a tie
-    # where SB is equal.
+    # The Candidates 2018 (Berlin) table is published as standings (Wikipedia "Candidates
+    # Tournament 2018"), not as a crosstable: check two facts of double round-robins on one built
+    # here.  (1) sum of SB = sum s(2(N-1) - s): SB_i = sum_j r_ij s_j, and the points scored
+    # against j are 2(N-1) - s_j; (2) DE averages repeated meetings (C.07 6.1.2) and decides a
+    # tie where SB is equal.
     m = ["X 1/1 0/1 1/0", "0/0 X 1/1 1/1", "1/0 0/0 X 1/1", "0/1 0/0 0/0 X"]
     t = from_matrix(m, cycles=2)
     rows, st = values(t, "DE,SB", "fide-2024")

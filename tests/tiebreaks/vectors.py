@@ -1,12 +1,15 @@
 """Published (and clearly labelled derived) tie-break test vectors.
 
-Source: the team's research digest ``shared/spec/tiebreak-spec.md`` section 6, which cites the
-original documents: TEC booklet = IA Mario Held, *Exercises in Tie-Breaking* (FIDE TEC /
-Arbiters' Commission, rev. 2403220900, C.07-2023); PL-2026 = FFE/PL tie-break slides for the
-March-2026 rules (Sharly-Chess docs/tie-breaks/Tiebreak_exercises-PL-2026.pptm); Laxman = FIDE
-Arbiters' Manual 2026, C.07 worked examples; the 2009 virtual-opponent cases from the 2009
-Congress minutes / archive C.07 text; the 1975-80 correspondence final from the Wikipedia
-"Sonneborn-Berger score" article.  Tables are kept verbatim as markdown and parsed by
+Sources: TEC booklet = IA Mario Held, *Exercises in Tie-Breaking* (FIDE Technical Commission /
+Arbiters' Commission, rev. 2403220900, for the C.07 text of 2023), published on arbiters.fide.com;
+PL-2026 = the FFE/PL tie-break exercise slides for the rules in force from March 2026 (kept in the
+Sharly-Chess repository as docs/tie-breaks/Tiebreak_exercises-PL-2026.pptm); Laxman = FIDE
+Arbiters' Manual 2026, C.07 worked examples; the 2009 virtual-opponent cases from the C.07 text
+of 2009-2022; the 1975-80 correspondence final from the Wikipedia "Sonneborn-Berger score"
+article.  "Derived" values are not printed in those documents: they are computed from the
+published crosstable with the FIDE Handbook C.07 article each column names, and were
+cross-checked with the FIDE TEC's reference program (Tie-Break Server, OttoMilvang/TieBreakServer)
+when the vectors were written.  Tables are kept verbatim as markdown and parsed by
 :func:`table`.
 """
 from __future__ import annotations
@@ -53,7 +56,8 @@ TEC_SWISS_ROWS = {
 }
 TEC_SWISS_RATINGS = {i: 2250 - 50 * i for i in range(1, 17)}
 
-# Published in the TEC booklet (Ex. 1-33); BH-C2, BH-M1, BH-M2 and KS are derived (TV3).
+# Published in the TEC booklet (Ex. 1-33); BH-C2, BH-M1, BH-M2 and KS are derived from its
+# crosstable with C.07 (2024) Art. 8.1 and 14 (cuts and medians) and Art. 9.2 (KS).
 TEC_SWISS_2024 = table("""
 | # | Pts | AS-O | BH | BH-C1 | BH-C2 | BH-M1 | BH-M2 | FB | AOB | SB | SB-C1 | PS | PS-C1 | WIN | WON | BPG | BWG | REP | KS |
 |---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
@@ -96,7 +100,9 @@ TEC_SWISS_RATING_2024 = table("""
 | 10 | 1 | 1880 | 1975 | 1640 | 1575 | 1717 | 1687 |
 """)
 
-# Derived (digest author, cross-checked with the FIDE TEC reference program).
+# Derived from the TEC crosstable (cross-checked with the FIDE TEC reference program): 2026 =
+# C.07 (2026) Art. 16.4, 2009 = the virtual opponent of C.07 (2009-2022), raw = face-value
+# scores with no adjustment for unplayed rounds.
 TEC_SWISS_OTHER = table("""
 | # | Pts | BH 2026 | BH-C1 2026 | SB 2026 | SB-C1 2026 | BH 2009 | BH-C1 2009 | SB 2009 | BH raw | BH-C1 raw |
 |---|---|---|---|---|---|---|---|---|---|---|
@@ -181,7 +187,8 @@ PL2026_ROWS = {
     14: "-B1 ZPB =W12 -B13 -B8",
 }
 
-# Derived full table (2026 values cross-checked with the reference program by the digest author).
+# Derived from the slides' crosstable with C.07 (2024 and 2026 texts, Art. 16) and the 2009
+# virtual opponent; the 2026 values cross-checked with the FIDE TEC reference program.
 PL2026_DERIVED = table("""
 | # | Pts | PS | BH 2024 | BH 2026 | BH-C1 2024 | BH-C1 2026 | SB 2024 | SB 2026 | BH 2009 |
 |---|---|---|---|---|---|---|---|---|---|
@@ -201,7 +208,8 @@ PL2026_DERIVED = table("""
 | 14 | 0.5 | 1.5 | 10 | 10 | 9.5 | 9.5 | 0.75 | 0.75 | 11.5 |
 """)
 # Published on the slides (2026 rules): slide 10-12 and the standings slide (BH, PS "Cu.").
-# Slide 11 prints BH(#8) = 10.5, which the digest shows is a slip for 11.0.
+# Slide 11 prints BH(#8) = 10.5, a slip for 11.0: #8 met #9 (2), #2 (4), #10 (2) and #14 (0.5),
+# and its own PAB round counts its own score 2.5 (C.07 Art. 16.4): 8.5 + 2.5 = 11.0.
 PL2026_PUBLISHED_BH = {11: "11.5", 3: "15.0", 4: "13.5", 14: "10.0", 1: "13.5", 2: "14.5",
                        5: "14.5", 6: "14", 7: "13", 9: "13.5", 10: "11", 12: "10.5", 13: "9"}
 PL2026_PUBLISHED_BH_C1 = {11: "10.0", 14: "9.5"}
@@ -228,7 +236,8 @@ TEC_DE_ROWS = {
     13: "+B5 =W1 -B4 -B8 -W14 -W9 -B7 =W12 =B11",
 }
 
-# TV2: 8th World Correspondence Championship Final 1975-80 (seed 000); ns published.
+# TV2: 8th World Correspondence Championship Final 1975-80 (Wikipedia "Sonneborn-Berger score";
+# tests/data/seed-000-crosstable.txt); ns published.
 WCCC8_NAMES = ['Sloth', 'Zagorovsky', 'Kosenkov', 'Khasin', 'Kletsel', 'De Carbonnel', 'Arnlind', 'Dunhaupt', 'Maedler', 'Estrin', 'Walther', 'Boey', 'Abramov', 'Siklos', 'Nun']
 WCCC8_MATRIX = [
     "X ½ ½ 1 ½ ½ 1 1 ½ 1 ½ 1 1 1 1",

@@ -3,7 +3,7 @@
 An :class:`Edition` is a handful of flags; the only code that reads the flags lives in
 :mod:`trfscore.tiebreaks.unplayed`.  The tie-break families never test an edition's name.
 
-Timeline (see docs/tiebreaks.md and the team's spec digest, section 1):
+Timeline (see docs/tiebreaks.md; the dates are those of the FIDE Council decisions on C.07):
 
 * ``fide-2009``  virtual opponent (2009 Congress, C.02 13.15/13.16, C.07 up to the 2022 archive
   text): an opponent's unplayed rounds count as draws; a player's own unplayed round is a game
