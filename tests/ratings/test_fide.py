@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from trfscore.model import Game, Header, Kind, Player, Tournament
 from trfscore.ratings import FideResult, fide_performance, fide_update, rate_tournament
-from trfscore.ratings.fide import fide_k, fide_uplift_2024
+from trfscore.ratings.fide import fide_evaluate, fide_k, fide_uplift_2024
 from trfscore.ratings.players_csv import parse_players_csv
 
 # --- FS1-FS12 (hand-computed from B.02, see above) --------------------------------------------
@@ -304,3 +304,13 @@ def test_results_made_without_the_frozen_init_equal_constructed_ones():
     del values["games"]
     with pytest.raises(TypeError):
         make_result(FideResult, values)
+
+
+def test_unknown_keywords_raise_type_error():
+    # the keywords are FideOptions' (written once); any other is refused, as by any Python function
+    with pytest.raises(TypeError, match="fide_update.*'kk'"):
+        fide_update(2000, [1900], 1, kk=20)
+    with pytest.raises(TypeError, match="fide_evaluate.*'year'"):
+        fide_evaluate(2000, [1900], Fraction(1), [], year=2024)
+    assert fide_update(2000, [1900], 1, birth_year=None, games_before=None, reached_2400=False, k=None,
+                       period=None) == fide_update(2000, [1900], 1)

@@ -11,13 +11,14 @@ import datetime as _dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TypedDict, Unpack
 
 from .numbers import Number, as_fraction, fmt, round_half_away, round_ratio
 from .result import OpponentEntry, RatingResult, make_result, parse_games
 from .tables import fide_dp, fide_dp_hundredths, fide_pd_hundredths, round_percentage
 
 __all__ = [
-    "FideResult", "fide_update", "fide_evaluate", "fide_k", "fide_performance", "fide_uplift_2024",
+    "FideResult", "FideOptions", "fide_update", "fide_evaluate", "fide_k", "fide_performance", "fide_uplift_2024",
     "RATING_FLOOR", "FIRST_RATING_MAX", "EXEMPTION_2650_FROM", "REFORM_2024_FROM",
 ]
 
@@ -31,6 +32,28 @@ CAP = 400  # 8.3.1: a difference of more than 400 counts as 400
 K_TIMES_N_MAX = 700  # 8.3.3: K * n may not exceed 700 in one period
 
 Period = _dt.date | str | int | None
+
+
+class FideOptions(TypedDict, total=False):
+    """The keywords of :func:`fide_update` and :func:`fide_evaluate`, written once: what B.02
+    needs to know of the player besides the games; each may be left out."""
+
+    birth_year: int | None  # the junior K (8.3.3): K 40 up to the year of the 18th birthday
+    games_before: int | None  # games rated before: K 40 while fewer than 30 (None: unknown)
+    reached_2400: bool  # the published rating has reached 2400 once: K 10 for good (default False)
+    k: int | None  # K given instead of the one of 8.3.3 (the 700 rule still applies)
+    period: Period  # the event's date, year or "YYYY-MM[-DD]": the 2650 exemption, the junior year
+
+
+def _checked(options: FideOptions, function: str) -> FideOptions:
+    """``options``, once no keyword in it is unknown (a TypeError, as for any Python function)."""
+    if not options.keys() <= _OPTION_NAMES:
+        unknown = min(options.keys() - _OPTION_NAMES)
+        raise TypeError(f"{function}() got an unexpected keyword argument {unknown!r}")
+    return options
+
+
+_OPTION_NAMES = frozenset(FideOptions.__annotations__)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -143,26 +166,21 @@ def fide_update(
     rating: Number | None,
     opponents: Sequence[OpponentEntry],
     score: Number | None,
-    *,
-    birth_year: int | None = None,
-    games_before: int | None = None,
-    reached_2400: bool = False,
-    k: int | None = None,
-    period: Period = None,
+    **options: Unpack[FideOptions],
 ) -> FideResult:
     """The FIDE rating after the games of one event or period (B.02 8.2, 8.3).
 
     ``rating``: the published rating (None: unrated, a first rating is tried); ``opponents``:
     opponents' ratings in the played games (None = unrated, excluded: 8.3.1 rates games against
     rated players only) or (rating, result) pairs; ``score``: the score against the rated
-    opponents (or the total of the pairs).  K comes from 8.3.3 unless ``k`` is given; the
-    700 rule applies in both cases.  ``period`` (date, year, "YYYY-MM[-DD]") selects the
-    2650 exemption (from 2025-10-01) and the junior year; None means the current rules
-    and this year.  Pass all games of a rating period in one call for the 700 rule.
+    opponents (or the total of the pairs).  ``options`` (:class:`FideOptions`): ``birth_year``,
+    ``games_before``, ``reached_2400`` and ``k`` decide K (8.3.3, unless ``k`` is given; the
+    700 rule applies in both cases); ``period`` (date, year, "YYYY-MM[-DD]") selects the 2650
+    exemption (from 2025-10-01) and the junior year; None means the current rules and this
+    year.  Pass all games of a rating period in one call for the 700 rule.
     """
     ratings, w, notes = parse_games(opponents, score)
-    return fide_evaluate(rating, ratings, w, notes, birth_year=birth_year, games_before=games_before,
-                         reached_2400=reached_2400, k=k, period=period)
+    return fide_evaluate(rating, ratings, w, notes, **_checked(options, "fide_update"))
 
 
 def fide_evaluate(
@@ -170,21 +188,18 @@ def fide_evaluate(
     ratings: Sequence[int | Fraction],
     w: Fraction,
     notes: list[str],
-    *,
-    birth_year: int | None = None,
-    games_before: int | None = None,
-    reached_2400: bool = False,
-    k: int | None = None,
-    period: Period = None,
+    **options: Unpack[FideOptions],
 ) -> FideResult:
     """:func:`fide_update` after its input is read: ``ratings`` the rated opponents' ratings
-    (exact: ints or Fractions), ``w`` the score against them, ``notes`` the notes so far.
+    (exact: ints or Fractions), ``w`` the score against them, ``notes`` the notes so far;
+    ``options`` as for :func:`fide_update`.
 
     The games are summed in integers (PD in hundredths, table 8.1.2) and the steps are written
     only when someone reads them.
     """
+    k = _checked(options, "fide_evaluate").get("k")
     n = len(ratings)
-    when = _period_date(period)
+    when = _period_date(options.get("period"))
     total = sum(ratings)
     ra = Fraction(total, n) if n else None
     performance = _performance(total, n, w) if n else None
@@ -213,8 +228,8 @@ def fide_evaluate(
     expected = Fraction(hundredths, 100)
     if k is None:
         year = when.year if when is not None else None
-        k_base, reason = fide_k(r0, birth_year=birth_year, games_before=games_before,
-                                reached_2400=reached_2400, year=year)
+        k_base, reason = fide_k(r0, birth_year=options.get("birth_year"), games_before=options.get("games_before"),
+                                reached_2400=options.get("reached_2400", False), year=year)
     else:
         k_base, reason = int(k), f"K = {int(k)} (given)"
     k_used = k_base
