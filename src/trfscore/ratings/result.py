@@ -20,6 +20,30 @@ __all__ = ["RatingResult", "OpponentEntry", "parse_games"]
 OpponentEntry = Number | None | tuple[Number | None, Number]
 
 
+StepsSource = tuple[str, ...] | Callable[[], Sequence[str]]
+
+
+class _Steps:
+    """``RatingResult.steps``: a dataclass field (constructor argument, equality, repr,
+    ``replace``) that may be given as a function making the lines, called on first read.  Read
+    on the class, it gives the field's default, no steps (a descriptor-typed field, as the
+    :mod:`dataclasses` documentation describes them)."""
+
+    __slots__ = ()
+
+    def __get__(self, result: RatingResult | None, owner: type | None = None) -> tuple[str, ...]:
+        if result is None:
+            return ()
+        steps: StepsSource = result.__dict__["_steps"]
+        if callable(steps):
+            made = result.__dict__["_steps"] = tuple(steps())
+            return made
+        return steps
+
+    def __set__(self, result: RatingResult, steps: StepsSource) -> None:
+        result.__dict__["_steps"] = steps
+
+
 @dataclass(frozen=True, kw_only=True)
 class RatingResult:
     """What both systems report for one player and one evaluation.
@@ -41,27 +65,13 @@ class RatingResult:
     opponent_average: Fraction | None
     first_rating: bool = False
     raw_rating: Fraction | None = None
-    steps: tuple[str, ...] = ()
+    steps: _Steps = _Steps()  # the calculation step by step, one line each (a tuple of str)
     notes: tuple[str, ...] = ()
 
     @property
     def rated(self) -> bool:
         """True when the evaluation produced a (new or first) rating."""
         return self.new_rating is not None
-
-
-StepsSource = tuple[str, ...] | Callable[[], Sequence[str]]
-
-
-def _get_steps(self: RatingResult) -> tuple[str, ...]:
-    steps = self.__dict__["_steps"]
-    if callable(steps):
-        steps = self.__dict__["_steps"] = tuple(steps())
-    return steps
-
-
-def _set_steps(self: RatingResult, steps: StepsSource) -> None:
-    self.__dict__["_steps"] = steps
 
 
 def make_result(cls: type, values: dict) -> RatingResult:
@@ -88,12 +98,6 @@ def _layout(cls: type) -> tuple[frozenset, dict]:
         layout = _LAYOUTS[cls] = (frozenset(f.name for f in fields(cls)),
                                   {f.name: f.default for f in fields(cls) if f.default is not MISSING})
     return layout
-
-
-# ``steps`` stays a dataclass field (constructor argument, equality, repr, ``replace``) stored
-# behind a property, so that it may be given as a function and made on first read.
-RatingResult.steps = property(_get_steps, _set_steps,  # type: ignore[assignment]
-                              doc="The calculation step by step, one line each.")
 
 
 def _is_pair(entry: object) -> bool:

@@ -351,4 +351,5 @@ class _DwzEvaluation:
 
 
 def _with(res: DwzResult, lead: list[str]) -> DwzResult:
-    return replace(res, steps=tuple(lead) + res.steps)
+    base: RatingResult = res  # mypy types an inherited descriptor field of a subclass by its setter
+    return replace(res, steps=tuple(lead) + base.steps)
