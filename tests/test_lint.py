@@ -29,7 +29,8 @@ def test_nested_conftests_live_in_packages():
 #: source of an expected value (a FIDE Handbook article, the TRF specification, the DSB
 #: Wertungsordnung, a published booklet or article) or show how it is computed.
 OUTSIDE_REFERENCES = ("TRF digest", "user-needs", "shared/spec", "-spec.md", "spec digest", "the digest", "digest's",
-                      "seed 000", "seed 001", "seed 002", "issue 3", "issue 5", "issue 12", "issue 13", "issue 14",
+                      "(spec 1", "(spec 2", "(spec 3", "seed 000", "seed 001", "seed 002", "seed's", "seed-style",
+                      "seed document", "seed round-robin", "issue 3", "issue 5", "issue 12", "issue 13", "issue 14",
                       "issue 15", "issue 16", "issue 17")
 
 

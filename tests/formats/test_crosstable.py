@@ -127,7 +127,7 @@ def test_rounds_in_start_rank_order_on_request():
 # -- the same table re-typed ----------------------------------------------------------------
 
 def retyped(half: str, diagonal: str, comma: bool, columns: bool) -> str:
-    """The seed's table with one row per line and a header row, in another notation."""
+    """The published table with one row per line and a header row, in another notation."""
     head = "No  Name           " + ("Fed  Rtg  " if columns else "") + " ".join(
         f"{i:>3}" for i in range(1, 16)) + "   Pts     SB"
     lines = ["WCCC final 1975-80", "", head]

@@ -1,6 +1,7 @@
 """Every writer's output reads back (through the readers here) to the same players and results:
 PGN, plain-text and Markdown crosstables, on a hand-made Swiss with every kind of cell, on the
-seed round-robin, on random Swiss events and on the TRF corpus (the same answer from every door)."""
+1975-80 correspondence round-robin, on random Swiss events and on the TRF corpus (the same answer
+from every door)."""
 from __future__ import annotations
 
 import random

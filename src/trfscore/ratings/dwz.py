@@ -42,7 +42,7 @@ MIN_PERFORMANCE_GAMES = 5  # WO 3.6: Rh for players with at least 5 rated games
 
 @dataclass(frozen=True)
 class Reform2026:
-    """The "Stellgrößen" of the 2026 WO (spec 1.6): r, t, u, a1, a2, Kmax, K >= 5, floor."""
+    """The "Stellgrößen" of the 2026 WO (docs/ratings.md): r, t, u, a1, a2, Kmax, K >= 5, floor."""
 
     r: Fraction = Fraction(8, 100)
     t: int = 30
@@ -333,7 +333,7 @@ def _k0(r0: Fraction, age: int | None, index: int | None, c: Reform2026,
 
 def _reform(r0: Fraction, index: int | None, age: int | None, w: Fraction, we: Fraction,
             c: Reform2026, steps: list[str], notes: list[str]) -> dict:
-    """K and Rn of the 2026 WO (spec 1.6) for an established player."""
+    """K and Rn of the 2026 WO (docs/ratings.md) for an established player."""
     k0, group = _k0(r0, age, index, c, notes)
     b = Fraction(1)
     if w < we and r0 < 1600:  # braking factor b = (R0 + u) / (1600 + u)
@@ -363,7 +363,7 @@ def _reform(r0: Fraction, index: int | None, age: int | None, w: Fraction, we: F
 
 
 def dwz_first_2026_from_performance(rp: Number, constants: Reform2026 = REFORM_2026) -> Fraction:
-    """The 2026 first DWZ from the performance Rp, before rounding (spec 1.6, r = 0.08).
+    """The 2026 first DWZ from the performance Rp, before rounding (docs/ratings.md, r = 0.08).
 
     Rp >= 2000: Rp; 1100 <= Rp < 2000: Rp + r(2000 - Rp); below: 1100 + r*900/1100 * Rp.
     """
@@ -377,8 +377,9 @@ def dwz_first_2026_from_performance(rp: Number, constants: Reform2026 = REFORM_2
 
 
 def dwz_upgrade_2026(rating: Number) -> Fraction:
-    """The announced one-time DWZ upgrade (spec 1.1), unrounded: R<1000: R+400;
-    1000 <= R < 2110: 0.64 R + 760; otherwise unchanged.  Its rounding was not published."""
+    """The one-time DWZ upgrade announced with the 2026 WO (docs/ratings.md), unrounded:
+    R<1000: R+400; 1000 <= R < 2110: 0.64 R + 760; otherwise unchanged.  Its rounding was not
+    published."""
     r = as_fraction(rating)
     if r < 1000:
         return r + 400
@@ -411,7 +412,7 @@ def dwz_update(
     against the rated opponents (or the total of the pairs).
 
     Options: ``edition`` "classic" or "2026" (see :func:`dwz_edition_for`); ``curve`` "normal"
-    (WO 3.3) or "logistic" (the seed's approximation); ``p_decimals=3`` rounds each game's
+    (WO 3.3) or "logistic" (the popular approximation 1/(1 + 10^(-D/400))); ``p_decimals=3`` rounds each game's
     probability like the Anhang 2 table; ``first_method`` "iteration" (the WO procedure) or
     "exact" (exact root) for first ratings and Rh; ``constants`` for the 2026 edition.
     """

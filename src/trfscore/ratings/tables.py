@@ -105,9 +105,9 @@ def _normal_upper(d: float) -> float:
 def dsb_expected(diff: Number, *, curve: Curve = "normal", decimals: int | None = None) -> Fraction:
     """The DSB winning probability P(D) for a difference D = own - opponent's rating.
 
-    ``curve="normal"`` is the WO 3.3 normal distribution; ``"logistic"`` is the seed's
-    approximation.  ``decimals=3`` rounds each game's probability to three places as the
-    Anhang 2 table does (default: unrounded double precision, held as an exact Fraction).
+    ``curve="normal"`` is the WO 3.3 normal distribution; ``"logistic"`` is the popular
+    approximation 1/(1 + 10^(-D/400)).  ``decimals=3`` rounds each game's probability to three
+    places as the Anhang 2 table does (default: unrounded double precision, held as an exact Fraction).
     There is no 400-point cap in the DWZ.
     """
     d = as_fraction(diff)

@@ -5,7 +5,7 @@ a TRF ``W``/``D``/``L`` game of less than one move); forfeits and byes are dropp
 WO 2.2.5).  Missing facts (DWZ, index, birth year, games before, K) come from the players CSV
 (:mod:`.players_csv`).
 
-DWZ follows the WO's tournament procedure (spec 1.4 and 1.5): established players keep R0;
+DWZ follows the WO's tournament procedure (WO 3.4-3.6, 4.1): established players keep R0;
 unrated players with at least 5 games against them and neither 0 % nor 100 % form stage 1;
 the rest with at least 5 games against established or stage-1 players form stage 2; all their
 first ratings are solved together (Gesamtiteration, WO 3.4.4); players whose performance

@@ -1,8 +1,9 @@
 """Explanations: how one player's tie-break value is made, term by term.
 
-``str(explanation)`` starts with the seed-style line (``0.5*11.0 + 0.5*10.5 + ... = 69.5`` for a
-Sonneborn-Berger score, ``3.0 + 1.5 + ... = 11.5`` for a Buchholz) and then names every unplayed
-round with the rule that valued it, and every value a cut removed.  ``to_dict()`` gives the same
+``str(explanation)`` starts with the formula line, as the Wikipedia "Sonneborn-Berger score"
+article writes Sloth's (``0.5*11.0 + 0.5*10.5 + ... = 69.5`` for a Sonneborn-Berger score,
+``3.0 + 1.5 + ... = 11.5`` for a Buchholz), and then names every unplayed round with the rule
+that valued it, and every value a cut removed.  ``to_dict()`` gives the same
 facts as JSON-friendly values.
 """
 from __future__ import annotations
@@ -80,7 +81,7 @@ class Explanation:
         return fmt_number(x)
 
     def line(self) -> str:
-        """The seed-style formula line."""
+        """The formula line (``0.5*11.0 + ... = 69.5``)."""
         if self.formula is not None:
             return self.formula
         parts = []
