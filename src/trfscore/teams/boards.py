@@ -86,12 +86,10 @@ def read_boards(t: Tournament, members: dict[int, list[int]], member_team: dict[
             faced: Counter[int] = Counter()
             first: dict[int, Player] = {}
             for k, p in enumerate(players):
-                g = p.game(rnd) if p is not None else None
-                if g is not None and not _in_match(p, g):
-                    g = None  # a line-up player without a game this round: an empty board
-                bm.cells.append(g)
-                if g is None:
+                if p is None or not _in_match(p, g := p.game(rnd)):
+                    bm.cells.append(None)  # an empty board, or a line-up player without a game this round
                     continue
+                bm.cells.append(g)
                 points = board_points(t, g)
                 bm.game_points += points
                 if g.opponent is None:
@@ -130,7 +128,7 @@ def points_against(t: Tournament, bm: BoardMatch, opponent_members: set[int],
     total = Fraction(0)
     rnd = bm.round
     for p, g in zip(bm.players, bm.cells):
-        if g is None or g.opponent not in opponent_members:
+        if g is None or p is None or g.opponent not in opponent_members:  # a cell has a player
             continue
         q = t.player(g.opponent)
         qg = q.game(rnd) if q is not None else None

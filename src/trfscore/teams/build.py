@@ -18,7 +18,7 @@ from ..formats.trf.layout import round_column
 from ..model import Kind, Team, Tournament
 from .boards import BoardMatch, board_points, points_against, read_boards
 from .model import TeamEvent, TeamLine, TeamRound
-from .records import apply_299, apply_match_records, fixed_values_299, read_lineups
+from .records import Add, apply_299, apply_match_records, fixed_values_299, read_lineups
 from .rules import finding
 from .scoring import MatchScoring
 
@@ -33,7 +33,7 @@ def is_team_event(t: Tournament) -> bool:
     return bool(t.teams) or "TEAM" in text
 
 
-def pick_teams(t: Tournament, add) -> list[Team]:
+def pick_teams(t: Tournament, add: Add) -> list[Team]:
     """310 teams if any, else 013 teams; a 310 number used twice keeps its first record."""
     t310 = [team for team in t.teams if team.record == "310"]
     if not t310:
@@ -49,7 +49,7 @@ def pick_teams(t: Tournament, add) -> list[Team]:
     return list(out.values())
 
 
-def _members(t: Tournament, teams: list[Team], add) -> tuple[dict[int, list[int]], dict[int, int]]:
+def _members(t: Tournament, teams: list[Team], add: Add) -> tuple[dict[int, list[int]], dict[int, int]]:
     members: dict[int, list[int]] = {}
     member_team: dict[int, int] = {}
     for team in teams:
@@ -107,7 +107,7 @@ def _members_bye(t: Tournament, ranks: list[int], rnd: int) -> str | None:
 
 
 def _resolve(t: Tournament, bm: BoardMatch | None, number: int, rnd: int, boards: dict[tuple[int, int], BoardMatch],
-             members: dict[int, list[int]], scoring: MatchScoring, add) -> TeamRound:
+             members: dict[int, list[int]], scoring: MatchScoring, add: Add) -> TeamRound:
     """A round the records do not decide, from the boards."""
     if bm is None:
         kind = _members_bye(t, members.get(number, []), rnd)
@@ -118,7 +118,7 @@ def _resolve(t: Tournament, bm: BoardMatch | None, number: int, rnd: int, boards
     ranks = bm.start_ranks
     if bm.opponent is None:
         if bm.outside:
-            first = next(p for p, g in zip(bm.players, bm.cells) if g is not None and g.opponent is not None)
+            first = next(p for p, g in zip(bm.players, bm.cells) if p is not None and g is not None and g.opponent is not None)
             add(finding("TRF608", f"round {rnd}: the boards of team {number} face players of no team; the round "
                         "counts as no match", first.line, round_column(rnd),
                         "make the opponents members of a team (310/013)"))

@@ -60,13 +60,13 @@ def explain_team(eng: TeamEngine, tb: TeamTieBreak, i: int, members: list[int] |
                                "not tied with another team when the tie-break was applied: no value",
                                integer=True)
         log: list[str] = []
-        value = group_places(eng, tb, members, log)[i]
+        place = group_places(eng, tb, members, log)[i]
         group = ", ".join(f"#{eng.view('MP').start_ranks[a]}" for a in sorted(members))
-        formula = f"tied group {group}; place {value if value else 'not decided'}"
+        formula = f"tied group {group}; place {place if place else 'not decided'}"
         notes = [*log, _ARTICLES[tb.base]]
         if tb.knockout:
             notes.append(f"C.07 Art. 13.3.2: {tb.knockout} for two teams still tied, on the boards of their matches")
-        return Explanation(number, name, tb.code, value, rules, "", [], "text", formula, notes, integer=True)
+        return Explanation(number, name, tb.code, place, rules, "", [], "text", formula, notes, integer=True)
     value = compute_column(eng, tb)[i]
     if tb.base == "BC":
         totals = all_totals(eng, tb)[i]

@@ -15,7 +15,7 @@ from ..findings import Finding
 from ..model import Kind, Tournament
 from ..records import Bye, Lineup, PointAssignment, TeamForfeit, TeamPairingByes, TrfRecord
 from .boards import BoardMatch
-from .model import TeamRound
+from .model import TeamLine, TeamRound
 from .rules import finding
 from .scoring import MatchScoring
 
@@ -199,7 +199,7 @@ def fixed_values_299(t: Tournament, add: Add) -> dict[str, tuple[Fraction | None
     return out
 
 
-def apply_299(t: Tournament, lines: dict, rounds: int, add: Add) -> None:
+def apply_299(t: Tournament, lines: dict[int, TeamLine], rounds: int, add: Add) -> None:
     """299 records naming teams: without a type letter a bonus or penalty added to the totals; with
     a letter and a round, the points of that round (the kind of an empty round follows the letter)."""
     for e in _entries(t, PointAssignment):

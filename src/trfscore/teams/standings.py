@@ -21,6 +21,7 @@ EMGSB.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import groupby
@@ -169,8 +170,13 @@ def _file_list(t: Tournament, notes: list[str]) -> list[TeamTieBreak] | None:
     return out or None
 
 
-def _runs(order: list[int], key) -> list[list[int]]:
+def _runs(order: list[int], key: Callable[[int], Fraction | int]) -> list[list[int]]:
     return [list(run) for _, run in groupby(order, key)]
+
+
+def _signed(col: list[Fraction], sign: int) -> Callable[[int], Fraction]:
+    """The sort key ``a -> sign * col[a]`` (sign -1: the larger value first)."""
+    return lambda a: sign * col[a]
 
 
 def team_standings(t: Tournament, tiebreaks: Any = None, rules: str = "auto", primary: str | None = "auto",
@@ -212,6 +218,7 @@ def team_standings(t: Tournament, tiebreaks: Any = None, rules: str = "auto", pr
     places: dict[str, list[int]] = {tb.code: [0] * n for tb in specs if tb.group}
     seen: dict[str, dict[int, list[int]]] = {tb.code: {} for tb in specs if tb.group}
     groups = _runs(sorted(range(n), key=lambda i: (-score[i], numbers[i])), score.__getitem__)
+    key: Callable[[int], Fraction | int]
     for tb in specs:  # Art. 4.2: each tie-break on every group still tied
         if all(len(g) == 1 for g in groups):
             break
@@ -227,11 +234,7 @@ def team_standings(t: Tournament, tiebreaks: Any = None, rules: str = "auto", pr
                     seen[tb.code][a] = list(g)
                 key = got.__getitem__
             else:
-                col = columns[tb.code]
-                sign = 1 if tb.ascending else -1
-
-                def key(a, col=col, sign=sign):
-                    return sign * col[a]
+                key = _signed(columns[tb.code], 1 if tb.ascending else -1)
             g.sort(key=lambda a: (key(a), numbers[a]))
             new.extend(_runs(g, key))
         groups = new

@@ -18,8 +18,10 @@ individual engine's :mod:`trfscore.tiebreaks.unplayed`, applied to a :class:`~.v
 """
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from ..tiebreaks import unplayed as U
 from ..tiebreaks.editions import EDITIONS, Edition
@@ -51,11 +53,10 @@ class TeamEngine:
         self.primary = primary
         self.secondary = "GP" if primary == "MP" else "MP"
         self.edition = edition
-        self.cache: dict = {}
+        self.cache: dict[Hashable, Any] = {}  # a column per code, the board totals
 
-    def edition_for(self, tb) -> Edition:
-        name = getattr(tb, "edition", None)
-        return EDITIONS[name] if name else self.edition
+    def edition_for(self, tb: TeamTieBreak) -> Edition:
+        return EDITIONS[tb.edition] if tb.edition else self.edition
 
     def view(self, score: str | None) -> ScoreView:
         return self.views[score or self.primary]
@@ -98,7 +99,7 @@ def _value(eng: TeamEngine, tb: TeamTieBreak, i: int) -> Fraction:
 
 def compute_column(eng: TeamEngine, tb: TeamTieBreak) -> list[Fraction]:
     """``tb``'s value for every team (indexed like the views), once per standings call."""
-    got = eng.cache.get(tb.code)
+    got: list[Fraction] | None = eng.cache.get(tb.code)
     if got is not None:
         return got
     if tb.base in ("BH", "ESB"):

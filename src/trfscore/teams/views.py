@@ -18,6 +18,7 @@ uses (16.4.2: ``D x rounds``).
 """
 from __future__ import annotations
 
+from collections.abc import Hashable
 from fractions import Fraction
 from itertools import chain, compress, count
 from typing import Any
@@ -49,7 +50,7 @@ class ScoreView:
         self.start_ranks = [line.number for line in event.teams]
         self.index = {number: i for i, number in enumerate(self.start_ranks)}
         self.player_count = len(self.start_ranks)
-        self.cache: dict[Any, Any] = {}
+        self.cache: dict[Hashable, Any] = {}
         self.opp: list[list[int]] = []
         self.pts: list[list[Fraction]] = []
         self.categories: list[list[int]] = []
@@ -77,7 +78,7 @@ class ScoreView:
         self.unplayed = list(compress(count(), self.flat_categories))
         self.slices = row_slices(self.player_count, self.round_count)
 
-    def to_fraction(self, value) -> Fraction:
+    def to_fraction(self, value: Fraction | int) -> Fraction:
         """A value as a Fraction (the individual engine's scaled-integer hook; here unit 1)."""
         return Fraction(value)
 
