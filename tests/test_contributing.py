@@ -1,21 +1,28 @@
 """docs/contributing.md says which files each kind of change touches; these tests hold the claims
 that can be derived: a tie-break is one registry line with a computation, an explanation and a
-row in docs/tiebreaks.md; a report column of report/columns.py reaches the CSV and the text table;
-a check rule is declared once, documented with examples and tested."""
+row in docs/tiebreaks.md; a report column of report/columns.py reaches the CSV, the text table, the
+HTML standings and the JSON rows, for players and teams; a check rule is declared once, documented
+with examples and tested."""
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
+
+import pytest
 
 import trfscore
 from conftest import run_cli
 from trfscore.check.registry import all_rules, check_rules
-from trfscore.report import csv_report
-from trfscore.report.columns import player_columns
+from trfscore.formats.json_model import validate
+from trfscore.report import csv_report, html, json_report
+from trfscore.report.columns import columns_of, player_columns
+from trfscore.teams.standings import team_standings
 from trfscore.tiebreaks.registry import TIEBREAKS
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "samples" / "swiss-trf26.trf"
+TEAMS = ROOT / "tests" / "data" / "tv10-team-swiss.trf"
 
 
 def test_the_page_names_files_that_exist():
@@ -46,6 +53,26 @@ def test_every_report_column_reaches_csv_and_text(capsys):
     missing = [c.heading for c in columns if c.shown is not None and c.heading
                and not c.optional and c.heading not in heading.split()]
     assert code == 0 and missing == []
+
+
+@pytest.mark.parametrize("teams", [False, True], ids=["players", "teams"])
+def test_every_report_column_reaches_html_and_json(teams):
+    """One description, every format: a column's HTML heading is in the page's standings table
+    and its JSON field in every row of the document (which the schema accepts)."""
+    if teams:
+        t = trfscore.load(TEAMS)
+        standings = team_standings(t, ["EDE", "BH:MP-C1", "MPvGP"])
+    else:
+        t = trfscore.load(SAMPLE)
+        standings = t.standings(tiebreaks="BH-C1,SB")
+    columns = columns_of(standings)
+    page = html.render(t, standings)
+    table = page[page.index('id="standings-table"'):page.index("</thead>", page.index('id="standings-table"'))]
+    assert [c.key for c in columns if c.html is not None and not c.optional and c.html_head not in table] == []
+    doc = json.loads(json_report.render(t, standings))
+    rows = doc["teams" if teams else "standings"]
+    assert rows and all(list(row) == [c.key for c in columns if c.json is not None] for row in rows)
+    assert validate(doc, "teamReportDocument" if teams else "reportDocument") == []
 
 
 def test_every_check_rule_is_declared_documented_and_tested():

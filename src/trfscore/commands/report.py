@@ -140,8 +140,8 @@ def compute_ratings(t, args) -> dict | None:
 
 
 def run_teams(t, args) -> int:
-    """``--teams``: team standings (:mod:`trfscore.teams`), rendered by the text and CSV writers (their
-    columns: ``report/columns.py``) and ``report/team_*.py``."""
+    """``--teams``: team standings (:mod:`trfscore.teams`), rendered by the individual writers
+    (:func:`render_teams`)."""
     from ..teams import is_team_event
     from ..teams.standings import team_standings
 
@@ -180,11 +180,12 @@ def csv_text(data: str, args) -> str:
 
 
 def render_teams(t, standings, fmt: str) -> str:
-    """The team standings as ``json``, ``markdown``, ``csv`` or ``html`` text."""
+    """The team standings as ``json``, ``markdown``, ``csv`` or ``html`` text: the individual
+    writers (their columns: ``report/columns.py``), but for Markdown's team crosstable."""
     if fmt == "json":
-        from ..report import team_json
+        from ..report import json_report
 
-        return team_json.render(t, standings)
+        return json_report.render(t, standings)
     if fmt == "markdown":
         from ..report import team_markdown
 
@@ -193,9 +194,9 @@ def render_teams(t, standings, fmt: str) -> str:
         from ..report import csv_report
 
         return csv_report.render(standings)
-    from ..report import team_html
+    from ..report import html
 
-    return team_html.render(t, standings)
+    return html.render(t, standings)
 
 
 def run(args) -> int:

@@ -1,49 +1,72 @@
 """The columns of a standings table, described once for players and once for teams.
 
-A :class:`ReportColumn` says what a column is called in CSV (``key``) and in the tables people
-read (``heading``: the terminal and Markdown), and makes its cells a whole column at a time (a
-report of 10,000 players makes a dozen list comprehensions over the engine's columns, not 120,000
-calls).  The text table (:mod:`.text`), the Markdown standings (:mod:`.markdown`,
-:mod:`.team_markdown`) and the CSV writer (:mod:`.csv_report`) are driven by these lists, so a
-new column is one entry here (plus its test), for individual and team standings alike.
+A :class:`ReportColumn` says what a column is called in CSV and JSON (``key``) and in the tables
+people read (``heading``: the terminal, Markdown and HTML), and makes its cells a whole column at
+a time (a report of 10,000 players makes a dozen list comprehensions over the engine's columns,
+not 120,000 calls): CSV text, the text people read, HTML cells with their sortable heading, JSON
+values (and, where it pays, their JSON text).  Every writer is driven by these lists: the text
+table (:mod:`.text`), Markdown (:mod:`.markdown`), CSV (:mod:`.csv_report`), the HTML standings
+(:mod:`.html`) and the JSON rows (:mod:`.json_report`), for individual and team standings alike,
+so a new column is one entry here (plus its test).
 
 * :func:`player_columns`: rank, start rank, title, name, federation, rating, FIDE id, points, one
-  column per tie-break and, with ``--ratings``, the rating calculation.
+  column per tie-break and, with ``--ratings``, the rating calculation; JSON adds the rank label,
+  the tie-breaks as one object, the file's declared values and the rating calculation.
 * :func:`team_columns`: rank, team number, name, match points, game points, one column per
-  tie-break.
+  tie-break; JSON adds the rank label, the tie-breaks, the 310 totals and the matches.
 
 Cells of ``untrusted`` columns (names, titles, federations) are raw text: each writer makes them
 safe its own way (the terminal neutralises, Markdown escapes, CSV guards against formulas), and
-headings likewise (a tie-break code comes from the file).
+headings likewise (a tie-break code comes from the file); HTML cells are escaped here.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
-from .common import RATING_HEADINGS, RATING_KEYS, plain_number, rating_value
+from .common import (
+    RATING_HEADINGS,
+    RATING_KEYS,
+    RATING_TITLES,
+    e,
+    number_cell,
+    plain_number,
+    rating_value,
+    sort_heading,
+    sort_value,
+    tiebreak_name,
+)
 from .values import each_once, format_points, format_score, per_value, rank_labels, title_label
 
 __all__ = ["ReportColumn", "player_columns", "team_columns", "columns_of"]
 
 Cells = Callable[[], list[str]]
+Values = Callable[[], list[Any]]
 
 
 @dataclass(frozen=True)
 class ReportColumn:
     """One column of one standings table (its cells are made for that table)."""
 
-    key: str  # the CSV heading
+    key: str  # the CSV heading and the JSON field
     heading: str  # the heading of the tables people read ("": not in them)
     csv: Cells | None  # the CSV cells (None: not in CSV)
-    shown: Cells | None  # the cells of the tables people read
+    shown: Cells | None  # the cells of the terminal and Markdown tables
     right: bool = True  # right-aligned
     decimals: bool = False  # the terminal lines up the decimal points
     optional: bool = False  # left out of the tables people read when no row fills it
     untrusted: bool = False  # text from the file: each writer makes it safe
     role: str = ""  # "key": repeated on every page of the terminal table; "name": the column that shrinks
     group: str = ""  # "tb", "rating": value columns the terminal table pages together
+    html: Cells | None = None  # the HTML cells, markup (None: not in the HTML table)
+    html_head: str = ""  # the HTML heading, markup (a sort button)
+    json: Values | None = None  # the JSON values, JSON-ready (None: not in the JSON rows)
+    # the same as JSON texts, each as json.dumps writes it, or values whose str() is that text (the
+    # engine's integers); None: the writer encodes the values
+    json_text: Values | None = None
+    numbers_rows: bool = False  # its CSV cells number the rows (start rank, team number): HTML ids and links
 
 
 def _same(key: str, heading: str, cells: Cells, **how: Any) -> ReportColumn:
@@ -51,63 +74,199 @@ def _same(key: str, heading: str, cells: Cells, **how: Any) -> ReportColumn:
     return ReportColumn(key, heading, cells, cells, **how)
 
 
-def _tiebreaks(codes: list[str], values: list[list[Any]]) -> list[ReportColumn]:
+def _json_only(key: str, values: Values, texts: Cells | None = None) -> ReportColumn:
+    """A field of the JSON rows only."""
+    return ReportColumn(key, "", None, None, json=values, json_text=texts)
+
+
+def _tiebreaks(codes: list[str], values: list[list[Any]], explained: bool) -> list[ReportColumn]:
+    """One column per tie-break (``explained``: the HTML page's script explains its values)."""
     return [ReportColumn(str(code), str(code), lambda col=col: each_once(plain_number, col),
-                         lambda col=col: each_once(format_score, col), decimals=True, group="tb")
-            for code, col in zip(codes, values)]
+                         lambda col=col: each_once(format_score, col), decimals=True, group="tb",
+                         html=lambda col=col: each_once(lambda v: number_cell(format_score(v), v), col),
+                         html_head=sort_heading(str(code), title=tiebreak_name(str(code)),
+                                                tiebreak=j if explained else None))
+            for j, (code, col) in enumerate(zip(codes, values))]
 
 
-def player_columns(standings, ratings: dict | None = None) -> list[ReportColumn]:
-    """The columns of individual standings (``ratings``: per start rank, with ``--ratings``)."""
+def _tiebreak_json(codes: list[str], values: list[list[Any]], count: int) -> ReportColumn:
+    """The tie-breaks as one JSON object per row (code -> value); ``count`` rows."""
+    def texts() -> list[str]:
+        from .json_report import object_texts, score_texts
+
+        return object_texts(codes, [score_texts(column) for column in values], count)
+
+    def objects() -> list[Any]:
+        if not codes:
+            return [{} for _ in range(count)]
+        return [{code: _score(v) for code, v in zip(codes, row)} for row in zip(*values)]
+
+    return _json_only("tiebreaks", objects, texts)
+
+
+def player_columns(standings, ratings: dict | None = None, names: list[str] | None = None) -> list[ReportColumn]:
+    """The columns of individual standings (``ratings``: per start rank, with ``--ratings``;
+    ``names``: the players' names escaped for HTML, in rank order, if made already)."""
     table = standings.columns()
     players = table.players
-    columns = [
-        ReportColumn("rank", "Rk", lambda: list(map(str, table.ranks)), lambda: rank_labels(table.ranks, table.ranks_to),
-                     role="key"),
-        ReportColumn("rank_to", "", lambda: list(map(str, table.ranks_to)), None),
-        _same("start_rank", "SNo", lambda: list(map(str, table.start_ranks)), role="key"),
-        _same("title", "Ti", lambda: per_value(title_label, [p.title for p in players]), right=False, optional=True,
-              untrusted=True),
-        _same("name", "Name", lambda: [p.name or "" for p in players], right=False, untrusted=True, role="name"),
-        _same("federation", "FED", lambda: per_value(lambda fed: fed or "", [p.federation for p in players]),
-              right=False, optional=True, untrusted=True),
-        _same("rating", "Rtg", lambda: per_value(lambda rating: "" if rating is None else str(rating),
-                                                 [p.rating for p in players]), optional=True),
-        ReportColumn("fide_id", "", lambda: [p.fide_id or "" for p in players], None),
-        ReportColumn("points", "Pts", lambda: each_once(plain_number, table.points),
-                     lambda: each_once(format_points, table.points), decimals=True),
-    ]
+    snos = table.start_ranks
+    fields = cache(lambda: _player_fields(table))  # the JSON fields, read together
     codes = list(standings.tiebreaks)
     values = table.values if list(table.codes) == codes else [[row.tiebreaks.get(c) for row in standings.rows]
                                                               for c in codes]
-    columns += _tiebreaks(codes, values)
+
+    def html_names() -> list[str]:
+        escaped = names if names is not None else [e(p.name) or "(no name)" for p in players]
+        return [f'<th scope="row" class="name"><a href="#x{sno}">{name}</a></th>' for sno, name in zip(snos, escaped)]
+
+    def json_texts(k: int, kind: str) -> Cells:
+        def texts() -> list[str]:
+            from . import json_report as J
+
+            column = fields()[k]
+            return (J.integer_texts(column) if kind == "int" else J.score_texts(column) if kind == "score"
+                    else J.string_texts(column))
+        return texts
+
+    columns = [
+        ReportColumn("rank", "Rk", lambda: list(map(str, table.ranks)), lambda: rank_labels(table.ranks, table.ranks_to),
+                     role="key", html=lambda: [f'<td>{rank}</td>' if rank == rank_to else
+                                               f'<td data-v="{rank}">{rank}-{rank_to}</td>'
+                                               for rank, rank_to in zip(table.ranks, table.ranks_to)],
+                     html_head=sort_heading("Rk", first="ascending", title="rank", sort="ascending"),
+                     json=lambda: table.ranks, json_text=lambda: table.ranks),
+        ReportColumn("rank_to", "", lambda: list(map(str, table.ranks_to)), None, json=lambda: table.ranks_to,
+                     json_text=lambda: table.ranks_to),
+        _json_only("rank_label", lambda: rank_labels(table.ranks, table.ranks_to),
+                   lambda: [f'"{rank}"' if rank == rank_to else f'"{rank}-{rank_to}"'
+                            for rank, rank_to in zip(table.ranks, table.ranks_to)]),
+        _same("start_rank", "SNo", lambda: list(map(str, snos)), role="key", numbers_rows=True,
+              html=lambda: [f"<td>{sno}</td>" for sno in snos],
+              html_head=sort_heading("SNo", first="ascending", title="start number"),
+              json=lambda: snos, json_text=lambda: snos),
+        _same("title", "Ti", lambda: per_value(title_label, [p.title for p in players]), right=False, optional=True,
+              untrusted=True, html=lambda: [f'<td class="l ti">{e(title_label(p.title))}</td>' for p in players],
+              html_head=sort_heading("Ti", type_="text", first="ascending", title="title", cls="l"),
+              json=lambda: fields()[0], json_text=json_texts(0, "str")),
+        _same("name", "Name", lambda: [p.name or "" for p in players], right=False, untrusted=True, role="name",
+              html=html_names, html_head=sort_heading("Name", type_="text", first="ascending", cls="l name"),
+              json=lambda: fields()[1], json_text=json_texts(1, "str")),
+        _same("federation", "FED", lambda: per_value(lambda fed: fed or "", [p.federation for p in players]),
+              right=False, optional=True, untrusted=True,
+              html=lambda: [f'<td class="l fed">{e(p.federation)}</td>' for p in players],
+              html_head=sort_heading("FED", type_="text", first="ascending", title="federation", cls="l"),
+              json=lambda: fields()[2], json_text=json_texts(2, "str")),
+        _same("rating", "Rtg", lambda: per_value(lambda rating: "" if rating is None else str(rating),
+                                                 [p.rating for p in players]), optional=True,
+              html=lambda: ["<td></td>" if p.rating is None else f"<td>{p.rating}</td>" for p in players],
+              html_head=sort_heading("Rtg", title="rating"), json=lambda: fields()[3], json_text=json_texts(3, "int")),
+        ReportColumn("fide_id", "", lambda: [p.fide_id or "" for p in players], None, json=lambda: fields()[4],
+                     json_text=json_texts(4, "str")),
+        ReportColumn("points", "Pts", lambda: each_once(plain_number, table.points),
+                     lambda: each_once(format_points, table.points), decimals=True,
+                     html=lambda: each_once(lambda v: f'<td class="pts">{format_points(v)}</td>', table.points),
+                     html_head=sort_heading("Pts", title="points"), json=lambda: _scores(table.points),
+                     json_text=lambda: _score_texts(table.points)),
+    ]
+    columns += _tiebreaks(codes, values, explained=True)
+    columns.append(_tiebreak_json(codes, values, len(snos)))
+    columns.append(_json_only("declared", lambda: [{"points": _score(points), "rank": rank}
+                                                   for points, rank in zip(fields()[5], fields()[6])],
+                              lambda: _declared_texts(fields()[5], fields()[6])))
     if ratings is not None:
-        entries = [ratings.get(sno) for sno in table.start_ranks]
+        entries = [ratings.get(sno) for sno in snos]
         columns += [ReportColumn(key, RATING_HEADINGS[key], lambda key=key: [rating_value(e, key) for e in entries],
                                  lambda key=key: [rating_value(e, key, signed=True) for e in entries],
-                                 decimals=True, group="rating")
+                                 decimals=True, group="rating",
+                                 html=lambda key=key: [f'<td data-v="{sort_value(entry.get(key) if entry else None)}">'
+                                                       f'{e(rating_value(entry, key, signed=True))}</td>'
+                                                       for entry in entries],
+                                 html_head=sort_heading(RATING_HEADINGS[key], title=RATING_TITLES[key]))
                     for key in RATING_KEYS]
+        columns.append(_json_only("rating_change", lambda: entries))
     return columns
+
+
+def _player_fields(table) -> list[list[Any]]:
+    from .json_report import player_fields
+
+    return player_fields(table)
+
+
+def _score(value: Any) -> Any:
+    from ..formats.json_model import score_to_json
+
+    return score_to_json(value)
+
+
+def _scores(values: list[Any]) -> list[Any]:
+    return list(map(_score, values))
+
+
+def _score_texts(values: list[Any]) -> list[str]:
+    from .json_report import score_texts
+
+    return score_texts(values)
+
+
+def _declared_texts(points: list[Any], ranks: list[Any]) -> list[str]:
+    from .json_report import integer_texts, score_texts
+
+    return list(map('{{"points": {}, "rank": {}}}'.format, score_texts(points), integer_texts(ranks)))
 
 
 def team_columns(standings) -> list[ReportColumn]:
     """The columns of team standings (:class:`trfscore.teams.standings.TeamStandings`)."""
     rows = standings.rows
     codes = list(standings.tiebreaks)
+    values = [[r.tiebreaks.get(c) for r in rows] for c in codes]
+    primary = standings.primary
+
+    def score(key: str, heading: str, title: str) -> ReportColumn:
+        cls = ' class="pts"' if heading == primary else ""
+        return ReportColumn(key, heading, lambda: [plain_number(getattr(r, key)) for r in rows],
+                            lambda: [format_score(getattr(r, key)) for r in rows], decimals=True,
+                            html=lambda: [number_cell(format_score(getattr(r, key)), getattr(r, key), cls) for r in rows],
+                            html_head=sort_heading(heading, title=title),
+                            json=lambda: [_score(getattr(r, key)) for r in rows])
+
     return [
-        ReportColumn("rank", "Rk", lambda: [str(r.rank) for r in rows], lambda: [r.label for r in rows], role="key"),
-        ReportColumn("rank_to", "", lambda: [str(r.rank_to) for r in rows], None),
-        _same("team", "No", lambda: [str(r.number) for r in rows], role="key"),
-        _same("name", "Team", lambda: [r.name or "" for r in rows], right=False, untrusted=True, role="name"),
-        ReportColumn("match_points", "MP", lambda: [plain_number(r.match_points) for r in rows],
-                     lambda: [format_score(r.match_points) for r in rows], decimals=True),
-        ReportColumn("game_points", "GP", lambda: [plain_number(r.game_points) for r in rows],
-                     lambda: [format_score(r.game_points) for r in rows], decimals=True),
-    ] + _tiebreaks(codes, [[r.tiebreaks.get(c) for r in rows] for c in codes])
+        ReportColumn("rank", "Rk", lambda: [str(r.rank) for r in rows], lambda: [r.label for r in rows], role="key",
+                     html=lambda: [f'<td>{r.rank}</td>' if r.rank == r.rank_to else
+                                   f'<td data-v="{r.rank}">{r.label}</td>' for r in rows],
+                     html_head=sort_heading("Rk", first="ascending", title="rank", sort="ascending"),
+                     json=lambda: [r.rank for r in rows]),
+        ReportColumn("rank_to", "", lambda: [str(r.rank_to) for r in rows], None, json=lambda: [r.rank_to for r in rows]),
+        _json_only("rank_label", lambda: [r.label for r in rows]),
+        _same("team", "No", lambda: [str(r.number) for r in rows], role="key", numbers_rows=True,
+              html=lambda: [f"<td>{r.number}</td>" for r in rows],
+              html_head=sort_heading("No", first="ascending", title="team number"),
+              json=lambda: [r.number for r in rows]),
+        _same("name", "Team", lambda: [r.name or "" for r in rows], right=False, untrusted=True, role="name",
+              html=lambda: [f'<th scope="row" class="name"><a href="#x{r.number}">{e(r.name) or "(no name)"}</a></th>'
+                            for r in rows],
+              html_head=sort_heading("Team", type_="text", first="ascending", cls="l name"),
+              json=lambda: [r.name for r in rows]),
+        score("match_points", "MP", "match points"),
+        score("game_points", "GP", "game points"),
+        *_tiebreaks(codes, values, explained=False),
+        _tiebreak_json(codes, values, len(rows)),
+        _json_only("declared", lambda: [{"match_points": _score(r.team.team.match_points),
+                                         "game_points": _score(r.team.team.game_points), "rank": r.team.team.rank}
+                                        for r in rows]),
+        _json_only("matches", lambda: [[_match(m) for m in r.team.rounds] for r in rows]),
+    ]
 
 
-def columns_of(standings, ratings: dict | None = None) -> list[ReportColumn]:
-    """The columns of either kind of standings."""
-    if hasattr(standings, "primary"):  # team standings rank by a primary score
+def _match(r: Any) -> dict[str, Any]:
+    """One round of a team (:class:`trfscore.teams.model.TeamRound`) in the JSON rows."""
+    return {"round": r.round, "opponent": r.opponent, "colour": r.colour, "result": r.kind,
+            "match_points": _score(r.match_points), "game_points": _score(r.game_points), "source": r.source}
+
+
+def columns_of(standings, ratings: dict | None = None, names: list[str] | None = None) -> list[ReportColumn]:
+    """The columns of either kind of standings (:attr:`trfscore.standings.BaseStandings.kind`);
+    ``names``: the players' names escaped for HTML, if made already."""
+    if getattr(standings, "kind", "players") == "teams":
         return team_columns(standings)
-    return player_columns(standings, ratings)
+    return player_columns(standings, ratings, names)

@@ -12,7 +12,7 @@ from functools import cache
 from html import escape as _html_escape
 from typing import Any
 
-from ..decimals import exact_decimal, plain_number, sort_value  # noqa: F401  (the report modules import them from here)
+from ..decimals import exact_decimal, format_score, plain_number, sort_value  # noqa: F401  (the report modules import them from here)
 from ..formats.markdown_text import escape as md_escape
 from ..model import Tournament
 from ..safetext import neutralise, neutralise_json_text
@@ -44,15 +44,6 @@ _NAMES = {
     "MP": "match points", "GP": "game points",
 }
 _MODIFIER = re.compile(r"^([CM])(\d+)$")
-
-
-def present(standings) -> dict[str, bool]:
-    """Which optional player columns (``Ti``, ``FED``, ``Rtg``) anybody fills; the others are
-    left out of the text, Markdown and HTML tables (CSV and JSON keep every column)."""
-    players = standings.columns().players if hasattr(standings, "columns") else [r.player for r in standings.rows]
-    return {"Ti": any((p.title or "").strip() for p in players),
-            "FED": any((p.federation or "").strip() for p in players),
-            "Rtg": any(p.rating is not None for p in players)}
 
 
 def tiebreak_name(code: str) -> str:
@@ -116,6 +107,18 @@ def facts(t: Tournament) -> list[tuple[str, str]]:
     if h.time_control.strip():
         out.append(("Time control", h.time_control.strip()))
     return out
+
+
+def team_facts(t: Tournament, standings: Any) -> list[tuple[str, str]]:
+    """The header facts of a team event: the individual ones, then teams, boards, the primary
+    score and the match points (362)."""
+    event = standings.event
+    s = event.scoring
+    primary = "match points" if standings.primary == "MP" else "game points"
+    return facts(t) + [("Teams", str(len(event.teams))), ("Boards", str(event.boards)),
+                       ("Primary score", primary),
+                       ("Match points", f"win {format_score(s.win)}, draw {format_score(s.draw)}, "
+                                        f"loss {format_score(s.loss)}")]
 
 
 # -- Markdown -----------------------------------------------------------------------------------
@@ -192,6 +195,16 @@ def sort_heading(label: str, *, type_: str = "num", first: str = "descending", t
     if title:
         inner = f'<abbr title="{e(title)}">{inner}</abbr>'
     return f'<th scope="col"{attrs}><button type="button" class="sort">{inner}</button></th>'
+
+
+def number_cell(text: str, value: Any, cls: str = "") -> str:
+    """A number's ``<td>`` (``cls``: its class attribute, markup); ``data-v`` (the sort key) only
+    when the text is not the exact value."""
+    if value is None:
+        return f"<td{cls}></td>"
+    if exact_decimal(value) is not None:
+        return f"<td{cls}>{e(text)}</td>"
+    return f'<td{cls} data-v="{sort_value(value)}">{e(text)}</td>'
 
 
 def crosstable_cell(c: Any) -> str:

@@ -21,29 +21,23 @@ script that escaping would have missed.
 """
 from __future__ import annotations
 
-from ..decimals import exact_decimal
 from ..formats.limits import data_rounds
 from ..model import Tournament
 from ..tiebreaks import explain_columns
 from . import crosstable as X
+from .columns import columns_of
 from .common import (
-    RATING_HEADINGS,
-    RATING_KEYS,
-    RATING_TITLES,
     crosstable_cell,
     e,
     facts,
     html_facts,
     html_page,
     notes,
-    present,
-    rating_value,
     script_json,
-    sort_heading,
-    sort_value,
+    team_facts,
     tiebreak_name,
 )
-from .values import each_once, format_points, format_score, title_label
+from .values import each_once, format_points, format_score
 
 __all__ = ["e", "script_json", "render", "standings_table", "crosstable"]
 
@@ -55,59 +49,36 @@ CONTROLS = """<div class="controls" id="controls" hidden>
 </div>"""
 HINT = ("Click a column heading to sort. Hover or focus a player to highlight their opponents. "
         "Click a tie-break value to see how it is made.")
+#: The team page: no search box (only the live region that announces a new order), no explanations.
+TEAM_CONTROLS = '<p id="status" class="vh" role="status" aria-live="polite"></p>'
+TEAM_HINT = "Click a column heading to sort. Hover or focus a team to highlight its opponents."
 
 
 # -- standings --------------------------------------------------------------------------------
-def _number_cell(text: str, value) -> str:
-    """A number's cell; ``data-v`` (the sort key) only when the text is not the exact value."""
-    if value is None:
-        return "<td></td>"
-    if exact_decimal(value) is not None:
-        return f"<td>{e(text)}</td>"
-    return f'<td data-v="{sort_value(value)}">{e(text)}</td>'
-
-
 def standings_table(t: Tournament, standings, ratings: dict | None, names: list[str] | None = None) -> str:
-    """The standings, one row per player, written compactly: plain cells (``data-v`` only where
-    the text is not the number sorted by), the tie-break values made buttons by the script."""
+    """The standings of players or teams, one row per entry, its columns those of
+    :mod:`.columns`: plain cells (``data-v`` only where the text is not the number sorted by), the
+    players' tie-break values made buttons by the script; optional columns nobody fills left out.
+    ``names``: the players' names escaped, in rank order, if made already."""
+    head, columns = [], []
+    numbers: list[str] = []
+    for c in columns_of(standings, ratings, names):
+        if c.numbers_rows and c.csv is not None:
+            numbers = c.csv()
+        if c.html is None:
+            continue
+        if c.optional and c.shown is not None and not any(cell.strip() for cell in c.shown()):
+            continue
+        head.append(c.html_head)
+        columns.append(c.html())
     codes = list(standings.tiebreaks)
-    show = present(standings)
-    head = [sort_heading("Rk", first="ascending", title="rank", sort="ascending"),
-            sort_heading("SNo", first="ascending", title="start number")]
-    if show["Ti"]:
-        head.append(sort_heading("Ti", type_="text", first="ascending", title="title", cls="l"))
-    head.append(sort_heading("Name", type_="text", first="ascending", cls="l name"))
-    if show["FED"]:
-        head.append(sort_heading("FED", type_="text", first="ascending", title="federation", cls="l"))
-    if show["Rtg"]:
-        head.append(sort_heading("Rtg", title="rating"))
-    head.append(sort_heading("Pts", title="points"))
-    head += [sort_heading(code, title=tiebreak_name(code), tiebreak=j) for j, code in enumerate(codes)]
-    if ratings is not None:
-        head += [sort_heading(RATING_HEADINGS[k], title=RATING_TITLES[k]) for k in RATING_KEYS]
-    caption = ("Standings after round " if t.rounds else "Standings") + (str(t.rounds) if t.rounds else "")
+    if getattr(standings, "kind", "players") == "teams":
+        caption = f"Team standings after round {standings.rounds}" if standings.rounds else "Team standings"
+    else:
+        caption = ("Standings after round " if t.rounds else "Standings") + (str(t.rounds) if t.rounds else "")
     caption += f" · tie-breaks in order: {', '.join(codes)}" if codes else " · no tie-breaks"
-    table = standings.columns()
-    players, snos = table.players, table.start_ranks
-    names = names if names is not None else escaped_names(table)
-    columns = [[f'<td>{rank}</td>' if rank == rank_to else f'<td data-v="{rank}">{rank}-{rank_to}</td>'
-                for rank, rank_to in zip(table.ranks, table.ranks_to)],
-               [f"<td>{sno}</td>" for sno in snos]]
-    if show["Ti"]:
-        columns.append([f'<td class="l ti">{e(title_label(p.title))}</td>' for p in players])
-    columns.append([f'<th scope="row" class="name"><a href="#x{sno}">{name}</a></th>' for sno, name in zip(snos, names)])
-    if show["FED"]:
-        columns.append([f'<td class="l fed">{e(p.federation)}</td>' for p in players])
-    if show["Rtg"]:
-        columns.append(["<td></td>" if p.rating is None else f"<td>{p.rating}</td>" for p in players])
-    columns.append(each_once(lambda v: f'<td class="pts">{format_points(v)}</td>', table.points))
-    columns += [each_once(lambda v: _number_cell(format_score(v), v), values) for values in table.values]
-    if ratings is not None:
-        entries = [ratings.get(sno) for sno in snos]
-        columns += [[f'<td data-v="{sort_value(entry.get(k) if entry else None)}">'
-                     f'{e(rating_value(entry, k, signed=True))}</td>' for entry in entries] for k in RATING_KEYS]
     rows = map("".join, zip(*columns))
-    body = [f'<tr id="s{sno}" data-sno="{sno}">{cells}</tr>' for sno, cells in zip(snos, rows)]
+    body = [f'<tr id="s{number}" data-sno="{number}">{cells}</tr>' for number, cells in zip(numbers, rows)]
     return "\n".join([f'<table class="standings sortable" id="standings-table"><caption>{e(caption)}</caption>',
                       "<thead><tr>" + "".join(head) + "</tr></thead>", "<tbody>", *body, "</tbody></table>"])
 
@@ -225,7 +196,9 @@ def _explanations(standings) -> tuple[dict | None, dict[str, list[str | None]]]:
 
 
 def render(t: Tournament, standings, *, ratings: dict | None = None) -> str:
-    """The whole page as a string (UTF-8 when written)."""
+    """The whole page as a string (UTF-8 when written), of players or teams."""
+    if getattr(standings, "kind", "players") == "teams":
+        return _team_page(t, standings)
     codes = [str(c) for c in standings.tiebreaks]
     columns, texts = _explanations(standings)
     grid = X.is_grid(t, standings)
@@ -242,3 +215,46 @@ def render(t: Tournament, standings, *, ratings: dict | None = None) -> str:
                      controls=CONTROLS, hint=HINT, standings=standings_table(t, standings, ratings, names), legend=legend,
                      crosstable=table, data=data,
                      footer=f"Tie-breaks: FIDE Handbook C.07 ({standings.rules}).")
+
+
+# -- teams ------------------------------------------------------------------------------------
+def team_crosstable(standings) -> str:
+    """One row per team in standings order, one cell per round (opponent, colour, game points)."""
+    from .team_crosstable import crosstable_rows
+
+    rounds = standings.rounds
+    head = ['<th scope="col"><abbr title="rank">Rk</abbr></th>',
+            '<th scope="col"><abbr title="team number">No</abbr></th>', '<th scope="col" class="l name">Team</th>']
+    head += [f'<th scope="col" class="c"><abbr title="round {r}">R{r}</abbr></th>' for r in range(1, rounds + 1)]
+    head += ['<th scope="col"><abbr title="match points">MP</abbr></th>',
+             '<th scope="col"><abbr title="game points">GP</abbr></th>']
+    caption = "Crosstable: one cell per round (opponent team's No., colour on board 1, game points)"
+    out = [f'<table class="xt rounds" id="crosstable-table"><caption>{e(caption)}</caption>',
+           "<thead><tr>" + "".join(head) + "</tr></thead>", "<tbody>"]
+    for row, cells in zip(standings.rows, crosstable_rows(standings)):
+        n = row.number
+        parts = [f"<td>{e(row.label)}</td>", f"<td>{n}</td>",
+                 f'<th scope="row" class="name"><a href="#s{n}">{e(row.name) or "(no name)"}</a></th>']
+        parts += [crosstable_cell(c) for c in cells]
+        parts += [f"<td>{format_score(row.match_points)}</td>", f"<td>{format_score(row.game_points)}</td>"]
+        out.append(f'<tr id="x{n}" data-sno="{n}">' + "".join(parts) + "</tr>")
+    out.append("</tbody></table>")
+    return "\n".join(out)
+
+
+def _team_page(t: Tournament, standings) -> str:
+    """The team standings and the team-vs-team crosstable: the individual page's template, CSS,
+    script and Content-Security-Policy; a team's opponents highlighted, no search box, no
+    explanation panel (``trfscore explain --teams`` explains a team's values)."""
+    from .team_crosstable import LEGEND, opponents
+
+    codes = [str(c) for c in standings.tiebreaks]
+    data = {"codes": codes, "names": [tiebreak_name(c) for c in codes], "explain": {},
+            "opponents": {str(row.number): opponents(row.team) for row in standings.rows}}
+    name = t.header.name.strip() or (t.source.path or "Team event")
+    page_facts = html_facts(team_facts(t, standings), codes, standings.rules, standings.system,
+                            [("Note", note) for note in notes(standings)])
+    return html_page(title=f"{name} – team standings", heading=name, facts=page_facts, controls=TEAM_CONTROLS,
+                     hint=TEAM_HINT, standings=standings_table(t, standings, None), legend=LEGEND,
+                     crosstable=team_crosstable(standings), data=data,
+                     footer=f"Team tie-breaks: FIDE Handbook C.07 ({standings.rules}).")

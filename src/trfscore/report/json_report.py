@@ -1,8 +1,11 @@
-"""The standings as a JSON document (``reportDocument`` in the packaged schema).
+"""The standings as a JSON document: ``reportDocument`` for players, ``teamReportDocument`` for
+teams (``--teams``), both in the packaged schema.
 
+The rows are the JSON fields of :mod:`.columns` (the same descriptions as every other format).
 :func:`to_dict` builds the document as Python data; :func:`render` writes the same text as
-``dumps(to_dict(...))`` but writes the standings rows straight from the standings, with each
-distinct number converted once: the rows are most of the work for 10,000 players.
+``dumps(to_dict(...))`` but writes each column's texts at once where the column makes them (each
+distinct number converted once: the rows are most of the work for 10,000 players), then one
+row per line.
 """
 from __future__ import annotations
 
@@ -14,7 +17,10 @@ from typing import Any
 from ..formats.json_model import SCHEMA_ID, dumps, score_to_json
 from ..model import Tournament
 from ..standings import RankColumns
-from .values import rank_label
+from .columns import ReportColumn, columns_of
+
+#: the key of the rows in each kind of document
+_ROWS = {"players": "standings", "teams": "teams"}
 
 
 def tournament_facts(t: Tournament) -> dict[str, Any]:
@@ -30,59 +36,59 @@ def to_dict(t: Tournament, standings, ratings: dict | None = None, findings: boo
             ratings_system: str | None = None) -> dict[str, Any]:
     """``ratings`` maps start rank to a JSON-ready rating calculation (``--ratings``)."""
     doc = _frame(t, standings, ratings is not None, findings, ratings_system)
-    doc["standings"] = _rows(standings, ratings)
+    columns = _json_columns(standings, ratings)
+    keys = [c.key for c in columns]
+    doc[_rows_key(standings)] = [dict(zip(keys, row)) for row in zip(*(c.json() for c in columns))]
     return doc
 
 
-def _rows(standings, ratings: dict | None) -> list[dict[str, Any]]:
-    rows = []
-    for row in standings.rows:
-        p = row.player
-        item: dict[str, Any] = {
-            "rank": row.rank, "rank_to": row.rank_to, "rank_label": rank_label(row), "start_rank": row.start_rank,
-            "title": p.title, "name": p.name, "federation": p.federation, "rating": p.rating, "fide_id": p.fide_id,
-            "points": score_to_json(row.points),
-            "tiebreaks": {code: score_to_json(value) if value is not None else None
-                          for code, value in row.tiebreaks.items()},
-            "declared": {"points": score_to_json(p.points), "rank": p.rank},
-        }
-        if ratings is not None:
-            item["rating_change"] = ratings.get(row.start_rank)
-        rows.append(item)
-    return rows
+def _rows_key(standings) -> str:
+    return _ROWS[getattr(standings, "kind", "players")]
+
+
+def _json_columns(standings, ratings: dict | None) -> list[ReportColumn]:
+    return [c for c in columns_of(standings, ratings) if c.json is not None]
 
 
 def _frame(t: Tournament, standings, rated: bool, findings: bool, ratings_system: str | None) -> dict[str, Any]:
     """The document without its rows."""
     facts = tournament_facts(t)
-    facts["after_round"] = getattr(standings, "rounds", None) or t.rounds
-    doc: dict[str, Any] = {"$schema": SCHEMA_ID, "tournament": facts, "rules": standings.rules,
-                           "system": standings.system, "tiebreaks": list(standings.tiebreaks),
-                           "notes": list(getattr(standings, "notes", []))}
+    teams = getattr(standings, "kind", "players") == "teams"
+    if teams:
+        event = standings.event
+        facts.update(teams=len(event.teams), boards=event.boards, after_round=event.rounds,
+                     match_points={k: score_to_json(v) for k, v in (("TW", event.scoring.win), ("TD", event.scoring.draw),
+                                                                    ("TL", event.scoring.loss))})
+    else:
+        facts["after_round"] = getattr(standings, "rounds", None) or t.rounds
+    doc: dict[str, Any] = {"$schema": SCHEMA_ID, "tournament": facts, "rules": standings.rules, "system": standings.system}
+    if teams:
+        doc["primary"] = standings.primary
+    doc.update(tiebreaks=list(standings.tiebreaks), notes=list(getattr(standings, "notes", [])))
     if rated:
         doc["ratings"] = ratings_system
     if findings:
-        doc["findings"] = [f.to_dict() for f in t.findings]
+        doc["findings"] = [f.to_dict() for f in list(t.findings) + list(getattr(standings, "findings", []))]
     return doc
 
 
 def render(t: Tournament, standings, ratings: dict | None = None, ratings_system: str | None = None) -> str:
-    """The JSON text of :func:`to_dict`, one standings row per line."""
+    """The JSON text of :func:`to_dict`, one row per line."""
+    columns = _json_columns(standings, ratings)
     try:
-        rows, start_ranks = _row_texts(standings)
+        texts = [c.json_text() if c.json_text is not None else list(map(_encode_value, c.json())) for c in columns]
     except TypeError:  # a field of an unexpected type (set through the API): the general encoder
-        return dumps(to_dict(t, standings, ratings, ratings_system=ratings_system), "standings")
-    if ratings is not None:  # each row's rating calculation (nested data) added by the encoder
-        encode = _encode_value
-        rows = [f'{row[:-1]}, "rating_change": {encode(ratings.get(sno))}}}' for row, sno in zip(rows, start_ranks)]
-    return dumps(_frame(t, standings, ratings is not None, True, ratings_system), "standings", ",\n".join(rows))
+        return dumps(to_dict(t, standings, ratings, ratings_system=ratings_system), _rows_key(standings))
+    row = "{{" + ", ".join(_text(c.key).replace("{", "{{").replace("}", "}}") + ": {}" for c in columns) + "}}"
+    body = ",\n".join(map(row.format, *texts))
+    return dumps(_frame(t, standings, ratings is not None, True, ratings_system), _rows_key(standings), body)
 
 
 _text = json.encoder.encode_basestring  # a JSON string, as json.dumps(..., ensure_ascii=False)
 _encode_value = json.JSONEncoder(ensure_ascii=False).encode  # a nested value, as dumps encodes its rows
 
 
-def _numbers(values: list) -> list[str]:
+def score_texts(values: list) -> list[str]:
     """JSON texts of exact scores, each distinct value converted once.  ``values`` keeps every
     object alive meanwhile, so equal ids are the same object."""
     distinct = dict(zip(map(id, values), values))
@@ -100,42 +106,27 @@ def _score_text(value: float | int | str | None) -> str:
     return repr(value)
 
 
-def _row_texts(standings) -> tuple[list[str], list[int]]:
-    """The rows of :func:`_rows` (without ratings) as JSON texts, each as ``json.dumps`` writes
-    it, and their start ranks: every field's texts made per column (numbers once per distinct
-    value), then one f-string per row."""
-    table = standings.columns() if hasattr(standings, "columns") else RankColumns.of_rows(standings.rows)
-    count = len(table.players)
-    keys = [json.dumps(code, ensure_ascii=False) + ": " for code in table.codes]
-    if keys:
-        pieces = []
-        for n, (key, column) in enumerate(zip(keys, table.values)):
-            pieces += [repeat(("{" if n == 0 else ", ") + key, count), _numbers(column)]
-        tiebreaks = list(map("".join, zip(*pieces, repeat("}", count))))
-    else:
-        tiebreaks = list(repeat("{}", count))
-    titles, names, federations, ratings, fide_ids, declared_points, declared_ranks = _player_fields(table)
-    points = _numbers(table.points)
-    declared_points = _numbers(declared_points)
-    ratings, declared_ranks = _integers(ratings), _integers(declared_ranks)
-    titles, names, federations, fide_ids = (list(map(_text, column))
-                                            for column in (titles, names, federations, fide_ids))
-    labels = [rank if rank == rank_to else f"{rank}-{rank_to}" for rank, rank_to in zip(table.ranks, table.ranks_to)]
-    out = [f'{{"rank": {rank}, "rank_to": {rank_to}, "rank_label": "{label}", '
-           f'"start_rank": {start_rank}, "title": {title}, "name": {name}, "federation": {federation}, '
-           f'"rating": {rating}, "fide_id": {fide_id}, "points": {pts}, "tiebreaks": {tb}, '
-           f'"declared": {{"points": {dpts}, "rank": {drank}}}}}'
-           for rank, rank_to, label, start_rank, title, name, federation, rating, fide_id, pts, tb, dpts, drank in zip(
-               table.ranks, table.ranks_to, labels, table.start_ranks, titles, names, federations, ratings, fide_ids,
-               points, tiebreaks, declared_points, declared_ranks)]
-    return out, table.start_ranks
+def string_texts(values: list) -> list[str]:
+    """JSON texts of strings (a TypeError for anything else)."""
+    return list(map(_text, values))
+
+
+def object_texts(keys: list[str], columns: list[list[str]], count: int) -> list[str]:
+    """``count`` JSON objects as texts, ``keys[k]`` holding the texts of ``columns[k]``."""
+    if not keys:
+        return list(repeat("{}", count))
+    pieces: list[Any] = []
+    for n, (key, column) in enumerate(zip(keys, columns)):
+        pieces += [repeat(("{" if n == 0 else ", ") + json.dumps(key, ensure_ascii=False) + ": ", count), column]
+    return list(map("".join, zip(*pieces, repeat("}", count))))
 
 
 _FIELDS = attrgetter("title", "name", "federation", "rating", "fide_id", "points", "rank")
 
 
-def _player_fields(table: RankColumns) -> list[list]:
-    """The players' fields of a row, each a column in rank order.  They are read in start-rank
+def player_fields(table: RankColumns) -> list[list]:
+    """The players' JSON fields (title, name, federation, rating, FIDE id, declared points and
+    rank), each a column in rank order.  They are read in start-rank
     order when the table knows it: that is the order the players were made in, and reading
     10,000 objects' fields in memory order takes half the time."""
     if table.order is None or table.by_start_rank is None:
@@ -144,7 +135,7 @@ def _player_fields(table: RankColumns) -> list[list]:
     return [list(map(column.__getitem__, table.order)) for column in columns] or [[]] * 7
 
 
-def _integers(values: list[int | None]) -> list[str]:
+def integer_texts(values: list[int | None]) -> list[str]:
     """JSON texts of optional integers, each distinct value converted once (a TypeError for
     anything else)."""
     texts = {v: "null" if v is None else str(v) for v in set(values)}

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from ..formats.markdown_text import escape
 from ..model import Tournament
-from .common import markdown_header, markdown_table, notes
+from .common import markdown_header, markdown_table, notes, team_facts
 from .markdown import standings_table
-from .team_common import LEGEND, crosstable_rows, team_facts
+from .team_crosstable import LEGEND, crosstable_rows
 from .values import format_score
 
 __all__ = ["render", "crosstable"]

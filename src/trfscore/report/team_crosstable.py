@@ -1,5 +1,5 @@
-"""What the team Markdown and HTML reports share: the header facts of a team event and the cells
-of the team-vs-team crosstable.
+"""The cells of the team-vs-team crosstable (the Markdown and HTML reports of team standings),
+as :mod:`.crosstable` is for players.
 
 The crosstable has one row per team in standings order and one cell per round: the opponent
 team's number, the colour of the team's board-1 player (``w``/``b``) and the game points the team
@@ -14,13 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..model import Kind, Tournament
+from ..model import Kind
 from ..teams.model import KIND_NAMES
-from .common import facts
 from .crosstable import CSS, half, paired
 from .values import format_score
 
-__all__ = ["LEGEND", "TeamCell", "team_facts", "crosstable_rows", "opponents"]
+__all__ = ["LEGEND", "TeamCell", "crosstable_rows", "opponents"]
 
 LEGEND = ("Cells: opponent team's No., colour of the team's board 1 (w = white, b = black) and the game "
           "points the team scored; ff = forfeited match (not played). PAB = pairing-allocated bye; bye = "
@@ -73,17 +72,6 @@ class TeamCell:
     @property
     def css(self) -> str:
         return CSS.get(self.kind, "")
-
-
-def team_facts(t: Tournament, standings) -> list[tuple[str, str]]:
-    """The header facts of the individual reports, then teams, boards and the primary score."""
-    event = standings.event
-    s = event.scoring
-    primary = "match points" if standings.primary == "MP" else "game points"
-    return facts(t) + [("Teams", str(len(event.teams))), ("Boards", str(event.boards)),
-                       ("Primary score", primary),
-                       ("Match points", f"win {format_score(s.win)}, draw {format_score(s.draw)}, "
-                                        f"loss {format_score(s.loss)}")]
 
 
 def crosstable_rows(standings) -> list[list[TeamCell]]:
