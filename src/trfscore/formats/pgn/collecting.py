@@ -12,15 +12,21 @@ from __future__ import annotations
 import functools
 import io
 import re
-from collections.abc import Callable
-from typing import IO, Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, AnyStr, TextIO
 
 from .conventions import TERMINATIONS
 from .moves import any_moves_in, moves_of, section_has_moves
 from .records import GameRecord, RecordMaker, is_phantom
 from .regular import collect_regular
 from .rules import Sink
-from .sections import Sections, report_bad_tags, report_unended, section_starts
+from .sections import Sections, report_bad_tags, report_unended, section_starts, spelled
+
+if TYPE_CHECKING:  # python-chess is imported on first use
+    import chess.pgn
+
+    #: python-chess's reader of the next game of a handle: the game, or only its tag pairs
+    GameReader = Callable[[TextIO], chess.pgn.Game | dict[str, str] | None]
 
 _TAG_LINE = re.compile(r"^[ \t]*\[", re.M)
 #: False makes every text take the general path (tests compare the two)
@@ -28,7 +34,7 @@ REGULAR = True
 
 
 @functools.lru_cache(maxsize=1)
-def _tag_visitor():
+def _tag_visitor() -> type[chess.pgn.BaseVisitor[dict[str, str]]]:
     """A python-chess visitor that keeps the tag pairs in a plain dict and skips the movetext.
 
     It does what ``chess.pgn.read_headers`` does (headers, then ``SKIP``), minus the ``Headers``
@@ -38,17 +44,17 @@ def _tag_visitor():
 
     shared = chess.pgn.Headers({})
 
-    class TagVisitor(chess.pgn.BaseVisitor):
+    class TagVisitor(chess.pgn.BaseVisitor[dict[str, str]]):
         def __init__(self) -> None:
             self.tags: dict[str, str] = {}
 
-        def begin_headers(self):
+        def begin_headers(self) -> chess.pgn.Headers:
             return shared  # a Headers instance, so python-chess builds no second copy
 
         def visit_header(self, tagname: str, tagvalue: str) -> None:
             self.tags[tagname] = tagvalue
 
-        def end_headers(self):
+        def end_headers(self) -> chess.pgn.SkipType:
             return chess.pgn.SKIP
 
         def result(self) -> dict[str, str]:
@@ -57,7 +63,7 @@ def _tag_visitor():
     return TagVisitor
 
 
-def _game_reader(moves: bool) -> Callable[[IO[str]], Any]:
+def _game_reader(moves: bool) -> GameReader:
     """python-chess's reader of the next game: a whole game, or (``moves=False``) its tag pairs."""
     import chess.pgn
 
@@ -65,7 +71,7 @@ def _game_reader(moves: bool) -> Callable[[IO[str]], Any]:
         return chess.pgn.read_game
     visitor = _tag_visitor()
 
-    def reader(handle):
+    def reader(handle: TextIO) -> dict[str, str] | None:
         return chess.pgn.read_game(handle, Visitor=visitor)
     return reader
 
@@ -74,16 +80,21 @@ def collect(text: str | bytes, *, moves: bool = False, sink: Sink | None = None)
     """The game records of one PGN text (``str``, or ``bytes`` that are valid UTF-8)."""
     if sink is None:
         sink = Sink([])
+    # the same call for either type, each type-checked on its own
+    return _collect(text, moves, sink) if isinstance(text, str) else _collect(text, moves, sink)
+
+
+def _collect(text: AnyStr, moves: bool, sink: Sink) -> list[GameRecord]:
     any_moves = any_moves_in(text)
     if not moves and REGULAR:
-        got = collect_regular(text, sink, any_moves)
-        if got is not None:
-            return got
+        regular = collect_regular(text, sink, any_moves)
+        if regular is not None:
+            return regular
     reader = _game_reader(moves)
     sections = Sections.of(text, section_starts(text))
     if not sections.starts:
         return []
-    maker = RecordMaker(sink, escapes=(b"\\" if isinstance(text, bytes) else "\\") in text)
+    maker = RecordMaker(sink, escapes=spelled(text, "\\", b"\\") in text)
     records: list[GameRecord] = []
     tags_read = 0
     unended: list[int] = []  # sections whose game has tags but no result at the end of its movetext
@@ -101,14 +112,18 @@ def collect(text: str | bytes, *, moves: bool = False, sink: Sink | None = None)
                 break
             if got is None:
                 break
-            headers = got.headers if moves else got
+            game = None
+            if isinstance(got, dict):
+                headers: Mapping[str, str] = got
+            else:  # moves: python-chess's game
+                game, headers = got, got.headers
             if ("White" not in headers or "Event" not in headers) and is_phantom(headers):
                 continue  # a phantom game python-chess made of blank lines or a stray comment
             tags_read += len(headers)
             line = sections.lines[i] + (_first_tag_line(chunk, at) if at else 0)
             rec = maker.make(headers, line)
-            if moves:
-                rec.has_moves = moves_of(got, rec, sink)
+            if game is not None:
+                rec.has_moves = moves_of(game, rec, sink)
             elif any_moves:
                 rec.has_moves = section_has_moves(chunk)
             else:

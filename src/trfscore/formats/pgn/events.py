@@ -37,7 +37,7 @@ class Events:
         first = records[0].event if records else UNNAMED
         self.single = all(r.event is first or r.event == first for r in records)
         self.groups: dict[str, list[GameRecord]] = {}
-        self.spellings: dict[str, Counter] = {}
+        self.spellings: dict[str, Counter[str]] = {}
         if not self.single:
             for r in records:
                 k = _key(r.event)
@@ -68,7 +68,8 @@ class Events:
                          f"games of {self.name(named[0])!r}", self.groups[UNNAMED][0].line, 1,
                          'give every game the [Event "..."] of its tournament')
             if wanted is not None and not named:
-                return self._no_such(wanted, sink)
+                self._no_such(wanted, sink)
+                return None
             return self.records
         if wanted is None:
             keys = list(self.groups)
@@ -80,7 +81,8 @@ class Events:
         if key not in self.groups:
             inside = [k for k in named if key and key in k]
             if len(inside) != 1:
-                return self._no_such(wanted, sink, inside)
+                self._no_such(wanted, sink, inside)
+                return None
             key = inside[0]
         others = [k for k in self.groups if k != key]
         if others:
@@ -94,7 +96,6 @@ class Events:
         what = "several events are named" if candidates else "no event is named"
         sink.add("PGN111", f"{what} like {wanted!r}; the file holds: {self.listing(keys)}", 1, 1,
                  "give the event's name as the list shows it")
-        return None
 
 
 def list_events(records: list[GameRecord]) -> list[tuple[str, int]]:

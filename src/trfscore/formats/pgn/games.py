@@ -13,8 +13,10 @@ from .players import PlayerIndex
 from .records import GameRecord, Side, location
 from .rules import Sink
 
-# (round or None, white key, black key or None for a bye, result codes, record)
-Entry = tuple[int | None, str, str | None, tuple, GameRecord]
+# (round or None, white key, black key or None for a bye, result codes (white's, black's: "" for a bye), record)
+Entry = tuple[int | None, str, str | None, tuple[str, str], GameRecord]
+#: an entry whose round is known
+NumberedEntry = tuple[int, str, str | None, tuple[str, str], GameRecord]
 # (round, board, white key, black key)
 Board = tuple[int, int, str, str]
 
@@ -55,7 +57,7 @@ def game_entries(records: list[GameRecord], keys: list[tuple[int, ...] | None] |
         if bye is not None:
             player, code = bye
             if player.name:
-                entries.append((rnd, note(player, rec.line), None, (code, None), rec))
+                entries.append((rnd, note(player, rec.line), None, (code, ""), rec))
             continue
         if not white.name or not black.name:
             sink.add("PGN104", f"game at {location(rec)} has no {'White' if not white.name else 'Black'} "
@@ -76,6 +78,7 @@ def _bye(rec: GameRecord, w_bye: bool, b_bye: bool, sink: Sink) -> tuple[Side, s
     ``b_bye``); without ``ByeType`` the result gives the code, and PGN202 says so.
     """
     result = rec.result
+    score: int | Fraction | None
     bye_tag = BYE_TYPES.get(rec.bye_type.upper()) if rec.bye_type else None
     if not (bye_tag is not None or rec.termination.casefold() == "bye" or w_bye or b_bye):
         return None
@@ -88,7 +91,7 @@ def _bye(rec: GameRecord, w_bye: bool, b_bye: bool, sink: Sink) -> tuple[Side, s
     if bye_tag:
         code, how = bye_tag, f"ByeType {rec.bye_type!r}"
     else:
-        code = {1: "U", 0: "Z"}.get(score, "H" if score == Fraction(1, 2) else "U")
+        code = "Z" if score == 0 else "H" if score == Fraction(1, 2) else "U"
         how = ("the opponent is named " + repr(rec.black.name if not w_bye else rec.white.name)
                if (w_bye or b_bye) else "Termination \"bye\"")
         what = {"U": "a pairing-allocated bye", "H": "a half-point bye"}.get(code, "a zero-point bye")

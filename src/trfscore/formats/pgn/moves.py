@@ -2,23 +2,27 @@
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING, AnyStr
 
 from .records import GameRecord, location
 from .rules import Sink
+from .sections import Patterns
+
+if TYPE_CHECKING:
+    import chess.pgn
 
 _MOVE = re.compile(r"(?:^|[\s.)}])"
                    r"(?:[KQRBN][a-h]?[1-8]?x?[a-h][1-8]|[a-h](?:x[a-h])?[1-8](?:=?[QRBN])?|O-O(?:-O)?|0-0-0)"
                    r"(?=[\s+#!?)({;]|$)")
 _COMMENT = re.compile(r"\{[^}]*(?:\}|\Z)|;[^\n]*|%[^\n]*")  # an open comment runs to the end
-_ANY_MOVES_SOURCE = (r"^[ \t]*(?:\{[^}\n]*\}[ \t]*)?\d+[ \t]*\.(?:[ \t]*\.\.)?[ \t]*"
-                     r"(?:[KQRBN]?[a-h]?[1-8]?x?[a-h][1-8]|O-O)")
-_ANY_MOVES = {str: re.compile(_ANY_MOVES_SOURCE, re.M), bytes: re.compile(_ANY_MOVES_SOURCE.encode(), re.M)}
+_ANY_MOVES = Patterns.compile(r"^[ \t]*(?:\{[^}\n]*\}[ \t]*)?\d+[ \t]*\.(?:[ \t]*\.\.)?[ \t]*"
+                              r"(?:[KQRBN]?[a-h]?[1-8]?x?[a-h][1-8]|O-O)", re.M)
 
 
-def any_moves_in(text: str | bytes) -> bool:
+def any_moves_in(text: AnyStr) -> bool:
     """True when some game of a PGN text (``str`` or UTF-8 ``bytes``) has moves (a numbered move at
     the start of a line)."""
-    return bool(_ANY_MOVES[type(text)].search(text))
+    return bool(_ANY_MOVES.of(text).search(text))
 
 
 def has_moves(movetext: str) -> bool:
@@ -31,7 +35,7 @@ def section_has_moves(section: str) -> bool:
     return has_moves("\n".join(ln for ln in section.split("\n") if not ln.lstrip().startswith("[")))
 
 
-def moves_of(game, rec: GameRecord, sink: Sink) -> bool:
+def moves_of(game: chess.pgn.Game, rec: GameRecord, sink: Sink) -> bool:
     """Keep a python-chess game's moves (SAN) and ply count in ``rec``; True when it has moves."""
     try:
         board = game.board()

@@ -10,10 +10,13 @@ general path, which a test holds them to.
 """
 from __future__ import annotations
 
+from typing import cast
+
 from ...model import Kind, PackedCells, Player
 from ..limits import too_sparse
 from .conventions import KIND_OF
-from .games import Entry
+from .games import Entry, NumberedEntry
+from .records import GameRecord
 from .rules import Sink
 
 #: Every code a packed PGN cell holds, and its kind (a blank cell is a round without an entry).
@@ -47,12 +50,13 @@ def place_packed(entries: list[Entry], players: list[Player], sr_of: dict[str, i
     codes = bytearray(b" ") * size
     names = [p.name for p in players]
 
-    def clash(sr: int, rnd: int, rec) -> None:
+    def clash(sr: int, rnd: int, rec: GameRecord) -> None:
         sink.add("PGN108", f"{names[sr - 1]!r} has a second game in round {rnd} (line {rec.line}); "
                  "only the first is kept", rec.line, 1,
                  'if Round "3.1", "3.2" are games of a match, read with round_mode="round.game"', rec.round_text)
 
-    for rnd, wk, bk, (c0, c1), rec in entries:
+    # every entry has a round: the caller asked :func:`packable` first
+    for rnd, wk, bk, (c0, c1), rec in cast("list[NumberedEntry]", entries):
         w = sr_of[wk]
         i = (w - 1) * rounds + rnd - 1
         if bk is None:  # a bye

@@ -18,7 +18,7 @@ from .rules import Sink
 from .tournament import build
 
 
-def read(source: str | bytes | IO, *, moves: bool = False, round_mode: str = "round", path: str | None = None,
+def read(source: str | bytes | IO[Any], *, moves: bool = False, round_mode: str = "round", path: str | None = None,
          encoding: str | None = None, event: str | None = None) -> Tournament:
     """Read one PGN (text, bytes or an open file) as a tournament; problems become findings.
 
@@ -37,7 +37,8 @@ def read(source: str | bytes | IO, *, moves: bool = False, round_mode: str = "ro
     return t
 
 
-def _read(box: list, moves, round_mode, path, encoding, findings, sink, event=None) -> Tournament:
+def _read(box: list[str | bytes | IO[Any]], moves: bool, round_mode: str, path: str | None, encoding: str | None,
+          findings: list[Finding], sink: Sink, event: str | None = None) -> Tournament:
     """:func:`read` of the source in ``box`` (taken out of it) with its findings list and sink; an
     internal error becomes a finding."""
     try:
@@ -67,7 +68,7 @@ def _read(box: list, moves, round_mode, path, encoding, findings, sink, event=No
         return t
 
 
-def _expand(paths: Iterable[str | os.PathLike]) -> list[str]:
+def _expand(paths: Iterable[str | os.PathLike[str]]) -> list[str]:
     """The files: each path, a folder as its ``*.pgn`` files in name order."""
     out: list[str] = []
     for p in paths:
@@ -79,7 +80,7 @@ def _expand(paths: Iterable[str | os.PathLike]) -> list[str]:
     return out
 
 
-def read_many(paths: Iterable[str | os.PathLike] | str | os.PathLike, *, moves: bool = False,
+def read_many(paths: Iterable[str | os.PathLike[str]] | str | os.PathLike[str], *, moves: bool = False,
               round_mode: str = "round", encoding: str | None = None, event: str | None = None) -> Tournament:
     """Several PGN files (or folders of ``*.pgn``) as one tournament (of one event, see :func:`read`)."""
     if isinstance(paths, (str, os.PathLike)):
@@ -98,7 +99,8 @@ def read_many(paths: Iterable[str | os.PathLike] | str | os.PathLike, *, moves: 
     return t
 
 
-def _read_many(paths, moves, round_mode, encoding, findings, sink, event=None) -> Tournament:
+def _read_many(paths: Iterable[str | os.PathLike[str]], moves: bool, round_mode: str, encoding: str | None,
+               findings: list[Finding], sink: Sink, event: str | None = None) -> Tournament:
     """:func:`read_many` with its findings list and sink: the records of every file, one tournament."""
     files = _expand(paths)
     records: list[GameRecord] = []
@@ -156,7 +158,7 @@ def _read_file(f: str, moves: bool, encoding: str | None, sink: Sink,
     return got
 
 
-def events(source: str | bytes | IO, *, encoding: str | None = None) -> list[tuple[str, int]]:
+def events(source: str | bytes | IO[Any], *, encoding: str | None = None) -> list[tuple[str, int]]:
     """The events of one PGN (text, bytes or an open file) and their numbers of games."""
     sink = Sink([])
     with gc_paused():
@@ -164,7 +166,7 @@ def events(source: str | bytes | IO, *, encoding: str | None = None) -> list[tup
         return list_events(collect(text, sink=sink))
 
 
-def read_path(path: str | os.PathLike, **options: Any) -> Tournament:
+def read_path(path: str | os.PathLike[str], **options: Any) -> Tournament:
     """One PGN file (or a folder of them) by path."""
     return read_many([path], **options)
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .rules import Sink
@@ -70,9 +71,11 @@ def _int_or_none(text: str | None) -> int | None:
 _SIDE_TAGS = {c: (c, c + "FideId", c + "Elo", c + "Title", c + "Fed", c + "Federation", c + "Country")
               for c in ("White", "Black")}
 _WHITE_TAGS, _BLACK_TAGS = _SIDE_TAGS["White"], _SIDE_TAGS["Black"]
+#: the values of some tags of a game (None: the tag is absent), a key of what games share
+_TagValues = tuple[str | None, ...]
 
 
-def _side(h: dict, colour: str, sink: Sink, line: int, seen_bad: set) -> Side:
+def _side(h: Mapping[str, str], colour: str, sink: Sink, line: int, seen_bad: set[str]) -> Side:
     """The ``White`` or ``Black`` side of a game's tags (PGN109 for a FIDE id that is not a number)."""
     tag_name, tag_id, tag_elo, tag_title, tag_fed, tag_fed2, tag_fed3 = _SIDE_TAGS[colour]
     name = h.get(tag_name) or ""
@@ -89,9 +92,10 @@ def _side(h: dict, colour: str, sink: Sink, line: int, seen_bad: set) -> Side:
             fide = ""
         elif fide[0] == "0":
             fide = fide.lstrip("0")
-    elo = h.get(tag_elo)
-    if elo is not None:
-        elo = int(elo) if elo.isdecimal() and elo != "0" and len(elo) < 10 else _int_or_none(elo)
+    written = h.get(tag_elo)
+    elo: int | None = None
+    if written is not None:
+        elo = int(written) if written.isdecimal() and written != "0" and len(written) < 10 else _int_or_none(written)
     title = h.get(tag_title)
     fed = h.get(tag_fed) or h.get(tag_fed2) or h.get(tag_fed3)
     return Side(name, fide, elo, _clean(title) if title else "", _clean(fed) if fed else "")
@@ -108,7 +112,7 @@ def _clean(value: str | None) -> str:
 _ROSTER = frozenset({"Event", "Site", "Date", "Round", "White", "Black", "Result"})
 
 
-def is_phantom(headers: dict[str, str]) -> bool:
+def is_phantom(headers: Mapping[str, str]) -> bool:
     """True for headers python-chess made up from blank lines or a stray comment (no tag of the text)."""
     if not headers:
         return True
@@ -139,13 +143,13 @@ class RecordMaker:
         self.sink = sink
         self.escapes = escapes  # False when the text holds no backslash: no tag value to unescape
         self.seen_bad: set[str] = set()  # FIDE ids already reported as not numbers
-        self._sides: dict[tuple, Side] = {}
-        self._kept: dict[tuple, dict[str, str]] = {}  # the kept tags' values -> their dict
-        self._games: dict[tuple, tuple[dict[str, str], str]] = {}  # _GAME_TAGS' values -> kept tags, event
+        self._sides: dict[_TagValues, Side] = {}
+        self._kept: dict[_TagValues, dict[str, str]] = {}  # the kept tags' values -> their dict
+        self._games: dict[_TagValues, tuple[dict[str, str], str]] = {}  # _GAME_TAGS' values -> kept tags, event
         self._strings: dict[str, str] = {}
         self._cleaned: dict[str | None, str] = {}  # a Result value as written -> stripped, shared
 
-    def make(self, h: dict[str, str], line: int) -> GameRecord:
+    def make(self, h: Mapping[str, str], line: int) -> GameRecord:
         """The record of one game's tag pairs, met at ``line``."""
         if self.escapes:
             # python-chess keeps a tag value as written: undo PGN's escapes \" and \\ (PGN standard 8.1.1)
@@ -174,7 +178,7 @@ class RecordMaker:
         return GameRecord(line, white, black, result, round_text, termination.strip() if termination else "",
                           bye_type.strip() if bye_type else "", None, shared[0], "", None, None, shared[1])
 
-    def _shared(self, game_key: tuple) -> tuple[dict[str, str], str]:
+    def _shared(self, game_key: _TagValues) -> tuple[dict[str, str], str]:
         """The kept tags (one dict for the games that agree on them) and the event's name."""
         kept_key = game_key[:len(KEPT_TAGS)]
         kept = self._kept.get(kept_key)

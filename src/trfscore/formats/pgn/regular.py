@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Iterator
+from typing import AnyStr
 
 from .conventions import TERMINATIONS
 from .moves import section_has_moves
 from .records import GameRecord, RecordMaker, is_phantom
 from .rules import Sink
-from .sections import body_start, report_bad_tags, report_unended
+from .sections import Patterns, body_start, report_bad_tags, report_unended, spelled
 
 # A tag line python-chess reads with the same name and value: its own expression is
 # ^\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*)\s+"([^\r]*)"\]\s*$ (greedy value).  This one takes spaces and
@@ -36,36 +38,34 @@ _VALUE = r'[^"\\\r\n]*(?:\\[^\r\n][^"\\\r\n]*)*'
 # ``^`` would not match after a byte-order mark)
 _TAG = re.compile(rf'\[({_NAME})[ \t]+"({_VALUE})"\]\r?$', re.M)
 _BLOCK = re.compile(rf'(?:\[{_NAME}[ \t]+"{_VALUE}"\]\r?(?:\n|\Z))+')
-_EVENT_LINE = re.compile(r"\n\[Event[ \t]")
-_EVENT_LINE_BYTES = re.compile(rb"\n\[Event[ \t]")
+_EVENT_LINE = Patterns.compile(r"\n\[Event[ \t]")
 _BLOCK_SIZE = 1 << 20  # bytes decoded at a time
 
 # Section starts the general path (:func:`.sections.section_starts`) finds that a plain
 # ``\n[Event`` search does not: an Event line after blanks or a byte-order mark.
-_OTHER_STARTS = {str: (" [Event", "\t[Event", "\ufeff"), bytes: (b" [Event", b"\t[Event", b"\xef\xbb\xbf")}
+_OTHER_STARTS = ((" [Event", b" [Event"), ("\t[Event", b"\t[Event"), ("\ufeff", b"\xef\xbb\xbf"))
 
 
 class Irregular(Exception):
     """The text is not regular: the general path reads it."""
 
 
-def collect_regular(text: str | bytes, sink: Sink, any_moves: bool) -> list[GameRecord] | None:
+def collect_regular(text: AnyStr, sink: Sink, any_moves: bool) -> list[GameRecord] | None:
     """The game records of a regular text (``str``, or ``bytes`` that are valid UTF-8), its
     findings added to ``sink``; None (and nothing added) when the text is not regular.
     ``any_moves``: some game of the text has moves (:func:`.moves.any_moves_in`)."""
     begin = body_start(text)
-    kind = type(text)
-    if not text.startswith("[Event" if kind is str else b"[Event", begin):  # type: ignore[arg-type]
+    if not text.startswith(spelled(text, "[Event", b"[Event"), begin):
         return None
     after = text[begin + 6:begin + 7]
     if after not in (" ", "\t", b" ", b"\t"):
         return None
-    if any(text.find(mark, begin) != -1 for mark in _OTHER_STARTS[kind]):  # type: ignore[arg-type]
+    if any(text.find(spelled(text, *mark), begin) != -1 for mark in _OTHER_STARTS):
         return None
     staged = Sink([])  # findings wait here until the whole text proved regular
     staged.limit = sys.maxsize
     staged.file = sink.file
-    maker = RecordMaker(staged, escapes=(b"\\" if kind is bytes else "\\") in text)  # type: ignore[operator]
+    maker = RecordMaker(staged, escapes=spelled(text, "\\", b"\\") in text)
     state = _State()
     try:
         head = 1 if begin else 0  # a byte-order mark is one character, kept in the first game's text
@@ -100,13 +100,13 @@ class _State:
         self.want_next = False  # the next section's line is the one after the first unended game
 
 
-def _blocks(text: str | bytes):
+def _blocks(text: AnyStr) -> Iterator[tuple[str, bool]]:
     """The text as decoded blocks of whole sections (each about a megabyte), and whether each is
     the last."""
     size = len(text)
     at = 0
     while at < size:
-        m = (_EVENT_LINE if isinstance(text, str) else _EVENT_LINE_BYTES).search(text, at + _BLOCK_SIZE)  # type: ignore[arg-type]
+        m = _EVENT_LINE.of(text).search(text, at + _BLOCK_SIZE)
         cut = m.start() + 1 if m else size
         piece = text[at:cut]
         yield (piece if isinstance(piece, str) else piece.decode("utf-8")), cut == size
@@ -118,7 +118,7 @@ def _read_block(block: str, head: int, last: bool, maker: RecordMaker, state: _S
     characters of byte-order mark, and ends with one).  A game's text is its section, the first
     one's with the mark, as the general path reads it."""
     starts = [head]
-    starts += [m.start() + 1 for m in _EVENT_LINE.finditer(block)]
+    starts += [m.start() + 1 for m in _EVENT_LINE.for_str.finditer(block)]
     ends = starts[1:]
     ends.append(len(block))
     tag_match = _TAG.findall

@@ -8,29 +8,52 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import AnyStr
+from typing import AnyStr, Generic
 
 from .rules import Sink
 
-_BAD_TAG_SOURCE = r'^[ \t]*\[(?![A-Za-z0-9_]+[ \t]*"[^"\\\n]*(?:\\.[^"\\\n]*)*"[ \t]*\][ \t]*\r?$)[^\n]*'
-_EVENT = {str: re.compile(r"^[ \t\ufeff]*\[Event[ \t]", re.M),
-          bytes: re.compile(rb"^(?:\xef\xbb\xbf)?[ \t]*\[Event[ \t]", re.M)}
-_BAD_TAG = {str: re.compile(_BAD_TAG_SOURCE, re.M), bytes: re.compile(_BAD_TAG_SOURCE.encode(), re.M)}
-_BOM = {str: "\ufeff", bytes: b"\xef\xbb\xbf"}
+
+@dataclass(frozen=True, slots=True)
+class Patterns:
+    """One regular expression compiled for ``str`` texts and for ``bytes`` (UTF-8) texts."""
+
+    for_str: re.Pattern[str]
+    for_bytes: re.Pattern[bytes]
+
+    @classmethod
+    def compile(cls, source: str, flags: int = 0) -> Patterns:
+        """``source`` for both (written in ASCII, so its bytes are its UTF-8)."""
+        return cls(re.compile(source, flags), re.compile(source.encode("ascii"), flags))
+
+    def of(self, text: AnyStr) -> re.Pattern[AnyStr]:
+        """The expression that searches ``text``."""
+        return self.for_str if isinstance(text, str) else self.for_bytes
 
 
-def body_start(text: str | bytes) -> int:
+def spelled(text: AnyStr, as_str: str, as_bytes: bytes) -> AnyStr:
+    """``as_str`` for a ``str`` text, ``as_bytes`` (the same characters in UTF-8) for a ``bytes`` one."""
+    return as_str if isinstance(text, str) else as_bytes
+
+
+_BAD_TAG = Patterns.compile(r'^[ \t]*\[(?![A-Za-z0-9_]+[ \t]*"[^"\\\n]*(?:\\.[^"\\\n]*)*"[ \t]*\][ \t]*\r?$)[^\n]*',
+                            re.M)
+_EVENT = Patterns(re.compile(r"^[ \t\ufeff]*\[Event[ \t]", re.M),
+                  re.compile(rb"^(?:\xef\xbb\xbf)?[ \t]*\[Event[ \t]", re.M))
+
+
+def body_start(text: AnyStr) -> int:
     """Where the text starts after a byte-order mark."""
-    return len(_BOM[type(text)]) if text.startswith(_BOM[type(text)]) else 0  # type: ignore[arg-type]
+    bom = spelled(text, "\ufeff", b"\xef\xbb\xbf")
+    return len(bom) if text.startswith(bom) else 0
 
 
-def section_starts(text: str | bytes) -> list[int]:
+def section_starts(text: AnyStr) -> list[int]:
     """Offsets where games start: ``[Event`` lines, or tag sections when no game has an Event tag.
 
     Tag lines before the first ``[Event`` line (a game without Event) start a section too.
     """
     begin = body_start(text)
-    starts = [m.start() for m in _EVENT[type(text)].finditer(text)]
+    starts = [m.start() for m in _EVENT.of(text).finditer(text)]
     if starts:
         if _has_tag_line(text[begin:starts[0]]):
             starts.insert(0, begin)
@@ -38,8 +61,8 @@ def section_starts(text: str | bytes) -> list[int]:
     out = []
     previous_tag = False
     offset = begin
-    newline, bracket = ("\n", "[") if isinstance(text, str) else (b"\n", b"[")
-    for raw in text[begin:].split(newline):  # type: ignore[arg-type]
+    newline, bracket = spelled(text, "\n", b"\n"), spelled(text, "[", b"[")
+    for raw in text[begin:].split(newline):
         stripped = raw.strip()
         is_tag = stripped.startswith(bracket)
         if is_tag and not previous_tag:
@@ -52,31 +75,22 @@ def section_starts(text: str | bytes) -> list[int]:
 
 def _has_tag_line(head: AnyStr) -> bool:
     """True when some line of ``head`` starts like a tag pair."""
-    bracket = "[" if isinstance(head, str) else b"["
-    return any(line.lstrip().startswith(bracket) for line in head.splitlines())  # type: ignore[arg-type]
+    bracket = spelled(head, "[", b"[")
+    return any(line.lstrip().startswith(bracket) for line in head.splitlines())
 
 
 @dataclass(slots=True)
-class Sections:
+class Sections(Generic[AnyStr]):
     """The games of a text as the text holds them: offset and line number of every game start."""
 
-    text: str | bytes
+    text: AnyStr
     starts: list[int]
     lines: list[int]
 
     @classmethod
-    def of(cls, text: str | bytes, starts: list[int]) -> Sections:
+    def of(cls, text: AnyStr, starts: list[int]) -> Sections[AnyStr]:
         """The sections starting at ``starts``, with their line numbers."""
-        # line number of every game start (C-speed counting between consecutive starts)
-        newline = "\n" if isinstance(text, str) else b"\n"
-        start_lines = []
-        line = 1
-        previous = 0
-        for s in starts:
-            line += text.count(newline, previous, s)  # type: ignore[arg-type]
-            start_lines.append(line)
-            previous = s
-        return cls(text, starts, start_lines)
+        return cls(text, starts, _start_lines(text, starts))
 
     def chunk(self, i: int) -> str:
         """The text of game ``i``: from its start to the next game's (decoded when the text is bytes)."""
@@ -92,12 +106,25 @@ class Sections:
         return text.count(b"\n[") + text.startswith(b"[", body_start(text))
 
 
-def report_bad_tags(text: str | bytes, sink: Sink) -> None:
+def _start_lines(text: AnyStr, starts: list[int]) -> list[int]:
+    """The line number of every game start (C-speed counting between consecutive starts)."""
+    newline = spelled(text, "\n", b"\n")
+    start_lines = []
+    line = 1
+    previous = 0
+    for s in starts:
+        line += text.count(newline, previous, s)
+        start_lines.append(line)
+        previous = s
+    return start_lines
+
+
+def report_bad_tags(text: AnyStr, sink: Sink) -> None:
     """PGN101 for every line that starts like a tag pair but is not one (python-chess skips them)."""
     bad_line, counted = 1, 0  # lines are counted from the previous match: linear in the text
-    newline = "\n" if isinstance(text, str) else b"\n"
-    for m in _BAD_TAG[type(text)].finditer(text):
-        bad_line += text.count(newline, counted, m.start())  # type: ignore[arg-type]
+    newline = spelled(text, "\n", b"\n")
+    for m in _BAD_TAG.of(text).finditer(text):
+        bad_line += text.count(newline, counted, m.start())
         counted = m.start()
         found = m.group()
         shown = (found if isinstance(found, str) else found.decode("utf-8")).strip()

@@ -12,6 +12,8 @@ from .rules import Sink
 
 Rows = dict[int, dict[int, Game]]  # start rank -> round -> game
 Place = Callable[[int, Game, GameRecord], bool]
+#: an entry without a round: (white key, black key or None, codes, record), as in :data:`.games.Entry`
+Unplaced = tuple[str, str | None, tuple[str, str], GameRecord]
 
 _new = tuple.__new__  # Game(...) without the NamedTuple keyword machinery (hot path)
 
@@ -44,9 +46,9 @@ def _placer(table: Rows, players: list[Player], sink: Sink) -> Place:
     return place
 
 
-def _place_numbered(entries: list[Entry], table: Rows, sr_of: dict[str, int], place: Place) -> list[tuple]:
+def _place_numbered(entries: list[Entry], table: Rows, sr_of: dict[str, int], place: Place) -> list[Unplaced]:
     """The entries with a round in their cells; returns those without a round."""
-    unplaced = []
+    unplaced: list[Unplaced] = []
     new = _new
     for rnd, wk, bk, codes, rec in entries:
         if rnd is None:
@@ -67,11 +69,11 @@ def _place_numbered(entries: list[Entry], table: Rows, sr_of: dict[str, int], pl
     return unplaced
 
 
-def _place_unnumbered(unplaced: list[tuple], table: Rows, sr_of: dict[str, int], place: Place) -> None:
+def _place_unnumbered(unplaced: list[Unplaced], table: Rows, sr_of: dict[str, int], place: Place) -> None:
     """The games without a round, each in the first round both players are free."""
     low: dict[int, int] = {}  # per player, a round such that every round before it is taken
 
-    def first_free(cells: dict, sr: int) -> int:
+    def first_free(cells: dict[int, Game], sr: int) -> int:
         rnd = low.get(sr, 1)
         while rnd in cells:
             rnd += 1
@@ -87,7 +89,8 @@ def _place_unnumbered(unplaced: list[tuple], table: Rows, sr_of: dict[str, int],
         _put(rnd, wk, bk, codes, sr_of, place, rec)
 
 
-def _put(rnd: int, wk: str, bk: str | None, codes, sr_of, place: Place, rec: GameRecord) -> None:
+def _put(rnd: int, wk: str, bk: str | None, codes: tuple[str, str], sr_of: dict[str, int], place: Place,
+         rec: GameRecord) -> None:
     """Place a game (or a bye: ``bk`` None) in the rows of its players, clashes reported."""
     w = sr_of[wk]
     if bk is None:
@@ -106,7 +109,7 @@ def fill_games(t: Tournament, table: Rows, rounds: int) -> None:
     one free player of a round of a round robin with an odd number of players."""
     players = t.players
     odd_rr = t.is_round_robin and len(players) % 2 == 1
-    free_count: Counter = Counter()
+    free_count: Counter[int] = Counter()
     if odd_rr:
         free_count.update(r for r in range(1, rounds + 1) for p in players if r not in table[p.start_rank])
     absent = [_new(Game, (r, None, None, " ", Kind.ABSENT)) for r in range(rounds + 1)]

@@ -56,6 +56,7 @@ def build(records: list[GameRecord], *, round_mode: str = "round", findings: lis
     if table is not None:
         fill_games(t, table, rounds)
     else:
+        assert cells is not None  # the table is made whenever the games are not packed
         for i, p in enumerate(t.players):
             p.defer_games(cells, i, rounds)
     _extras(t, boards, sr_of, records)
@@ -92,7 +93,7 @@ _DATE = re.compile(r"(\d{4})[./-](\d{2})[./-](\d{2})")
 def _header(t: Tournament, records: list[GameRecord]) -> None:
     """The header from the tags most games agree on: name, place, dates, type, time control."""
     h = t.header
-    counts: dict[str, Counter] = {k: Counter() for k in KEPT_TAGS}
+    counts: dict[str, Counter[str]] = {k: Counter() for k in KEPT_TAGS}
     round_dates: set[tuple[str, str]] = set()  # (the Round text before its dot, Date): a few per round
     for r in records:
         tags = r.tags
@@ -102,7 +103,7 @@ def _header(t: Tournament, records: list[GameRecord]) -> None:
         if date:
             round_dates.add((r.round_text.partition(".")[0], date))
 
-    def common(tag: str, skip=("", "?", "-")) -> str:
+    def common(tag: str, skip: tuple[str, ...] = ("", "?", "-")) -> str:
         for value, _ in counts[tag].most_common():
             if value.strip() not in skip:
                 return value.strip()
@@ -131,7 +132,7 @@ def _round_dates(t: Tournament, round_dates: set[tuple[str, str]]) -> None:
     round has one."""
     h = t.header
     # the date of each round: the earliest Date of its games, as YY/MM/DD (TRF 132)
-    per_round: dict[int, tuple] = {}
+    per_round: dict[int, tuple[str, ...]] = {}
     for round_text, date in round_dates:
         key = round_key(round_text)
         m = _DATE.fullmatch(date.strip())

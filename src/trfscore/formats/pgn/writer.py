@@ -17,7 +17,7 @@ grid) White is the lower start rank.
 """
 from __future__ import annotations
 
-from ...model import Kind, Player, Tournament
+from ...model import Game, Kind, Player, Tournament
 from ...safetext import neutralise
 from ..limits import data_rounds
 
@@ -89,7 +89,7 @@ def write(t: Tournament) -> str:
     games: list[str] = []
     players = sorted(t.players, key=lambda p: p.start_rank)
     for rnd in range(1, data_rounds(t) + 1):
-        done: set[frozenset] = set()
+        done: set[frozenset[int]] = set()
         for p in players:
             g = p.game(rnd)
             if g.opponent is None:
@@ -115,7 +115,7 @@ def write(t: Tournament) -> str:
     return "\n".join(games)
 
 
-def _flip(g):
+def _flip(g: Game) -> Game:
     """The opponent's cell implied by ``g`` (used when the opponent's own cell is missing)."""
     code = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+", "W": "L", "L": "W", "D": "D"}.get(g.code, g.code)
     kind = {Kind.WIN: Kind.LOSS, Kind.LOSS: Kind.WIN, Kind.FORFEIT_WIN: Kind.FORFEIT_LOSS,
@@ -123,7 +123,7 @@ def _flip(g):
     return g._replace(code=code, kind=kind, opponent=None)
 
 
-def _result(wg, bg) -> tuple[str, list[tuple[str, str]]]:
+def _result(wg: Game, bg: Game) -> tuple[str, list[tuple[str, str]]]:
     """Result tag and extra tags from White's cell (and Black's, for a double forfeit)."""
     kind = wg.kind
     if kind == Kind.WIN:
