@@ -2,12 +2,16 @@
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING, TypedDict
 
 from ..trf.player import TITLE_LETTERS
 from .cells import parse_number
 from .labels import label_role
 from .lexing import Tok
 from .rows import HeadRow
+
+if TYPE_CHECKING:
+    from typing import NotRequired  # Python 3.11; only read by the type checker here
 
 FEDERATIONS = frozenset("""
 AFG ALB ALG AND ANG ANT ARG ARM ARU AUS AUT AZE BAH BAN BAR BDI BEL BER BHU BIH BIZ BLR BOL BOT
@@ -27,19 +31,32 @@ _TITLES = frozenset(TITLE_LETTERS.values())
 Role = tuple[str, str, str, Tok | None]
 
 
-def blank_info(name: str = "") -> dict:
+class RowInfo(TypedDict):
+    """What :func:`prefix` reads from a row, left of its cells."""
+
+    name: str
+    title: str
+    rating: int | None
+    fed: str
+    sno: Tok | None  # a second number column (a start number beside the rank)
+    fide_id: str
+    declared: list[tuple[str, str, Tok]]  # (code, label, token) of each declared value (points, tie-breaks)
+    tail: NotRequired[list[Tok]]  # a Swiss row's items right of its cells, once they are located
+
+
+def blank_info(name: str = "") -> RowInfo:
     """What :func:`prefix` reads from a row, before it reads anything."""
     return {"name": name, "title": "", "rating": None, "fed": "", "sno": None, "fide_id": "", "declared": []}
 
 
 def label_roles(head: HeadRow) -> tuple[list[Role], list[Role]]:
     """Roles of the label cells before and after the run: (role, code, label, label token)."""
-    before = [label_role(c.text) + (c.text, c) for c in head.labels]
-    after = [label_role(c.text) + (c.text, c) for c in head.suffix]
+    before: list[Role] = [label_role(c.text) + (c.text, c) for c in head.labels]
+    after: list[Role] = [label_role(c.text) + (c.text, c) for c in head.suffix]
     return before, after
 
 
-def prefix(toks: list[Tok], roles_before: list[Role], sep: bool, has_header: bool, rounds: int = 0) -> dict:
+def prefix(toks: list[Tok], roles_before: list[Role], sep: bool, has_header: bool, rounds: int = 0) -> RowInfo:
     """Name, title, rating, federation, second number and declared values left of the cells.
 
     Without a header, a number of at most ``rounds`` points (halves allowed) just before the cells
@@ -135,7 +152,7 @@ def rating_value(text: str) -> int | None:
     return int(m.group()) if m and int(m.group()) > 0 else None
 
 
-def _assign(info: dict, role: str, code: str, label: str, tok: Tok, positional: bool) -> None:
+def _assign(info: RowInfo, role: str, code: str, label: str, tok: Tok, positional: bool) -> None:
     if tok.kind == "EMPTY":
         return
     if role == "blank":

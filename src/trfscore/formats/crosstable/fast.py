@@ -16,25 +16,30 @@ holds this one to the general path on generated and damaged tables.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
+from typing import Literal, TypeVar, cast
 
 from .cells import _CR_RESULT, _STRONG_SWISS, _WEAK_SWISS, parse_number, swiss_cell
 from .colours import LETTERS
-from .columns import _TITLES, _TRF_TITLES, label_roles, rating_value
+from .columns import _TITLES, _TRF_TITLES, Role, RowInfo, label_roles, rating_value
 from .lexing import Tok, _terminals, classify, lex_line
 from .locate import Table, _find_header, _title
-from .rows import HeadRow, Line, Row, _cells_of, _is_row_start, _is_rule, _number_run, _split_embedded
+from .rows import HeadRow, Line, Row, RowView, _cells_of, _is_row_start, _is_rule, _number_run, _split_embedded
 from .state import ReadState
+from .swiss import Cell, RawPlayer
 
 #: The header is looked for in this many lines from the top; a table further down is read by
 #: the general path.
 HEAD_SCAN = 200
 #: Roles a column before the rounds may have for the rows to be read here.
 _PREFIX_ROLES = frozenset({"title", "rating", "fed"})
+_Key = TypeVar("_Key")
+_Value = TypeVar("_Value")
 
 
 @lru_cache(maxsize=1)
-def _weighted() -> re.Pattern:
+def _weighted() -> re.Pattern[str]:
     """An item that counts as a cell when the general path places a row's cells (a Swiss cell
     kind, strong or weak), or a rank with a dot (which splits rows): a row whose name holds one
     is read by the general path."""
@@ -43,7 +48,7 @@ def _weighted() -> re.Pattern:
 
 
 @lru_cache(maxsize=1)
-def _chess_results_cell() -> re.Pattern:
+def _chess_results_cell() -> re.Pattern[str]:
     """``12w1``: the grammar's CR_CELL with a short opponent number (no other item reads so)."""
     letters = "".join(sorted(LETTERS | {c.upper() for c in LETTERS}))
     return re.compile(rf"(\d{{1,6}})([{re.escape(letters)}\-])(1|0|½|=|\+|-|1/2|0[.,]5|\?)")
@@ -63,6 +68,10 @@ class _FastRow:
     items are made into tokens only when they are asked for (a finding, a rank column)."""
 
     __slots__ = ("line", "ordinal", "cont", "sep", "_text", "_toks")
+    line: int
+    ordinal: int
+    cont: list[Tok] | None
+    sep: str | None
 
     def __init__(self, line: int, ordinal: int, text: str) -> None:
         self.line, self.ordinal, self.cont, self.sep = line, ordinal, None, None
@@ -81,30 +90,31 @@ class _FastRow:
         return self._toks
 
 
-class _Memo(dict):
+class _Memo(dict[_Key, _Value]):
     """A dictionary that computes a missing value with ``make`` (once per key)."""
 
-    def __init__(self, make) -> None:
+    def __init__(self, make: Callable[[_Key], _Value]) -> None:
         super().__init__()
         self.make = make
 
-    def __missing__(self, key):
+    def __missing__(self, key: _Key) -> _Value:
         value = self[key] = self.make(key)
         return value
 
 
-class _Cells(dict):
+class _Cells(dict[str, "Cell | tuple[()]"]):
     """Cell text -> ``(opponent, colour letter, code)`` (``_NO_CELL`` when it is no cell), each text
     read once: ``12w1`` directly, anything else by ``other``."""
 
-    def __init__(self, other) -> None:
+    def __init__(self, other: Callable[[str], Cell | None]) -> None:
         super().__init__()
         self.other = other
 
-    def __missing__(self, text: str) -> tuple:
+    def __missing__(self, text: str) -> Cell | tuple[()]:
         number = text[:-2]
-        letter = _LETTERS.get(text[-2:-1], False)
+        letter: str | None | Literal[False] = _LETTERS.get(text[-2:-1], False)  # False: no colour letter
         result = _RESULT_CHAR.get(text[-1:])
+        value: Cell | tuple[()]
         if letter is not False and result and number.isdigit() and number.isascii() and len(number) <= 6:
             value = (int(number), letter, result)
         else:
@@ -117,7 +127,7 @@ class FastTable:
     """What the fast path read: the table (as :func:`~.locate.locate` gives it) and the rows it
     read itself, by ordinal, as ``(cells start, raw player)`` for :class:`~.swiss.SwissReader`."""
 
-    def __init__(self, table: Table, known: dict) -> None:
+    def __init__(self, table: Table, known: dict[int, tuple[int, RawPlayer]]) -> None:
         self.table, self.known = table, known
 
 
@@ -145,8 +155,8 @@ def read_table(state: ReadState) -> FastTable | None:
     if roles[lead:lead + 1] != ["name"] or not set(roles[lead + 1:]) <= _PREFIX_ROLES:
         return None
     reader = _RowReader(before, len(head.run), len(head.suffix))
-    rows: list[Row] = []
-    known: dict[int, tuple[int, tuple]] = {}
+    rows: list[RowView] = []
+    known: dict[int, tuple[int, RawPlayer]] = {}
     skipped = [no for no, _, cells in lines[:found] if cells]
     ended = False
     best = len(head.run)
@@ -205,7 +215,7 @@ _LETTERS = {**{c: c for c in LETTERS}, **{c.upper(): c for c in LETTERS}, "-": N
 _RESULT_CHAR = {c: _CR_RESULT[c] for c in "10½=+-?"}
 
 #: What a text that is no cell reads as, in the cache of cells.
-_NO_CELL: tuple = ()
+_NO_CELL: tuple[()] = ()
 
 _LABEL_KINDS = frozenset({"WORD", "NAME", "FED", "TITLE", "LETTER", "EMPTY", "BYE", "DIAG", "SIGN", "DOT"})
 
@@ -213,7 +223,7 @@ _LABEL_KINDS = frozenset({"WORD", "NAME", "FED", "TITLE", "LETTER", "EMPTY", "BY
 class _RowReader:
     """Reads one regular row from its split items, as the general path would read it."""
 
-    def __init__(self, before: list, rounds: int, k: int) -> None:
+    def __init__(self, before: list[Role], rounds: int, k: int) -> None:
         roles = before[1:]
         #: the header numbers the rows twice (rank, then start number): a leading number is the second
         self.numbered = bool(roles) and roles[0][0] in ("sno", "rank")
@@ -223,10 +233,11 @@ class _RowReader:
         self.rounds, self.k = rounds, k
         self.cells = _Cells(self._cell)  # cell text -> what it reads as
         weighted = _weighted().fullmatch
-        self.plain = _Memo(lambda word: not (word == "0" or weighted(word)))  # a name item that is no cell
+        # a name item that is no cell
+        self.plain: _Memo[str, bool] = _Memo(lambda word: not (word == "0" or weighted(word)))
         self.cr_cell = _chess_results_cell().fullmatch
 
-    def row(self, text: str, no: int, ordinal: int) -> tuple[Row, int, tuple] | None:
+    def row(self, text: str, no: int, ordinal: int) -> tuple[_FastRow, int, RawPlayer] | None:
         """``(row, cells start, raw player)`` of a regular row, else None."""
         if "\t" in text or "|" in text or ";" in text:
             return None
@@ -255,9 +266,10 @@ class _RowReader:
             return None
         info["tail"] = _tail_toks(text, tail, no)
         row = _FastRow(no, ordinal, text)
-        return row, start - 1, (row, int(ident), info, cells)
+        # no _NO_CELL among the cells (checked above)
+        return row, start - 1, (row, int(ident), info, cast("list[Cell]", cells))
 
-    def _cell(self, text: str) -> tuple | None:
+    def _cell(self, text: str) -> Cell | None:
         """The cell ``text`` reads as (as :func:`~.cells.swiss_cell` reads it), None when it is no cell."""
         m = self.cr_cell(text)
         if m is not None:
@@ -268,10 +280,10 @@ class _RowReader:
             return swiss_cell(Tok(kind, text, 0, 0))
         return None
 
-    def _prefix(self, toks: list[str], text: str, no: int, ident_len: int) -> dict | None:
+    def _prefix(self, toks: list[str], text: str, no: int, ident_len: int) -> RowInfo | None:
         """What :func:`~.columns.prefix` gives for these items (with a header, blank-separated),
         or None when its answer would depend on where the items stand in the line."""
-        info = {"name": "", "title": "", "rating": None, "fed": "", "sno": None, "fide_id": "", "declared": []}
+        info: RowInfo = {"name": "", "title": "", "rating": None, "fed": "", "sno": None, "fide_id": "", "declared": []}
         after_name = self.after_name
         if self.numbered and len(toks) > 1 and toks[0].isdigit():
             if not (toks[0].isascii() and len(toks[0]) <= 50):
@@ -313,7 +325,7 @@ class _RowReader:
         return info
 
 
-def _after_name(roles: list) -> list[str]:
+def _after_name(roles: list[Role]) -> list[str]:
     """The roles after the name column, last first (as :func:`~.columns.prefix` tries them)."""
     names = [r[0] for r in roles]
     return list(reversed(names[names.index("name") + 1:])) if "name" in names else []
@@ -321,7 +333,7 @@ def _after_name(roles: list) -> list[str]:
 
 def _tail_toks(text: str, items: list[str], no: int) -> list[Tok]:
     """The items at the end of ``text`` as tokens with their columns."""
-    out = []
+    out: list[Tok] = []
     rest = text.rstrip()
     for item in reversed(items):
         begin = len(rest) - len(item)

@@ -8,12 +8,16 @@ Colours are not known from a grid and stay None.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+from operator import itemgetter
+from typing import TypeGuard
+
 from ...model import Game, Kind, Player
 from ..limits import too_sparse
 from .cells import KIND_OF, MIRROR, is_diagonal, parse_number, rr_cell
 from .columns import label_roles, prefix
 from .lexing import Tok
-from .rows import HeadRow, Row, _int
+from .rows import HeadRow, RowView, _int
 from .state import ReadState
 
 #: One row as placed: (located, start index of the cells, the n cell tokens, unreadable tokens).
@@ -29,7 +33,7 @@ class GridReader:
         self.state = state
         self.rr_rounds = rr_rounds
 
-    def read(self, head: HeadRow, rows: list[Row]) -> None:
+    def read(self, head: HeadRow, rows: Sequence[RowView]) -> None:
         state, t = self.state, self.state.t
         n = len(head.run) if head.kind == "numbers" and head.run else len(rows)
         if too_sparse(n, n, n * len(rows)):
@@ -66,16 +70,17 @@ class GridReader:
                                                      self.rr_rounds == "berger" else "")
                   + "; colours are not known", head.line or rows[0].line, 1)
 
-    def _start_ranks(self, rows: list[Row], n: int) -> list[int]:
+    def _start_ranks(self, rows: Sequence[RowView], n: int) -> list[int]:
         """The start rank of each row: its number when the rows are numbered 1..n, else its place."""
-        ids, valid_ids = _row_numbers(rows)
-        use_ids = valid_ids and len(rows) == n
-        if not use_ids and any(i is not None for i in ids) and rows:
+        ids = _row_numbers(rows)
+        if _one_to_n(ids) and len(rows) == n:
+            return [ids[row.ordinal - 1] for row in rows]
+        if any(i is not None for i in ids) and rows:
             self.state.add("CTB105", "the row numbers are not 1.." + str(len(rows)) + "; rows are numbered in "
                            "order", rows[0].line, rows[0].ident.col if rows[0].ident else 1)
-        return [ids[row.ordinal - 1] if use_ids else row.ordinal for row in rows]
+        return [row.ordinal for row in rows]
 
-    def _read_rows(self, head: HeadRow, rows: list[Row], parsed: list[Placed], start_ranks: list[int], n: int,
+    def _read_rows(self, head: HeadRow, rows: Sequence[RowView], parsed: list[Placed], start_ranks: list[int], n: int,
                    double: bool) -> tuple[Grid, dict[int, Player]]:
         """The player of each row, with its columns and declared values, and its grid cells."""
         state = self.state
@@ -159,33 +164,37 @@ class GridReader:
             t.rounds = _schedule_by_berger(t.players, codes, n, cycles)
 
 
-def _row_numbers(rows: list[Row]) -> tuple[list[int | None], bool]:
-    """The number of each row, and whether the numbers are 1..len(rows) in some order."""
-    ids = [_int(r.ident) if r.ident is not None else None for r in rows]
-    return ids, sorted(i for i in ids if i is not None) == list(range(1, len(rows) + 1))
+def _row_numbers(rows: Sequence[RowView]) -> list[int | None]:
+    """The number of each row (None: it has none)."""
+    return [_int(r.ident) if r.ident is not None else None for r in rows]
 
 
-def _best_reading(head: HeadRow, rows: list[Row], n: int) -> tuple[bool, list[Placed]]:
+def _one_to_n(ids: list[int | None]) -> TypeGuard[list[int]]:
+    """Whether the row numbers ``ids`` are 1..len(ids) in some order."""
+    return sorted(i for i in ids if i is not None) == list(range(1, len(ids) + 1))
+
+
+def _best_reading(head: HeadRow, rows: Sequence[RowView], n: int) -> tuple[bool, list[Placed]]:
     """Single or double round-robin: the reading with fewer unreadable cells and unplaced rows."""
-    best = None
+    readings: list[tuple[int, bool, list[Placed]]] = []
     for double in (False, True):
         attempt = _grid_rows(head, rows, n, double)
         bad = sum(len(a[3]) for a in attempt) + 3 * sum(1 for a in attempt if a[1] is None)
-        if best is None or bad < best[0]:
-            best = (bad, double, attempt)
+        readings.append((bad, double, attempt))
         if bad == 0:
             break
-    _, double, parsed = best
+    _, double, parsed = min(readings, key=itemgetter(0))  # the first of the best
     return double, parsed
 
 
-def _grid_rows(head: HeadRow, rows: list[Row], n: int, double: bool) -> list[Placed]:
+def _grid_rows(head: HeadRow, rows: Sequence[RowView], n: int, double: bool) -> list[Placed]:
     """For each row: (ok, start index of the cells, the n cell tokens, unreadable tokens)."""
     k = len(head.suffix) if head.kind == "numbers" else None
     out: list[Placed] = []
-    ids, valid_ids = _row_numbers(rows)
+    ids = _row_numbers(rows)
+    numbers = ids if _one_to_n(ids) else None
     for row in rows:
-        g = ids[row.ordinal - 1] if valid_ids else row.ordinal
+        g = numbers[row.ordinal - 1] if numbers is not None else row.ordinal
         s = _grid_start(row.toks, g, n, k, double) if 1 <= g <= n else None
         if s is None:
             out.append((False, None, [], []))

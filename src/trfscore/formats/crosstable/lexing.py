@@ -52,7 +52,8 @@ def compiled_terminals() -> list[Terminal]:
     try:
         from lark.load_grammar import load_grammar
 
-        grammar, _ = load_grammar(_grammar_text(), "crosstable.lark", None, False)
+        # lark's load_grammar carries no annotations (its Lark class does)
+        grammar, _ = load_grammar(_grammar_text(), "crosstable.lark", None, False)  # type: ignore[no-untyped-call]
         terms = list(grammar.compile(["start"], "*")[0])
     except Exception:  # pragma: no cover - another lark release
         from lark import Lark
@@ -75,7 +76,7 @@ def terminal_table() -> str:
 
 
 @lru_cache(maxsize=1)
-def _scanner() -> re.Pattern:
+def _scanner() -> re.Pattern[str]:
     """The item and separator terminals as one alternation, tried in the lexer's order.
 
     Applied to one line at a time with ``finditer`` (blanks between items match nothing and are
@@ -87,7 +88,7 @@ def _scanner() -> re.Pattern:
 
 
 @lru_cache(maxsize=1)
-def _item_patterns() -> list[tuple[str, re.Pattern]]:
+def _item_patterns() -> list[tuple[str, re.Pattern[str]]]:
     """The grammar's item terminals in lexer order, for typing the text of a joined cell."""
     return [(t.name, re.compile(t.regexp)) for t in _terminals()
             if not t.name.startswith("_") and t.name not in ("PIPE", "SEMI", "TAB")]
@@ -102,8 +103,10 @@ _LONGEST_NUMBER = 50
 _SPACES = {c: " " for c in range(0x3001) if chr(c).isspace() and chr(c) not in "\t\n\r \f\v\xa0\u2007\u202f"}
 
 
-def _kind(name: str, text: str) -> str:
-    return "WORD" if name in _NUMERIC and len(text) > _LONGEST_NUMBER else name
+def _kind(name: str | None, text: str) -> str:
+    """The kind of an item the terminal ``name`` matched (a match of :func:`_scanner` always
+    names one: each of its alternatives is a named group)."""
+    return "WORD" if name in _NUMERIC and len(text) > _LONGEST_NUMBER else name or "WORD"
 
 
 def classify(text: str) -> str:

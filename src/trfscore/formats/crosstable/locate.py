@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..markdown_text import unescape
 from .cells import _STRONG_SWISS
 from .lexing import Tok
-from .rows import HeadRow, Line, Row, _int, _is_row_start, _is_rule, _number_run, _split_embedded
+from .rows import HeadRow, Line, Row, RowView, _int, _is_row_start, _is_rule, _number_run, _split_embedded
 
 _LABEL_KINDS = frozenset({"WORD", "NAME", "FED", "TITLE", "LETTER", "EMPTY", "BYE", "DIAG", "SIGN", "DOT"})
 _BOLD = re.compile(r"^\*+|(?<!\\)\*+$")  # **Title**, but not an escaped \* at the end
@@ -18,7 +19,7 @@ class Table(NamedTuple):
     the lines around it that were not read, and the title line above it (None when there is none)."""
 
     head: HeadRow
-    rows: list[Row]
+    rows: Sequence[RowView]
     skipped: list[int]
     title: str | None
 
@@ -146,7 +147,7 @@ def _title(lines: list[Line], raw_lines: list[str], table_line: int) -> tuple[in
     return None, None
 
 
-def is_swiss(head: HeadRow, rows: list[Row]) -> bool:
+def is_swiss(head: HeadRow, rows: Sequence[RowView]) -> bool:
     """Whether the table is a Swiss table (rounds) rather than a round-robin grid."""
     if head.kind == "rounds":
         return True

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from ..markdown_text import unescape
 from .labels import _ROUND_LABEL
@@ -110,6 +111,24 @@ class Row:
     ordinal: int
     cont: list[Tok] | None = None
     sep: str | None = None
+
+
+class RowView(Protocol):
+    """What the table readers read of a row: a :class:`Row`, or a row the fast path read
+    (:mod:`.fast`), which makes its tokens only when they are asked for."""
+
+    @property
+    def ident(self) -> Tok | None: ...
+    @property
+    def toks(self) -> list[Tok]: ...
+    @property
+    def line(self) -> int: ...
+    @property
+    def ordinal(self) -> int: ...
+    @property
+    def cont(self) -> list[Tok] | None: ...
+    @property
+    def sep(self) -> str | None: ...
 
 
 def _int(tok: Tok) -> int | None:

@@ -3,16 +3,15 @@ findings sink and the declared values (points, rank, tie-break columns)."""
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
 from ...decimals import half_glyph_points
 from ...findings import finding
 from ...model import Player, Source, Tournament
 from ..limits import bounded_score
 from .cells import parse_number
-from .columns import Role
+from .columns import Role, RowInfo
 from .lexing import Tok
-from .rows import Line, Row, split_lines, table_lines
+from .rows import Line, RowView, split_lines, table_lines
 
 
 class ReadState:
@@ -60,7 +59,7 @@ class ReadState:
             self.declared.setdefault(sr, {})[code] = value
             self.labels.setdefault(code, label)
 
-    def declare_row(self, sr: int, player: Player, row: Row, roles_before: list[Role], info: dict[str, Any],
+    def declare_row(self, sr: int, player: Player, row: RowView, roles_before: list[Role], info: RowInfo,
                     tail: list[Tok] | None, roles_after: list[Role], has_header: bool) -> None:
         """A row's declared values: a rank in its number column (``row.ident``), those left of the
         cells (``info`` from :func:`~.columns.prefix`) and those right of them (``tail``, when located)."""

@@ -3,23 +3,27 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from itertools import chain
 from operator import itemgetter
+from typing import TypeGuard
 
 from ...model import PackedCells, Player
 from ..limits import too_sparse
 from .cells import _STRONG_SWISS, _WEAK_SWISS, KIND_OF, MIRROR, swiss_cell
 from .colours import fitting, mapping
-from .columns import Role, blank_info, label_roles, prefix
+from .columns import Role, RowInfo, blank_info, label_roles, prefix
 from .lexing import Tok
-from .rows import HeadRow, Row, _int
+from .rows import HeadRow, RowView, _int
 from .state import ReadState
 
 _OPPONENT, _COLOUR, _CODE, _CELLS = itemgetter(0), itemgetter(1), itemgetter(2), itemgetter(3)
 _COLOUR_CHAR = {"w": "w", "b": "b", None: " "}
 
+#: One round cell as read: (opponent number, colour letter, result code) (:func:`~.cells.swiss_cell`).
+Cell = tuple[int | None, str | None, str]
 #: One row as read: the row, its number, its columns (:func:`~.columns.prefix`) and its round cells.
-RawPlayer = tuple[Row, int | None, dict, list[tuple[int | None, str | None, str]]]
+RawPlayer = tuple[RowView, int | None, RowInfo, list[Cell]]
 
 
 class SwissReader:
@@ -28,7 +32,7 @@ class SwissReader:
     def __init__(self, state: ReadState) -> None:
         self.state = state
 
-    def read(self, head: HeadRow, rows: list[Row], known: dict[int, tuple[int, RawPlayer]] | None = None) -> None:
+    def read(self, head: HeadRow, rows: Sequence[RowView], known: dict[int, tuple[int, RawPlayer]] | None = None) -> None:
         """Read ``rows`` under ``head``; ``known`` holds rows the fast path (:mod:`.fast`) has
         already read, by row ordinal: where their cells start and what :meth:`_read_row` gives."""
         state, t = self.state, self.state.t
@@ -64,7 +68,7 @@ class SwissReader:
         state.add("CTB106", f"read a Swiss crosstable of {len(players)} players and {rounds} rounds"
                   + (f"; colour letters {language}" if language else ""), head.line or rows[0].line, 1)
 
-    def _read_row(self, row: Row, s: int | None, rounds: int, before: list[Role], has_header: bool) -> RawPlayer:
+    def _read_row(self, row: RowView, s: int | None, rounds: int, before: list[Role], has_header: bool) -> RawPlayer:
         """The columns and round cells of one row whose cells start at ``s`` (None: not found)."""
         ident = _int(row.ident) if row.ident is not None else None
         if s is None:
@@ -74,7 +78,7 @@ class SwissReader:
                            "and the declared columns", " ".join(x.text for x in row.toks)[:80])
             return row, ident, blank_info(" ".join(x.text for x in row.toks if x.kind in ("WORD", "NAME"))), []
         info = prefix(row.toks[:s], before, row.sep is not None, has_header, rounds)
-        cells = []
+        cells: list[Cell] = []
         for r, tok in enumerate(row.toks[s:s + rounds], 1):
             cell = swiss_cell(tok)
             if cell is None:
@@ -100,33 +104,34 @@ class SwissReader:
         if not pairs:
             self.state.add("CTB112", f"the colour letters {shown} are not the White/Black pair of one language; "
                            "colours are left unknown", line, 1, "one table uses one pair: w/b, w/s, w/z, b/n ...")
-            letter_of: dict[str, str | None] = {}
+            letter_of: Mapping[str, str | None] = {}
         else:
             if len(pairs) > 1 and len({tuple(sorted(mapping(p).items())) for p in pairs}) > 1:
                 self.state.add("CTB112", f"the colour letters {shown} fit several languages "
                                f"({'; '.join(p.languages for p in pairs)}); read as {pairs[0].languages}", line, 1,
                                "check the colours, or give the table with both colour letters")
-            letter_of = mapping(pairs[0])  # type: ignore[assignment]
+            letter_of = mapping(pairs[0])
         for _, _, _, cells in raw_players:
             for r, (opp, colour, code) in enumerate(cells):
                 if colour is not None:
                     cells[r] = (opp, letter_of.get(colour), code)
         return f"{pairs[0].white}/{pairs[0].black} ({pairs[0].languages})" if pairs else ""
 
-    def _numbering(self, rows: list[Row], raw_players: list[RawPlayer]) -> tuple[list, list]:
+    def _numbering(self, rows: Sequence[RowView],
+                   raw_players: list[RawPlayer]) -> tuple[list[int], list[int]]:
         """Which numbering the opponents use (the row number or a start-number column), and the
         start rank of each row."""
-        snos = [info["sno"] and int(info["sno"].text) for _, _, info, _ in raw_players]
+        snos = [None if info["sno"] is None else int(info["sno"].text) for _, _, info, _ in raw_players]
         idents = [ident for _, ident, _, _ in raw_players]
-        numbering = idents
-        if all(snos) and len(set(snos)) == len(snos):
-            if _reciprocity(snos, raw_players) > _reciprocity(idents, raw_players):
-                numbering = snos
-        if any(i is None or i < 1 for i in numbering) or len(set(numbering)) != len(numbering):
+        by_sno = _numbers_rows(snos) and _reciprocity(snos, raw_players) > _reciprocity(idents, raw_players)
+        chosen = snos if by_sno else idents
+        if _numbers_rows(chosen):
+            numbering = chosen
+        else:
             self.state.add("CTB105", "row numbers are missing, repeated or 0; rows are numbered in order",
                            rows[0].line, 1)
             numbering = list(range(1, len(rows) + 1))
-        start_ranks = snos if (all(snos) and len(set(snos)) == len(snos)) else numbering
+        start_ranks = snos if _numbers_rows(snos) else numbering
         return numbering, start_ranks
 
     def _pack(self, raw_players: list[RawPlayer], parsed: list[int | None], rounds: int,
@@ -167,7 +172,13 @@ class SwissReader:
         return PackedCells(rounds, opponents, "".join(colours), "".join(codes), KIND_OF)
 
 
-def _usual_cell_count(rows: list[Row]) -> int:
+def _numbers_rows(numbers: list[int | None]) -> TypeGuard[list[int]]:
+    """Whether ``numbers`` can number the rows: none missing or 0, none repeated (they are read
+    from digits, so none is negative)."""
+    return all(numbers) and len(set(numbers)) == len(numbers)
+
+
+def _usual_cell_count(rows: Sequence[RowView]) -> int:
     """Without a header: the most common number of Swiss cells in a row."""
     counts = Counter(sum(1 for x in r.toks if x.kind in _STRONG_SWISS or x.kind in _WEAK_SWISS)
                      for r in rows)
@@ -195,7 +206,7 @@ def _cells_start(toks: list[Tok], rounds: int, k: int | None) -> int | None:
     return best[1]
 
 
-def _continuation(row: Row, s: int, rounds: int, cells: list, info: dict) -> None:
+def _continuation(row: RowView, s: int, rounds: int, cells: list[Cell], info: RowInfo) -> None:
     """A second line under a row (US Chess): colours under the rounds, 'ID / R: 1794 ->1817'."""
     cont = row.cont or []
     for r in range(rounds):
@@ -213,7 +224,7 @@ def _continuation(row: Row, s: int, rounds: int, cells: list, info: dict) -> Non
         info["title"] = cont[0].text
 
 
-def _reciprocity(numbers: list, raw_players: list[RawPlayer]) -> int:
+def _reciprocity(numbers: Sequence[int | None], raw_players: list[RawPlayer]) -> int:
     """How well the cells agree when opponent numbers are read as ``numbers``: the opponent's
     cell names this row back, with the other colour and the mirrored result."""
     cell_of = {num: cells for num, (_, _, _, cells) in zip(numbers, raw_players)}

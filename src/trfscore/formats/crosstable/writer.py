@@ -20,20 +20,22 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...decimals import format_value
-from ...model import Kind, Player, Tournament
+from ...model import Game, Kind, Player, Tournament
 from ...safetext import neutralise
 from ..limits import data_rounds
 from ..markdown_text import escape
 
 _SYMBOL = {"1": "1", "W": "1", "0": "0", "L": "0", "=": "½", "D": "½", "+": "+", "-": "-"}
 _BYE_CELL = {Kind.FULL_BYE: "FPB", Kind.HALF_BYE: "HPB", Kind.PAB: "PAB", Kind.ZERO_BYE: "ZPB"}
+#: A column after the points: its heading and its value per start rank (as the model or the caller gives it).
+Column = tuple[str, dict[int, object]]
 
 
 def grid_shape(t: Tournament) -> int:
     """1 or 2 (games per pair) when ``t`` is written as a grid; 0 for the Swiss notation."""
     if t.is_round_robin is False:
         return 0
-    meetings: dict[frozenset, int] = {}
+    meetings: dict[frozenset[int], int] = {}
     for p in t.players:
         for g in p.games:
             if g.kind in Kind.BYES:
@@ -54,8 +56,8 @@ def grid_shape(t: Tournament) -> int:
     return 0
 
 
-def _tb_columns(t: Tournament, tiebreaks: Mapping[str, Mapping[int, Any]] | None) -> list[tuple[str, dict]]:
-    columns: list[tuple[str, dict]] = []
+def _tb_columns(t: Tournament, tiebreaks: Mapping[str, Mapping[int, Any]] | None) -> list[Column]:
+    columns: list[Column] = []
     declared = t.extras.get("declared") or {}
     labels = t.extras.get("declared_labels") or {}
     codes: list[str] = []
@@ -67,7 +69,7 @@ def _tb_columns(t: Tournament, tiebreaks: Mapping[str, Mapping[int, Any]] | None
         label = labels.get(code, code) if not tiebreaks or code not in tiebreaks else code
         if tiebreaks and code in tiebreaks:
             continue
-        values = {}
+        values: dict[int, object] = {}
         for sr, per in declared.items():
             try:
                 key = int(sr)
@@ -76,8 +78,8 @@ def _tb_columns(t: Tournament, tiebreaks: Mapping[str, Mapping[int, Any]] | None
             if code in per:
                 values[key] = per[code]
         columns.append((_label(label), values))
-    for code, values in (tiebreaks or {}).items():
-        columns.append((_label(code), {int(k): v for k, v in values.items()}))
+    for code, given in (tiebreaks or {}).items():
+        columns.append((_label(code), {int(k): v for k, v in given.items()}))
     return columns
 
 
@@ -170,7 +172,7 @@ def _grid_cells(p: Player, players: list[Player], position: dict[int, int], shap
     return cells
 
 
-def _swiss_cell(g, markdown: bool) -> str:
+def _swiss_cell(g: Game, markdown: bool) -> str:
     if g.opponent is not None:
         code, colour, opp = g.code, g.colour, g.opponent
         if g.kind == Kind.UNKNOWN:
