@@ -22,9 +22,11 @@ from typing import Any
 from ..model import Game, PackedCells
 
 ABSENT = object()  # in a player column: the player does not have this key
+#: One value per player or per game, as the decoded document holds it: any JSON value until checked.
+Column = list[Any]
 _NONE = type(None)
-_HASHABLE = {str, int, float, bool, _NONE}  # the JSON types a set can hold
-_JSON_TYPES = {"string": {str}, "integer": {int}, "number": {int, float}, "null": {_NONE}, "object": {dict},
+_HASHABLE: set[type] = {str, int, float, bool, _NONE}  # the JSON types a set can hold
+_JSON_TYPES: dict[str, set[type]] = {"string": {str}, "integer": {int}, "number": {int, float}, "null": {_NONE}, "object": {dict},
                "array": {list}, "boolean": {bool}}
 
 
@@ -34,8 +36,8 @@ class Columns:
     a player lacks the key), their games as five columns in ``Game`` field order, and each
     player's number of games."""
 
-    players: dict[str, list]
-    games: tuple[list, ...]
+    players: dict[str, Column]
+    games: tuple[Column, ...]
     counts: list[int]
     packed: PackedCells | None = None  # set by games_fine when the games are clean
 
@@ -75,13 +77,13 @@ def columns(players: Any, keys: list[str]) -> Columns | None:
 _GAME_KEYS = list(Game._fields)
 
 
-def _game_columns(games: list) -> tuple[list, ...] | None:
+def _game_columns(games: list[Any]) -> tuple[Column, ...] | None:
     """The five game columns when every game is an object of exactly the five keys in ``Game``
     field order (what trfscore writes), else None: the keys and the values of a block of games
     in two flat lists, the keys compared with the order repeated, the values cut into columns by
     slicing (a block at a time, so that the flat lists stay small)."""
     width = len(_GAME_KEYS)
-    columns: tuple[list, ...] = tuple([None] * len(games) for _ in range(width))  # no over-allocation
+    columns: tuple[Column, ...] = tuple([None] * len(games) for _ in range(width))  # no over-allocation
     for at in range(0, len(games), _GAMES_A_BLOCK):
         block = games[at:at + _GAMES_A_BLOCK]
         # a dict holds no key twice, so keys in this repeated order, five per game on average, are
@@ -119,7 +121,7 @@ def games_fine(cols: Columns, game: dict[str, Any], kinds: set[str]) -> bool:
         return False
 
 
-def _opponents_fine(opponents: list) -> bool:
+def _opponents_fine(opponents: Column) -> bool:
     """Integers >= 1 or null (types per value: in a set, ``True`` would pass for ``1``)."""
     return set(map(type, opponents)) <= {int, _NONE} and min(set(opponents) - {None}, default=1) >= 1
 
@@ -154,7 +156,7 @@ def players_fine(cols: Columns, start: int, full: dict[str, Any]) -> bool:
             if not types <= _HASHABLE:
                 return False
             continue
-        allowed = set().union(*(_JSON_TYPES[k] for k in ([kinds] if isinstance(kinds, str) else kinds)))
+        allowed: set[type] = set().union(*(_JSON_TYPES[k] for k in ([kinds] if isinstance(kinds, str) else kinds)))
         if not types <= allowed:  # a bool or a whole float where an integer belongs: per player
             return False
         if "minimum" in rule or "maximum" in rule:
@@ -213,8 +215,9 @@ def _packed(cols: Columns) -> PackedCells | None:
     chars = "".join([c or "-" for c in colours])
     if min(counts) == n:
         return PackedCells(n, opponents, chars, result, KIND_BY_CODE)
-    flat: list = []
-    colour_rows, code_rows = [], []
+    flat: list[int | None] = []
+    colour_rows: list[str] = []
+    code_rows: list[str] = []
     begin = 0
     for count in counts:  # rows shorter than the longest get "no entry" cells
         end = begin + count

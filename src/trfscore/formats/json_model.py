@@ -87,6 +87,15 @@ def score_from_json(value: Any) -> Fraction | None:
         raise ScoreError(f"score {value!r} is {exc}") from None
 
 
+def required_score(value: Any) -> Fraction:
+    """:func:`score_from_json` of a value the schema gives as a number, never null (a point value
+    of the scoring); :class:`ScoreError` for null."""
+    score = score_from_json(value)
+    if score is None:
+        raise ScoreError("score null is not a number")
+    return score
+
+
 def pointer_token(key: object) -> str:
     """``key`` as one JSON Pointer reference token (RFC 6901: ``~`` -> ``~0``, ``/`` -> ``~1``)."""
     return str(key).replace("~", "~0").replace("/", "~1")
@@ -304,12 +313,12 @@ def from_dict(doc: dict[str, Any], *, path: str | None = None, _cols: json_bulk.
     for key in DATE_FIELDS:
         if key in ("start_date", "end_date") and hdoc.get(key) is None:
             hdoc[key] = ""
-    hdoc["team_scoring"] = {k: score_from_json(v) for k, v in hdoc.get("team_scoring", {}).items()}
+    hdoc["team_scoring"] = {k: required_score(v) for k, v in hdoc.get("team_scoring", {}).items()}
     known = {f.name for f in fields(Header)}
     header = Header(**{k: v for k, v in hdoc.items() if k in known})
     sdoc = doc.get("scoring", {})
-    scoring = Scoring(values={**DEFAULT_POINTS, **{k: score_from_json(v) for k, v in sdoc.get("values", {}).items()}},
-                      detail={k: score_from_json(v) for k, v in sdoc.get("detail", {}).items()},
+    scoring = Scoring(values={**DEFAULT_POINTS, **{k: required_score(v) for k, v in sdoc.get("values", {}).items()}},
+                      detail={k: required_score(v) for k, v in sdoc.get("detail", {}).items()},
                       source=sdoc.get("source", "default"))
     players, misplaced = _players(doc.get("players", []), _cols)
     teams = []
@@ -392,16 +401,16 @@ def _players(items: list[dict[str, Any]], cols: json_bulk.Columns | None
     packed = cols.packed
     count = len(items)
     games = map(list, repeat((), count)) if packed is not None else json_bulk.games_of(cols)
-    points: dict[tuple, Fraction | None] = {}
+    points: dict[tuple[type, Any], Fraction | None] = {}
     for value in set(zip(map(type, column["points"]), column["points"])):  # few distinct values
         points[value] = score_from_json(value[1] if value[1] is not json_bulk.ABSENT else None)
     declared = list(map(points.__getitem__, zip(map(type, column["points"]), column["points"])))
 
-    def text(key: str) -> list:
+    def text(key: str) -> json_bulk.Column:
         return [v if v is not json_bulk.ABSENT else "" for v in column[key]] \
             if json_bulk.ABSENT in column[key] else column[key]
 
-    def maybe(key: str) -> list:
+    def maybe(key: str) -> json_bulk.Column:
         return [v if v is not json_bulk.ABSENT else None for v in column[key]] \
             if json_bulk.ABSENT in column[key] else column[key]
 
@@ -487,7 +496,9 @@ def schema() -> dict[str, Any]:
     """The packaged JSON Schema (all trfscore documents)."""
     from importlib import resources
 
-    return json.loads(resources.files("trfscore").joinpath("schema", "tournament.schema.json").read_text("utf-8"))
+    document: dict[str, Any] = json.loads(
+        resources.files("trfscore").joinpath("schema", "tournament.schema.json").read_text("utf-8"))
+    return document
 
 
 #: Above this many game cells a document is validated in two parts: jsonschema on the document
@@ -515,7 +526,8 @@ def _validate(doc: Any, definition: str | None) -> tuple[list[tuple[str, str]], 
     import jsonschema
 
     full = schema()
-    players = doc.get("players") if isinstance(doc, dict) else None
+    found_players = doc.get("players") if isinstance(doc, dict) else None
+    players: list[Any] = found_players if isinstance(found_players, list) else []  # no list: no cells
     cells = _cell_count(players)
     fast = cells > FAST_GAMES_OVER and definition in (None, "tournamentDocument")
     cols = None
@@ -563,17 +575,15 @@ def _all_clean(doc: dict[str, Any], cols: json_bulk.Columns | None, full: dict[s
         return False
 
 
-def _cell_count(players: Any) -> int:
+def _cell_count(players: list[Any]) -> int:
     """How many games the players hold (those whose games are a list)."""
-    if not isinstance(players, list):
-        return 0
     try:
         return sum(map(len, map(itemgetter("games"), players)))
     except (KeyError, TypeError):
         return sum(len(p["games"]) for p in players if isinstance(p, dict) and isinstance(p.get("games"), list))
 
 
-def _fast_player_problems(players: list, full: dict[str, Any], cols: json_bulk.Columns | None) -> list[tuple[str, str]]:
+def _fast_player_problems(players: list[Any], full: dict[str, Any], cols: json_bulk.Columns | None) -> list[tuple[str, str]]:
     """:func:`_player_problems`, checked column by column when the players are clean
     (:func:`json_bulk.players_fine`); national records go through jsonschema one by one."""
     if cols is None or not json_bulk.players_fine(cols, SAMPLE, full):
@@ -589,7 +599,7 @@ _PYTHON_TYPES = {"string": (str,), "integer": (int,), "number": (int, float), "n
                  "object": (dict,), "array": (list,), "boolean": (bool,)}
 
 
-def _player_problems(players: list, full: dict[str, Any]) -> list[tuple[str, str]]:
+def _player_problems(players: list[Any], full: dict[str, Any]) -> list[tuple[str, str]]:
     """The ``player`` schema's constraints for the players past the validated sample: required
     and allowed keys, each property's JSON type and minimum, exact scores; national records
     (rare) and anything the schema says in other words go through jsonschema itself."""
@@ -649,7 +659,9 @@ def _is_score(value: Any) -> bool:
 
 def _within(value: float, rule: dict[str, Any]) -> bool:
     """Whether a number meets a schema definition's ``minimum`` and ``maximum``."""
-    return rule.get("minimum", value) <= value <= rule.get("maximum", value)
+    low: float = rule.get("minimum", value)
+    high: float = rule.get("maximum", value)
+    return low <= value <= high
 
 
 def _schema_errors(full: dict[str, Any], player: dict[str, Any], index: int) -> list[tuple[str, str]]:
@@ -686,7 +698,7 @@ def _record_problems(doc: dict[str, Any], record: dict[str, Any], start: int = S
     return []
 
 
-def _member(value: Any, allowed: set) -> bool:
+def _member(value: Any, allowed: set[Any]) -> bool:
     """``value in allowed``, False for an unhashable value (a list where a string belongs)."""
     try:
         return value in allowed
@@ -694,7 +706,7 @@ def _member(value: Any, allowed: set) -> bool:
         return False
 
 
-def _game_problems(players: list, game: dict[str, Any]) -> list[tuple[str, str]]:
+def _game_problems(players: list[Any], game: dict[str, Any]) -> list[tuple[str, str]]:
     """The ``game`` schema's constraints, applied directly (required keys, no others, integer
     round >= 1, opponent integer >= 1 or null, colour and kind from their enums, one-character code)."""
     props = game["properties"]

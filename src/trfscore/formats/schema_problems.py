@@ -4,22 +4,28 @@ null, found the string "2100"``), instead of jsonschema's message with the whole
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # jsonschema is imported where a document is validated
+    from jsonschema import ValidationError
 
 #: How much of a found value a message shows.
 SHOWN = 40
 
 _ARTICLE = {"integer": "an integer", "number": "a number", "string": "a string", "boolean": "true or false",
             "object": "an object", "array": "an array", "null": "null"}
+#: JSON type names of the Python types json.loads makes (other than null, booleans and numbers)
+_TYPE_NAMES: dict[type, str] = {str: "string", list: "array", dict: "object"}
 
 
-def pointer(parts: Any) -> str:
+def pointer(parts: Iterable[object]) -> str:
     """The JSON Pointer of a path (``["players", 3, "name"]`` -> ``/players/3/name``; the whole
     document is ``""``, shown as ``(document root)`` by :func:`where`)."""
     return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
 
 
-def where(parts: Any) -> str:
+def where(parts: Iterable[object]) -> str:
     """The pointer as a message shows it: control characters in a name escaped (``\\n``), so that
     every problem stays on one line."""
     text = pointer(parts)
@@ -37,7 +43,7 @@ def json_type(value: Any) -> str:
         return "integer"
     if isinstance(value, float):
         return "number"
-    return {str: "string", list: "array", dict: "object"}.get(type(value), type(value).__name__)
+    return _TYPE_NAMES.get(type(value), type(value).__name__)
 
 
 def key_text(key: Any) -> str:
@@ -74,16 +80,17 @@ def _values(values: Any) -> str:
     return "one of " + ", ".join(shown[:12]) + (", ..." if len(shown) > 12 else "")
 
 
-def expected(error: Any) -> str:
+def expected(error: ValidationError) -> str:
     """What the schema asks for at the failing place, for one jsonschema ValidationError."""
-    v, arg = error.validator, error.validator_value
+    v = error.validator
+    arg: Any = error.validator_value  # the keyword's value in the schema: any JSON value
     if v == "type":
         return types_text(arg)
     if v == "required":
         missing = [k for k in arg if isinstance(error.instance, dict) and k not in error.instance]
         return "the properties " + ", ".join(missing or arg)
     if v == "additionalProperties":
-        allowed = sorted((error.schema.get("properties") or {}).keys())
+        allowed = sorted(_properties(error))
         return "only the properties " + ", ".join(allowed) if allowed else "no other properties"
     if v == "enum":
         return _values(arg)
@@ -105,21 +112,28 @@ def expected(error: Any) -> str:
                                     else json.dumps(arg))
     if v in ("oneOf", "anyOf"):
         return "one of the document kinds" if not error.absolute_path else "a value of another shape"
-    return v
+    return str(v)  # another keyword of the schema, by its name
 
 
-def _found(error: Any) -> str:
+def _properties(error: ValidationError) -> set[str]:
+    """The properties the failing schema names (an ``additionalProperties`` error)."""
+    schema = error.schema
+    return set((schema.get("properties") or {}).keys()) if isinstance(schema, Mapping) else set()
+
+
+def _found(error: ValidationError) -> str:
     v = error.validator
     if v == "additionalProperties" and isinstance(error.instance, dict):
-        allowed = set((error.schema.get("properties") or {}).keys())
+        allowed = _properties(error)
         extra = [k for k in error.instance if k not in allowed]
         return "the propert" + ("y " if len(extra) == 1 else "ies ") + ", ".join(map(key_text, extra[:5]))
     if v == "required" and isinstance(error.instance, dict):
-        return "an object without " + ("it" if len(error.validator_value) == 1 else "them")
+        names: Any = error.validator_value  # the schema's list of required names
+        return "an object without " + ("it" if len(names) == 1 else "them")
     return found(error.instance)
 
 
-def describe(error: Any, prefix: tuple[Any, ...] = ()) -> tuple[str, str]:
+def describe(error: ValidationError, prefix: tuple[str | int, ...] = ()) -> tuple[str, str]:
     """(message, JSON Pointer) for a jsonschema ValidationError: ``expected ..., found ...``.
     For a ``oneOf``/``anyOf`` the deepest alternative's error is described (the likeliest meant)."""
     if error.validator in ("oneOf", "anyOf") and error.context:
