@@ -131,3 +131,22 @@ def test_checking_rows_at_once_equals_checking_each_row(case):
         assert not rows_unchanged(joined, count)
     else:
         assert rows_unchanged(joined, count) == each
+
+
+def general_width(text: str) -> int:
+    import unicodedata
+
+    return sum(0 if unicodedata.combining(ch) else 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+               for ch in text)
+
+
+@given(st.text(alphabet=st.characters(), max_size=12) | st.text(alphabet=st.characters(max_codepoint=127)))
+@settings(max_examples=300)
+@example("Müller")
+@example("李小龍")
+@example("e\u0301")  # a combining accent
+@example("\t\x00\x7f")  # ASCII controls take a column each, as in the general count
+def test_display_width_of_ascii_equals_the_general_count(text):
+    from trfscore.report.text import display_width
+
+    assert display_width(text) == general_width(text)

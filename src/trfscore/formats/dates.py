@@ -6,7 +6,6 @@ ambiguous the month is assumed to be in the middle, as the Irish Chess Union's r
 """
 from __future__ import annotations
 
-import datetime as _dt
 import re
 
 MONTHS = {m: i for i, m in enumerate(
@@ -23,11 +22,19 @@ def _year(value: str) -> int:
     return year
 
 
+_DAYS = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+
+
 def _make(year: int, month: int, day: int) -> str | None:
-    try:
-        return _dt.date(year, month, day).isoformat()
-    except ValueError:
+    """``datetime.date(year, month, day).isoformat()``, None for a day that does not exist (the
+    Gregorian calendar of ``datetime``, years 1-9999), without importing ``datetime``: every
+    command reads dates, few compute with them."""
+    if not (1 <= year <= 9999 and 1 <= month <= 12 and day >= 1):
         return None
+    leap = month == 2 and year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+    if day > _DAYS[month - 1] + leap:
+        return None
+    return f"{year:04d}-{month:02d}-{day:02d}"
 
 
 def date_candidates(text: str, *, short_year_first: bool = False) -> list[str]:
@@ -67,6 +74,8 @@ def parse_date(text: str, *, short_year_first: bool = False) -> str | None:
 
 def closest(candidates: list[str], anchor: str) -> str:
     """The candidate nearest to the ISO date ``anchor``."""
+    import datetime as _dt
+
     target = _dt.date.fromisoformat(anchor)
     return min(candidates, key=lambda iso: abs((_dt.date.fromisoformat(iso) - target).days))
 

@@ -7,9 +7,8 @@ decides how they are labelled and written (a dot for decimals, never a locale).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
-from html import escape as _html_escape
 from typing import Any
 
 from ..decimals import exact_decimal, format_score, plain_number, sort_value  # noqa: F401  (the report modules import them from here)
@@ -154,7 +153,19 @@ def notes(standings) -> list[str]:
 # -- HTML ---------------------------------------------------------------------------------------
 def e(text: Any) -> str:
     """Escape text for an element or a quoted attribute."""
-    return _html_escape(neutralise(text), quote=True)
+    return _html_escape(neutralise(text), True)
+
+
+def _first_html_escape(text: str, quote: bool = True) -> str:
+    """``html.escape``, imported when a page is first written (the other reports need no html)."""
+    global _html_escape
+    from html import escape
+
+    _html_escape = escape
+    return escape(text, quote=quote)
+
+
+_html_escape: Callable[[str, bool], str] = _first_html_escape
 
 
 def script_json(data: Any) -> str:

@@ -14,7 +14,6 @@ import os
 import shutil
 import sys
 import textwrap
-import unicodedata
 
 from ..model import Tournament
 from ..safetext import neutralise
@@ -28,6 +27,10 @@ NAME_MIN = 14
 
 def display_width(text: str) -> int:
     """Columns a string takes in a terminal: wide East Asian characters 2, combining marks 0."""
+    if text.isascii():  # no ASCII character is wide or combining (most names)
+        return len(text)
+    import unicodedata
+
     width = 0
     for ch in text:
         if unicodedata.combining(ch):
@@ -40,6 +43,8 @@ def truncate(text: str, width: int) -> str:
     """``text`` cut to ``width`` display columns, ending in ``…`` when cut."""
     if display_width(text) <= width:
         return text
+    import unicodedata
+
     out, used = "", 0
     for ch in text:
         w = 0 if unicodedata.combining(ch) else (2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1)
