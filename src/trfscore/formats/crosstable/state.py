@@ -24,6 +24,9 @@ class ReadState:
         self.declared: dict[int, dict[str, Fraction]] = {}
         self.declared_at: dict[int, dict[str, list[int]]] = {}
         self.labels: dict[str, str] = {}
+        #: texts of declared scores already read and found within bounds, with their values (a
+        #: table repeats its points and tie-break values)
+        self._scores: dict[str, Fraction] = {}
 
     # findings
     def add(self, rule: str, message: str, line: int | None = None, column: int | None = None,
@@ -35,6 +38,11 @@ class ReadState:
         return table_lines(self.text, self.raw_lines)
 
     def declare(self, sr: int, code: str, label: str, tok: Tok, player: Player) -> None:
+        if code != "RANK" and tok.kind != "EMPTY":
+            value = self._scores.get(tok.text)
+            if value is not None:  # read and within bounds before
+                self._keep(sr, code, label, tok, player, value)
+                return
         value = parse_number(tok.text)
         if tok.kind == "EMPTY":
             return
@@ -49,6 +57,11 @@ class ReadState:
                 self.add("CTB104", f"{label or code} of player {sr} is {tok.text!r}, {exc}", tok.line, tok.col,
                          "write the value the event gives", tok.text)
                 return
+            self._scores[tok.text] = value
+        self._keep(sr, code, label, tok, player, value)
+
+    def _keep(self, sr: int, code: str, label: str, tok: Tok, player: Player, value: Fraction) -> None:
+        """Record a declared value that was read and is within bounds."""
         self.declared_at.setdefault(sr, {})[code] = [tok.line, tok.col]
         if code == "PTS":
             player.points = value
@@ -87,18 +100,20 @@ class ReadState:
         """A printed total that differs from the points the cells give is an error (CTB110): the
         table was read wrong, or it is wrong; either way its standings cannot be trusted."""
         t = self.t
-        total = t.scoring.totaller()  # the same sum as t.score, integer arithmetic per kind
+        table = t.scoring.table()  # the same sum as t.score, integer arithmetic per kind
+        unit, row = table.unit, table.row
         for p in t.players:
-            if p.points is None:
+            declared = p.points
+            if declared is None:
                 continue
-            computed = total(p)
-            if computed == p.points:
-                continue
+            if sum(row(p)) * declared.denominator == declared.numerator * unit:
+                continue  # the cells' units / unit == the declared fraction, compared as integers
+            computed = table.total(p)
             line, column = self.declared_at.get(p.start_rank, {}).get("PTS") or (p.line, 1)
             self.add("CTB110", f"player {p.start_rank} ({p.name or 'no name'}): the cells give "
-                     f"{half_glyph_points(computed)} points but the table prints {half_glyph_points(p.points)}",
+                     f"{half_glyph_points(computed)} points but the table prints {half_glyph_points(declared)}",
                      line, column, "check the cells of this row (and that each notation was read as meant); "
-                     "the standings use the points the cells give", half_glyph_points(p.points))
+                     "the standings use the points the cells give", half_glyph_points(declared))
 
     def publish_declared(self) -> None:
         """Put the declared values into ``t.extras`` (when there are any)."""
