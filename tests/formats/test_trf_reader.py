@@ -4,6 +4,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import trfscore
 from conftest import LOCAL_CORPUS, SAMPLES, SHARED_CORPUS, corpus_params
@@ -225,3 +227,31 @@ def test_blank_rounds_are_not_byes_when_the_points_do_not_say_so_exactly():
         line(2, "Beta, B", "0.0", 2, "   1 b 0", "0000 - Z") + "\n"
     t = trfscore.loads(text)
     assert t.player(1).games[1].kind == Kind.ABSENT and "TRF408" not in rules(t)
+
+
+_RESULT_OF = {"1": ("1", "0", Fraction(1)), "0": ("0", "1", Fraction(0)), "=": ("=", "=", Fraction(1, 2))}
+_BYE_CELLS = {"0000 - Z": Fraction(0), "0000 - H": Fraction(1, 2), "0000 - F": Fraction(1)}
+
+
+@given(st.sampled_from(sorted(_RESULT_OF)), st.lists(st.sampled_from(["0000 -", *_BYE_CELLS]), min_size=1, max_size=3),
+       st.integers(0, 10))
+@settings(max_examples=150, deadline=None)
+def test_blank_rounds_become_byes_exactly_when_the_declared_points_share_out_as_draws_or_wins(result, later, halves):
+    """TRF408 as its rule states it (``player.infer_blank_byes``): the declared points less the
+    computed ones, shared equally by the blank rounds, are a draw (or a win) each; the reader
+    checks "no more than the cells give" in integers first."""
+    own, other, points = _RESULT_OF[result]
+    declared = Fraction(halves, 2)
+    rest = ["0000 - Z"] * len(later)
+    text = HEADER + line(1, "Alpha, A", f"{float(declared):.1f}", 1, f"   2 w {own}", *later) + "\n" + \
+        line(2, "Beta, B", "0.0", 2, f"   1 b {other}", *rest) + "\n"
+    t = trfscore.loads(text)
+    blanks = [r for r, cell in enumerate(later, 2) if cell == "0000 -"]
+    delta = declared - points - sum(_BYE_CELLS.get(cell, Fraction(0)) for cell in later)
+    each = delta / len(blanks) if blanks else None
+    expected = Kind.HALF_BYE if each == Fraction(1, 2) else Kind.FULL_BYE if each == 1 else None
+    if not blanks or delta <= 0:
+        expected = None
+    kinds = [t.player(1).games[r - 1].kind for r in blanks]
+    assert kinds == [expected or Kind.ABSENT] * len(blanks)
+    assert ("TRF408" in rules(t)) == (expected is not None)

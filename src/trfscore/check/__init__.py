@@ -19,6 +19,7 @@ import sys
 import types
 from collections.abc import Iterable, Sequence
 from heapq import heappush, heapreplace
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from ..findings import ERROR, INFO, Finding, declare, finding
@@ -70,7 +71,11 @@ def check(t: Tournament, profile: Profile | str | None = None, *, select: str | 
             if not enabled(r.id):
                 continue
             try:
-                found, more = _first_by_position(r.func(ctx), limit)  # type: ignore[misc]
+                results = iter(r.func(ctx))  # type: ignore[misc]
+                first = next(results, None)
+                if first is None:  # (most rules on most files) nothing to keep or count
+                    continue
+                found, more = _first_by_position(chain((first,), results), limit)
                 if found and not ctx.trf_like and not r.source_columns:  # TRF columns mean nothing elsewhere
                     found = [Finding(f.rule, f.severity, f.message, f.line, None, f.hint, f.text) for f in found]
                 findings.extend(found)

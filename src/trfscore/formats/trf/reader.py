@@ -194,10 +194,12 @@ def _blank_byes(t: Tournament, packs: list[Packed | None], add: Callable[[Findin
     """Blank-result byes that the declared points count (ICU exports) become byes, with a warning;
     ``packs`` holds each player's ``Player.packed``."""
     values = t.scoring.values
-    total_of = t.scoring.totaller()
+    table = t.scoring.table()
+    total_of, units_of, unit = table.total, table.row, table.unit
     blank_rows: dict[int, set[int]] = {}  # per packed block, the rows with a blank result
     for p, packed in zip(t.players, packs):
-        if p.points is None:
+        declared = p.points
+        if declared is None:
             continue
         if packed is not None:
             cells, row = packed[0], packed[1]
@@ -206,11 +208,13 @@ def _blank_byes(t: Tournament, packs: list[Packed | None], add: Callable[[Findin
                 rows = blank_rows[id(cells)] = {m.start() // cells.n for m in _BLANK.finditer(cells.codes)}
             if row not in rows:
                 continue
+        if sum(units_of(p)) * declared.denominator >= declared.numerator * unit:
+            continue  # the declared points are no more than the cells give: no bye to infer (in integers)
         rounds, kind = infer_blank_byes(p, total_of, values["D"], values["W"])
         if rounds:
             what = "half-point" if kind == Kind.HALF_BYE else "full-point"
             add(finding("TRF408", f"round(s) {', '.join(map(str, rounds))}: blank result read as "
-                        f"a {what} bye, since the declared points ({float(p.points):g}) count it",
+                        f"a {what} bye, since the declared points ({float(declared):g}) count it",
                         p.line, round_column(rounds[0]),
                         f"write the bye as '0000 - {'H' if kind == Kind.HALF_BYE else 'F'}'", ""))
 
