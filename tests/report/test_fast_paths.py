@@ -22,7 +22,7 @@ from trfscore.formats.markdown_text import (
 from trfscore.model import Game, Kind
 from trfscore.report import crosstable as X
 from trfscore.report import markdown
-from trfscore.report.common import markdown_table
+from trfscore.report.common import markdown_rows, markdown_table
 from trfscore.report.values import format_points
 from trfscore.safetext import neutralise
 from trfscore.testing.generate import swiss, to_trf
@@ -150,3 +150,12 @@ def test_display_width_of_ascii_equals_the_general_count(text):
     from trfscore.report.text import display_width
 
     assert display_width(text) == general_width(text)
+
+
+@given(st.integers(0, 4).flatmap(lambda width: st.lists(st.lists(_CELL_TEXT | st.sampled_from(["%s", "%", "%%d", "7.5"]),
+                                                                   min_size=width, max_size=width), max_size=5)))
+@settings(max_examples=300)
+def test_markdown_rows_by_one_format_equal_the_joined_rows(rows):
+    columns = [list(column) for column in zip(*rows)] if rows and rows[0] else []
+    width = len(columns)
+    assert markdown_rows(columns) == markdown_table(["h"] * width, list(zip(*columns)), ["l"] * width)[2:]

@@ -130,6 +130,13 @@ def markdown_table(head: list[str], rows: Sequence[Sequence[str]], align: list[s
     return out
 
 
+def markdown_rows(columns: Sequence[Sequence[str]]) -> list[str]:
+    """The rows :func:`markdown_table` writes for these columns of escaped cells, each row
+    written by one ``%`` format instead of a tuple and a join."""
+    template = "| " + " | ".join(["%s"] * len(columns)) + " |"
+    return list(map(template.__mod__, zip(*columns)))
+
+
 def markdown_header(title: str, items: list[tuple[str, str]], codes: list[str], rules: str,
                     system: str) -> list[str]:
     """The heading and bulleted facts of a Markdown report: ``title`` (escaped already), the

@@ -13,7 +13,7 @@ from ..formats.markdown_text import escape, escape_each, escape_joined, rows_unc
 from ..model import Tournament
 from . import crosstable as X
 from .columns import columns_of
-from .common import facts, markdown_header, markdown_table, notes
+from .common import facts, markdown_header, markdown_rows, markdown_table, notes
 from .values import each_once, format_points
 
 __all__ = ["escape", "unescape", "render"]
@@ -37,8 +37,7 @@ def standings_table(standings, ratings: dict | None = None, names: list[str] | N
         head.append(escape(c.heading))
         align.append("r" if c.right else "l")
         cells.append(column)
-    rows = list(zip(*cells))
-    return markdown_table(head, rows, align)
+    return markdown_table(head, [], align) + markdown_rows(cells)
 
 
 def escaped_names(table) -> list[str]:
