@@ -11,7 +11,6 @@ from __future__ import annotations
 import io
 
 from ..errors import UsageError
-from ..teams.codes import KNOWN as TEAM_CODES
 from .common import (
     add_input_options,
     doubts,
@@ -49,9 +48,10 @@ def add_parser(sub) -> None:
     p.add_argument("--no-bom", action="store_true", help="CSV without the UTF-8 byte order mark (by default CSV "
                    "starts with one, so that spreadsheet programs read accented names right)")
     p.add_argument("--strict", action="store_true", help="exit 1 when the input has error findings")
-    p.add_argument("--teams", action="store_true", help="team standings of a team event (013/310 records); "
-                   f"--tiebreaks then takes team codes: {', '.join(TEAM_CODES)} "
-                   "(default: the file's team list, else EDE,EMGSB-C1,BH:MP-C1,MPvGP); every --format")
+    teams = p.add_argument("--teams", action="store_true", help="team standings of a team event (013/310 "
+                           "records); --tiebreaks then takes team codes: %(team_codes)s (default: the file's "
+                           "team list, else EDE,EMGSB-C1,BH:MP-C1,MPvGP); every --format")
+    teams.team_codes = TeamCodes()  # argparse fills %(team_codes)s from the action
     p.add_argument("--primary", choices=("auto", "MP", "GP"), default="auto",
                    help="with --teams: rank by match points or game points first (default: from the file, else MP)")
     add_input_options(p)
@@ -59,6 +59,16 @@ def add_parser(sub) -> None:
 
     add_options(p)
     p.set_defaults(run=run)
+
+
+class TeamCodes:
+    """The team tie-break codes as the help lists them, read from the team table when the help
+    is shown: importing it costs every report its start-up time."""
+
+    def __str__(self) -> str:
+        from ..teams.codes import KNOWN
+
+        return ", ".join(KNOWN)
 
 
 def parse_tiebreaks(text: str | None) -> list[str] | None:
