@@ -439,7 +439,7 @@ def _player(item: dict[str, Any]) -> Player:
 def _record_dict(r: TrfRecord, num: _Numbers, pointer: str) -> dict[str, Any]:
     """A typed record as JSON: its code and its fields (scores as numbers)."""
     out: dict[str, Any] = {"code": r.code}
-    for name, value in asdict(r).items():  # type: ignore[call-overload]
+    for name, value in asdict(r).items():
         if isinstance(value, Fraction):
             value = num(value, f"{pointer}/{name}")
         elif isinstance(value, list) and any(isinstance(v, Fraction) for v in value):
@@ -456,7 +456,7 @@ def _records(items: list[dict[str, Any]], extras: dict[str, Any]) -> list[TrfRec
         out.append(_record(CLASSES[item["code"]], item))
     for code, cls in CLASSES.items():
         old = extras.get(code)
-        names = {f.name for f in fields(cls)}  # type: ignore[arg-type]
+        names = {f.name for f in fields(cls)}
         if isinstance(old, list) and all(isinstance(e, dict) and set(e) <= names for e in old):
             del extras[code]
             out.extend(_record(cls, e) for e in old)
@@ -464,7 +464,7 @@ def _records(items: list[dict[str, Any]], extras: dict[str, Any]) -> list[TrfRec
 
 
 def _record(kind: type[TrfRecord], item: dict[str, Any]) -> TrfRecord:
-    known = {f.name: f for f in fields(kind)}  # type: ignore[arg-type]
+    known = {f.name: f for f in fields(kind)}
     values: dict[str, Any] = {}
     for name, value in item.items():
         if name not in known:

@@ -40,9 +40,9 @@ for a record built in code).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import Field, dataclass, field
 from fractions import Fraction
-from typing import ClassVar
+from typing import Any, ClassVar
 
 
 class TrfRecord:
@@ -50,6 +50,8 @@ class TrfRecord:
 
     code: ClassVar[str] = ""
     line: int | None
+    # every record class is a dataclass (this says so to type checkers: asdict, fields)
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
 '''
 
 

@@ -69,12 +69,14 @@ def write_text(t: Tournament) -> str:
     return "".join(out)
 
 
-def _read_back(records: list[Record], in_place: dict[int, str], add: Callable[[Finding], None]) -> dict[int, Player]:
+def _read_back(records: list[Record], in_place: dict[int, str],
+               add: Callable[[Finding], None]) -> dict[int | None, Player]:
     """Per line, the player its text (as it will be written) reads as: all lines decoded at
     once the way the reader decodes them (``bulk.parse_players``: column by column, a line
-    it cannot take read by ``parse_player``); a line that reads as no player is left out."""
+    it cannot take read by ``parse_player``); a line that reads as no player is left out.
+    (Keyed by ``Player.line``, which a player read from a line always has.)"""
     texts = [Record(rec.kind, in_place.get(rec.line, rec.text)[:MAX_LINE], rec.eol, rec.line) for rec in records]
-    return {p.line: p for p in parse_players(texts, add)}  # type: ignore[misc]
+    return {p.line: p for p in parse_players(texts, add)}
 
 
 def _same_games(a: Player, b: Player) -> bool:
