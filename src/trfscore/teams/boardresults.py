@@ -104,11 +104,11 @@ def board_places(eng: TeamEngine, tb: TeamTieBreak, members: list[int],
     totals = all_totals(eng, tb)
     width = max((len(x) for x in totals), default=0)
     keys = {a: sort_key(tb.base, totals[a], width) for a in members}
-    sr = eng.view("GP").start_ranks
-    ordered = sorted(members, key=lambda a: (keys[a], sr[a]))
+    numbers = eng.view("GP").start_ranks
+    ordered = sorted(members, key=lambda a: (keys[a], numbers[a]))
     groups = [list(run) for _, run in groupby(ordered, keys.__getitem__)]
     if log is not None:
         for a in ordered:
             shown = ", ".join(f"{label} {fmt_number(x)}" for label, x, _, _ in steps(tb.base, totals[a], []))
-            log.append(f"#{sr[a]}: {shown or 'no boards'}")
+            log.append(f"#{numbers[a]}: {shown or 'no boards'}")
     return places_of(groups, members)

@@ -73,11 +73,11 @@ def read_boards(t: Tournament, members: dict[int, list[int]], member_team: dict[
         for rnd in range(1, rounds + 1):
             lineup = lineups.get((number, rnd))
             if lineup is not None:
-                players = [t.player(sr) if sr else None for sr in lineup]
+                players = [t.player(rank) if rank else None for rank in lineup]
             else:
                 players = []
-                for sr in ranks:
-                    p = t.player(sr)
+                for rank in ranks:
+                    p = t.player(rank)
                     if p is not None and _in_match(p, p.game(rnd)):
                         players.append(p)
             if not any(p is not None and _in_match(p, p.game(rnd)) for p in players):

@@ -54,20 +54,20 @@ def _members(t: Tournament, teams: list[Team], add: Add) -> tuple[dict[int, list
     member_team: dict[int, int] = {}
     for team in teams:
         ranks: list[int] = []
-        for sr in team.members:
-            if not sr:
+        for rank in team.members:
+            if not rank:
                 continue
-            if t.player(sr) is None:
-                add(finding("TRF601", f"team {team.name or team.number}: member {sr} is not a player of the file",
-                            team.line, None, "members are starting ranks of 001 records", str(sr)))
+            if t.player(rank) is None:
+                add(finding("TRF601", f"team {team.name or team.number}: member {rank} is not a player of the file",
+                            team.line, None, "members are starting ranks of 001 records", str(rank)))
                 continue
-            if sr in member_team:
-                add(finding("TRF602", f"player {sr} is in team {team.number} and already in team "
-                            f"{member_team[sr]}; the team standings count him for team {member_team[sr]}",
-                            team.line, None, "a player plays for one team", str(sr)))
+            if rank in member_team:
+                add(finding("TRF602", f"player {rank} is in team {team.number} and already in team "
+                            f"{member_team[rank]}; the team standings count him for team {member_team[rank]}",
+                            team.line, None, "a player plays for one team", str(rank)))
                 continue
-            member_team[sr] = team.number
-            ranks.append(sr)
+            member_team[rank] = team.number
+            ranks.append(rank)
         members[team.number] = ranks
     return members, member_team
 
@@ -96,8 +96,8 @@ _MEMBER_BYES = {"U": Kind.PAB, "F": Kind.FULL_BYE, "H": Kind.HALF_BYE, "Z": Kind
 def _members_bye(t: Tournament, ranks: list[int], rnd: int) -> str | None:
     """The bye every member's cell shows (reserves without a game, ``-`` or blank, aside)."""
     codes = set()
-    for sr in ranks:
-        p = t.player(sr)
+    for rank in ranks:
+        p = t.player(rank)
         g = p.game(rnd) if p is not None else None
         if g is not None and g.code.strip() and g.code != "-":
             codes.add(g.code)

@@ -56,8 +56,8 @@ def _split(eng: TeamEngine, tb: TeamTieBreak, score: str, group: list[int]) -> l
 
 
 def _names(eng: TeamEngine, groups: list[list[int]]) -> str:
-    sr = eng.view("MP").start_ranks
-    return ", ".join("=".join(f"#{sr[a]}" for a in g) for g in groups)
+    numbers = eng.view("MP").start_ranks
+    return ", ".join("=".join(f"#{numbers[a]}" for a in g) for g in groups)
 
 
 def board_totals(eng: TeamEngine, a: int, b: int) -> tuple[list[Fraction], list[Fraction], int]:
@@ -88,17 +88,17 @@ def knockout(eng: TeamEngine, tb: TeamTieBreak, pair: list[int], log: list[str] 
     separate nothing."""
     a, b = sorted(pair)
     ta, tb_, met = board_totals(eng, a, b)
-    sr = eng.view("MP").start_ranks
+    numbers = eng.view("MP").start_ranks
     if not met:
         if log is not None:
-            log.append(f"{tb.knockout}: #{sr[a]} and #{sr[b]} never met over the boards; still tied")
+            log.append(f"{tb.knockout}: #{numbers[a]} and #{numbers[b]} never met over the boards; still tied")
         return [[a, b]]
     for rule in tb.knockout.split("+"):
         for label, x, y, lower_wins in steps(rule, ta, tb_):
             if log is not None:
                 how = f"{rule}: " if rule == "BC" else f"{rule} {label}: "
                 tail = " (the lower ranks higher)" if lower_wins else ""
-                log.append(f"{how}#{sr[a]} {fmt_number(x)}, #{sr[b]} {fmt_number(y)}{tail}")
+                log.append(f"{how}#{numbers[a]} {fmt_number(x)}, #{numbers[b]} {fmt_number(y)}{tail}")
             if x != y:
                 return [[a], [b]] if (x < y) == lower_wins else [[b], [a]]
     if log is not None:

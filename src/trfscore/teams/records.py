@@ -78,11 +78,11 @@ def read_lineups(t: Tournament, teams: set[int], members: dict[int, list[int]], 
                         e.line, 5, "give one 300 record per team and round"))
             continue
         players = list(e.players)
-        for sr in players:
-            if sr and sr not in members.get(team, ()):
-                add(finding("TRF607", f"300: player {sr} in the line-up of team {team} (round {rnd}) is not a member "
-                            "of that team", e.line, 17, "line-ups list the team's own members", str(sr)))
-        out[(team, rnd)] = [sr or None for sr in players]
+        for rank in players:
+            if rank and rank not in members.get(team, ()):
+                add(finding("TRF607", f"300: player {rank} in the line-up of team {team} (round {rnd}) is not a member "
+                            "of that team", e.line, 17, "line-ups list the team's own members", str(rank)))
+        out[(team, rnd)] = [rank or None for rank in players]
     return out
 
 

@@ -157,15 +157,15 @@ class Context:
                      "W", "D", "L", "rr", "_col", "_kind"):
             setattr(f, name, getattr(self, name))
         n = self.round_count
-        cat = self.flat_categories[:]
+        categories = self.flat_categories[:]
         pts = self.flat_pts[:]
         if n:
             opp, D = self.flat_opp, self.D
             for k in range(n - 1, self.player_count * n, n):  # every player's last round
-                if opp[k] >= 0 and cat[k] in (U.PLAYED, U.FWIN, U.FLOSS):
+                if opp[k] >= 0 and categories[k] in (U.PLAYED, U.FWIN, U.FLOSS):
                     pts[k] = D
-                    cat[k] = U.PLAYED
-        _finish(f, self.flat_opp, cat, pts)
+                    categories[k] = U.PLAYED
+        _finish(f, self.flat_opp, categories, pts)
         self._fore = f
         return f
 
@@ -231,24 +231,25 @@ class _CellTables:
         self.rr = rr
         scaled = table.by_cell
 
-        class _Cat(dict[str, int]):  # an unknown kind string reads as an absence
+        class _CategoryOfKind(dict[str, int]):  # an unknown kind string reads as an absence
             def __missing__(self, key: str) -> int:
                 return U.REQ
 
         self.scaled = table.scaled
         # without colour-dependent values (``detail``), points follow the kind alone
         self.by_kind = table.by_kind.__getitem__ if table.by_kind is not None else None
-        self.cat_opp = _Cat({k: U.category(k, True, rr) for k in Kind.ALL})
-        self.cat_none = _Cat({k: U.category(k, False, rr) for k in Kind.ALL})
+        self.category_with_opponent = _CategoryOfKind({k: U.category(k, True, rr) for k in Kind.ALL})
+        self.category_without_opponent = _CategoryOfKind({k: U.category(k, False, rr) for k in Kind.ALL})
         # packed cells are clean: kinds with an opponent (games, forfeits) and kinds without
         # one (byes, absences) never overlap, so there the category follows from the kind alone
         with_opponent = Kind.PLAYED | Kind.FORFEITS
-        self.packed_cat = {k: (self.cat_opp if k in with_opponent else self.cat_none)[k] for k in Kind.ALL}
-        self.pad_cat = U.NOSCHED if rr else U.REQ
+        self.packed_category = {k: (self.category_with_opponent if k in with_opponent else self.category_without_opponent)[k]
+                                for k in Kind.ALL}
+        self.pad_category = U.NOSCHED if rr else U.REQ
         self.pad_pts = 0 if rr else scaled[Kind.ABSENT, None]
 
     def map_block(self, cells: PackedCells, index: dict[int, int]) -> _Rows | None:
-        """``(opp, cat, pts)`` for a whole :class:`~trfscore.model.PackedCells` block (the TRF
+        """``(opp, categories, pts)`` for a whole :class:`~trfscore.model.PackedCells` block (the TRF
         bulk reader's columns), sliced per player afterwards; None when an opponent is not a
         player (then the general path, which treats such cells as unpaired, is used)."""
         # a copy of the index that also answers None (no opponent); cast: dict keys are invariant
@@ -258,13 +259,13 @@ class _CellTables:
         if -2 in opp:
             return None
         codes, kind_of = cells.codes, cells.kind_of_code
-        cat = _by_code(codes, {code: self.packed_cat[kind] for code, kind in kind_of.items()})
+        categories = _by_code(codes, {code: self.packed_category[kind] for code, kind in kind_of.items()})
         if self.by_kind is not None:
             pts = _by_code(codes, {code: self.by_kind(kind) for code, kind in kind_of.items()})
         else:
             colours = map(COLOUR_OF_CODE.__getitem__, cells.colours)
             pts = list(map(self.scaled, zip(map(kind_of.__getitem__, codes), colours)))
-        return opp, cat, pts
+        return opp, categories, pts
 
 
 def _by_code(codes: str, value_of: dict[str, int]) -> list[int]:
@@ -281,30 +282,30 @@ def _without_sit_outs(prow: list[int], crow: list[int]) -> list[int]:
 
 
 def _flat_of_block(cells: PackedCells, n: int, count: int, index: dict[int, int], tables: _CellTables) -> _Rows | None:
-    """The flat ``(opp, cat, pts)`` of ``count`` players that are rows 0.. of one packed block."""
+    """The flat ``(opp, categories, pts)`` of ``count`` players that are rows 0.. of one packed block."""
     mapped = tables.map_block(cells, index)
     if mapped is None:
         return None
     if cells.n != n:  # rows hold more rounds than are counted: keep the first n of each
         starts = range(0, count * cells.n, cells.n)
         cuts = list(map(slice, starts, range(n, count * cells.n + n, cells.n)))
-        opp, cat, pts = (list(chain.from_iterable(map(column.__getitem__, cuts))) for column in mapped)
+        opp, categories, pts = (list(chain.from_iterable(map(column.__getitem__, cuts))) for column in mapped)
     else:
-        opp, cat, pts = mapped
-    if tables.rr and U.NOSCHED in cat:
-        pts = _without_sit_outs(pts, cat)
-    return opp, cat, pts
+        opp, categories, pts = mapped
+    if tables.rr and U.NOSCHED in categories:
+        pts = _without_sit_outs(pts, categories)
+    return opp, categories, pts
 
 
-def _finish(ctx: Context, opp: list[int], cat: list[int], pts: list[int]) -> None:
+def _finish(ctx: Context, opp: list[int], categories: list[int], pts: list[int]) -> None:
     """Set the flat lists and what follows from them: scores, clean players, the unplayed
     cells, and requested byes split into 16.2.3 / 16.2.5 (``unplayed.split_requested``)."""
     n = ctx.round_count
-    unplayed = list(compress(count(), cat))  # PLAYED == 0
+    unplayed = list(compress(count(), categories))  # PLAYED == 0
     requested = (U.REQ, U.REQ_LATE)
-    for i in {k // n for k in unplayed if cat[k] in requested}:
-        U.mark_late(cat, i * n, i * n + n)
-    ctx.flat_opp, ctx.flat_categories, ctx.flat_pts, ctx.unplayed = opp, cat, pts, unplayed
+    for i in {k // n for k in unplayed if categories[k] in requested}:
+        U.mark_late(categories, i * n, i * n + n)
+    ctx.flat_opp, ctx.flat_categories, ctx.flat_pts, ctx.unplayed = opp, categories, pts, unplayed
     ctx.score = ctx.row_sums(pts)
     clean = [True] * ctx.player_count
     for i in dict.fromkeys(map(floordiv, unplayed, repeat(n))):
@@ -314,7 +315,7 @@ def _finish(ctx: Context, opp: list[int], cat: list[int], pts: list[int]) -> Non
 
 def _rows_of_player(i: int, p: Player, n: int, index: dict[int, int], tables: _CellTables,
                     blocks: dict[int, _Rows | None]) -> _Rows:
-    """``(opp, cat, pts)`` of one player for ``n`` rounds: sliced from its packed block when it
+    """``(opp, categories, pts)`` of one player for ``n`` rounds: sliced from its packed block when it
     has one (mapped once per block, kept in ``blocks``), else from its ``Game`` tuples."""
     packed = p.packed
     mapped: _Rows | None = None
@@ -336,7 +337,7 @@ def _rows_of_player(i: int, p: Player, n: int, index: dict[int, int], tables: _C
         if games:
             _, opps, cols, _, kinds = zip(*games)
             orow = list(map(index.get, opps, repeat(-1)))
-            crow = list(map(tables.cat_opp.__getitem__, kinds))
+            crow = list(map(tables.category_with_opponent.__getitem__, kinds))
             prow = (list(map(tables.by_kind, kinds)) if tables.by_kind is not None
                     else list(map(tables.scaled, zip(kinds, cols))))
         else:
@@ -344,13 +345,13 @@ def _rows_of_player(i: int, p: Player, n: int, index: dict[int, int], tables: _C
         if -1 in orow or i in orow:  # cells without a (valid) opponent
             for r in [r for r, o in enumerate(orow) if o == -1 or o == i]:
                 orow[r] = -1
-                crow[r] = tables.cat_none[games[r][4]]
+                crow[r] = tables.category_without_opponent[games[r][4]]
         if U.NOSCHED in crow:  # not scheduled: no points
             prow = _without_sit_outs(prow, crow)
     short = n - len(orow)
     if short > 0:
         orow.extend([-1] * short)
-        crow.extend([tables.pad_cat] * short)
+        crow.extend([tables.pad_category] * short)
         prow.extend([tables.pad_pts] * short)
     return orow, crow, prow
 
@@ -359,14 +360,14 @@ def build_context(t: Tournament, *, rr: bool, rounds: int | None = None) -> Cont
     """Precompute the per-player arrays (one pass over every cell)."""
     ctx = Context()
     ctx.t = t
-    sr = [p.start_rank for p in t.players]
-    if all(map(lt, sr, sr[1:])):  # the usual file lists its players by start rank already
+    start_ranks = [p.start_rank for p in t.players]
+    if all(map(lt, start_ranks, start_ranks[1:])):  # the usual file lists its players by start rank already
         players = list(t.players)
     else:
         players = sorted(t.players, key=attrgetter("start_rank"))
-        sr = [p.start_rank for p in players]
+        start_ranks = [p.start_rank for p in players]
     ctx.players = players
-    ctx.start_ranks = sr
+    ctx.start_ranks = start_ranks
     ctx.index = index = {p.start_rank: i for i, p in enumerate(players)}
     ctx.player_count = len(players)
     n = rounds if rounds is not None else _rounds_in_use(t)

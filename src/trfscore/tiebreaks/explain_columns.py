@@ -77,7 +77,7 @@ class _Builder:
         term_values(ctx, ed, False)  # fills the flat values of a one-term-per-cell Swiss
         values: list[int] = ctx.cache["flat_values", ed.name]
         adj = U.adjusted_scores(ctx, ed)
-        n, cat, opp, sr = ctx.round_count, ctx.flat_categories, ctx.flat_opp, ctx.start_ranks
+        n, categories, opp, start_ranks = ctx.round_count, ctx.flat_categories, ctx.flat_opp, ctx.start_ranks
         cells = ctx.unplayed
         kinds: dict[int, list[str]] = {}
         unplayed: list[int] = []
@@ -87,8 +87,8 @@ class _Builder:
             if row is None:
                 row = kinds[i] = ctx.players[i].kinds()
             kind = row[r] if r < len(row) else Kind.ABSENT
-            c, o = cat[k], opp[k]
-            unplayed += [k, self.text(category_text(kind, c)), sr[o] if o >= 0 else 0,
+            c, o = categories[k], opp[k]
+            unplayed += [k, self.text(category_text(kind, c)), start_ranks[o] if o >= 0 else 0,
                          self.text(U.rule_text(rule, ed)), int(ed.vur_cut_first and c in U.VUR)]
         remarks: list[int] = []
         moved = [o for o, (a, s) in enumerate(zip(adj, ctx.score)) if a != s]
@@ -96,7 +96,7 @@ class _Builder:
             flags = [False] * (ctx.player_count + 1)  # the last entry answers opponent -1
             for o in moved:
                 flags[o] = True
-            for k in [k for k, o in enumerate(opp) if flags[o] and cat[k] == U.PLAYED]:
+            for k in [k for k, o in enumerate(opp) if flags[o] and categories[k] == U.PLAYED]:
                 remarks += [k, self.text(adjusted_remark(ctx, ed, opp[k], adj))]
         g = self.group_of[key] = len(self.groups)
         self.groups.append({"context": key[0], "values": values, "unplayed": unplayed,
@@ -158,10 +158,10 @@ def _tiebreak(b: _Builder, tb: TieBreak, kind: str) -> dict[str, Any]:
     rows = term_values(ctx, ed, False)
     vur: list[list[bool] | None] | None = None
     if ed.vur_cut_first:
-        cat, floss = ctx.flat_categories, U.FLOSS
+        categories, floss = ctx.flat_categories, U.FLOSS
         vur = [None] * ctx.player_count
-        for i in dict.fromkeys(k // n for k in ctx.unplayed if cat[k] >= floss):
-            vur[i] = [c in U.VUR for c in cat[i * n:i * n + n]]
+        for i in dict.fromkeys(k // n for k in ctx.unplayed if categories[k] >= floss):
+            vur[i] = [c in U.VUR for c in categories[i * n:i * n + n]]
     if kind == "product":
         pts = ctx.pts
         contributions = [[w * v for w, v in zip(p, r)] for p, r in zip(pts, rows)]

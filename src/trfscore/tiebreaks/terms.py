@@ -118,8 +118,8 @@ def one_term_per_cell(ctx: Context, fp: bool) -> bool:
         return False
     got: bool | None = ctx.cache.get("no_sit_outs")
     if got is None:
-        cat, ns = ctx.flat_categories, U.NOSCHED
-        got = ctx.cache["no_sit_outs"] = not any(cat[k] == ns for k in ctx.unplayed)
+        categories, ns = ctx.flat_categories, U.NOSCHED
+        got = ctx.cache["no_sit_outs"] = not any(categories[k] == ns for k in ctx.unplayed)
     return got
 
 
@@ -175,10 +175,10 @@ def _vur_flags(ctx: Context, ed: Edition, fp: bool) -> _VurFlags | None:
         return opponent_terms(ctx, ed, fp)[3]
     got: _VurFlags | None = ctx.cache.get("vur_flags")
     if got is None:
-        cat, n, floss = ctx.flat_categories, ctx.round_count, U.FLOSS
+        categories, n, floss = ctx.flat_categories, ctx.round_count, U.FLOSS
         got = [None] * ctx.player_count
-        for i in dict.fromkeys(k // n for k in ctx.unplayed if cat[k] >= floss):
-            got[i] = [c >= floss for c in cat[i * n:i * n + n]]
+        for i in dict.fromkeys(k // n for k in ctx.unplayed if categories[k] >= floss):
+            got[i] = [c >= floss for c in categories[i * n:i * n + n]]
         ctx.cache["vur_flags"] = got
     return got
 
@@ -250,17 +250,17 @@ def explain_opponent_terms(ctx: Context, ed: Edition, i: int, fp: bool, weighted
         o = ctx.opp[i][r]
         kind = ctx.kind[i][r]
         weight = frac(ctx.pts[i][r]) if weighted else None
-        opp_sr = ctx.start_ranks[o] if o >= 0 else None
+        opponent_rank = ctx.start_ranks[o] if o >= 0 else None
         if c == U.PLAYED or (forfeit_games and (c == U.FWIN or c == U.FLOSS)):
-            t = Term(r + 1, opp_sr, frac(adj[o]), weight)
+            t = Term(r + 1, opponent_rank, frac(adj[o]), weight)
             if c != U.PLAYED:
-                t.remark = f"{KIND_TEXT.get(kind, kind)} against #{opp_sr} counted as a game"
+                t.remark = f"{KIND_TEXT.get(kind, kind)} against #{opponent_rank} counted as a game"
             if adj[o] != ctx.score[o]:
                 t.remark = adjusted_remark(ctx, ed, o, adj)
             terms.append(t)
         else:
             value, rule = U.own_value(ctx, ed, i, r, adj)
-            t = Term(r + 1, opp_sr, frac(value), weight, unplayed=True,
+            t = Term(r + 1, opponent_rank, frac(value), weight, unplayed=True,
                      category=category_text(kind, c),
                      rule=U.rule_text(rule, ed),
                      vur=ed.vur_cut_first and c in U.VUR)

@@ -81,16 +81,16 @@ def split_requested(cats: list[list[int]]) -> None:
             mark_late(row, 0, len(row))
 
 
-def mark_late(cat: list[int], start: int, end: int) -> None:
-    """:func:`split_requested` for the one player whose rounds are ``cat[start:end]``."""
+def mark_late(categories: list[int], start: int, end: int) -> None:
+    """:func:`split_requested` for the one player whose rounds are ``categories[start:end]``."""
     avail = AVAILABLE
     late = True
     for k in range(end - 1, start - 1, -1):
-        c = cat[k]
+        c = categories[k]
         if c in avail:
             late = False
         elif c == REQ or c == REQ_LATE:
-            cat[k] = REQ_LATE if late else REQ
+            categories[k] = REQ_LATE if late else REQ
 
 
 # -- the opponents' view ----------------------------------------------------------------------
@@ -114,9 +114,9 @@ def adjusted_scores(ctx: Cells[Points], ed: Edition) -> list[Points]:
         adj = score[:]
         D, n = ctx.D, ctx.round_count
         wanted = {REQ_LATE} if view == "late_requested_draw" else UNPLAYED
-        cat, pts = ctx.flat_categories, ctx.flat_pts
+        categories, pts = ctx.flat_categories, ctx.flat_pts
         for k in ctx.unplayed:  # the flat positions of the unplayed cells
-            if cat[k] in wanted:
+            if categories[k] in wanted:
                 adj[k // n] += D - pts[k]
     ctx.cache[key] = adj
     return adj
@@ -146,10 +146,10 @@ def own_values(ctx: Cells[Points], ed: Edition, cells: list[int],
             return [(own, "dummy") for own in owns]
         # 2026: 16.4.1 (a forfeit: at most the scheduled opponent's adjusted score), 16.4.2
         # (anything else: at most a draw in every round)
-        cat, opp, draws = ctx.flat_categories, ctx.flat_opp, ctx.D * n
+        categories, opp, draws = ctx.flat_categories, ctx.flat_opp, ctx.D * n
         out: list[tuple[Points | int, str]] = []
         for k, own in zip(cells, owns):
-            c, o = cat[k], opp[k]
+            c, o = categories[k], opp[k]
             if (c == FWIN or c == FLOSS) and o >= 0:
                 out.append((adj[o], "cap-opponent") if adj[o] < own else (own, "dummy"))
             else:
