@@ -20,7 +20,7 @@ from test_report_formats import csv_rows, md_tables, parse, parse_half, plain
 import trfscore
 from trfscore.cli import main
 from trfscore.formats.markdown_text import unescape
-from trfscore.report import csv_report, html, json_report, team_markdown
+from trfscore.report import csv_report, html, json_report, markdown
 from trfscore.teams.standings import team_standings
 
 TV10 = Path(__file__).resolve().parents[1] / "data" / "tv10-team-swiss.trf"
@@ -149,7 +149,7 @@ def check_crosstable(rows: list[list[str]], doc: dict, rounds: int) -> None:
 # -- Markdown ------------------------------------------------------------------------------------
 def test_markdown_numbers_equal_json(case):
     t, s, doc = case
-    tables = md_tables(team_markdown.render(t, s))
+    tables = md_tables(markdown.render(t, s))
     assert len(tables) == 2
     head, *rows = tables[0]
     check_standings(head, rows, doc, unescape)
@@ -160,7 +160,7 @@ def test_markdown_numbers_equal_json(case):
 
 def test_markdown_header():
     t, s = tv10(), standings()
-    text = team_markdown.render(t, s)
+    text = markdown.render(t, s)
     assert text.startswith("# TEC team exercise")
     for fact in ("**Teams:** 14", "**Boards:** 4", "**Primary score:** match points", "win 2, draw 1, loss 0",
                  "EMGSB-C1 (extended Sonneborn-Berger", "BH:MP-C1 (Buchholz on match points, cut 1)"):
@@ -169,7 +169,7 @@ def test_markdown_header():
 
 def test_shared_ranks_print_as_a_range():
     t, s = tv10(), standings("none")
-    head, *rows = md_tables(team_markdown.render(t, s))[0]
+    head, *rows = md_tables(markdown.render(t, s))[0]
     assert [r[0] for r in rows[:5]] == ["1-5"] * 5
     assert [r for r in csv_report.rows(s)][0][:2] == ["1", "5"]
 
@@ -237,7 +237,7 @@ def test_html_is_self_contained():
 # -- hostile input -------------------------------------------------------------------------------
 def test_hostile_names_in_markdown():
     t = hostile()
-    text = team_markdown.render(t, standings(t=t))
+    text = markdown.render(t, standings(t=t))
     for table in md_tables(text):
         head, *rows = table
         assert all(len(r) == len(head) for r in rows), "a name broke out of its cell"

@@ -150,8 +150,8 @@ def compute_ratings(t, args) -> dict | None:
 
 
 def run_teams(t, args) -> int:
-    """``--teams``: team standings (:mod:`trfscore.teams`), rendered by the individual writers
-    (:func:`render_teams`)."""
+    """``--teams``: team standings (:mod:`trfscore.teams`), written by the individual writers
+    (:func:`render`)."""
     from ..teams import is_team_event
     from ..teams.standings import team_standings
 
@@ -174,8 +174,7 @@ def run_teams(t, args) -> int:
 
             text.write(t, standings, out, no_color=args.no_color or args.output not in (None, "-"))
         else:
-            data = render_teams(t, standings, args.format)
-            out.write(csv_text(data, args) if args.format == "csv" else data)
+            out.write(render(t, standings, args.format, args))
     problems = [f for f in list(t.findings) + standings.findings if f.severity == "error"]
     if problems:
         warn(f"{args.input}: {len(problems)} error(s) in the input; "
@@ -189,24 +188,24 @@ def csv_text(data: str, args) -> str:
     return data if getattr(args, "no_bom", False) else "\ufeff" + data
 
 
-def render_teams(t, standings, fmt: str) -> str:
-    """The team standings as ``json``, ``markdown``, ``csv`` or ``html`` text: the individual
-    writers (their columns: ``report/columns.py``), but for Markdown's team crosstable."""
+def render(t, standings, fmt: str, args, ratings: dict | None = None) -> str:
+    """Standings of players or teams as ``json``, ``markdown``, ``csv`` or ``html`` text: one
+    writer per format (their columns: ``report/columns.py``)."""
     if fmt == "json":
         from ..report import json_report
 
-        return json_report.render(t, standings)
+        return json_report.render(t, standings, ratings, ratings_system=args.ratings)
     if fmt == "markdown":
-        from ..report import team_markdown
+        from ..report import markdown
 
-        return team_markdown.render(t, standings)
+        return markdown.render(t, standings, ratings=ratings)
     if fmt == "csv":
         from ..report import csv_report
 
-        return csv_report.render(standings)
+        return csv_text(csv_report.render(standings, ratings=ratings), args)
     from ..report import html
 
-    return html.render(t, standings)
+    return html.render(t, standings, ratings=ratings)
 
 
 def run(args) -> int:
@@ -227,22 +226,7 @@ def run(args) -> int:
         with output(args.output) as out:
             text.write(t, standings, out, no_color=args.no_color or args.output not in (None, "-"), ratings=ratings)
     else:
-        if fmt == "json":
-            from ..report import json_report
-
-            data = json_report.render(t, standings, ratings, ratings_system=args.ratings)
-        elif fmt == "markdown":
-            from ..report import markdown
-
-            data = markdown.render(t, standings, ratings=ratings)
-        elif fmt == "csv":
-            from ..report import csv_report
-
-            data = csv_text(csv_report.render(standings, ratings=ratings), args)
-        else:
-            from ..report import html
-
-            data = html.render(t, standings, ratings=ratings)
+        data = render(t, standings, fmt, args, ratings)
         with output(args.output) as out:
             out.write(data)
     untrusted = doubts(t)

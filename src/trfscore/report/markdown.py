@@ -1,4 +1,5 @@
-"""The standings and the crosstable as GitHub-flavoured Markdown tables.
+"""The standings and the crosstable as GitHub-flavoured Markdown tables, of players or of teams
+(``--teams``: the team facts and the team-vs-team crosstable).
 
 Untrusted text (names, header fields, codes) is escaped for a table cell by
 :func:`trfscore.formats.markdown_text.escape`, so a name can neither end its cell nor inject HTML
@@ -13,8 +14,8 @@ from ..formats.markdown_text import escape, escape_each, escape_joined, rows_unc
 from ..model import Tournament
 from . import crosstable as X
 from .columns import columns_of
-from .common import facts, markdown_header, markdown_rows, markdown_table, notes
-from .values import each_once, format_points
+from .common import facts, markdown_header, markdown_rows, markdown_table, notes, team_facts
+from .values import each_once, format_points, format_score
 
 __all__ = ["escape", "unescape", "render"]
 
@@ -74,7 +75,33 @@ def crosstable(t: Tournament, standings, names: list[str] | None = None) -> list
             *map(row_format.__mod__, numbered)]
 
 
+def team_crosstable(standings) -> list[str]:
+    """The legend and one row per team: Rk, No, Team, one cell per round, MP, GP."""
+    from .team_crosstable import LEGEND, crosstable_rows
+
+    rounds = standings.rounds
+    head = ["Rk", "No", "Team", *(f"R{r}" for r in range(1, rounds + 1)), "MP", "GP"]
+    rows = [[r.label, str(r.number), escape(r.name), *(escape(c.label) for c in cells),
+             format_score(r.match_points), format_score(r.game_points)]
+            for r, cells in zip(standings.rows, crosstable_rows(standings))]
+    return [LEGEND, "", *markdown_table(head, rows, ["r", "r", "l"] + ["c"] * rounds + ["r", "r"])]
+
+
+def _team_document(t: Tournament, standings) -> str:
+    """The team standings: the team facts, the standings table and the team-vs-team crosstable."""
+    title = escape(t.header.name) or escape(t.source.path or "") or "Team event"
+    lines = markdown_header(title, team_facts(t, standings), list(standings.tiebreaks), standings.rules,
+                            standings.system)
+    lines += [f"- **Note:** {escape(note)}" for note in notes(standings)]
+    lines += ["", "## Team standings", "", *standings_table(standings)]
+    lines += ["", "## Crosstable", "", *team_crosstable(standings)]
+    return "\n".join(lines) + "\n"
+
+
 def render(t: Tournament, standings, *, ratings: dict | None = None) -> str:
+    """The whole document, of players or teams."""
+    if getattr(standings, "kind", "players") == "teams":
+        return _team_document(t, standings)
     title = escape(t.header.name) or escape(t.source.path or "") or "Tournament"
     lines = markdown_header(title, facts(t), list(standings.tiebreaks), standings.rules, standings.system)
     lines += [f"- **Note:** {escape(note)}" for note in notes(standings)]
