@@ -1,4 +1,6 @@
-"""The standings and crosstable as one self-contained HTML page (``report --format html``).
+"""The standings and crosstable as one self-contained HTML page (``report --format html``), of
+players or of teams (``--teams``: the team facts and the team-vs-team crosstable; the standings
+table is the same writer, its columns those of :mod:`.columns`).
 
 The page needs no network: the CSS (``report.css``) and a little JavaScript (``report.js``) are
 inlined into ``report.html``, all package files.  It works without JavaScript (plain tables,
