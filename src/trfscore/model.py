@@ -125,6 +125,31 @@ class PackedCells:
                                                       self.codes[b:e], self.kinds(b, e))))
 
 
+class PackedRow(NamedTuple):
+    """Where one player's round cells sit while they are still packed: row ``row`` of
+    ``cells``, whose first ``count`` cells are the player's (the rest of the row are "no entry"
+    cells).  Got through :func:`packed_rows` and :func:`packed_block`."""
+
+    cells: PackedCells
+    row: int
+    count: int
+
+    @property
+    def begin(self) -> int:
+        """The index in the block's columns of the row's first cell."""
+        return self.row * self.cells.n
+
+    @property
+    def end(self) -> int:
+        """One past the index in the block's columns of the player's last cell."""
+        return self.row * self.cells.n + self.count
+
+    @property
+    def whole(self) -> bool:
+        """True when every cell of the row is the player's (``count == cells.n``)."""
+        return self.count == self.cells.n
+
+
 # Points a code earns under the FIDE default (TRF16 §3.2; TRF26 record 162 defaults).
 DEFAULT_POINTS: dict[str, Fraction] = {
     "W": Fraction(1), "D": Fraction(1, 2), "L": Fraction(0), "A": Fraction(0),
@@ -305,7 +330,7 @@ class Player:
     # Behind ``games``: plain attributes with class defaults, left unannotated so that they are
     # no dataclass fields (neither constructor arguments nor compared, shown or copied).
     _games = cast("list[Game] | None", None)  # the Game tuples, once made
-    _packed = cast("tuple[PackedCells, int, int] | None", None)  # (cells, row, count) until then
+    _packed = cast("PackedRow | None", None)  # where the cells sit until then
 
     def game(self, rnd: int) -> Game:
         """The cell for round ``rnd`` (1-based); rounds past the player's data are absences."""
@@ -321,7 +346,7 @@ class Player:
             if rounds <= count:
                 return
             if rounds <= cells.n:  # the packed row already holds "no entry" cells there
-                self._packed = (cells, row, rounds)
+                self._packed = _tuple_new(PackedRow, (cells, row, rounds))
                 return
         games = self.games
         if len(games) < rounds:
@@ -331,11 +356,13 @@ class Player:
     def defer_games(self, cells: PackedCells, row: int, count: int) -> None:
         """Let ``games`` come from ``cells`` (row ``row``, ``count`` rounds) when first read."""
         self._games = None
-        self._packed = (cells, row, count)
+        self._packed = _tuple_new(PackedRow, (cells, row, count))
 
     @property
-    def packed(self) -> tuple[PackedCells, int, int] | None:
-        """``(cells, row, count)`` while the games are still packed, else None."""
+    def packed(self) -> PackedRow | None:
+        """Where the cells sit while the games are still packed, else None.  For the readers
+        that pack cells and the tie-break context; other code asks :func:`packed_rows` or
+        :func:`packed_block`."""
         return self._packed
 
     @property
@@ -375,6 +402,25 @@ class Player:
             b = row * cells.n
             return getattr(cells, packed_name)[b:b + count]
         return [g[field_index] for g in self.games]
+
+
+def packed_rows(players: Iterable[Player]) -> list[PackedRow | None]:
+    """Each player's :class:`PackedRow` while its games are still packed, else None."""
+    return [p._packed for p in players]
+
+
+def packed_block(players: Sequence[Player]) -> PackedCells | None:
+    """The packed block whose rows are exactly the players', in order (player ``i`` is row
+    ``i``, and the block holds no other row), or None: then ask :func:`packed_rows`."""
+    rows = packed_rows(players)
+    if not rows or None in rows:
+        return None
+    found = cast("list[PackedRow]", rows)
+    cells = found[0].cells
+    if any(r.cells is not cells for r in found) or [r.row for r in found] != list(range(len(found))) \
+            or len(cells.opponents) != len(found) * cells.n:
+        return None
+    return cells
 
 
 @dataclass

@@ -20,7 +20,7 @@ from itertools import chain, compress, count, repeat
 from operator import add, eq, gt, mul, ne
 from typing import Any
 
-from ..model import Game, Kind, Player
+from ..model import Game, Kind, Player, packed_block, packed_rows
 
 #: A colour as the flat column writes it, and back.
 _CHAR_OF_COLOUR = {"w": "w", "b": "b", None: "-"}
@@ -210,7 +210,7 @@ def flat_cells(players: list[Player]) -> FlatCells | None:
     if len(set(srs)) != len(srs):
         return None
     counts = list(map(Player.round_count.fget, players))  # type: ignore[attr-defined]
-    whole = _one_block(players)
+    whole = packed_block(players)
     if whole is not None:
         n = whole.n
         flat = FlatCells(players, n, counts, whole.opponents, whole.colours.translate(_PACKED_COLOURS), whole.codes,
@@ -222,11 +222,9 @@ def flat_cells(players: list[Player]) -> FlatCells | None:
     cols: list[str] = []
     codes: list[str] = []
     kinds: list[list[str]] = []
-    for p, c in zip(players, counts):
-        packed = p.packed
+    for p, c, packed in zip(players, counts, packed_rows(players)):
         if packed is not None:
-            cells, row, _ = packed
-            b = row * cells.n
+            cells, b = packed.cells, packed.begin
             o, co, cd = cells.opponents[b:b + c], cells.colours[b:b + c].translate(_PACKED_COLOURS), cells.codes[b:b + c]
             k = list(map(cells.kind_of_code.__getitem__, cd))
         elif c:
@@ -247,18 +245,6 @@ def flat_cells(players: list[Player]) -> FlatCells | None:
         kinds.append(k)
     return FlatCells(players, n, counts, list(chain.from_iterable(opps)), "".join(cols), "".join(codes),
                      list(chain.from_iterable(kinds)))
-
-
-def _one_block(players: list[Player]):
-    """The packed block holding rows 0, 1, 2 ... of ``players`` and no other row, or None."""
-    packs = list(map(Player.packed.fget, players))  # type: ignore[attr-defined]
-    if not packs or None in packs:
-        return None
-    cells = packs[0][0]
-    if any(pack[0] is not cells for pack in packs) or [pack[1] for pack in packs] != list(range(len(packs))) \
-            or len(cells.opponents) != len(packs) * cells.n:
-        return None
-    return cells
 
 
 def _padding_is_blank(flat: FlatCells, kind_of_code: dict[str, str]) -> bool:

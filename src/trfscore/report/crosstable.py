@@ -21,7 +21,7 @@ from fractions import Fraction
 from itertools import repeat
 
 from ..formats.limits import data_rounds
-from ..model import COLOUR_OF_CODE, Game, Kind, PackedCells, Tournament
+from ..model import COLOUR_OF_CODE, Game, Kind, PackedCells, PackedRow, Tournament, packed_rows
 from .values import format_score
 
 GRID_LIMIT = 40
@@ -148,7 +148,8 @@ def swiss_labels(t: Tournament, standings) -> list[list[str]]:
     whole block at once, column-wise (:func:`_block_parts`); each row takes its slice.  Players
     whose cells are not packed are labelled row by row."""
     labeller = _Labeller(t, standings)
-    return [labeller.labels(player) for player in standings.columns().players]
+    players = standings.columns().players
+    return [labeller.labels(player, packed) for player, packed in zip(players, packed_rows(players))]
 
 
 def swiss_label_rows(t: Tournament, standings, sep: str, rounds: int | None = None) -> list[str]:
@@ -160,17 +161,17 @@ def swiss_label_rows(t: Tournament, standings, sep: str, rounds: int | None = No
     template = sep.replace("%", "%%").join(["%s%s%s"] * n)
     rows_of: dict[int, list[str] | None] = {}  # per block (by id): its rows' texts in block order
     out = []
-    for player in standings.columns().players:
-        packed = player.packed
-        if packed is not None and packed[2] == packed[0].n == n:
-            cells, row, _ = packed
+    players = standings.columns().players
+    for player, packed in zip(players, packed_rows(players)):
+        if packed is not None and packed.whole and packed.cells.n == n:
+            cells = packed.cells
             rows = rows_of.get(id(cells), False)
             if rows is False:
                 rows = rows_of[id(cells)] = _block_rows(labeller.block(cells)[0], template, n)
             if rows is not None:
-                out.append(rows[row])
+                out.append(rows[packed.row])
                 continue
-        out.append(sep.join(labeller.labels(player)))
+        out.append(sep.join(labeller.labels(player, packed)))
     return out
 
 
@@ -228,17 +229,16 @@ class _Labeller:
             found = self.blocks[id(cells)] = (parts, [])
         return found
 
-    def labels(self, player) -> list[str]:
-        """One player's labels, padded with absences to the table's rounds."""
-        packed = player.packed
+    def labels(self, player, packed: PackedRow | None) -> list[str]:
+        """One player's labels, padded with absences to the table's rounds; ``packed``: the
+        player's :func:`~trfscore.model.packed_rows` entry."""
         if packed is None:
             labels = _row_labels(self.t, player, self.refs, self.byes)
         else:
-            cells, row, count = packed
-            parts, labels_of_block = self.block(cells)
+            parts, labels_of_block = self.block(packed.cells)
             if not labels_of_block:
                 labels_of_block.extend(map("".join, zip(parts[0::3], parts[1::3], parts[2::3])))
-            labels = labels_of_block[row * cells.n:row * cells.n + count]
+            labels = labels_of_block[packed.begin:packed.end]
         if len(labels) < self.n:  # Player.game: rounds past the player's data are absences
             labels += ["–"] * (self.n - len(labels))
         return labels

@@ -1,0 +1,62 @@
+"""Packed cells stay behind the model: reports and checks ask ``model.packed_rows`` and
+``model.packed_block``; only the model, the readers that pack cells (formats/) and the tie-break
+context read ``Player.packed`` itself."""
+from __future__ import annotations
+
+import ast
+import copy
+from pathlib import Path
+
+import trfscore
+from trfscore.model import PackedRow, packed_block, packed_rows
+from trfscore.testing.generate import swiss, to_trf
+
+SRC = Path(__file__).resolve().parents[1] / "src" / "trfscore"
+#: the modules that may read ``Player.packed`` (or the attribute behind it)
+ALLOWED = ("model.py", "tiebreaks/context.py", "formats/")
+
+
+def _uses_of_packed(source: str) -> list[int]:
+    """The lines of ``source`` that read an attribute named ``packed`` or ``_packed``."""
+    return [node.lineno for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.Attribute) and node.attr in ("packed", "_packed")]
+
+
+def test_the_finder_sees_a_use_of_packed():
+    assert _uses_of_packed("cells, row, count = player.packed\nx = Player.packed.fget\ny = p.packed_row") == [1, 2]
+
+
+def test_only_the_model_the_readers_and_the_tiebreak_context_read_player_packed():
+    found = []
+    for path in sorted(SRC.rglob("*.py")):
+        name = path.relative_to(SRC).as_posix()
+        if name.startswith(ALLOWED):
+            continue
+        found += [f"{name}:{line}" for line in _uses_of_packed(path.read_text(encoding="utf-8"))]
+    assert found == []
+
+
+def _event():
+    return trfscore.loads(to_trf(swiss(120, 7, seed=5, forfeits=0.05, byes=0.05, withdrawals=0.1)))
+
+
+def test_a_clean_file_is_one_block_whose_rows_are_the_players():
+    t = _event()
+    cells = packed_block(t.players)
+    assert cells is not None and len(cells.opponents) == len(t.players) * cells.n
+    rows = packed_rows(t.players)
+    for i, (p, packed) in enumerate(zip(t.players, rows)):
+        assert isinstance(packed, PackedRow) and packed.cells is cells and packed.row == i
+        assert packed.end - packed.begin == packed.count == p.round_count
+        assert cells.opponents[packed.begin:packed.end] == [g.opponent for g in copy.deepcopy(p).games]
+        assert packed.whole == (packed.count == cells.n)
+
+
+def test_players_not_in_block_order_are_no_block():
+    t = _event()
+    assert packed_block(t.players[1:]) is None  # row 0 missing: the block holds another row
+    assert packed_block(list(reversed(t.players))) is None
+    assert packed_block([]) is None
+    t.players[3].games  # noqa: B018  (reading them unpacks them)
+    assert packed_rows(t.players)[3] is None and packed_rows(t.players)[2] is not None
+    assert packed_block(t.players) is None
