@@ -47,9 +47,9 @@ def test_a_clean_file_is_one_block_whose_rows_are_the_players():
     rows = packed_rows(t.players)
     for i, (p, packed) in enumerate(zip(t.players, rows)):
         assert isinstance(packed, PackedRow) and packed.cells is cells and packed.row == i
-        assert packed.end - packed.begin == packed.count == p.round_count
+        assert packed.end - packed.begin == packed.rounds == p.round_count
         assert cells.opponents[packed.begin:packed.end] == [g.opponent for g in copy.deepcopy(p).games]
-        assert packed.whole == (packed.count == cells.n)
+        assert packed.whole == (packed.rounds == cells.n)
 
 
 def test_players_not_in_block_order_are_no_block():

@@ -127,12 +127,12 @@ class PackedCells:
 
 class PackedRow(NamedTuple):
     """Where one player's round cells sit while they are still packed: row ``row`` of
-    ``cells``, whose first ``count`` cells are the player's (the rest of the row are "no entry"
+    ``cells``, whose first ``rounds`` cells are the player's (the rest of the row are "no entry"
     cells).  Got through :func:`packed_rows` and :func:`packed_block`."""
 
     cells: PackedCells
     row: int
-    count: int
+    rounds: int
 
     @property
     def begin(self) -> int:
@@ -142,12 +142,12 @@ class PackedRow(NamedTuple):
     @property
     def end(self) -> int:
         """One past the index in the block's columns of the player's last cell."""
-        return self.row * self.cells.n + self.count
+        return self.row * self.cells.n + self.rounds
 
     @property
     def whole(self) -> bool:
-        """True when every cell of the row is the player's (``count == cells.n``)."""
-        return self.count == self.cells.n
+        """True when every cell of the row is the player's (``rounds == cells.n``)."""
+        return self.rounds == self.cells.n
 
 
 # Points a code earns under the FIDE default (TRF16 §3.2; TRF26 record 162 defaults).
