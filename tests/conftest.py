@@ -18,6 +18,12 @@ if not SEED_000.is_file():
     SEED_000 = ROOT / "tests" / "data" / "seed-000-crosstable.txt"
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The gates (ruff, mypy --strict; marked ``gate``) run before every other test, so CI's one
+    command reports a lint or type failure first; otherwise the collection order is kept."""
+    items.sort(key=lambda item: item.get_closest_marker("gate") is None)
+
+
 def run_cli(capsys, *argv) -> tuple[int, str, str]:
     """``trfscore ARGV`` in process: (exit code, standard output, standard error)."""
     from trfscore.cli import main

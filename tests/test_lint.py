@@ -7,9 +7,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.mark.gate
 def test_ruff_finds_nothing():
     proc = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", "--output-format", "concise", "."],
                           cwd=ROOT, capture_output=True, text=True, timeout=300)
@@ -42,3 +45,12 @@ def test_code_and_docs_cite_only_what_the_repository_holds():
     cited = [f"{p.relative_to(ROOT)}: {phrase}" for p in paths if p.is_file()
              for phrase in OUTSIDE_REFERENCES if phrase.lower() in p.read_text(encoding="utf-8").lower()]
     assert cited == []
+
+
+def test_gates_are_collected_before_every_other_test():
+    proc = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-o", "addopts=", "-q", "-p", "no:cacheprovider", "tests"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+    ids = [line for line in proc.stdout.splitlines() if "::" in line]
+    gates = ["tests/test_lint.py::test_ruff_finds_nothing", "tests/test_public_api.py::test_public_api_passes_mypy_strict"]
+    assert sorted(ids[:2]) == sorted(gates), ids[:5]
+    assert len(ids) > 100

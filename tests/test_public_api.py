@@ -67,6 +67,7 @@ def strict_files() -> list[Path]:
     return sorted(files)
 
 
+@pytest.mark.gate
 def test_public_api_passes_mypy_strict(tmp_path):
     pytest.importorskip("mypy")
     usage = tmp_path / "usage.py"
