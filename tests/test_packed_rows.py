@@ -50,6 +50,8 @@ def test_a_clean_file_is_one_block_whose_rows_are_the_players():
         assert packed.end - packed.begin == packed.rounds == p.round_count
         assert cells.opponents[packed.begin:packed.end] == [g.opponent for g in copy.deepcopy(p).games]
         assert packed.whole == (packed.rounds == cells.n)
+    fewest = min(p.round_count for p in t.players)
+    assert packed_block(t.players, fewest) is cells and packed_block(t.players, fewest + 1) is None
 
 
 def test_players_not_in_block_order_are_no_block():

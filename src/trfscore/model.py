@@ -409,16 +409,18 @@ def packed_rows(players: Iterable[Player]) -> list[PackedRow | None]:
     return [p._packed for p in players]
 
 
-def packed_block(players: Sequence[Player]) -> PackedCells | None:
+def packed_block(players: Sequence[Player], min_rounds: int = 0) -> PackedCells | None:
     """The packed block whose rows are exactly the players', in order (player ``i`` is row
-    ``i``, and the block holds no other row), or None: then ask :func:`packed_rows`."""
+    ``i``, and the block holds no other row, such as one of a line the reader dropped), each
+    player with at least ``min_rounds`` cells; or None: then ask :func:`packed_rows`."""
     rows = packed_rows(players)
     if not rows or None in rows:
         return None
     found = cast("list[PackedRow]", rows)
     cells = found[0].cells
     if any(r.cells is not cells for r in found) or [r.row for r in found] != list(range(len(found))) \
-            or len(cells.opponents) != len(found) * cells.n:
+            or len(cells.opponents) != len(found) * cells.n \
+            or (min_rounds and min(r.rounds for r in found) < min_rounds):
         return None
     return cells
 

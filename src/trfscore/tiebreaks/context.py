@@ -26,7 +26,7 @@ from itertools import chain, compress, count, repeat
 from operator import attrgetter, floordiv, lt
 from typing import Any, TypeVar, cast
 
-from ..model import COLOUR_OF_CODE, Kind, PackedCells, Player, Scoring, Tournament
+from ..model import COLOUR_OF_CODE, Kind, PackedCells, Player, Scoring, Tournament, packed_block
 from . import unplayed as U
 
 __all__ = ["Context", "build_context", "detect_round_robin", "row_slices"]
@@ -206,21 +206,6 @@ def _rounds_in_use(t: Tournament) -> int:
     return n
 
 
-def _one_block_in_order(players: list[Player], n: int) -> PackedCells | None:
-    """The :class:`~trfscore.model.PackedCells` holding rows 0, 1, 2 ... of ``players`` and no
-    other row (a block can hold rows of lines the reader dropped, such as a repeated player),
-    each with at least ``n`` rounds, or None."""
-    found = list(map(Player.packed.fget, players))  # type: ignore[attr-defined]  # mypy reads a property on the class as its value
-    if not found or None in found:
-        return None
-    packs: list[tuple[PackedCells, int, int]] = found
-    cells = packs[0][0]
-    if any(pack[0] is not cells for pack in packs) or [pack[1] for pack in packs] != list(range(len(packs))) \
-            or min(pack[2] for pack in packs) < n or len(cells.opponents) != len(packs) * cells.n:
-        return None
-    return cells
-
-
 class _CellTables:
     """Look-up tables from a cell to its context values, for one scoring system and system."""
 
@@ -376,7 +361,7 @@ def build_context(t: Tournament, *, rr: bool, rounds: int | None = None) -> Cont
     tables = _CellTables(t.scoring, rr)
     ctx.unit, ctx.W, ctx.D, ctx.L = tables.unit, tables.W, tables.D, tables.L
 
-    whole = _one_block_in_order(players, n)
+    whole = packed_block(players, n)
     flat = _flat_of_block(whole, n, len(players), index, tables) if whole is not None else None
     if flat is None:
         blocks: dict[int, _Rows | None] = {}
