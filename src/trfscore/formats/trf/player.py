@@ -328,8 +328,7 @@ def infer_blank_byes(player: Player, total_of: Callable[[Player], Fraction], dra
         return [], ""
     packed = player.packed
     if packed is not None:  # packed rows write a blank result only for "no entry" cells
-        cells, row, count = packed
-        codes = cells.codes[row * cells.n:row * cells.n + count]
+        codes = packed.cells.codes[packed.begin:packed.end]
         blanks = [i for i, c in enumerate(codes) if c == " "] if " " in codes else []
     else:
         blanks = [i for i, g in enumerate(player.games)

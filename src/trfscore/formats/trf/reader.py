@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from ...findings import CappedFindings, Finding, finding
 from ...gcpause import gc_paused
-from ...model import Kind, PackedCells, Player, Record, Source, Tournament
+from ...model import Kind, PackedCells, PackedRow, Player, Record, Source, Tournament, packed_rows
 from ..decode import decode, looks_binary
 from ..limits import too_sparse
 from . import rules as _rules  # noqa: F401  (declares the ids reported here)
@@ -32,8 +32,6 @@ MAX_PLAYERS = 9999
 START_RANK_COLUMN = PLAYER.field("start_rank").first
 _LINE_BREAKS = re.compile(r"[\r\n]")
 _BLANK = re.compile(" ")
-#: what ``Player.packed`` gives while a player's cells are still packed: (cells, row, count)
-Packed = tuple[PackedCells, int, int]
 
 
 def read_bytes(data: bytes, *, path: str | None = None, encoding: str | None = None) -> Tournament:
@@ -133,8 +131,8 @@ def _finish(t: Tournament, players: list[Player], nationals: list[NationalRecord
         owner = by_rank.get(nrs.start_rank) if nrs.start_rank is not None else None
         if owner is not None:
             owner.national[nrs.federation] = nrs
-    packs = list(map(Player.packed.fget, t.players))  # type: ignore[attr-defined]
-    counts = [len(p.games) if pack is None else pack[2] for p, pack in zip(t.players, packs)]
+    packs = packed_rows(t.players)
+    counts = [len(p.games) if pack is None else pack.rounds for p, pack in zip(t.players, packs)]
     used = max(counts, default=0)
     declared = t.header.rounds_declared
     if declared is not None and used > declared:
@@ -166,15 +164,15 @@ def _finish(t: Tournament, players: list[Player], nationals: list[NationalRecord
     _settle_dates(t)
 
 
-def _check_opponents(players: list[Player], packs: list[Packed | None], by_rank: dict[int, Player],
+def _check_opponents(players: list[Player], packs: list[PackedRow | None], by_rank: dict[int, Player],
                      add: Callable[[Finding], None]) -> None:
     """TRF401 for every cell whose opponent is not a player (one set difference when all exist);
-    ``packs`` holds each player's ``Player.packed``."""
+    ``packs`` holds each player's packed row (:func:`~trfscore.model.packed_rows`)."""
     seen: set[int | None] = set()
     blocks: dict[int, PackedCells] = {}
     for p, packed in zip(players, packs):
         if packed is not None:
-            blocks[id(packed[0])] = packed[0]
+            blocks[id(packed.cells)] = packed.cells
         else:
             seen.update([g[1] for g in p.games])
     for cells in blocks.values():
@@ -190,9 +188,9 @@ def _check_opponents(players: list[Player], packs: list[Packed | None], by_rank:
                             "the opponent must be the start rank of a 001 record", str(opponent)))
 
 
-def _blank_byes(t: Tournament, packs: list[Packed | None], add: Callable[[Finding], None]) -> None:
+def _blank_byes(t: Tournament, packs: list[PackedRow | None], add: Callable[[Finding], None]) -> None:
     """Blank-result byes that the declared points count (ICU exports) become byes, with a warning;
-    ``packs`` holds each player's ``Player.packed``."""
+    ``packs`` holds each player's packed row (:func:`~trfscore.model.packed_rows`)."""
     values = t.scoring.values
     table = t.scoring.table()
     total_of, units_of, unit = table.total, table.row, table.unit
@@ -202,7 +200,7 @@ def _blank_byes(t: Tournament, packs: list[Packed | None], add: Callable[[Findin
         if declared is None:
             continue
         if packed is not None:
-            cells, row = packed[0], packed[1]
+            cells, row = packed.cells, packed.row
             rows = blank_rows.get(id(cells))
             if rows is None:
                 rows = blank_rows[id(cells)] = {m.start() // cells.n for m in _BLANK.finditer(cells.codes)}
