@@ -48,9 +48,10 @@ def test_code_and_docs_cite_only_what_the_repository_holds():
 
 
 def test_gates_are_collected_before_every_other_test():
-    proc = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-o", "addopts=", "-q", "-p", "no:cacheprovider", "tests"],
+    proc = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-o", "addopts=", "-q", "-p", "no:cacheprovider",
+                           "tests/benchmarks", "tests/test_lint.py", "tests/test_public_api.py"],
                           cwd=ROOT, capture_output=True, text=True, timeout=300)
     ids = [line for line in proc.stdout.splitlines() if "::" in line]
     gates = ["tests/test_lint.py::test_ruff_finds_nothing", "tests/test_public_api.py::test_public_api_passes_mypy_strict"]
     assert sorted(ids[:2]) == sorted(gates), ids[:5]
-    assert len(ids) > 100
+    assert ids[2].startswith("tests/benchmarks/")  # collected first when the gates are not moved

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import jsonschema
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -75,6 +76,7 @@ PLAYER_KEYS = ["start_rank", "name", "sex", "title", "rating", "federation", "fi
                "line", "national", "games", "extra"]
 
 
+@pytest.mark.slow  # about 25 s: 60 edits of a 1,700-player document, each read both ways
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @example(where="game", index=5, key="round", value=1.0, remove=False)
 @example(where="player", index=3, key="rating", value=-1, remove=False)
