@@ -18,6 +18,9 @@ from limited import assert_clean, run_limited, run_python_limited
 from trfscore.formats import json_model
 from trfscore.testing.generate import swiss, to_trf
 
+#: Every test runs commands in children under a memory limit (about 30 s in all): left out of the
+#: quick run while working (``-m "not slow"``); CI and the README's command run them.
+pytestmark = pytest.mark.slow
 COMMANDS = (["check"], ["check", "--profile", "fide"], ["report"], ["report", "--format", "html"],
             ["report", "--format", "json"], ["convert", "--to", "json"], ["convert", "--to", "trf"],
             ["convert", "--to", "crosstable"], ["explain", "--player", "1", "--tiebreak", "BH"])
