@@ -18,10 +18,30 @@ if not SEED_000.is_file():
     SEED_000 = ROOT / "tests" / "data" / "seed-000-crosstable.txt"
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+#: Examples per property test in the quick run (``-m "not slow"``); the full suite runs each
+#: test's own count.
+QUICK_EXAMPLES = 10
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The gates (ruff, mypy --strict; marked ``gate``) run before every other test, so CI's one
-    command reports a lint or type failure first; otherwise the collection order is kept."""
+    command reports a lint or type failure first; otherwise the collection order is kept.  In the
+    quick run (``-m "not slow"``) every property test draws at most :data:`QUICK_EXAMPLES`."""
     items.sort(key=lambda item: item.get_closest_marker("gate") is None)
+    if "not slow" in (config.getoption("markexpr") or ""):
+        for item in items:
+            quicken(getattr(item, "obj", None))
+
+
+def quicken(test: object) -> None:
+    """Cap a hypothesis test's examples at :data:`QUICK_EXAMPLES`, keeping its other settings
+    and its explicit ``@example`` cases; the way hypothesis's own ``@seed`` decorator adjusts
+    a test after ``@given`` (it reads the settings when the test runs)."""
+    from hypothesis import settings
+
+    current = getattr(test, "_hypothesis_internal_use_settings", None)
+    if getattr(test, "is_hypothesis_test", False) and current is not None and current.max_examples > QUICK_EXAMPLES:
+        test._hypothesis_internal_use_settings = settings(current, max_examples=QUICK_EXAMPLES)  # type: ignore[attr-defined]
 
 
 def run_cli(capsys, *argv) -> tuple[int, str, str]:

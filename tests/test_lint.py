@@ -55,3 +55,22 @@ def test_gates_are_collected_before_every_other_test():
     gates = ["tests/test_lint.py::test_ruff_finds_nothing", "tests/test_public_api.py::test_public_api_passes_mypy_strict"]
     assert sorted(ids[:2]) == sorted(gates), ids[:5]
     assert ids[2].startswith("tests/benchmarks/")  # collected first when the gates are not moved
+
+
+def test_the_quick_run_caps_property_tests_and_keeps_their_settings():
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    from conftest import QUICK_EXAMPLES, quicken
+
+    drawn: list[int] = []
+
+    @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None)
+    @given(st.integers())
+    def prop(x):
+        drawn.append(x)
+
+    quicken(prop)
+    prop()
+    assert 0 < len(drawn) <= QUICK_EXAMPLES
+    assert list(prop._hypothesis_internal_use_settings.suppress_health_check) == [HealthCheck.too_slow]

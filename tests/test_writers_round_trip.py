@@ -100,6 +100,7 @@ def test_writers_round_trip_the_repository_files(path, writer):
     assert_round_trip(t, writer, clean=path in OWN)
 
 
+@pytest.mark.slow  # every writer over the whole shared corpus (about 11 s)
 @pytest.mark.skipif(not SHARED_CORPUS, reason="the shared corpus is local only")
 @pytest.mark.parametrize("writer", WRITERS)
 def test_writers_round_trip_the_shared_corpus(writer):
