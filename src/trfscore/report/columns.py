@@ -267,6 +267,6 @@ def _match(r: Any) -> dict[str, Any]:
 def columns_of(standings, ratings: dict | None = None, names: list[str] | None = None) -> list[ReportColumn]:
     """The columns of either kind of standings (:attr:`trfscore.standings.BaseStandings.kind`);
     ``names``: the players' names escaped for HTML, if made already."""
-    if getattr(standings, "kind", "players") == "teams":
+    if standings.kind == "teams":
         return team_columns(standings)
     return player_columns(standings, ratings, names)

@@ -154,7 +154,7 @@ def notes(standings) -> list[str]:
     """What the computation wants the reader to know, shown by every format beside the table:
     the edition picked and why, tie-breaks dropped or barred (C.07 Art. 8, 10), list entries
     ignored."""
-    return list(getattr(standings, "notes", ()))
+    return list(standings.notes)
 
 
 # -- HTML ---------------------------------------------------------------------------------------

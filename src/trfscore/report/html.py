@@ -74,7 +74,7 @@ def standings_table(t: Tournament, standings, ratings: dict | None, names: list[
         head.append(c.html_head)
         columns.append(c.html())
     codes = list(standings.tiebreaks)
-    if getattr(standings, "kind", "players") == "teams":
+    if standings.kind == "teams":
         caption = f"Team standings after round {standings.rounds}" if standings.rounds else "Team standings"
     else:
         caption = ("Standings after round " if t.rounds else "Standings") + (str(t.rounds) if t.rounds else "")
@@ -199,7 +199,7 @@ def _explanations(standings) -> tuple[dict | None, dict[str, list[str | None]]]:
 
 def render(t: Tournament, standings, *, ratings: dict | None = None) -> str:
     """The whole page as a string (UTF-8 when written), of players or teams."""
-    if getattr(standings, "kind", "players") == "teams":
+    if standings.kind == "teams":
         return _team_page(t, standings)
     codes = [str(c) for c in standings.tiebreaks]
     columns, texts = _explanations(standings)

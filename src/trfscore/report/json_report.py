@@ -43,7 +43,7 @@ def to_dict(t: Tournament, standings, ratings: dict | None = None, findings: boo
 
 
 def _rows_key(standings) -> str:
-    return _ROWS[getattr(standings, "kind", "players")]
+    return _ROWS[standings.kind]
 
 
 def _json_columns(standings, ratings: dict | None) -> list[ReportColumn]:
@@ -53,22 +53,22 @@ def _json_columns(standings, ratings: dict | None) -> list[ReportColumn]:
 def _frame(t: Tournament, standings, rated: bool, findings: bool, ratings_system: str | None) -> dict[str, Any]:
     """The document without its rows."""
     facts = tournament_facts(t)
-    teams = getattr(standings, "kind", "players") == "teams"
+    teams = standings.kind == "teams"
     if teams:
         event = standings.event
         facts.update(teams=len(event.teams), boards=event.boards, after_round=event.rounds,
                      match_points={k: score_to_json(v) for k, v in (("TW", event.scoring.win), ("TD", event.scoring.draw),
                                                                     ("TL", event.scoring.loss))})
     else:
-        facts["after_round"] = getattr(standings, "rounds", None) or t.rounds
+        facts["after_round"] = standings.rounds or t.rounds
     doc: dict[str, Any] = {"$schema": SCHEMA_ID, "tournament": facts, "rules": standings.rules, "system": standings.system}
     if teams:
         doc["primary"] = standings.primary
-    doc.update(tiebreaks=list(standings.tiebreaks), notes=list(getattr(standings, "notes", [])))
+    doc.update(tiebreaks=list(standings.tiebreaks), notes=list(standings.notes))
     if rated:
         doc["ratings"] = ratings_system
     if findings:
-        doc["findings"] = [f.to_dict() for f in list(t.findings) + list(getattr(standings, "findings", []))]
+        doc["findings"] = [f.to_dict() for f in list(t.findings) + standings.findings]
     return doc
 
 

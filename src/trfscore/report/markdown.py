@@ -100,7 +100,7 @@ def _team_document(t: Tournament, standings) -> str:
 
 def render(t: Tournament, standings, *, ratings: dict | None = None) -> str:
     """The whole document, of players or teams."""
-    if getattr(standings, "kind", "players") == "teams":
+    if standings.kind == "teams":
         return _team_document(t, standings)
     title = escape(t.header.name) or escape(t.source.path or "") or "Tournament"
     lines = markdown_header(title, facts(t), list(standings.tiebreaks), standings.rules, standings.system)

@@ -164,15 +164,15 @@ def _meta(t: Tournament, standings) -> tuple[str, str]:
     h = t.header
     codes = ", ".join(neutralise(c) for c in standings.tiebreaks) or "none"
     rules = f"under {standings.rules} ({standings.system})"
-    event = getattr(standings, "event", None)
-    if event is not None:  # team standings
+    if standings.kind == "teams":
+        event = standings.event
         title = neutralise(h.name) or neutralise(t.source.path or "") or "team event"
         score = "match" if standings.primary == "MP" else "game"
         return title, (f"{len(event.teams)} teams, {event.rounds} rounds, {event.boards} boards; primary score "
                        f"{score} points; tie-breaks {codes} {rules}")
     title = neutralise(h.name) or neutralise(t.source.path or "") or "tournament"
     facts = [f for f in (neutralise(h.city).strip(), h.start_date_iso or neutralise(h.start_date).strip()) if f]
-    done = getattr(standings, "rounds", 0) or t.rounds
+    done = standings.rounds or t.rounds
     rounds = f"{t.rounds} rounds" if done == t.rounds else f"after round {done} of {t.rounds}"
     meta = f"{len(t.players)} players, {rounds}" + (f", {', '.join(facts)}" if facts else "")
     return title, meta + f"; tie-breaks {codes} {rules}"
