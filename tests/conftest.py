@@ -2,9 +2,16 @@
 full shared corpus beside the repository."""
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
+
+# pytest keeps each test module with its asserts rewritten in __pycache__ (ignored by git) and
+# Python keeps compiled modules there; PYTHONDONTWRITEBYTECODE, which some sandboxes set, would
+# make every run rewrite and compile them all again (seconds of the quick run).  Both read the
+# cached files whatever the setting, so writing them is all this changes.
+sys.dont_write_bytecode = False
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = sorted((ROOT / "samples").glob("*.trf"))
