@@ -143,14 +143,14 @@ def test_the_command_reads_trf_without_the_optional_regex_package(swiss_file, tm
 def test_a_library_call_of_main_holds_nothing_until_exit(capsys, swiss_file):
     """Only ``cli.run`` (which ends the process) lets commands hold their results; ``main`` called
     from a program must not keep every tournament it reported on."""
-    from trfscore.commands import common
+    from trfscore import commands
 
-    assert common.kept is None
+    assert commands.kept is None
     assert run(capsys, "report", str(swiss_file), "--format", "json")[0] == 0
     assert run(capsys, "convert", str(swiss_file), "--to", "json")[0] == 0
-    assert common.kept is None
-    common.keep_until_exit(object())
-    assert common.kept is None
+    assert commands.kept is None
+    commands.keep_until_exit(object())
+    assert commands.kept is None
 
 
 def test_one_subcommand_parser_is_built_per_run(capsys):

@@ -134,9 +134,9 @@ def run() -> None:
         # though trfscore's grammars use the standard ``re``; no other dependency uses it.  This
         # process is the command's own, so lark is told it is absent.
         sys.modules["regex"] = None  # type: ignore[assignment]
-    from .commands import common
+    from . import commands
 
-    common.kept = []  # the process ends below: what the command built need not be freed
+    commands.kept = []  # the process ends below: what the command built need not be freed
     code = main()
     for stream in (sys.stdout, sys.stderr):
         try:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import accumulate, chain, compress, count, groupby, repeat
 from operator import ne, sub
-from typing import Any, ClassVar, cast, overload
+from typing import Any, ClassVar, NamedTuple, cast, overload
 
 from .decimals import rank_label  # noqa: F401  (re-exported: trfscore.standings.rank_label)
 from .findings import Finding
@@ -89,8 +89,7 @@ class StandingRow:
         }
 
 
-@dataclass(slots=True)
-class RankColumns:
+class RankColumns(NamedTuple):
     """The standings as columns in rank order: what the rows are made of.  Reports of 10,000
     players read these instead of building a :class:`StandingRow` each."""
 

@@ -15,18 +15,6 @@ from ..loading import loads, nothing_readable
 from ..model import Tournament
 from ..safetext import neutralise_lines
 
-#: Set to a list by ``cli.run``: the command's process then ends with ``os._exit`` as soon as the
-#: command returns, so what the command built is held here instead of being freed object by
-#: object when its function returns (10 ms for a 10,000-player tournament).  None in a library
-#: call of ``cli.main``, where nothing is held.
-kept: list | None = None
-
-
-def keep_until_exit(*objects) -> None:
-    """Hold ``objects`` until the process ends (see :data:`kept`); nothing in a library call."""
-    if kept is not None:
-        kept.extend(objects)
-
 
 def warn(message: object) -> None:
     """``trfscore: message`` on standard error, untrusted text in it neutralised."""

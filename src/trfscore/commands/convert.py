@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from ..errors import UsageError
 from ..formats import registry
-from .common import add_input_options, doubts, keep_until_exit, load_input, output, print_doubts, unreadable
+from . import keep_until_exit
+from .common import add_input_options, doubts, load_input, output, print_doubts, unreadable
 
 
 def add_parser(sub) -> None:

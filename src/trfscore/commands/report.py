@@ -11,10 +11,10 @@ from __future__ import annotations
 import io
 
 from ..errors import UsageError
+from . import keep_until_exit
 from .common import (
     add_input_options,
     doubts,
-    keep_until_exit,
     load_input,
     output,
     print_doubts,

@@ -7,15 +7,14 @@ same encoding and BOM give back the original bytes when the text is written agai
 from __future__ import annotations
 
 import codecs
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..errors import UsageError
 
 FALLBACKS = ("utf-8", "cp1252", "latin-1")
 
 
-@dataclass(frozen=True)
-class Decoded:
+class Decoded(NamedTuple):
     text: str
     encoding: str
     bom: bool

@@ -14,8 +14,7 @@ formats in the order of :data:`FORMATS`; the first whose test accepts the text i
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from . import sniff as _sniff
 
@@ -26,8 +25,7 @@ Reader = Callable[..., "Tournament"]
 Writer = Callable[["Tournament"], bytes]
 
 
-@dataclass(frozen=True)
-class Holds:
+class Holds(NamedTuple):
     """What a format can carry, as trfscore writes it (``note`` says how, where it is not obvious)."""
     byes: bool
     colours: bool
@@ -38,8 +36,7 @@ class Holds:
     note: str = ""
 
 
-@dataclass(frozen=True)
-class Format:
+class Format(NamedTuple):
     """One format: ``name`` is what ``--from``/``--to`` and ``Source.format`` say."""
     name: str
     title: str

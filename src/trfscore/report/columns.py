@@ -22,9 +22,8 @@ headings likewise (a tie-break code comes from the file); HTML cells are escaped
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from .common import (
     RATING_HEADINGS,
@@ -46,8 +45,7 @@ Cells = Callable[[], list[str]]
 Values = Callable[[], list[Any]]
 
 
-@dataclass(frozen=True)
-class ReportColumn:
+class ReportColumn(NamedTuple):
     """One column of one standings table (its cells are made for that table)."""
 
     key: str  # the CSV heading and the JSON field

@@ -9,9 +9,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from .context import Context
 from .editions import EDITIONS, Edition
@@ -19,8 +18,7 @@ from .editions import EDITIONS, Edition
 __all__ = ["TieBreak", "Column", "Engine"]
 
 
-@dataclass(frozen=True)
-class TieBreak:
+class TieBreak(NamedTuple):
     """A parsed tie-break code (see ``registry.parse_tiebreak`` for the syntax)."""
 
     code: str  # normalised, e.g. "BH-C1", "KS-L40", "DE/P"
@@ -37,14 +35,16 @@ class TieBreak:
     reverse: bool = False  # /R: reverse the default order
 
 
-@dataclass
 class Column:
     """One tie-break's values, indexed like ``Context.players``."""
 
-    values: list[Any]  # int (scaled by ``scale``), Fraction, or None (undefined)
-    scale: int = 1
-    ascending: bool = False  # True when lower is better (TPN, DE place)
-    integer: bool = False  # counts, ratings, places: shown as int (scale 1)
+    __slots__ = ("values", "scale", "ascending", "integer")
+
+    def __init__(self, values: list[Any], scale: int = 1, ascending: bool = False, integer: bool = False) -> None:
+        self.values = values  # int (scaled by ``scale``), Fraction, or None (undefined)
+        self.scale = scale
+        self.ascending = ascending  # True when lower is better (TPN, DE place)
+        self.integer = integer  # counts, ratings, places: shown as int (scale 1)
 
     def shown(self) -> list[int | Fraction | None]:
         """Every value as shown in the standings (int / Fraction / None), memoised."""

@@ -20,14 +20,13 @@ Timeline (see docs/tiebreaks.md; the dates are those of the FIDE Council decisio
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 __all__ = ["Edition", "EDITIONS", "EDITION_NAMES", "get_edition", "chosen_edition", "edition_for_date", "edition_of_year",
            "NEWEST"]
 
 
-@dataclass(frozen=True)
-class Edition:
+class Edition(NamedTuple):
     """How one edition of C.07 treats unplayed rounds (read only by ``unplayed.py``)."""
 
     name: str

@@ -27,11 +27,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from importlib import import_module
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from ..decimals import code_number
 from .base import Column, Engine, TieBreak
@@ -50,8 +49,7 @@ Compute = Callable[[Engine, TieBreak], Column]
 Explain = Callable[[Engine, TieBreak, int], "Explanation"]
 
 
-@dataclass(frozen=True)
-class TieBreakDef:
+class TieBreakDef(NamedTuple):
     base: str
     name: str
     article: str
@@ -257,9 +255,9 @@ def read_modifiers(s: str, pos: int, original: str, base: str, allowed: str) -> 
     return mods
 
 
-@dataclass
 class _Modifiers:
-    """The modifiers of one code as they are read (see :class:`TieBreak` for their meaning)."""
+    """The modifiers of one code as they are read (see :class:`TieBreak` for their meaning); each
+    class attribute is the default until :meth:`apply` sets it."""
 
     low: int = 0
     high: int = 0

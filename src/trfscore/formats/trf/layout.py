@@ -21,16 +21,14 @@ typed class), ``python -m trfscore.formats.trf.generate`` from the repository's 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 TRF16, TRF26, JAVAFO, BBP = "TRF16", "TRF26", "TRF(x)", "TRF(bx)"
 BOTH = frozenset({TRF16, TRF26})
 
 
-@dataclass(frozen=True)
-class Field:
+class Field(NamedTuple):
     """One fixed-column field.  ``type``: ``text``, ``char``, ``int`` (digits), ``score`` (a
     decimal such as ``5.5``), ``date``, ``codes`` (a comma-separated list, to the end of the
     line); ``refers``: what a number names (``player``, ``team``, or ``id``: a player, or a team
@@ -83,8 +81,7 @@ class Field:
         return str(self.first) if self.width == 1 else f"{self.first}-{self.last}"
 
 
-@dataclass(frozen=True)
-class Block:
+class Block(NamedTuple):
     """Cells repeated every ``width`` columns from ``first`` (the 001 rounds); field columns are
     those of the first cell."""
     first: int
@@ -100,8 +97,7 @@ class Block:
         return base if name is None else base + self.field(name).first - self.first
 
 
-@dataclass(frozen=True)
-class Record:
+class Record(NamedTuple):
     """One record code (or, for NRS records, a pattern of codes)."""
     code: str
     kind: str
