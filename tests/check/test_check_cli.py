@@ -282,7 +282,10 @@ def test_broken_pool_falls_back_to_serial(monkeypatch, files):
         def __init__(self, *a, **k):
             raise OSError("no sem_open here")
 
-    monkeypatch.setattr(r, "ProcessPoolExecutor", NoPool)
+    import concurrent.futures
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", NoPool)
+    monkeypatch.setattr(r, "usable_cpus", lambda: 4)  # a pool even on a machine with one CPU
     targets = r.expand([str(files["good"]), str(files["bad"])])
     results = list(r.run_all(targets, r.Options(), jobs=4))
     assert [Path(x.path).name for x in results] == ["good.trf", "bad.TRF"]

@@ -299,3 +299,27 @@ def test_lesser_severity_is_declared_and_documented():
     assert finding("TRF510", "m").severity == "error"
     with pytest.raises(ValueError):
         finding("TRF100", "m", lesser=True)  # TRF100 declares no milder case
+
+
+def test_check_rules_load_only_the_check_modules():
+    """``check_rules`` (what ``check`` runs) imports no other format's reader, and lists the same
+    rules, in the same order, as ``all_rules`` does once every declaring module is loaded."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from trfscore.check.registry import all_rules, check_rules\n"
+        "checks = list(check_rules())\n"
+        "loaded = sorted(m for m in sys.modules if m.startswith(('trfscore.formats.pgn', 'trfscore.formats.crosstable',"
+        " 'trfscore.formats.json')))\n"
+        "assert not loaded, loaded\n"
+        "assert checks == [r for r in all_rules().values() if r.func is not None]\n"
+        "assert [r.id for r in checks] == [r.id for r in all_rules().values() if r.source == 'check']\n"
+        "print(len(checks))\n"
+    )
+    src = str(Path(__file__).resolve().parents[2] / "src")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env={**__import__("os").environ, "PYTHONPATH": src})
+    assert proc.returncode == 0, proc.stderr
+    assert int(proc.stdout) > 40

@@ -92,10 +92,8 @@ def all_rules() -> dict[str, Rule]:
     if not _loaded:
         for name in DECLARING_MODULES:
             importlib.import_module(name)
-        for d in sorted(CATALOGUE.values(), key=lambda d: (not d.id.startswith("TRF"), d.id)):
-            func, source_columns = _CHECKS.get(d.id, (None, False))
-            RULES[d.id] = Rule(d.id, d.severity, d.summary, inspect.cleandoc(d.doc or d.summary),
-                               "reader" if func is None else "check", func, d.spec, source_columns, d.lesser)
+        for d in sorted(CATALOGUE.values(), key=lambda d: _order(d.id)):
+            RULES[d.id] = _rule_of(d)
         _loaded = True
     return dict(RULES)
 
@@ -107,14 +105,35 @@ def get(rule_id: str) -> Rule | None:
 
 
 _checks: list[Rule] | None = None
+#: The modules that register the check functions (:func:`rule`): a subset of DECLARING_MODULES.
+CHECK_MODULES = ("trfscore.check", "trfscore.check.rules")
+
+
+def _order(rule_id: str) -> tuple[bool, str]:
+    """The order of :func:`all_rules`: ``TRF`` ids first, then by id."""
+    return not rule_id.startswith("TRF"), rule_id
 
 
 def check_rules() -> list[Rule]:
-    """The rules that are checks (functions), in id order; computed once."""
+    """The rules that are checks (functions), in the order of :func:`all_rules`; computed once.
+    Only the check modules are imported (not the other formats' readers), so that checking a
+    TRF loads no crosstable or PGN code."""
     global _checks
     if _checks is None:
-        _checks = [r for r in all_rules().values() if r.func is not None]
+        if _loaded:
+            _checks = [r for r in RULES.values() if r.func is not None]
+        else:
+            for name in CHECK_MODULES:
+                importlib.import_module(name)
+            _checks = [_rule_of(CATALOGUE[rule_id]) for rule_id in sorted(_CHECKS, key=_order)]
     return _checks
+
+
+def _rule_of(d) -> Rule:
+    """The :class:`Rule` of the declaration ``d`` (a check when :func:`rule` registered a function)."""
+    func, source_columns = _CHECKS.get(d.id, (None, False))
+    return Rule(d.id, d.severity, d.summary, inspect.cleandoc(d.doc or d.summary),
+                "reader" if func is None else "check", func, d.spec, source_columns, d.lesser)
 
 
 # -- selection ---------------------------------------------------------------------------
@@ -129,6 +148,9 @@ def parse_selectors(text: str | Iterable[str] | None) -> list[str]:
 
 def unknown_selectors(selectors: Iterable[str]) -> list[str]:
     """Selectors that match no known rule (``ALL`` always matches)."""
+    selectors = list(selectors)
+    if not selectors:
+        return []  # nothing to look up: the rules need not be loaded
     ids = all_rules().keys()
     return [s for s in selectors if s != "ALL" and not any(i.startswith(s) for i in ids)]
 

@@ -10,8 +10,6 @@ from __future__ import annotations
 import glob
 import os
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 
 from ..errors import UsageError
@@ -253,8 +251,9 @@ def run_all(targets: list[Target], options: Options, jobs: int = 1, stdin: Calla
     done = 0
     files = [t for t in targets if not t.error and not t.stdin]
     pooled: Iterator[FileResult] | None = None
-    if jobs > 1 and len(files) > 1:
-        pooled = _pool(files, options, jobs)
+    workers = min(jobs, usable_cpus(), len(files))
+    if workers > 1:
+        pooled = _pool(files, options, workers)
     for target in targets:
         if target.error:
             result = FileResult(target.path, error=target.error)
@@ -278,8 +277,21 @@ def run_all(targets: list[Target], options: Options, jobs: int = 1, stdin: Calla
         yield result
 
 
+def usable_cpus() -> int:
+    """The CPUs this process may run on.  Checking is CPU-bound, so ``--jobs`` above this
+    number would only add processes that take turns on the same CPUs (each started, each with
+    cold caches): the pool never has more workers than this."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):  # no affinity on this platform
+        return os.cpu_count() or 1
+
+
 def _pool(files: list[Target], options: Options, jobs: int) -> Iterator[FileResult]:
     """Results of ``files`` in order from a process pool; if the pool breaks, the rest run here."""
+    from concurrent.futures import ProcessPoolExecutor  # (10 ms of imports a run with one job skips)
+    from concurrent.futures.process import BrokenProcessPool
+
     paths = [t.path for t in files]
     chunk = max(1, min(32, len(paths) // (jobs * 8) or 1))
     index = 0

@@ -38,7 +38,7 @@ def add_parser(sub) -> None:
     p.add_argument("--fail-on", choices=("error", "warning", "info"), default="error",
                    help="lowest severity that makes the exit code 1 (default: error)")
     p.add_argument("--jobs", "-j", type=int, default=1, metavar="N",
-                   help="check files in N processes (0: one per CPU; default 1)")
+                   help="check files in N processes, at most one per CPU (0: one per CPU; default 1)")
     p.add_argument("--list-rules", action="store_true", help="list every rule id and exit")
     p.add_argument("--only-tournaments", action="store_true",
                    help="skip files that are no tournament file by their content (empty, binary, text in which no "
