@@ -154,11 +154,10 @@ def swiss_labels(t: Tournament, standings) -> list[list[str]]:
 
 def swiss_label_rows(t: Tournament, standings, sep: str, rounds: int | None = None) -> list[str]:
     """``[sep.join(labels) for labels in swiss_labels(t, standings)]``: the full rows of a packed
-    block are written by one ``%`` format over its parts, without a string per cell.  ``rounds``:
+    block are written by one join over its parts, without a string per cell.  ``rounds``:
     ``data_rounds(t)`` when known already."""
     labeller = _Labeller(t, standings, rounds)
     n = labeller.n
-    template = sep.replace("%", "%%").join(["%s%s%s"] * n)
     rows_of: dict[int, list[str] | None] = {}  # per block (by id): its rows' texts in block order
     out = []
     players = standings.columns().players
@@ -167,7 +166,7 @@ def swiss_label_rows(t: Tournament, standings, sep: str, rounds: int | None = No
             cells = packed.cells
             rows = rows_of.get(id(cells), False)
             if rows is False:
-                rows = rows_of[id(cells)] = _block_rows(labeller.block(cells)[0], template, n)
+                rows = rows_of[id(cells)] = _block_rows(labeller.block(cells)[0], sep, n)
             if rows is not None:
                 out.append(rows[packed.row])
                 continue
@@ -175,13 +174,19 @@ def swiss_label_rows(t: Tournament, standings, sep: str, rounds: int | None = No
     return out
 
 
-def _block_rows(parts: list[str], template: str, n: int) -> list[str] | None:
-    """Every row of a packed block written by ``template`` (three parts per cell, ``n`` cells a
-    row) in one ``%`` format over the whole block, cut at line breaks; None when a part holds a
-    line break itself (labels never do) or the template, so that the rows cannot be cut back."""
-    count = len(parts) // (3 * n)
-    text = "\n".join([template] * count) % tuple(parts)
-    rows = text.split("\n")
+def _block_rows(parts: tuple[list[str], list[str], list[str]], sep: str, n: int) -> list[str] | None:
+    """Every row of a packed block (``n`` cells a row, each the concatenation of its three
+    :func:`_block_parts`), its cells joined by ``sep``, written by one join over the whole block
+    and cut at line breaks; None when a part or ``sep`` holds a line break (labels never do), so
+    that the rows cannot be cut back."""
+    size = len(parts[0])
+    count = size // n
+    if not count:
+        return []
+    pieces = (([sep] * 3 + [sep]) * (n - 1) + [sep] * 3 + ["\n"]) * count
+    pieces[0::4], pieces[1::4], pieces[2::4] = parts
+    pieces[-1] = ""
+    rows = "".join(pieces).split("\n")
     return rows if len(rows) == count else None
 
 
@@ -221,7 +226,7 @@ class _Labeller:
         self.blocks: dict[int, tuple[list[str], list[str]]] = {}
         self.byes: dict[tuple[str, str | None], str] = {}  # a bye's label depends on its kind and colour only
 
-    def block(self, cells: PackedCells) -> tuple[list[str], list[str]]:
+    def block(self, cells: PackedCells) -> tuple[tuple[list[str], list[str], list[str]], list[str]]:
         """The parts of every cell of ``cells`` (:func:`_block_parts`) and its labels."""
         found = self.blocks.get(id(cells))
         if found is None:
@@ -237,23 +242,22 @@ class _Labeller:
         else:
             parts, labels_of_block = self.block(packed.cells)
             if not labels_of_block:
-                labels_of_block.extend(map("".join, zip(parts[0::3], parts[1::3], parts[2::3])))
+                labels_of_block.extend(map("".join, zip(*parts)))
             labels = labels_of_block[packed.begin:packed.end]
         if len(labels) < self.n:  # Player.game: rounds past the player's data are absences
             labels += ["–"] * (self.n - len(labels))
         return labels
 
 
-def _block_parts(t: Tournament, cells: PackedCells, refs: dict[int, str], byes: dict) -> list[str]:
-    """Three parts per cell of a packed block, whose concatenation is the cell's label: a game's
-    No., colour letter and result, or another cell's whole label and two empty parts (a bye,
-    an absence, a missing colour letter or an opponent without a No.)."""
+def _block_parts(t: Tournament, cells: PackedCells, refs: dict[int, str],
+                 byes: dict) -> tuple[list[str], list[str], list[str]]:
+    """Three parts of every cell of a packed block, as three columns, whose concatenation is the
+    cell's label: a game's No., colour letter and result, or another cell's whole label and two
+    empty parts (a bye, an absence, a missing colour letter or an opponent without a No.)."""
     results = {code: RESULT.get(kind, "") for code, kind in cells.kind_of_code.items()}
     texts = list(map(refs.get, cells.opponents, repeat("")))  # "": no opponent, or none with a No.
-    parts: list[str] = [""] * (3 * len(texts))
-    parts[0::3] = texts
-    parts[1::3] = cells.colours
-    parts[2::3] = list(map(results.__getitem__, cells.codes))
+    colours = list(cells.colours)
+    scores = list(map(results.__getitem__, cells.codes))
     other = {m.start() for m in _NOT_A_COLOUR.finditer(cells.colours)}
     codes = "".join(code for code, kind in cells.kind_of_code.items() if kind not in RESULT)
     if codes:
@@ -264,10 +268,10 @@ def _block_parts(t: Tournament, cells: PackedCells, refs: dict[int, str], byes: 
             at = texts.index("", at + 1)
             other.add(at)
     for at in other:
-        parts[3 * at] = _label(t, cells.opponents[at], cells.kind_of_code[cells.codes[at]],
-                               COLOUR_OF_CODE[cells.colours[at]], refs, byes)
-        parts[3 * at + 1] = parts[3 * at + 2] = ""
-    return parts
+        texts[at] = _label(t, cells.opponents[at], cells.kind_of_code[cells.codes[at]],
+                           COLOUR_OF_CODE[cells.colours[at]], refs, byes)
+        colours[at] = scores[at] = ""
+    return texts, colours, scores
 
 
 _NOT_A_COLOUR = re.compile("[^wb]")

@@ -18,6 +18,7 @@ from ..formats.json_model import SCHEMA_ID, dumps, score_to_json
 from ..model import Tournament
 from ..standings import RankColumns
 from .columns import ReportColumn, columns_of
+from .common import join_rows
 
 #: the key of the rows in each kind of document
 _ROWS = {"players": "standings", "teams": "teams"}
@@ -79,9 +80,16 @@ def render(t: Tournament, standings, ratings: dict | None = None, ratings_system
         texts = [c.json_text() if c.json_text is not None else list(map(_encode_value, c.json())) for c in columns]
     except TypeError:  # a field of an unexpected type (set through the API): the general encoder
         return dumps(to_dict(t, standings, ratings, ratings_system=ratings_system), _rows_key(standings))
-    row = "{{" + ", ".join(_text(c.key).replace("{", "{{").replace("}", "}}") + ": {}" for c in columns) + "}}"
-    body = ",\n".join(map(row.format, *texts))
+    count = len(texts[0]) if texts else 0
+    pieces: list[str | list[str]] = []
+    for n, (c, column) in enumerate(zip(columns, texts)):
+        pieces += [("{" if n == 0 else ", ") + _text(c.key) + ": ", column if _all_str(column) else list(map(str, column))]
+    body = join_rows([*pieces, "}"], count, ",\n") if pieces else ",\n".join(["{}"] * count)
     return dumps(_frame(t, standings, ratings is not None, True, ratings_system), _rows_key(standings), body)
+
+
+def _all_str(values: list) -> bool:
+    return set(map(type, values)) <= {str}
 
 
 _text = json.encoder.encode_basestring  # a JSON string, as json.dumps(..., ensure_ascii=False)

@@ -7,8 +7,6 @@ or links.  Numbers use a dot; shared places print as ``3-4``.
 """
 from __future__ import annotations
 
-from itertools import count
-
 from ..formats.limits import data_rounds
 from ..formats.markdown_text import escape, escape_each, escape_joined, rows_unchanged, unescape
 from ..model import Tournament
@@ -31,7 +29,7 @@ def standings_table(standings, ratings: dict | None = None, names: list[str] | N
             column = names
         else:
             column = c.shown()
-            if c.optional and not any(cell.strip() for cell in column):
+            if c.optional and not "".join(column).strip():  # no cell holds more than blanks
                 continue
             if c.untrusted:
                 column = escape_each(column)
@@ -67,12 +65,11 @@ def crosstable(t: Tournament, standings, names: list[str] | None = None) -> list
     cells = X.swiss_label_rows(t, standings, " | ", rounds) if rounds else []
     if rounds and not rows_unchanged(cells, rounds):
         cells = list(map(escape_joined, X.swiss_labels(t, standings)))
-    # the rows as markdown_table would join them, each written by one format
-    numbered = zip(count(1), table.start_ranks, names, cells, points) if rounds else \
-        zip(count(1), table.start_ranks, names, points)
-    row_format = "| %d | %s | %s | %s | %s |" if rounds else "| %d | %s | %s | %s |"
+    # the rows as markdown_table would join them, written by one join
+    numbers = list(map(str, range(1, len(names) + 1)))
+    columns = [numbers, list(map(str, table.start_ranks)), names, *([cells] if rounds else []), points]
     return [X.LEGEND, "", *markdown_table(head, [], ["r", "r", "l"] + ["c"] * rounds + ["r"]),
-            *map(row_format.__mod__, numbered)]
+            *markdown_rows(columns)]
 
 
 def team_crosstable(standings) -> list[str]:
