@@ -22,7 +22,7 @@ from trfscore.formats.markdown_text import (
 from trfscore.model import Game, Kind
 from trfscore.report import crosstable as X
 from trfscore.report import markdown
-from trfscore.report.common import markdown_rows, markdown_table
+from trfscore.report.common import join_rows, markdown_rows, markdown_table
 from trfscore.report.values import format_points
 from trfscore.safetext import neutralise
 from trfscore.testing.generate import swiss, to_trf
@@ -161,3 +161,29 @@ def test_markdown_rows_by_one_join_equal_the_joined_rows(rows):
     written = markdown_rows(columns)
     assert "\n".join(written) == "\n".join(markdown_table(["h"] * width, list(zip(*columns)), ["l"] * width)[2:])
     assert len(written) == (1 if columns and columns[0] else 0)
+
+
+@given(st.integers(0, 4).flatmap(lambda count: st.lists(
+    st.text(max_size=3) | st.lists(st.text(max_size=3), min_size=count, max_size=count), max_size=5)
+    .map(lambda pieces: (pieces, count))), st.sampled_from(["\n", ",\n", "", " | "]))
+@settings(max_examples=300)
+def test_rows_by_one_join_equal_the_rows_joined_one_by_one(pieces_count, sep):
+    pieces, count = pieces_count
+    rows = ["".join(p if isinstance(p, str) else p[i] for p in pieces) for i in range(count)]
+    assert join_rows(pieces, count, sep) == sep.join(rows)
+
+
+@given(seed=st.integers(0, 10**6), players=st.integers(64, 90), rounds=st.integers(1, 6))
+@settings(max_examples=15, deadline=None)
+def test_labels_of_one_packed_block_equal_cell_labels(seed, players, rounds):
+    """Events big enough for the bulk reader: all cells one packed block, every row whole, so
+    the rows are written for the whole block in start-rank order and picked in rank order."""
+    from trfscore.model import packed_block
+
+    t = trfscore.loads(to_trf(swiss(players, rounds, seed=seed, forfeits=0.1, byes=0.1, withdrawals=0.1)).encode())
+    s = t.standings()
+    table = s.columns()
+    block = packed_block(table.by_start_rank, data_rounds(t))
+    assert block is not None and block.n == data_rounds(t)  # the fast path's case
+    assert X.swiss_label_rows(t, s, " | ") == [" | ".join(row) for row in general_labels(t, s)]
+    assert "\n".join(markdown.crosstable(t, s)) == "\n".join(general_markdown_crosstable(t, s))

@@ -21,7 +21,7 @@ from fractions import Fraction
 from itertools import repeat
 
 from ..formats.limits import data_rounds
-from ..model import COLOUR_OF_CODE, Game, Kind, PackedCells, PackedRow, Tournament, packed_rows
+from ..model import COLOUR_OF_CODE, Game, Kind, PackedCells, PackedRow, Tournament, packed_block, packed_rows
 from .values import format_score
 
 GRID_LIMIT = 40
@@ -101,10 +101,20 @@ class Cell:
         return CSS.get(self.kind, "")
 
 
+def _start_ranks(standings) -> list[int]:
+    """The start ranks (team numbers) in the standings order."""
+    return standings.columns().start_ranks if hasattr(standings, "columns") else [r.start_rank for r in standings.rows]
+
+
 def numbers(standings) -> dict[int, int]:
     """Start rank -> No. (1-based position in the standings order)."""
-    ranks = standings.columns().start_ranks if hasattr(standings, "columns") else [r.start_rank for r in standings.rows]
-    return {start_rank: i for i, start_rank in enumerate(ranks, 1)}
+    return {start_rank: i for i, start_rank in enumerate(_start_ranks(standings), 1)}
+
+
+def _references(standings) -> dict[int, str]:
+    """Start rank -> No. as text (:func:`numbers`)."""
+    ranks = _start_ranks(standings)
+    return dict(zip(ranks, map(str, range(1, len(ranks) + 1))))
 
 
 def cell(t: Tournament, g: Game, number: dict[int, int]) -> Cell:
@@ -158,9 +168,16 @@ def swiss_label_rows(t: Tournament, standings, sep: str, rounds: int | None = No
     ``data_rounds(t)`` when known already."""
     labeller = _Labeller(t, standings, rounds)
     n = labeller.n
+    table = standings.columns()
+    if table.order is not None and table.by_start_rank is not None:  # one block, in start-rank order
+        block = packed_block(table.by_start_rank, n)
+        if block is not None and block.n == n:  # every row whole
+            rows = _block_rows(labeller.block(block)[0], sep, n)
+            if rows is not None:
+                return list(map(rows.__getitem__, table.order))
     rows_of: dict[int, list[str] | None] = {}  # per block (by id): its rows' texts in block order
     out = []
-    players = standings.columns().players
+    players = table.players
     for player, packed in zip(players, packed_rows(players)):
         if packed is not None and packed.whole and packed.cells.n == n:
             cells = packed.cells
@@ -221,7 +238,7 @@ class _Labeller:
 
     def __init__(self, t: Tournament, standings, rounds: int | None = None) -> None:
         self.t = t
-        self.refs = {sno: str(i) for sno, i in numbers(standings).items()}
+        self.refs = _references(standings)
         self.n = data_rounds(t) if rounds is None else rounds
         self.blocks: dict[int, tuple[list[str], list[str]]] = {}
         self.byes: dict[tuple[str, str | None], str] = {}  # a bye's label depends on its kind and colour only
