@@ -47,6 +47,27 @@ def test_code_and_docs_cite_only_what_the_repository_holds():
     assert cited == []
 
 
+def test_the_collection_hook_puts_the_gates_first_and_keeps_the_order():
+    """The hook itself, in process (the quick run); the next test runs pytest's collection."""
+    from conftest import pytest_collection_modifyitems
+
+    class Item:
+        def __init__(self, name: str, gate: bool) -> None:
+            self.name, self.gate = name, gate
+
+        def get_closest_marker(self, name: str) -> object:
+            return object() if name == "gate" and self.gate else None
+
+    class Config:
+        def getoption(self, name: str) -> str:
+            return ""
+
+    items = [Item("a", False), Item("ruff", True), Item("b", False), Item("c", False), Item("mypy", True)]
+    pytest_collection_modifyitems(Config(), items)  # type: ignore[arg-type]
+    assert [item.name for item in items] == ["ruff", "mypy", "a", "b", "c"]
+
+
+@pytest.mark.slow  # a pytest process collecting three folders (about 1 s)
 def test_gates_are_collected_before_every_other_test():
     proc = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-o", "addopts=", "-q", "-p", "no:cacheprovider",
                            "tests/benchmarks", "tests/test_lint.py", "tests/test_public_api.py"],

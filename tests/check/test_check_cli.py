@@ -174,10 +174,14 @@ def test_too_big_is_exit_2(cli, tmp_path, monkeypatch):
     assert code == 2 and "not read" in out
 
 
-def test_big_file_is_checked(cli, tmp_path):
+@pytest.mark.parametrize("players, size", [
+    pytest.param(3000, 500_000, id="big", marks=pytest.mark.slow),
+    pytest.param(150, 25_000, id="quick-run"),  # the same kinds of rounds, while working
+])
+def test_big_file_is_checked(cli, tmp_path, players, size):
     path = tmp_path / "big.trf"
-    path.write_text(to_trf(swiss(3000, 11, seed=5, forfeits=0.02, byes=0.02, withdrawals=0.05)))
-    assert path.stat().st_size > 500_000
+    path.write_text(to_trf(swiss(players, 11, seed=5, forfeits=0.02, byes=0.02, withdrawals=0.05)))
+    assert path.stat().st_size > size
     code, out, err = cli("check", path, "--format", "json")
     assert code == 0, out[:2000]
     assert json.loads(out)["summary"]["errors"] == 0

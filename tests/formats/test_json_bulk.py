@@ -35,15 +35,30 @@ def reference_problems(doc):
     return problems
 
 
-_BIG: list[str] = []
+_DOCS: dict[int, str] = {}
 
 
-def big_doc_text() -> str:
-    """A 1,700-player, 13-round document (past FAST_GAMES_OVER), made once."""
-    if not _BIG:
-        t = swiss(1700, 13, seed=5, forfeits=0.03, byes=0.03, withdrawals=0.05)
-        _BIG.append(json_model.write(trfscore.loads(to_trf(t))))
-    return _BIG[0]
+def big_doc_text(players: int = 1700) -> str:
+    """A 13-round document (1,700 players: past FAST_GAMES_OVER), made once per size."""
+    if players not in _DOCS:
+        t = swiss(players, 13, seed=5, forfeits=0.03, byes=0.03, withdrawals=0.05)
+        _DOCS[players] = json_model.write(trfscore.loads(to_trf(t)))
+    return _DOCS[players]
+
+
+#: The shipped thresholds with a 1,700-player document (the whole suite), and the same paths
+#: taken by a 60-player one with the thresholds lowered (the quick run).
+SIZES = [pytest.param((1700, None), id="shipped", marks=pytest.mark.slow), pytest.param((60, (200, 20)), id="lowered")]
+
+
+@pytest.fixture
+def size(request, monkeypatch) -> int:
+    """The document size of the ``SIZES`` case, with its thresholds set."""
+    players, lowered = request.param
+    if lowered:
+        monkeypatch.setattr(json_model, "FAST_GAMES_OVER", lowered[0])
+        monkeypatch.setattr(json_model, "SAMPLE", lowered[1])
+    return players
 
 
 def one_by_one(doc):
@@ -59,11 +74,13 @@ def test_game_keys_are_the_models_fields():
     assert set(game["required"]) == set(game["properties"]) == set(Game._fields)
 
 
-def test_a_clean_large_document_is_packed_and_reads_as_its_players():
-    doc = json.loads(big_doc_text())
+@pytest.mark.parametrize("size", SIZES, indirect=True)
+def test_a_clean_large_document_is_packed_and_reads_as_its_players(size):
+    doc = json.loads(big_doc_text(size))
     assert sum(len(p["games"]) for p in doc["players"]) > json_model.FAST_GAMES_OVER
+    assert len(doc["players"]) > json_model.SAMPLE
     assert json_model.validate(doc) == [] == reference_problems(doc)
-    t = json_model.read(big_doc_text())
+    t = json_model.read(big_doc_text(size))
     assert all(p.packed is not None for p in t.players)
     assert t.players == [json_model._player(p) for p in doc["players"]]
 
@@ -163,8 +180,10 @@ def test_games_with_their_keys_in_another_order_are_read_as_written():
     assert json_model.from_dict(doc).players == [json_model._player(p) for p in doc["players"]]
 
 
-def test_load_reads_a_large_document_from_a_file(tmp_path):
+@pytest.mark.parametrize("size", SIZES, indirect=True)
+def test_load_reads_a_large_document_from_a_file(tmp_path, size):
     path = tmp_path / "doc.json"
-    path.write_text(big_doc_text(), encoding="utf-8")
+    path.write_text(big_doc_text(size), encoding="utf-8")
     t = trfscore.load(path)
-    assert len(t.players) == 1700 and not t.findings
+    assert len(t.players) == size and not t.findings
+    assert all(p.packed is not None for p in t.players)

@@ -153,6 +153,7 @@ def test_virtual_opponents_of_2009_equal_the_rule_cell_by_cell(seed, n, rounds, 
     assert got == [(_virtual_direct(ctx, k), "virtual") for k in cells]
 
 
+@pytest.mark.slow  # a watchdog over 120,000 cells (the values are the previous test's)
 def test_virtual_opponents_of_2009_are_linear_per_player():
     """Every unplayed round summed the player's whole row: 40 players with 3,000 half-point
     byes each took 360 million steps (minutes; fuzzed files ran past 300 s).  A watchdog, not
