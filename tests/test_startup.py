@@ -9,13 +9,18 @@ from pathlib import Path
 SRC = str(Path(__file__).resolve().parents[1] / "src")
 
 
-def loaded_after(code: str) -> set[str]:
-    """The trfscore modules loaded after running ``code`` in a fresh interpreter."""
-    probe = code + "\nimport sys\nprint(' '.join(m for m in sys.modules if m.startswith('trfscore')))"
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env={"PYTHONPATH": SRC},
+def printed_by(code: str) -> set[str]:
+    """The words of the last line ``code`` prints in a fresh interpreter."""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env={"PYTHONPATH": SRC},
                           timeout=120)
     assert done.returncode == 0, done.stderr
     return set(done.stdout.strip().splitlines()[-1].split())
+
+
+def loaded_after(code: str, prefixes: tuple[str, ...] = ("trfscore",)) -> set[str]:
+    """The modules named ``prefixes...`` (trfscore's) loaded after running ``code`` in a fresh
+    interpreter."""
+    return printed_by(code + f"\nimport sys\nprint(' '.join(m for m in sys.modules if m.startswith({prefixes!r})))")
 
 
 def test_version_builds_no_subcommand():
@@ -42,9 +47,28 @@ def test_a_report_of_a_regular_trf_imports_no_lark_and_no_other_format():
     """A regular TRF is split without lark (formats/trf/splitter.py); the rating-list and PGN
     machinery wait for the options and inputs that need them."""
     sample = Path(__file__).resolve().parents[1] / "samples" / "swiss-byes-forfeits.trf"
-    code = (f"import sys, trfscore.cli as c\nc.main(['report', {str(sample)!r}])\n"
-            "print(' '.join(m for m in sys.modules if m.startswith(('lark', 'trfscore'))))")
-    modules = loaded_after(code)
+    modules = loaded_after(f"import trfscore.cli as c\nc.main(['report', {str(sample)!r}])", ("lark", "trfscore"))
     assert "trfscore.formats.trf.reader" in modules and "trfscore.report.text" in modules
     assert not [m for m in modules if m.startswith(("lark", "trfscore.formats.pgn", "trfscore.ratinglist.index",
                                                     "trfscore.ratinglist.readers", "trfscore.ratings", "trfscore.teams.build"))]
+
+
+#: The dataclasses a small report may make at start-up: the public model, the findings and the
+#: standings (each costs ~1 ms to make; descriptions are NamedTuples or plain classes).
+PUBLIC_DATACLASSES = {"trfscore.findings.Finding", "trfscore.model.Scoring", "trfscore.model.Player",
+                      "trfscore.model.Team", "trfscore.model.Record", "trfscore.model.Source", "trfscore.model.Header",
+                      "trfscore.model.Tournament", "trfscore.standings.StandingRow", "trfscore.standings.Standings"}
+
+
+def test_a_small_text_report_makes_only_the_public_dataclasses_and_no_explanation():
+    """A text report of a regular TRF (the typical event) builds no explanation and no HTML, and
+    makes no dataclass beyond the public ones."""
+    sample = Path(__file__).resolve().parents[1] / "samples" / "swiss-byes-forfeits.trf"
+    code = (f"import dataclasses, sys, trfscore.cli as c\nc.main(['report', {str(sample)!r}])\n"
+            "made = {f'{m}.{k}' for m, module in list(sys.modules.items()) if m.startswith('trfscore')\n"
+            "        for k, v in vars(module).items() if isinstance(v, type) and dataclasses.is_dataclass(v)\n"
+            "        and v.__module__ == m}\n"
+            "print(' '.join([*made, *(m for m in sys.modules if m in ('html', 'trfscore.tiebreaks.explain'))]))")
+    made = printed_by(code)
+    assert "trfscore.tiebreaks.explain" not in made and "html" not in made
+    assert made <= PUBLIC_DATACLASSES, sorted(made - PUBLIC_DATACLASSES)

@@ -20,8 +20,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import accumulate, chain, compress, count, groupby, repeat
 from operator import ne, sub
-from typing import Any, ClassVar, NamedTuple, cast, overload
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, cast, overload
 
+from .decimals import json_number as to_json_number
 from .decimals import rank_label  # noqa: F401  (re-exported: trfscore.standings.rank_label)
 from .findings import Finding
 from .gcpause import gc_paused
@@ -31,8 +32,10 @@ from .tiebreaks.context import Context as TiebreakContext
 from .tiebreaks.context import build_context, detect_round_robin
 from .tiebreaks.editions import EDITIONS, chosen_edition
 from .tiebreaks.encounter import explain_de, order_group
-from .tiebreaks.explain import Explanation, to_json_number
 from .tiebreaks.registry import TIEBREAKS, compute, explain, parse_tiebreak, parse_tiebreaks
+
+if TYPE_CHECKING:
+    from .tiebreaks.explain import Explanation
 
 __all__ = ["BaseStandings", "Standings", "StandingRow", "RankColumns", "compute_standings", "rank_label", "DEFAULT_SWISS",
            "DEFAULT_ROUND_ROBIN", "SYSTEMS", "EDITIONS"]

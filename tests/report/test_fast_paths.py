@@ -187,3 +187,18 @@ def test_labels_of_one_packed_block_equal_cell_labels(seed, players, rounds):
     assert block is not None and block.n == data_rounds(t)  # the fast path's case
     assert X.swiss_label_rows(t, s, " | ") == [" | ".join(row) for row in general_labels(t, s)]
     assert "\n".join(markdown.crosstable(t, s)) == "\n".join(general_markdown_crosstable(t, s))
+
+
+
+@given(st.lists(st.text(alphabet=st.characters(), max_size=8) | st.sampled_from(["Rk", "BH-C1", "a&b", "<i>", "'\""]),
+                max_size=6))
+@settings(max_examples=300)
+def test_html_escape_before_html_is_imported_equals_html_escape(texts):
+    """``common.e`` returns a text with nothing to escape as it is until one needs ``html.escape``
+    (then imported): every text, in any order, escaped as ``html.escape`` does."""
+    import html
+
+    from trfscore.report import common
+
+    common._html_escape = common._first_html_escape  # as in a fresh process
+    assert [common.e(text) for text in texts] == [html.escape(neutralise(text), True) for text in texts]

@@ -184,14 +184,18 @@ def e(text: Any) -> str:
 
 
 def _first_html_escape(text: str, quote: bool = True) -> str:
-    """``html.escape``, imported when a page is first written (the other reports need no html)."""
+    """``html.escape``, imported when a text first needs it: the other reports, whose columns
+    make their HTML headings too (``Rk``, ``BH-C1`` ...), need no html module."""
     global _html_escape
+    if _HTML_SPECIAL.isdisjoint(text):
+        return text
     from html import escape
 
     _html_escape = escape
     return escape(text, quote=quote)
 
 
+_HTML_SPECIAL = frozenset("&<>\"'")  # what html.escape replaces
 _html_escape: Callable[[str, bool], str] = _first_html_escape
 
 

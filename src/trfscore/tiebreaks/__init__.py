@@ -13,10 +13,18 @@ the only module where editions differ; one module per family; ``registry.py`` pa
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from ..lazy import lazy_names
 from .editions import EDITION_NAMES, EDITIONS, Edition, edition_for_date, get_edition
-from .explain import Explanation, Term
 from .registry import TIEBREAKS, known_codes, parse_tiebreak, parse_tiebreak_list
+
+if TYPE_CHECKING:
+    from .explain import Explanation, Term
 
 __all__ = ["EDITIONS", "EDITION_NAMES", "Edition", "edition_for_date", "get_edition",
            "Explanation", "Term", "TIEBREAKS", "known_codes", "parse_tiebreak",
            "parse_tiebreak_list"]
+
+# Explanations are imported on first use (PEP 562): ranking, as a report does, builds none.
+__getattr__ = lazy_names(__name__, {"Explanation": "explain", "Term": "explain"}, globals())

@@ -14,12 +14,16 @@ and the standings carry a note.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
+from ..decimals import fmt_number
 from . import unplayed as U
 from .base import Column, Engine, TieBreak
 from .context import Context
-from .explain import Explanation, Term, fmt_number
 from .terms import explain_opponent_terms, layout, mark_cuts, term_sums
+
+if TYPE_CHECKING:
+    from .explain import Explanation
 
 __all__ = ["compute_bh", "compute_aob", "explain_bh", "explain_aob"]
 
@@ -50,6 +54,8 @@ def compute_aob(eng: Engine, tb: TieBreak) -> Column:
 
 
 def explain_bh(eng: Engine, tb: TieBreak, i: int) -> Explanation:
+    from .explain import Explanation  # on first use (start-up)
+
     ctx = _ctx(eng, tb)
     ed = eng.edition_for(tb)
     terms = explain_opponent_terms(ctx, ed, i, tb.forfeits_played, weighted=False)
@@ -66,6 +72,8 @@ def explain_bh(eng: Engine, tb: TieBreak, i: int) -> Explanation:
 
 
 def explain_aob(eng: Engine, tb: TieBreak, i: int) -> Explanation:
+    from .explain import Explanation, Term  # on first use (start-up)
+
     ctx = _ctx(eng, tb)
     ed = eng.edition_for(tb)
     fp = tb.forfeits_played

@@ -21,12 +21,16 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import groupby
+from typing import TYPE_CHECKING
 
+from ..decimals import fmt_number
 from . import unplayed as U
 from .base import Engine, TieBreak
 from .cells import Cells, Points
 from .editions import Edition
-from .explain import Explanation, Term, fmt_number
+
+if TYPE_CHECKING:
+    from .explain import Explanation
 
 __all__ = ["order_group", "order_cells", "mini_table", "explain_de"]
 
@@ -109,6 +113,8 @@ def places_of(groups: list[list[int]], members: list[int]) -> dict[int, int]:
 
 def explain_de(eng: Engine, tb: TieBreak, i: int, members: list[int] | None,
                value: int | None) -> Explanation:
+    from .explain import Explanation, Term  # on first use (start-up)
+
     ctx = eng.ctx
     ed = eng.edition_for(tb)
     if not members or len(members) < 2:

@@ -14,11 +14,15 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
+from ..decimals import fmt_number
 from . import unplayed as U
 from .base import Column, Engine, TieBreak
-from .explain import Explanation, fmt_number
 from .terms import explain_opponent_terms, mark_cuts, term_sums
+
+if TYPE_CHECKING:
+    from .explain import Explanation
 
 __all__ = ["compute_sb", "explain_sb", "compute_nnsb", "explain_nnsb"]
 
@@ -39,6 +43,8 @@ def compute_nnsb(eng: Engine, tb: TieBreak) -> Column:
 
 
 def explain_sb(eng: Engine, tb: TieBreak, i: int) -> Explanation:
+    from .explain import Explanation  # on first use (start-up)
+
     ctx = eng.ctx.fore() if tb.fore else eng.ctx
     ed = eng.edition_for(tb)
     terms = explain_opponent_terms(ctx, ed, i, tb.forfeits_played, weighted=True)

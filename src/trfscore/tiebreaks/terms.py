@@ -9,12 +9,16 @@ from __future__ import annotations
 
 from itertools import compress, count, repeat
 from operator import mul, not_, sub
+from typing import TYPE_CHECKING
 
+from ..decimals import fmt_number
 from ..model import Kind
 from . import unplayed as U
 from .context import Context
 from .editions import Edition
-from .explain import Term, fmt_number
+
+if TYPE_CHECKING:
+    from .explain import Term
 
 __all__ = ["layout", "opponent_terms", "term_values", "term_sums", "explain_opponent_terms", "KIND_TEXT",
            "mark_cuts", "category_text", "adjusted_remark", "cut_reason"]
@@ -240,6 +244,8 @@ def _cut_total(v: list[int], c: list[int] | None, vur: list[bool] | None, low: i
 
 def explain_opponent_terms(ctx: Context, ed: Edition, i: int, fp: bool, weighted: bool) -> list[Term]:
     """The terms of player ``i`` as :class:`Term` objects, in the order of ``opponent_terms``."""
+    from .explain import Term  # on first use (start-up)
+
     adj = U.adjusted_scores(ctx, ed)
     forfeit_games = fp or ctx.rr
     terms: list[Term] = []
