@@ -57,9 +57,8 @@ def test_table_follows_changed_values():
 def test_team_board_points_are_the_kernels(scoring, cells):
     """A team's board points (teams/boards.py) are Scoring.points of the cell, a forfeit win
     against an empty board (``0000 - +``) counted as a forfeit win."""
-    t = Tournament()
-    t.scoring = scoring
+    table = scoring.table()
     for (kind, colour), opponent, code in cells:
         g = Game(1, opponent, colour, code, kind)
         as_scored = g._replace(kind=Kind.FORFEIT_WIN) if opponent is None and code == "+" else g
-        assert board_points(t, g) == scoring.points(as_scored)
+        assert board_points(table, g) == scoring.points(as_scored)

@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from ..findings import Finding
 from ..formats.trf.layout import round_column
-from ..model import Game, Kind, Player, Tournament
+from ..model import Game, Kind, Player, ScoreTable, Tournament
 from .rules import finding
 
 __all__ = ["BoardMatch", "read_boards", "points_against", "board_points"]
@@ -36,6 +36,7 @@ class BoardMatch:
     round: int
     players: list[Player | None] = field(default_factory=list)  # board order; None = empty board
     cells: list[Game | None] = field(default_factory=list)
+    board_points: list[Fraction | None] = field(default_factory=list)  # each cell's points; None = no cell
     opponent: int | None = None  # the team most boards face
     colour: str | None = None
     game_points: Fraction = Fraction(0)
@@ -48,12 +49,11 @@ class BoardMatch:
         return tuple(p.start_rank if p is not None else None for p in self.players)
 
 
-def board_points(t: Tournament, g: Game) -> Fraction:
-    """A board's points under the game scoring (162), through the scoring kernel
-    (:class:`~trfscore.model.ScoreTable`); a forfeit win against an empty board is a forfeit win
-    (not a PAB)."""
+def board_points(table: ScoreTable, g: Game) -> Fraction:
+    """A board's points under the game scoring (162) as the scoring kernel ``table`` gives them
+    (``Tournament.scoring.table()``, fetched once by the caller); a forfeit win against an empty
+    board is a forfeit win (not a PAB)."""
     kind = Kind.FORFEIT_WIN if g.opponent is None and g.code == "+" else g.kind
-    table = t.scoring.table()
     return Fraction(table.scaled((kind, g.colour)), table.unit)
 
 
@@ -68,6 +68,7 @@ def read_boards(t: Tournament, members: dict[int, list[int]], member_team: dict[
                 add: Callable[[Finding], None]) -> dict[tuple[int, int], BoardMatch]:
     """``(team, round) -> BoardMatch`` for every team round with at least one board."""
     out: dict[tuple[int, int], BoardMatch] = {}
+    table = t.scoring.table()
     seq = sequence or "WB"
     for number, ranks in members.items():
         for rnd in range(1, rounds + 1):
@@ -88,9 +89,11 @@ def read_boards(t: Tournament, members: dict[int, list[int]], member_team: dict[
             for k, p in enumerate(players):
                 if p is None or not _in_match(p, g := p.game(rnd)):
                     bm.cells.append(None)  # an empty board, or a line-up player without a game this round
+                    bm.board_points.append(None)
                     continue
                 bm.cells.append(g)
-                points = board_points(t, g)
+                points = board_points(table, g)
+                bm.board_points.append(points)
                 bm.game_points += points
                 if g.opponent is None:
                     bm.empty_wins += points
@@ -120,7 +123,7 @@ def read_boards(t: Tournament, members: dict[int, list[int]], member_team: dict[
     return out
 
 
-def points_against(t: Tournament, bm: BoardMatch, opponent_members: set[int],
+def points_against(t: Tournament, table: ScoreTable, bm: BoardMatch, opponent_members: set[int],
                    opponent_match: BoardMatch | None) -> Fraction:
     """The game points the opponent team scored against ``bm``'s team: the opponents' own cells
     on ``bm``'s boards (the mirror of ``bm``'s cell when theirs does not name ``bm``'s player), plus
@@ -134,7 +137,7 @@ def points_against(t: Tournament, bm: BoardMatch, opponent_members: set[int],
         qg = q.game(rnd) if q is not None else None
         if qg is None or qg.opponent != p.start_rank:
             qg = Game(rnd, p.start_rank, _FLIP.get(g.colour or ""), g.code, _MIRROR.get(g.kind, g.kind))
-        total += board_points(t, qg)
+        total += board_points(table, qg)
     if opponent_match is not None and opponent_match.opponent == bm.team:
         total += opponent_match.empty_wins
     return total

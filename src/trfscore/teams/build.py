@@ -15,8 +15,8 @@ from fractions import Fraction
 
 from ..findings import Finding
 from ..formats.trf.layout import round_column
-from ..model import Kind, Team, Tournament
-from .boards import BoardMatch, board_points, points_against, read_boards
+from ..model import Kind, ScoreTable, Team, Tournament
+from .boards import BoardMatch, points_against, read_boards
 from .model import TeamEvent, TeamLine, TeamRound
 from .records import Add, apply_299, apply_match_records, fixed_values_299, read_lineups
 from .rules import finding
@@ -107,7 +107,7 @@ def _members_bye(t: Tournament, ranks: list[int], rnd: int) -> str | None:
 
 
 def _resolve(t: Tournament, bm: BoardMatch | None, number: int, rnd: int, boards: dict[tuple[int, int], BoardMatch],
-             members: dict[int, list[int]], scoring: MatchScoring, add: Add) -> TeamRound:
+             members: dict[int, list[int]], scoring: MatchScoring, table: ScoreTable, add: Add) -> TeamRound:
     """A round the records do not decide, from the boards."""
     if bm is None:
         kind = _members_bye(t, members.get(number, []), rnd)
@@ -136,12 +136,11 @@ def _resolve(t: Tournament, bm: BoardMatch | None, number: int, rnd: int, boards
                     f"{where}", bm.players[0].line if bm.players and bm.players[0] is not None else None,
                     round_column(rnd), "make both teams' round cells name each other"))
     own = bm.game_points
-    theirs = points_against(t, bm, set(members.get(bm.opponent, ())), other)
+    theirs = points_against(t, table, bm, set(members.get(bm.opponent, ())), other)
     kind, mp = scoring.result(own, theirs)
     if not bm.over_the_board and kind != Kind.DRAW:  # every board forfeited: a forfeited match
         kind = Kind.FORFEIT_WIN if kind == Kind.WIN else Kind.FORFEIT_LOSS
-    by_board = tuple(board_points(t, g) if g is not None else None for g in bm.cells)
-    return TeamRound(rnd, kind, bm.opponent, bm.colour, mp, own, ranks, "boards", by_board)
+    return TeamRound(rnd, kind, bm.opponent, bm.colour, mp, own, ranks, "boards", tuple(bm.board_points))
 
 
 def build_team_event(t: Tournament, rounds: int | None = None) -> TeamEvent:
@@ -165,12 +164,13 @@ def build_team_event(t: Tournament, rounds: int | None = None) -> TeamEvent:
     fixed = fixed_values_299(t, add)
     decided = apply_match_records(t, numbers, n, scoring, boards, add, fixed)
     lines: dict[int, TeamLine] = {}
+    table = t.scoring.table()  # the scoring kernel of the game scoring (162), fetched once
     for team in teams:
         line = TeamLine(team.number, team.name, team)
         for rnd in range(1, n + 1):
             r = decided.get((team.number, rnd))
             if r is None:
-                r = _resolve(t, boards.get((team.number, rnd)), team.number, rnd, boards, members, scoring, add)
+                r = _resolve(t, boards.get((team.number, rnd)), team.number, rnd, boards, members, scoring, table, add)
                 if r.kind == Kind.ABSENT and Kind.ABSENT in fixed:
                     mp, gp = fixed[Kind.ABSENT]
                     r.match_points = mp if mp is not None else r.match_points
