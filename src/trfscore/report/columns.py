@@ -117,11 +117,11 @@ def player_columns(standings, ratings: dict | None = None, names: list[str] | No
         escaped = names if names is not None else [e(p.name) or "(no name)" for p in players]
         return [f'<th scope="row" class="name"><a href="#x{sno}">{name}</a></th>' for sno, name in zip(snos, escaped)]
 
-    def json_texts(k: int, kind: str) -> Cells:
+    def json_texts(name: str, kind: str) -> Cells:
         def texts() -> list[str]:
             from . import json_report as J
 
-            column = fields()[k]
+            column = fields()[name]
             return (J.integer_texts(column) if kind == "int" else J.score_texts(column) if kind == "score"
                     else J.string_texts(column))
         return texts
@@ -145,21 +145,22 @@ def player_columns(standings, ratings: dict | None = None, names: list[str] | No
         _same("title", "Ti", lambda: per_value(title_label, [p.title for p in players]), right=False, optional=True,
               untrusted=True, html=lambda: [f'<td class="l ti">{e(title_label(p.title))}</td>' for p in players],
               html_head=sort_heading("Ti", type_="text", first="ascending", title="title", cls="l"),
-              json=lambda: fields()[0], json_text=json_texts(0, "str")),
+              json=lambda: fields()["title"], json_text=json_texts("title", "str")),
         _same("name", "Name", lambda: [p.name or "" for p in players], right=False, untrusted=True, role="name",
               html=html_names, html_head=sort_heading("Name", type_="text", first="ascending", cls="l name"),
-              json=lambda: fields()[1], json_text=json_texts(1, "str")),
+              json=lambda: fields()["name"], json_text=json_texts("name", "str")),
         _same("federation", "FED", lambda: per_value(lambda fed: fed or "", [p.federation for p in players]),
               right=False, optional=True, untrusted=True,
               html=lambda: [f'<td class="l fed">{e(p.federation)}</td>' for p in players],
               html_head=sort_heading("FED", type_="text", first="ascending", title="federation", cls="l"),
-              json=lambda: fields()[2], json_text=json_texts(2, "str")),
+              json=lambda: fields()["federation"], json_text=json_texts("federation", "str")),
         _same("rating", "Rtg", lambda: per_value(lambda rating: "" if rating is None else str(rating),
                                                  [p.rating for p in players]), optional=True,
               html=lambda: ["<td></td>" if p.rating is None else f"<td>{p.rating}</td>" for p in players],
-              html_head=sort_heading("Rtg", title="rating"), json=lambda: fields()[3], json_text=json_texts(3, "int")),
-        ReportColumn("fide_id", "", lambda: [p.fide_id or "" for p in players], None, json=lambda: fields()[4],
-                     json_text=json_texts(4, "str")),
+              html_head=sort_heading("Rtg", title="rating"), json=lambda: fields()["rating"],
+              json_text=json_texts("rating", "int")),
+        ReportColumn("fide_id", "", lambda: [p.fide_id or "" for p in players], None, json=lambda: fields()["fide_id"],
+                     json_text=json_texts("fide_id", "str")),
         ReportColumn("points", "Pts", lambda: each_once(plain_number, table.points),
                      lambda: each_once(format_points, table.points), decimals=True,
                      html=lambda: each_once(lambda v: f'<td class="pts">{format_points(v)}</td>', table.points),
@@ -169,8 +170,8 @@ def player_columns(standings, ratings: dict | None = None, names: list[str] | No
     columns += _tiebreaks(codes, values, explained=True)
     columns.append(_tiebreak_json(codes, values, len(snos)))
     columns.append(_json_only("declared", lambda: [{"points": _score(points), "rank": rank}
-                                                   for points, rank in zip(fields()[5], fields()[6])],
-                              lambda: _declared_texts(fields()[5], fields()[6])))
+                                                   for points, rank in zip(fields()["points"], fields()["rank"])],
+                              lambda: _declared_texts(fields()["points"], fields()["rank"])))
     if ratings is not None:
         entries = [ratings.get(sno) for sno in snos]
         columns += [ReportColumn(key, RATING_HEADINGS[key], lambda key=key: [rating_value(e, key) for e in entries],
@@ -185,7 +186,7 @@ def player_columns(standings, ratings: dict | None = None, names: list[str] | No
     return columns
 
 
-def _player_fields(table) -> list[list[Any]]:
+def _player_fields(table) -> dict[str, list[Any]]:
     from .json_report import player_fields
 
     return player_fields(table)
