@@ -147,6 +147,12 @@ class BaseStandings:
         """How ``code`` is made for the player with start rank ``number`` (or team ``number``)."""
         raise NotImplementedError
 
+    def explanation_columns(self) -> dict[str, Any] | None:
+        """The number columns the HTML page writes the listed tie-breaks' explanations from
+        (:func:`trfscore.tiebreaks.explain_columns.columns`; None for a tie-break it explains one
+        entry at a time); None when every explanation comes from :meth:`explain`."""
+        return None
+
     def to_dict(self) -> dict[str, Any]:
         """The standings as JSON-ready data (rules, system, tie-breaks, rows)."""
         raise NotImplementedError
@@ -238,6 +244,14 @@ class Standings(BaseStandings):
         e.system = self.system
         e.code = tb.code
         return e
+
+    def explanation_columns(self) -> dict[str, Any] | None:
+        eng, specs = self._engine, self._specs
+        if eng is None or not specs or not all(c in specs for c in self.tiebreaks):
+            return None
+        from .tiebreaks import explain_columns
+
+        return explain_columns.columns(eng, [specs[c] for c in self.tiebreaks])
 
     def to_dict(self) -> dict[str, Any]:
         return {"rules": self.rules, "system": self.system, "tiebreaks": list(self.tiebreaks),

@@ -507,3 +507,44 @@ def test_large_table_makes_buttons_on_demand(browser, tmp_path):
         check_clean(page)
     finally:
         page.close()
+
+
+#: Every kind of team tie-break (group, board-count, Buchholz, extended Sonneborn-Berger, scores).
+TEAM_EXPLAINED = "EDET,EDEB,EDEBT,EDEBB,BC,TBR,BBE,BH:MP,BH:GP-C1,EMMSB,EGMSB,EMGSB-C1,EGGSB,MPvGP"
+
+
+@pytest.mark.parametrize("options", [(), ("--tiebreaks", TEAM_EXPLAINED), ("--tiebreaks", TEAM_EXPLAINED, "--primary", "GP")],
+                         ids=["file", "every-kind", "game-points"])
+def test_every_team_popup_is_the_explain_teams_text(browser, tmp_path, capsys, options):
+    """``report --teams --format html``: each team's popup for each tie-break is exactly what
+    ``trfscore explain --teams`` prints for that team and code."""
+    import json
+
+    from conftest import run_cli
+
+    team_file = Path(__file__).resolve().parents[1] / "data" / "tv10-team-swiss.trf"
+    out, ref = tmp_path / "teams.html", tmp_path / "teams.json"
+    assert run_cli(capsys, "report", team_file, "--teams", "--format", "html", "-o", out, *options)[0] == 0
+    assert run_cli(capsys, "report", team_file, "--teams", "--format", "json", "-o", ref, *options)[0] == 0
+    doc = json.loads(ref.read_text(encoding="utf-8"))
+    want = {}
+    for team in doc["teams"]:
+        for j, code in enumerate(doc["tiebreaks"]):
+            if team["tiebreaks"][code] is not None:
+                status, text, err = run_cli(capsys, "explain", team_file, "--teams", "--player", team["team"],
+                                            "--tiebreak", code, *options)
+                assert status == 0, err
+                want[(str(team["team"]), j)] = text.removesuffix("\n")
+    page = Page(browser, out)
+    try:
+        got = popups(page)
+        assert set(got) == set(want) and len(want) >= len(doc["teams"])
+        wrong = [(key, got[key], want[key]) for key in want if got[key] != want[key]]
+        assert not wrong, wrong[:3]
+        first = doc["teams"][0]
+        page.page.locator(f"#s{first['team']} button.xp[data-i='0']").click()
+        assert page.page.locator("#pop-sub").text_content().startswith(f"{first['name']} (team no. {first['team']})")
+        assert page.page.locator("#pop-title").text_content().startswith(doc["tiebreaks"][0])
+        check_clean(page)
+    finally:
+        page.close()

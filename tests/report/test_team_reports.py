@@ -18,6 +18,7 @@ from report_cases import HOSTILE_NAMES, close, shown
 from test_report_formats import csv_rows, md_tables, parse, parse_half, plain
 
 import trfscore
+from conftest import run_cli
 from trfscore.cli import main
 from trfscore.formats.markdown_text import unescape
 from trfscore.report import csv_report, html, json_report, markdown
@@ -278,6 +279,31 @@ def test_hostile_names_in_html():
     for raw in ("<script>alert", "<img src=x", '"onmouseover="alert', "<svg onload", "</script><script>", "<b>"):
         assert raw not in page
     json.loads(doc.scripts[0])
+
+
+def explain_teams(capsys, number: int, code: str, *options: str) -> str:
+    """What ``trfscore explain TV10 --teams --player NUMBER --tiebreak CODE OPTIONS`` prints."""
+    status, out, err = run_cli(capsys, "explain", TV10, "--teams", "--player", number, "--tiebreak", code, *options)
+    assert status == 0, err
+    return out.removesuffix("\n")
+
+
+@pytest.mark.parametrize("options", [(), ("--tiebreaks", "BH:MP-C1,EMMSB,EDE,MPvGP", "--primary", "GP")], ids=["file", "gp"])
+def test_html_explanations_are_the_explain_teams_text(tmp_path, capsys, options):
+    """The page explains every team's tie-break value with the text ``trfscore explain --teams``
+    prints (the browser test opens each panel)."""
+    out = tmp_path / "teams.html"
+    assert run_cli(capsys, "report", TV10, "--teams", "--format", "html", "-o", out, *options)[0] == 0
+    data = json.loads(parse(out.read_text(encoding="utf-8")).scripts[0])
+    s = team_standings(tv10(), tiebreaks=list(options[1].split(",")) if options else None,
+                       primary=options[3] if options else "auto")
+    assert data["codes"] == list(s.tiebreaks) and data["numbered"] == "team no."
+    want = {str(row.number): [None if row.tiebreaks.get(code) is None else str(s.explain(row.number, code))
+                              for code in s.tiebreaks] for row in s.rows}
+    assert data["explain"] == want and data["columns"] is None
+    for row in (s.rows[0], s.rows[-1]):  # explain's own output, for the first and the last team
+        for j, code in enumerate(s.tiebreaks):
+            assert data["explain"][str(row.number)][j] == explain_teams(capsys, row.number, code, *options)
 
 
 # -- through the command line --------------------------------------------------------------------

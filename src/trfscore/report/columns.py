@@ -77,13 +77,13 @@ def _json_only(key: str, values: Values, texts: Cells | None = None) -> ReportCo
     return ReportColumn(key, "", None, None, json=values, json_text=texts)
 
 
-def _tiebreaks(codes: list[str], values: list[list[Any]], explained: bool) -> list[ReportColumn]:
-    """One column per tie-break (``explained``: the HTML page's script explains its values)."""
+def _tiebreaks(codes: list[str], values: list[list[Any]]) -> list[ReportColumn]:
+    """One column per tie-break (the HTML page's script explains its values)."""
     return [ReportColumn(str(code), str(code), lambda col=col: each_once(plain_number, col),
                          lambda col=col: each_once(format_score, col), decimals=True, group="tb",
                          html=lambda col=col: each_once(lambda v: number_cell(format_score(v), v), col),
                          html_head=sort_heading(str(code), title=tiebreak_name(str(code)),
-                                                tiebreak=j if explained else None))
+                                                tiebreak=j))
             for j, (code, col) in enumerate(zip(codes, values))]
 
 
@@ -167,7 +167,7 @@ def player_columns(standings, ratings: dict | None = None, names: list[str] | No
                      html_head=sort_heading("Pts", title="points"), json=lambda: _scores(table.points),
                      json_text=lambda: _score_texts(table.points)),
     ]
-    columns += _tiebreaks(codes, values, explained=True)
+    columns += _tiebreaks(codes, values)
     columns.append(_tiebreak_json(codes, values, len(snos)))
     columns.append(_json_only("declared", lambda: [{"points": _score(points), "rank": rank}
                                                    for points, rank in zip(fields()["points"], fields()["rank"])],
@@ -248,7 +248,7 @@ def team_columns(standings) -> list[ReportColumn]:
               json=lambda: [r.name for r in rows]),
         score("match_points", "MP", "match points"),
         score("game_points", "GP", "game points"),
-        *_tiebreaks(codes, values, explained=False),
+        *_tiebreaks(codes, values),
         _tiebreak_json(codes, values, len(rows)),
         _json_only("declared", lambda: [{"match_points": _score(r.team.team.match_points),
                                          "game_points": _score(r.team.team.game_points), "rank": r.team.team.rank}

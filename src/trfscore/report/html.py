@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from ..formats.limits import data_rounds
 from ..model import Tournament
-from ..tiebreaks import explain_columns
 from . import crosstable as X
 from .columns import columns_of
 from .common import (
@@ -51,9 +50,10 @@ CONTROLS = """<div class="controls" id="controls" hidden>
 </div>"""
 HINT = ("Click a column heading to sort. Hover or focus a player to highlight their opponents. "
         "Click a tie-break value to see how it is made.")
-#: The team page: no search box (only the live region that announces a new order), no explanations.
+#: The team page: no search box (only the live region that announces a new order).
 TEAM_CONTROLS = '<p id="status" class="vh" role="status" aria-live="polite"></p>'
-TEAM_HINT = "Click a column heading to sort. Hover or focus a team to highlight its opponents."
+TEAM_HINT = ("Click a column heading to sort. Hover or focus a team to highlight its opponents. "
+             "Click a tie-break value to see how it is made.")
 
 
 # -- standings --------------------------------------------------------------------------------
@@ -167,21 +167,18 @@ def _facts(t: Tournament, standings, ratings: dict | None) -> str:
 
 
 def _explanations(standings) -> tuple[dict | None, dict[str, list[str | None]]]:
-    """The explanations for the page: the columns of the tie-breaks they cover
-    (:mod:`trfscore.tiebreaks.explain_columns`, written out by the page's script), and the text
-    of every other tie-break's value per player (start rank -> one text or None per code)."""
+    """The explanations for the page, of players or teams: the columns of the tie-breaks they
+    cover (``BaseStandings.explanation_columns``, written out by the page's script), and the text
+    of every other tie-break's value per entry (start rank or team number -> one text or None per
+    code), exactly ``str(standings.explain(number, code))`` as ``trfscore explain`` prints it."""
     codes = list(standings.tiebreaks)
-    columns = None
-    eng, specs = getattr(standings, "_engine", None), getattr(standings, "_specs", None)
-    if eng is not None and specs and all(c in specs for c in codes):
-        try:
-            columns = explain_columns.columns(eng, [specs[c] for c in codes])
-        except Exception:  # an explanation is a help, never a reason to fail the report
-            columns = None
+    try:
+        columns = standings.explanation_columns()
+    except Exception:  # an explanation is a help, never a reason to fail the report
+        columns = None
     covered = [columns is not None and columns["tiebreaks"][j] is not None for j in range(len(codes))]
     out: dict[str, list[str | None]] = {}
-    explain = getattr(standings, "explain", None)
-    if explain is None or all(covered):
+    if all(covered):
         return columns, out
     for row in standings.rows:
         texts: list[str | None] = []
@@ -189,11 +186,11 @@ def _explanations(standings) -> tuple[dict | None, dict[str, list[str | None]]]:
             text = None
             if not done and row.tiebreaks.get(code) is not None:
                 try:
-                    text = str(explain(row.start_rank, code))
+                    text = str(standings.explain(row.number, code))
                 except Exception:  # an explanation is a help, never a reason to fail the report
                     text = None
             texts.append(text)
-        out[str(row.start_rank)] = texts
+        out[str(row.number)] = texts
     return columns, out
 
 
@@ -246,13 +243,14 @@ def team_crosstable(standings) -> str:
 
 def _team_page(t: Tournament, standings) -> str:
     """The team standings and the team-vs-team crosstable: the individual page's template, CSS,
-    script and Content-Security-Policy; a team's opponents highlighted, no search box, no
-    explanation panel (``trfscore explain --teams`` explains a team's values)."""
+    script and Content-Security-Policy; a team's opponents highlighted, each tie-break value
+    explained in the panel with the text of ``trfscore explain --teams``, no search box."""
     from .team_crosstable import LEGEND, opponents
 
     codes = [str(c) for c in standings.tiebreaks]
-    data = {"codes": codes, "names": [tiebreak_name(c) for c in codes], "explain": {},
-            "opponents": {str(row.number): opponents(row.team) for row in standings.rows}}
+    columns, texts = _explanations(standings)
+    data = {"codes": codes, "names": [tiebreak_name(c) for c in codes], "explain": texts, "columns": columns,
+            "numbered": "team no.", "opponents": {str(row.number): opponents(row.team) for row in standings.rows}}
     name = t.header.name.strip() or (t.source.path or "Team event")
     page_facts = html_facts(team_facts(t, standings), codes, standings.rules, standings.system,
                             [("Note", note) for note in notes(standings)])

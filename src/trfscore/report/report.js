@@ -323,7 +323,7 @@
     if (opener && opener !== button) opener.setAttribute("aria-expanded", "false");
     opener = button;
     popTitle.textContent = code + " = " + button.textContent.trim();
-    popSub.textContent = (nameCell ? nameCell.textContent.trim() : "") + " (start no. " + sno + ")" +
+    popSub.textContent = (nameCell ? nameCell.textContent.trim() : "") + " (" + (data.numbered || "start no.") + " " + sno + ")" +
       (data.names && data.names[i] && data.names[i] !== code ? " · " + data.names[i] : "");
     popText.textContent = text;
     pop.hidden = false;
