@@ -4,6 +4,7 @@ complete files."""
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import re
 import subprocess
@@ -93,6 +94,8 @@ def test_package_ships_its_type_information():
     lambda t: trfscore.dumps(t, fmt="json"),
     lambda t: trfscore.dump(t, "x.json", formats="json"),
     lambda t: trfscore.load(SAMPLE, encodings="utf-8"),
+    lambda t: t.standings(primary="GP"),  # the first score of team standings: teams=True only
+    lambda t: t.standings(teams=True, unrated=1000),  # the rating of unrated players: players only
 ])
 def test_unknown_keywords_raise_type_error(call):
     t = trfscore.load(SAMPLE)
@@ -110,6 +113,39 @@ def test_mistakes_in_the_call_raise_value_error():
         trfscore.check(t, select="XYZ9")
     with pytest.raises(ValueError):
         trfscore.dump(t, "event.unknown")
+    with pytest.raises(ValueError, match="no team records"):
+        t.standings(teams=True)  # the sample has no teams
+
+
+TEAM_EVENT = ROOT / "tests" / "data" / "tv10-team-swiss.trf"
+
+
+@pytest.mark.parametrize("options", [
+    {},
+    {"tiebreaks": "EDE,BH:MP-C1,MPvGP", "primary": "GP", "rounds": 5},
+    {"tiebreaks": ["EMGSB", "EDE"], "rules": "fide-2023", "system": "round-robin"},
+], ids=["file", "gp-after-5", "round-robin"])
+def test_team_standings_through_the_api_are_report_teams(options, capsys):
+    """``Tournament.standings(teams=True, ...)`` gives the team standings ``trfscore report --teams``
+    writes with the same options, row for row."""
+    from conftest import run_cli
+    from trfscore.teams.standings import TeamStandings
+
+    s = trfscore.load(TEAM_EVENT).standings(teams=True, **options)
+    assert isinstance(s, TeamStandings) and s.kind == "teams"
+    codes = options.get("tiebreaks")
+    argv = ["report", TEAM_EVENT, "--teams", "--format", "json"]
+    argv += ["--tiebreaks", codes if isinstance(codes, str) else ",".join(codes)] if codes else []
+    argv += ["--primary", options["primary"]] if "primary" in options else []
+    argv += ["--after-round", options["rounds"]] if "rounds" in options else []
+    argv += ["--rules", options["rules"]] if "rules" in options else []
+    argv += ["--system", options["system"]] if "system" in options else []
+    code, out, err = run_cli(capsys, *argv)
+    assert code == 0, err
+    doc = json.loads(out)
+    assert [s.rules, s.system, s.primary, s.tiebreaks] == [doc["rules"], doc["system"], doc["primary"], doc["tiebreaks"]]
+    assert [json.loads(json.dumps(row.to_dict()))["tiebreaks"] for row in s.rows] == [t["tiebreaks"] for t in doc["teams"]]
+    assert [(row.number, row.label) for row in s.rows] == [(t["team"], t["rank_label"]) for t in doc["teams"]]
 
 
 def test_player_index_follows_the_list():

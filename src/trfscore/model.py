@@ -14,12 +14,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import repeat
 from math import lcm
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, cast, overload
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar, cast, overload
 
 if TYPE_CHECKING:  # pragma: no cover
     from .findings import Finding
     from .records import NationalRecord, TrfRecord
     from .standings import Standings
+    from .teams.standings import TeamStandings
 
 
 R = TypeVar("R", bound="TrfRecord")
@@ -615,17 +616,49 @@ class Tournament:
             return False
         return None
 
+    @overload
     def standings(self, tiebreaks: str | Sequence[str] | None = None, rules: str = "auto", *,
                   system: str | bool | None = None, rounds: int | None = None,
-                  unrated: int | None = None) -> Standings:
+                  unrated: int | None = None, teams: Literal[False] = False) -> Standings: ...
+
+    @overload
+    def standings(self, tiebreaks: str | Sequence[str] | None = None, rules: str = "auto", *,
+                  system: str | bool | None = None, rounds: int | None = None,
+                  teams: Literal[True], primary: str = "auto") -> TeamStandings: ...
+
+    def standings(self, tiebreaks: str | Sequence[str] | None = None, rules: str = "auto", *,
+                  system: str | bool | None = None, rounds: int | None = None,
+                  unrated: int | None = None, teams: bool = False,
+                  primary: str | None = None) -> Standings | TeamStandings:
         """Rank the players by points then ``tiebreaks`` (FIDE C.07 codes, a list or a
         comma-separated string; None: the file's list, else the defaults).
 
         ``rules``: ``auto`` (by the start date) or an edition (``fide-2026`` ...); ``system``:
         ``auto``, ``swiss`` or ``round-robin``; ``rounds``: as after this many rounds;
         ``unrated``: the rating assumed for unrated players in rating-based tie-breaks.
-        Raises ValueError for an unknown code, edition or system (and TypeError, as any Python
-        function does, for a keyword it does not know).  See :mod:`trfscore.standings`."""
+
+        ``teams=True`` ranks the teams of a team event instead (records 310/013, as
+        ``trfscore report --teams``): by ``primary`` (``auto``, ``MP`` match points or ``GP`` game
+        points) then team tie-break codes, giving :class:`trfscore.teams.standings.TeamStandings`.
+
+        Raises ValueError for an unknown code, edition, system or primary score, or for
+        ``teams=True`` on a file without teams (and TypeError, as any Python function does, for a
+        keyword it does not know, ``primary`` without ``teams``, ``unrated`` with it).  See
+        :mod:`trfscore.standings`."""
+        if teams:
+            if unrated is not None:
+                raise TypeError("unrated= is for the standings of players, not with teams=True")
+            from .standings import system_choice
+            from .teams import is_team_event
+            from .teams.standings import team_standings
+
+            if not is_team_event(self):
+                raise ValueError("no team records (013/310): teams=True needs a team event")
+            rr = system_choice(system)
+            return team_standings(self, tiebreaks=tiebreaks, rules=rules, primary=primary or "auto", rounds=rounds,
+                                  system=None if rr is None else "round-robin" if rr else "swiss")
+        if primary is not None:
+            raise TypeError("primary= chooses the first score of team standings: it needs teams=True")
         from .standings import compute_standings
 
         return compute_standings(self, tiebreaks=tiebreaks, rules=rules, system=system, rounds=rounds,

@@ -259,14 +259,20 @@ class Standings(BaseStandings):
                 "rows": [r.to_dict() for r in self.rows]}
 
 
-def _resolve_system(t: Tournament, system: Any) -> bool:
+def system_choice(system: Any) -> bool | None:
+    """A ``system`` argument of ``Tournament.standings`` (``auto``, ``swiss``, ``round-robin``, an
+    alias, a bool or None): True for a round-robin, False for a Swiss, None to detect it."""
     if isinstance(system, bool):
         return system
     key = (system or "auto").strip().lower() if isinstance(system, str) or system is None \
         else system
     if key not in _SYSTEM_ALIASES:
         raise ValueError(f"unknown system {system!r}; choose one of: {', '.join(SYSTEMS)}")
-    rr = _SYSTEM_ALIASES[key]
+    return _SYSTEM_ALIASES[key]
+
+
+def _resolve_system(t: Tournament, system: Any) -> bool:
+    rr = system_choice(system)
     if rr is None:
         rr = t.is_round_robin
         if rr is None:
