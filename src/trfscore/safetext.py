@@ -28,11 +28,14 @@ import re
 #: the embeddings and overrides U+202A-U+202E, the isolates U+2066-U+2069, the line and
 #: paragraph separators, and surrogates (only lone ones can occur in a Python str).
 UNSAFE = "\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff"
-_UNSAFE = re.compile(f"[{UNSAFE}]")
+# The patterns below are compiled by ``re`` on first use and kept in its cache: nearly all text is
+# printable and never needs them, and compiling a class of such ranges costs ~4.5 M instructions
+# (a few per cent of a small command's start-up).
+_UNSAFE = f"[{UNSAFE}]"
 #: The unsafe characters that ``json.dumps`` leaves raw (it escapes C0 itself).
-_RAW_IN_JSON = re.compile("[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+_RAW_IN_JSON = "[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
 #: In JSON text: an escaped backslash (kept) or the escape of a C0 control.
-_JSON_C0 = re.compile(r"(\\\\)|\\u00([01][0-9a-fA-F])")
+_JSON_C0 = r"(\\\\)|\\u00([01][0-9a-fA-F])"
 
 REPLACEMENT = "\ufffd"
 _SPACES = frozenset("\t\n\x0b\x0c\r\x85\u2028\u2029")
@@ -54,7 +57,7 @@ def neutralise(text: object) -> str:
     s = "" if text is None else str(text)
     if s.isprintable():  # fast path: no control, format or separator character at all
         return s
-    return _UNSAFE.sub(lambda m: _visible(m.group()), s)
+    return re.sub(_UNSAFE, lambda m: _visible(m.group()), s)
 
 
 def neutralise_lines(text: str) -> str:
@@ -64,7 +67,7 @@ def neutralise_lines(text: str) -> str:
 
 def has_unsafe(text: str) -> bool:
     """Whether ``text`` holds any character :func:`neutralise` would replace."""
-    return not text.isprintable() and _UNSAFE.search(text) is not None
+    return not text.isprintable() and re.search(_UNSAFE, text) is not None
 
 
 def escape_json_text(text: str) -> str:
@@ -72,7 +75,7 @@ def escape_json_text(text: str) -> str:
     it leaves raw written as ``\\uXXXX`` escapes: the same JSON value, nothing left to interpret."""
     if text.isascii():
         return text if "\x7f" not in text else text.replace("\x7f", "\\u007f")
-    return _RAW_IN_JSON.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return re.sub(_RAW_IN_JSON, lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def neutralise_json_text(text: str) -> str:
@@ -80,9 +83,9 @@ def neutralise_json_text(text: str) -> str:
     unsafe characters and the ``\\u0000``-``\\u001f`` escapes become visible characters, as
     :func:`neutralise` would make them.  The JSON stays valid; escaped backslashes are kept."""
     if not text.isascii():
-        text = _RAW_IN_JSON.sub(lambda m: _visible(m.group()), text)
+        text = re.sub(_RAW_IN_JSON, lambda m: _visible(m.group()), text)
     elif "\x7f" in text:
         text = text.replace("\x7f", "\u2421")
     if "\\u00" not in text:
         return text
-    return _JSON_C0.sub(lambda m: m.group(1) or chr(0x2400 + int(m.group(2), 16)), text)
+    return re.sub(_JSON_C0, lambda m: m.group(1) or chr(0x2400 + int(m.group(2), 16)), text)
