@@ -22,8 +22,8 @@ from ..findings import ERROR, WARNING, Finding, declare_summaries, finding
 from ..gcpause import gc_paused
 from ..model import DEFAULT_POINTS, Game, Header, Player, Record, Scoring, Source, Team, Tournament
 from ..records import CLASSES, NationalRecord, TrfRecord
-from ..safetext import escape_json_text
 from . import json_bulk
+from .json_text import SCHEMA_ID, SCHEMA_VERSION, dumps, score_to_json  # noqa: F401  (the JSON writers' names, kept here too)
 from .limits import bounded_score, too_sparse
 from .schema_problems import describe, found, key_text, types_text
 
@@ -36,32 +36,6 @@ declare_summaries("Reported by the JSON reader (``trfscore convert --to json`` w
     ("JSON006", WARNING, "a game's 'round' differs from its place in the player's list; the place is used"),
 ))
 
-SCHEMA_VERSION = 1
-SCHEMA_ID = "https://trfscore.readthedocs.io/schema/tournament-1.json"
-
-
-def score_to_json(value: Fraction | int | None) -> float | int | None:
-    """An exact score as a JSON number (see :func:`trfscore.decimals.json_number`)."""
-    return json_number(value)
-
-
-def dumps(doc: dict[str, Any], rows_key: str, body: str | None = None) -> str:
-    """JSON text with each element of ``doc[rows_key]`` on a line of its own.
-
-    Readable and diff-friendly like indented JSON, but encoded by the C encoder (``indent``
-    would switch to the pure-Python one, several times slower on 10,000 players).
-    ``body``: the rows already encoded and joined by ``",\n"`` (then ``doc`` need not hold them).
-    """
-    if body is None:
-        encode = _ENCODER.encode
-        body = ",\n".join([encode(row) for row in doc.get(rows_key) or []])
-    head = {k: v for k, v in doc.items() if k != rows_key}
-    parts = [_ENCODER.encode(head)[:-1]]
-    parts.append(f'{", " if head else ""}"{rows_key}": [\n{body}\n]}}\n')
-    return escape_json_text("".join(parts))
-
-
-_ENCODER = json.JSONEncoder(ensure_ascii=False)
 
 
 class ScoreError(ValueError):

@@ -193,7 +193,7 @@ def _player_fields(table) -> dict[str, list[Any]]:
 
 
 def _score(value: Any) -> Any:
-    from ..formats.json_model import score_to_json
+    from ..formats.json_text import score_to_json
 
     return score_to_json(value)
 

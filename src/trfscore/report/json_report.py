@@ -14,7 +14,7 @@ from itertools import repeat
 from operator import attrgetter
 from typing import Any
 
-from ..formats.json_model import SCHEMA_ID, dumps, score_to_json
+from ..formats.json_text import SCHEMA_ID, dumps, score_to_json
 from ..model import Tournament
 from ..standings import RankColumns
 from .columns import ReportColumn, columns_of

@@ -34,7 +34,7 @@ def each_once(fn: Callable[[Any], str], values: list) -> list[str]:
 def rating_row(result) -> dict[str, Any]:
     """A rating calculation (:class:`trfscore.ratings.result.RatingResult`) for reports:
     Ro, We, W, K/E, Rn and the change, numbers JSON-ready."""
-    from ..formats.json_model import score_to_json
+    from ..formats.json_text import score_to_json
 
     return {
         "system": result.system, "ro": result.old_rating, "we": score_to_json_rounded(result.expected),

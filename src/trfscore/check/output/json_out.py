@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ...formats.json_model import SCHEMA_ID
+from ...formats.json_text import SCHEMA_ID
 from ...safetext import escape_json_text
 from ..runner import FileResult
 from . import Summary, Writer, display_path, finding_dict

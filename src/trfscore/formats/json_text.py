@@ -1,0 +1,40 @@
+"""The JSON text trfscore writes: the documents' schema id and one row per line of a list.
+
+Kept apart from :mod:`.json_model` (reading and converting documents) so that writing a JSON
+report imports neither the reader nor the record classes.
+"""
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from typing import Any
+
+from ..decimals import json_number
+from ..safetext import escape_json_text
+
+SCHEMA_VERSION = 1
+SCHEMA_ID = "https://trfscore.readthedocs.io/schema/tournament-1.json"
+
+
+def score_to_json(value: Fraction | int | None) -> float | int | None:
+    """An exact score as a JSON number (see :func:`trfscore.decimals.json_number`)."""
+    return json_number(value)
+
+
+def dumps(doc: dict[str, Any], rows_key: str, body: str | None = None) -> str:
+    """JSON text with each element of ``doc[rows_key]`` on a line of its own.
+
+    Readable and diff-friendly like indented JSON, but encoded by the C encoder (``indent``
+    would switch to the pure-Python one, several times slower on 10,000 players).
+    ``body``: the rows already encoded and joined by ``",\n"`` (then ``doc`` need not hold them).
+    """
+    if body is None:
+        encode = _ENCODER.encode
+        body = ",\n".join([encode(row) for row in doc.get(rows_key) or []])
+    head = {k: v for k, v in doc.items() if k != rows_key}
+    parts = [_ENCODER.encode(head)[:-1]]
+    parts.append(f'{", " if head else ""}"{rows_key}": [\n{body}\n]}}\n')
+    return escape_json_text("".join(parts))
+
+
+_ENCODER = json.JSONEncoder(ensure_ascii=False)
