@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 import trfscore
+from conftest import run_cli
 from trfscore import Game, Kind, Player, Tournament
 from trfscore.model import PackedCells
 
@@ -234,14 +235,13 @@ def test_a_built_tournament_writes_a_complete_trf(format):
     assert not [f for f in trfscore.check(back, profile="basic") if f.severity in ("error", "warning")]
 
 
-def test_a_built_json_document_converts_to_a_complete_trf(tmp_path):
+def test_a_built_json_document_converts_to_a_complete_trf(tmp_path, capsys):
     source = tmp_path / "built.json"
     trfscore.dump(built_event(), source)
-    result = subprocess.run([sys.executable, "-m", "trfscore", "convert", str(source), "--to", "trf"],
-                            capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith("012 Built in code")
-    assert not [f for f in trfscore.check(result.stdout) if f.severity == "error"]
+    code, out, err = run_cli(capsys, "convert", source, "--to", "trf")
+    assert code == 0, err
+    assert out.startswith("012 Built in code")
+    assert not [f for f in trfscore.check(out) if f.severity == "error"]
 
 
 def test_to_dict_and_from_dict_round_trip():
