@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import trfscore
+from conftest import JSON_SIZES
 from trfscore.formats import json_model
 from trfscore.testing import generate
 
@@ -57,15 +58,10 @@ def test_a_document_that_is_no_object_says_so():
     assert messages([1, 2]) == ["(document root): expected an object, found an array of 2 items"]
 
 
-@pytest.mark.parametrize("players, lowered", [
-    pytest.param(1700, None, id="shipped", marks=pytest.mark.slow),
-    pytest.param(60, (200, 20), id="lowered"),  # the same paths in the quick run
-])
-def test_a_large_document_says_it_the_same_way(players, lowered, monkeypatch):
+@pytest.mark.parametrize("json_players", JSON_SIZES, indirect=True)
+def test_a_large_document_says_it_the_same_way(json_players):
     """Above FAST_GAMES_OVER cells players and games past the sample are checked by hand."""
-    if lowered:
-        monkeypatch.setattr(json_model, "FAST_GAMES_OVER", lowered[0])
-        monkeypatch.setattr(json_model, "SAMPLE", lowered[1])
+    players = json_players
     text = json_model.write(trfscore.loads(generate.to_trf(generate.swiss(players, 13, seed=4))))
     late = [players - 200, players - 100, players - 50] if players > 1000 else [players - 15, players - 10, players - 5]
     assert sum(len(p["games"]) for p in json.loads(text)["players"]) > json_model.FAST_GAMES_OVER

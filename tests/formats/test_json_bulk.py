@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import trfscore
+from conftest import JSON_SIZES
 from trfscore.formats import json_bulk, json_model
 from trfscore.model import Game
 from trfscore.testing.generate import round_robin, swiss, to_trf
@@ -46,21 +47,6 @@ def big_doc_text(players: int = 1700) -> str:
     return _DOCS[players]
 
 
-#: The shipped thresholds with a 1,700-player document (the whole suite), and the same paths
-#: taken by a 60-player one with the thresholds lowered (the quick run).
-SIZES = [pytest.param((1700, None), id="shipped", marks=pytest.mark.slow), pytest.param((60, (200, 20)), id="lowered")]
-
-
-@pytest.fixture
-def size(request, monkeypatch) -> int:
-    """The document size of the ``SIZES`` case, with its thresholds set."""
-    players, lowered = request.param
-    if lowered:
-        monkeypatch.setattr(json_model, "FAST_GAMES_OVER", lowered[0])
-        monkeypatch.setattr(json_model, "SAMPLE", lowered[1])
-    return players
-
-
 def one_by_one(doc):
     """The players built one at a time, or None when the build stops (a score out of range)."""
     try:
@@ -74,13 +60,13 @@ def test_game_keys_are_the_models_fields():
     assert set(game["required"]) == set(game["properties"]) == set(Game._fields)
 
 
-@pytest.mark.parametrize("size", SIZES, indirect=True)
-def test_a_clean_large_document_is_packed_and_reads_as_its_players(size):
-    doc = json.loads(big_doc_text(size))
+@pytest.mark.parametrize("json_players", JSON_SIZES, indirect=True)
+def test_a_clean_large_document_is_packed_and_reads_as_its_players(json_players):
+    doc = json.loads(big_doc_text(json_players))
     assert sum(len(p["games"]) for p in doc["players"]) > json_model.FAST_GAMES_OVER
     assert len(doc["players"]) > json_model.SAMPLE
     assert json_model.validate(doc) == [] == reference_problems(doc)
-    t = json_model.read(big_doc_text(size))
+    t = json_model.read(big_doc_text(json_players))
     assert all(p.packed is not None for p in t.players)
     assert t.players == [json_model._player(p) for p in doc["players"]]
 
@@ -180,10 +166,10 @@ def test_games_with_their_keys_in_another_order_are_read_as_written():
     assert json_model.from_dict(doc).players == [json_model._player(p) for p in doc["players"]]
 
 
-@pytest.mark.parametrize("size", SIZES, indirect=True)
-def test_load_reads_a_large_document_from_a_file(tmp_path, size):
+@pytest.mark.parametrize("json_players", JSON_SIZES, indirect=True)
+def test_load_reads_a_large_document_from_a_file(tmp_path, json_players):
     path = tmp_path / "doc.json"
-    path.write_text(big_doc_text(size), encoding="utf-8")
+    path.write_text(big_doc_text(json_players), encoding="utf-8")
     t = trfscore.load(path)
-    assert len(t.players) == size and not t.findings
+    assert len(t.players) == json_players and not t.findings
     assert all(p.packed is not None for p in t.players)
