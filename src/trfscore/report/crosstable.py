@@ -128,7 +128,7 @@ def cell(t: Tournament, g: Game, number: dict[int, int]) -> Cell:
 
 def is_grid(t: Tournament, standings) -> bool:
     """A round robin small enough for a grid where each pair meets at most twice."""
-    system = str(getattr(standings, "system", "") or "").lower()
+    system = (standings.system or "").lower()  # BaseStandings.system
     rr = "round" in system or "robin" in system or "rr" == system
     if not rr and not system:
         rr = bool(t.is_round_robin)
