@@ -12,7 +12,9 @@ import re
 
 from ..safetext import neutralise
 
-_SPECIAL = re.compile(r"([\\`*_\[\]<>|~&$])")
+#: the characters that get a backslash
+SPECIALS = "\\`*_[]<>|~&$"
+_SPECIAL = re.compile(f"([{re.escape(SPECIALS)}])")
 _ESCAPED = re.compile(r"\\([\\`*_\[\]<>|~&$])")
 
 
@@ -37,7 +39,7 @@ def _unchanged(texts: list[str]) -> bool:
 
 def _plain(probe: str) -> bool:
     return (probe.isprintable() and "  " not in probe and probe[:1] != " " and probe[-1:] != " "
-            and _SPECIAL.search(probe) is None)
+            and not any(map(probe.__contains__, SPECIALS)))  # one fast scan per character
 
 
 def escape_each(texts: list[str]) -> list[str]:
