@@ -11,7 +11,7 @@ import re
 MONTHS = {m: i for i, m in enumerate(
     ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), 1)}
 _NUMERIC = re.compile(r"^\s*(\d{1,4})\s*[./\-]\s*(\d{1,2})\s*[./\-]\s*(\d{1,4})\s*$")
-_WORDY = re.compile(r"^\s*([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})\s*$")
+_WORDY = r"^\s*([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})\s*$"  # rare: compiled by re on first use
 _STANDARD = re.compile(r"^\d{4}/\d{2}/\d{2}$")
 
 
@@ -59,7 +59,7 @@ def date_candidates(text: str, *, short_year_first: bool = False) -> list[str]:
             year_last = [_make(_year(c), int(b), int(a))]
             readings += year_first + year_last if short_year_first else year_last + year_first
         return list(dict.fromkeys(r for r in readings if r))
-    m = _WORDY.match(text)
+    m = re.match(_WORDY, text)
     if m and m.group(1).lower() in MONTHS:
         iso = _make(int(m.group(3)), MONTHS[m.group(1).lower()], int(m.group(2)))
         return [iso] if iso else []

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 _TRF = re.compile(r"^(?:001|012|XXR)(?:[ \t]|$)", re.M)
-_PGN = re.compile(r'^[ \t]*\[(?:Event|White)[ \t]+"', re.M)
+_PGN = r'^[ \t]*\[(?:Event|White)[ \t]+"'  # compiled by re when a text is no TRF
 
 
 def looks_like_json(head: str) -> bool:
@@ -24,7 +24,7 @@ def looks_like_trf(head: str) -> bool:
 
 
 def looks_like_pgn(head: str) -> bool:
-    return _PGN.search(head) is not None
+    return re.search(_PGN, head, re.M) is not None
 
 
 def looks_like_crosstable(head: str) -> bool:

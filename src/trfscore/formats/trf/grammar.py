@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # lark is imported on first use (see :func:`parser`)
 #: make the column decoders do unbounded work.  A 9,999-round 001 line would be ~100k columns;
 #: FIDE caps real events far below that.
 MAX_LINE = 20_000
-_LINE = re.compile(r"([^\r\n]*)(\r\n|\r|\n)")
+_LINE = r"([^\r\n]*)(\r\n|\r|\n)"  # compiled by re on first use (lark's path only)
 
 
 def grammar_text(name: str) -> str:
@@ -72,7 +72,7 @@ def split_by_grammar(text: str) -> list[Record]:
             texts: Sequence[str]
             eols: Iterable[str]
             if "\r" in run:
-                texts, eols = zip(*_LINE.findall(run))
+                texts, eols = zip(*re.findall(_LINE, run))
             else:  # LF only (the common case): split in C
                 lines = run.split("\n")
                 lines.pop()  # the run ends with a line break

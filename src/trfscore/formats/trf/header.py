@@ -25,12 +25,14 @@ _GRID_162 = BY_CODE["162"]
 _GRID_362 = BY_CODE["362"]
 SCORE_SYMBOLS = frozenset("WDLAPXZ")
 TEAM_SYMBOLS = frozenset({"TW", "TD", "TL"})
-_TEAM_PAIR = re.compile(r"(T[WDL])\s*(\d+(?:\.\d*)?)")
+# The patterns of records most files lack (362, 202/212, 122/222) are compiled by re when first
+# used (and then taken from its cache): compiling them costs more than reading a small file.
+_TEAM_PAIR = r"(T[WDL])\s*(\d+(?:\.\d*)?)"
 XXS_CODES = frozenset({"WW", "BW", "WD", "BD", "WL", "BL", "ZPB", "HPB", "FPB", "PAB", "FW", "FL"})
 BB_CODES = {"BBW": ("W",), "BBD": ("D",), "BBL": ("L",), "BBZ": ("A",), "BBF": ("FL",), "BBU": ("P",)}
-TIEBREAK = re.compile(r"^[A-Z][A-Za-z0-9_]*(?::(?:MP|GP))?(?:/[A-Z][0-9]*)*$")
+TIEBREAK = r"^[A-Z][A-Za-z0-9_]*(?::(?:MP|GP))?(?:/[A-Z][0-9]*)*$"
 TIME_PERIOD = r"(?:\d+/\d+(?:\+\d+)?|\d+(?:\+\d+)?)"
-TIME_CONTROL = re.compile(rf"^(?:{TIME_PERIOD}(?::{TIME_PERIOD})*|W{TIME_PERIOD}(?::{TIME_PERIOD})*-B{TIME_PERIOD}(?::{TIME_PERIOD})*)$")
+TIME_CONTROL = rf"^(?:{TIME_PERIOD}(?::{TIME_PERIOD})*|W{TIME_PERIOD}(?::{TIME_PERIOD})*-B{TIME_PERIOD}(?::{TIME_PERIOD})*)$"
 ETT_PREFIXES = ("FIDE_", "BERGER_", "CUSTOM_")
 
 Add = Callable[[Finding], None]
@@ -101,7 +103,7 @@ def _date(rec: Record, field: Field, attr: str, h: Header, add: Add) -> None:
 def _codes(rec: Record, field: Field, attr: str, h: Header, add: Add) -> None:
     """A comma-separated list of tie-break codes (TRF-2026: ``ACRONYM[:MP|:GP][/modifier...]``)."""
     codes = [c.strip() for c in value_of(rec).split(",") if c.strip()]
-    bad = [c for c in codes if not TIEBREAK.match(c)]
+    bad = [c for c in codes if not re.match(TIEBREAK, c)]
     if bad:
         _find(add, "TRF209", rec, VALUE, f"tie-break code(s) {', '.join(bad)} do not parse",
               "write ACRONYM[:MP|:GP][/modifier...], separated by commas", ",".join(bad))
@@ -137,7 +139,7 @@ def _ett_code(rec: Record, add: Add) -> None:
 
 def _time_control(rec: Record, add: Add) -> None:
     value = value_of(rec).strip()
-    if value and not TIME_CONTROL.match(value):
+    if value and not re.match(TIME_CONTROL, value):
         _find(add, "TRF210", rec, VALUE, f"encoded time control {value!r} does not parse",
               "write periods such as 40/6000+30:900+30 or 5400+30", value)
 
@@ -178,7 +180,7 @@ def _team_scoring(rec: Record, t: Tournament, add: Add) -> None:
     keep those columns (``362 TW3 TD1``) is read as symbol-points pairs."""
     pairs = [(column + 2, symbol, number) for column, symbol, number in grid(_GRID_362, rec.text)]
     if not (pairs and on_grid(_GRID_362, rec.text) and all(s in TEAM_SYMBOLS and n for _, s, n in pairs)):
-        pairs = [(m.start(2) + 1, m.group(1), m.group(2)) for m in _TEAM_PAIR.finditer(rec.text, 3)]
+        pairs = [(m.start(2) + 1, m.group(1), m.group(2)) for m in re.compile(_TEAM_PAIR).finditer(rec.text, 3)]
     for column, symbol, number in pairs:
         try:
             t.header.team_scoring[symbol] = parse_score(number.rstrip("."))

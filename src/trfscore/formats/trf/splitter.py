@@ -27,7 +27,7 @@ from .layout import RECORDS
 _FIRST_FOUR = itemgetter(slice(4))
 #: grammar terminals that are no single record: the player run and the line ending
 _NOT_ONE_LINE = ("PLAYERS", "EOL")
-_TERMINAL = re.compile(r"^([A-Z_]+)(?:\.(-?\d+))?: /(.*)/$", re.MULTILINE)
+_TERMINAL = r"^([A-Z_]+)(?:\.(-?\d+))?: /(.*)/$"  # compiled by re for _terminals() only
 
 
 def _kinds_by_head() -> dict[str, str]:
@@ -51,7 +51,7 @@ def _terminals() -> tuple[tuple[str, re.Pattern[str]], ...]:
     from .grammar import grammar_text
 
     found = [(-int(priority or 0), -len(pattern), name, pattern)
-             for name, priority, pattern in _TERMINAL.findall(grammar_text("trf.lark"))
+             for name, priority, pattern in re.findall(_TERMINAL, grammar_text("trf.lark"), re.MULTILINE)
              if name not in _NOT_ONE_LINE]
     return tuple((name, re.compile(pattern)) for _, _, name, pattern in sorted(found))
 
