@@ -84,12 +84,17 @@ def _game_columns(games: list[Any]) -> tuple[Column, ...] | None:
     slicing (a block at a time, so that the flat lists stay small)."""
     width = len(_GAME_KEYS)
     columns: tuple[Column, ...] = tuple([None] * len(games) for _ in range(width))  # no over-allocation
+    # the first game's own key objects when they are the five keys: a decoded document shares one
+    # object per key text, so the comparisons below find the same object (no string compared)
+    keys = list(games[0]) if games and isinstance(games[0], dict) else _GAME_KEYS
+    if keys != _GAME_KEYS:
+        keys = _GAME_KEYS
     for at in range(0, len(games), _GAMES_A_BLOCK):
         block = games[at:at + _GAMES_A_BLOCK]
         # a dict holds no key twice, so keys in this repeated order, five per game on average, are
         # five per game, each game's in this order (a game that is no object: TypeError, here or
         # in dict.values, which the caller takes as "not columns")
-        if list(chain.from_iterable(block)) != _GAME_KEYS * len(block):
+        if list(chain.from_iterable(block)) != keys * len(block):
             return None
         values = list(chain.from_iterable(map(dict.values, block)))
         for i, column in enumerate(columns):

@@ -173,7 +173,8 @@ def read_from(box: list[str], *, path: str | None = None) -> Tournament:
 
 def _read(box: list[str], path: str | None) -> Tournament:
     text = box.pop()
-    surrogates = "\\u" in text and _LONE_SURROGATE.search(text) is not None  # "in": a fast scan
+    # "in": fast scans (one character: memchr), the pattern only for a text holding escapes
+    surrogates = "\\" in text and "\\u" in text and _LONE_SURROGATE.search(text) is not None
     try:
         doc = json.loads(text)
     except (ValueError, RecursionError) as exc:  # JSONDecodeError, or an integer of thousands of digits
