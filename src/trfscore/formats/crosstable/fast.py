@@ -1,66 +1,35 @@
-"""The fast path: a space-aligned Swiss table with round headings, read row by row with
-``str.split`` instead of the lexer.
+"""The fast path: a space-aligned Swiss table with round headings, its regular rows read
+column-wise (:mod:`.block`) instead of lexed.
 
 The general path lexes every item of every line into a :class:`~.lexing.Tok` before it knows
 the layout; for a 10,000-player table that is 200,000 tokens.  Here the header is found by
-lexing the lines above the table only, and then each *regular* row is read from its split items:
-a number, the name and the columns the header names before the rounds (title, rating,
-federation), exactly one readable Swiss cell per round and the declared columns (numbers).  A row
-that is not regular in every one of these respects is lexed and read by the general code, and
-a table the fast path does not cover at all (other separators, no round headings, declared
-columns before the rounds ...) is left entirely to the general path.
+lexing the lines above the table only; then the rows below it are read as one block
+(:class:`~.block.Layout`), and only the lines the block does not read (prose, rules, irregular
+rows) are lexed and handled as the general path handles them.  A table the fast path does not
+cover at all (other separators, no round headings, declared columns before the rounds ...) is
+left entirely to the general path.
 
 Both paths give the same tournament and findings; ``tests/formats/test_crosstable_fast.py``
 holds this one to the general path on generated and damaged tables.
 """
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
-from functools import lru_cache
-from typing import Literal, TypeVar, cast
+from collections.abc import Iterator, Sequence
+from typing import overload
 
-from .cells import _CR_RESULT, _STRONG_SWISS, _WEAK_SWISS, parse_number, swiss_cell
-from .colours import LETTERS
-from .columns import _TITLES, _TRF_TITLES, Role, RowInfo, label_roles, rating_value
-from .lexing import Tok, _terminals, classify, lex_line
+from .block import Block, Layout
+from .columns import label_roles
+from .lexing import Tok, lex_line
 from .locate import Table, _find_header, _title
 from .rows import HeadRow, Line, Row, RowView, _cells_of, _is_row_start, _is_rule, _number_run, _split_embedded
 from .state import ReadState
-from .swiss import Cell, RawPlayer
+from .swiss import RawPlayer
 
 #: The header is looked for in this many lines from the top; a table further down is read by
 #: the general path.
 HEAD_SCAN = 200
 #: Roles a column before the rounds may have for the rows to be read here.
 _PREFIX_ROLES = frozenset({"title", "rating", "fed"})
-_Key = TypeVar("_Key")
-_Value = TypeVar("_Value")
-
-
-@lru_cache(maxsize=1)
-def _weighted() -> re.Pattern[str]:
-    """An item that counts as a cell when the general path places a row's cells (a Swiss cell
-    kind, strong or weak), or a rank with a dot (which splits rows): a row whose name holds one
-    is read by the general path."""
-    names = _STRONG_SWISS | _WEAK_SWISS | {"RANKDOT"}
-    return re.compile("|".join(f"(?:{t.regexp})" for t in _terminals() if t.name in names))
-
-
-@lru_cache(maxsize=1)
-def _chess_results_cell() -> re.Pattern[str]:
-    """``12w1``: the grammar's CR_CELL with a short opponent number (no other item reads so)."""
-    letters = "".join(sorted(LETTERS | {c.upper() for c in LETTERS}))
-    return re.compile(rf"(\d{{1,6}})([{re.escape(letters)}\-])(1|0|½|=|\+|-|1/2|0[.,]5|\?)")
-
-
-@lru_cache(maxsize=4096)
-def _kind(text: str) -> str:
-    return classify(text)
-
-
-def _is_title(text: str) -> bool:
-    return len(text) <= 3 and _kind(text) == "TITLE"
 
 
 class _FastRow:
@@ -90,45 +59,51 @@ class _FastRow:
         return self._toks
 
 
-class _Memo(dict[_Key, _Value]):
-    """A dictionary that computes a missing value with ``make`` (once per key)."""
+class _BlockRows(Sequence[RowView]):
+    """The rows of a table whose every row the block read, as row views made when asked for
+    (the Swiss reader of a whole block asks for one or two)."""
 
-    def __init__(self, make: Callable[[_Key], _Value]) -> None:
-        super().__init__()
-        self.make = make
+    def __init__(self, block: Block) -> None:
+        self.block = block
 
-    def __missing__(self, key: _Key) -> _Value:
-        value = self[key] = self.make(key)
-        return value
+    def __len__(self) -> int:
+        return len(self.block)
 
+    @overload
+    def __getitem__(self, j: int) -> RowView: ...
+    @overload
+    def __getitem__(self, j: slice) -> list[RowView]: ...
 
-class _Cells(dict[str, "Cell | tuple[()]"]):
-    """Cell text -> ``(opponent, colour letter, code)`` (``_NO_CELL`` when it is no cell), each text
-    read once: ``12w1`` directly, anything else by ``other``."""
+    def __getitem__(self, j: int | slice) -> RowView | list[RowView]:
+        if isinstance(j, slice):
+            return [self[i] for i in range(*j.indices(len(self)))]
+        if j < 0:
+            j += len(self)
+        if not 0 <= j < len(self):
+            raise IndexError(j)
+        return _FastRow(self.block.lines[j], j + 1, self.block.texts[j])
 
-    def __init__(self, other: Callable[[str], Cell | None]) -> None:
-        super().__init__()
-        self.other = other
-
-    def __missing__(self, text: str) -> Cell | tuple[()]:
-        number = text[:-2]
-        letter: str | None | Literal[False] = _LETTERS.get(text[-2:-1], False)  # False: no colour letter
-        result = _RESULT_CHAR.get(text[-1:])
-        value: Cell | tuple[()]
-        if letter is not False and result and number.isdigit() and number.isascii() and len(number) <= 6:
-            value = (int(number), letter, result)
-        else:
-            value = self.other(text) or _NO_CELL
-        self[text] = value
-        return value
+    def __iter__(self) -> Iterator[RowView]:
+        return map(self.__getitem__, range(len(self)))
 
 
 class FastTable:
     """What the fast path read: the table (as :func:`~.locate.locate` gives it) and the rows it
-    read itself, by ordinal, as ``(cells start, raw player)`` for :class:`~.swiss.SwissReader`."""
+    read itself, as a block (:class:`~.block.Block`) whose row ``j`` is the table's row
+    ``ordinals[j]`` (1-based)."""
 
-    def __init__(self, table: Table, known: dict[int, tuple[int, RawPlayer]]) -> None:
-        self.table, self.known = table, known
+    def __init__(self, table: Table, block: Block, ordinals: list[int]) -> None:
+        self.table, self.block, self.ordinals = table, block, ordinals
+
+    @property
+    def whole(self) -> bool:
+        """Whether the block holds every row of the table."""
+        return len(self.block) == len(self.table.rows)
+
+    def known(self) -> dict[int, tuple[int, RawPlayer]]:
+        """The block's rows for :meth:`~.swiss.SwissReader.read`, by ordinal: ``(cells start, raw player)``."""
+        rows, block = self.table.rows, self.block
+        return {o: (block.starts[j], block.raw_player(j, rows[o - 1])) for j, o in enumerate(self.ordinals)}
 
 
 def read_table(state: ReadState) -> FastTable | None:
@@ -154,22 +129,46 @@ def read_table(state: ReadState) -> FastTable | None:
     lead = 1 if roles and roles[0] in ("sno", "rank") else 0
     if roles[lead:lead + 1] != ["name"] or not set(roles[lead + 1:]) <= _PREFIX_ROLES:
         return None
-    reader = _RowReader(before, len(head.run), len(head.suffix))
-    rows: list[RowView] = []
-    known: dict[int, tuple[int, RawPlayer]] = {}
+    body = [idx for idx in range(found + 1, len(raw)) if raw[idx] and not raw[idx].isspace()]
+    texts = [raw[idx] for idx in body]
+    regular, block = Layout(before, len(head.run), len(head.suffix)).read([idx + 1 for idx in body], texts)
     skipped = [no for no, _, cells in lines[:found] if cells]
+    if len(regular) == len(body):  # every line a regular row: the block is the table
+        if not body:
+            return None
+        table_rows: Sequence[RowView] = _BlockRows(block)
+        ordinals = list(range(1, len(body) + 1))
+    else:
+        walked = _walk(body, texts, regular, skipped, len(head.run))
+        if walked is None:
+            return None
+        table_rows, used, ordinals = walked
+        if len(used) < len(block):
+            block = block.take(used)
+    title_line, title = _title(lines, raw, head.line)
+    if title_line is not None:
+        skipped = [x for x in skipped if x != title_line]
+    return FastTable(Table(head, table_rows, sorted(set(skipped)), title), block, ordinals)
+
+
+def _walk(body: list[int], texts: list[str], regular: list[int], skipped: list[int],
+          best: int) -> tuple[list[RowView], list[int], list[int]] | None:
+    """The rows of the lines ``body`` (indices of lines, ``texts`` theirs) in order, when some are
+    not regular: those are lexed and read as the general path reads them.  Gives the rows, the
+    block rows used (by position in the block) and their ordinals; adds to ``skipped`` the lines
+    not read; None when the general path must decide (a longer header further down, separators)."""
+    at_block = dict(zip(regular, range(len(regular))))
+    rows: list[RowView] = []
+    used: list[int] = []
+    ordinals: list[int] = []
     ended = False
-    best = len(head.run)
-    for idx in range(found + 1, len(raw)):
-        text = raw[idx]
+    for i, (idx, text) in enumerate(zip(body, texts)):
         no = idx + 1
-        if not text or text.isspace():
-            continue
-        fast = None if ended else reader.row(text, no, len(rows) + 1)
-        if fast is not None:
-            row, s, player = fast
-            rows.append(row)
-            known[row.ordinal] = (s, player)
+        j = None if ended else at_block.get(i)
+        if j is not None:
+            rows.append(_FastRow(no, len(rows) + 1, text))
+            used.append(j)
+            ordinals.append(len(rows))
             continue
         sep, cells = _cells_of(lex_line(text, no), text)
         start, length, kind = _number_run(cells)
@@ -195,10 +194,7 @@ def read_table(state: ReadState) -> FastTable | None:
             ended = bool(rows)
     if not rows:
         return None
-    title_line, title = _title(lines, raw, head.line)
-    if title_line is not None:
-        skipped = [x for x in skipped if x != title_line]
-    return FastTable(Table(head, rows, sorted(set(skipped)), title), known)
+    return rows, used, ordinals
 
 
 def _int(tok: Tok) -> int | None:
@@ -209,139 +205,7 @@ def _int(tok: Tok) -> int | None:
     return None
 
 
-#: ``12w1`` read without a regular expression: the colour letter (as the table writes it) and a
-#: one-character result, as :func:`~.cells.swiss_cell` reads them.
-_LETTERS = {**{c: c for c in LETTERS}, **{c.upper(): c for c in LETTERS}, "-": None}
-_RESULT_CHAR = {c: _CR_RESULT[c] for c in "10½=+-?"}
-
-#: What a text that is no cell reads as, in the cache of cells.
-_NO_CELL: tuple[()] = ()
-
 _LABEL_KINDS = frozenset({"WORD", "NAME", "FED", "TITLE", "LETTER", "EMPTY", "BYE", "DIAG", "SIGN", "DOT"})
-
-
-class _RowReader:
-    """Reads one regular row from its split items, as the general path would read it."""
-
-    def __init__(self, before: list[Role], rounds: int, k: int) -> None:
-        roles = before[1:]
-        #: the header numbers the rows twice (rank, then start number): a leading number is the second
-        self.numbered = bool(roles) and roles[0][0] in ("sno", "rank")
-        #: the roles after the name, right to left, without and with that second number taken off
-        self.after_name = _after_name(roles)
-        self.after_name_numbered = _after_name(roles[1:]) if self.numbered else self.after_name
-        self.rounds, self.k = rounds, k
-        self.cells = _Cells(self._cell)  # cell text -> what it reads as
-        weighted = _weighted().fullmatch
-        # a name item that is no cell
-        self.plain: _Memo[str, bool] = _Memo(lambda word: not (word == "0" or weighted(word)))
-        self.cr_cell = _chess_results_cell().fullmatch
-
-    def row(self, text: str, no: int, ordinal: int) -> tuple[_FastRow, int, RawPlayer] | None:
-        """``(row, cells start, raw player)`` of a regular row, else None."""
-        if "\t" in text or "|" in text or ";" in text:
-            return None
-        parts = text.split()
-        ident = parts[0]
-        if not (ident.isascii() and ident.isdigit() and len(ident) <= 50):
-            return None
-        if ident == "1" and parts[1:2] == ["2"]:
-            return None  # "1 2 ..." may be a header to the general path: the lexed line decides
-        rounds, k = self.rounds, self.k
-        end = len(parts) - k
-        start = end - rounds
-        if start < 2:
-            return None
-        cells = list(map(self.cells.__getitem__, parts[start:end]))  # each new text read once
-        if _NO_CELL in cells:
-            return None
-        tail = parts[end:]
-        if tail and None in map(parse_number, tail):
-            return None
-        prefix = parts[1:start]
-        if not all(map(self.plain.__getitem__, prefix)):
-            return None
-        info = self._prefix(prefix, text, no, len(ident))
-        if info is None:
-            return None
-        info["tail"] = _tail_toks(text, tail, no)
-        row = _FastRow(no, ordinal, text)
-        # no _NO_CELL among the cells (checked above)
-        return row, start - 1, (row, int(ident), info, cast("list[Cell]", cells))
-
-    def _cell(self, text: str) -> Cell | None:
-        """The cell ``text`` reads as (as :func:`~.cells.swiss_cell` reads it), None when it is no cell."""
-        m = self.cr_cell(text)
-        if m is not None:
-            letter = m.group(2).lower()
-            return int(m.group(1)), None if letter == "-" else letter, _CR_RESULT[m.group(3)]
-        kind = _kind(text)
-        if kind in _STRONG_SWISS or kind in _WEAK_SWISS or (kind == "INT" and text == "0"):
-            return swiss_cell(Tok(kind, text, 0, 0))
-        return None
-
-    def _prefix(self, toks: list[str], text: str, no: int, ident_len: int) -> RowInfo | None:
-        """What :func:`~.columns.prefix` gives for these items (with a header, blank-separated),
-        or None when its answer would depend on where the items stand in the line."""
-        info: RowInfo = {"name": "", "title": "", "rating": None, "fed": "", "sno": None, "fide_id": "", "declared": []}
-        after_name = self.after_name
-        if self.numbered and len(toks) > 1 and toks[0].isdigit():
-            if not (toks[0].isascii() and len(toks[0]) <= 50):
-                return None
-            at = text.index(toks[0], len(text) - len(text.lstrip()) + ident_len)
-            info["sno"] = Tok("INT", toks[0], no, at + 1)
-            toks = toks[1:]
-            after_name = self.after_name_numbered
-        else:
-            toks = list(toks)
-        if len(toks) > 1 and len(toks[0]) <= 3 and _is_title(toks[0]):
-            info["title"] = toks.pop(0)
-        for role in after_name:
-            if len(toks) <= 1:
-                break
-            item = toks[-1]
-            if role == "fed":
-                fits = len(item) == 3 and _kind(item) == "FED"
-            elif role == "rating":
-                if item.isdigit() and not item.isascii():
-                    return None
-                fits = item.isdigit() and len(item) <= 50 and 100 <= int(item) <= 3999
-            else:
-                fits = _is_title(item) or item in _TRF_TITLES or item.upper() in _TITLES
-            if fits:
-                if role == "fed":
-                    info["fed"] = item
-                elif role == "rating":
-                    info["rating"] = int(item) if len(item) <= 4 else rating_value(item)
-                else:
-                    info["title"] = item
-                toks.pop()
-            elif len(item) <= 6 and (role != "rating" or item[:1].isdecimal()):
-                return None  # it may stand under its heading (columns.prefix's _under)
-        if len(toks) > 1 and not info["title"] and len(toks[0]) <= 3 and _is_title(toks[0]):
-            info["title"] = toks.pop(0)
-        name = " ".join(toks)
-        info["name"] = "" if name == "?" else name
-        return info
-
-
-def _after_name(roles: list[Role]) -> list[str]:
-    """The roles after the name column, last first (as :func:`~.columns.prefix` tries them)."""
-    names = [r[0] for r in roles]
-    return list(reversed(names[names.index("name") + 1:])) if "name" in names else []
-
-
-def _tail_toks(text: str, items: list[str], no: int) -> list[Tok]:
-    """The items at the end of ``text`` as tokens with their columns."""
-    out: list[Tok] = []
-    rest = text.rstrip()
-    for item in reversed(items):
-        begin = len(rest) - len(item)
-        out.append(Tok("INT" if item.isdigit() else "DEC", item, no, begin + 1))
-        if len(out) < len(items):
-            rest = rest[:begin].rstrip()
-    out.reverse()
-    return out
 
 
 __all__ = ["FastTable", "HEAD_SCAN", "HeadRow", "read_table"]

@@ -68,7 +68,10 @@ def _run(state: ReadState, rr_rounds: str, fast: bool = True) -> Tournament:
         state.add("CTB109", f"{len(skipped)} line(s) of text around the table were not read "
                   f"(first: line {skipped[0]})", skipped[0], 1)
     if is_swiss(head, rows):
-        SwissReader(state).read(head, rows, quick.known if quick is not None else None)
+        if quick is not None and quick.whole:
+            SwissReader(state).read_block(head, rows, quick.block)
+        else:
+            SwissReader(state).read(head, rows, quick.known() if quick is not None else None)
     else:
         GridReader(state, rr_rounds).read(head, rows)
     state.compare_totals()

@@ -2,7 +2,10 @@
 findings sink and the declared values (points, rank, tie-break columns)."""
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
+from itertools import repeat
+from typing import TYPE_CHECKING
 
 from ...decimals import half_glyph_points
 from ...findings import finding
@@ -12,6 +15,9 @@ from .cells import parse_number
 from .columns import Role, RowInfo
 from .lexing import Tok
 from .rows import Line, RowView, split_lines, table_lines
+
+if TYPE_CHECKING:
+    from .block import Block
 
 
 class ReadState:
@@ -82,6 +88,83 @@ class ReadState:
             self.declare(sr, code, label, tok, player)
         if tail is not None:
             self.tail(sr, tail, roles_after, player, has_header)
+
+    def declare_block(self, start_ranks: list[int], block: Block, rows: Sequence[RowView], roles_before: list[Role],
+                      roles_after: list[Role]) -> list[Player]:
+        """The players of a block's rows (row ``j`` is ``rows[j]``, start rank ``start_ranks[j]``)
+        with the values they declare: what ``Player(...)`` and :meth:`declare_row` give row by
+        row, a column at a time.  When a declared text is no number or out of bounds, row by row
+        (the findings then come in the same order)."""
+        n = len(block)
+        texts, lines = block.texts, block.lines
+        # (code, label, texts, columns) of every declared column, in the order declare_row reads them
+        declared: list[tuple[str, str, list[str], Callable[[], list[int]]]] = []
+        if roles_before and roles_before[0][0] == "rank":
+            declared.append(("RANK", roles_before[0][2], block.idents,
+                             lambda: [len(t) - len(t.lstrip()) + 1 for t in texts]))
+        tail_cols: list[list[int]] = []
+
+        def tail_at(j: int) -> Callable[[], list[int]]:
+            def columns() -> list[int]:
+                if not tail_cols:
+                    tail_cols.extend(block.tail_columns())
+                return tail_cols[j]
+            return columns
+
+        for j, ((role, code, label, _), items) in enumerate(zip(roles_after, block.tails)):
+            if role in ("points", "tb", "rank"):
+                declared.append((code, label, items, tail_at(j)))
+        values: list[list[Fraction]] = []
+        for code, _, items, _ in declared:
+            value_of = {text: self._value(code, text) for text in set(items)}
+            if None in value_of.values():
+                return self._players_by_row(start_ranks, block, rows, roles_before, roles_after)
+            values.append(list(map(value_of.__getitem__, items)))  # type: ignore[arg-type]
+        points: Iterable[Fraction | None] = repeat(None, n)
+        ranks: list[int | None] | Iterable[None] = repeat(None, n)
+        scores: list[tuple[str, str, list[Fraction]]] = []
+        for (code, label, _, _), column in zip(declared, values):
+            if code == "PTS":
+                points = column
+            elif code == "RANK":
+                ranks = [int(v) if v.denominator == 1 else r for v, r in zip(column, ranks)]
+            else:
+                scores.append((code, label, column))
+        if declared:
+            codes = [code for code, _, _, _ in declared]
+            at = [list(map(list, zip(lines, where()))) for _, _, _, where in declared]
+            self.declared_at.update(zip(start_ranks, map(dict, map(zip, repeat(codes), zip(*at)))))
+        if scores and n:
+            codes = [code for code, _, _ in scores]
+            self.declared.update(zip(start_ranks, map(dict, map(zip, repeat(codes), zip(*(c for _, _, c in scores))))))
+            for code, label, _ in scores:
+                self.labels.setdefault(code, label)
+        return list(map(Player, start_ranks, block.names, repeat(""), block.titles, block.ratings, block.feds,
+                        repeat(""), repeat(""), points, ranks, map(list, repeat((), n)), map(dict, repeat((), n)),
+                        lines))
+
+    def _value(self, code: str, text: str) -> Fraction | None:
+        """The value of a declared ``text`` when :meth:`declare` keeps it without a finding, else None."""
+        value = parse_number(text)
+        if value is None or code == "RANK":
+            return value
+        try:
+            return bounded_score(value)
+        except ValueError:
+            return None
+
+    def _players_by_row(self, start_ranks: list[int], block: Block, rows: Sequence[RowView],
+                        roles_before: list[Role], roles_after: list[Role]) -> list[Player]:
+        """:meth:`declare_block` row by row."""
+        players = []
+        for j, sr in enumerate(start_ranks):
+            p = Player(sr, name=block.names[j], title=block.titles[j], rating=block.ratings[j],
+                       federation=block.feds[j], fide_id="", line=block.lines[j])
+            info: RowInfo = {"name": "", "title": "", "rating": None, "fed": "", "sno": None, "fide_id": "",
+                             "declared": []}
+            self.declare_row(sr, p, rows[j], roles_before, info, block.tail_toks(j), roles_after, True)
+            players.append(p)
+        return players
 
     def tail(self, sr: int, toks: list[Tok], roles_after: list[Role], player: Player,
              has_header: bool) -> None:

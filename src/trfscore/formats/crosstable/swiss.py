@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import chain
 from operator import itemgetter
-from typing import TypeGuard
+from typing import TYPE_CHECKING, TypeGuard, cast
 
 from ...model import PackedCells, Player
 from ..limits import too_sparse
@@ -16,6 +16,9 @@ from .columns import Role, RowInfo, blank_info, label_roles, prefix
 from .lexing import Tok
 from .rows import HeadRow, RowView, _int
 from .state import ReadState
+
+if TYPE_CHECKING:
+    from .block import Block
 
 _OPPONENT, _COLOUR, _CODE, _CELLS = itemgetter(0), itemgetter(1), itemgetter(2), itemgetter(3)
 _COLOUR_CHAR = {"w": "w", "b": "b", None: " "}
@@ -68,6 +71,40 @@ class SwissReader:
         state.add("CTB106", f"read a Swiss crosstable of {len(players)} players and {rounds} rounds"
                   + (f"; colour letters {language}" if language else ""), head.line or rows[0].line, 1)
 
+    def read_block(self, head: HeadRow, rows: Sequence[RowView], block: Block) -> None:
+        """Read a table under ``head`` whose every row the fast path read into ``block`` (row ``j``
+        is ``rows[j]``): what :meth:`read` does, a column at a time."""
+        state, t = self.state, self.state.t
+        before, after = label_roles(head)
+        rounds, n = block.rounds, len(block)
+        line = head.line or rows[0].line
+        if too_sparse(n, rounds, rounds * n):
+            self.read(head, rows, {j + 1: (block.starts[j], block.raw_player(j, rows[j])) for j in range(n)})
+            return
+        language, letter_of = self._language(block.colour_letters(), line)
+        read = block.read_cells(letter_of)
+
+        def rows_cells() -> list[list[Cell]]:
+            flat = list(map(read.__getitem__, block.cells))
+            return [flat[j * rounds:j * rounds + rounds] for j in range(n)]
+
+        snos = [None if x is None else int(x) for x in block.snos]
+        numbering, start_ranks = self._numbers(rows, snos, list(map(int, block.idents)), rows_cells)
+        t.rounds = rounds
+        to_sr: dict[int | None, int] = dict(zip(numbering, start_ranks))
+        packed = block.pack(read, to_sr)
+        if packed is None:  # an opponent that is no row: findings, row by row
+            raw_players: list[RawPlayer] = [(rows[j], int(block.idents[j]), blank_info(), cells_j)
+                                            for j, cells_j in enumerate(rows_cells())]
+            packed = self._pack(raw_players, list(block.starts), rounds, to_sr)  # type: ignore[arg-type]
+        players = state.declare_block(start_ranks, block, rows, before, after)
+        for i, p in enumerate(players):
+            p.defer_games(packed, i, rounds)
+        t.players = sorted(players, key=lambda p: p.start_rank)
+        t.source.dialect = "swiss crosstable"
+        state.add("CTB106", f"read a Swiss crosstable of {n} players and {rounds} rounds"
+                  + (f"; colour letters {language}" if language else ""), line, 1)
+
     def _read_row(self, row: RowView, s: int | None, rounds: int, before: list[Role], has_header: bool) -> RawPlayer:
         """The columns and round cells of one row whose cells start at ``s`` (None: not found)."""
         ident = _int(row.ident) if row.ident is not None else None
@@ -96,26 +133,31 @@ class SwissReader:
         """Turn the colour letters of the cells into ``"w"``/``"b"`` by the language whose pair
         covers every letter the table uses (:mod:`.colours`); what was decided, for CTB106."""
         used = set(map(_COLOUR, chain.from_iterable(cells for _, _, _, cells in raw_players)))
-        used.discard(None)
+        language, letter_of = self._language(used, line)
+        if letter_of is not None:
+            for _, _, _, cells in raw_players:
+                for r, (opp, colour, code) in enumerate(cells):
+                    if colour is not None:
+                        cells[r] = (opp, letter_of.get(colour), code)
+        return language
+
+    def _language(self, used: set[str | None], line: int) -> tuple[str, Mapping[str, str | None] | None]:
+        """The language of the colour letters ``used`` (for CTB106) and what each letter stands
+        for (None: they are ``w`` and ``b`` already, or there are none)."""
+        used = used - {None}
         if not used or used <= {"w", "b"}:
-            return ""
-        pairs = fitting(used)
-        shown = "/".join(sorted(used))
+            return "", None
+        pairs = fitting(cast("set[str]", used))
+        shown = "/".join(sorted(cast("set[str]", used)))
         if not pairs:
             self.state.add("CTB112", f"the colour letters {shown} are not the White/Black pair of one language; "
                            "colours are left unknown", line, 1, "one table uses one pair: w/b, w/s, w/z, b/n ...")
-            letter_of: Mapping[str, str | None] = {}
-        else:
-            if len(pairs) > 1 and len({tuple(sorted(mapping(p).items())) for p in pairs}) > 1:
-                self.state.add("CTB112", f"the colour letters {shown} fit several languages "
-                               f"({'; '.join(p.languages for p in pairs)}); read as {pairs[0].languages}", line, 1,
-                               "check the colours, or give the table with both colour letters")
-            letter_of = mapping(pairs[0])
-        for _, _, _, cells in raw_players:
-            for r, (opp, colour, code) in enumerate(cells):
-                if colour is not None:
-                    cells[r] = (opp, letter_of.get(colour), code)
-        return f"{pairs[0].white}/{pairs[0].black} ({pairs[0].languages})" if pairs else ""
+            return "", {}
+        if len(pairs) > 1 and len({tuple(sorted(mapping(p).items())) for p in pairs}) > 1:
+            self.state.add("CTB112", f"the colour letters {shown} fit several languages "
+                           f"({'; '.join(p.languages for p in pairs)}); read as {pairs[0].languages}", line, 1,
+                           "check the colours, or give the table with both colour letters")
+        return f"{pairs[0].white}/{pairs[0].black} ({pairs[0].languages})", mapping(pairs[0])
 
     def _numbering(self, rows: Sequence[RowView],
                    raw_players: list[RawPlayer]) -> tuple[list[int], list[int]]:
@@ -123,7 +165,16 @@ class SwissReader:
         start rank of each row."""
         snos = [None if info["sno"] is None else int(info["sno"].text) for _, _, info, _ in raw_players]
         idents = [ident for _, ident, _, _ in raw_players]
-        by_sno = _numbers_rows(snos) and _reciprocity(snos, raw_players) > _reciprocity(idents, raw_players)
+        return self._numbers(rows, snos, idents, lambda: list(map(_CELLS, raw_players)))
+
+    def _numbers(self, rows: Sequence[RowView], snos: list[int | None], idents: list[int | None],
+                 cells: Callable[[], list[list[Cell]]]) -> tuple[list[int], list[int]]:
+        """:meth:`_numbering` of rows whose second numbers, numbers and cells (made when needed) are given."""
+        if _numbers_rows(snos):
+            rows_cells = cells()
+            by_sno = _reciprocity(snos, rows_cells) > _reciprocity(idents, rows_cells)
+        else:
+            by_sno = False
         chosen = snos if by_sno else idents
         if _numbers_rows(chosen):
             numbering = chosen
@@ -224,12 +275,12 @@ def _continuation(row: RowView, s: int, rounds: int, cells: list[Cell], info: Ro
         info["title"] = cont[0].text
 
 
-def _reciprocity(numbers: Sequence[int | None], raw_players: list[RawPlayer]) -> int:
+def _reciprocity(numbers: Sequence[int | None], rows_cells: list[list[Cell]]) -> int:
     """How well the cells agree when opponent numbers are read as ``numbers``: the opponent's
     cell names this row back, with the other colour and the mirrored result."""
-    cell_of = {num: cells for num, (_, _, _, cells) in zip(numbers, raw_players)}
+    cell_of = dict(zip(numbers, rows_cells))
     good = 0
-    for num, (_, _, _, cells) in zip(numbers, raw_players):
+    for num, cells in zip(numbers, rows_cells):
         for r, (opp, colour, code) in enumerate(cells):
             if opp is None or opp not in cell_of:
                 continue
