@@ -22,6 +22,7 @@ from trfscore.check.context import Context
 from trfscore.check.profiles import resolve
 from trfscore.check.registry import check_rules
 from trfscore.formats import json_model
+from trfscore.model import Kind
 from trfscore.testing.generate import round_robin, swiss, to_trf
 
 COLOURS = "wb- "
@@ -67,10 +68,12 @@ def mutated(seed: int, players: int, rounds: int, edits: int, robin: bool) -> st
     return "\n".join(lines) + "\n"
 
 
-def _per_rule(t, profile, flat: bool) -> dict[str, list]:
+def _per_rule(t, profile, flat: bool, lanes: bool = True) -> dict[str, list]:
     ctx = Context(t, profile)
     if not flat:
         ctx.__dict__["flat"] = None  # the cell-by-cell path
+    elif not lanes and ctx.flat is not None:
+        ctx.flat.use_lanes = False  # the flat columns as lists only (as for more than 255 players)
     out = {}
     for r in check_rules():
         if profile.enabled(r.id):
@@ -84,9 +87,11 @@ def _per_rule(t, profile, flat: bool) -> dict[str, list]:
 def assert_same(t) -> None:
     for name in ("basic", "fide"):
         profile = resolve(name)
-        fast, general = _per_rule(t, profile, True), _per_rule(t, profile, False)
-        for rule_id in fast:
-            assert fast[rule_id] == general[rule_id], rule_id
+        general = _per_rule(t, profile, False)
+        for lanes in (True, False):
+            fast = _per_rule(t, profile, True, lanes)
+            for rule_id in fast:
+                assert fast[rule_id] == general[rule_id], (rule_id, lanes)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -143,3 +148,45 @@ def test_meetings_keep_the_order_of_pairs():
     assert_same(t)
     found = [(f.line, f.message.split(":")[0]) for f in _per_rule(t, resolve("basic"), True)["TRF502"]]
     assert found[:4] == [(7, "round 1"), (8, "round 1"), (7, "round 3"), (8, "round 3")]
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 14) | st.integers(64, 90), rounds=st.integers(1, 7),
+       edits=st.integers(0, 14), robin=st.booleans())
+def test_byte_lanes_answer_as_the_lists_do(seed, players, rounds, edits, robin):
+    """``FlatCells`` over byte lanes (at most 255 players) gives the same cells, in the same
+    order, as over its lists: unconfirmed claims, mutual games passing each pairing rule's test
+    (TRF502-TRF504), and the pairs that meet more than once; from 64 players on, files are read
+    in bulk, so the cells often stay one packed block (and the totals come from the codes)."""
+    from trfscore.check.rules.pairings import _not_complementary, _one_side_bare, _same_colour
+
+    t = trfscore.loads(mutated(seed, players, rounds, edits, robin), "trf")
+    quick, lists = Context(t).flat, Context(t).flat
+    if quick is None or not quick.n:  # no round cells: nothing to ask
+        return
+    lists.use_lanes = False
+    assert quick.lanes is not None and lists.lanes is None
+    assert quick.unconfirmed() == lists.unconfirmed()
+    assert quick.repeated_meetings() == lists.repeated_meetings()
+    assert list(quick.repeated_meetings()) == lists.repeated_pairs()
+    table = t.scoring.table()
+    if table.by_kind is not None:  # each code's value through a byte table, or each kind's from a list
+        args = (table.by_kind, False, table.by_cell[Kind.ABSENT, None])
+        assert lists.kind is not None and quick.row_totals(*args) == lists.row_totals(*args)
+    for column, test in (("col", _same_colour), ("col", _one_side_bare), ("code", _not_complementary)):
+        values = getattr(lists, column)
+        expected = [k for k in lists.mutual if test(values[k], values[lists.partner[k]])]
+        assert quick.lanes.mutual_where(column, test) == expected, column
+
+
+def test_row_totals_of_a_packed_block_come_from_the_codes():
+    """A clean file is one packed block whose kinds are never listed: its totals are read off
+    the codes through a table of byte values, and equal the per-kind sums."""
+    t = trfscore.loads(to_trf(swiss(70, 7, seed=8, forfeits=0.1, byes=0.1, withdrawals=0.1)), "trf")  # read in bulk
+    quick, lists = Context(t).flat, Context(t).flat
+    table = t.scoring.table()
+    args = (table.by_kind, False, table.by_cell[Kind.ABSENT, None])
+    totals = quick.row_totals(*args)
+    assert quick._kind is None  # the codes alone were read
+    assert lists.kind is not None and totals == lists.row_totals(*args)
+    assert totals == [sum(table.by_kind[g.kind] for g in p.games) for p in t.players]

@@ -21,6 +21,7 @@ from operator import add, eq, gt, mul, ne
 from typing import Any
 
 from ..model import Game, Kind, Player, packed_block, packed_rows
+from .lanes import Lanes, lanes
 
 #: A colour as the flat column writes it, and back.
 _CHAR_OF_COLOUR = {"w": "w", "b": "b", None: "-"}
@@ -54,6 +55,12 @@ class FlatCells:
             self._kind = list(map(self._kind_of_code.__getitem__, self.code))  # type: ignore[union-attr]
         return self._kind
 
+    def kind_at(self, k: int) -> str:
+        """``kind[k]``, without making the whole column when it comes from the codes."""
+        if self._kind is None:
+            return self._kind_of_code[self.code[k]]  # type: ignore[index]
+        return self._kind[k]
+
     @property
     def data_rounds(self) -> int:
         """The most cells any player records."""
@@ -66,6 +73,22 @@ class FlatCells:
     def row(self, i: int) -> range:
         """The flat positions of player ``i``'s recorded cells."""
         return range(i * self.n, i * self.n + self.count[i])
+
+    #: Answer the pairing questions over byte lanes where :mod:`.lanes` applies (a test turns
+    #: this off to hold the list-based answers to the same findings).
+    use_lanes = True
+
+    @property
+    def lanes(self) -> Lanes | None:
+        """The cells as byte lanes (:func:`.lanes.lanes`), or None where they do not apply."""
+        got = self._cache.get("lanes", False)
+        if got is False:
+            got = self._cache["lanes"] = lanes(self) if self.use_lanes else None
+        return got
+
+    def partner_of(self, k: int) -> int:
+        """The flat position of the opponent's cell of the same round (cell ``k`` names a player)."""
+        return self.index[self.opp[k]] * self.n + k % self.n  # type: ignore[index]
 
     def _get(self, name: str) -> Any:
         got = self._cache.get(name)
@@ -131,6 +154,8 @@ class FlatCells:
 
     def unconfirmed(self) -> list[int]:
         """Cells naming an opponent (a player) that does not name the player back, in order."""
+        if self.lanes is not None:
+            return self.lanes.unconfirmed()
         index, opp = self.index, self.opp
         return [k for k in compress(count(), map(ne, self.back, self.own)) if opp[k] in index]
 
@@ -141,6 +166,21 @@ class FlatCells:
             return []
         low, base = self._key_base()
         return [(key // base + low, key % base + low) for key, times in Counter(keys).items() if times > 1]
+
+    def repeated_meetings(self) -> dict[tuple[int, int], list[int]]:
+        """The pairs (low, high start rank) that meet more than once, each with its ``mutual``
+        cells (the lower start rank's), pairs in meeting order."""
+        if self.lanes is not None:
+            return self.lanes.repeated_meetings()
+        repeated = set(self.repeated_pairs())
+        found: dict[tuple[int, int], list[int]] = {}
+        if repeated:
+            own, opp = self.own, self.opp
+            for k in self.mutual:
+                key = (own[k], opp[k])
+                if key in repeated:
+                    found.setdefault(key, []).append(k)  # type: ignore[arg-type]
+        return found
 
     def _key_base(self) -> tuple[int, int]:
         low = min(self.sr, default=0)
@@ -164,7 +204,7 @@ class FlatCells:
 
     def blank(self, k: int) -> bool:
         """``is_blank_cell`` of cell ``k``."""
-        return self.opp[k] is None and self.code[k] == " " and self.kind[k] in BLANK_KINDS
+        return self.opp[k] is None and self.code[k] == " " and self.kind_at(k) in BLANK_KINDS
 
     def blanks(self) -> list[int]:
         """The blank cells (``is_blank_cell``) among the recorded ones, in order."""
@@ -192,11 +232,22 @@ class FlatCells:
         """Per player, the sum of its recorded cells' values: ``value_of`` a kind's value (or
         a ``(kind, colour)`` pair's, ``by_colour``); ``absent`` is the value of a "no entry"
         cell, taken off for the padding past a player's recorded rounds."""
-        if by_colour:
+        n = self.n
+        if not by_colour and self._kind is None and self.code.isascii():
+            # each code's value at once: the codes as bytes through a table of values, when
+            # every value fits in a byte (the usual 0, 1, 2 half points)
+            by_code = {c: value_of[self._kind_of_code[c]] for c in set(self.code)}  # type: ignore[index]
+            if all(0 <= v < 256 for v in by_code.values()):
+                table = bytearray(256)
+                for c, v in by_code.items():
+                    table[ord(c)] = v
+                values: Any = self.code.encode("ascii").translate(table)
+            else:
+                values = list(map(by_code.__getitem__, self.code))
+        elif by_colour:
             values = list(map(value_of.__getitem__, zip(self.kind, map(COLOUR_OF_CHAR.__getitem__, self.col))))
         else:
             values = list(map(value_of.__getitem__, self.kind))
-        n = self.n
         totals = list(map(sum, map(values.__getitem__, map(slice, range(0, self.N * n, n),
                                                            range(n, self.N * n + 1, n))))) if n else [0] * self.N
         if absent:

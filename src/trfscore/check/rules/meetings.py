@@ -105,15 +105,9 @@ def swiss_repeats(ctx: Context) -> Iterator[Finding]:
     played = Kind.PLAYED
     flat = ctx.flat
     if flat is not None:  # only the pairs that meet more than once
-        repeated = set(flat.repeated_pairs())
-        if not repeated:
-            return
-        own, opp, game = flat.own, flat.opp, flat.game
-        meetings: dict[tuple[int, int], list] = {}
-        for k in flat.mutual:
-            key = (own[k], opp[k])
-            if key in repeated:
-                meetings.setdefault(key, []).append(game(k))  # type: ignore[arg-type]
+        game = flat.game
+        meetings: dict[tuple[int, int], list] = {pair: list(map(game, cells))
+                                                  for pair, cells in flat.repeated_meetings().items()}
     else:
         meetings = ctx.meetings
     for (a, b), games in meetings.items():

@@ -43,9 +43,9 @@ def _unconfirmed(ctx: Context) -> list[tuple[Player, int, Player, bool]]:
     by_rank = ctx.by_rank
     flat = ctx.flat
     if flat is not None:
-        n, opp, back, players, index = flat.n, flat.opp, flat.back, flat.players, flat.index
+        n, opp, players, index = flat.n, flat.opp, flat.players, flat.index
         for k in flat.unconfirmed():
-            returned, r = back[k], k % n
+            returned, r = flat.back[k], k % n
             taken = returned is not None and returned in index and opp[index[returned] * n + r] == opp[k]
             out.append((players[k // n], r + 1, by_rank[opp[k]], taken))  # type: ignore[index]
         ctx.__dict__["_unconfirmed"] = out
@@ -145,6 +145,8 @@ def _flat_pairs(ctx: Context, cells: list[int]) -> Iterator[tuple[Player, Game, 
     """What :func:`_pairs` yields for the ``mutual`` cells ``cells`` (of ``ctx.flat``), in its order."""
     flat = ctx.flat
     assert flat is not None
+    if not cells:
+        return
     players, partner, n, game = flat.players, flat.partner, flat.n, flat.game
     for k in flat.meeting_order(cells):
         j = partner[k]
@@ -157,6 +159,21 @@ def _mutual_columns(ctx: Context, column: str) -> tuple[list[int], Iterator[str]
     assert flat is not None
     mutual, values = flat.mutual, getattr(flat, column)
     return mutual, map(values.__getitem__, mutual), map(values.__getitem__, map(flat.partner.__getitem__, mutual))
+
+
+def _same_colour(mine: str, theirs: str) -> bool:
+    """Both halves of a game have the same colour (TRF502)."""
+    return mine == theirs and mine != "-"
+
+
+def _one_side_bare(mine: str, theirs: str) -> bool:
+    """One half of a game has a colour, the other none (TRF503)."""
+    return (mine == "-") != (theirs == "-")
+
+
+def _not_complementary(mine: str, theirs: str) -> bool:
+    """The two results of a game do not fit (TRF504)."""
+    return (mine, theirs) not in COMPLEMENTARY
 
 
 @rule("TRF502", ERROR, "the two players of a game have opposite colours", spec="E2")
@@ -175,8 +192,11 @@ def colours(ctx: Context) -> Iterator[Finding]:
         001    7 …     3 w 0
     """
     if ctx.flat is not None:
-        mutual, mine, theirs = _mutual_columns(ctx, "col")
-        same = [k for k in compress(mutual, map(eq, mine, theirs)) if ctx.flat.col[k] != "-"]
+        if ctx.flat.lanes is not None:
+            same = ctx.flat.lanes.mutual_where("col", _same_colour)
+        else:
+            mutual, mine, theirs = _mutual_columns(ctx, "col")
+            same = [k for k in compress(mutual, map(eq, mine, theirs)) if ctx.flat.col[k] != "-"]
         pairs = _flat_pairs(ctx, same)
     else:
         pairs = (pair for pair in _pairs(ctx) if pair[1].colour is not None and pair[1].colour == pair[3].colour)
@@ -206,9 +226,13 @@ def colour_one_side(ctx: Context) -> Iterator[Finding]:
         001    7 …     3 - -
     """
     if ctx.flat is not None:
-        mutual, mine, theirs = _mutual_columns(ctx, "col")
-        bare = "-"
-        pairs = _flat_pairs(ctx, list(compress(mutual, map(ne, map(eq, mine, repeat(bare)), map(eq, theirs, repeat(bare))))))
+        if ctx.flat.lanes is not None:
+            cells = ctx.flat.lanes.mutual_where("col", _one_side_bare)
+        else:
+            mutual, mine, theirs = _mutual_columns(ctx, "col")
+            bare = "-"
+            cells = list(compress(mutual, map(ne, map(eq, mine, repeat(bare)), map(eq, theirs, repeat(bare)))))
+        pairs = _flat_pairs(ctx, cells)
     else:
         pairs = _pairs(ctx)
     for p, g, q, h in pairs:
@@ -241,8 +265,12 @@ def results(ctx: Context) -> Iterator[Finding]:
     """
     ok = COMPLEMENTARY
     if ctx.flat is not None:
-        mutual, mine, theirs = _mutual_columns(ctx, "code")
-        pairs = _flat_pairs(ctx, list(compress(mutual, map(not_, map(ok.__contains__, zip(mine, theirs))))))
+        if ctx.flat.lanes is not None:
+            cells = ctx.flat.lanes.mutual_where("code", _not_complementary)
+        else:
+            mutual, mine, theirs = _mutual_columns(ctx, "code")
+            cells = list(compress(mutual, map(not_, map(ok.__contains__, zip(mine, theirs)))))
+        pairs = _flat_pairs(ctx, cells)
     else:
         pairs = _pairs(ctx)
     for p, g, q, h in pairs:
@@ -262,8 +290,8 @@ def _pab_positions(ctx: Context) -> list[int] | None:
     flat = ctx.flat
     if flat is None:
         return None
-    kind = flat.kind
-    return [k for k in flat.positions_of("U") if kind[k] == Kind.PAB]
+    kind_at = flat.kind_at
+    return [k for k in flat.positions_of("U") if kind_at(k) == Kind.PAB]
 
 
 def _pab_cells(ctx: Context) -> dict[int, list[Player]]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from fractions import Fraction
+from operator import attrgetter
 
 from ...findings import ERROR, WARNING, Finding, finding
 from ...model import Kind, Player
@@ -168,6 +169,26 @@ def _cause(ctx: Context, p: Player, delta: Fraction, accel: dict, future: dict) 
     return None
 
 
+def _all_agree(players: list[Player], unit: int, totals: dict[int, int]) -> bool:
+    """True when every declared total equals the computed one (both as whole numbers of
+    ``1/unit``): nothing for TRF510 to look at.  Each distinct declared value (the reader
+    shares one object per distinct text) is scaled once; None means "not declared"."""
+    declared = list(map(attrgetter("points"), players))
+    scaled: dict[int, int | None] = {}
+    for value in {id(v): v for v in declared}.values():
+        if value is None:
+            scaled[id(value)] = None
+            continue
+        if type(value) not in (Fraction, int) or (value.numerator * unit) % value.denominator:
+            return False  # a value the general comparison deals with
+        scaled[id(value)] = value.numerator * unit // value.denominator
+    got = list(map(scaled.__getitem__, map(id, declared)))
+    want = list(map(totals.__getitem__, map(attrgetter("start_rank"), players)))
+    if None in got:
+        want = [None if g is None else w for g, w in zip(got, want)]
+    return got == want
+
+
 @rule("TRF510", ERROR, "declared points equal the sum of the results under the file's scoring system", spec="E6", lesser=WARNING)
 def declared_points(ctx: Context) -> Iterator[Finding]:
     """Columns 81-84 hold the sum of the player's results under the file's scoring system
@@ -188,6 +209,8 @@ def declared_points(ctx: Context) -> Iterator[Finding]:
         return  # the crosstable reader compares printed totals itself, at their cells (CTB110)
     unit, totals = ctx.score_units
     scores = _adjusted(ctx) if ctx.t.records_of(PointAssignment) else None
+    if scores is None and _all_agree(ctx.players, unit, totals):
+        return
     accel = future = None
     system = None
     for p in ctx.players:

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from fractions import Fraction
+from math import lcm
+from operator import and_, attrgetter, eq, ge, ne
 
 from ...findings import INFO, WARNING, Finding, finding
 from ...formats import registry as formats
+from ...model import Player
 from ..context import COL_RANK, COL_START_RANK, FIELDS, Context, fmt_points
 from ..registry import rule
 
@@ -18,6 +21,23 @@ from ..registry import rule
 def _finished(ctx: Context) -> bool:
     declared = ctx.declared_rounds
     return not ctx.pending_rounds and (declared is None or ctx.rounds >= declared)
+
+
+def _in_order(ranked: list[Player], points: dict[int, Fraction]) -> bool:
+    """True when, sorted by rank, the points never go up and players sharing a rank have
+    equal points: exactly when :func:`rank_order` has nothing to report.  The points are
+    compared as integers (each distinct value object scaled to a common denominator once)."""
+    values = list(map(points.__getitem__, map(attrgetter("start_rank"), ranked)))
+    distinct = {id(v): v for v in values}
+    if any(type(v) not in (Fraction, int) for v in distinct.values()):
+        return False
+    unit = lcm(*(v.denominator for v in distinct.values()))
+    scaled = {i: v.numerator * (unit // v.denominator) for i, v in distinct.items()}
+    ranks = list(map(attrgetter("rank"), ranked))
+    order = sorted(range(len(ranked)), key=ranks.__getitem__)
+    ranks = list(map(ranks.__getitem__, order))
+    totals = list(map(scaled.__getitem__, map(id, map(values.__getitem__, order))))
+    return all(map(ge, totals, totals[1:])) and not any(map(and_, map(eq, ranks, ranks[1:]), map(ne, totals, totals[1:])))
 
 
 @rule("TRF511", WARNING, "rank order agrees with points: a better rank never has fewer points", spec="E7")
@@ -44,6 +64,12 @@ def rank_order(ctx: Context) -> Iterator[Finding]:
         points = {p.start_rank: p.points for p in ranked}
     else:
         points = ctx.scores
+    if not _in_order(ranked, points):
+        yield from _misordered(ranked, points)
+
+
+def _misordered(ranked: list[Player], points: dict[int, Fraction]) -> Iterator[Finding]:
+    """TRF511 for each neighbour pair, in rank order, whose points disagree with their ranks."""
     # each distinct total by its place among them: the sort and the comparisons below then
     # compare small integers instead of Fractions (the same order)
     # (Fraction hashing is slow: the totals are told apart by numerator and denominator)

@@ -1,0 +1,159 @@
+"""The pairing questions of :class:`~trfscore.check.cells.FlatCells`, answered a round at a time
+over bytes, for tournaments of at most 255 players (the typical event).
+
+Each player gets a one-byte number (its row + 1; 0 stands for "no opponent, or none that is a
+player").  A round is then three byte strings, one byte per player: the opponent's number,
+the colour and the result code.  Looking up "what does my opponent hold in this round" for
+all players at once is ``bytes.translate`` with the round itself as the table; comparing two
+rounds lane by lane is an exclusive or of two big integers.  A consistent round costs a dozen
+C-level operations on ~100 bytes instead of a few list passes per cell, and only the cells a
+finding is about are looked at one by one.
+
+Every answer equals the list-based one of ``FlatCells`` (the same cells, in the same order);
+``tests/check/test_flat_cells.py`` holds the rules' findings on both to those of the
+cell-by-cell path.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import compress, repeat
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .cells import FlatCells
+
+#: The most players a round's byte string can number (0 is "no opponent").
+MAX_PLAYERS = 255
+
+
+def _table(test: Callable[[int], bool]) -> bytes:
+    """A ``bytes.translate`` table giving 1 for the bytes ``test`` accepts and 0 for the others."""
+    return bytes(1 if test(b) else 0 for b in range(256))
+
+
+_ZERO_IS_ONE = _table(lambda b: b == 0)
+_NONZERO_IS_ONE = _table(lambda b: b != 0)
+
+
+class Lanes:
+    """The opponents, colours and result codes of every round of a :class:`FlatCells` as one
+    byte per player (see the module docstring).  Made by :func:`lanes`."""
+
+    def __init__(self, flat: FlatCells, numbers: bytes, colours: bytes, codes: bytes) -> None:
+        self.flat = flat
+        n, size = flat.n, flat.N
+        self.n, self.N = n, size
+        self._colours, self._codes = colours, codes
+        #: per round: the opponent numbers
+        self.opponents: list[bytes] = [numbers[r::n] for r in range(n)]
+        #: per round: 1 where the player names a player who names them back (both halves of a
+        #: game, and a player paired with themself), else 0
+        self.confirmed: list[bytes] = []
+        #: per round: 1 where the player names a player, else 0
+        self.named: list[bytes] = []
+        padding = bytes(MAX_PLAYERS - size)
+        own = int.from_bytes(bytes(range(1, size + 1)), "big")
+        for o in self.opponents:
+            back = o.translate(b"\0" + o + padding)  # the opponent's opponent
+            same = (int.from_bytes(back, "big") ^ own).to_bytes(size, "big").translate(_ZERO_IS_ONE)
+            named = o.translate(_NONZERO_IS_ONE)
+            self.named.append(named)
+            self.confirmed.append((int.from_bytes(same, "big") & int.from_bytes(named, "big")).to_bytes(size, "big"))
+
+    def _cells(self, r: int, lanes: int) -> compress[int]:
+        """The flat positions of the players whose lane is 1 in ``lanes`` (round ``r``, 0-based)."""
+        return compress(range(r, self.N * self.n, self.n), lanes.to_bytes(self.N, "big"))
+
+    def unconfirmed(self) -> list[int]:
+        """``FlatCells.unconfirmed``: cells naming a player that does not name the player back."""
+        found: list[int] = []
+        for r, (named, confirmed) in enumerate(zip(self.named, self.confirmed)):
+            lanes = int.from_bytes(named, "big") ^ int.from_bytes(confirmed, "big")
+            if lanes:
+                found.extend(self._cells(r, lanes))
+        found.sort()
+        return found
+
+    def mutual_where(self, column: str, test: Callable[[str, str], bool]) -> list[int]:
+        """The cells of ``FlatCells.mutual`` whose ``column`` (``"col"`` or ``"code"``) value and
+        the partner cell's pass ``test(mine, theirs)``, in order.
+
+        Both halves of every confirmed game are tested at once through a 256-entry table of
+        ``test`` over the pair of characters (each as a number below 16, when the round holds
+        no other character); the cells it flags are then filtered one by one (the lower start
+        rank's half, and ``test`` itself)."""
+        values = self._colours if column == "col" else self._codes
+        alphabet, verdicts = _verdicts(column, test)
+        n, size, flat = self.n, self.N, self.flat
+        opp, sr = flat.opp, flat.sr
+        text = flat.col if column == "col" else flat.code
+        found: list[int] = []
+        for r, (o, confirmed) in enumerate(zip(self.opponents, self.confirmed)):
+            lanes = int.from_bytes(confirmed, "big")
+            if not lanes:
+                continue
+            mine = values[r::n]
+            theirs = o.translate(b"\0" + mine + bytes(MAX_PLAYERS - size))
+            pair = (int.from_bytes(mine.translate(alphabet), "big") << 4) | int.from_bytes(theirs.translate(alphabet), "big")
+            lanes &= int.from_bytes(pair.to_bytes(size, "big").translate(verdicts), "big")
+            if lanes:
+                for k in self._cells(r, lanes):
+                    j = flat.partner_of(k)
+                    if opp[k] > sr[k // n] and test(text[k], text[j]):  # type: ignore[operator]
+                        found.append(k)
+        found.sort()
+        return found
+
+    def repeated_meetings(self) -> dict[tuple[int, int], list[int]]:
+        """``FlatCells.repeated_meetings``: the pairs that meet more than once, each with the
+        cells of its lower start rank, from rows where an opponent number repeats."""
+        n, size, flat = self.n, self.N, self.flat
+        numbers = b"".join(self.opponents)  # round after round
+        rows = [numbers[i::size] for i in range(size)]
+        zeros = list(map(bytes.count, rows, repeat(0)))
+        found: dict[tuple[int, int], list[int]] = {}
+        sr, confirmed = flat.sr, self.confirmed
+        for i, (row, blank) in enumerate(zip(rows, zeros)):
+            if len(set(row)) - (blank > 0) == n - blank:
+                continue  # no opponent twice in this row
+            own = sr[i]
+            pairs: dict[int, list[int]] = {}
+            for r, number in enumerate(row):
+                if number and confirmed[r][i] and sr[number - 1] > own:
+                    pairs.setdefault(sr[number - 1], []).append(i * n + r)
+            found.update(((own, other), cells) for other, cells in pairs.items() if len(cells) > 1)
+        return found
+
+
+def lanes(flat: FlatCells) -> Lanes | None:
+    """The byte lanes of ``flat``, or None when they do not apply (more than 255 players, or
+    colours or codes that are not ASCII)."""
+    if flat.N > MAX_PLAYERS or not flat.N or not flat.n or not (flat.col.isascii() and flat.code.isascii()):
+        return None
+    number = dict(zip(flat.sr, range(1, flat.N + 1)))
+    numbers = bytes(map(number.get, flat.opp, repeat(0)))
+    return Lanes(flat, numbers, flat.col.encode("ascii"), flat.code.encode("ascii"))
+
+
+#: The characters each column's cells hold, numbered 1.. in this order (at most 15 of them).
+ALPHABETS = {"col": "wb-", "code": "10=+-WDLHFUZ X?"}
+_VERDICTS: dict[tuple[str, Callable[[str, str], bool]], tuple[bytes, bytes]] = {}
+
+
+def _verdicts(column: str, test: Callable[[str, str], bool]) -> tuple[bytes, bytes]:
+    """``(alphabet, verdicts)`` for ``test`` over ``column``: ``alphabet`` numbers the characters
+    of :data:`ALPHABETS` 1..15 (any other character 0); ``verdicts`` maps ``mine * 16 + theirs``
+    to 1 where ``test`` holds or a character is not numbered (that cell is then tested one by one)."""
+    found = _VERDICTS.get((column, test))
+    if found is None:
+        chars = ALPHABETS[column]
+        assert len(set(chars)) == len(chars) < 16
+        number = {c: i for i, c in enumerate(chars, 1)}
+        alphabet = bytes(number.get(chr(b), 0) for b in range(256))
+        verdicts = bytearray(256)
+        for a in range(16):
+            for b in range(16):
+                if not a or not b or a > len(chars) or b > len(chars) or test(chars[a - 1], chars[b - 1]):
+                    verdicts[a * 16 + b] = 1
+        found = _VERDICTS[column, test] = (alphabet, bytes(verdicts))
+    return found

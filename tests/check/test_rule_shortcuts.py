@@ -1,0 +1,45 @@
+"""The checks that first ask "is everything in order?" over whole columns (TRF510, TRF511)
+answer exactly when their player-by-player comparison finds nothing."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from trfscore.check.rules.points import _all_agree
+from trfscore.check.rules.ranks import _in_order, _misordered
+from trfscore.model import Player
+
+POINTS = [Fraction(n, 2) for n in range(0, 14)] + [Fraction(1, 3), Fraction(7, 4), 3, 0]
+
+
+def _value(draw, shared: bool):
+    value = draw(st.sampled_from(POINTS))
+    # the reader shares one object per distinct text; values built elsewhere may not be shared
+    return value if shared or not isinstance(value, Fraction) else Fraction(value.numerator, value.denominator)
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.data(), size=st.integers(2, 12), shared=st.booleans())
+def test_in_order_is_true_exactly_when_rank_order_reports_nothing(data, size, shared):
+    ranks = data.draw(st.lists(st.integers(1, size + 1), min_size=size, max_size=size))
+    if data.draw(st.booleans()):  # most files: ranks in the order of the points
+        ranks = sorted(ranks)
+    values = sorted((_value(data.draw, shared) for _ in range(size)), reverse=data.draw(st.booleans()))
+    players = [Player(sr, rank=rank, points=v) for sr, (rank, v) in enumerate(zip(ranks, values), 1)]
+    points = {p.start_rank: p.points for p in players}
+    assert _in_order(list(players), points) == (not list(_misordered(list(players), points)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.data(), size=st.integers(1, 12), unit=st.sampled_from([1, 2, 4, 6]), shared=st.booleans())
+def test_all_agree_is_true_exactly_when_every_declared_total_is_the_computed_one(data, size, unit, shared):
+    totals = {sr: data.draw(st.integers(0, 14)) for sr in range(1, size + 1)}
+    players = []
+    for sr, total in totals.items():
+        choice = data.draw(st.sampled_from(["same", "other", "none"]))
+        declared = None if choice == "none" else Fraction(total, unit) if choice == "same" else _value(data.draw, shared)
+        players.append(Player(sr, points=declared))
+    expected = all(p.points is None or p.points == Fraction(totals[p.start_rank], unit) for p in players)
+    assert _all_agree(players, unit, totals) == expected
