@@ -190,3 +190,23 @@ def test_row_totals_of_a_packed_block_come_from_the_codes():
     assert quick._kind is None  # the codes alone were read
     assert lists.kind is not None and totals == lists.row_totals(*args)
     assert totals == [sum(table.by_kind[g.kind] for g in p.games) for p in t.players]
+
+
+def test_checking_leaves_no_reference_cycle():
+    """A checked tournament is freed as soon as it is dropped, without the cyclic collector
+    (the command checks thousands of files, reading each with the collector paused)."""
+    import gc
+    import weakref
+
+    t = trfscore.loads(to_trf(swiss(70, 7, seed=3, forfeits=0.1, byes=0.1)), "trf")
+    check(t)
+    assert Context(t).flat.lanes is not None
+    gone = weakref.ref(t.players[0])
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        del t
+        assert gone() is None
+    finally:
+        if enabled:
+            gc.enable()

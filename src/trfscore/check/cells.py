@@ -86,10 +86,6 @@ class FlatCells:
             got = self._cache["lanes"] = lanes(self) if self.use_lanes else None
         return got
 
-    def partner_of(self, k: int) -> int:
-        """The flat position of the opponent's cell of the same round (cell ``k`` names a player)."""
-        return self.index[self.opp[k]] * self.n + k % self.n  # type: ignore[index]
-
     def _get(self, name: str) -> Any:
         got = self._cache.get(name)
         if got is None:

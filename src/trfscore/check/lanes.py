@@ -40,9 +40,10 @@ class Lanes:
     byte per player (see the module docstring).  Made by :func:`lanes`."""
 
     def __init__(self, flat: FlatCells, numbers: bytes, colours: bytes, codes: bytes) -> None:
-        self.flat = flat
         n, size = flat.n, flat.N
         self.n, self.N = n, size
+        # what the one-by-one tests read (not ``flat`` itself, which keeps these lanes: no cycle)
+        self.opp, self.sr, self.index, self.col, self.code = flat.opp, flat.sr, flat.index, flat.col, flat.code
         self._colours, self._codes = colours, codes
         #: per round: the opponent numbers
         self.opponents: list[bytes] = [numbers[r::n] for r in range(n)]
@@ -84,9 +85,8 @@ class Lanes:
         rank's half, and ``test`` itself)."""
         values = self._colours if column == "col" else self._codes
         alphabet, verdicts = _verdicts(column, test)
-        n, size, flat = self.n, self.N, self.flat
-        opp, sr = flat.opp, flat.sr
-        text = flat.col if column == "col" else flat.code
+        n, size, opp, sr, index = self.n, self.N, self.opp, self.sr, self.index
+        text = self.col if column == "col" else self.code
         found: list[int] = []
         for r, (o, confirmed) in enumerate(zip(self.opponents, self.confirmed)):
             lanes = int.from_bytes(confirmed, "big")
@@ -98,8 +98,8 @@ class Lanes:
             lanes &= int.from_bytes(pair.to_bytes(size, "big").translate(verdicts), "big")
             if lanes:
                 for k in self._cells(r, lanes):
-                    j = flat.partner_of(k)
-                    if opp[k] > sr[k // n] and test(text[k], text[j]):  # type: ignore[operator]
+                    theirs_at = index[opp[k]] * n + r  # type: ignore[index]
+                    if opp[k] > sr[k // n] and test(text[k], text[theirs_at]):  # type: ignore[operator]
                         found.append(k)
         found.sort()
         return found
@@ -107,12 +107,12 @@ class Lanes:
     def repeated_meetings(self) -> dict[tuple[int, int], list[int]]:
         """``FlatCells.repeated_meetings``: the pairs that meet more than once, each with the
         cells of its lower start rank, from rows where an opponent number repeats."""
-        n, size, flat = self.n, self.N, self.flat
+        n, size = self.n, self.N
         numbers = b"".join(self.opponents)  # round after round
         rows = [numbers[i::size] for i in range(size)]
         zeros = list(map(bytes.count, rows, repeat(0)))
         found: dict[tuple[int, int], list[int]] = {}
-        sr, confirmed = flat.sr, self.confirmed
+        sr, confirmed = self.sr, self.confirmed
         for i, (row, blank) in enumerate(zip(rows, zeros)):
             if len(set(row)) - (blank > 0) == n - blank:
                 continue  # no opponent twice in this row
