@@ -80,6 +80,9 @@ class _Memo(dict[_Key, _Value]):
 #: one-character result, as :func:`~.cells.swiss_cell` reads them.
 _LETTERS = {**{c: c for c in LETTERS}, **{c.upper(): c for c in LETTERS}, "-": None}
 _RESULT_CHAR = {c: _CR_RESULT[c] for c in "10½=+-?"}
+#: The last two characters of such a cell -> its colour letter, and its code.
+_SUFFIX_COLOUR = {letter + result: colour for letter, colour in _LETTERS.items() for result in _RESULT_CHAR}
+_SUFFIX_CODE = {letter + result: code for letter in _LETTERS for result, code in _RESULT_CHAR.items()}
 #: A colour letter (None: no colour) as PackedCells writes it.
 _COLOUR_CHAR = {"w": "w", "b": "b", None: " "}
 #: What a text that is no cell reads as, in the cache of cells.
@@ -124,24 +127,30 @@ class Plan(NamedTuple):
     name_to: int
 
 
+#: The cell texts of the form ``12w1`` among some texts, cut up: the texts, their numbers and their
+#: last two characters (colour letter and result, :data:`_SUFFIX_CODE`), as aligned lists.
+Regular = tuple[list[str], list[str], list[str]]
+
+
 class Block:
     """Regular rows read column-wise: row ``j`` of every column is the row of ``texts[j]``.
 
-    ``cells`` holds the round cells' texts, ``rounds`` per row, ``distinct`` the set of them,
-    and ``decoded`` what each reads as (as :func:`~.cells.swiss_cell` reads it); ``tails`` one
-    column per declared column after the rounds.  ``starts[j]`` is where row ``j``'s cells
-    start among its items after its number (what :class:`~.swiss.SwissReader` calls ``s``)."""
+    ``cells`` holds the round cells' texts, ``rounds`` per row, and ``decoded`` what each reads
+    as (as :func:`~.cells.swiss_cell` reads it); ``tails`` one column per declared column after
+    the rounds.  ``starts[j]`` is where row ``j``'s cells start among its items after its number
+    (what :class:`~.swiss.SwissReader` calls ``s``).  ``split``: the distinct cell texts, those of
+    the form ``12w1`` cut up and the others (None: not made yet)."""
 
     __slots__ = ("rounds", "lines", "texts", "idents", "snos", "names", "titles", "ratings", "feds", "cells",
-                 "distinct", "tails", "starts", "decoded")
+                 "tails", "starts", "decoded", "split")
 
     def __init__(self, rounds: int, lines: list[int], texts: list[str], idents: list[str], snos: list[str | None],
                  names: list[str], titles: list[str], ratings: list[int | None], feds: list[str], cells: list[str],
-                 distinct: set[str], tails: list[list[str]], starts: list[int],
-                 decoded: Mapping[str, Cell | tuple[()]]) -> None:
+                 tails: list[list[str]], starts: list[int], decoded: Mapping[str, Cell | tuple[()]],
+                 split: tuple[Regular, set[str]] | None = None) -> None:
         self.rounds, self.lines, self.texts, self.idents, self.snos = rounds, lines, texts, idents, snos
         self.names, self.titles, self.ratings, self.feds = names, titles, ratings, feds
-        self.cells, self.distinct, self.tails, self.starts, self.decoded = cells, distinct, tails, starts, decoded
+        self.cells, self.tails, self.starts, self.decoded, self.split = cells, tails, starts, decoded, split
 
     def __len__(self) -> int:
         return len(self.lines)
@@ -152,40 +161,58 @@ class Block:
         r = self.rounds
         cells = list(chain.from_iterable(self.cells[j * r:j * r + r] for j in kept))
         return Block(r, pick(self.lines), pick(self.texts), pick(self.idents), pick(self.snos), pick(self.names),
-                     pick(self.titles), pick(self.ratings), pick(self.feds), cells, set(cells),
-                     [pick(c) for c in self.tails], pick(self.starts), self.decoded)
+                     pick(self.titles), pick(self.ratings), pick(self.feds), cells, [pick(c) for c in self.tails],
+                     pick(self.starts), self.decoded)
 
     def row_cells(self, j: int) -> list[Cell]:
         """Row ``j``'s round cells as :func:`~.cells.swiss_cell` reads them."""
         r = self.rounds
         return list(map(self.decoded.__getitem__, self.cells[j * r:j * r + r]))  # type: ignore[arg-type]
 
-    def read_cells(self, letter_of: Mapping[str, str | None] | None) -> dict[str, Cell]:
-        """Each distinct cell text -> what it reads as, its colour letter replaced by ``letter_of``
-        (when given)."""
-        read: list[Cell] = list(map(self.decoded.__getitem__, self.distinct))  # type: ignore[arg-type]
-        if letter_of is not None:
-            read = [(opp, None if colour is None else letter_of.get(colour), code) for opp, colour, code in read]
-        return dict(zip(self.distinct, read))
+    def _split(self) -> tuple[Regular, set[str]]:
+        if self.split is None:
+            layout = Layout([], self.rounds, 0)
+            layout._split(set(self.cells))
+            self.split = layout.regular, layout.odd
+        return self.split
 
     def colour_letters(self) -> set[str | None]:
-        """The colour letters of the cells (as written; None for none)."""
-        read: list[Cell] = list(map(self.decoded.__getitem__, self.distinct))  # type: ignore[arg-type]
-        return {cell[1] for cell in read}
+        """The colour letters of the cells (as :func:`~.cells.swiss_cell` reads them; None for none)."""
+        (_, _, suffixes), odd = self._split()
+        found: set[str | None] = {_SUFFIX_COLOUR[x] for x in set(suffixes)}
+        for text in odd:
+            found.add(self.decoded[text][1])  # type: ignore[misc]
+        return found
 
-    def pack(self, read: dict[str, Cell], to_sr: Mapping[int | None, int]) -> PackedCells | None:
-        """The cells (``read``: :meth:`read_cells`) packed, opponents as start ranks by ``to_sr``;
-        None when an opponent is no row (then the cells are taken row by row)."""
-        sr_of: dict[str, int | None] = {}
-        both: dict[str, str] = {}
-        for text, (opp, colour, code) in read.items():
-            if opp is None:
-                sr_of[text] = None
-            else:
-                sr = sr_of[text] = to_sr.get(opp)
-                if sr is None:
-                    return None
-            both[text] = _COLOUR_CHAR[colour] + code
+    def all_cells(self, letter_of: Mapping[str, str | None] | None) -> list[Cell]:
+        """Every cell as read, its colour letter replaced by ``letter_of`` (when given)."""
+        read: list[Cell] = list(map(self.decoded.__getitem__, self.cells))  # type: ignore[arg-type]
+        if letter_of is not None:
+            read = [(opp, None if colour is None else letter_of.get(colour), code) for opp, colour, code in read]
+        return read
+
+    def pack(self, letter_of: Mapping[str, str | None] | None, to_sr: Mapping[int | None, int]) -> PackedCells | None:
+        """The cells packed, colour letters read by ``letter_of`` (when given) and opponents as
+        start ranks by ``to_sr``; None when an opponent is no row (then the cells are taken row by row)."""
+        (texts, numbers, suffixes), odd = self._split()
+
+        def colour_char(letter: str | None) -> str:
+            if letter_of is not None and letter is not None:
+                letter = letter_of.get(letter)
+            return _COLOUR_CHAR[letter]
+
+        sr_of_number = {n: to_sr.get(int(n)) for n in set(numbers)}
+        if None in sr_of_number.values():
+            return None
+        sr_of: dict[str, int | None] = dict(zip(texts, map(sr_of_number.__getitem__, numbers)))
+        pair_of = {x: colour_char(_SUFFIX_COLOUR[x]) + _SUFFIX_CODE[x] for x in set(suffixes)}
+        both = dict(zip(texts, map(pair_of.__getitem__, suffixes)))
+        for text in odd:
+            opp, colour, code = self.decoded[text]  # type: ignore[misc]
+            sr = sr_of[text] = None if opp is None else to_sr.get(opp)
+            if sr is None and opp is not None:
+                return None
+            both[text] = colour_char(colour) + code
         joined = "".join(map(both.__getitem__, self.cells))
         return PackedCells(self.rounds, list(map(sr_of.__getitem__, self.cells)), joined[0::2], joined[1::2],
                            KIND_OF)
@@ -264,29 +291,32 @@ class Layout:
         self.ratings: _Memo[str, int | None] = _Memo(rating_value)
         self.plans: _Memo[tuple[tuple[int, ...], ...], Plan | None] = _Memo(self._plan)
         self.cr_cell = _chess_results_cell().fullmatch
-        #: every cell text of the rows read, and those of them that are no cell
+        #: every cell text of the rows read; those of the form 12w1 (texts, numbers, colour letters,
+        #: results: aligned lists); the others, and those of them that are no cell
         self.distinct: set[str] = set()
+        self.regular: Regular = ([], [], [])
+        self.odd: set[str] = set()
         self.no_cells: set[str] = set()
 
-    def _decode(self, texts: set[str]) -> None:
-        """Read the cell texts ``texts`` not read before, those of the form ``12w1`` all at once:
-        each one's number (converted once per distinct number), colour letter and result.  The
-        others are read one by one when they are looked up."""
-        new = list(texts.difference(self.cells.keys()))
+    def _split(self, texts: set[str]) -> None:
+        """Sort the cell texts ``texts`` not seen before: those of the form ``12w1`` (1 to 6 ASCII
+        digits, a colour letter, a one-character result: what :class:`_Cells` reads directly) into
+        :attr:`regular`, each cut into its number, letter and result; the others into :attr:`odd`."""
+        new = list(texts.difference(self.distinct))
+        self.distinct.update(new)
         if not new:
             return
         numbers = list(map(_HEAD, new))
-        letters = list(map(_SECOND_LAST, new))
-        results = list(map(_LAST, new))
+        suffixes = list(map(_LAST_TWO, new))
         joined = "".join(numbers)
-        if not (set(letters) <= _LETTERS.keys() and set(results) <= _RESULT_CHAR.keys() and joined.isascii()
-                and joined.isdigit() and len(min(numbers, key=len)) >= 1 and len(max(numbers, key=len)) <= 6):
-            fits = [c in _LETTERS and x in _RESULT_CHAR and n.isdigit() and n.isascii() and len(n) <= 6
-                    for n, c, x in zip(numbers, letters, results)]
-            new, numbers, letters, results = (list(compress(c, fits)) for c in (new, numbers, letters, results))
-        value = {n: int(n) for n in set(numbers)}
-        self.cells.update(zip(new, zip(map(value.__getitem__, numbers), map(_LETTERS.__getitem__, letters),
-                                       map(_RESULT_CHAR.__getitem__, results))))
+        wrong = set(suffixes).difference(_SUFFIX_CODE)
+        if wrong or not (joined.isascii() and joined.isdigit() and len(min(numbers, key=len)) >= 1
+                         and len(max(numbers, key=len)) <= 6):
+            fits = [x not in wrong and n.isdigit() and n.isascii() and len(n) <= 6 for n, x in zip(numbers, suffixes)]
+            self.odd.update(t for t, ok in zip(new, fits) if not ok)
+            new, numbers, suffixes = (list(compress(c, fits)) for c in (new, numbers, suffixes))
+        for column, part in zip(self.regular, (new, numbers, suffixes)):
+            column += part
 
     @staticmethod
     def _weighted(words: set[str]) -> set[str]:
@@ -395,10 +425,9 @@ class Layout:
             slow.update(j for j, (a, b) in enumerate(zip(idents, cols[1])) if a == "1" and b == "2")
         flat = list(chain.from_iterable(zip(*cols[start:start + r])))
         distinct = set(flat)
-        self.distinct |= distinct
-        self._decode(distinct)
+        self._split(distinct)
         cells = self.cells
-        self.no_cells.update(text for text in distinct.difference(cells.keys()) if not cells[text])
+        self.no_cells.update(text for text in self.odd.intersection(distinct) if not cells[text])
         bad = distinct & self.no_cells
         if bad:
             slow.update(j // r for j, text in enumerate(flat) if text in bad)
@@ -468,11 +497,10 @@ class Layout:
                     for at, c in enumerate(cols)]
         pick = _picker(found)
         c = [list(column) for column in cols]
-        block = Block(r, pick(lines), pick(texts), c[_IDENTS], c[_SNOS], c[_NAMES], c[_TITLES_AT], c[_RATINGS],
-                      c[_FEDS], c[_CELLS], self.distinct, c[_TAILS:-1], c[-1], self.cells)
-        if len(pieces) > 1 or len(found) < len(texts):
-            block.distinct = set(block.cells)  # only the texts of the rows read
-        return block
+        exact = len(found) == len(texts)  # every row read: the texts seen are exactly the block's
+        return Block(r, pick(lines), pick(texts), c[_IDENTS], c[_SNOS], c[_NAMES], c[_TITLES_AT], c[_RATINGS],
+                     c[_FEDS], c[_CELLS], c[_TAILS:-1], c[-1], self.cells,
+                     (self.regular, self.odd) if exact else None)
 
 
 _ROLE_AT = {"title": 2, "rating": 3, "fed": 4}
@@ -481,7 +509,7 @@ _NOTHING = (_SKIP, _SKIP, _SKIP, _SKIP, _SKIP)
 # The columns of a group as Layout._group gives them (the Block's fields in order), then the
 # declared columns after the rounds, then where the cells start.
 _IDENTS, _SNOS, _NAMES, _TITLES_AT, _RATINGS, _FEDS, _CELLS, _TAILS = range(8)
-_HEAD, _SECOND_LAST, _LAST = itemgetter(slice(None, -2)), itemgetter(slice(-2, -1)), itemgetter(slice(-1, None))
+_HEAD, _LAST_TWO = itemgetter(slice(None, -2)), itemgetter(slice(-2, None))
 #: First characters of the items _weighted_lines matches, except bye words and digits
 _WEIGHTED_FIRST = frozenset("-–—+=:?½xX*×■█.·WLDXFBHUFZ")
 

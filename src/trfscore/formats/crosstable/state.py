@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ...decimals import half_glyph_points
 from ...findings import finding
-from ...model import Player, Source, Tournament
+from ...model import Player, ScoreTable, Source, Tournament, packed_block
 from ..limits import bounded_score
 from .cells import parse_number
 from .columns import Role, RowInfo
@@ -185,11 +185,12 @@ class ReadState:
         t = self.t
         table = t.scoring.table()  # the same sum as t.score, integer arithmetic per kind
         unit, row = table.unit, table.row
-        for p in t.players:
+        totals = _packed_totals(t.players, table) or map(sum, map(row, t.players))
+        for p, total in zip(t.players, totals):
             declared = p.points
             if declared is None:
                 continue
-            if sum(row(p)) * declared.denominator == declared.numerator * unit:
+            if total * declared.denominator == declared.numerator * unit:
                 continue  # the cells' units / unit == the declared fraction, compared as integers
             computed = table.total(p)
             line, column = self.declared_at.get(p.start_rank, {}).get("PTS") or (p.line, 1)
@@ -204,3 +205,21 @@ class ReadState:
             self.t.extras["declared"] = self.declared
             self.t.extras["declared_at"] = self.declared_at
             self.t.extras["declared_labels"] = self.labels
+
+
+def _packed_totals(players: list[Player], table: ScoreTable) -> list[int] | None:
+    """Each player's points in units (``sum(table.row(p))``), summed over the packed round
+    columns when every player is a whole row of one block in order and each code's points fit in
+    a byte; else None."""
+    block = packed_block(players)
+    if block is None or table.by_kind is None or not players:
+        return None
+    n = block.n
+    if any(p.round_count != n for p in players):
+        return None
+    codes = block.codes
+    units = {c: table.by_kind[block.kind_of_code[c]] for c in set(codes)}
+    if not all(0 <= u < 256 for u in units.values()):
+        return None
+    scores = codes.translate({ord(c): u for c, u in units.items()}).encode("latin-1")
+    return [sum(scores[b:b + n]) for b in range(0, n * len(players), n)]

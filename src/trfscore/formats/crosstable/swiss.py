@@ -82,17 +82,16 @@ class SwissReader:
             self.read(head, rows, {j + 1: (block.starts[j], block.raw_player(j, rows[j])) for j in range(n)})
             return
         language, letter_of = self._language(block.colour_letters(), line)
-        read = block.read_cells(letter_of)
 
         def rows_cells() -> list[list[Cell]]:
-            flat = list(map(read.__getitem__, block.cells))
+            flat = block.all_cells(letter_of)
             return [flat[j * rounds:j * rounds + rounds] for j in range(n)]
 
         snos = [None if x is None else int(x) for x in block.snos]
         numbering, start_ranks = self._numbers(rows, snos, list(map(int, block.idents)), rows_cells)
         t.rounds = rounds
         to_sr: dict[int | None, int] = dict(zip(numbering, start_ranks))
-        packed = block.pack(read, to_sr)
+        packed = block.pack(letter_of, to_sr)
         if packed is None:  # an opponent that is no row: findings, row by row
             raw_players: list[RawPlayer] = [(rows[j], int(block.idents[j]), blank_info(), cells_j)
                                             for j, cells_j in enumerate(rows_cells())]
