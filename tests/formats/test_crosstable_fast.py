@@ -205,3 +205,30 @@ def test_totals_summed_over_packed_columns_are_the_row_sums(text, data):
     table = t.scoring.table()
     totals = _packed_totals(t.players, table)
     assert totals is None or totals == [sum(table.row(p)) for p in t.players]
+
+
+def test_the_rows_judged_are_freed_without_the_cyclic_collector(monkeypatch):
+    # the layout holds every text it judged; no reference cycle may keep it (with the collector
+    # paused while reading, and run rarely after, it would stay until the end of the process)
+    import gc
+    import weakref
+
+    from trfscore.formats.crosstable import block
+
+    made: list[weakref.ref[block.Layout]] = []
+    init = block.Layout.__init__
+
+    def recording(self, *args):
+        init(self, *args)
+        made.append(weakref.ref(self))
+
+    monkeypatch.setattr(block.Layout, "__init__", recording)
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        t = crosstable.read(writer.write(swiss(30, 4, seed=5, byes=0.1)))
+        assert len(t.players) == 30 and made
+        assert all(ref() is None for ref in made)
+    finally:
+        if enabled:
+            gc.enable()

@@ -285,12 +285,13 @@ class Layout:
         self.after_name = _after_name(roles)
         self.after_name_numbered = _after_name(roles[1:]) if self.numbered else self.after_name
         self.rounds, self.k = rounds, k
+        # (no memo here may hold a bound method: the layout would live in a reference cycle, kept
+        # until a full collection, with every text it judged)
         self.cells = _Cells(self._cell)  # cell text -> what it reads as
         self.number: _Memo[str, bool] = _Memo(lambda text: parse_number(text) is not None)
         self.classes: _Memo[str, tuple[int, ...]] = _Memo(self._classes)
         self.ratings: _Memo[str, int | None] = _Memo(rating_value)
-        self.plans: _Memo[tuple[tuple[int, ...], ...], Plan | None] = _Memo(self._plan)
-        self.cr_cell = _chess_results_cell().fullmatch
+        self.plans: dict[tuple[tuple[int, ...], ...], Plan | None] = {}
         #: every cell text of the rows read; those of the form 12w1 (texts, numbers, colour letters,
         #: results: aligned lists); the others, and those of them that are no cell
         self.distinct: set[str] = set()
@@ -328,9 +329,10 @@ class Layout:
             found.add("0")
         return found
 
-    def _cell(self, text: str) -> Cell | None:
+    @staticmethod
+    def _cell(text: str) -> Cell | None:
         """The cell ``text`` reads as (as :func:`~.cells.swiss_cell` reads it), None when it is no cell."""
-        m = self.cr_cell(text)
+        m = _chess_results_cell().fullmatch(text)
         if m is not None:
             letter = m.group(2).lower()
             return int(m.group(1)), None if letter == "-" else letter, _CR_RESULT[m.group(3)]
@@ -404,7 +406,13 @@ class Layout:
         pieces = []
         for n, rows in groups.items():
             if n - k - r >= 2:
-                piece = self._group([parts[i] for i in rows] if len(rows) < len(parts) else parts, n, rows)
+                if len(rows) < len(parts):
+                    group = [parts[i] for i in rows]
+                    for i in rows:
+                        parts[i] = []
+                else:
+                    group = parts
+                piece = self._group(group, n, rows)  # empties group: its items live on in the columns
                 if piece is not None:
                     pieces.append(piece)
         found = sorted(chain.from_iterable(p[0] for p in pieces))
@@ -416,6 +424,7 @@ class Layout:
         r, k = self.rounds, self.k
         start = n - k - r
         cols = list(zip(*parts))
+        parts.clear()  # the rows' lists (the items live on in the columns)
         slow: set[int] = set()
         idents = cols[0]
         joined = "".join(idents)
@@ -443,6 +452,8 @@ class Layout:
         keys = list(zip(*(map(classes.__getitem__, col) for col in before)))
         plans = self.plans
         distinct = set(keys)
+        for key in distinct.difference(plans):
+            plans[key] = self._plan(key)
         if len(distinct) == 1:
             plan = plans[keys[0]]
             if plan is None:
