@@ -62,3 +62,15 @@ def test_team_board_points_are_the_kernels(scoring, cells):
         g = Game(1, opponent, colour, code, kind)
         as_scored = g._replace(kind=Kind.FORFEIT_WIN) if opponent is None and code == "+" else g
         assert board_points(table, g) == scoring.points(as_scored)
+
+
+def test_systems_with_equal_values_share_one_table_that_later_changes_do_not_reach():
+    """``Scoring.table`` is built once per set of values and kept for other tournaments with the
+    same system; changing a system afterwards gives it a new table and leaves the shared one."""
+    first, second = Scoring(), Scoring()
+    assert first.table() is second.table()
+    first.values["W"] = Fraction(3)
+    assert first.table() is not second.table()
+    assert (first.table().W, first.table().D, first.table().unit) == (6, 1, 2)
+    assert (second.table().W, second.table().D, second.table().unit) == (2, 1, 2)
+    assert second.table().by_kind[Kind.WIN] == 2 and first.table().by_kind[Kind.WIN] == 6

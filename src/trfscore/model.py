@@ -9,6 +9,7 @@ JaVaFo ``XXS``, bbpPairings ``BB?``) and :meth:`Tournament.score` sums them per 
 """
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -211,12 +212,22 @@ class Scoring:
         key = (tuple(self.values.items()), tuple(self.detail.items()))
         cached = self.__dict__.get("_table")
         if cached is None or cached[0] != key:
-            cached = self.__dict__["_table"] = (key, ScoreTable(self))
+            table = _TABLES.get(key)
+            if table is None:  # (files of one series share their system: built once per process)
+                if len(_TABLES) >= 64:
+                    _TABLES.clear()
+                # from a copy: the table fills itself on first use, and this system may change later
+                table = _TABLES[key] = ScoreTable(Scoring(dict(self.values), dict(self.detail), self.source))
+            cached = self.__dict__["_table"] = (key, table)
         return cached[1]
 
     def totaller(self) -> Callable[[Player], Fraction]:
         """A function giving a player's total under this system (:meth:`ScoreTable.total`)."""
         return self.table().total
+
+
+#: :meth:`Scoring.table` by the system's values and detail.
+_TABLES: dict[tuple[tuple[tuple[str, Fraction], ...], tuple[tuple[str, Fraction], ...]], ScoreTable] = {}
 
 
 class _ScaledCells(dict[tuple[str, str | None], int]):
@@ -358,6 +369,14 @@ class Player:
         """Let ``games`` come from ``cells`` (row ``row``, ``count`` rounds) when first read."""
         self._games = None
         self._packed = _tuple_new(PackedRow, (cells, row, count))
+
+    @staticmethod
+    def defer_all(players: Iterable[Player], cells: PackedCells, rows: Iterable[int], counts: Iterable[int]) -> None:
+        """:meth:`defer_games` for each player, row and count (in C-level passes)."""
+        players = list(players)
+        deque(map(setattr, players, repeat("_games"), repeat(None)), 0)
+        deque(map(setattr, players, repeat("_packed"),
+                  map(_tuple_new, repeat(PackedRow), zip(repeat(cells), rows, counts))), 0)
 
     @property
     def packed(self) -> PackedRow | None:

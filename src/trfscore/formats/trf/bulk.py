@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 from fractions import Fraction
 from functools import lru_cache
 from itertools import repeat
+from operator import itemgetter
 from typing import NamedTuple, TypeVar
 
 from ...findings import Finding
@@ -135,8 +136,7 @@ def parse_players(records: list[Record], add: Callable[[Finding], None]) -> list
         bulk = range(len(texts))
     fast = list(map(Player, *heads, map(list, repeat((), len(bulk))), map(dict, repeat((), len(bulk))),
                     [records[i].line for i in bulk]))
-    for player, i in zip(fast, bulk):
-        player.defer_games(cells, i, counts[i])
+    Player.defer_all(fast, cells, bulk, map(counts.__getitem__, bulk))
     if not slow:
         return fast
     parsed = dict(zip(bulk, fast))
@@ -148,6 +148,11 @@ def parse_players(records: list[Record], add: Callable[[Finding], None]) -> list
         if found is not None:
             out.append(found)
     return out
+
+
+#: ``parse_points`` of a points field, remembered: the files of a series repeat the same few
+#: texts, and a Fraction made from text costs more than the rest of the field's work.
+_points_of = lru_cache(maxsize=1024)(parse_points)
 
 
 def _one_by_one(records: list[Record], add: Callable[[Finding], None]) -> list[Player]:
@@ -165,9 +170,11 @@ def _mark(values: list[_Value], bad: Callable[[_Value], bool], slow: set[int]) -
 def _heads(texts: list[str], slow: set[int]) -> _Heads:
     """The fields before the round cells (:data:`.layout.PLAYER`) of every line as columns, in ``Player`` argument order; a line whose
     fields ``parse_player`` would report on is added to ``slow``."""
-    for i, t in enumerate(texts):  # tabs, short lines, a fifth start-rank digit (TRF103/313/314)
-        if len(t) < MIN_LENGTH or "\t" in t or t[_FIFTH_DIGIT].isdecimal():
-            slow.add(i)
+    if min(map(len, texts)) < MIN_LENGTH or "\t" in "".join(texts) \
+            or any(map(str.isdecimal, map(itemgetter(_FIFTH_DIGIT), texts))):
+        for i, t in enumerate(texts):  # tabs, short lines, a fifth start-rank digit (TRF103/313/314)
+            if len(t) < MIN_LENGTH or "\t" in t or t[_FIFTH_DIGIT].isdecimal():
+                slow.add(i)
     sno_texts = [t[START_RANK].strip() for t in texts]
     if not all(map(str.isdecimal, sno_texts)):
         _mark(sno_texts, lambda v: not v.isdecimal(), slow)
@@ -194,7 +201,7 @@ def _heads(texts: list[str], slow: set[int]) -> _Heads:
     if not all(map(BIRTH_FORMS.match, filter(None, births))):
         _mark(births, lambda v: bool(v) and not BIRTH_FORMS.match(v), slow)
     points_text = [t[POINTS].strip() for t in texts]
-    table = {v: parse_points(v) for v in set(points_text)}
+    table = {v: _points_of(v) for v in set(points_text)}
     _mark(points_text, lambda v: table[v][1] is not None, slow)
     points = [table[v][0] for v in points_text]
     ranks = _numbers([t[RANK].strip() for t in texts], slow, zero_is_none=False)
