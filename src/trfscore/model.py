@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import repeat
 from math import lcm
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar, cast, overload
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -438,11 +439,14 @@ def packed_block(players: Sequence[Player], min_rounds: int = 0) -> PackedCells 
         return None
     found = cast("list[PackedRow]", rows)
     cells = found[0].cells
-    if any(r.cells is not cells for r in found) or [r.row for r in found] != list(range(len(found))) \
-            or len(cells.opponents) != len(found) * cells.n \
-            or (min_rounds and min(r.rounds for r in found) < min_rounds):
+    if len(cells.opponents) != len(found) * cells.n or list(map(_ROW_OF, found)) != list(range(len(found))) \
+            or len(set(map(id, map(_CELLS_OF, found)))) != 1 \
+            or (min_rounds and min(map(_ROUNDS_OF, found)) < min_rounds):
         return None
     return cells
+
+
+_CELLS_OF, _ROW_OF, _ROUNDS_OF = itemgetter(0), itemgetter(1), itemgetter(2)  # the fields of a PackedRow
 
 
 @dataclass

@@ -67,9 +67,7 @@ def check(t: Tournament, profile: Profile | str | None = None, *, select: str | 
     if not any(f.rule in FATAL_RULES for f in t.findings):
         ctx = Context(t, profile)
         ctx.rating_lists = tuple(rating_lists)
-        for r in check_rules():
-            if not enabled(r.id):
-                continue
+        for r in profile.selection.chosen(check_rules()):
             try:
                 results = iter(r.func(ctx))  # type: ignore[misc]
                 first = next(results, None)

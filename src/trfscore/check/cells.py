@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import chain, compress, count, repeat
-from operator import add, eq, gt, mul, ne
+from operator import add, attrgetter, eq, gt, itemgetter, mul, ne
 from typing import Any
 
 from ..model import Game, Kind, Player, packed_block, packed_rows
@@ -28,6 +28,8 @@ _CHAR_OF_COLOUR = {"w": "w", "b": "b", None: "-"}
 COLOUR_OF_CHAR = {"w": "w", "b": "b", "-": None}
 #: packed colour characters (TRF ``w b -`` and blank) -> the flat column's
 _PACKED_COLOURS = str.maketrans({" ": "-"})
+_START_RANK = attrgetter("start_rank")
+_ROUNDS = itemgetter(2)  # PackedRow.rounds
 #: kinds of a cell that holds nothing (with no opponent and a blank code; see ``is_blank_cell``)
 BLANK_KINDS = (Kind.ABSENT, Kind.NOT_SCHEDULED)
 
@@ -41,7 +43,7 @@ class FlatCells:
         self.N = len(players)
         self.n = n
         self.count = count_
-        self.sr = [p.start_rank for p in players]
+        self.sr = list(map(_START_RANK, players))
         self.index = dict(zip(self.sr, range(self.N)))
         self.opp, self.col, self.code = opp, col, code
         self._kind = kind
@@ -253,17 +255,19 @@ class FlatCells:
 
 def flat_cells(players: list[Player]) -> FlatCells | None:
     """The players' cells as :class:`FlatCells`, or None when a start rank is repeated."""
-    srs = [p.start_rank for p in players]
+    srs = list(map(_START_RANK, players))
     if len(set(srs)) != len(srs):
         return None
-    counts = list(map(Player.round_count.fget, players))  # type: ignore[attr-defined]
     whole = packed_block(players)
     if whole is not None:
+        counts = list(map(_ROUNDS, packed_rows(players)))  # each player's rounds, as round_count gives them
         n = whole.n
         flat = FlatCells(players, n, counts, whole.opponents, whole.colours.translate(_PACKED_COLOURS), whole.codes,
                          None, whole.kind_of_code)
-        if all(c == n for c in counts) or _padding_is_blank(flat, whole.kind_of_code):
+        if counts.count(n) == len(counts) or _padding_is_blank(flat, whole.kind_of_code):
             return flat
+    else:
+        counts = list(map(Player.round_count.fget, players))  # type: ignore[attr-defined]
     n = max(counts, default=0)
     opps: list[list[int | None]] = []
     cols: list[str] = []

@@ -16,7 +16,8 @@ cell-by-cell path.
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import compress, repeat
+from itertools import compress, count, repeat
+from operator import add, ne, sub
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -109,14 +110,17 @@ class Lanes:
         cells of its lower start rank, from rows where an opponent number repeats."""
         n, size = self.n, self.N
         numbers = b"".join(self.opponents)  # round after round
-        rows = [numbers[i::size] for i in range(size)]
+        rows = list(map(numbers.__getitem__, map(slice, range(size), repeat(None), repeat(size))))
         zeros = list(map(bytes.count, rows, repeat(0)))
+        # a row names no opponent twice when its distinct bytes are its non-zero ones, plus 0 if any
+        distinct = list(map(len, map(set, rows)))
+        expected = list(map(add, map(sub, repeat(n), zeros), map(bool, zeros)))
         found: dict[tuple[int, int], list[int]] = {}
+        if distinct == expected:
+            return found
         sr, confirmed = self.sr, self.confirmed
-        for i, (row, blank) in enumerate(zip(rows, zeros)):
-            if len(set(row)) - (blank > 0) == n - blank:
-                continue  # no opponent twice in this row
-            own = sr[i]
+        for i in compress(count(), map(ne, distinct, expected)):
+            row, own = rows[i], sr[i]
             pairs: dict[int, list[int]] = {}
             for r, number in enumerate(row):
                 if number and confirmed[r][i] and sr[number - 1] > own:

@@ -170,6 +170,14 @@ class Selection:
 
     def __post_init__(self) -> None:
         self._cache: dict[str, bool] = {}
+        self._chosen: tuple[list[Rule], list[Rule]] | None = None
+
+    def chosen(self, rules: list[Rule]) -> list[Rule]:
+        """The rules of ``rules`` that are on, in order (remembered for the same list)."""
+        held = self._chosen
+        if held is None or held[0] is not rules:
+            held = self._chosen = (rules, [r for r in rules if self.enabled(r.id)])
+        return held[1]
 
     def enabled(self, rule_id: str) -> bool:
         hit = self._cache.get(rule_id)
