@@ -115,7 +115,7 @@ def test_fast_path_equals_general_path_on_damaged_tables(text, data):
 # with leading zeros, opponents that are no row, items that are no cell.
 CELL_ITEMS = ["HPB", "ZPB", "FPB", "PAB", "bye", "-", "0", ":", "U", "H", "B", "F", "Z", ".", "-1", "-½", "-0", "+",
               "27:W", "0:D", "W3", "L2", "+W3", "-B2f", "=W1", "0003w1", "2-1", "3w?", "2w1/2", "9999b1", "1x1",
-              "12", "½", "x", "2б1", "3ч0"]
+              "12", "½", "x", "2б1", "3ч0", "١٢w1", "²b0", "1234567w1"]
 # Words a name may be made of.
 UNICODE_WORDS = ["Ünal", "Łukasz", "Σπύρος", "Иванов", "李", "Nguyễn", "O'Neil", "Ábel-Kovács", "ß", "x́",
                  "١٢", "Ⅻ", "²", "Zoë", "İnce", "ſ", "K"]

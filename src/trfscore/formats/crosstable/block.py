@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from itertools import chain, compress, repeat
-from operator import itemgetter
+from operator import itemgetter, not_
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar
 
 from ...model import PackedCells
@@ -302,20 +302,29 @@ class Layout:
     def _split(self, texts: set[str]) -> None:
         """Sort the cell texts ``texts`` not seen before: those of the form ``12w1`` (1 to 6 ASCII
         digits, a colour letter, a one-character result: what :class:`_Cells` reads directly) into
-        :attr:`regular`, each cut into its number, letter and result; the others into :attr:`odd`."""
+        :attr:`regular`, each cut into its number and its last two characters; the others into
+        :attr:`odd`."""
         new = list(texts.difference(self.distinct))
         self.distinct.update(new)
         if not new:
             return
         numbers = list(map(_HEAD, new))
         suffixes = list(map(_LAST_TWO, new))
-        joined = "".join(numbers)
         wrong = set(suffixes).difference(_SUFFIX_CODE)
-        if wrong or not (joined.isascii() and joined.isdigit() and len(min(numbers, key=len)) >= 1
-                         and len(max(numbers, key=len)) <= 6):
-            fits = [x not in wrong and n.isdigit() and n.isascii() and len(n) <= 6 for n, x in zip(numbers, suffixes)]
-            self.odd.update(t for t, ok in zip(new, fits) if not ok)
-            new, numbers, suffixes = (list(compress(c, fits)) for c in (new, numbers, suffixes))
+        distinct = set(numbers)
+        joined = "".join(distinct)
+        if joined.isascii() and joined.isdigit() and len(min(distinct, key=len)) >= 1 \
+                and len(max(distinct, key=len)) <= 6:
+            bad = set()
+        else:
+            bad = {n for n in distinct if not (n.isdigit() and n.isascii() and len(n) <= 6)}
+        if wrong or bad:  # the texts of other forms, found by C-level passes (most texts are regular)
+            odd = set(compress(new, map(wrong.__contains__, suffixes))) if wrong else set()
+            if bad:
+                odd.update(compress(new, map(bad.__contains__, numbers)))
+            self.odd |= odd
+            keep = list(map(not_, map(odd.__contains__, new)))
+            new, numbers, suffixes = (list(compress(c, keep)) for c in (new, numbers, suffixes))
         for column, part in zip(self.regular, (new, numbers, suffixes)):
             column += part
 
