@@ -7,6 +7,7 @@ ambiguous the month is assumed to be in the middle, as the Irish Chess Union's r
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 MONTHS = {m: i for i, m in enumerate(
     ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), 1)}
@@ -43,6 +44,14 @@ def date_candidates(text: str, *, short_year_first: bool = False) -> list[str]:
     ``short_year_first`` prefers a two-digit first field as the year (132 dates are
     ``YY/MM/DD``); ``10.09.13`` is then 2010-09-13 before 2013-09-10.
     """
+    # short texts (any real date) are remembered, a bounded number: the files of a series, and
+    # the reader and the checks, read the same dates again
+    if len(text) <= 32:
+        return list(_remembered(text, short_year_first))
+    return _candidates(text, short_year_first)
+
+
+def _candidates(text: str, short_year_first: bool) -> list[str]:
     text = text.strip()
     if not text:
         return []
@@ -64,6 +73,11 @@ def date_candidates(text: str, *, short_year_first: bool = False) -> list[str]:
         iso = _make(int(m.group(3)), MONTHS[m.group(1).lower()], int(m.group(2)))
         return [iso] if iso else []
     return []
+
+
+@lru_cache(maxsize=4096)
+def _remembered(text: str, short_year_first: bool) -> tuple[str, ...]:
+    return tuple(_candidates(text, short_year_first))
 
 
 def parse_date(text: str, *, short_year_first: bool = False) -> str | None:

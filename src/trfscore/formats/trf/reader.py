@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import lru_cache
+from itertools import groupby
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING
 
 from ...findings import CappedFindings, Finding, finding
@@ -61,37 +63,36 @@ def read_text(text: str, *, path: str | None = None) -> Tournament:
     seen: dict[str, int] = {}
     players: list[Player] = []
     nationals: list[Record] = []
-    endings: set[str] = set()
-    run: list[Record] = []  # consecutive 001 records, decoded together
-    for rec in records:
-        if rec.eol:
-            endings.add(rec.eol)
-        kind = rec.kind
-        if len(rec.text) > MAX_LINE:
-            add(finding("TRF105", f"line of {len(rec.text)} characters; only the first {MAX_LINE} are read",
-                        rec.line, MAX_LINE + 1, "a TRF line is a few hundred columns; the file may be corrupt"))
-            rec = Record(rec.kind, rec.text[:MAX_LINE], rec.eol, rec.line)
+    endings = set(map(_EOL, records))
+    endings.discard("")
+    long = max(map(len, map(_TEXT, records)), default=0) > MAX_LINE
+    run: list[Record] = []  # consecutive 001 records, decoded together (after the next line's TRF105)
+    for kind, group in groupby(records, key=_KIND):
+        same_kind = list(group)
         if kind == "PLAYER":
-            run.append(rec)
+            run = [_cut(rec, add) for rec in same_kind] if long else same_kind
             continue
-        if run:
-            players.extend(parse_players(run, add))
-            run = []
-        if rec.code in PARSED:
-            read_parsed(rec, t, add)
-        elif kind == "HEADER":
-            read_header(rec, t, seen, add)
-        elif kind == "JAVAFO":
-            read_javafo(rec, t, add)
-        elif kind == "BBP":
-            read_bbp(rec, t, add)
-        elif kind == "TEAM":
-            read_team(rec, t, add)
-        elif kind == "NATIONAL":
-            nationals.append(rec)
-        elif kind == "OTHER":
-            add(finding("TRF104", f"line {rec.text[:12]!r}... is not a TRF record; kept as it is",
-                        rec.line, 1, "", rec.text[:40]))
+        for rec in same_kind:
+            if long:
+                rec = _cut(rec, add)
+            if run:
+                players.extend(parse_players(run, add))
+                run = []
+            if rec.code in PARSED:
+                read_parsed(rec, t, add)
+            elif kind == "HEADER":
+                read_header(rec, t, seen, add)
+            elif kind == "JAVAFO":
+                read_javafo(rec, t, add)
+            elif kind == "BBP":
+                read_bbp(rec, t, add)
+            elif kind == "TEAM":
+                read_team(rec, t, add)
+            elif kind == "NATIONAL":
+                nationals.append(rec)
+            elif kind == "OTHER":
+                add(finding("TRF104", f"line {rec.text[:12]!r}... is not a TRF record; kept as it is",
+                            rec.line, 1, "", rec.text[:40]))
     if run:
         players.extend(parse_players(run, add))
     found = []
@@ -108,6 +109,18 @@ def read_text(text: str, *, path: str | None = None) -> Tournament:
     _finish(t, players, found, add)
     add.close()
     return t
+
+
+_EOL, _TEXT, _KIND = attrgetter("eol"), attrgetter("text"), attrgetter("kind")
+
+
+def _cut(rec: Record, add: Callable[[Finding], None]) -> Record:
+    """``rec``, or for a line longer than :data:`MAX_LINE` its first columns, with a TRF105."""
+    if len(rec.text) <= MAX_LINE:
+        return rec
+    add(finding("TRF105", f"line of {len(rec.text)} characters; only the first {MAX_LINE} are read",
+                rec.line, MAX_LINE + 1, "a TRF line is a few hundred columns; the file may be corrupt"))
+    return Record(rec.kind, rec.text[:MAX_LINE], rec.eol, rec.line)
 
 
 def _finish(t: Tournament, players: list[Player], nationals: list[NationalRecord],
@@ -248,4 +261,7 @@ _remembered_date = lru_cache(maxsize=4096)(_read_round_date)
 
 
 def _dialect(records: list[Record]) -> str:
-    return dialect({r.code for r in records if r.kind})
+    return dialect(set(map(_CODE, map(_TEXT, filter(_KIND, records)))))
+
+
+_CODE = itemgetter(slice(3))  # Record.code of a record's text
