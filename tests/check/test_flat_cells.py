@@ -162,7 +162,7 @@ def test_byte_lanes_answer_as_the_lists_do(seed, players, rounds, edits, robin):
 
     t = trfscore.loads(mutated(seed, players, rounds, edits, robin), "trf")
     quick, lists = Context(t).flat, Context(t).flat
-    if quick is None or not quick.n:  # no round cells: nothing to ask
+    if quick is None or not quick.round_count:  # no round cells: nothing to ask
         return
     lists.use_lanes = False
     assert quick.lanes is not None and lists.lanes is None

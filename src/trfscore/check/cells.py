@@ -40,11 +40,11 @@ class FlatCells:
     def __init__(self, players: list[Player], n: int, count_: list[int], opp: list[int | None], col: str, code: str,
                  kind: list[str] | None, kind_of_code: dict[str, str] | None = None) -> None:
         self.players = players
-        self.N = len(players)
-        self.n = n
+        self.player_count = len(players)
+        self.round_count = n
         self.count = count_
-        self.sr = list(map(_START_RANK, players))
-        self.index = dict(zip(self.sr, range(self.N)))
+        self.start_ranks = list(map(_START_RANK, players))
+        self.index = dict(zip(self.start_ranks, range(self.player_count)))
         self.opp, self.col, self.code = opp, col, code
         self._kind = kind
         self._kind_of_code = kind_of_code  # makes ``kind`` from ``code`` on first use when ``kind`` is None
@@ -70,11 +70,11 @@ class FlatCells:
 
     def game(self, k: int) -> Game:
         """Cell ``k`` as the ``Game`` the player's ``games`` list holds."""
-        return Game(k % self.n + 1, self.opp[k], COLOUR_OF_CHAR[self.col[k]], self.code[k], self.kind[k])
+        return Game(k % self.round_count + 1, self.opp[k], COLOUR_OF_CHAR[self.col[k]], self.code[k], self.kind[k])
 
     def row(self, i: int) -> range:
         """The flat positions of player ``i``'s recorded cells."""
-        return range(i * self.n, i * self.n + self.count[i])
+        return range(i * self.round_count, i * self.round_count + self.count[i])
 
     #: Answer the pairing questions over byte lanes where :mod:`.lanes` applies (a test turns
     #: this off to hold the list-based answers to the same findings).
@@ -100,7 +100,7 @@ class FlatCells:
         return self._get("own")
 
     def _make_own(self) -> list[int]:
-        return list(chain.from_iterable(map(repeat, self.sr, repeat(self.n))))
+        return list(chain.from_iterable(map(repeat, self.start_ranks, repeat(self.round_count))))
 
     @property
     def partner(self) -> list[int]:
@@ -109,10 +109,10 @@ class FlatCells:
         return self._get("partner")
 
     def _make_partner(self) -> list[int]:
-        n, pad = self.n, self.N * self.n
-        start = {sr: i * n for i, sr in enumerate(self.sr)}
+        n, pad = self.round_count, self.player_count * self.round_count
+        start = {sr: i * n for i, sr in enumerate(self.start_ranks)}
         rows = map(start.get, self.opp, repeat(pad))
-        return list(map(add, rows, chain.from_iterable(repeat(range(n), self.N))))
+        return list(map(add, rows, chain.from_iterable(repeat(range(n), self.player_count))))
 
     @property
     def back(self) -> list[int | None]:
@@ -120,7 +120,7 @@ class FlatCells:
         return self._get("back")
 
     def _make_back(self) -> list[int | None]:
-        padded = self.opp + [None] * self.n
+        padded = self.opp + [None] * self.round_count
         return list(map(padded.__getitem__, self.partner))
 
     @property
@@ -142,7 +142,7 @@ class FlatCells:
     def meeting_order(self, cells: list[int]) -> list[int]:
         """Cells of ``mutual`` in the order ``Context.meetings`` lists them: by pair (in the
         order pairs first meet), then by round."""
-        opp, back, own, n = self.opp, self.back, self.own, self.n
+        opp, back, own, n = self.opp, self.back, self.own, self.round_count
 
         def first_of_pair(k: int) -> int:
             b = opp[k]
@@ -181,8 +181,8 @@ class FlatCells:
         return found
 
     def _key_base(self) -> tuple[int, int]:
-        low = min(self.sr, default=0)
-        return low, max(self.sr, default=0) - low + 1
+        low = min(self.start_ranks, default=0)
+        return low, max(self.start_ranks, default=0) - low + 1
 
     def _pair_keys(self) -> list[int]:
         """Per ``mutual`` cell, its pair (a, b) of start ranks as one number
@@ -206,31 +206,31 @@ class FlatCells:
 
     def blanks(self) -> list[int]:
         """The blank cells (``is_blank_cell``) among the recorded ones, in order."""
-        count_, n = self.count, self.n
+        count_, n = self.count, self.round_count
         return [k for k in self.positions_of(" ") if k % n < count_[k // n] and self.blank(k)]
 
     def busy_rounds(self) -> set[int]:
         """Rounds (1-based) in which some player's cell is not blank."""
-        n, opp, code = self.n, self.opp, self.code
+        n, opp, code = self.round_count, self.opp, self.code
         busy = set()
-        spaces = " " * self.N
+        spaces = " " * self.player_count
         for r in range(n):
-            if code[r::n] != spaces or opp[r::n].count(None) != self.N:
+            if code[r::n] != spaces or opp[r::n].count(None) != self.player_count:
                 busy.add(r + 1)
-            elif any(not self.blank(k) for k in range(r, self.N * n, n)):
+            elif any(not self.blank(k) for k in range(r, self.player_count * n, n)):
                 busy.add(r + 1)
         return busy
 
     def paired_rounds(self) -> set[int]:
         """Rounds (1-based) in which some player has an opponent."""
-        n, opp = self.n, self.opp
-        return {r + 1 for r in range(n) if opp[r::n].count(None) != self.N}
+        n, opp = self.round_count, self.opp
+        return {r + 1 for r in range(n) if opp[r::n].count(None) != self.player_count}
 
     def row_totals(self, value_of: dict[Any, int], by_colour: bool, absent: int) -> list[int]:
         """Per player, the sum of its recorded cells' values: ``value_of`` a kind's value (or
         a ``(kind, colour)`` pair's, ``by_colour``); ``absent`` is the value of a "no entry"
         cell, taken off for the padding past a player's recorded rounds."""
-        n = self.n
+        n = self.round_count
         if not by_colour and self._kind is None and self.code.isascii():
             # each code's value at once: the codes as bytes through a table of values, when
             # every value fits in a byte (the usual 0, 1, 2 half points)
@@ -246,8 +246,8 @@ class FlatCells:
             values = list(map(value_of.__getitem__, zip(self.kind, map(COLOUR_OF_CHAR.__getitem__, self.col))))
         else:
             values = list(map(value_of.__getitem__, self.kind))
-        totals = list(map(sum, map(values.__getitem__, map(slice, range(0, self.N * n, n),
-                                                           range(n, self.N * n + 1, n))))) if n else [0] * self.N
+        totals = list(map(sum, map(values.__getitem__, map(slice, range(0, self.player_count * n, n),
+                                                           range(n, self.player_count * n + 1, n))))) if n else [0] * self.player_count
         if absent:
             totals = [t - (n - c) * absent for t, c in zip(totals, self.count)]
         return totals
@@ -301,7 +301,7 @@ def flat_cells(players: list[Player]) -> FlatCells | None:
 def _padding_is_blank(flat: FlatCells, kind_of_code: dict[str, str]) -> bool:
     """True when every cell of a packed block past a player's recorded rounds is a "no
     entry" cell (no opponent, no colour, a blank code that stands for an absence)."""
-    n, opp, col, code = flat.n, flat.opp, flat.col, flat.code
+    n, opp, col, code = flat.round_count, flat.opp, flat.col, flat.code
     if kind_of_code.get(" ") != Kind.ABSENT:
         return False
     for i, c in enumerate(flat.count):

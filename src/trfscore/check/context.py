@@ -130,7 +130,7 @@ class Context:
         if flat is not None:
             value_of: dict = values if table.by_kind is None else table.by_kind
             totals = flat.row_totals(value_of, table.colour_counts, values[Kind.ABSENT, None])
-            return table.unit, dict(zip(flat.sr, totals))
+            return table.unit, dict(zip(flat.start_ranks, totals))
         return table.unit, {p.start_rank: sum(values[g.kind, g.colour] for g in p.games) for p in self.players}
 
     @cached_property

@@ -41,10 +41,10 @@ class Lanes:
     byte per player (see the module docstring).  Made by :func:`lanes`."""
 
     def __init__(self, flat: FlatCells, numbers: bytes, colours: bytes, codes: bytes) -> None:
-        n, size = flat.n, flat.N
-        self.n, self.N = n, size
+        n, size = flat.round_count, flat.player_count
+        self.round_count, self.player_count = n, size
         # what the one-by-one tests read (not ``flat`` itself, which keeps these lanes: no cycle)
-        self.opp, self.sr, self.index, self.col, self.code = flat.opp, flat.sr, flat.index, flat.col, flat.code
+        self.opp, self.start_ranks, self.index, self.col, self.code = flat.opp, flat.start_ranks, flat.index, flat.col, flat.code
         self._colours, self._codes = colours, codes
         #: per round: the opponent numbers
         self.opponents: list[bytes] = [numbers[r::n] for r in range(n)]
@@ -64,7 +64,7 @@ class Lanes:
 
     def _cells(self, r: int, lanes: int) -> compress[int]:
         """The flat positions of the players whose lane is 1 in ``lanes`` (round ``r``, 0-based)."""
-        return compress(range(r, self.N * self.n, self.n), lanes.to_bytes(self.N, "big"))
+        return compress(range(r, self.player_count * self.round_count, self.round_count), lanes.to_bytes(self.player_count, "big"))
 
     def unconfirmed(self) -> list[int]:
         """``FlatCells.unconfirmed``: cells naming a player that does not name the player back."""
@@ -86,7 +86,7 @@ class Lanes:
         rank's half, and ``test`` itself)."""
         values = self._colours if column == "col" else self._codes
         alphabet, verdicts = _verdicts(column, test)
-        n, size, opp, sr, index = self.n, self.N, self.opp, self.sr, self.index
+        n, size, opp, sr, index = self.round_count, self.player_count, self.opp, self.start_ranks, self.index
         text = self.col if column == "col" else self.code
         found: list[int] = []
         for r, (o, confirmed) in enumerate(zip(self.opponents, self.confirmed)):
@@ -108,7 +108,7 @@ class Lanes:
     def repeated_meetings(self) -> dict[tuple[int, int], list[int]]:
         """``FlatCells.repeated_meetings``: the pairs that meet more than once, each with the
         cells of its lower start rank, from rows where an opponent number repeats."""
-        n, size = self.n, self.N
+        n, size = self.round_count, self.player_count
         numbers = b"".join(self.opponents)  # round after round
         rows = list(map(numbers.__getitem__, map(slice, range(size), repeat(None), repeat(size))))
         zeros = list(map(bytes.count, rows, repeat(0)))
@@ -118,7 +118,7 @@ class Lanes:
         found: dict[tuple[int, int], list[int]] = {}
         if distinct == expected:
             return found
-        sr, confirmed = self.sr, self.confirmed
+        sr, confirmed = self.start_ranks, self.confirmed
         for i in compress(count(), map(ne, distinct, expected)):
             row, own = rows[i], sr[i]
             pairs: dict[int, list[int]] = {}
@@ -132,9 +132,9 @@ class Lanes:
 def lanes(flat: FlatCells) -> Lanes | None:
     """The byte lanes of ``flat``, or None when they do not apply (more than 255 players, or
     colours or codes that are not ASCII)."""
-    if flat.N > MAX_PLAYERS or not flat.N or not flat.n or not (flat.col.isascii() and flat.code.isascii()):
+    if flat.player_count > MAX_PLAYERS or not flat.player_count or not flat.round_count or not (flat.col.isascii() and flat.code.isascii()):
         return None
-    number = dict(zip(flat.sr, range(1, flat.N + 1)))
+    number = dict(zip(flat.start_ranks, range(1, flat.player_count + 1)))
     numbers = bytes(map(number.get, flat.opp, repeat(0)))
     return Lanes(flat, numbers, flat.col.encode("ascii"), flat.code.encode("ascii"))
 

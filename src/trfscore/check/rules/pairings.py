@@ -43,7 +43,7 @@ def _unconfirmed(ctx: Context) -> list[tuple[Player, int, Player, bool]]:
     by_rank = ctx.by_rank
     flat = ctx.flat
     if flat is not None:
-        n, opp, players, index = flat.n, flat.opp, flat.players, flat.index
+        n, opp, players, index = flat.round_count, flat.opp, flat.players, flat.index
         for k in flat.unconfirmed():
             returned, r = flat.back[k], k % n
             taken = returned is not None and returned in index and opp[index[returned] * n + r] == opp[k]
@@ -147,7 +147,7 @@ def _flat_pairs(ctx: Context, cells: list[int]) -> Iterator[tuple[Player, Game, 
     assert flat is not None
     if not cells:
         return
-    players, partner, n, game = flat.players, flat.partner, flat.n, flat.game
+    players, partner, n, game = flat.players, flat.partner, flat.round_count, flat.game
     for k in flat.meeting_order(cells):
         j = partner[k]
         yield players[k // n], game(k), players[j // n], game(j)
@@ -298,7 +298,7 @@ def _pab_cells(ctx: Context) -> dict[int, list[Player]]:
     rounds: dict[int, list[Player]] = {}
     found = _pab_positions(ctx)
     if found is not None:
-        n, players = ctx.flat.n, ctx.flat.players  # type: ignore[union-attr]
+        n, players = ctx.flat.round_count, ctx.flat.players  # type: ignore[union-attr]
         for k in found:
             rounds.setdefault(k % n + 1, []).append(players[k // n])
         return rounds
@@ -355,7 +355,7 @@ def one_pab_per_player(ctx: Context) -> Iterator[Finding]:
         return
     found = _pab_positions(ctx)
     if found is not None:
-        n, players = ctx.flat.n, ctx.flat.players  # type: ignore[union-attr]
+        n, players = ctx.flat.round_count, ctx.flat.players  # type: ignore[union-attr]
         by_player: dict[int, list[int]] = {}
         for k in found:
             by_player.setdefault(k // n, []).append(k % n + 1)
@@ -411,7 +411,7 @@ def _interior_blanks(ctx: Context) -> Iterator[tuple[Player, int]]:
                 if is_blank_cell(g):
                     yield p, g.round
         return
-    n, blank = flat.n, flat.blank
+    n, blank = flat.round_count, flat.blank
     by_row: dict[int, list[int]] = {}
     for k in flat.blanks():
         by_row.setdefault(k // n, []).append(k)
