@@ -149,16 +149,13 @@ def rank_tiebreaks(ctx: Context) -> Iterator[Finding]:
     try:
         standings = ctx.t.standings()
         rows = list(standings.rows)
-    except Exception:  # tie-breaks not computable (unknown codes, standings module absent)
+    except ValueError:  # tie-breaks not computable: an unknown code, edition or system
         return
-    codes = ", ".join(getattr(standings, "tiebreaks", None) or h.standings_tiebreaks or h.tiebreaks)
+    codes = ", ".join(standings.tiebreaks or h.standings_tiebreaks or h.tiebreaks)
     for row in rows:
-        p = getattr(row, "player", None) or ctx.by_rank.get(getattr(row, "start_rank", 0))
-        if p is None or not p.rank:
-            continue
-        low = getattr(row, "rank", None)
-        high = getattr(row, "rank_to", None) or low
-        if low is None or low <= p.rank <= high:
+        p = row.player
+        low, high = row.rank, row.rank_to
+        if not p.rank or low <= p.rank <= high:
             continue
         place = f"{low}" if high == low else f"{low}-{high}"
         yield finding("TRF513", f"player {p.start_rank} is ranked {p.rank}, but points and the declared "
