@@ -3,13 +3,16 @@ columns equal ``Cell.label`` of the ``Game``-by-``Game`` path; the escape shortc
 and digits equals the general substitution."""
 from __future__ import annotations
 
+import io
 import random
+from pathlib import Path
 
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
-from report_cases import cases, hostile
+from report_cases import SAMPLES, cases, fake_ratings, hostile
 
 import trfscore
+from trfscore.cli import main
 from trfscore.formats.limits import data_rounds
 from trfscore.formats.markdown_text import (
     _SPECIAL,
@@ -202,3 +205,26 @@ def test_html_escape_before_html_is_imported_equals_html_escape(texts):
 
     common._html_escape = common._first_html_escape  # as in a fresh process
     assert [common.e(text) for text in texts] == [html.escape(neutralise(text), True) for text in texts]
+
+
+def test_markdown_written_line_by_line_equals_the_rendered_document(tmp_path):
+    """``markdown.write`` (what ``report --format markdown`` uses) gives ``render``'s text, of
+    players (every case, with and without ratings columns) and of teams."""
+    from trfscore.teams.standings import team_standings
+
+    for name, t in {**cases(), "hostile": hostile()}.items():
+        s = t.standings()
+        for ratings in (None, fake_ratings(t)):
+            out = io.StringIO()
+            markdown.write(t, s, out, ratings=ratings)
+            assert out.getvalue() == markdown.render(t, s, ratings=ratings), name
+    teams = trfscore.load(str(Path(__file__).resolve().parents[1] / "data" / "tv10-team-swiss.trf"))
+    s = team_standings(teams)
+    out = io.StringIO()
+    markdown.write(teams, s, out)
+    assert out.getvalue() == markdown.render(teams, s)
+    # and the command writes those bytes
+    sample = SAMPLES[0].parent / "swiss-byes-forfeits.trf"
+    main(["report", str(sample), "--format", "markdown", "-o", str(tmp_path / "out.md")])
+    t = trfscore.load(str(sample))
+    assert (tmp_path / "out.md").read_bytes() == markdown.render(t, t.standings()).encode("utf-8")

@@ -225,6 +225,11 @@ def run(args) -> int:
 
         with output(args.output) as out:
             text.write(t, standings, out, no_color=args.no_color or args.output not in (None, "-"), ratings=ratings)
+    elif fmt == "markdown":  # written line by line: the document is never one string
+        from ..report import markdown
+
+        with output(args.output) as out:
+            markdown.write(t, standings, out, ratings=ratings)
     else:
         data = render(t, standings, fmt, args, ratings)
         with output(args.output) as out:

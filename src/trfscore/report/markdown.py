@@ -7,6 +7,8 @@ or links.  Numbers use a dot; shared places print as ``3-4``.
 """
 from __future__ import annotations
 
+from typing import IO
+
 from ..formats.limits import data_rounds
 from ..formats.markdown_text import escape, escape_each, escape_joined, rows_unchanged, unescape
 from ..model import Tournament
@@ -15,7 +17,7 @@ from .columns import columns_of
 from .common import facts, markdown_header, markdown_rows, markdown_table, notes, team_facts
 from .values import each_once, format_points, format_score
 
-__all__ = ["escape", "unescape", "render"]
+__all__ = ["escape", "unescape", "render", "write"]
 
 
 def standings_table(standings, ratings: dict | None = None, names: list[str] | None = None) -> list[str]:
@@ -84,7 +86,7 @@ def team_crosstable(standings) -> list[str]:
     return [LEGEND, "", *markdown_table(head, rows, ["r", "r", "l"] + ["c"] * rounds + ["r", "r"])]
 
 
-def _team_document(t: Tournament, standings) -> str:
+def _team_lines(t: Tournament, standings) -> list[str]:
     """The team standings: the team facts, the standings table and the team-vs-team crosstable."""
     title = escape(t.header.name) or escape(t.source.path or "") or "Team event"
     lines = markdown_header(title, team_facts(t, standings), list(standings.tiebreaks), standings.rules,
@@ -92,13 +94,27 @@ def _team_document(t: Tournament, standings) -> str:
     lines += [f"- **Note:** {escape(note)}" for note in notes(standings)]
     lines += ["", "## Team standings", "", *standings_table(standings)]
     lines += ["", "## Crosstable", "", *team_crosstable(standings)]
-    return "\n".join(lines) + "\n"
+    return lines
 
 
 def render(t: Tournament, standings, *, ratings: dict | None = None) -> str:
     """The whole document, of players or teams."""
+    return "\n".join([*document_lines(t, standings, ratings), ""])  # each line ends with a line break
+
+
+def write(t: Tournament, standings, out: IO[str], *, ratings: dict | None = None) -> None:
+    """:func:`render`'s text written to ``out`` line by line (the tables are one line each here),
+    without making the whole document as one string: the 10,000-player tables are written as
+    they are, not copied once more into a 2.4 MB text."""
+    for line in document_lines(t, standings, ratings):
+        out.write(line)
+        out.write("\n")
+
+
+def document_lines(t: Tournament, standings, ratings: dict | None = None) -> list[str]:
+    """The document's lines, each table's rows as one string (joined by line breaks already)."""
     if standings.kind == "teams":
-        return _team_document(t, standings)
+        return _team_lines(t, standings)
     title = escape(t.header.name) or escape(t.source.path or "") or "Tournament"
     lines = markdown_header(title, facts(t), list(standings.tiebreaks), standings.rules, standings.system)
     lines += [f"- **Note:** {escape(note)}" for note in notes(standings)]
@@ -107,4 +123,4 @@ def render(t: Tournament, standings, *, ratings: dict | None = None) -> str:
     lines += standings_table(standings, ratings, names)
     lines += ["", "## Crosstable", ""]
     lines += crosstable(t, standings, names)
-    return "\n".join(lines) + "\n"
+    return lines
