@@ -155,3 +155,38 @@ def test_bulk_cell_check_agrees_with_the_line_decoder(cells: list[str]) -> None:
         if findings:
             expected.append(k)
     assert _irregular_cells("".join(cells)) == expected
+
+
+_OPPONENT_CHARS = st.sampled_from(" 00123456789x")
+_STRUCTURED_CELL = st.builds(
+    lambda opp, sep, colour, code: f"{''.join(opp)}{sep[0]}{colour}{sep[1]}{code}{sep[2]}{sep[3]}",
+    st.lists(_OPPONENT_CHARS, min_size=4, max_size=4),
+    st.lists(st.sampled_from("    x"), min_size=4, max_size=4),
+    st.sampled_from("wb- ?"), st.sampled_from("+-=WDLHFUZ01 ?"))
+
+
+@settings(max_examples=500, deadline=None)
+@given(cells=st.lists(_STRUCTURED_CELL, min_size=1, max_size=12))
+def test_bulk_cell_check_agrees_with_the_line_decoder_on_cells_made_of_parts(cells: list[str]) -> None:
+    """The same as the test above, the cells built from a likely opponent field, separators,
+    colour and code, so that every combination the bulk check tells apart (blank, ``0000``,
+    right- or left-aligned numbers, a zero among digits, each side's colours and codes) comes
+    up often.  The bulk check may also flag an opponent field the per-line decoder reads
+    silently but that is not written the usual way (blank, ``0000`` or a right-aligned number
+    from 1 up without leading zeros, e.g. ``" 12 "`` or ``"   0"``): it leaves such a line to
+    that decoder (which gives the same player, see ``test_bulk_decoder_matches_the_line_decoder``)."""
+    from trfscore.formats.trf.bulk import _irregular_cells
+
+    assume(all(cell[:4] != "9999" for cell in cells))
+    reported, unusual = set(), set()
+    for k, cell in enumerate(cells):
+        findings: list = []
+        parse_player((_HEAD + cell).rstrip(), 1, findings.append)
+        if findings:
+            reported.add(k)
+        field = cell[:4]
+        if field not in ("    ", "0000") and not (field.strip().isdigit() and field.strip()[0] != "0"
+                                                  and field == field.strip().rjust(4)):
+            unusual.add(k)
+    irregular = set(_irregular_cells("".join(cells)))
+    assert reported <= irregular <= reported | unusual

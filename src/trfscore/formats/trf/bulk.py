@@ -80,6 +80,20 @@ def _clean_cell_classes() -> tuple[bytes, ...]:
 
 _COLOUR_GAME, _CODE_GAME, _COLOUR_NONE, _CODE_NONE = _clean_cell_classes()
 _SPACE, _ZERO, _DIGIT, _NONZERO_DIGIT = _marks(" "), _marks("0"), _marks("0123456789"), _marks("123456789")
+
+
+def _bits(*tables: bytes) -> bytes:
+    """One ``bytes.translate`` table holding several :func:`_marks` tables, table ``k`` as bit
+    ``k`` of each entry: one pass over a column answers all of them (bit ``k`` of every byte
+    is then taken out of the column's big integer by a shift and a mask)."""
+    bits = sum(int.from_bytes(t, "big") << k for k, t in enumerate(tables))  # entries are 0 or 1: no carry
+    return bits.to_bytes(256, "big")
+
+
+#: an opponent field's character: digit (bit 0), blank (1), ``0`` (2), digit 1-9 (3)
+_OPPONENT_CHAR = _bits(_DIGIT, _SPACE, _ZERO, _NONZERO_DIGIT)
+#: a colour (or result code) clean with an opponent (bit 0) and without one (bit 1)
+_COLOUR_SIDES, _CODE_SIDES = _bits(_COLOUR_GAME, _COLOUR_NONE), _bits(_CODE_GAME, _CODE_NONE)
 #: ``bytes.translate`` table: a digit's value, 0 for anything else
 _DIGIT_VALUE = bytes(int(chr(b)) if chr(b).isdigit() and b < 128 else 0 for b in range(256))
 _NONZERO = re.compile(rb"[^\x00]")  # a block flagged in a column of flags
@@ -279,18 +293,23 @@ def _irregular_cells(blocks: str) -> list[int]:
     if not size:
         return []
     ones = int.from_bytes(b"\x01" * size, "big")
-    digit = [_column(raw, at, _DIGIT) for at in range(4)]
-    space = [_column(raw, at, _SPACE) for at in range(4)]
-    zeros = _column(raw, 0, _ZERO) & _column(raw, 1, _ZERO) & _column(raw, 2, _ZERO) & _column(raw, 3, _ZERO)
+    chars = [_column(raw, at, _OPPONENT_CHAR) for at in range(4)]
+    digit = [c & ones for c in chars]
+    space = [c >> 1 & ones for c in chars]
+    zeros = (chars[0] & chars[1] & chars[2] & chars[3]) >> 2 & ones
     none = (space[0] & space[1] & space[2] & space[3]) | zeros  # blank or 0000: no opponent
     # somebody: digits right-aligned (no digit before a blank), at least one of them not 0
     number = ((digit[0] | space[0]) & (digit[1] | space[1]) & (digit[2] | space[2]) & (digit[3] | space[3])
               & ~(digit[0] & space[1] | digit[1] & space[2] | digit[2] & space[3])
-              & (_column(raw, 0, _NONZERO_DIGIT) | _column(raw, 1, _NONZERO_DIGIT) | _column(raw, 2, _NONZERO_DIGIT)
-                 | _column(raw, 3, _NONZERO_DIGIT)))
-    separators = _column(raw, 4, _SPACE) & _column(raw, 6, _SPACE) & _column(raw, 8, _SPACE) & _column(raw, 9, _SPACE)
-    game = _column(raw, COLOUR_AT, _COLOUR_GAME) & _column(raw, RESULT_AT, _CODE_GAME)
-    unpaired = _column(raw, COLOUR_AT, _COLOUR_NONE) & _column(raw, RESULT_AT, _CODE_NONE)
+              & ((chars[0] | chars[1] | chars[2] | chars[3]) >> 3 & ones))
+    blank = b" " * size
+    if raw[4::_BLOCK] == raw[6::_BLOCK] == raw[8::_BLOCK] == raw[9::_BLOCK] == blank:
+        separators = ones  # the usual case: every separator blank, no integers needed
+    else:
+        separators = (_column(raw, 4, _SPACE) & _column(raw, 6, _SPACE) & _column(raw, 8, _SPACE)
+                      & _column(raw, 9, _SPACE))
+    sides = _column(raw, COLOUR_AT, _COLOUR_SIDES) & _column(raw, RESULT_AT, _CODE_SIDES)
+    game, unpaired = sides & ones, sides >> 1 & ones
     clean = separators & (number & game | none & unpaired)
     if clean == ones:
         return []
