@@ -265,3 +265,36 @@ def test_bbpairings_scoring_is_read_on_its_described_columns():
     assert t.scoring.values["W"] == 2 and t.scoring.values["D"] == 1  # the BB records are read after 162
     found = [f for f in trfscore.check(t) if f.rule == "TRF570"]
     assert [(f.line, f.text) for f in found] == [(3, "2.0")]
+
+
+@pytest.mark.parametrize("written", ["1e308", "3/2", "1_0", "x"])
+def test_team_points_not_written_as_a_decimal_are_a_finding_and_not_read(root, written):
+    """A 310 field holds the number as TRF writes numbers (TRF-2026 §3.10: game points in
+    columns 62-67, ``17.0``); an exponent or a ratio is no TRF number, so the team's declared
+    game points stay unknown (they were once read as 10**308, past the JSON schema's bound)."""
+    from trfscore.formats import json_model
+
+    lines = (root / "tests" / "data" / "tv10-team-swiss.trf").read_text(encoding="utf-8").splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("310   2 "))
+    lines[at] = lines[at][:61] + written.rjust(6) + lines[at][67:]
+    t = trfscore.loads("\n".join(lines) + "\n")
+    team = next(x for x in t.teams if x.number == 2)
+    assert team.game_points is None
+    found = [f for f in t.findings if f.rule == "TRF703"]
+    assert [(f.line, f.column, f.text.strip()) for f in found] == [(at + 1, 62, written)]
+    assert "game points" in found[0].message
+    json_model.validate(json_model.to_dict(t))
+
+
+@given(st.from_regex(r"[-+]?(?:[0-9]{1,4}(?:[.,][0-9]{0,2})?|[.,][0-9]{1,2})", fullmatch=True)
+       | st.text(alphabet="0123456789.,-+e/_ x", max_size=7))
+def test_a_fixed_column_number_is_plain_decimal_digits(text):
+    """``parse_number`` reads exactly the decimals TRF writes (point or comma, an optional
+    sign, a trailing point), to the value ``Fraction`` gives them, and nothing else."""
+    from trfscore.formats.trf.records import parse_number
+
+    plain = text.strip().rstrip(".").replace(",", ".")
+    body = plain.lstrip("+-")
+    decimal = body != "" and plain.count("-") + plain.count("+") <= 1 and plain[:1] in "+-0123456789." \
+        and body.count(".") <= 1 and body.replace(".", "").isdigit()
+    assert parse_number(text) == (Fraction(plain) if decimal else None)

@@ -39,15 +39,21 @@ def _cells(text: str, f: Field) -> Iterator[tuple[int, str]]:
             yield pos + 1, cell
 
 
+#: A number as TRF fixed columns write it: digits with a decimal point or comma (``17.0``,
+#: ``3,5``, ``-1``); not the exponents and ratios ``Fraction`` would also take (``1e308``, ``3/2``).
+_PLAIN_NUMBER = re.compile(r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)")
+
+
+#: The field types that hold numbers (the others are text).
+_NUMERIC = ("int", "score")
+
+
 def parse_number(text: str) -> Fraction | None:
     """A decimal (point or comma) from a fixed-column field; None when blank or not a number."""
-    text = text.strip().rstrip(".")
-    if not text:
+    text = text.strip().rstrip(".").replace(",", ".")
+    if not _PLAIN_NUMBER.fullmatch(text):
         return None
-    try:
-        return Fraction(text.replace(",", "."))
-    except (ValueError, ZeroDivisionError):
-        return None
+    return Fraction(text)
 
 
 def _report_bad(add: Add, rule: str, rec: Record, bad: list[tuple[int, str]], what: str) -> None:
@@ -68,7 +74,12 @@ def read_team(rec: Record, t: Tournament, add: Add) -> None:
         add(finding("TRF703", f"310: team number {text!r} is not a number",
                     rec.line, number.first, f"columns {number.columns} hold the team pairing number", text))
         return
-    _report_bad(add, "TRF703", rec, [(column, cell) for column, cell, _ in bad], "member")
+    members = record.field("members").first
+    _report_bad(add, "TRF703", rec, [(column, cell) for column, cell, _ in bad if column >= members], "member")
+    for column, cell, what in bad:
+        if column < members:  # a number field of the team's own (points, rank)
+            add(finding("TRF703", f"{rec.code}: {what}", rec.line, column,
+                        "write the number with digits and a decimal point, or leave the field blank", cell))
     t.teams.append(Team(**fields, record=rec.code, line=rec.line))
 
 
@@ -96,9 +107,10 @@ def decode_fields(record: LayoutRecord, text: str) -> tuple[dict[str, Any], list
         where = f"columns {f.columns}" if f.width > 1 else f"column {f.columns}"
         if f.choices and value not in f.choices:
             bad.append((f.first, raw, f"{what} {raw.strip()!r} ({where}) is not one of {', '.join(f.choices)}"))
-        elif f.required and value is None:
-            bad.append((f.first, raw, f"{what} {raw.strip()!r} ({where}) is not a number" if raw.strip()
-                        else f"{what} ({where}) is missing"))
+        elif value is None and raw.strip() and f.type in _NUMERIC:  # written, but no number
+            bad.append((f.first, raw, f"{what} {raw.strip()!r} ({where}) is not a number"))
+        elif value is None and f.required:
+            bad.append((f.first, raw, f"{what} ({where}) is missing"))
     cells = [f for f in record.fields if f.positional]
     rounds = max((len(entry[f.name]) for f in cells), default=0)
     for f in cells:  # cells of one round side by side (802): each list has a cell per round

@@ -337,10 +337,11 @@ READER_RULES: tuple[str, ...] = (
         Failing: ``240 Q   3   12`` (unknown bye type); ``260   1   3    a    b``.
     """, spec="G2"),
     declare("TRF703", ERROR, "team record (013/310) malformed", """
-        Team records (013, 310) hold numbers in their number and member columns.
+        Team records (013, 310) hold numbers in their number, points, rank and member columns:
+        digits with a decimal point (or comma), or blank where a value is optional.
 
         Passing: ``310   1 India                            IND     2486   15     28.0  11     1    5``.
 
-        Failing: ``310   x India …``; a member written ``1a``.
+        Failing: ``310   x India …``; a member written ``1a``; game points written ``1e308``.
     """, spec="F"),
 )
