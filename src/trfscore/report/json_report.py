@@ -19,6 +19,7 @@ from ..model import Tournament
 from ..standings import RankColumns
 from .columns import ReportColumn, columns_of
 from .common import join_rows
+from .values import each_once
 
 #: the key of the rows in each kind of document
 _ROWS = {"players": "standings", "teams": "teams"}
@@ -97,11 +98,12 @@ _encode_value = json.JSONEncoder(ensure_ascii=False).encode  # a nested value, a
 
 
 def score_texts(values: list) -> list[str]:
-    """JSON texts of exact scores, each distinct value converted once.  ``values`` keeps every
-    object alive meanwhile, so equal ids are the same object."""
-    distinct = dict(zip(map(id, values), values))
-    texts = {k: _score_text(score_to_json(v)) for k, v in distinct.items()}
-    return list(map(texts.__getitem__, map(id, values)))
+    """JSON texts of exact scores, each distinct value converted once (:func:`.values.each_once`)."""
+    return each_once(_score_json_text, values)
+
+
+def _score_json_text(value: Any) -> str:
+    return _score_text(score_to_json(value))
 
 
 def _score_text(value: float | int | str | None) -> str:

@@ -17,7 +17,7 @@ from operator import attrgetter
 from ...findings import ERROR, WARNING, Finding, finding
 from ...model import Kind, Player
 from ...records import Acceleration, Bye, JavafoAcceleration, PointAssignment
-from ..context import COL_POINTS, FIELDS, Context, fmt_points, is_blank_cell
+from ..context import COL_POINTS, FIELDS, Context, fmt_points, in_units, is_blank_cell
 from ..registry import rule
 
 WIN_LIKE = frozenset({Kind.WIN, Kind.FORFEIT_WIN, Kind.FULL_BYE, Kind.PAB})
@@ -171,18 +171,10 @@ def _cause(ctx: Context, p: Player, delta: Fraction, accel: dict, future: dict) 
 
 def _all_agree(players: list[Player], unit: int, totals: dict[int, int]) -> bool:
     """True when every declared total equals the computed one (both as whole numbers of
-    ``1/unit``): nothing for TRF510 to look at.  Each distinct declared value (the reader
-    shares one object per distinct text) is scaled once; None means "not declared"."""
-    declared = list(map(attrgetter("points"), players))
-    scaled: dict[int, int | None] = {}
-    for value in {id(v): v for v in declared}.values():
-        if value is None:
-            scaled[id(value)] = None
-            continue
-        if type(value) not in (Fraction, int) or (value.numerator * unit) % value.denominator:
-            return False  # a value the general comparison deals with
-        scaled[id(value)] = value.numerator * unit // value.denominator
-    got = list(map(scaled.__getitem__, map(id, declared)))
+    ``1/unit``): nothing for TRF510 to look at.  None means "not declared"."""
+    got = in_units(list(map(attrgetter("points"), players)), unit)
+    if got is None:
+        return False  # a value the general comparison deals with
     want = list(map(totals.__getitem__, map(attrgetter("start_rank"), players)))
     if None in got:
         want = [None if g is None else w for g, w in zip(got, want)]

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from fractions import Fraction
-from math import lcm
 from operator import and_, attrgetter, eq, ge, ne
 
 from ...findings import INFO, WARNING, Finding, finding
 from ...formats import registry as formats
 from ...model import Player
-from ..context import COL_RANK, COL_START_RANK, FIELDS, Context, fmt_points
+from ..context import COL_RANK, COL_START_RANK, FIELDS, Context, fmt_points, in_units
 from ..registry import rule
 
 
@@ -25,18 +24,14 @@ def _finished(ctx: Context) -> bool:
 
 def _in_order(ranked: list[Player], points: dict[int, Fraction]) -> bool:
     """True when, sorted by rank, the points never go up and players sharing a rank have
-    equal points: exactly when :func:`rank_order` has nothing to report.  The points are
-    compared as integers (each distinct value object scaled to a common denominator once)."""
-    values = list(map(points.__getitem__, map(attrgetter("start_rank"), ranked)))
-    distinct = {id(v): v for v in values}
-    if any(type(v) not in (Fraction, int) for v in distinct.values()):
-        return False
-    unit = lcm(*(v.denominator for v in distinct.values()))
-    scaled = {i: v.numerator * (unit // v.denominator) for i, v in distinct.items()}
+    equal points: exactly when :func:`rank_order` has nothing to report (points compared as
+    whole numbers of a common unit)."""
     ranks = list(map(attrgetter("rank"), ranked))
     order = sorted(range(len(ranked)), key=ranks.__getitem__)
+    totals = in_units([points[ranked[i].start_rank] for i in order])
+    if totals is None or None in totals:
+        return False
     ranks = list(map(ranks.__getitem__, order))
-    totals = list(map(scaled.__getitem__, map(id, map(values.__getitem__, order))))
     return all(map(ge, totals, totals[1:])) and not any(map(and_, map(eq, ranks, ranks[1:]), map(ne, totals, totals[1:])))
 
 
