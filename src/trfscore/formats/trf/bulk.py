@@ -164,11 +164,6 @@ def parse_players(records: list[Record], add: Callable[[Finding], None]) -> list
     return out
 
 
-#: ``parse_points`` of a points field, remembered: the files of a series repeat the same few
-#: texts, and a Fraction made from text costs more than the rest of the field's work.
-_points_of = lru_cache(maxsize=1024)(parse_points)
-
-
 def _one_by_one(records: list[Record], add: Callable[[Finding], None]) -> list[Player]:
     players = (parse_player(r.text, r.line, add) for r in records)
     return [p for p in players if p is not None]
@@ -215,7 +210,7 @@ def _heads(texts: list[str], slow: set[int]) -> _Heads:
     if not all(map(BIRTH_FORMS.match, filter(None, births))):
         _mark(births, lambda v: bool(v) and not BIRTH_FORMS.match(v), slow)
     points_text = [t[POINTS].strip() for t in texts]
-    table = {v: _points_of(v) for v in set(points_text)}
+    table = {v: parse_points(v) for v in set(points_text)}  # parse_points remembers its texts
     _mark(points_text, lambda v: table[v][1] is not None, slow)
     points = [table[v][0] for v in points_text]
     ranks = _numbers([t[RANK].strip() for t in texts], slow, zero_is_none=False)
