@@ -115,17 +115,14 @@ def _order(rule_id: str) -> tuple[bool, str]:
 
 
 def check_rules() -> list[Rule]:
-    """The rules that are checks (functions), in the order of :func:`all_rules`; computed once.
-    Only the check modules are imported (not the other formats' readers), so that checking a
+    """The rules that are checks (functions), in the order of :func:`all_rules` and equal to its
+    entries; computed once.  Only the check modules are imported (not the other formats' readers), so that checking a
     TRF loads no crosstable or PGN code."""
     global _checks
     if _checks is None:
-        if _loaded:
-            _checks = [r for r in RULES.values() if r.func is not None]
-        else:
-            for name in CHECK_MODULES:
-                importlib.import_module(name)
-            _checks = [_rule_of(CATALOGUE[rule_id]) for rule_id in sorted(_CHECKS, key=_order)]
+        for name in CHECK_MODULES:
+            importlib.import_module(name)
+        _checks = [_rule_of(CATALOGUE[rule_id]) for rule_id in sorted(_CHECKS, key=_order)]
     return _checks
 
 
