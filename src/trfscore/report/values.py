@@ -45,6 +45,25 @@ def rating_row(result) -> dict[str, Any]:
     }
 
 
+def rating_rows(evaluations: dict[int, Any]) -> dict[int, dict[str, Any]]:
+    """:func:`rating_row` of each evaluation by start rank; the whole-number figures of a plain
+    FIDE evaluation (:class:`trfscore.ratings.fide_figures.FideFigures`) give the same row."""
+    from ..ratings.fide_figures import FideFigures
+
+    return {sno: _figures_row(e) if type(e) is FideFigures else rating_row(e) for sno, e in evaluations.items()}
+
+
+def _figures_row(f) -> dict[str, Any]:
+    """The :func:`rating_row` of a plain FIDE evaluation: We in hundredths and W in half points
+    shown as :func:`score_to_json_rounded` and ``score_to_json`` show their Fractions."""
+    ro, expected, won, games, k, change, performance = f
+    return {
+        "system": "fide", "ro": ro, "we": expected / 100 if expected % 100 else expected // 100,
+        "w": won / 2 if won % 2 else won // 2, "games": games, "coefficient": k, "rn": ro + change,
+        "change": change, "performance": performance, "first_rating": False, "notes": [],
+    }
+
+
 def score_to_json_rounded(value: Any, places: int = 3) -> Any:
     """Expected scores and coefficients are shown to ``places`` decimals (half away from zero)."""
     from ..ratings.numbers import round_ratio

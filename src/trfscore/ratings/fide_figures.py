@@ -1,0 +1,135 @@
+"""The FIDE rating change of every player of a tournament as whole numbers, for reports.
+
+:func:`.tournament.rate_tournament` makes one :class:`.fide.FideResult` per player (exact
+Fractions, the reason for K, the steps); a report shows only Ro, We, W, n, K, Rn, the change and
+the performance.  :func:`fide_figures` computes those as integers for every player whose
+evaluation is the plain one of B.02 8.3 (rated, at least one rated game, every opponent of a
+rated game rated, the new rating published); for any other player it hands back the
+:func:`.fide.fide_evaluate` result itself, so every note and rule decision is made in one place.
+A test holds the figures to ``fide_evaluate`` over generated tournaments.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from functools import cached_property
+from typing import TYPE_CHECKING, NamedTuple
+
+from ..gcpause import gc_paused
+from ..model import Kind
+from .fide import CAP, EXEMPTION_2650_FROM, K_TIMES_N_MAX, RATING_FLOOR, REFORM_2024_FROM, fide_evaluate, fide_k
+from .numbers import round_ratio
+from .players_csv import PlayerInfo, PlayerKey
+from .result import RatingResult
+from .tables import fide_dp_hundredths, fide_pd_hundredths
+from .tournament import _end_date, _info, _year
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model import Tournament
+
+__all__ = ["FideFigures", "fide_figures"]
+
+
+class FideFigures(NamedTuple):
+    """One player's plain FIDE evaluation (B.02 8.3) in whole numbers."""
+
+    old_rating: int  # Ro
+    expected: int  # We in hundredths (the sum of table 8.1.2's PD)
+    won: int  # W in half points, rated games only
+    games: int  # n, the rated games
+    coefficient: int  # K after the 700 rule (8.3.3)
+    change: int  # K (W - We) rounded half away from zero (8.3.4)
+    performance: int  # Ra + dp(W/n), rounded (8.1.1)
+
+
+# Half points of a game at the board (B.02 8.3.1 rates games played at the board only).
+_HALVES = {Kind.WIN: 2, Kind.DRAW: 1, Kind.LOSS: 0}
+
+
+def fide_figures(tournament: Tournament, players: Mapping[PlayerKey, PlayerInfo] | None = None
+                 ) -> dict[int, FideFigures | RatingResult]:
+    """Every player's FIDE evaluation by start rank, in the tournament's order: the figures of a
+    plain one, else the :func:`.fide.fide_evaluate` result (as
+    :func:`.tournament.rate_tournament` makes it)."""
+    with gc_paused():  # 10,000 small tuples with no cycles: no collection walks the tournament
+        return _figures(tournament, players)
+
+
+def _figures(tournament: Tournament, players: Mapping[PlayerKey, PlayerInfo] | None
+             ) -> dict[int, FideFigures | RatingResult]:
+    end = _end_date(tournament)
+    year = end.year if end is not None else None
+    floor_applies = end is None or end >= REFORM_2024_FROM  # the 1400 floor: 2024 text
+    exemption_applies = end is None or end >= EXEMPTION_2650_FROM  # 8.3.1 amended 1 Oct 2025
+    # The start ranks of the players and their ratings (0: unrated, as the TRF writes it).
+    rating_of = {p.start_rank: p.rating or 0 for p in tournament.players}
+    whole = set(map(type, rating_of.values())) <= {int}  # else every player through fide_evaluate
+    rated = [r for r in rating_of.values() if r]
+    tables = _PdTables(max(rated) - min(rated) if rated and whole else 0)
+    k_of: dict[tuple, int] = {}  # fide_k per distinct input
+    year_of: dict[str, int | None] = {}  # the birth year per distinct birth text
+    played = Kind.PLAYED
+    out: dict[int, FideFigures | RatingResult] = {}
+    for p in tournament.players:
+        info = _info(players, p)
+        # Game.rated: played at the board and not a TRF W/D/L game (B.02 8.3.1); the opponent exists.
+        games = [(opponent, kind) for opponent, kind, code in zip(p.opponent_ranks(), p.kinds(), p.codes())
+                 if kind in played and code in "1=0" and opponent in rating_of]
+        r0 = p.rating
+        ratings = list(map(rating_of.__getitem__, [opponent for opponent, _ in games]))
+        birth = p.birth
+        birth_year = info.birth_year
+        if birth_year is None and birth:
+            birth_year = year_of[birth] if birth in year_of else year_of.setdefault(birth, _year(birth))
+        n = len(ratings)
+        if not r0 or not n or 0 in ratings or not whole:  # unrated, no rated game, an unrated opponent
+            out[p.start_rank] = _general(p.rating, ratings, games, info, birth_year, end)
+            continue
+        won = sum([_HALVES[kind] for _, kind in games])
+        table = tables.uncapped if r0 >= 2650 and exemption_applies else tables.capped
+        expected = sum(map(table.__getitem__, map(r0.__sub__, ratings)))
+        if info.k is None:
+            key = (r0, birth_year, info.games_before, bool(info.reached_2400))
+            k = k_of.get(key)
+            if k is None:
+                k = k_of[key] = fide_k(r0, birth_year=birth_year, games_before=info.games_before,
+                                       reached_2400=bool(info.reached_2400), year=year)[0]
+        else:
+            k = int(info.k)
+        if k * n > K_TIMES_N_MAX:  # 8.3.3: the largest K with K * n <= 700
+            k = K_TIMES_N_MAX // n
+        # change = K (W - We) with W = won / 2 and We = expected / 100 (8.3.2), rounded (8.3.4)
+        change = round_ratio(k * (50 * won - expected), 100)
+        if r0 + change < RATING_FLOOR and floor_applies:  # not published: fide_evaluate notes it
+            out[p.start_rank] = _general(r0, ratings, games, info, birth_year, end)
+            continue
+        # Rp = Ra + dp(p), p = W / n to two decimals (8.1.1), in integers as fide._performance does
+        dp = fide_dp_hundredths(round_ratio(50 * won, n))
+        out[p.start_rank] = FideFigures(r0, expected, won, n, k, change, round_ratio(sum(ratings) + dp * n, n))
+    return out
+
+
+def _general(rating: int | None, ratings: list[int], games: list[tuple[int | None, str]], info: PlayerInfo,
+             birth_year: int | None, end) -> RatingResult:
+    """``fide_evaluate`` as :func:`.tournament.rate_tournament` calls it."""
+    counted = [r for r in ratings if r]
+    won = sum([_HALVES[kind] for r, (_, kind) in zip(ratings, games) if r])
+    dropped = len(ratings) - len(counted)
+    notes = [f"{dropped} game(s) against unrated opponents excluded"] if dropped else []
+    return fide_evaluate(rating or None, counted, Fraction(won, 2), notes, birth_year=birth_year,
+                         games_before=info.games_before, reached_2400=bool(info.reached_2400), k=info.k, period=end)
+
+
+class _PdTables:
+    """Table 8.1.2's PD in hundredths indexed by the rating difference itself (own minus the
+    opponent's, ``-span`` to ``span``; a negative one counts from the end of the list): with the
+    400-point rule of 8.3.1 (``capped``) and without it (``uncapped``, made when first asked)."""
+
+    def __init__(self, span: int) -> None:
+        self.differences = list(range(span + 1)) + list(range(-span, 0))
+        self.capped = list(map(fide_pd_hundredths, [CAP if d > CAP else -CAP if d < -CAP else d
+                                                    for d in self.differences]))
+
+    @cached_property
+    def uncapped(self) -> list[int]:
+        return list(map(fide_pd_hundredths, self.differences))
