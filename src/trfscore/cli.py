@@ -16,6 +16,7 @@ import sys
 
 from . import __version__
 from .errors import UsageError
+from .lazy import defer_module
 from .safetext import neutralise_lines
 
 COMMANDS = ("report", "check", "convert", "explain", "schema")
@@ -135,6 +136,7 @@ def run() -> None:
         # though trfscore's grammars use the standard ``re``; no other dependency uses it.  This
         # process is the command's own, so lark is told it is absent.
         sys.modules["regex"] = None  # type: ignore[assignment]
+    defer_module("inspect")  # see lazy.defer_module
     # Start-up (imports, the parser) allocates tens of thousands of objects that live until the
     # end, and the collector's young generation, collected every 700 allocations, walks them
     # again and again (~5 M instructions of a small report).  In the command's own process it is
