@@ -13,19 +13,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 from functools import cached_property
+from itertools import compress, repeat
+from operator import is_not
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..gcpause import gc_paused
-from ..model import Kind
+from ..model import Kind, packed_block
 from .fide import CAP, EXEMPTION_2650_FROM, K_TIMES_N_MAX, RATING_FLOOR, REFORM_2024_FROM, fide_evaluate, fide_k
 from .numbers import round_ratio
 from .players_csv import PlayerInfo, PlayerKey
 from .result import RatingResult
 from .tables import fide_dp_hundredths, fide_pd_hundredths
-from .tournament import _end_date, _info, _year
+from .tournament import _NO_INFO, _end_date, _info, _year
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..model import Tournament
+    import datetime as _dt
+
+    from ..model import Player, Tournament
 
 __all__ = ["FideFigures", "fide_figures"]
 
@@ -61,35 +65,31 @@ def _figures(tournament: Tournament, players: Mapping[PlayerKey, PlayerInfo] | N
     year = end.year if end is not None else None
     floor_applies = end is None or end >= REFORM_2024_FROM  # the 1400 floor: 2024 text
     exemption_applies = end is None or end >= EXEMPTION_2650_FROM  # 8.3.1 amended 1 Oct 2025
+    people = tournament.players
     # The start ranks of the players and their ratings (0: unrated, as the TRF writes it).
-    rating_of = {p.start_rank: p.rating or 0 for p in tournament.players}
+    rating_of = {p.start_rank: p.rating or 0 for p in people}
     whole = set(map(type, rating_of.values())) <= {int}  # else every player through fide_evaluate
     rated = [r for r in rating_of.values() if r]
     tables = _PdTables(max(rated) - min(rated) if rated and whole else 0)
     k_of: dict[tuple, int] = {}  # fide_k per distinct input
     year_of: dict[str, int | None] = {}  # the birth year per distinct birth text
-    played = Kind.PLAYED
     out: dict[int, FideFigures | RatingResult] = {}
-    for p in tournament.players:
-        info = _info(players, p)
-        # Game.rated: played at the board and not a TRF W/D/L game (B.02 8.3.1); the opponent exists.
-        games = [(opponent, kind) for opponent, kind, code in zip(p.opponent_ranks(), p.kinds(), p.codes())
-                 if kind in played and code in "1=0" and opponent in rating_of]
-        r0 = p.rating
-        ratings = list(map(rating_of.__getitem__, [opponent for opponent, _ in games]))
-        birth = p.birth
+    for p, (ratings, won) in zip(people, _packed_games(people, rating_of) or map(_games, people, repeat(rating_of))):
+        info = _info(players, p) if players else _NO_INFO
         birth_year = info.birth_year
-        if birth_year is None and birth:
+        if birth_year is None and p.birth:
+            birth = p.birth
             birth_year = year_of[birth] if birth in year_of else year_of.setdefault(birth, _year(birth))
+        r0 = p.rating
         n = len(ratings)
-        if not r0 or not n or 0 in ratings or not whole:  # unrated, no rated game, an unrated opponent
-            out[p.start_rank] = _general(p.rating, ratings, games, info, birth_year, end)
+        # unrated, no rated game, an unrated opponent (0) or one not in the tournament (None)
+        if not r0 or not n or not whole or 0 in ratings or None in ratings:
+            out[p.start_rank] = _general(p, rating_of, info, birth_year, end)
             continue
-        won = sum([_HALVES[kind] for _, kind in games])
         table = tables.uncapped if r0 >= 2650 and exemption_applies else tables.capped
         expected = sum(map(table.__getitem__, map(r0.__sub__, ratings)))
         if info.k is None:
-            key = (r0, birth_year, info.games_before, bool(info.reached_2400))
+            key = (r0, birth_year, info.games_before, info.reached_2400)
             k = k_of.get(key)
             if k is None:
                 k = k_of[key] = fide_k(r0, birth_year=birth_year, games_before=info.games_before,
@@ -101,7 +101,7 @@ def _figures(tournament: Tournament, players: Mapping[PlayerKey, PlayerInfo] | N
         # change = K (W - We) with W = won / 2 and We = expected / 100 (8.3.2), rounded (8.3.4)
         change = round_ratio(k * (50 * won - expected), 100)
         if r0 + change < RATING_FLOOR and floor_applies:  # not published: fide_evaluate notes it
-            out[p.start_rank] = _general(r0, ratings, games, info, birth_year, end)
+            out[p.start_rank] = _general(p, rating_of, info, birth_year, end)
             continue
         # Rp = Ra + dp(p), p = W / n to two decimals (8.1.1), in integers as fide._performance does
         dp = fide_dp_hundredths(round_ratio(50 * won, n))
@@ -109,14 +109,47 @@ def _figures(tournament: Tournament, players: Mapping[PlayerKey, PlayerInfo] | N
     return out
 
 
-def _general(rating: int | None, ratings: list[int], games: list[tuple[int | None, str]], info: PlayerInfo,
-             birth_year: int | None, end) -> RatingResult:
-    """``fide_evaluate`` as :func:`.tournament.rate_tournament` calls it."""
-    counted = [r for r in ratings if r]
-    won = sum([_HALVES[kind] for r, (_, kind) in zip(ratings, games) if r])
-    dropped = len(ratings) - len(counted)
+def _rated(p: Player, rating_of: dict[int, int]) -> list[tuple[int, str]]:
+    """(opponent, kind) of the player's rated games (``Game.rated``: played at the board, not a
+    TRF W/D/L game, B.02 8.3.1) against a player of the tournament."""
+    played = Kind.PLAYED
+    return [(opponent, kind) for opponent, kind, code in zip(p.opponent_ranks(), p.kinds(), p.codes())
+            if kind in played and code in "1=0" and opponent in rating_of]
+
+
+def _games(p: Player, rating_of: dict[int, int]) -> tuple[list[int | None], int]:
+    """The ratings of the player's opponents in rated games (0: unrated) and his half points."""
+    games = _rated(p, rating_of)
+    return [rating_of[opponent] for opponent, _ in games], sum([_HALVES[kind] for _, kind in games])
+
+
+def _packed_games(people: list[Player], rating_of: dict[int, int]) -> list[tuple[list[int | None], int]] | None:
+    """:func:`_games` of every player read from the packed block of round cells a column at a
+    time, or None when the players' cells are not one packed block.  A rated cell whose opponent
+    is not in the tournament gives the rating None (the player goes to the general path)."""
+    cells = packed_block(people)
+    if cells is None:
+        return None
+    halves = {code: _HALVES[kind] if kind in Kind.PLAYED and code in "1=0" else None
+              for code, kind in cells.kind_of_code.items()}
+    counted = list(map(halves.__getitem__, cells.codes))  # None: not a rated game
+    ratings = list(map(rating_of.get, cells.opponents))
+    rated = list(map(is_not, counted, repeat(None)))
+    n = cells.n
+    bounds = range(0, len(ratings), n)
+    return [(list(compress(ratings[b:b + n], rated[b:b + n])), sum(filter(None, counted[b:b + n])))
+            for b in bounds]
+
+
+def _general(p: Player, rating_of: dict[int, int], info: PlayerInfo, birth_year: int | None,
+             end: _dt.date | None) -> RatingResult:
+    """``fide_evaluate`` of the player as :func:`.tournament.rate_tournament` calls it."""
+    games = _rated(p, rating_of)
+    ratings = [rating_of[opponent] for opponent, _ in games if rating_of[opponent]]
+    won = sum([_HALVES[kind] for opponent, kind in games if rating_of[opponent]])
+    dropped = len(games) - len(ratings)
     notes = [f"{dropped} game(s) against unrated opponents excluded"] if dropped else []
-    return fide_evaluate(rating or None, counted, Fraction(won, 2), notes, birth_year=birth_year,
+    return fide_evaluate(p.rating or None, ratings, Fraction(won, 2), notes, birth_year=birth_year,
                          games_before=info.games_before, reached_2400=bool(info.reached_2400), k=info.k, period=end)
 
 

@@ -182,8 +182,14 @@ def player_columns(standings, ratings: dict | None = None, names: list[str] | No
                                                        for entry in entries],
                                  html_head=sort_heading(RATING_HEADINGS[key], title=RATING_TITLES[key]))
                     for key in RATING_KEYS]
-        columns.append(_json_only("rating_change", lambda: entries))
+        columns.append(_json_only("rating_change", lambda: entries, lambda: _dict_texts(entries)))
     return columns
+
+
+def _dict_texts(rows: list) -> list[str]:
+    from .json_report import dict_texts
+
+    return dict_texts(rows)
 
 
 def _player_fields(table) -> dict[str, list[Any]]:

@@ -10,8 +10,9 @@ row per line.
 from __future__ import annotations
 
 import json
+import math
 from itertools import repeat
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any
 
 from ..formats.json_text import SCHEMA_ID, dumps, score_to_json
@@ -114,6 +115,40 @@ def _score_text(value: float | int | str | None) -> str:
     if isinstance(value, str):
         return _text(value)
     return repr(value)
+
+
+def dict_texts(rows: list) -> list[str]:
+    """JSON texts of dicts of one layout (the rating rows: :func:`.values.rating_row`), written a
+    field at a time, each distinct value of a field once; rows of mixed layouts (or not dicts)
+    through the general encoder, as before."""
+    keys = tuple(rows[0]) if rows and type(rows[0]) is dict else None
+    if keys is None or set(map(type, rows)) != {dict} or not all(map(keys.__eq__, map(tuple, rows))):
+        return list(map(_encode_value, rows))
+    return object_texts(list(keys), [_field_texts(list(map(itemgetter(key), rows))) for key in keys], len(rows))
+
+
+_SCALARS = frozenset({int, float, str, bool, type(None)})
+
+
+def _field_texts(values: list) -> list[str]:
+    """JSON texts of one field's values: scalars each distinct value once, empty lists as
+    ``[]``, anything else through the general encoder."""
+    types = set(map(type, values))
+    if not types <= _SCALARS:
+        return [_encode_value(v) if v != [] else "[]" for v in values]
+    distinct = set(values)
+    # 1, 1.0 and True are one key of a set: write them apart when a field mixes such types
+    if len(types & {int, float, bool}) > 1 and len(set(zip(map(type, values), values))) != len(distinct):
+        return list(map(_encode_value, values))
+    texts = {v: _scalar_text(v) for v in distinct}
+    return list(map(texts.__getitem__, values))
+
+
+def _scalar_text(value: Any) -> str:
+    """What ``json.dumps`` writes for a str, int, float, bool or None."""
+    if value is None or type(value) is bool or (type(value) is float and not math.isfinite(value)):
+        return _encode_value(value)
+    return _text(value) if type(value) is str else repr(value)
 
 
 def string_texts(values: list) -> list[str]:
