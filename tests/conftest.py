@@ -66,6 +66,7 @@ def json_players(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
 
         monkeypatch.setattr(json_model, "FAST_GAMES_OVER", 200)
         monkeypatch.setattr(json_model, "SAMPLE", 20)
+        monkeypatch.setattr(json_model, "STREAM_OVER", 0)  # read a block of players at a time
     return int(request.param)
 
 

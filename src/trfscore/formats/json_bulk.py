@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import chain, repeat
 from operator import eq, is_, itemgetter
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..model import Game, PackedCells
 
@@ -112,21 +112,22 @@ def games_fine(cols: Columns, game: dict[str, Any], kinds: set[str]) -> bool:
     rounds, opponents, colours, codes, kinds_seen = cols.games
     if not rounds:
         return True
-    cols.packed = _packed(cols)
-    if cols.packed is not None:  # clean cells: only the opponents' types are left to check
-        return _opponents_fine(opponents)
+    cells = clean_cells(cols)
+    if cells is not None:  # clean cells: only the opponents' types are left to check
+        cols.packed = pack(cells)
+        return opponents_fine(opponents)
     colour_enum = game["properties"]["colour"]["enum"]
     try:
         combos = set(zip(map(type, opponents), colours, codes, kinds_seen))
         if not all(kind in (int, _NONE) and colour in colour_enum and kind_name in kinds and type(code) is str
                    and len(code) == 1 for kind, colour, code, kind_name in combos):
             return False
-        return set(map(type, rounds)) <= {int} and min(rounds) >= 1 and _opponents_fine(opponents)
+        return set(map(type, rounds)) <= {int} and min(rounds) >= 1 and opponents_fine(opponents)
     except TypeError:  # an unhashable value (a list or an object where a scalar belongs)
         return False
 
 
-def _opponents_fine(opponents: Column) -> bool:
+def opponents_fine(opponents: Column) -> bool:
     """Integers >= 1 or null (types per value: in a set, ``True`` would pass for ``1``)."""
     return set(map(type, opponents)) <= {int, _NONE} and min(set(opponents) - {None}, default=1) >= 1
 
@@ -182,15 +183,36 @@ def with_national(cols: Columns, start: int) -> list[int]:
     return [i for i, value in enumerate(cols.players["national"][start:], start) if value and value is not ABSENT]
 
 
+def clean_block(cols: Columns, full: dict[str, Any]) -> CleanCells | None:
+    """The games of a block of players, unpadded, when every player (none with national
+    records) passes :func:`players_fine` and every cell is clean (:func:`clean_cells`) with an
+    opponent of the schema's type: what makes ``games_fine`` pack them.  Else None."""
+    if not players_fine(cols, 0, full) or with_national(cols, 0):
+        return None
+    cells = clean_cells(cols)
+    return cells if cells is not None and opponents_fine(cols.games[1]) else None
+
+
 # -- building -------------------------------------------------------------------------------
 
-def _packed(cols: Columns) -> PackedCells | None:
-    """The games as one packed block, row ``i`` for player ``i``; None unless every cell is
-    one the TRF bulk reader would pack: a clean cell (:data:`~trfscore.formats.trf.player.CELLS`)
-    whose kind is the one its code stands for (:data:`~trfscore.formats.trf.bulk.KIND_BY_CODE`),
-    an opponent exactly when the code is a game's, a colour exactly when there is an opponent,
-    rounds 1, 2, 3 ...; nobody paired with themself.  Then each player's ``games`` read back
-    equal to the document's.  The opponents' types are left to the caller."""
+class CleanCells(NamedTuple):
+    """A block of players' games, every cell clean (see :func:`clean_cells`), unpadded: the
+    opponents, colour letters (``-`` for none) and result codes of each player's games in turn."""
+
+    counts: list[int]
+    opponents: list[int | None]
+    colours: str
+    codes: str
+
+
+def clean_cells(cols: Columns) -> CleanCells | None:
+    """The games, unpadded, when every cell is one the TRF bulk reader would pack: a clean cell
+    (:data:`~trfscore.formats.trf.player.CELLS`) whose kind is the one its code stands for
+    (:data:`~trfscore.formats.trf.bulk.KIND_BY_CODE`), an opponent exactly when the code is a
+    game's, a colour exactly when there is an opponent, rounds 1, 2, 3 ... (at most 256);
+    nobody paired with themself.  Else None.  Each condition is one player's, so the cells of
+    a document read a block of players at a time are clean when each block's are.  The
+    opponents' types are left to the caller."""
     from .trf.bulk import KIND_BY_CODE
     from .trf.player import CELLS
 
@@ -211,13 +233,21 @@ def _packed(cols: Columns) -> PackedCells | None:
         return None
     if list(map(KIND_BY_CODE.__getitem__, result)) != kinds:
         return None
-    n = max(counts)
     expected = list(chain.from_iterable(map(range, repeat(1), [c + 1 for c in counts])))
-    if n > 256 or not all(map(is_, rounds, expected)):  # 1 .. 256 are single int objects: ints, in order
+    if max(counts, default=0) > 256 or not all(map(is_, rounds, expected)):  # 1 .. 256: single int objects
         return None
     if any(map(eq, opponents, chain.from_iterable(map(repeat, cols.players["start_rank"], counts)))):
         return None
-    chars = "".join([c or "-" for c in colours])
+    return CleanCells(counts, opponents, "".join([c or "-" for c in colours]), result)
+
+
+def pack(cells: CleanCells) -> PackedCells:
+    """Clean cells as one packed block, row ``i`` for player ``i``: each player's ``games``
+    then reads back equal to the document's."""
+    from .trf.bulk import KIND_BY_CODE
+
+    counts, opponents, chars, result = cells
+    n = max(counts)
     if min(counts) == n:
         return PackedCells(n, opponents, chars, result, KIND_BY_CODE)
     flat: list[int | None] = []

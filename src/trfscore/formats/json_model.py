@@ -175,6 +175,12 @@ def _read(box: list[str], path: str | None) -> Tournament:
     text = box.pop()
     # "in": fast scans (one character: memchr), the pattern only for a text holding escapes
     surrogates = "\\" in text and "\\u" in text and _LONE_SURROGATE.search(text) is not None
+    if len(text) > STREAM_OVER and not surrogates:  # read a block of players at a time (or None: irregular)
+        from . import json_stream
+
+        streamed = json_stream.read(text, path=path)
+        if streamed is not None:
+            return streamed
     try:
         doc = json.loads(text)
     except (ValueError, RecursionError) as exc:  # JSONDecodeError, or an integer of thousands of digits
@@ -192,6 +198,11 @@ def _read(box: list[str], path: str | None) -> Tournament:
                                      "(\\ud800-\\udfff escapes); they were replaced by U+FFFD", None, None,
                                      "write text as UTF-8 or as escaped surrogate pairs"))
     return t
+
+
+#: Documents longer than this (in characters) are first read a block of players at a time
+#: (``formats.json_stream``), never decoded whole: about 700 players of 13 rounds.
+STREAM_OVER = 1 << 20
 
 
 def from_document(doc: Any, *, path: str | None = None) -> Tournament:
@@ -374,7 +385,7 @@ def _players(items: list[dict[str, Any]], cols: json_bulk.Columns | None
                       *cols.games[1:])
     column = cols.players
     packed = cols.packed
-    count = len(items)
+    count = len(cols.counts)
     games = map(list, repeat((), count)) if packed is not None else json_bulk.games_of(cols)
     points: dict[tuple[type, Any], Fraction | None] = {}
     for value in set(zip(map(type, column["points"]), column["points"])):  # few distinct values
@@ -514,9 +525,7 @@ def _validate(doc: Any, definition: str | None) -> tuple[list[tuple[str, str]], 
         # of them can add a jsonschema error, so one of each stands for the sample (what is
         # left to jsonschema is the rest of the document, with the same errors as with the sample).
         size = 1 if _all_clean(doc, cols, full) else SAMPLE
-        sample = dict(doc, players=[_first_game(p) for p in players[:size]])
-        if isinstance(doc.get("source"), dict) and isinstance(doc["source"].get("records"), list):
-            sample["source"] = dict(doc["source"], records=doc["source"]["records"][:size])
+        sample = _sample(doc, players, size)
     if definition:
         full.pop("oneOf", None)
         full["$ref"] = f"#/$defs/{definition}"
@@ -535,19 +544,59 @@ def _validate(doc: Any, definition: str | None) -> tuple[list[tuple[str, str]], 
     return problems, (cols if not problems else None)
 
 
+def _sample(doc: dict[str, Any], players: list[Any], size: int) -> dict[str, Any]:
+    """``doc`` with its first ``size`` players (each with its first game) and source records:
+    what jsonschema checks of a large document."""
+    sample = dict(doc, players=[_first_game(p) for p in players[:size]])
+    if isinstance(doc.get("source"), dict) and isinstance(doc["source"].get("records"), list):
+        sample["source"] = dict(doc["source"], records=doc["source"]["records"][:size])
+    return sample
+
+
 def _all_clean(doc: dict[str, Any], cols: json_bulk.Columns | None, full: dict[str, Any]) -> bool:
     """Whether every player (without national records), game and source record passes the
     column and per-record checks, which are at least as strict as jsonschema's."""
     defs = full["$defs"]
-    source = doc.get("source")
-    if not isinstance(source, dict) or not isinstance(source.get("records", []), list):
-        return False
     try:
-        return (cols is not None and json_bulk.players_fine(cols, 0, full) and not json_bulk.with_national(cols, 0)
+        return (_records_listed(doc) and cols is not None and json_bulk.players_fine(cols, 0, full)
+                and not json_bulk.with_national(cols, 0)
                 and json_bulk.games_fine(cols, defs["game"], set(defs["kind"]["enum"]))
                 and not _record_problems(doc, defs["record"], 0))
     except TypeError:  # an unhashable end of line: jsonschema says what is wrong
         return False
+
+
+def _records_listed(doc: dict[str, Any]) -> bool:
+    """Whether the document has a source object whose records (if any) are a list."""
+    source = doc.get("source")
+    return isinstance(source, dict) and isinstance(source.get("records", []), list)
+
+
+def from_clean_blocks(doc: dict[str, Any], cols: json_bulk.Columns, path: str | None) -> Tournament | None:
+    """The tournament of a document read a block of players at a time (``formats.json_stream``):
+    ``cols`` all its players, each block clean by :func:`json_bulk.clean_block`, their games
+    packed; ``doc`` the rest, with ``players`` holding only the first player.  What
+    :func:`from_document` gives for the whole document, whose validation takes the same steps
+    (``_all_clean``, then jsonschema on the sample); None when the rest of the document is for
+    the general path to judge (a rounded score's exact value, a source record or anything
+    jsonschema finds fault with, a score trfscore cannot compute with)."""
+    import jsonschema
+
+    full = schema()
+    try:
+        if doc.get("exact") or not _records_listed(doc) or _record_problems(doc, full["$defs"]["record"], 0) \
+                or _line_break_problems(doc):
+            return None
+    except TypeError:
+        return None
+    full.pop("oneOf", None)
+    full["$ref"] = "#/$defs/tournamentDocument"
+    if next(jsonschema.Draft202012Validator(full).iter_errors(_sample(doc, doc["players"], 1)), None) is not None:
+        return None
+    try:
+        return from_dict(doc, path=path, _cols=cols)
+    except (KeyError, TypeError, ValueError, AttributeError, ZeroDivisionError):  # ScoreError too
+        return None
 
 
 def _cell_count(players: list[Any]) -> int:
