@@ -24,7 +24,7 @@ def _general_rows(t, players=None) -> str:
 
 
 def _figure_rows(t, players=None) -> str:
-    return json.dumps(rating_rows(fide_figures(t, players)))  # JSON text: 5 and 5.0 differ
+    return json.dumps(dict(rating_rows(fide_figures(t, players))))  # JSON text: 5 and 5.0 differ
 
 
 def _players_csv(t, rng: random.Random, share: float):

@@ -9,6 +9,7 @@ error (and in the JSON document).
 from __future__ import annotations
 
 import io
+from collections.abc import Mapping
 
 from ..errors import UsageError
 from . import keep_until_exit
@@ -117,7 +118,7 @@ def standing_options(args) -> dict:
     return options
 
 
-def compute_ratings(t, args) -> dict | None:
+def compute_ratings(t, args) -> Mapping[int, dict] | None:
     """Rating changes per start rank as JSON-ready dicts (``--ratings``), or None."""
     if not args.ratings:
         if args.rating_list:

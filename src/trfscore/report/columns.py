@@ -21,7 +21,7 @@ headings likewise (a tie-break code comes from the file); HTML cells are escaped
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any, NamedTuple
 
@@ -173,23 +173,27 @@ def player_columns(standings, ratings: dict | None = None, names: list[str] | No
                                                    for points, rank in zip(fields()["points"], fields()["rank"])],
                               lambda: _declared_texts(fields()["points"], fields()["rank"])))
     if ratings is not None:
-        entries = [ratings.get(sno) for sno in snos]
-        columns += [ReportColumn(key, RATING_HEADINGS[key], lambda key=key: [rating_value(e, key) for e in entries],
-                                 lambda key=key: [rating_value(e, key, signed=True) for e in entries],
+        rated = ratings
+        entries = cache(lambda: [rated.get(sno) for sno in snos])  # the rows, made when a column asks
+        columns += [ReportColumn(key, RATING_HEADINGS[key], lambda key=key: [rating_value(e, key) for e in entries()],
+                                 lambda key=key: [rating_value(e, key, signed=True) for e in entries()],
                                  decimals=True, group="rating",
                                  html=lambda key=key: [f'<td data-v="{sort_value(entry.get(key) if entry else None)}">'
                                                        f'{e(rating_value(entry, key, signed=True))}</td>'
-                                                       for entry in entries],
+                                                       for entry in entries()],
                                  html_head=sort_heading(RATING_HEADINGS[key], title=RATING_TITLES[key]))
                     for key in RATING_KEYS]
-        columns.append(_json_only("rating_change", lambda: entries, lambda: _dict_texts(entries)))
+        columns.append(_json_only("rating_change", entries, lambda: _rating_texts(rated, snos, entries)))
     return columns
 
 
-def _dict_texts(rows: list) -> list[str]:
-    from .json_report import dict_texts
+def _rating_texts(ratings: Mapping, snos: list[int], entries: Callable[[], list]) -> list[str]:
+    """The JSON texts of the rating rows: :class:`.values.RatingRows` writes them, other rows
+    are written a field at a time (:func:`.json_report.dict_texts`)."""
+    from .json_report import dict_texts, encode_value
+    from .values import RatingRows
 
-    return dict_texts(rows)
+    return ratings.json_texts(snos, encode_value) if isinstance(ratings, RatingRows) else dict_texts(entries())
 
 
 def _player_fields(table) -> dict[str, list[Any]]:

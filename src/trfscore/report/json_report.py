@@ -79,7 +79,7 @@ def render(t: Tournament, standings, ratings: dict | None = None, ratings_system
     """The JSON text of :func:`to_dict`, one row per line."""
     columns = _json_columns(standings, ratings)
     try:
-        texts = [c.json_text() if c.json_text is not None else list(map(_encode_value, c.json())) for c in columns]
+        texts = [c.json_text() if c.json_text is not None else list(map(encode_value, c.json())) for c in columns]
     except TypeError:  # a field of an unexpected type (set through the API): the general encoder
         return dumps(to_dict(t, standings, ratings, ratings_system=ratings_system), _rows_key(standings))
     count = len(texts[0]) if texts else 0
@@ -95,7 +95,7 @@ def _all_str(values: list) -> bool:
 
 
 _text = json.encoder.encode_basestring  # a JSON string, as json.dumps(..., ensure_ascii=False)
-_encode_value = json.JSONEncoder(ensure_ascii=False).encode  # a nested value, as dumps encodes its rows
+encode_value = json.JSONEncoder(ensure_ascii=False).encode  # a nested value, as dumps encodes its rows
 
 
 def score_texts(values: list) -> list[str]:
@@ -123,7 +123,7 @@ def dict_texts(rows: list) -> list[str]:
     through the general encoder, as before."""
     keys = tuple(rows[0]) if rows and type(rows[0]) is dict else None
     if keys is None or set(map(type, rows)) != {dict} or not all(map(keys.__eq__, map(tuple, rows))):
-        return list(map(_encode_value, rows))
+        return list(map(encode_value, rows))
     return object_texts(list(keys), [_field_texts(list(map(itemgetter(key), rows))) for key in keys], len(rows))
 
 
@@ -135,11 +135,11 @@ def _field_texts(values: list) -> list[str]:
     ``[]``, anything else through the general encoder."""
     types = set(map(type, values))
     if not types <= _SCALARS:
-        return [_encode_value(v) if v != [] else "[]" for v in values]
+        return [encode_value(v) if v != [] else "[]" for v in values]
     distinct = set(values)
     # 1, 1.0 and True are one key of a set: write them apart when a field mixes such types
     if len(types & {int, float, bool}) > 1 and len(set(zip(map(type, values), values))) != len(distinct):
-        return list(map(_encode_value, values))
+        return list(map(encode_value, values))
     texts = {v: _scalar_text(v) for v in distinct}
     return list(map(texts.__getitem__, values))
 
@@ -147,7 +147,7 @@ def _field_texts(values: list) -> list[str]:
 def _scalar_text(value: Any) -> str:
     """What ``json.dumps`` writes for a str, int, float, bool or None."""
     if value is None or type(value) is bool or (type(value) is float and not math.isfinite(value)):
-        return _encode_value(value)
+        return encode_value(value)
     return _text(value) if type(value) is str else repr(value)
 
 

@@ -1,7 +1,7 @@
 """Shared formatting of report values: exact scores as people write them."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -45,12 +45,45 @@ def rating_row(result) -> dict[str, Any]:
     }
 
 
-def rating_rows(evaluations: dict[int, Any]) -> dict[int, dict[str, Any]]:
-    """:func:`rating_row` of each evaluation by start rank; the whole-number figures of a plain
-    FIDE evaluation (:class:`trfscore.ratings.fide_figures.FideFigures`) give the same row."""
+class RatingRows(Mapping[int, dict[str, Any]]):
+    """The rating rows of a report by start rank: :func:`rating_row` of each evaluation, made
+    when read.  The whole-number figures of a plain FIDE evaluation
+    (:class:`trfscore.ratings.fide_figures.FideFigures`) give the same row, and its JSON text
+    without the row (:meth:`json_texts`)."""
+
+    __slots__ = ("evaluations",)
+
+    def __init__(self, evaluations: Mapping[int, Any]) -> None:
+        self.evaluations = evaluations
+
+    def __getitem__(self, sno: int) -> dict[str, Any]:
+        evaluation = self.evaluations[sno]
+        return _figures_row(evaluation) if type(evaluation) is _figures_type() else rating_row(evaluation)
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.evaluations)
+
+    def __len__(self) -> int:
+        return len(self.evaluations)
+
+    def json_texts(self, snos: list[int], encode: Callable[[Any], str]) -> list[str]:
+        """The JSON text of each start rank's row (``encode`` writes the rows of other
+        evaluations, and ``null`` for a start rank without one)."""
+        figures = _figures_type()
+        get = self.evaluations.get
+        return [_figures_text(e) if type(e) is figures else encode(None if e is None else rating_row(e))
+                for e in map(get, snos)]
+
+
+def rating_rows(evaluations: Mapping[int, Any]) -> RatingRows:
+    """:func:`rating_row` of each evaluation by start rank (see :class:`RatingRows`)."""
+    return RatingRows(evaluations)
+
+
+def _figures_type() -> type:
     from ..ratings.fide_figures import FideFigures
 
-    return {sno: _figures_row(e) if type(e) is FideFigures else rating_row(e) for sno, e in evaluations.items()}
+    return FideFigures
 
 
 def _figures_row(f) -> dict[str, Any]:
@@ -62,6 +95,16 @@ def _figures_row(f) -> dict[str, Any]:
         "w": won / 2 if won % 2 else won // 2, "games": games, "coefficient": k, "rn": ro + change,
         "change": change, "performance": performance, "first_rating": False, "notes": [],
     }
+
+
+def _figures_text(f) -> str:
+    """The JSON text of :func:`_figures_row` (``json.dumps``), written directly."""
+    ro, expected, won, games, k, change, performance = f
+    we = repr(expected / 100) if expected % 100 else expected // 100
+    w = repr(won / 2) if won % 2 else won // 2
+    return (f'{{"system": "fide", "ro": {ro}, "we": {we}, "w": {w}, "games": {games}, "coefficient": {k}, '
+            f'"rn": {ro + change}, "change": {change}, "performance": {performance}, "first_rating": false, '
+            f'"notes": []}}')
 
 
 def score_to_json_rounded(value: Any, places: int = 3) -> Any:
