@@ -67,6 +67,8 @@ class Row:
     floor: Callable[[Path, Path], list[str]]  # (floors folder, input folder) -> argv
     ours: Callable[[Path], list[str]]  # input folder -> argv
     page: bool = False  # report trfscore's output size
+    #: (input, reference input): also the peak RSS of reading each with ``trfscore.load``, as a ratio
+    memory: tuple[str, str] | None = None
     notes: list[str] = field(default_factory=list)
 
 
@@ -124,9 +126,9 @@ def rows(jobs: list[int]) -> list[Row]:
             lambda floors, d: py("-c", "pass"),
             lambda d: trfscore("--version")),
         Row("json-big", "reading the large JSON document (`trfscore.load`) vs `json.load`", "<= 1.5x; <= 2x the TRF's memory",
-            ("players.json",),
+            ("players.json", "big.json", "big.trf"),
             lambda floors, d: py("-c", JSON_LOAD, str(d / "players.json")),
-            lambda d: py("-c", LOAD, str(d / "players.json"))),
+            lambda d: py("-c", LOAD, str(d / "players.json")), memory=("big.json", "big.trf")),
     ]
     return table
 
@@ -248,8 +250,26 @@ def measure(row: Row, floors: Path, data: Path, env: dict[str, str], repeat: int
     return best[0], best[1]
 
 
-def table_line(row: Row, floor: Run, ours: Run) -> str:
+def memory_peaks(row: Row, data: Path, env: dict[str, str], repeat: int) -> tuple[float, float] | None:
+    """The peak RSS of reading ``row.memory``'s input and its reference input, the largest of
+    ``repeat`` runs in turns; None for a row without them."""
+    if row.memory is None:
+        return None
+    rss = [0.0, 0.0]
+    for _ in range(repeat):
+        for side, name in enumerate(row.memory):
+            run = run_once(py("-c", LOAD, str(data / name)), env, data / f"out.{os.getpid()}.{side}")
+            rss[side] = max(rss[side], run.rss_mb)
+    for side in (0, 1):
+        os.unlink(data / f"out.{os.getpid()}.{side}")
+    return rss[0], rss[1]
+
+
+def table_line(row: Row, floor: Run, ours: Run, peaks: tuple[float, float] | None = None) -> str:
     extra = f"; page {ours.out_bytes / 1e6:.1f} MB" if row.page else ""
+    if peaks is not None and row.memory is not None:
+        extra += (f"; {row.memory[0]} {peaks[0]:.0f} MB vs {row.memory[1]} {peaks[1]:.0f} MB: "
+                  f"**{peaks[0] / peaks[1]:.2f}x**")
     return (f"| {row.key} | {row.job} | {floor.seconds:.3f} s | {ours.seconds:.3f} s | **{ours.seconds / floor.seconds:.2f}x** "
             f"| {floor.rss_mb:.0f} MB | {ours.rss_mb:.0f} MB{extra} | {row.goal} |")
 
@@ -310,7 +330,7 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---|---|---|---|---|---|---|")
     for row in table:
         floor, ours = measure(row, floors, data, env, args.repeat)
-        print(table_line(row, floor, ours), flush=True)
+        print(table_line(row, floor, ours, memory_peaks(row, data, env, args.repeat)), flush=True)
     return 0
 
 

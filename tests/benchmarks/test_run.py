@@ -42,6 +42,8 @@ def test_every_row_is_measured_on_tiny_inputs(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     measured = [line.split("|")[1].strip() for line in done.stdout.splitlines() if line.startswith("| ")][1:]
     assert measured == keys
+    json_row = next(line for line in done.stdout.splitlines() if line.startswith("| json-big "))
+    assert "big.json" in json_row and "vs big.trf" in json_row  # the memory goal: reading it as JSON vs as TRF
     again = run("--floors", str(floors), "--cache", str(tmp_path / "cache"), "--only", "html,version", *TINY)
     assert again.returncode == 0, again.stderr
     assert "generated" not in again.stderr  # the inputs are reused
