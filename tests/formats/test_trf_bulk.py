@@ -91,6 +91,17 @@ def test_clean_lines_stay_packed_and_unpack_to_the_same_games() -> None:
     assert [p.games for p in unpacked.players] == [p.games for p in expected]
 
 
+def test_start_ranks_are_the_objects_the_opponents_are_read_as() -> None:
+    """The bulk reader gives a start rank and an opponent field naming it the same int object,
+    so that looking an opponent up in a dict keyed by start ranks finds its key by identity
+    (above 256 Python makes a new object for each int it reads)."""
+    t = trfscore.loads(to_trf(swiss(400, 7, seed=5, forfeits=0.02, byes=0.02)))
+    assert all(p.packed is not None for p in t.players)
+    rank_of = {id(p.start_rank) for p in t.players}
+    opponents = [o for p in t.players for o in p.opponent_ranks() if o is not None]
+    assert max(opponents) > 256 and all(id(o) in rank_of for o in opponents)
+
+
 @pytest.mark.parametrize("event", ["swiss", "odd round-robin"])
 def test_standings_from_packed_cells_equal_standings_from_games(event: str) -> None:
     if event == "swiss":
