@@ -45,3 +45,27 @@ def test_rank_label():
 
     assert (decimals.rank_label(Row), decimals.rank_label(Own)) == ("3-4", "5")
     assert decimals.rank_labels([1, 3], [2, 3]) == ["1-2", "3"]
+
+
+def _exact_decimal_by_fractions(value, min_places: int = 0) -> str | None:
+    """The definition :func:`decimals.exact_decimal` computes in integers: the value times a
+    power of ten that makes it whole, in Fraction arithmetic."""
+    f = Fraction(value)
+    den, twos, fives = f.denominator, 0, 0
+    while den % 2 == 0:
+        den, twos = den // 2, twos + 1
+    while den % 5 == 0:
+        den, fives = den // 5, fives + 1
+    if den != 1:
+        return None
+    places = max(twos, fives, min_places)
+    whole, frac = divmod(int(abs(f) * 10 ** places), 10 ** places)
+    return ("-" if f < 0 else "") + (f"{whole}.{frac:0{places}d}" if places else str(whole))
+
+
+@given(st.one_of(st.integers(-10**12, 10**12), st.booleans(),
+                 st.fractions(max_denominator=10**6).filter(lambda f: abs(f) < 10**12),
+                 st.builds(Fraction, st.integers(-10**9, 10**9), st.sampled_from([1, 2, 4, 5, 8, 16, 20, 25, 40, 125, 3]))),
+       st.integers(0, 4))
+def test_exact_decimal_is_the_fraction_definition(value, min_places):
+    assert decimals.exact_decimal(value, min_places) == _exact_decimal_by_fractions(value, min_places)

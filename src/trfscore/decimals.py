@@ -27,20 +27,26 @@ from typing import Any
 def exact_decimal(value: Fraction | int, min_places: int = 0) -> str | None:
     """``value`` written out exactly with at least ``min_places`` decimals (``66.75``, ``7.0``),
     or None when its decimal expansion does not end (40/3)."""
-    f = Fraction(value)
-    den = f.denominator
+    if type(value) is int:
+        num, den = value, 1
+    else:
+        f = value if type(value) is Fraction else Fraction(value)
+        num, den = f.numerator, f.denominator
+    rest = den
     twos = fives = 0
-    while den % 2 == 0:
-        den //= 2
+    while rest % 2 == 0:
+        rest //= 2
         twos += 1
-    while den % 5 == 0:
-        den //= 5
+    while rest % 5 == 0:
+        rest //= 5
         fives += 1
-    if den != 1:
+    if rest != 1:
         return None
     places = max(twos, fives, min_places)
-    sign = "-" if f < 0 else ""
-    whole, frac = divmod(int(abs(f) * 10 ** places), 10 ** places)
+    scale = 10 ** places
+    # in integers: den divides scale, so |num| * scale // den is |value| * scale exactly
+    whole, frac = divmod(abs(num) * scale // den, scale)
+    sign = "-" if num < 0 else ""
     return sign + (f"{whole}.{frac:0{places}d}" if places else str(whole))
 
 

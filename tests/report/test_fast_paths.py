@@ -236,3 +236,23 @@ def test_markdown_written_line_by_line_equals_the_rendered_document(tmp_path):
     main(["report", str(sample), "--format", "markdown", "-o", str(tmp_path / "out.md")])
     t = trfscore.load(str(sample))
     assert (tmp_path / "out.md").read_bytes() == markdown.render(t, t.standings()).encode("utf-8")
+
+
+@given(st.lists(st.tuples(st.sampled_from([None, 1, 2, 3, 77]), st.sampled_from("wb- "),
+                          st.sampled_from("10=+-HFUZWDL ")), min_size=1, max_size=40))
+@settings(max_examples=200, deadline=None)
+def test_block_parts_equal_the_label_of_each_cell(cells):
+    """The parts of a packed block's cells, joined, are each cell's ``_label``: games without an
+    opponent (labelled by colour and result), opponents without a No. (77 here: labelled by the
+    general path), byes, absences and odd colours among ordinary games."""
+    from trfscore.formats.trf.bulk import KIND_BY_CODE
+    from trfscore.model import COLOUR_OF_CODE, PackedCells
+
+    t = swiss(3, 1, seed=1)
+    opponents, colours, codes = [c[0] for c in cells], "".join(c[1] for c in cells), "".join(c[2] for c in cells)
+    block = PackedCells(len(cells), opponents, colours, codes, KIND_BY_CODE)
+    refs = {1: "3", 2: "1", 3: "2"}
+    parts = X._block_parts(t, block, {**refs, None: ""}, {})
+    expected = [X._label(t, o, KIND_BY_CODE[code], COLOUR_OF_CODE[colour], refs, {})
+                for o, colour, code in zip(opponents, colours, codes)]
+    assert list(map("".join, zip(*parts))) == expected

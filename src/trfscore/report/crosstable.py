@@ -244,12 +244,19 @@ class _Labeller:
         self.n = data_rounds(t) if rounds is None else rounds
         self.blocks: dict[int, tuple[list[str], list[str]]] = {}
         self.byes: dict[tuple[str, str | None], str] = {}  # a bye's label depends on its kind and colour only
+        self._cell_refs: dict[int | None, str] | None = None
+
+    def cell_refs(self) -> dict[int | None, str]:
+        """The references with None (no opponent) read as the empty one, for :func:`_block_parts`."""
+        if self._cell_refs is None:
+            self._cell_refs = {**self.refs, None: ""}
+        return self._cell_refs
 
     def block(self, cells: PackedCells) -> tuple[tuple[list[str], list[str], list[str]], list[str]]:
         """The parts of every cell of ``cells`` (:func:`_block_parts`) and its labels."""
         found = self.blocks.get(id(cells))
         if found is None:
-            parts = _block_parts(self.t, cells, self.refs, self.byes)
+            parts = _block_parts(self.t, cells, self.cell_refs(), self.byes)
             found = self.blocks[id(cells)] = (parts, [])
         return found
 
@@ -257,7 +264,7 @@ class _Labeller:
         """The parts of :meth:`block`, an absence's label written as ``absent``."""
         if absent == "–":
             return self.block(cells)[0]
-        return _block_parts(self.t, cells, self.refs, self.byes, absent)
+        return _block_parts(self.t, cells, self.cell_refs(), self.byes, absent)
 
     def labels(self, player, packed: PackedRow | None) -> list[str]:
         """One player's labels, padded with absences to the table's rounds; ``packed``: the
@@ -274,25 +281,31 @@ class _Labeller:
         return labels
 
 
-def _block_parts(t: Tournament, cells: PackedCells, refs: dict[int, str],
+def _block_parts(t: Tournament, cells: PackedCells, refs: dict[int | None, str],
                  byes: dict, absent: str = "–") -> tuple[list[str], list[str], list[str]]:
     """Three parts of every cell of a packed block, as three columns, whose concatenation is the
     cell's label: a game's No., colour letter and result, or another cell's whole label and two
     empty parts (a bye, an absence, a missing colour letter or an opponent without a No.);
-    an absence's label written as ``absent``."""
+    an absence's label written as ``absent``.  ``refs``: start rank -> No. as text, and None
+    (no opponent) -> ``""`` (:meth:`_Labeller.cell_refs`)."""
     results = {code: RESULT.get(kind, "") for code, kind in cells.kind_of_code.items()}
-    texts = list(map(refs.get, cells.opponents, repeat("")))  # "": no opponent, or none with a No.
+    other = {m.start() for m in _NOT_A_COLOUR.finditer(cells.colours)}
+    try:
+        # a game without an opponent (None: "") is labelled by its colour and result alone, as
+        # _label labels it; an opponent without a No. (a KeyError) is labelled by _label
+        texts = list(map(refs.__getitem__, cells.opponents))
+    except KeyError:
+        texts = list(map(refs.get, cells.opponents, repeat("")))  # "": no No.
+        at = -1
+        with suppress(ValueError):
+            while True:
+                at = texts.index("", at + 1)
+                other.add(at)
     colours = list(cells.colours)
     scores = list(map(results.__getitem__, cells.codes))
-    other = {m.start() for m in _NOT_A_COLOUR.finditer(cells.colours)}
     codes = "".join(code for code, kind in cells.kind_of_code.items() if kind not in RESULT)
     if codes:
         other.update(m.start() for m in re.finditer(f"[{re.escape(codes)}]", cells.codes))
-    at = -1
-    with suppress(ValueError):
-        while True:
-            at = texts.index("", at + 1)
-            other.add(at)
     for at in other:
         texts[at] = _label(t, cells.opponents[at], cells.kind_of_code[cells.codes[at]],
                            COLOUR_OF_CODE[cells.colours[at]], refs, byes)
