@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import trfscore
+from trfscore.model import packed_block
 from trfscore.ratings.fide_figures import FideFigures, fide_figures
 from trfscore.ratings.players_csv import parse_players_csv
 from trfscore.ratings.tournament import rate_tournament
@@ -40,7 +41,7 @@ def _players_csv(t, rng: random.Random, share: float):
     return players
 
 
-@given(seed=st.integers(0, 10**6), players=st.integers(2, 40), rounds=st.integers(1, 9),
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 40) | st.integers(64, 80), rounds=st.integers(1, 9),
        unrated=st.sampled_from([0.0, 0.2]), unrated_games=st.sampled_from([0.0, 0.3]),
        strong=st.sampled_from([0.0, 0.3]), weak=st.sampled_from([0.0, 0.4]),
        births=st.sampled_from([0.0, 0.5]), csv=st.sampled_from([0.0, 0.5]),
@@ -51,7 +52,8 @@ def test_figures_give_the_rows_of_the_general_path(seed, players, rounds, unrate
     """Unrated players and opponents, TRF W/D/L games, players from 2650 (no 400 cap from
     October 2025), players near the 1400 floor, juniors, a players CSV and end dates before
     and after each rule change: the rows of the figures are the general path's, byte for byte,
-    in the model built directly and in a TRF read back (packed round cells)."""
+    in the model built directly and in a TRF read back (from 64 players, one packed block of
+    round cells, read a column at a time)."""
     t = swiss(players, rounds, seed=seed, forfeits=0.1, byes=0.1, withdrawals=0.1)
     rng = random.Random(seed)
     for p in t.players:
@@ -70,6 +72,7 @@ def test_figures_give_the_rows_of_the_general_path(seed, players, rounds, unrate
     loaded = trfscore.loads(to_trf(t).encode())
     loaded.header.end_date_iso = ended or None
     table = _players_csv(t, rng, csv) if csv else None
+    assert (packed_block(loaded.players) is not None) == (players >= 64)
     for event in (t, loaded):
         assert _figure_rows(event, table) == _general_rows(event, table)
 

@@ -10,11 +10,11 @@ A test holds the figures to ``fide_evaluate`` over generated tournaments.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from functools import cached_property
-from itertools import compress, repeat
-from operator import is_not
+from itertools import accumulate, compress, repeat
+from operator import add, mul
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..gcpause import gc_paused
@@ -45,6 +45,9 @@ class FideFigures(NamedTuple):
     change: int  # K (W - We) rounded half away from zero (8.3.4)
     performance: int  # Ra + dp(W/n), rounded (8.1.1)
 
+
+_make = tuple.__new__  # a FideFigures without the NamedTuple constructor's Python-level call
+_DP = list(map(fide_dp_hundredths, range(101)))  # dp by p in hundredths (table 8.1.1)
 
 # Half points of a game at the board (B.02 8.3.1 rates games played at the board only).
 _HALVES = {Kind.WIN: 2, Kind.DRAW: 1, Kind.LOSS: 0}
@@ -83,11 +86,11 @@ def _figures(tournament: Tournament, players: Mapping[PlayerKey, PlayerInfo] | N
         r0 = p.rating
         n = len(ratings)
         # unrated, no rated game, an unrated opponent (0) or one not in the tournament (None)
-        if not r0 or not n or not whole or 0 in ratings or None in ratings:
+        if not r0 or not n or not whole or not all(ratings):
             out[p.start_rank] = _general(p, rating_of, info, birth_year, end)
             continue
         table = tables.uncapped if r0 >= 2650 and exemption_applies else tables.capped
-        expected = sum(map(table.__getitem__, map(r0.__sub__, ratings)))
+        expected = sum([table[r0 - rating] for rating in ratings])
         if info.k is None:
             key = (r0, birth_year, info.games_before, info.reached_2400)
             k = k_of.get(key)
@@ -104,8 +107,8 @@ def _figures(tournament: Tournament, players: Mapping[PlayerKey, PlayerInfo] | N
             out[p.start_rank] = _general(p, rating_of, info, birth_year, end)
             continue
         # Rp = Ra + dp(p), p = W / n to two decimals (8.1.1), in integers as fide._performance does
-        dp = fide_dp_hundredths(round_ratio(50 * won, n))
-        out[p.start_rank] = FideFigures(r0, expected, won, n, k, change, round_ratio(sum(ratings) + dp * n, n))
+        dp = _DP[round_ratio(50 * won, n)]
+        out[p.start_rank] = _make(FideFigures, (r0, expected, won, n, k, change, round_ratio(sum(ratings) + dp * n, n)))
     return out
 
 
@@ -123,22 +126,26 @@ def _games(p: Player, rating_of: dict[int, int]) -> tuple[list[int | None], int]
     return [rating_of[opponent] for opponent, _ in games], sum([_HALVES[kind] for _, kind in games])
 
 
-def _packed_games(people: list[Player], rating_of: dict[int, int]) -> list[tuple[list[int | None], int]] | None:
+def _packed_games(people: list[Player], rating_of: dict[int, int]) -> Iterable[tuple[list[int | None], int]] | None:
     """:func:`_games` of every player read from the packed block of round cells a column at a
     time, or None when the players' cells are not one packed block.  A rated cell whose opponent
     is not in the tournament gives the rating None (the player goes to the general path)."""
     cells = packed_block(people)
-    if cells is None:
+    if cells is None or not set(cells.codes) <= cells.kind_of_code.keys():
         return None
+    codes, n = cells.codes, cells.n
     halves = {code: _HALVES[kind] if kind in Kind.PLAYED and code in "1=0" else None
               for code, kind in cells.kind_of_code.items()}
-    counted = list(map(halves.__getitem__, cells.codes))  # None: not a rated game
-    ratings = list(map(rating_of.get, cells.opponents))
-    rated = list(map(is_not, counted, repeat(None)))
-    n = cells.n
-    bounds = range(0, len(ratings), n)
-    return [(list(compress(ratings[b:b + n], rated[b:b + n])), sum(filter(None, counted[b:b + n])))
-            for b in bounds]
+    # the codes as bytes 1 (a rated game) and 0, and as the half points of a rated game ("-": none)
+    rated = codes.translate({ord(code): "\x00" if h is None else "\x01" for code, h in halves.items()}).encode("latin-1")
+    points = codes.translate({ord(code): "-" if h is None else str(h) for code, h in halves.items()})
+    ratings = list(map(rating_of.get, compress(cells.opponents, rated)))  # the rated cells' opponents'
+    # row i holds cells i*n .. i*n+n-1, its rated cells' opponents ratings[ends[i-1]:ends[i]]
+    firsts, lasts = range(0, len(codes), n), range(n, len(codes) + 1, n)
+    ends = list(accumulate(map(rated.count, repeat(1), firsts, lasts)))
+    wins = map(mul, map(points.count, repeat("2"), firsts, lasts), repeat(2))
+    draws = map(points.count, repeat("1"), firsts, lasts)
+    return zip(map(ratings.__getitem__, map(slice, [0, *ends[:-1]], ends)), map(add, wins, draws))
 
 
 def _general(p: Player, rating_of: dict[int, int], info: PlayerInfo, birth_year: int | None,
