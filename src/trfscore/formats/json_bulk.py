@@ -40,6 +40,7 @@ class Columns:
     games: tuple[Column, ...]
     counts: list[int]
     packed: PackedCells | None = None  # set by games_fine when the games are clean
+    complete: bool = False  # every player has every key: no column holds ABSENT
 
 
 def columns(players: Any, keys: list[str]) -> Columns | None:
@@ -52,8 +53,10 @@ def columns(players: Any, keys: list[str]) -> Columns | None:
         if not set(map(type, players)) <= {dict}:
             return None
         count = len(players)
-        if set(map(len, players)) == {len(keys)}:  # every player has every key (the usual document)
-            values = list(zip(*map(itemgetter(*keys), players))) if players else [()] * len(keys)
+        complete = set(map(len, players)) == {len(keys)}
+        if complete:  # every player has every key (the usual document)
+            own = _own_keys(players[0], keys) if players else keys
+            values = list(zip(*map(itemgetter(*own), players))) if players else [()] * len(keys)
             by_key = dict(zip(keys, map(list, values)))
         else:
             by_key = {key: list(map(dict.get, players, repeat(key), repeat(ABSENT))) for key in keys}
@@ -66,10 +69,8 @@ def columns(players: Any, keys: list[str]) -> Columns | None:
         games = list(chain.from_iterable(lists))
         game_columns = _game_columns(games)
         if game_columns is None:
-            if sum(map(len, games)) != len(Game._fields) * len(games):  # exactly the five keys (or not objects)
-                return None
-            game_columns = tuple(list(map(itemgetter(key), games)) for key in Game._fields)  # no tuple per game
-        return Columns(by_key, game_columns, list(map(len, lists)))
+            return None
+        return Columns(by_key, game_columns, list(map(len, lists)), complete=complete)
     except (KeyError, TypeError):  # a game without one of the keys, or not an object
         return None
 
@@ -77,32 +78,23 @@ def columns(players: Any, keys: list[str]) -> Columns | None:
 _GAME_KEYS = list(Game._fields)
 
 
+def _own_keys(first: Any, keys: list[str]) -> list[str]:
+    """``keys``, as the key objects of ``first`` when it is an object of those keys in that
+    order: a decoded document shares one object per key text, so looking them up in its
+    objects finds the same object instead of comparing strings."""
+    own = list(first) if isinstance(first, dict) else keys
+    return own if own == keys else keys
+
+
 def _game_columns(games: list[Any]) -> tuple[Column, ...] | None:
-    """The five game columns when every game is an object of exactly the five keys in ``Game``
-    field order (what trfscore writes), else None: the keys and the values of a block of games
-    in two flat lists, the keys compared with the order repeated, the values cut into columns by
-    slicing (a block at a time, so that the flat lists stay small)."""
-    width = len(_GAME_KEYS)
-    columns: tuple[Column, ...] = tuple([None] * len(games) for _ in range(width))  # no over-allocation
-    # the first game's own key objects when they are the five keys: a decoded document shares one
-    # object per key text, so the comparisons below find the same object (no string compared)
-    keys = list(games[0]) if games and isinstance(games[0], dict) else _GAME_KEYS
-    if keys != _GAME_KEYS:
-        keys = _GAME_KEYS
-    for at in range(0, len(games), _GAMES_A_BLOCK):
-        block = games[at:at + _GAMES_A_BLOCK]
-        # a dict holds no key twice, so keys in this repeated order, five per game on average, are
-        # five per game, each game's in this order (a game that is no object: TypeError, here or
-        # in dict.values, which the caller takes as "not columns")
-        if list(chain.from_iterable(block)) != keys * len(block):
-            return None
-        values = list(chain.from_iterable(map(dict.values, block)))
-        for i, column in enumerate(columns):
-            column[at:at + len(block)] = values[i::width]
-    return columns
-
-
-_GAMES_A_BLOCK = 1 << 16
+    """The five game columns, in ``Game`` field order, when every game is an object of exactly
+    the five keys (in any order), else None: every key looked up in every game (a game without
+    one: KeyError; a game that is no object: TypeError, which the caller takes as "not
+    columns"), so five keys per game on average are exactly those five in each."""
+    keys = _own_keys(games[0], _GAME_KEYS) if games else _GAME_KEYS
+    if sum(map(len, games)) != len(keys) * len(games):
+        return None
+    return tuple(list(map(itemgetter(key), games)) for key in keys)  # no tuple per game
 
 
 def games_fine(cols: Columns, game: dict[str, Any], kinds: set[str]) -> bool:
@@ -221,15 +213,16 @@ def clean_cells(cols: Columns) -> CleanCells | None:
     with_opponent = {code for (has, colour, code), (_, problem) in CELLS.items() if has and problem is None}
     without = {code for (has, colour, code), (_, problem) in CELLS.items() if not has and problem is None}
     try:
-        if not set(codes) <= KIND_BY_CODE.keys() or not set(colours) <= {"w", "b", None}:
+        if not set(codes) <= KIND_BY_CODE.keys():
             return None
-    except TypeError:  # unhashable
+        chars = "".join(map(_CHAR_OF_COLOUR.__getitem__, colours))  # "w", "b" or null, each
+    except (TypeError, KeyError):  # unhashable, or another colour
         return None
     if with_opponent & without or not with_opponent | without <= KIND_BY_CODE.keys():  # pragma: no cover
         return None
     result = "".join(codes)
     unpaired = result.translate({ord(c): 1 if c in without else 0 for c in KIND_BY_CODE}).encode("latin-1")
-    if bytes(map(is_, opponents, repeat(None))) != unpaired or bytes(map(is_, colours, repeat(None))) != unpaired:
+    if bytes(map(is_, opponents, repeat(None))) != unpaired or chars.translate(_NO_COLOUR).encode() != unpaired:
         return None
     if list(map(KIND_BY_CODE.__getitem__, result)) != kinds:
         return None
@@ -238,7 +231,11 @@ def clean_cells(cols: Columns) -> CleanCells | None:
         return None
     if any(map(eq, opponents, chain.from_iterable(map(repeat, cols.players["start_rank"], counts)))):
         return None
-    return CleanCells(counts, opponents, "".join([c or "-" for c in colours]), result)
+    return CleanCells(counts, opponents, chars, result)
+
+
+_CHAR_OF_COLOUR = {"w": "w", "b": "b", None: "-"}  # a cell's colour as a packed block keeps it
+_NO_COLOUR = {ord("w"): 0, ord("b"): 0, ord("-"): 1}
 
 
 def pack(cells: CleanCells) -> PackedCells:

@@ -393,12 +393,12 @@ def _players(items: list[dict[str, Any]], cols: json_bulk.Columns | None
     declared = list(map(points.__getitem__, zip(map(type, column["points"]), column["points"])))
 
     def text(key: str) -> json_bulk.Column:
-        return [v if v is not json_bulk.ABSENT else "" for v in column[key]] \
-            if json_bulk.ABSENT in column[key] else column[key]
+        return column[key] if cols.complete or json_bulk.ABSENT not in column[key] \
+            else [v if v is not json_bulk.ABSENT else "" for v in column[key]]
 
     def maybe(key: str) -> json_bulk.Column:
-        return [v if v is not json_bulk.ABSENT else None for v in column[key]] \
-            if json_bulk.ABSENT in column[key] else column[key]
+        return column[key] if cols.complete or json_bulk.ABSENT not in column[key] \
+            else [v if v is not json_bulk.ABSENT else None for v in column[key]]
 
     nationals = [{k: NationalRecord(**v) for k, v in value.items()} if value and value is not json_bulk.ABSENT
                  else {} for value in column["national"]]
@@ -406,8 +406,7 @@ def _players(items: list[dict[str, Any]], cols: json_bulk.Columns | None
                        text("federation"), text("fide_id"), text("birth"), declared, maybe("rank"), games,
                        nationals, maybe("line")))
     if packed is not None:
-        for i, (p, n) in enumerate(zip(players, cols.counts)):
-            p.defer_games(packed, i, n)
+        Player.defer_all(players, packed, range(count), cols.counts)
     return players, misplaced
 
 

@@ -112,6 +112,7 @@ class _Blocks:
         self.colours: list[str] = []
         self.codes: list[str] = []
         self.games = 0
+        self.complete = True  # every player has every key
 
     def read(self, text: str, at: int) -> tuple[list[Any], int]:
         """Read the array of players at ``at``: the first player (games cut to the first, for
@@ -185,8 +186,9 @@ class _Blocks:
         self.colours.append(cells.colours)
         self.codes.append(cells.codes)
         self.games += len(cells.opponents)
+        self.complete = self.complete and cols.complete
 
     def columns(self) -> json_bulk.Columns:
         """All the players as columns, their games packed."""
         cells = json_bulk.CleanCells(self.counts, self.opponents, "".join(self.colours), "".join(self.codes))
-        return json_bulk.Columns(self.players, (), self.counts, json_bulk.pack(cells))
+        return json_bulk.Columns(self.players, (), self.counts, json_bulk.pack(cells), self.complete)
