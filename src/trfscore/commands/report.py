@@ -125,13 +125,11 @@ def compute_ratings(t, args) -> Mapping[int, dict] | None:
             raise UsageError("--rating-list in a report gives K factors for --ratings fide")
         return None
     from ..gcpause import gc_paused
-    from ..ratings.fide_figures import fide_figures
-    from ..ratings.players_csv import read_players_csv
-    from ..ratings.tournament import rate_tournament
-    from ..report.values import rating_row, rating_rows
 
     players = None
     if args.players:
+        from ..ratings.players_csv import read_players_csv
+
         source = io.BytesIO(read_input(args.players))  # a missing or unreadable file: exit 2
         source.name = args.players
         players, problems = read_players_csv(source)
@@ -148,7 +146,13 @@ def compute_ratings(t, args) -> Mapping[int, dict] | None:
         players = rating_inputs(t, open_lists(args.rating_list, args.index), players)
     with gc_paused():  # 10,000 rows with no cycles: no collection walks the tournament
         if args.ratings == "fide":  # the report's figures in whole numbers (the same rows)
+            from ..ratings.fide_figures import fide_figures
+            from ..report.values import rating_rows
+
             return rating_rows(fide_figures(t, players))
+        from ..ratings.tournament import rate_tournament
+        from ..report.values import rating_row
+
         results = rate_tournament(t, system=args.ratings, players=players, edition=edition)
         return {sno: rating_row(result) for sno, result in results.items()}
 

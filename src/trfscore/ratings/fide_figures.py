@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ..gcpause import gc_paused
 from ..model import Kind, packed_block
+from .event import NO_INFO, end_date, player_info, year_of_birth
 from .fide import CAP, EXEMPTION_2650_FROM, K_TIMES_N_MAX, RATING_FLOOR, REFORM_2024_FROM, fide_evaluate, fide_k
 from .numbers import round_ratio
 from .players_csv import PlayerInfo, PlayerKey
 from .result import RatingResult
 from .tables import fide_dp_hundredths, fide_pd_hundredths
-from .tournament import _NO_INFO, _end_date, _info, _year
 
 if TYPE_CHECKING:  # pragma: no cover
     import datetime as _dt
@@ -64,7 +64,7 @@ def fide_figures(tournament: Tournament, players: Mapping[PlayerKey, PlayerInfo]
 
 def _figures(tournament: Tournament, players: Mapping[PlayerKey, PlayerInfo] | None
              ) -> dict[int, FideFigures | RatingResult]:
-    end = _end_date(tournament)
+    end = end_date(tournament)
     year = end.year if end is not None else None
     floor_applies = end is None or end >= REFORM_2024_FROM  # the 1400 floor: 2024 text
     exemption_applies = end is None or end >= EXEMPTION_2650_FROM  # 8.3.1 amended 1 Oct 2025
@@ -78,11 +78,11 @@ def _figures(tournament: Tournament, players: Mapping[PlayerKey, PlayerInfo] | N
     year_of: dict[str, int | None] = {}  # the birth year per distinct birth text
     out: dict[int, FideFigures | RatingResult] = {}
     for p, (ratings, won) in zip(people, _packed_games(people, rating_of) or map(_games, people, repeat(rating_of))):
-        info = _info(players, p) if players else _NO_INFO
+        info = player_info(players, p) if players else NO_INFO
         birth_year = info.birth_year
         if birth_year is None and p.birth:
             birth = p.birth
-            birth_year = year_of[birth] if birth in year_of else year_of.setdefault(birth, _year(birth))
+            birth_year = year_of[birth] if birth in year_of else year_of.setdefault(birth, year_of_birth(birth))
         r0 = p.rating
         n = len(ratings)
         # unrated, no rated game, an unrated opponent (0) or one not in the tournament (None)

@@ -14,10 +14,13 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from statistics import NormalDist
-from typing import Literal
+from functools import cache
+from typing import TYPE_CHECKING, Literal
 
 from .numbers import Number, as_fraction, round_half_away, round_to
+
+if TYPE_CHECKING:  # pragma: no cover
+    from statistics import NormalDist
 
 __all__ = [
     "FIDE_PD_UPPER", "FIDE_DP", "fide_expected", "fide_dp", "fide_pd_hundredths",
@@ -94,12 +97,19 @@ def fide_dp(p: Number) -> int:
 # --- DSB Wertungsordnung 3.3 / Anhang 2 -------------------------------------------------------
 Curve = Literal["normal", "logistic"]
 DSB_SIGMA = 200 * math.sqrt(2)  # WO 3.3.1: each performance varies with sigma 200
-_NORMAL = NormalDist(0.0, DSB_SIGMA)
 
 
 def _normal_upper(d: float) -> float:
     """P(D) for D >= 0 (computed on this side so that P(-D) = 1 - P(D) holds exactly)."""
     return 0.5 * (1.0 + math.erf(d / 400.0))
+
+
+@cache
+def _normal() -> NormalDist:
+    """The normal distribution of WO 3.3.1 (:mod:`statistics` imported when first needed)."""
+    from statistics import NormalDist
+
+    return NormalDist(0.0, DSB_SIGMA)
 
 
 def dsb_expected(diff: Number, *, curve: Curve = "normal", decimals: int | None = None) -> Fraction:
@@ -130,7 +140,7 @@ def dsb_difference(p: Number, *, curve: Curve = "normal") -> float:
     if not 0.0 < q < 1.0:
         raise ValueError(f"probability must lie strictly between 0 and 1: {p!r}")
     if curve == "normal":
-        return _NORMAL.inv_cdf(q)
+        return _normal().inv_cdf(q)
     if curve == "logistic":
         return -400.0 * math.log10(1.0 / q - 1.0)
     raise ValueError(f"unknown curve {curve!r}")

@@ -16,7 +16,6 @@ against the values so found.  Players who stay unrated are ignored in their oppo
 from __future__ import annotations
 
 import datetime as _dt
-import re
 from collections.abc import Mapping
 from dataclasses import replace
 from fractions import Fraction
@@ -37,9 +36,10 @@ from .dwz import (
     first_value,
     solve_performances,
 )
+from .event import end_date, player_info, year_of_birth
 from .fide import fide_evaluate
 from .numbers import fmt, round_half_away
-from .players_csv import PlayerInfo, PlayerKey, lookup_player
+from .players_csv import PlayerInfo, PlayerKey
 from .result import RatingResult
 from .tables import Curve
 
@@ -65,35 +65,6 @@ def _rated_games(player: Player, tournament: Tournament) -> list[tuple[int, Frac
         if game.rated and game.opponent is not None and tournament.player(game.opponent):
             games.append((game.opponent, _result(game)))
     return games
-
-
-def _year(text: str) -> int | None:
-    if not text:
-        return None
-    match = re.search(r"(?<!\d)(1[89]\d\d|20\d\d)(?!\d)", text or "")
-    return int(match.group(1)) if match else None
-
-
-def _end_date(tournament: Tournament) -> _dt.date | None:
-    header = tournament.header
-    for text in (header.end_date_iso, header.end_date):
-        if text:
-            try:
-                return _dt.date.fromisoformat(text)
-            except ValueError:
-                continue
-    return None
-
-
-_NO_INFO = PlayerInfo()
-
-
-def _info(players: Mapping[PlayerKey, PlayerInfo] | None, p: Player) -> PlayerInfo:
-    if not players:
-        return _NO_INFO
-    found = lookup_player(players, fide_id=p.fide_id,
-                          start_rank=p.start_rank)
-    return found or _NO_INFO
 
 
 def rate_tournament(
@@ -139,13 +110,13 @@ def _rate_fide(tournament: Tournament,
     """Every player's :func:`.fide.fide_evaluate`, the rated games read from the round columns
     (as :func:`_rated_games` reads them from the games, without unpacking them); equal to
     calling :func:`.fide.fide_update` with (opponent's rating, result) pairs."""
-    end = _end_date(tournament)
+    end = end_date(tournament)
     rating_of = {p.start_rank: _fide_rating(p) for p in tournament.players}
     halves = {Kind.WIN: 2, Kind.DRAW: 1, Kind.LOSS: 0}
     played = Kind.PLAYED
     out: dict[int, RatingResult] = {}
     for p in tournament.players:
-        info = _info(players, p)
+        info = player_info(players, p)
         # Game.rated: played at the board, not a TRF W/D/L game (B.02 8.3.1); the opponent exists
         games = [(rating_of[opponent], kind) for opponent, kind, code in zip(p.opponent_ranks(), p.kinds(), p.codes())
                  if kind in played and code in "1=0" and opponent in rating_of]
@@ -153,7 +124,7 @@ def _rate_fide(tournament: Tournament,
         won = sum([halves[kind] for rating, kind in games if rating is not None])
         dropped = len(games) - len(ratings)
         notes = [f"{dropped} game(s) against unrated opponents excluded"] if dropped else []
-        birth_year = info.birth_year if info.birth_year is not None else _year(p.birth)
+        birth_year = info.birth_year if info.birth_year is not None else year_of_birth(p.birth)
         out[p.start_rank] = fide_evaluate(
             _fide_rating(p), ratings, Fraction(won, 2), notes, birth_year=birth_year,
             games_before=info.games_before, reached_2400=bool(info.reached_2400), k=info.k, period=end)
@@ -195,7 +166,7 @@ class _DwzEvaluation:
     def __init__(self, tournament: Tournament, players: Mapping[PlayerKey, PlayerInfo] | None,
                  edition: Edition | None, fide_as_dwz: bool, fide_from_2400: bool, curve: Curve,
                  p_decimals: int | None, first_method: FirstMethod, constants: Reform2026) -> None:
-        end = _end_date(tournament)
+        end = end_date(tournament)
         year = end.year if end is not None else _dt.date.today().year
         self.ed: Edition = edition or dwz_edition_for(end)
         self.curve, self.p_decimals, self.first_method, self.constants = curve, p_decimals, first_method, constants
@@ -203,9 +174,9 @@ class _DwzEvaluation:
         self.ages: dict[int, int | None] = {}
         self.games: dict[int, list[tuple[int, Fraction]]] = {}
         for p in tournament.players:
-            info = _info(players, p)
+            info = player_info(players, p)
             self.start[p.start_rank] = _dwz_start(p, info, fide_as_dwz)
-            birth = info.birth_year if info.birth_year is not None else _year(p.birth)
+            birth = info.birth_year if info.birth_year is not None else year_of_birth(p.birth)
             self.ages[p.start_rank] = None if birth is None else year - birth
             self.games[p.start_rank] = _rated_games(p, tournament)
         self.established = {k for k, s in self.start.items() if s.rating is not None}
