@@ -16,3 +16,22 @@ def test_repeated_player_lines_do_not_change_the_standings():
     assert "TRF302" in {f.rule for f in t.findings}
     got, want = t.standings().to_dict(), plain.standings().to_dict()
     assert got["rows"] == want["rows"]
+
+
+def test_an_opponent_nobody_is_reads_the_same_packed_and_unpacked():
+    """A cell naming a start rank no player has: the packed block's columns cannot be mapped,
+    so the general path reads it (the cell unpaired), giving what the unpacked games give."""
+    from trfscore.testing.generate import swiss
+
+    event = swiss(70, 5, seed=8)
+    player = event.players[10]
+    games = list(player.games)
+    games[2] = games[2]._replace(opponent=9999)
+    player.games = games
+    packed = trfscore.loads(to_trf(event))
+    assert all(p.packed is not None for p in packed.players)  # the bulk reader kept the block
+    unpacked = trfscore.loads(to_trf(event))
+    for p in unpacked.players:
+        p.games  # noqa: B018  (reading them unpacks them)
+    got, want = packed.standings().to_dict(), unpacked.standings().to_dict()
+    assert got["rows"] == want["rows"]

@@ -240,8 +240,9 @@ class _CellTables:
         # a copy of the index that also answers None (no opponent); cast: dict keys are invariant
         position = cast("dict[int | None, int]", dict(index))
         position[None] = -1
-        opp = list(map(position.get, cells.opponents, repeat(-2)))
-        if -2 in opp:
+        try:
+            opp = list(map(position.__getitem__, cells.opponents))
+        except KeyError:
             return None
         codes, kind_of = cells.codes, cells.kind_of_code
         categories = _by_code(codes, {code: self.packed_category[kind] for code, kind in kind_of.items()})
