@@ -70,7 +70,7 @@ def test_the_json_text_of_figures_is_the_encoded_row(values):
     from trfscore.report.values import _figures_row, _figures_text
 
     figures = FideFigures(*values)
-    assert _figures_text(figures) == json.dumps(_figures_row(figures), ensure_ascii=False)
+    assert _figures_text(figures, {}, {}) == json.dumps(_figures_row(figures), ensure_ascii=False)
 
 
 def test_rating_rows_write_each_row_as_the_general_encoder():

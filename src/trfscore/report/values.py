@@ -71,7 +71,9 @@ class RatingRows(Mapping[int, dict[str, Any]]):
         evaluations, and ``null`` for a start rank without one)."""
         figures = _figures_type()
         get = self.evaluations.get
-        return [_figures_text(e) if type(e) is figures else encode(None if e is None else rating_row(e))
+        hundredths: dict[int, str] = {}
+        halves: dict[int, str] = {}
+        return [_figures_text(e, hundredths, halves) if type(e) is figures else encode(None if e is None else rating_row(e))
                 for e in map(get, snos)]
 
 
@@ -97,14 +99,20 @@ def _figures_row(f) -> dict[str, Any]:
     }
 
 
-def _figures_text(f) -> str:
-    """The JSON text of :func:`_figures_row` (``json.dumps``), written directly."""
+def _figures_text(f, hundredths: dict[int, str], halves: dict[int, str]) -> str:
+    """The JSON text of :func:`_figures_row` (``json.dumps``), written directly; ``hundredths``
+    and ``halves`` remember the texts of We and W already written."""
     ro, expected, won, games, k, change, performance = f
-    we = repr(expected / 100) if expected % 100 else expected // 100
-    w = repr(won / 2) if won % 2 else won // 2
+    we = hundredths.get(expected) or hundredths.setdefault(expected, _json_ratio(expected, 100))
+    w = halves.get(won) or halves.setdefault(won, _json_ratio(won, 2))
     return (f'{{"system": "fide", "ro": {ro}, "we": {we}, "w": {w}, "games": {games}, "coefficient": {k}, '
             f'"rn": {ro + change}, "change": {change}, "performance": {performance}, "first_rating": false, '
             f'"notes": []}}')
+
+
+def _json_ratio(value: int, scale: int) -> str:
+    """The JSON text of ``value / scale`` as :func:`_figures_row` writes it (an int when whole)."""
+    return repr(value / scale) if value % scale else str(value // scale)
 
 
 def score_to_json_rounded(value: Any, places: int = 3) -> Any:
