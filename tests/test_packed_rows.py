@@ -62,3 +62,15 @@ def test_players_not_in_block_order_are_no_block():
     t.players[3].games  # noqa: B018  (reading them unpacks them)
     assert packed_rows(t.players)[3] is None and packed_rows(t.players)[2] is not None
     assert packed_block(t.players) is None
+
+
+def test_round_counts_are_each_players_round_count():
+    """``model.round_counts``: from the packed rows when all are packed, else player by player;
+    the same as ``Player.round_count`` either way (a player unpacked and shortened among them)."""
+    from trfscore.model import round_counts
+
+    t = trfscore.loads(to_trf(swiss(70, 6, seed=2, withdrawals=0.2)))
+    assert all(p.packed is not None for p in t.players)
+    assert round_counts(t.players) == [p.round_count for p in t.players] == [6] * 70
+    t.players[3].games = t.players[3].games[:2]
+    assert round_counts(t.players) == [p.round_count for p in t.players] == [6] * 3 + [2] + [6] * 66

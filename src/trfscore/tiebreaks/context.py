@@ -26,7 +26,7 @@ from itertools import chain, compress, count, repeat
 from operator import attrgetter, floordiv, lt
 from typing import Any, TypeVar, cast
 
-from ..model import COLOUR_OF_CODE, Kind, PackedCells, Player, Scoring, Tournament, packed_block
+from ..model import COLOUR_OF_CODE, Kind, PackedCells, Player, Scoring, Tournament, packed_block, round_counts
 from . import unplayed as U
 
 __all__ = ["Context", "build_context", "detect_round_robin", "row_slices"]
@@ -173,7 +173,7 @@ class Context:
 def detect_round_robin(t: Tournament) -> bool:
     """True when the pairing pattern says everybody met everybody (players who never played
     are ignored).  Cheap for Swiss events: fewer rounds than players-1 is decided at once."""
-    rounds = max((p.round_count for p in t.players), default=0)
+    rounds = max(round_counts(t.players), default=0)
     active = []
     for p in t.players:
         if any(p.opponent_ranks()):
@@ -194,8 +194,7 @@ def detect_round_robin(t: Tournament) -> bool:
 def _rounds_in_use(t: Tournament) -> int:
     n = 0
     empty = (Kind.ABSENT, Kind.NOT_SCHEDULED)
-    for p in t.players:
-        k = p.round_count
+    for p, k in zip(t.players, round_counts(t.players)):
         if k <= n:
             continue
         kinds = p.kinds()
