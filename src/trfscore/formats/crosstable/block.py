@@ -19,11 +19,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
-from itertools import chain, compress, repeat
-from operator import itemgetter, not_
+from itertools import chain, repeat
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar
 
 from ...model import PackedCells
+from .cellbytes import CellBytes, translated
 from .cells import _CR_RESULT, _STRONG_SWISS, _WEAK_SWISS, KIND_OF, parse_number, swiss_cell
 from .colours import LETTERS
 from .columns import _TITLES, _TRF_TITLES, Role, RowInfo, rating_value
@@ -80,9 +81,8 @@ class _Memo(dict[_Key, _Value]):
 #: one-character result, as :func:`~.cells.swiss_cell` reads them.
 _LETTERS = {**{c: c for c in LETTERS}, **{c.upper(): c for c in LETTERS}, "-": None}
 _RESULT_CHAR = {c: _CR_RESULT[c] for c in "10½=+-?"}
-#: The last two characters of such a cell -> its colour letter, and its code.
-_SUFFIX_COLOUR = {letter + result: colour for letter, colour in _LETTERS.items() for result in _RESULT_CHAR}
-_SUFFIX_CODE = {letter + result: code for letter in _LETTERS for result, code in _RESULT_CHAR.items()}
+#: The colour letters and results of such a cell, for :class:`~.cellbytes.CellBytes`.
+_LETTER_CHARS, _RESULT_CHARS = "".join(_LETTERS), "".join(_RESULT_CHAR)
 #: A colour letter (None: no colour) as PackedCells writes it.
 _COLOUR_CHAR = {"w": "w", "b": "b", None: " "}
 #: What a text that is no cell reads as, in the cache of cells.
@@ -127,9 +127,10 @@ class Plan(NamedTuple):
     name_to: int
 
 
-#: The cell texts of the form ``12w1`` among some texts, cut up: the texts, their numbers and their
-#: last two characters (colour letter and result, :data:`_SUFFIX_CODE`), as aligned lists.
-Regular = tuple[list[str], list[str], list[str]]
+def cell_bytes(texts: list[str]) -> CellBytes:
+    """The cell texts ``texts`` as fixed-width bytes, those not of the form ``12w1`` (what
+    :class:`_Cells` reads directly) listed as odd."""
+    return CellBytes(texts, _LETTER_CHARS, _RESULT_CHARS)
 
 
 class Block:
@@ -138,19 +139,19 @@ class Block:
     ``cells`` holds the round cells' texts, ``rounds`` per row, and ``decoded`` what each reads
     as (as :func:`~.cells.swiss_cell` reads it); ``tails`` one column per declared column after
     the rounds.  ``starts[j]`` is where row ``j``'s cells start among its items after its number
-    (what :class:`~.swiss.SwissReader` calls ``s``).  ``split``: the distinct cell texts, those of
-    the form ``12w1`` cut up and the others (None: not made yet)."""
+    (what :class:`~.swiss.SwissReader` calls ``s``).  ``cut``: ``cells`` as fixed-width bytes
+    (:func:`cell_bytes`; None: not made yet)."""
 
     __slots__ = ("rounds", "lines", "texts", "idents", "snos", "names", "titles", "ratings", "feds", "cells",
-                 "tails", "starts", "decoded", "split")
+                 "tails", "starts", "decoded", "cut")
 
     def __init__(self, rounds: int, lines: list[int], texts: list[str], idents: list[str], snos: list[str | None],
                  names: list[str], titles: list[str], ratings: list[int | None], feds: list[str], cells: list[str],
                  tails: list[list[str]], starts: list[int], decoded: Mapping[str, Cell | tuple[()]],
-                 split: tuple[Regular, set[str]] | None = None) -> None:
+                 cut: CellBytes | None = None) -> None:
         self.rounds, self.lines, self.texts, self.idents, self.snos = rounds, lines, texts, idents, snos
         self.names, self.titles, self.ratings, self.feds = names, titles, ratings, feds
-        self.cells, self.tails, self.starts, self.decoded, self.split = cells, tails, starts, decoded, split
+        self.cells, self.tails, self.starts, self.decoded, self.cut = cells, tails, starts, decoded, cut
 
     def __len__(self) -> int:
         return len(self.lines)
@@ -169,19 +170,17 @@ class Block:
         r = self.rounds
         return list(map(self.decoded.__getitem__, self.cells[j * r:j * r + r]))  # type: ignore[arg-type]
 
-    def _split(self) -> tuple[Regular, set[str]]:
-        if self.split is None:
-            layout = Layout([], self.rounds, 0)
-            layout._split(set(self.cells))
-            self.split = layout.regular, layout.odd
-        return self.split
+    def _cut(self) -> CellBytes:
+        if self.cut is None:
+            self.cut = cell_bytes(self.cells)
+        return self.cut
 
     def colour_letters(self) -> set[str | None]:
         """The colour letters of the cells (as :func:`~.cells.swiss_cell` reads them; None for none)."""
-        (_, _, suffixes), odd = self._split()
-        found: set[str | None] = {_SUFFIX_COLOUR[x] for x in set(suffixes)}
-        for text in odd:
-            found.add(self.decoded[text][1])  # type: ignore[misc]
+        cut = self._cut()
+        found: set[str | None] = {_LETTERS[x] for x in cut.letters_used()}
+        for i in cut.odd:
+            found.add(self.decoded[self.cells[i]][1])  # type: ignore[misc]
         return found
 
     def all_cells(self, letter_of: Mapping[str, str | None] | None) -> list[Cell]:
@@ -193,29 +192,30 @@ class Block:
 
     def pack(self, letter_of: Mapping[str, str | None] | None, to_sr: Mapping[int | None, int]) -> PackedCells | None:
         """The cells packed, colour letters read by ``letter_of`` (when given) and opponents as
-        start ranks by ``to_sr``; None when an opponent is no row (then the cells are taken row by row)."""
-        (texts, numbers, suffixes), odd = self._split()
+        start ranks by ``to_sr`` (its numbers from 1 up); None when an opponent is no row (then the
+        cells are taken row by row)."""
+        cut = self._cut()
 
         def colour_char(letter: str | None) -> str:
             if letter_of is not None and letter is not None:
                 letter = letter_of.get(letter)
-            return _COLOUR_CHAR[letter]
+            return _COLOUR_CHAR.get(letter, " ")  # (no other letter is left when letter_of is None)
 
-        sr_of_number = {n: to_sr.get(int(n)) for n in set(numbers)}
-        if None in sr_of_number.values():
+        opponents = _start_ranks(cut.numbers(), to_sr)  # odd cells: 0, no row
+        if opponents.count(None) != len(cut.odd):  # a number that is no row
             return None
-        sr_of: dict[str, int | None] = dict(zip(texts, map(sr_of_number.__getitem__, numbers)))
-        pair_of = {x: colour_char(_SUFFIX_COLOUR[x]) + _SUFFIX_CODE[x] for x in set(suffixes)}
-        both = dict(zip(texts, map(pair_of.__getitem__, suffixes)))
-        for text in odd:
-            opp, colour, code = self.decoded[text]  # type: ignore[misc]
-            sr = sr_of[text] = None if opp is None else to_sr.get(opp)
-            if sr is None and opp is not None:
-                return None
-            both[text] = colour_char(colour) + code
-        joined = "".join(map(both.__getitem__, self.cells))
-        return PackedCells(self.rounds, list(map(sr_of.__getitem__, self.cells)), joined[0::2], joined[1::2],
-                           KIND_OF)
+        colours = translated(cut.colour_column(), {x: colour_char(lower) for x, lower in _LETTERS.items()})
+        codes = translated(cut.result_column(), _RESULT_CHAR)
+        cells, decoded = self.cells, self.decoded
+        for i in cut.odd:
+            opp, colour, code = decoded[cells[i]]  # type: ignore[misc]
+            if opp is not None:
+                sr = opponents[i] = to_sr.get(opp)
+                if sr is None:
+                    return None
+            colours[i] = ord(colour_char(colour))
+            codes[i] = ord(code)
+        return PackedCells(self.rounds, opponents, colours.decode("latin-1"), codes.decode("ascii"), KIND_OF)
 
     def sno_tok(self, j: int) -> Tok | None:
         """Row ``j``'s second number as the token the general path makes of it."""
@@ -249,6 +249,19 @@ class Block:
                          "fed": self.feds[j], "sno": self.sno_tok(j), "fide_id": "", "declared": [],
                          "tail": self.tail_toks(j)}
         return row, int(self.idents[j]), info, self.row_cells(j)  # type: ignore[return-value]
+
+
+def _start_ranks(numbers: list[int], to_sr: Mapping[int | None, int]) -> list[int | None]:
+    """The start rank of each of ``numbers`` by ``to_sr`` (None: no row has that number), through
+    a list indexed by number when the numbers are not far beyond the rows'."""
+    top = max(numbers, default=0)
+    if top > 4 * len(to_sr) + 64:
+        return list(map(to_sr.get, numbers))
+    by_number: list[int | None] = [None] * (top + 1)
+    for number, sr in to_sr.items():
+        if number is not None and 0 < number <= top:
+            by_number[number] = sr
+    return _picker(numbers)(by_number)
 
 
 def _picker(kept: Sequence[int]) -> Callable[[Sequence[_Value]], list[_Value]]:
@@ -292,41 +305,8 @@ class Layout:
         self.classes: _Memo[str, tuple[int, ...]] = _Memo(self._classes)
         self.ratings: _Memo[str, int | None] = _Memo(rating_value)
         self.plans: dict[tuple[tuple[int, ...], ...], Plan | None] = {}
-        #: every cell text of the rows read; those of the form 12w1 (texts, numbers, colour letters,
-        #: results: aligned lists); the others, and those of them that are no cell
-        self.distinct: set[str] = set()
-        self.regular: Regular = ([], [], [])
-        self.odd: set[str] = set()
-        self.no_cells: set[str] = set()
-
-    def _split(self, texts: set[str]) -> None:
-        """Sort the cell texts ``texts`` not seen before: those of the form ``12w1`` (1 to 6 ASCII
-        digits, a colour letter, a one-character result: what :class:`_Cells` reads directly) into
-        :attr:`regular`, each cut into its number and its last two characters; the others into
-        :attr:`odd`."""
-        new = list(texts.difference(self.distinct))
-        self.distinct.update(new)
-        if not new:
-            return
-        numbers = list(map(_HEAD, new))
-        suffixes = list(map(_LAST_TWO, new))
-        wrong = set(suffixes).difference(_SUFFIX_CODE)
-        distinct = set(numbers)
-        joined = "".join(distinct)
-        if joined.isascii() and joined.isdigit() and len(min(distinct, key=len)) >= 1 \
-                and len(max(distinct, key=len)) <= 6:
-            bad = set()
-        else:
-            bad = {n for n in distinct if not (n.isdigit() and n.isascii() and len(n) <= 6)}
-        if wrong or bad:  # the texts of other forms, found by C-level passes (most texts are regular)
-            odd = set(compress(new, map(wrong.__contains__, suffixes))) if wrong else set()
-            if bad:
-                odd.update(compress(new, map(bad.__contains__, numbers)))
-            self.odd |= odd
-            keep = list(map(not_, map(odd.__contains__, new)))
-            new, numbers, suffixes = (list(compress(c, keep)) for c in (new, numbers, suffixes))
-        for column, part in zip(self.regular, (new, numbers, suffixes)):
-            column += part
+        #: the fixed-width bytes of the cells of the one group read (see _assemble)
+        self.cuts: list[CellBytes] = []
 
     @staticmethod
     def _weighted(words: set[str]) -> set[str]:
@@ -442,13 +422,11 @@ class Layout:
         if "1" in idents:  # "1 2 ..." may be a header to the general path: the lexed line decides
             slow.update(j for j, (a, b) in enumerate(zip(idents, cols[1])) if a == "1" and b == "2")
         flat = list(chain.from_iterable(zip(*cols[start:start + r])))
-        distinct = set(flat)
-        self._split(distinct)
+        cut = cell_bytes(flat)
         cells = self.cells
-        self.no_cells.update(text for text in self.odd.intersection(distinct) if not cells[text])
-        bad = distinct & self.no_cells
+        bad = {text for text in set(map(flat.__getitem__, cut.odd)) if not cells[text]}
         if bad:
-            slow.update(j // r for j, text in enumerate(flat) if text in bad)
+            slow.update(j // r for j in cut.odd if flat[j] in bad)
         for col in cols[start + r:]:
             _mark(col, self.number.__getitem__, slow)
         words = set().union(*cols[1:start])
@@ -497,6 +475,8 @@ class Layout:
                 columns[_TAILS + t] += sub[start + r + t]
         if not out_rows:
             return None
+        if len(out_rows) == len(keys):
+            self.cuts.append(cut)
         columns.append([start - 1] * len(out_rows))
         return out_rows, columns
 
@@ -517,10 +497,10 @@ class Layout:
                     for at, c in enumerate(cols)]
         pick = _picker(found)
         c = [list(column) for column in cols]
-        exact = len(found) == len(texts)  # every row read: the texts seen are exactly the block's
+        # one group whose every row was read: its cells' bytes are the block's
+        exact = len(pieces) == 1 and len(found) == len(texts) and len(self.cuts) == 1
         return Block(r, pick(lines), pick(texts), c[_IDENTS], c[_SNOS], c[_NAMES], c[_TITLES_AT], c[_RATINGS],
-                     c[_FEDS], c[_CELLS], c[_TAILS:-1], c[-1], self.cells,
-                     (self.regular, self.odd) if exact else None)
+                     c[_FEDS], c[_CELLS], c[_TAILS:-1], c[-1], self.cells, self.cuts[0] if exact else None)
 
 
 _ROLE_AT = {"title": 2, "rating": 3, "fed": 4}
@@ -529,7 +509,6 @@ _NOTHING = (_SKIP, _SKIP, _SKIP, _SKIP, _SKIP)
 # The columns of a group as Layout._group gives them (the Block's fields in order), then the
 # declared columns after the rounds, then where the cells start.
 _IDENTS, _SNOS, _NAMES, _TITLES_AT, _RATINGS, _FEDS, _CELLS, _TAILS = range(8)
-_HEAD, _LAST_TWO = itemgetter(slice(None, -2)), itemgetter(slice(-2, None))
 #: First characters of the items _weighted_lines matches, except bye words and digits
 _WEIGHTED_FIRST = frozenset("-–—+=:?½xX*×■█.·WLDXFBHUFZ")
 

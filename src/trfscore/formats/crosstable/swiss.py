@@ -92,7 +92,7 @@ class SwissReader:
         t.rounds = rounds
         to_sr: dict[int | None, int] = dict(zip(numbering, start_ranks))
         packed = block.pack(letter_of, to_sr)
-        block.split = None  # the cut-up cell texts, no longer needed
+        block.cut = None  # the cells' bytes, no longer needed
         if packed is None:  # an opponent that is no row: findings, row by row
             raw_players: list[RawPlayer] = [(rows[j], int(block.idents[j]), blank_info(), cells_j)
                                             for j, cells_j in enumerate(rows_cells())]
