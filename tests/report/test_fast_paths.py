@@ -113,6 +113,7 @@ _CELL_TEXT = st.text(alphabet="aZ09½–# |*_\\<>&$~`[]\t\n\xa0\u2028\u200e\x00"
 @example(["12w1 ", "3b½"])  # a blank at a cell's end, inside the row
 @example(["12w1", " 3b½"])
 @example(["12w1 | 3b½"])  # a separator inside a cell
+@example(["", "GM", "", " ", "", "IM "])  # empty texts among others, one blank, one ending in a blank
 def test_escaping_a_row_at_once_equals_escaping_each_cell(cells):
     assert escape_joined(cells) == " | ".join(map(escape, cells))
     assert escape_each(cells) == list(map(escape, cells))
@@ -256,3 +257,12 @@ def test_block_parts_equal_the_label_of_each_cell(cells):
     expected = [X._label(t, o, KIND_BY_CODE[code], COLOUR_OF_CODE[colour], refs, {})
                 for o, colour, code in zip(opponents, colours, codes)]
     assert list(map("".join, zip(*parts))) == expected
+
+
+def test_a_column_of_mostly_empty_texts_is_checked_at_once():
+    """A title column (most players have none) needs no escaping: one check for all, not an
+    ``escape`` call per text; a blank text among them still fails the check."""
+    from trfscore.formats.markdown_text import _unchanged
+
+    assert _unchanged(["", "GM", "", "", "WIM", ""]) and _unchanged([""] * 5)
+    assert not _unchanged(["", " ", "GM"]) and not _unchanged(["", "GM ", ""])

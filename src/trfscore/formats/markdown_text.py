@@ -28,10 +28,12 @@ def escape(text: object) -> str:
 
 def _unchanged(texts: list[str]) -> bool:
     """Whether :func:`escape` gives back every one of ``texts`` as it is, checked once for all:
-    joined by single blanks they are printable, hold no special character and no blank at
-    either end of a text (that would show as two blanks in a row, or one at the start or end)."""
+    the empty ones are, and the others joined by single blanks are printable, hold no special
+    character and no blank at either end of a text (that would show as two blanks in a row, or
+    one at the start or end).  (A column of titles is mostly empty texts: joined with them, it
+    would be all blanks.)"""
     try:
-        probe = " ".join(texts)
+        probe = " ".join(filter(None, texts))
     except TypeError:  # not all strings: each is escaped on its own
         return False
     return _plain(probe)
