@@ -15,6 +15,7 @@ reader keeps them) instead of one ``Game`` tuple per cell.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from itertools import chain, repeat
 from operator import eq, is_, itemgetter
 from typing import Any, NamedTuple
@@ -206,22 +207,20 @@ def clean_cells(cols: Columns) -> CleanCells | None:
     a document read a block of players at a time are clean when each block's are.  The
     opponents' types are left to the caller."""
     from .trf.bulk import KIND_BY_CODE
-    from .trf.player import CELLS
 
     rounds, opponents, colours, codes, kinds = cols.games
     counts = cols.counts
-    with_opponent = {code for (has, colour, code), (_, problem) in CELLS.items() if has and problem is None}
-    without = {code for (has, colour, code), (_, problem) in CELLS.items() if not has and problem is None}
+    unpaired_of_code = _unpaired_of_code()
     try:
         if not set(codes) <= KIND_BY_CODE.keys():
             return None
         chars = "".join(map(_CHAR_OF_COLOUR.__getitem__, colours))  # "w", "b" or null, each
     except (TypeError, KeyError):  # unhashable, or another colour
         return None
-    if with_opponent & without or not with_opponent | without <= KIND_BY_CODE.keys():  # pragma: no cover
+    if unpaired_of_code is None:  # pragma: no cover
         return None
     result = "".join(codes)
-    unpaired = result.translate({ord(c): 1 if c in without else 0 for c in KIND_BY_CODE}).encode("latin-1")
+    unpaired = result.translate(unpaired_of_code).encode("latin-1")
     if bytes(map(is_, opponents, repeat(None))) != unpaired or chars.translate(_NO_COLOUR).encode() != unpaired:
         return None
     if list(map(KIND_BY_CODE.__getitem__, result)) != kinds:
@@ -236,6 +235,21 @@ def clean_cells(cols: Columns) -> CleanCells | None:
 
 _CHAR_OF_COLOUR = {"w": "w", "b": "b", None: "-"}  # a cell's colour as a packed block keeps it
 _NO_COLOUR = {ord("w"): 0, ord("b"): 0, ord("-"): 1}
+
+
+@cache
+def _unpaired_of_code() -> dict[int, int] | None:
+    """For each code of a clean cell (:data:`~trfscore.formats.trf.player.CELLS`), 1 when it is
+    clean without an opponent, 0 when with one (as ``str.translate`` takes it); None if a code
+    were clean both ways or had no kind."""
+    from .trf.bulk import KIND_BY_CODE
+    from .trf.player import CELLS
+
+    with_opponent = {code for (has, colour, code), (_, problem) in CELLS.items() if has and problem is None}
+    without = {code for (has, colour, code), (_, problem) in CELLS.items() if not has and problem is None}
+    if with_opponent & without or not with_opponent | without <= KIND_BY_CODE.keys():
+        return None
+    return {ord(c): 1 if c in without else 0 for c in KIND_BY_CODE}
 
 
 def pack(cells: CleanCells) -> PackedCells:
