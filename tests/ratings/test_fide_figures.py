@@ -91,3 +91,16 @@ def test_plain_evaluations_are_figures_and_the_others_results():
     assert all(got[sno] == general[sno] for sno in general if sno not in plain)
     assert list(got) == [p.start_rank for p in t.players]
     assert _figure_rows(t) == _general_rows(t)
+
+
+def test_ratings_beyond_a_trf_field_are_rated_by_the_general_path():
+    """A rating no TRF can hold (set through JSON or the API) makes no table of that width:
+    every player is rated by fide_evaluate, with the same rows."""
+    t = swiss(12, 5, seed=8)
+    t.players[0].rating = 10**12
+    got = fide_figures(t)
+    assert not any(isinstance(e, FideFigures) for e in got.values())
+    assert _figure_rows(t) == _general_rows(t)
+    t.players[0].rating = 9999
+    t.players[1].rating = -5  # negative, as a JSON document may say: the widest span a TRF holds + 5
+    assert _figure_rows(t) == _general_rows(t)

@@ -46,6 +46,7 @@ class FideFigures(NamedTuple):
     performance: int  # Ra + dp(W/n), rounded (8.1.1)
 
 
+_SPAN_MAX = 9999  # the widest difference of two ratings a TRF can hold (four digits)
 _make = tuple.__new__  # a FideFigures without the NamedTuple constructor's Python-level call
 _DP = list(map(fide_dp_hundredths, range(101)))  # dp by p in hundredths (table 8.1.1)
 
@@ -71,8 +72,10 @@ def _figures(tournament: Tournament, players: Mapping[PlayerKey, PlayerInfo] | N
     people = tournament.players
     # The start ranks of the players and their ratings (0: unrated, as the TRF writes it).
     rating_of = {p.start_rank: p.rating or 0 for p in people}
-    whole = set(map(type, rating_of.values())) <= {int}  # else every player through fide_evaluate
     rated = [r for r in rating_of.values() if r]
+    # Whole ratings of a TRF's four digits (others, set through JSON or the API, are rated by
+    # fide_evaluate: the tables hold one entry per difference)
+    whole = set(map(type, rating_of.values())) <= {int} and (not rated or max(rated) - min(rated) <= _SPAN_MAX)
     tables = _PdTables(max(rated) - min(rated) if rated and whole else 0)
     k_of: dict[tuple, int] = {}  # fide_k per distinct input
     year_of: dict[str, int | None] = {}  # the birth year per distinct birth text
