@@ -108,12 +108,15 @@ class PackedCells:
     10,000-player file never builds its 130,000 ``Game`` tuples unless they are asked for.
     """
 
-    __slots__ = ("n", "opponents", "colours", "codes", "kind_of_code")
+    __slots__ = ("n", "opponents", "colours", "codes", "kind_of_code", "opponent_bytes")
 
     def __init__(self, n: int, opponents: list[int | None], colours: str, codes: str,
-                 kind_of_code: dict[str, str]) -> None:
+                 kind_of_code: dict[str, str], opponent_bytes: bytes | None = None) -> None:
         self.n, self.opponents, self.colours, self.codes = n, opponents, colours, codes
         self.kind_of_code = kind_of_code
+        #: ``opponents`` again as one byte per cell (0: no opponent), when a reader has them so
+        #: and every one is below 256; else None
+        self.opponent_bytes = opponent_bytes
 
     def kinds(self, begin: int, end: int) -> list[str]:
         """The :class:`Kind` of cells ``begin`` to ``end``."""

@@ -22,6 +22,7 @@ from trfscore.check.context import Context
 from trfscore.check.profiles import resolve
 from trfscore.check.registry import check_rules
 from trfscore.formats import json_model
+from trfscore.formats.trf.bulk import KIND_BY_CODE
 from trfscore.model import Kind
 from trfscore.testing.generate import round_robin, swiss, to_trf
 
@@ -190,6 +191,34 @@ def test_row_totals_of_a_packed_block_come_from_the_codes():
     assert quick._kind is None  # the codes alone were read
     assert lists.kind is not None and totals == lists.row_totals(*args)
     assert totals == [sum(table.by_kind[g.kind] for g in p.games) for p in t.players]
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data(), players=st.integers(0, 12), rounds=st.integers(0, 140),
+       values=st.fixed_dictionaries({kind: st.integers(0, 4) for kind in set(KIND_BY_CODE.values())}))
+def test_row_totals_added_as_bytes_equal_the_per_kind_sums(data, players, rounds, values):
+    """The rounds of a packed block added lane by lane (a byte per player, while no sum can reach
+    256; more rounds or larger values take the list path) give each player's sum of values, less
+    the absences past the player's recorded rounds, as the per-kind list does."""
+    from types import SimpleNamespace
+
+    from trfscore.check.cells import FlatCells
+
+    codes = data.draw(st.text(st.sampled_from(sorted(KIND_BY_CODE)), min_size=players * rounds,
+                              max_size=players * rounds))
+    counts = data.draw(st.lists(st.integers(0, rounds), min_size=players, max_size=players))
+    ranks = [SimpleNamespace(start_rank=i + 1) for i in range(players)]
+
+    def flat() -> FlatCells:
+        return FlatCells(ranks, rounds, counts, [None] * len(codes), "-" * len(codes), codes, None, KIND_BY_CODE)
+
+    quick, lists = flat(), flat()
+    absent = values[Kind.ABSENT]
+    assert lists.kind is not None and quick.row_totals(values, False, absent) == lists.row_totals(values, False, absent)
+    assert quick._kind is None
+    expected = [sum(values[KIND_BY_CODE[c]] for c in codes[i * rounds:(i + 1) * rounds]) - (rounds - counts[i]) * absent
+                for i in range(players)]
+    assert quick.row_totals(values, False, absent) == expected
 
 
 def test_checking_leaves_no_reference_cycle():

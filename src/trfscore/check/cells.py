@@ -38,7 +38,8 @@ class FlatCells:
     """The round cells of one tournament, flat (see the module docstring)."""
 
     def __init__(self, players: list[Player], n: int, count_: list[int], opp: list[int | None], col: str, code: str,
-                 kind: list[str] | None, kind_of_code: dict[str, str] | None = None) -> None:
+                 kind: list[str] | None, kind_of_code: dict[str, str] | None = None,
+                 opp_bytes: bytes | None = None) -> None:
         self.players = players
         self.player_count = len(players)
         self.round_count = n
@@ -48,6 +49,9 @@ class FlatCells:
         self.opp, self.col, self.code = opp, col, code
         self._kind = kind
         self._kind_of_code = kind_of_code  # makes ``kind`` from ``code`` on first use when ``kind`` is None
+        #: ``opp`` as one byte per cell (0: no opponent), when the reader had them so
+        #: (:attr:`~trfscore.model.PackedCells.opponent_bytes`); else None
+        self.opp_bytes = opp_bytes
         self._cache: dict[str, Any] = {}
 
     # -- columns made on first use ------------------------------------------------------------
@@ -234,12 +238,14 @@ class FlatCells:
         if not by_colour and self._kind is None and self.code.isascii():
             # each code's value at once: the codes as bytes through a table of values, when
             # every value fits in a byte (the usual 0, 1, 2 half points)
-            by_code = {c: value_of[self._kind_of_code[c]] for c in set(self.code)}  # type: ignore[index]
+            by_code = _values_by_code(self.code, self._kind_of_code, value_of)  # type: ignore[arg-type]
             if all(0 <= v < 256 for v in by_code.values()):
                 table = bytearray(256)
                 for c, v in by_code.items():
                     table[ord(c)] = v
                 values: Any = self.code.encode("ascii").translate(table)
+                if n * max(by_code.values(), default=0) < 256:
+                    return self._byte_row_totals(values, absent)
             else:
                 values = list(map(by_code.__getitem__, self.code))
         elif by_colour:
@@ -252,6 +258,25 @@ class FlatCells:
             totals = [t - (n - c) * absent for t, c in zip(totals, self.count)]
         return totals
 
+    def _byte_row_totals(self, values: bytes, absent: int) -> list[int]:
+        """:meth:`row_totals` from one byte per cell, when no row's sum reaches 256: the rounds
+        are added lane by lane as big integers (a byte per player, so no carry)."""
+        n, size = self.round_count, self.player_count
+        total = sum(int.from_bytes(values[r::n], "big") for r in range(n))
+        totals = list(total.to_bytes(size, "big"))
+        if absent:
+            totals = [t - (n - c) * absent for t, c in zip(totals, self.count)]
+        return totals
+
+
+def _values_by_code(codes: str, kind_of_code: dict[str, str], value_of: dict[Any, int]) -> dict[str, int]:
+    """Each result code found in ``codes``, with the value of its kind (``value_of``): the
+    known codes are looked for one by one (a C-level search each), not read off all cells."""
+    found = {c: value_of[kind] for c, kind in kind_of_code.items() if c in codes}
+    if len(found) == len(kind_of_code) or not codes.translate(dict.fromkeys(map(ord, found))):
+        return found
+    return {c: value_of[kind_of_code[c]] for c in set(codes)}  # a code no kind is known for: KeyError, as before
+
 
 def flat_cells(players: list[Player]) -> FlatCells | None:
     """The players' cells as :class:`FlatCells`, or None when a start rank is repeated."""
@@ -263,7 +288,7 @@ def flat_cells(players: list[Player]) -> FlatCells | None:
         counts = list(map(_ROUNDS, packed_rows(players)))  # each player's rounds, as round_count gives them
         n = whole.n
         flat = FlatCells(players, n, counts, whole.opponents, whole.colours.translate(_PACKED_COLOURS), whole.codes,
-                         None, whole.kind_of_code)
+                         None, whole.kind_of_code, whole.opponent_bytes)
         if counts.count(n) == len(counts) or _padding_is_blank(flat, whole.kind_of_code):
             return flat
     else:

@@ -134,8 +134,13 @@ def lanes(flat: FlatCells) -> Lanes | None:
     colours or codes that are not ASCII)."""
     if flat.player_count > MAX_PLAYERS or not flat.player_count or not flat.round_count or not (flat.col.isascii() and flat.code.isascii()):
         return None
-    number = dict(zip(flat.start_ranks, range(1, flat.player_count + 1)))
-    numbers = bytes(map(number.get, flat.opp, repeat(0)))
+    numbers = flat.opp_bytes
+    size = flat.player_count
+    # the opponents' start ranks are their numbers when the players are 1, 2, 3 ... in order
+    # (the usual file) and every opponent is one of them: the reader's bytes serve as they are
+    if numbers is None or max(numbers) > size or flat.start_ranks != list(range(1, size + 1)):
+        number = dict(zip(flat.start_ranks, range(1, size + 1)))
+        numbers = bytes(map(number.get, flat.opp, repeat(0)))
     return Lanes(flat, numbers, flat.col.encode("ascii"), flat.code.encode("ascii"))
 
 

@@ -25,19 +25,38 @@ def read_file(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
     # O_NONBLOCK: opening a FIFO does not wait for a writer; the fstat below then refuses it.
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     try:
-        mode = os.fstat(fd).st_mode
+        status = os.fstat(fd)
+        mode = status.st_mode
         if stat.S_ISDIR(mode):
             raise NotReadable("is a directory")
         if not stat.S_ISREG(mode):
             kind = "a FIFO" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "a device"
             raise NotReadable(f"is {kind}, not a regular file (it may never end); give its content on "
                               "standard input as '-' instead")
-        with os.fdopen(fd, "rb", closefd=True) as handle:
-            fd = -1
-            data = handle.read(limit + 1)
+        data = _read_to_end(fd, status.st_size, limit)
     finally:
-        if fd >= 0:
-            os.close(fd)
+        os.close(fd)
     if len(data) > limit:
         raise NotReadable(f"is larger than {limit // (1024 * 1024)} MB; not read")
     return data
+
+
+#: what one read asks for beyond the size the file had when opened (it may have grown)
+_CHUNK = 1 << 20
+
+
+def _read_to_end(fd: int, size: int, limit: int) -> bytes:
+    """The bytes of ``fd`` up to its end or to ``limit + 1`` bytes, whichever comes first.
+    The first read asks for the size ``fstat`` gave (plus one, to see the end), so a small file
+    costs one buffer of its own size and two system calls, not a buffer of ``limit`` bytes."""
+    want = min(size, limit) + 1
+    chunks: list[bytes] = []
+    total = 0
+    while total <= limit:
+        chunk = os.read(fd, min(want, limit + 1 - total))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        total += len(chunk)
+        want = _CHUNK
+    return chunks[0] if len(chunks) == 1 else b"".join(chunks)

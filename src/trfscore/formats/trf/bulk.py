@@ -97,6 +97,7 @@ _COLOUR_SIDES, _CODE_SIDES = _bits(_COLOUR_GAME, _COLOUR_NONE), _bits(_CODE_GAME
 #: ``bytes.translate`` table: a digit's value, 0 for anything else
 _DIGIT_VALUE = bytes(int(chr(b)) if chr(b).isdigit() and b < 128 else 0 for b in range(256))
 _NONZERO = re.compile(rb"[^\x00]")  # a block flagged in a column of flags
+_HUNDREDS = bytes(100 if b == 1 else 0 for b in range(256))  # ``bytes.translate`` table: 1 -> 100 (and 0 -> 0)
 
 
 def _kind_by_code() -> dict[str, str]:
@@ -262,9 +263,9 @@ def _rounds(texts: list[str], snos: list[int], slow: set[int]) -> tuple[PackedCe
             slow.add(i)
             rests[i] = ""
         blocks = "".join([r.ljust(width) for r in rests])
-    opp = _opponents(blocks.encode("ascii"))  # clean blocks are ASCII
+    opp, opp_bytes = _opponents(blocks.encode("ascii"))  # clean blocks are ASCII
     codes = blocks[RESULT_AT::_BLOCK]
-    cells = PackedCells(n, opp, blocks[COLOUR_AT::_BLOCK], codes, KIND_BY_CODE)
+    cells = PackedCells(n, opp, blocks[COLOUR_AT::_BLOCK], codes, KIND_BY_CODE, opp_bytes)
     counts = []
     for i in range(count):
         base = i * n
@@ -322,16 +323,22 @@ def _column(raw: bytes, at: int, table: bytes) -> int:
     return int.from_bytes(raw[at::_BLOCK].translate(table), "big")
 
 
-def _opponents(raw: bytes) -> list[int | None]:
+def _opponents(raw: bytes) -> tuple[list[int | None], bytes | None]:
     """The opponent (None: none) of every clean 10-byte block of ``raw``: the first two and the
     last two digits of all fields are added up as big integers (a byte per block, so no carry),
-    laid side by side as 16-bit numbers and looked up."""
+    laid side by side as 16-bit numbers and looked up.  Also the same as one byte per block
+    (0: none) when every opponent is below 200 (:attr:`PackedCells.opponent_bytes`), else None."""
     size = len(raw) // _BLOCK
     d = [_column(raw, at, _DIGIT_VALUE) for at in range(4)]
     high, low = (d[0] * 10 + d[1]).to_bytes(size, "big"), (d[2] * 10 + d[3]).to_bytes(size, "big")
     pairs = bytearray(2 * size)
     pairs[0::2], pairs[1::2] = (low, high) if sys.byteorder == "little" else (high, low)
-    return list(map(_start_rank_of_pair().__getitem__, memoryview(pairs).cast("H").tolist()))
+    opponents = list(map(_start_rank_of_pair().__getitem__, memoryview(pairs).cast("H").tolist()))
+    if high.translate(None, b"\0\1"):  # an opponent from 200 on
+        return opponents, None
+    # every opponent below 200: high * 100 + low added lane by lane (at most 199, so no carry)
+    as_bytes = (int.from_bytes(high.translate(_HUNDREDS), "big") + int.from_bytes(low, "big")).to_bytes(size, "big")
+    return opponents, as_bytes
 
 
 @lru_cache(maxsize=1)
