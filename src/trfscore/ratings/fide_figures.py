@@ -31,7 +31,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from ..model import Player, Tournament
 
-__all__ = ["FideFigures", "fide_figures"]
+__all__ = ["FideFigures", "fide_figures", "evaluate_player"]
 
 
 class FideFigures(NamedTuple):
@@ -90,7 +90,7 @@ def _figures(tournament: Tournament, players: Mapping[PlayerKey, PlayerInfo] | N
         n = len(ratings)
         # unrated, no rated game, an unrated opponent (0) or one not in the tournament (None)
         if not r0 or not n or not whole or not all(ratings):
-            out[p.start_rank] = _general(p, rating_of, info, birth_year, end)
+            out[p.start_rank] = evaluate_player(p, rating_of, info, birth_year, end)
             continue
         table = tables.uncapped if r0 >= 2650 and exemption_applies else tables.capped
         expected = sum([table[r0 - rating] for rating in ratings])
@@ -107,7 +107,7 @@ def _figures(tournament: Tournament, players: Mapping[PlayerKey, PlayerInfo] | N
         # change = K (W - We) with W = won / 2 and We = expected / 100 (8.3.2), rounded (8.3.4)
         change = round_ratio(k * (50 * won - expected), 100)
         if r0 + change < RATING_FLOOR and floor_applies:  # not published: fide_evaluate notes it
-            out[p.start_rank] = _general(p, rating_of, info, birth_year, end)
+            out[p.start_rank] = evaluate_player(p, rating_of, info, birth_year, end)
             continue
         # Rp = Ra + dp(p), p = W / n to two decimals (8.1.1), in integers as fide._performance does
         dp = _DP[round_ratio(50 * won, n)]
@@ -151,9 +151,12 @@ def _packed_games(people: list[Player], rating_of: dict[int, int]) -> Iterable[t
     return zip(map(ratings.__getitem__, map(slice, [0, *ends[:-1]], ends)), map(add, wins, draws))
 
 
-def _general(p: Player, rating_of: dict[int, int], info: PlayerInfo, birth_year: int | None,
-             end: _dt.date | None) -> RatingResult:
-    """``fide_evaluate`` of the player as :func:`.tournament.rate_tournament` calls it."""
+def evaluate_player(p: Player, rating_of: dict[int, int], info: PlayerInfo, birth_year: int | None,
+                    end: _dt.date | None) -> RatingResult:
+    """The player's :func:`.fide.fide_evaluate` (what :func:`.tournament.rate_tournament` gives
+    every player): his rated games against the players of ``rating_of`` (start rank to rating,
+    0: unrated; the games against unrated ones dropped with a note), K from ``info`` and the
+    birth year, the rules of the date ``end``."""
     games = _rated(p, rating_of)
     ratings = [rating_of[opponent] for opponent, _ in games if rating_of[opponent]]
     won = sum([_HALVES[kind] for opponent, kind in games if rating_of[opponent]])

@@ -37,7 +37,7 @@ from .dwz import (
     solve_performances,
 )
 from .event import end_date, player_info, year_of_birth
-from .fide import fide_evaluate
+from .fide_figures import evaluate_player
 from .numbers import fmt, round_half_away
 from .players_csv import PlayerInfo, PlayerKey
 from .result import RatingResult
@@ -107,27 +107,17 @@ def _fide_rating(p: Player) -> int | None:
 
 def _rate_fide(tournament: Tournament,
                players: Mapping[PlayerKey, PlayerInfo] | None) -> dict[int, RatingResult]:
-    """Every player's :func:`.fide.fide_evaluate`, the rated games read from the round columns
-    (as :func:`_rated_games` reads them from the games, without unpacking them); equal to
-    calling :func:`.fide.fide_update` with (opponent's rating, result) pairs."""
+    """Every player's :func:`.fide.fide_evaluate` (:func:`.fide_figures.evaluate_player`: the
+    rated games read from the round columns as :func:`_rated_games` reads them from the games,
+    without unpacking them); equal to calling :func:`.fide.fide_update` with (opponent's rating,
+    result) pairs."""
     end = end_date(tournament)
-    rating_of = {p.start_rank: _fide_rating(p) for p in tournament.players}
-    halves = {Kind.WIN: 2, Kind.DRAW: 1, Kind.LOSS: 0}
-    played = Kind.PLAYED
+    rating_of = {p.start_rank: p.rating or 0 for p in tournament.players}
     out: dict[int, RatingResult] = {}
     for p in tournament.players:
         info = player_info(players, p)
-        # Game.rated: played at the board, not a TRF W/D/L game (B.02 8.3.1); the opponent exists
-        games = [(rating_of[opponent], kind) for opponent, kind, code in zip(p.opponent_ranks(), p.kinds(), p.codes())
-                 if kind in played and code in "1=0" and opponent in rating_of]
-        ratings = [rating for rating, _ in games if rating is not None]
-        won = sum([halves[kind] for rating, kind in games if rating is not None])
-        dropped = len(games) - len(ratings)
-        notes = [f"{dropped} game(s) against unrated opponents excluded"] if dropped else []
         birth_year = info.birth_year if info.birth_year is not None else year_of_birth(p.birth)
-        out[p.start_rank] = fide_evaluate(
-            _fide_rating(p), ratings, Fraction(won, 2), notes, birth_year=birth_year,
-            games_before=info.games_before, reached_2400=bool(info.reached_2400), k=info.k, period=end)
+        out[p.start_rank] = evaluate_player(p, rating_of, info, birth_year, end)
     return out
 
 
