@@ -407,8 +407,11 @@ def _standings(t: Tournament, tiebreaks: Any, rules: str, system: Any,
     group_values: dict[str, list[int | None]] = {}
     group_members: dict[str, dict[int, list[int]]] = {}
     if not any(TIEBREAKS[tb.base].group for tb in specs):
-        # one sort on (points, tb1, tb2, ...): players come in start-rank order already
-        keys = list(zip([-x for x in score], *[columns[tb.code].sort_keys() for tb in specs]))
+        # one sort on (points, tb1, tb2, ...): players come in start-rank order already; equal
+        # points as one object each, so that a comparison of two players on equal points (most
+        # of them) finds the points equal by identity before comparing the tie-breaks
+        negated = {x: -x for x in set(score)}
+        keys = list(zip(map(negated.__getitem__, score), *[columns[tb.code].sort_keys() for tb in specs]))
         order = sorted(range(ctx.player_count), key=keys.__getitem__)
         sizes = _run_lengths(list(map(keys.__getitem__, order)))
     else:
