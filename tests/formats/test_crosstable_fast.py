@@ -207,6 +207,31 @@ def test_totals_summed_over_packed_columns_are_the_row_sums(text, data):
     assert totals is None or totals == [sum(table.row(p)) for p in t.players]
 
 
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tables(), st.data())
+def test_totals_compared_at_once_agree_with_the_row_by_row_comparison(text, data):
+    # compare_totals first asks state._all_agree whether every declared total is the cells'; it
+    # must say yes exactly when the row by row comparison finds no difference (and no row lacks one)
+    from fractions import Fraction
+
+    from trfscore.formats.crosstable.state import _all_agree
+
+    t = crosstable.read(rewrite(text, data))
+    table = t.scoring.table()
+    totals = [sum(table.row(p)) for p in t.players]
+    for p in t.players:
+        change = data.draw(st.sampled_from([None, None, None, "none", "half", "third", "copy"]))
+        if change == "none":
+            p.points = None
+        elif change in ("half", "third") and p.points is not None:
+            p.points += Fraction(1, 2 if change == "half" else 3)
+        elif change == "copy":
+            p.points = Fraction(sum(table.row(p)), table.unit)
+    rows_agree = all(p.points is not None and total * p.points.denominator == p.points.numerator * table.unit
+                     for p, total in zip(t.players, totals))
+    assert _all_agree(t.players, totals, table.unit) == rows_agree
+
+
 def test_the_rows_judged_are_freed_without_the_cyclic_collector(monkeypatch):
     # the layout holds every text it judged; no reference cycle may keep it (with the collector
     # paused while reading, and run rarely after, it would stay until the end of the process)

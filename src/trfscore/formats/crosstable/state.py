@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ...decimals import half_glyph_points
 from ...findings import finding
-from ...model import Player, ScoreTable, Source, Tournament, packed_block
+from ...model import Player, ScoreTable, Source, Tournament, packed_block, round_counts
 from ..limits import bounded_score
 from .cells import parse_number
 from .columns import Role, RowInfo
@@ -185,7 +185,9 @@ class ReadState:
         t = self.t
         table = t.scoring.table()  # the same sum as t.score, integer arithmetic per kind
         unit, row = table.unit, table.row
-        totals = _packed_totals(t.players, table) or map(sum, map(row, t.players))
+        totals = _packed_totals(t.players, table) or list(map(sum, map(row, t.players)))
+        if _all_agree(t.players, totals, unit):
+            return
         for p, total in zip(t.players, totals):
             declared = p.points
             if declared is None:
@@ -207,6 +209,25 @@ class ReadState:
             self.t.extras["declared_labels"] = self.labels
 
 
+def _all_agree(players: list[Player], totals: list[int], unit: int) -> bool:
+    """Whether every player declares points and they are the cells' ``totals`` (in units of
+    ``1/unit``): each distinct declared object scaled once (a table's rows share the values of
+    their texts, :meth:`ReadState.declare_block`), the columns compared at once."""
+    points = [p.points for p in players]
+    scaled: dict[int, object] = {}
+    for v in {id(v): v for v in points}.values():
+        if v is None:  # no declared points: the row by row comparison skips it
+            scaled[id(v)] = _NEVER
+        else:
+            units, rest = divmod(v.numerator * unit, v.denominator)
+            scaled[id(v)] = _NEVER if rest else units
+    return list(map(scaled.__getitem__, map(id, points))) == totals
+
+
+#: Equal to no total.
+_NEVER = object()
+
+
 def _packed_totals(players: list[Player], table: ScoreTable) -> list[int] | None:
     """Each player's points in units (``sum(table.row(p))``), summed over the packed round
     columns when every player is a whole row of one block in order and each code's points fit in
@@ -215,7 +236,7 @@ def _packed_totals(players: list[Player], table: ScoreTable) -> list[int] | None
     if block is None or table.by_kind is None or not players:
         return None
     n = block.n
-    if any(p.round_count != n for p in players):
+    if min(round_counts(players), default=n) != n:
         return None
     codes = block.codes
     units = {c: table.by_kind[block.kind_of_code[c]] for c in set(codes)}
