@@ -40,6 +40,9 @@ def _corpus() -> dict[str, bytes]:
     from trfscore.testing.generate import round_robin, swiss, to_trf
 
     event = swiss(12, 5, seed=7, forfeits=0.1, byes=0.15, withdrawals=0.2)
+    # 70 players: the TRF reader's bulk path and packed cells, check's byte lanes, the
+    # crosstable reader's column-wise blocks (each from 64 players or so)
+    large = swiss(70, 7, seed=11, forfeits=0.05, byes=0.05, withdrawals=0.05)
     old = swiss(10, 4, seed=8, byes=0.3)
     old.header.start_date, old.header.start_date_iso = "2015/05/01", "2015-05-01"  # the 2009 rules
     corpus = {p.name: p.read_bytes() for p in sorted((ROOT / "samples").glob("*.trf"))}
@@ -52,6 +55,8 @@ def _corpus() -> dict[str, bytes]:
         "swiss.txt": crosstable_writer.write(event).encode(),
         "rr.txt": crosstable_writer.write(round_robin(6, seed=2)).encode(),
         "swiss.md": crosstable_writer.write(event, style="markdown").encode(),
+        "large.trf": to_trf(large).encode(), "large.json": json_model.write(large).encode(),
+        "large.txt": crosstable_writer.write(large).encode(),
     })
     return corpus
 
@@ -89,10 +94,10 @@ def mutate(data: bytes, edits) -> bytes:
     return bytes(buf)
 
 
-def run_driver(path: Path) -> list[dict]:
+def run_driver(path: Path, lowered: bool = False) -> list[dict]:
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"), NO_COLOR="1")
     try:
-        proc = subprocess.run([sys.executable, str(DRIVER), str(path)], capture_output=True, timeout=TIMEOUT * 3,
+        proc = subprocess.run([sys.executable, str(DRIVER), str(path)] + ["--lowered"] * lowered, capture_output=True, timeout=TIMEOUT * 3,
                               env=env, preexec_fn=_limit(MEMORY))
     except subprocess.TimeoutExpired:
         raise AssertionError(f"the commands on {path.name} still ran after {TIMEOUT * 3} s") from None
@@ -102,10 +107,13 @@ def run_driver(path: Path) -> list[dict]:
 
 @settings(max_examples=EXAMPLES, deadline=None, database=None, derandomize=FIXED,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
-@given(name=st.sampled_from(sorted(CORPUS)), edits=st.lists(MUTATION, min_size=1, max_size=12))
-def test_every_command_on_mutated_input(tmp_path_factory, name, edits):
+@given(name=st.sampled_from(sorted(CORPUS)), edits=st.lists(MUTATION, min_size=1, max_size=12),
+       lowered=st.booleans())
+def test_every_command_on_mutated_input(tmp_path_factory, name, edits, lowered):
+    """``lowered``: the large-input thresholds lowered in the child, so that a small JSON
+    document is read a few players at a time."""
     data = mutate(CORPUS[name], edits)
     path = tmp_path_factory.mktemp("fuzz") / ("input" + Path(name).suffix)
     path.write_bytes(data)
-    problems = run_driver(path)
-    assert not problems, (name, edits, problems[:5])
+    problems = run_driver(path, lowered)
+    assert not problems, (name, edits, lowered, problems[:5])
