@@ -25,6 +25,9 @@ if TYPE_CHECKING:
 
 #: The most players a round's byte string can number (0 is "no opponent").
 MAX_PLAYERS = 255
+#: Up to this many rounds, the rows that name an opponent twice are found by comparing every
+#: two rounds (n * (n - 1) / 2 integer operations); past it, by a set of each row's opponents.
+PAIRWISE_ROUNDS = 16
 
 
 def _table(test: Callable[[int], bool]) -> bytes:
@@ -110,23 +113,40 @@ class Lanes:
         cells of its lower start rank, from rows where an opponent number repeats."""
         n, size = self.round_count, self.player_count
         numbers = b"".join(self.opponents)  # round after round
-        rows = list(map(numbers.__getitem__, map(slice, range(size), repeat(None), repeat(size))))
-        zeros = list(map(bytes.count, rows, repeat(0)))
-        # a row names no opponent twice when its distinct bytes are its non-zero ones, plus 0 if any
-        distinct = list(map(len, map(set, rows)))
-        expected = list(map(add, map(sub, repeat(n), zeros), map(bool, zeros)))
         found: dict[tuple[int, int], list[int]] = {}
-        if distinct == expected:
-            return found
+        if n <= PAIRWISE_ROUNDS:
+            repeats = self._rows_naming_one_twice()
+        else:
+            rows = list(map(numbers.__getitem__, map(slice, range(size), repeat(None), repeat(size))))
+            zeros = list(map(bytes.count, rows, repeat(0)))
+            # a row names no opponent twice when its distinct bytes are its non-zero ones, plus 0 if any
+            distinct = list(map(len, map(set, rows)))
+            expected = list(map(add, map(sub, repeat(n), zeros), map(bool, zeros)))
+            repeats = list(compress(count(), map(ne, distinct, expected)))
         sr, confirmed = self.start_ranks, self.confirmed
-        for i in compress(count(), map(ne, distinct, expected)):
-            row, own = rows[i], sr[i]
+        for i in repeats:
+            row, own = numbers[i::size], sr[i]
             pairs: dict[int, list[int]] = {}
             for r, number in enumerate(row):
                 if number and confirmed[r][i] and sr[number - 1] > own:
                     pairs.setdefault(sr[number - 1], []).append(i * n + r)
             found.update(((own, other), cells) for other, cells in pairs.items() if len(cells) > 1)
         return found
+
+    def _rows_naming_one_twice(self) -> list[int]:
+        """The players (rows) who name the same player in two rounds: every two rounds compared
+        lane by lane (an exclusive or of two big integers), in order."""
+        n, size = self.round_count, self.player_count
+        values = [int.from_bytes(o, "big") for o in self.opponents]
+        named = [int.from_bytes(x, "big") for x in self.named]
+        twice = 0
+        for r in range(n - 1):
+            mine, own_named = values[r], named[r]
+            for s in range(r + 1, n):
+                twice |= int.from_bytes((mine ^ values[s]).to_bytes(size, "big").translate(_ZERO_IS_ONE), "big") & own_named
+        if not twice:
+            return []
+        return list(compress(count(), twice.to_bytes(size, "big")))
 
 
 def lanes(flat: FlatCells) -> Lanes | None:
