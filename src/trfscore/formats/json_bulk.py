@@ -176,6 +176,30 @@ def with_national(cols: Columns, start: int) -> list[int]:
     return [i for i, value in enumerate(cols.players["national"][start:], start) if value and value is not ABSENT]
 
 
+def records_fine(records: Any, record: dict[str, Any]) -> bool:
+    """Whether every source record meets the ``record`` schema and holds no line break, checked
+    column by column: what ``_record_problems`` and ``_line_break_problems`` would find nothing
+    in (kind and text strings, an end of line from the enum, an integer line, no other key).
+    False means "ask the per-record checks"."""
+    props = record["properties"]
+    if not isinstance(records, list):
+        return False
+    try:
+        if not set(map(type, records)) <= {dict} or not set(chain.from_iterable(records)) <= props.keys():
+            return False
+        kinds = list(map(dict.get, records, repeat("kind")))
+        texts: list[Any] = list(map(dict.get, records, repeat("text")))
+        if not set(map(type, kinds)) <= {str} or not set(kinds) <= set(props["kind"]["enum"]) \
+                or not set(map(type, texts)) <= {str}:
+            return False
+        joined = "".join(texts)
+        return ("\n" not in joined and "\r" not in joined
+                and set(map(dict.get, records, repeat("eol"))) <= set(props["eol"]["enum"])
+                and set(map(type, map(dict.get, records, repeat("line"), repeat(0)))) <= {int})
+    except TypeError:  # an unhashable end of line
+        return False
+
+
 def clean_block(cols: Columns, full: dict[str, Any]) -> CleanCells | None:
     """The games of a block of players, unpadded, when every player (none with national
     records) passes :func:`players_fine` and every cell is clean (:func:`clean_cells`) with an

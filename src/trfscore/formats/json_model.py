@@ -582,11 +582,8 @@ def from_clean_blocks(doc: dict[str, Any], cols: json_bulk.Columns, path: str | 
     import jsonschema
 
     full = schema()
-    try:
-        if doc.get("exact") or not _records_listed(doc) or _record_problems(doc, full["$defs"]["record"], 0) \
-                or _line_break_problems(doc):
-            return None
-    except TypeError:
+    if doc.get("exact") or not _records_listed(doc) \
+            or not json_bulk.records_fine(doc["source"].get("records", []), full["$defs"]["record"]):
         return None
     full.pop("oneOf", None)
     full["$ref"] = "#/$defs/tournamentDocument"
