@@ -74,3 +74,23 @@ def test_round_counts_are_each_players_round_count():
     assert round_counts(t.players) == [p.round_count for p in t.players] == [6] * 70
     t.players[3].games = t.players[3].games[:2]
     assert round_counts(t.players) == [p.round_count for p in t.players] == [6] * 3 + [2] + [6] * 66
+
+
+def test_a_player_made_with_a_packed_row_as_games_keeps_it_packed():
+    """``Player(games=PackedRow(...))`` (how the bulk TRF reader makes its players) leaves the
+    cells packed, as ``defer_games`` does: the same games once read, the same row until then."""
+    from dataclasses import replace
+
+    from trfscore.model import Player
+
+    t = trfscore.loads(to_trf(swiss(70, 5, seed=3, byes=0.1)), "trf")  # read in bulk
+    made = [p for p in t.players if p.packed is not None]
+    assert len(made) == 70
+    for p in made[:5]:
+        row = p.packed
+        given = Player(p.start_rank, games=row)
+        deferred = Player(p.start_rank)
+        deferred.defer_games(*row)
+        assert given.packed == deferred.packed == row and given.round_count == row.rounds
+        assert given.games == deferred.games == p.games and given.packed is None
+        assert replace(given).games == p.games

@@ -320,9 +320,13 @@ class _RoundCells:
             games = player._games = packed[0].games(packed[1], packed[2]) if packed is not None else []
         return games
 
-    def __set__(self, player: Player, games: Iterable[Game]) -> None:
+    def __set__(self, player: Player, games: Iterable[Game] | PackedRow) -> None:
+        if type(games) is PackedRow:  # a bulk reader's cells, left packed (as Player.defer_games does)
+            player._games = None
+            player._packed = games
+            return
         player._packed = None
-        player._games = games if isinstance(games, list) else list(games)
+        player._games = games if isinstance(games, list) else list(games)  # type: ignore[arg-type]
 
 
 @dataclass

@@ -19,7 +19,7 @@ from operator import itemgetter
 from typing import NamedTuple, TypeVar
 
 from ...findings import Finding
-from ...model import PackedCells, Player, Record
+from ...model import PackedCells, PackedRow, Player, Record
 from .player import (
     BIRTH,
     BIRTH_FORMS,
@@ -149,9 +149,9 @@ def parse_players(records: list[Record], add: Callable[[Finding], None]) -> list
         heads = heads.rows(bulk)
     else:
         bulk = range(len(texts))
-    fast = list(map(Player, *heads, map(list, repeat((), len(bulk))), map(dict, repeat((), len(bulk))),
-                    [records[i].line for i in bulk]))
-    Player.defer_all(fast, cells, bulk, map(counts.__getitem__, bulk))
+    # each player made with its packed row as its games (left packed: see model._RoundCells)
+    packed = map(tuple.__new__, repeat(PackedRow), zip(repeat(cells), bulk, map(counts.__getitem__, bulk)))
+    fast = list(map(Player, *heads, packed, map(dict, repeat((), len(bulk))), [records[i].line for i in bulk]))
     if not slow:
         return fast
     parsed = dict(zip(bulk, fast))
