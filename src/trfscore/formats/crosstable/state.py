@@ -28,11 +28,22 @@ class ReadState:
         self.t = Tournament(source=Source(path=path, format="crosstable", dialect=""))
         self.raw_lines = split_lines(text)
         self.declared: dict[int, dict[str, Fraction]] = {}
-        self.declared_at: dict[int, dict[str, list[int]]] = {}
+        self._declared_at: dict[int, dict[str, list[int]]] = {}
+        #: positions of a block's declared values not placed into ``_declared_at`` yet (see declared_at)
+        self._pending: list[Callable[[], None]] = []
         self.labels: dict[str, str] = {}
         #: texts of declared scores already read and found within bounds, with their values (a
         #: table repeats its points and tie-break values)
         self._scores: dict[str, Fraction] = {}
+
+    @property
+    def declared_at(self) -> dict[int, dict[str, list[int]]]:
+        """Start rank -> code -> ``[line, column]`` of each declared value read.  A block's
+        positions are placed here when first asked for (a finding or the published values),
+        in the order they were read."""
+        while self._pending:
+            self._pending.pop(0)()
+        return self._declared_at
 
     # findings
     def add(self, rule: str, message: str, line: int | None = None, column: int | None = None,
@@ -132,8 +143,14 @@ class ReadState:
                 scores.append((code, label, column))
         if declared:
             codes = [code for code, _, _, _ in declared]
-            at = [list(map(list, zip(lines, where()))) for _, _, _, where in declared]
-            self.declared_at.update(zip(start_ranks, map(dict, map(zip, repeat(codes), zip(*at)))))
+            wheres = [where for _, _, _, where in declared]
+            into = self.declared_at  # (the closure holds no reference to the state: no cycle)
+
+            def place() -> None:
+                at = [list(map(list, zip(lines, where()))) for where in wheres]
+                into.update(zip(start_ranks, map(dict, map(zip, repeat(codes), zip(*at)))))
+
+            self._pending.append(place)
         if scores and n:
             codes = [code for code, _, _ in scores]
             self.declared.update(zip(start_ranks, map(dict, map(zip, repeat(codes), zip(*(c for _, _, c in scores))))))

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from itertools import chain
+from itertools import chain, repeat
 from operator import itemgetter
 from typing import TYPE_CHECKING, TypeGuard, cast
 
@@ -98,8 +98,7 @@ class SwissReader:
                                             for j, cells_j in enumerate(rows_cells())]
             packed = self._pack(raw_players, list(block.starts), rounds, to_sr)  # type: ignore[arg-type]
         players = state.declare_block(start_ranks, block, rows, before, after)
-        for i, p in enumerate(players):
-            p.defer_games(packed, i, rounds)
+        Player.defer_all(players, packed, range(n), repeat(rounds, n))
         t.players = sorted(players, key=lambda p: p.start_rank)
         t.source.dialect = "swiss crosstable"
         state.add("CTB106", f"read a Swiss crosstable of {n} players and {rounds} rounds"
