@@ -266,3 +266,17 @@ def test_a_column_of_mostly_empty_texts_is_checked_at_once():
 
     assert _unchanged(["", "GM", "", "", "WIM", ""]) and _unchanged([""] * 5)
     assert not _unchanged(["", " ", "GM"]) and not _unchanged(["", "GM ", ""])
+
+
+@given(st.text(alphabet="wb- 10=+HFUZ\u2013\xa4", max_size=40), st.text(alphabet="wb- HFU\u2013", max_size=4),
+       st.booleans())
+@settings(max_examples=300)
+def test_marked_positions_equal_a_character_class_search(text, chars, among):
+    """``crosstable._positions`` (a byte translation and a literal search) finds what the
+    regular-expression character class finds, for latin-1 text and other text alike."""
+    import re
+
+    if not chars:
+        chars = "w"
+    expected = [m.start() for m in re.finditer(f"[{'' if among else '^'}{re.escape(chars)}]", text)]
+    assert X._positions(text, chars, among) == expected
