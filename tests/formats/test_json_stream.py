@@ -41,7 +41,7 @@ def assert_same(got: trfscore.Tournament, expected: trfscore.Tournament) -> None
 def layout(doc: dict, how: str) -> str:
     """``doc`` as JSON text: as trfscore writes it (a player a line, last), with the players
     first (a player a line), compact (no line at all) or indented (a player over many lines)."""
-    if how == "written":
+    if how == "written" or how == "players first" and not isinstance(doc.get("players"), list):
         return json_model.dumps(doc, "players")
     if how == "players first":
         rest = json.dumps({k: v for k, v in doc.items() if k != "players"})
