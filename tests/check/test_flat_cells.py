@@ -167,6 +167,8 @@ def test_byte_lanes_answer_as_the_lists_do(seed, players, rounds, edits, robin):
         return
     lists.use_lanes = False
     assert quick.lanes is not None and lists.lanes is None
+    lists.opp_bytes = None  # the rounds with a pairing read off the opponent list instead
+    assert quick.paired_rounds() == lists.paired_rounds()
     assert quick.unconfirmed() == lists.unconfirmed()
     assert quick.repeated_meetings() == lists.repeated_meetings()
     assert list(quick.repeated_meetings()) == lists.repeated_pairs()

@@ -228,6 +228,9 @@ class FlatCells:
     def paired_rounds(self) -> set[int]:
         """Rounds (1-based) in which some player has an opponent."""
         n, opp = self.round_count, self.opp
+        if self.opp_bytes is not None:  # a byte per cell, 0 for no opponent: a round's bytes compared at once
+            none, numbers = bytes(self.player_count), self.opp_bytes
+            return {r + 1 for r in range(n) if numbers[r::n] != none}
         return {r + 1 for r in range(n) if opp[r::n].count(None) != self.player_count}
 
     def row_totals(self, value_of: dict[Any, int], by_colour: bool, absent: int) -> list[int]:

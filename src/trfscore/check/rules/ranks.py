@@ -107,8 +107,10 @@ def rank_present(ctx: Context) -> Iterator[Finding]:
     if not players or not _finished(ctx) or (source is not None and not source.holds.ranks):
         return  # PGN has no ranks to declare; a crosstable's rank column is optional
     n = len(players)
-    ranked = [p for p in players if p.rank]
-    if not ranked:
+    ranks = list(map(attrgetter("rank"), players))
+    if all(ranks) and max(ranks) <= n:
+        return  # every player has a rank, none past N (the usual finished file)
+    if not any(ranks):
         first = min(players, key=lambda p: p.line or 0)
         yield finding("TRF512", "no player has a rank" + (f" (columns {FIELDS['rank'].columns} are blank or 0 everywhere)"
                                                                    if ctx.trf_like else ""),
