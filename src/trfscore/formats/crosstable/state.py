@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ...decimals import half_glyph_points
 from ...findings import finding
-from ...model import Player, ScoreTable, Source, Tournament, packed_block, round_counts
+from ...model import PackedCells, PackedRow, Player, ScoreTable, Source, Tournament, packed_block, round_counts
 from ..limits import bounded_score
 from .cells import parse_number
 from .columns import Role, RowInfo
@@ -101,7 +101,7 @@ class ReadState:
             self.tail(sr, tail, roles_after, player, has_header)
 
     def declare_block(self, start_ranks: list[int], block: Block, rows: Sequence[RowView], roles_before: list[Role],
-                      roles_after: list[Role]) -> list[Player]:
+                      roles_after: list[Role], packed: PackedCells) -> list[Player]:
         """The players of a block's rows (row ``j`` is ``rows[j]``, start rank ``start_ranks[j]``)
         with the values they declare: what ``Player(...)`` and :meth:`declare_row` give row by
         row, a column at a time.  When a declared text is no number or out of bounds, row by row
@@ -129,7 +129,9 @@ class ReadState:
         for code, _, items, _ in declared:
             value_of = {text: self._value(code, text) for text in set(items)}
             if None in value_of.values():
-                return self._players_by_row(start_ranks, block, rows, roles_before, roles_after)
+                players = self._players_by_row(start_ranks, block, rows, roles_before, roles_after)
+                Player.defer_all(players, packed, range(n), repeat(block.rounds, n))
+                return players
             values.append(list(map(value_of.__getitem__, items)))  # type: ignore[arg-type]
         points: Iterable[Fraction | None] = repeat(None, n)
         ranks: list[int | None] | Iterable[None] = repeat(None, n)
@@ -157,8 +159,8 @@ class ReadState:
             for code, label, _ in scores:
                 self.labels.setdefault(code, label)
         return list(map(Player, start_ranks, block.names, repeat(""), block.titles, block.ratings, block.feds,
-                        repeat(""), repeat(""), points, ranks, map(list, repeat((), n)), map(dict, repeat((), n)),
-                        lines))
+                        repeat(""), repeat(""), points, ranks, _packed_rows(packed, n, block.rounds),
+                        map(dict, repeat((), n)), lines))
 
     def _value(self, code: str, text: str) -> Fraction | None:
         """The value of a declared ``text`` when :meth:`declare` keeps it without a finding, else None."""
@@ -224,6 +226,12 @@ class ReadState:
             self.t.extras["declared"] = self.declared
             self.t.extras["declared_at"] = self.declared_at
             self.t.extras["declared_labels"] = self.labels
+
+
+def _packed_rows(packed: PackedCells, n: int, rounds: int) -> Iterable[PackedRow]:
+    """Rows ``0 .. n-1`` of ``packed``, each with ``rounds`` cells, as the games of the players made
+    from them (the cells stay packed: ``Player.games``)."""
+    return map(tuple.__new__, repeat(PackedRow), zip(repeat(packed), range(n), repeat(rounds)))
 
 
 def _all_agree(players: list[Player], totals: list[int], unit: int) -> bool:

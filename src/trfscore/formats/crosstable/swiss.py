@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from itertools import chain, repeat
+from itertools import chain
 from operator import itemgetter
 from typing import TYPE_CHECKING, TypeGuard, cast
 
@@ -97,8 +97,7 @@ class SwissReader:
             raw_players: list[RawPlayer] = [(rows[j], int(block.idents[j]), blank_info(), cells_j)
                                             for j, cells_j in enumerate(rows_cells())]
             packed = self._pack(raw_players, list(block.starts), rounds, to_sr)  # type: ignore[arg-type]
-        players = state.declare_block(start_ranks, block, rows, before, after)
-        Player.defer_all(players, packed, range(n), repeat(rounds, n))
+        players = state.declare_block(start_ranks, block, rows, before, after, packed)
         t.players = sorted(players, key=lambda p: p.start_rank)
         t.source.dialect = "swiss crosstable"
         state.add("CTB106", f"read a Swiss crosstable of {n} players and {rounds} rounds"
