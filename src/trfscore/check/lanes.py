@@ -49,6 +49,7 @@ class Lanes:
         # what the one-by-one tests read (not ``flat`` itself, which keeps these lanes: no cycle)
         self.opp, self.start_ranks, self.index, self.col, self.code = flat.opp, flat.start_ranks, flat.index, flat.col, flat.code
         self._colours, self._codes = colours, codes
+        self._pair_bytes: dict[str, list[tuple[int, bytes]]] = {}  # see _pairs
         #: per round: the opponent numbers
         self.opponents: list[bytes] = [numbers[r::n] for r in range(n)]
         #: per round: 1 where the player names a player who names them back (both halves of a
@@ -87,19 +88,14 @@ class Lanes:
         ``test`` over the pair of characters (each as a number below 16, when the round holds
         no other character); the cells it flags are then filtered one by one (the lower start
         rank's half, and ``test`` itself)."""
-        values = self._colours if column == "col" else self._codes
-        alphabet, verdicts = _verdicts(column, test)
-        n, size, opp, sr, index = self.round_count, self.player_count, self.opp, self.start_ranks, self.index
+        _, verdicts = _verdicts(column, test)
+        n, opp, sr, index = self.round_count, self.opp, self.start_ranks, self.index
         text = self.col if column == "col" else self.code
         found: list[int] = []
-        for r, (o, confirmed) in enumerate(zip(self.opponents, self.confirmed)):
-            lanes = int.from_bytes(confirmed, "big")
-            if not lanes:
+        for r, (confirmed, pairs) in enumerate(self._pairs(column, test)):
+            if not confirmed:
                 continue
-            mine = values[r::n]
-            theirs = o.translate(b"\0" + mine + bytes(MAX_PLAYERS - size))
-            pair = (int.from_bytes(mine.translate(alphabet), "big") << 4) | int.from_bytes(theirs.translate(alphabet), "big")
-            lanes &= int.from_bytes(pair.to_bytes(size, "big").translate(verdicts), "big")
+            lanes = confirmed & int.from_bytes(pairs.translate(verdicts), "big")
             if lanes:
                 for k in self._cells(r, lanes):
                     theirs_at = index[opp[k]] * n + r  # type: ignore[index]
@@ -107,6 +103,28 @@ class Lanes:
                         found.append(k)
         found.sort()
         return found
+
+    def _pairs(self, column: str, test: Callable[[str, str], bool]) -> list[tuple[int, bytes]]:
+        """Per round: the confirmed lanes (an integer) and, per player, the numbers of the
+        ``column`` characters of both halves of the game (``mine * 16 + theirs``, a byte each);
+        made once per column (TRF502 and TRF503 both read the colours)."""
+        held = self._pair_bytes.get(column)
+        if held is None:
+            values = self._colours if column == "col" else self._codes
+            alphabet, _ = _verdicts(column, test)
+            n, size = self.round_count, self.player_count
+            held = []
+            for o, confirmed in zip(self.opponents, self.confirmed):
+                lanes = int.from_bytes(confirmed, "big")
+                if not lanes:
+                    held.append((0, b""))
+                    continue
+                mine = values[len(held)::n]  # this round's characters
+                theirs = o.translate(b"\0" + mine + bytes(MAX_PLAYERS - size))
+                pair = (int.from_bytes(mine.translate(alphabet), "big") << 4) | int.from_bytes(theirs.translate(alphabet), "big")
+                held.append((lanes, pair.to_bytes(size, "big")))
+            self._pair_bytes[column] = held
+        return held
 
     def repeated_meetings(self) -> dict[tuple[int, int], list[int]]:
         """``FlatCells.repeated_meetings``: the pairs that meet more than once, each with the
