@@ -56,7 +56,7 @@ class CellBytes:
         except UnicodeEncodeError:  # another alphabet's letter: a byte that fits no column (odd)
             raw = _NOT_LATIN1.sub("\x01", padded).encode("latin-1")
         self.raw = raw
-        self.odd = _odd_positions(raw, n, _letter_check(letters), _result_check(results))
+        self.odd = _odd_positions(raw, n, _member_check(letters), _member_check(results))
 
     def colour_column(self) -> bytes:
         """Each cell's colour letter (a junk byte at odd positions)."""
@@ -106,19 +106,12 @@ def translated(column: bytes, chars: Mapping[str, str]) -> bytearray:
 _CHECKS: dict[str, bytes] = {}
 
 
-def _letter_check(letters: str) -> bytes:
-    key = "L" + letters
-    table = _CHECKS.get(key)
+def _member_check(chars: str) -> bytes:
+    """The translation table marking the bytes of ``chars`` 0 and every other byte 1 (one per
+    set of colour letters or result characters, made once)."""
+    table = _CHECKS.get(chars)
     if table is None:
-        table = _CHECKS[key] = _table(bytes(c for c in map(ord, letters) if c < 256), 0, 1)
-    return table
-
-
-def _result_check(results: str) -> bytes:
-    key = "R" + results
-    table = _CHECKS.get(key)
-    if table is None:
-        table = _CHECKS[key] = _table(bytes(c for c in map(ord, results) if c < 256), 0, 1)
+        table = _CHECKS[chars] = _table(bytes(c for c in map(ord, chars) if c < 256), 0, 1)
     return table
 
 
