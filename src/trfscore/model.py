@@ -432,6 +432,25 @@ class Player:
         return [g[field_index] for g in self.games]
 
 
+def in_units(values: Sequence[Fraction | int | None], unit: int | None = None) -> list[int | None] | None:
+    """``values`` as whole numbers of ``1/unit`` (``unit`` None: the least common denominator),
+    None entries kept; None when a value is no Fraction or int, or no whole number of ``1/unit``.
+    Each distinct value object is scaled once: the readers share one object per distinct text,
+    so a 10,000-player column has a handful."""
+    distinct = {id(v): v for v in values}
+    numbers = [v for v in distinct.values() if v is not None]
+    if any(type(v) not in (Fraction, int) for v in numbers):
+        return None
+    if unit is None:
+        unit = lcm(*(v.denominator for v in numbers))
+    scaled: dict[int, int | None] = {}
+    for key, v in distinct.items():
+        if v is not None and (v.numerator * unit) % v.denominator:
+            return None
+        scaled[key] = None if v is None else v.numerator * unit // v.denominator
+    return list(map(scaled.__getitem__, map(id, values)))
+
+
 def packed_rows(players: Iterable[Player]) -> list[PackedRow | None]:
     """Each player's :class:`PackedRow` while its games are still packed, else None."""
     return [p._packed for p in players]

@@ -8,10 +8,8 @@ the players happens once however many rules use it.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
 from fractions import Fraction
 from functools import cached_property
-from math import lcm
 from typing import Any
 
 from ..decimals import fmt_points  # noqa: F401  (the check rules import it from here)
@@ -251,22 +249,3 @@ class RoundsWithoutPairing:
 def is_blank_cell(g: Game) -> bool:
     """A cell that holds nothing: no opponent, no result (withdrawn, not paired, not yet played)."""
     return g.opponent is None and g.code == " " and g.kind in (Kind.ABSENT, Kind.NOT_SCHEDULED)
-
-
-def in_units(values: Sequence[Fraction | int | None], unit: int | None = None) -> list[int | None] | None:
-    """``values`` as whole numbers of ``1/unit`` (``unit`` None: the least common denominator),
-    None entries kept; None when a value is no Fraction or int, or no whole number of ``1/unit``.
-    Each distinct value object is scaled once: the readers share one object per distinct text,
-    so a 10,000-player column has a handful."""
-    distinct = {id(v): v for v in values}
-    numbers = [v for v in distinct.values() if v is not None]
-    if any(type(v) not in (Fraction, int) for v in numbers):
-        return None
-    if unit is None:
-        unit = lcm(*(v.denominator for v in numbers))
-    scaled: dict[int, int | None] = {}
-    for key, v in distinct.items():
-        if v is not None and (v.numerator * unit) % v.denominator:
-            return None
-        scaled[key] = None if v is None else v.numerator * unit // v.denominator
-    return list(map(scaled.__getitem__, map(id, values)))

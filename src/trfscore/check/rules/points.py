@@ -15,9 +15,9 @@ from fractions import Fraction
 from operator import attrgetter
 
 from ...findings import ERROR, WARNING, Finding, finding
-from ...model import Kind, Player
+from ...model import Kind, Player, in_units
 from ...records import Acceleration, Bye, JavafoAcceleration, PointAssignment
-from ..context import COL_POINTS, FIELDS, Context, fmt_points, in_units, is_blank_cell
+from ..context import COL_POINTS, FIELDS, Context, fmt_points, is_blank_cell
 from ..registry import rule
 
 WIN_LIKE = frozenset({Kind.WIN, Kind.FORFEIT_WIN, Kind.FULL_BYE, Kind.PAB})

@@ -12,8 +12,8 @@ from operator import and_, attrgetter, eq, ge, ne
 
 from ...findings import INFO, WARNING, Finding, finding
 from ...formats import registry as formats
-from ...model import Player
-from ..context import COL_RANK, COL_START_RANK, FIELDS, Context, fmt_points, in_units
+from ...model import Player, in_units
+from ..context import COL_RANK, COL_START_RANK, FIELDS, Context, fmt_points
 from ..registry import rule
 
 

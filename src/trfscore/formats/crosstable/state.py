@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ...decimals import half_glyph_points
 from ...findings import finding
-from ...model import PackedCells, PackedRow, Player, ScoreTable, Source, Tournament, packed_block, round_counts
+from ...model import PackedCells, PackedRow, Player, ScoreTable, Source, Tournament, in_units, packed_block, round_counts
 from ..limits import bounded_score
 from .cells import parse_number
 from .columns import Role, RowInfo
@@ -236,21 +236,9 @@ def _packed_rows(packed: PackedCells, n: int, rounds: int) -> Iterable[PackedRow
 
 def _all_agree(players: list[Player], totals: list[int], unit: int) -> bool:
     """Whether every player declares points and they are the cells' ``totals`` (in units of
-    ``1/unit``): each distinct declared object scaled once (a table's rows share the values of
-    their texts, :meth:`ReadState.declare_block`), the columns compared at once."""
-    points = [p.points for p in players]
-    scaled: dict[int, object] = {}
-    for v in {id(v): v for v in points}.values():
-        if v is None:  # no declared points: the row by row comparison skips it
-            scaled[id(v)] = _NEVER
-        else:
-            units, rest = divmod(v.numerator * unit, v.denominator)
-            scaled[id(v)] = _NEVER if rest else units
-    return list(map(scaled.__getitem__, map(id, points))) == totals
-
-
-#: Equal to no total.
-_NEVER = object()
+    ``1/unit``), the columns compared at once (:func:`~trfscore.model.in_units` scales each
+    distinct declared object once: a table's rows share the values of their texts)."""
+    return in_units([p.points for p in players], unit) == totals
 
 
 def _packed_totals(players: list[Player], table: ScoreTable) -> list[int] | None:
