@@ -26,6 +26,8 @@ from .values import format_score
 
 GRID_LIMIT = 40
 
+#: The label of a round the player is absent from (and of a round past the player's last).
+ABSENT_LABEL = "–"
 RESULT = {Kind.WIN: "1", Kind.DRAW: "½", Kind.LOSS: "0", Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-",
           Kind.UNKNOWN: "?"}
 DESCRIBE = {Kind.WIN: "win", Kind.DRAW: "draw", Kind.LOSS: "loss", Kind.FORFEIT_WIN: "forfeit win",
@@ -39,7 +41,7 @@ CSS = {Kind.WIN: "win", Kind.DRAW: "draw", Kind.LOSS: "loss", Kind.FORFEIT_WIN: 
 LEGEND = ("Cells: opponent's No. in this table, colour (w = white, b = black) and result "
           "(1 win, ½ draw, 0 loss; + and - forfeit win and loss, not played). "
           "PAB = pairing-allocated bye; bye 1 / bye ½ / bye 0 = requested full-, half- or zero-point bye; "
-          "– = absent.")
+          f"{ABSENT_LABEL} = absent.")
 GRID_LEGEND = ("Rows and columns in final order; results 1 win, ½ draw, 0 loss; + and - forfeit win and loss "
                "(not played); × the player's own cell.")
 
@@ -72,7 +74,7 @@ class Cell:
         if k in Kind.BYES:
             return ("PAB " if k == Kind.PAB else "bye ") + self.result
         if k == Kind.ABSENT:
-            return "–"
+            return ABSENT_LABEL
         if k == Kind.NOT_SCHEDULED:
             return ""
         ref = "" if self.number is None else str(self.number)
@@ -162,7 +164,7 @@ def swiss_labels(t: Tournament, standings) -> list[list[str]]:
     return [labeller.labels(player, packed) for player, packed in zip(players, packed_rows(players))]
 
 
-def swiss_label_rows(t: Tournament, standings, sep: str, rounds: int | None = None, absent: str = "–") -> list[str]:
+def swiss_label_rows(t: Tournament, standings, sep: str, rounds: int | None = None, absent: str = ABSENT_LABEL) -> list[str]:
     """``[sep.join(labels) for labels in swiss_labels(t, standings)]``: the full rows of a packed
     block are written by one join over its parts, without a string per cell.  ``rounds``:
     ``data_rounds(t)`` when known already.  ``absent``: the absence label in the rows of whole
@@ -262,7 +264,7 @@ class _Labeller:
 
     def parts(self, cells: PackedCells, absent: str) -> tuple[list[str], list[str], list[str]]:
         """The parts of :meth:`block`, an absence's label written as ``absent``."""
-        if absent == "–":
+        if absent == ABSENT_LABEL:
             return self.block(cells)[0]
         return _block_parts(self.t, cells, self.cell_refs(), self.byes, absent)
 
@@ -277,12 +279,12 @@ class _Labeller:
                 labels_of_block.extend(map("".join, zip(*parts)))
             labels = labels_of_block[packed.begin:packed.end]
         if len(labels) < self.n:  # Player.game: rounds past the player's data are absences
-            labels += ["–"] * (self.n - len(labels))
+            labels += [ABSENT_LABEL] * (self.n - len(labels))
         return labels
 
 
 def _block_parts(t: Tournament, cells: PackedCells, refs: dict[int | None, str],
-                 byes: dict, absent: str = "–") -> tuple[list[str], list[str], list[str]]:
+                 byes: dict, absent: str = ABSENT_LABEL) -> tuple[list[str], list[str], list[str]]:
     """Three parts of every cell of a packed block, as three columns, whose concatenation is the
     cell's label: a game's No., colour letter and result, or another cell's whole label and two
     empty parts (a bye, an absence, a missing colour letter or an opponent without a No.);
@@ -310,9 +312,9 @@ def _block_parts(t: Tournament, cells: PackedCells, refs: dict[int | None, str],
         texts[at] = _label(t, cells.opponents[at], cells.kind_of_code[cells.codes[at]],
                            COLOUR_OF_CODE[cells.colours[at]], refs, byes)
         colours[at] = scores[at] = ""
-    if absent != "–":
+    if absent != ABSENT_LABEL:
         for at in other:
-            if texts[at] == "–":
+            if texts[at] == ABSENT_LABEL:
                 texts[at] = absent
     return texts, colours, scores
 
@@ -356,7 +358,7 @@ def _label(t: Tournament, opponent: int | None, kind: str, colour: str | None, r
             label = byes[kind, colour] = cell(t, Game(0, None, colour, "", kind), {}).label
         return label
     if kind == Kind.ABSENT:
-        return "–"
+        return ABSENT_LABEL
     if kind == Kind.NOT_SCHEDULED:
         return ""
     ref = "" if opponent is None else refs.get(opponent) or f"#{opponent}"

@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from ..model import Kind
 from ..teams.model import KIND_NAMES
-from .crosstable import CSS, half, paired
+from .crosstable import ABSENT_LABEL, CSS, half, paired
 from .values import format_score
 
 __all__ = ["LEGEND", "TeamCell", "crosstable_rows", "opponents"]
@@ -49,7 +49,7 @@ class TeamCell:
         if not k or k == Kind.NOT_SCHEDULED:
             return ""
         if k == Kind.ABSENT:
-            return "–"
+            return ABSENT_LABEL
         points = half(self.game_points) or "0"
         if k in Kind.BYES:
             return ("PAB " if k == Kind.PAB else "bye ") + points
