@@ -87,8 +87,15 @@ class Game(NamedTuple):
 
     @property
     def rated(self) -> bool:
-        """Played and rated: TRF ``W``/``D``/``L`` were played but last less than one move."""
-        return self.kind in Kind.PLAYED and self.code in "1=0"
+        """Played and rated (:func:`is_rated`)."""
+        return is_rated(self.kind, self.code)
+
+
+def is_rated(kind: str, code: str) -> bool:
+    """Whether a cell of ``kind`` with the result ``code`` is a rated game: played at the board
+    and not a TRF ``W``/``D``/``L``, which were played but lasted less than one move (FIDE B.02
+    8.3.1)."""
+    return kind in Kind.PLAYED and code in "1=0"
 
 
 _tuple_new = tuple.__new__  # builds a Game without the NamedTuple constructor's extra call

@@ -18,7 +18,7 @@ from operator import add, mul
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..gcpause import gc_paused
-from ..model import Kind, packed_block
+from ..model import Kind, is_rated, packed_block
 from .event import NO_INFO, end_date, player_info, year_of_birth
 from .fide import CAP, EXEMPTION_2650_FROM, K_TIMES_N_MAX, RATING_FLOOR, REFORM_2024_FROM, fide_evaluate, fide_k
 from .numbers import round_ratio
@@ -118,9 +118,8 @@ def _figures(tournament: Tournament, players: Mapping[PlayerKey, PlayerInfo] | N
 def _rated(p: Player, rating_of: dict[int, int]) -> list[tuple[int, str]]:
     """(opponent, kind) of the player's rated games (``Game.rated``: played at the board, not a
     TRF W/D/L game, B.02 8.3.1) against a player of the tournament."""
-    played = Kind.PLAYED
     return [(opponent, kind) for opponent, kind, code in zip(p.opponent_ranks(), p.kinds(), p.codes())
-            if kind in played and code in "1=0" and opponent in rating_of]
+            if is_rated(kind, code) and opponent in rating_of]
 
 
 def _games(p: Player, rating_of: dict[int, int]) -> tuple[list[int | None], int]:
@@ -137,7 +136,7 @@ def _packed_games(people: list[Player], rating_of: dict[int, int]) -> Iterable[t
     if cells is None or not set(cells.codes) <= cells.kind_of_code.keys():
         return None
     codes, n = cells.codes, cells.n
-    halves = {code: _HALVES[kind] if kind in Kind.PLAYED and code in "1=0" else None
+    halves = {code: _HALVES[kind] if is_rated(kind, code) else None
               for code, kind in cells.kind_of_code.items()}
     # the codes as bytes 1 (a rated game) and 0, and as the half points of a rated game ("-": none)
     rated = codes.translate({ord(code): "\x00" if h is None else "\x01" for code, h in halves.items()}).encode("latin-1")

@@ -136,7 +136,7 @@ def _rated_games(ctx: Context, p) -> tuple[int, Fraction]:
     count, score = 0, Fraction(0)
     points = ctx.t.scoring.points
     for g in p.games:
-        if g.kind in Kind.PLAYED and g.code in "1=0" and g.opponent is not None:
+        if g.rated and g.opponent is not None:
             q = ctx.by_rank.get(g.opponent)
             if q is not None and q.rating:
                 count += 1
