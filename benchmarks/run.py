@@ -33,12 +33,9 @@ BENCH = Path(__file__).resolve().parent
 DEFAULT_FLOORS = "/work/shared/bench-floors"
 TIEBREAKS = ["--tiebreaks", "BH-C1,BH,SB,PS", "--rules", "fide-2026"]
 
-# A reading job as a command: load the file, print a count, then end the way the CLI does
-# (``cli.run`` flushes and calls ``os._exit``, skipping the interpreter's tear-down).
-LOAD = ("import os, sys, trfscore; t = trfscore.load(sys.argv[1]); print(len(t.players)); "
-        "sys.stdout.flush(); os._exit(0)")
-JSON_LOAD = ("import json, os, sys; d = json.load(open(sys.argv[1], encoding='utf-8')); "
-             "print(len(d['players'])); sys.stdout.flush(); os._exit(0)")
+# A reading job as a command: load the file, print a count, end as any program does.
+LOAD = "import sys, trfscore; t = trfscore.load(sys.argv[1]); print(len(t.players))"
+JSON_LOAD = "import json, sys; d = json.load(open(sys.argv[1], encoding='utf-8')); print(len(d['players']))"
 
 
 @dataclass

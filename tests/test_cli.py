@@ -103,9 +103,8 @@ def run_module(*argv):
     return subprocess.run([sys.executable, "-m", "trfscore", *map(str, argv)], capture_output=True, timeout=120)
 
 
-def test_command_ends_without_tear_down_yet_writes_everything(tmp_path):
-    """``cli.run`` leaves with ``os._exit``: the output must be flushed first, a pipe's worth and
-    more, and the exit code must survive."""
+def test_the_command_writes_everything_and_keeps_its_exit_code(tmp_path):
+    """The entry point flushes its output, a pipe's worth and more, and the exit code survives."""
     big = tmp_path / "big.trf"
     big.write_text(to_trf(swiss(800, 7, seed=4, forfeits=0.02, byes=0.02)))
     proc = run_module(big, "--format", "json")
@@ -118,39 +117,6 @@ def test_command_ends_without_tear_down_yet_writes_everything(tmp_path):
     assert proc.returncode == 2 and b"missing.trf" in proc.stderr and b"Traceback" not in proc.stderr
     proc = run_module("check", big, "--fail-on", "info")
     assert proc.returncode in (0, 1) and proc.stdout
-
-
-def test_the_command_reads_trf_without_the_optional_regex_package(swiss_file, tmp_path):
-    """``cli.run`` keeps lark from importing ``regex`` (start-up time); reading must not need it.
-    Mixed line endings make the text irregular, so the grammar (lark) splits it."""
-    mixed = tmp_path / "mixed.trf"
-    mixed.write_bytes(swiss_file.read_bytes().replace(b"\n", b"\r\n", 1))
-    code = ("import os, sys\n"
-            "import trfscore.cli as cli\n"
-            "real_exit = os._exit\n"
-            "def leave(code):\n"
-            "    sys.stderr.write(f\"lark={'lark' in sys.modules} regex={sys.modules.get('regex')!r}\")\n"
-            "    sys.stderr.flush()\n"
-            "    real_exit(code)\n"
-            "os._exit = leave\n"
-            "sys.argv = ['trfscore', sys.argv[1], '--format', 'json']\n"
-            "cli.run()\n")
-    proc = subprocess.run([sys.executable, "-c", code, str(mixed)], capture_output=True, text=True, timeout=120)
-    assert proc.returncode == 0 and len(json.loads(proc.stdout)["standings"]) == 30
-    assert proc.stderr == "lark=True regex=None"
-
-
-def test_a_library_call_of_main_holds_nothing_until_exit(capsys, swiss_file):
-    """Only ``cli.run`` (which ends the process) lets commands hold their results; ``main`` called
-    from a program must not keep every tournament it reported on."""
-    from trfscore import commands
-
-    assert commands.kept is None
-    assert run(capsys, "report", str(swiss_file), "--format", "json")[0] == 0
-    assert run(capsys, "convert", str(swiss_file), "--to", "json")[0] == 0
-    assert commands.kept is None
-    commands.keep_until_exit(object())
-    assert commands.kept is None
 
 
 def test_one_subcommand_parser_is_built_per_run(capsys):

@@ -72,38 +72,3 @@ def test_a_small_text_report_makes_only_the_public_dataclasses_and_no_explanatio
     made = printed_by(code)
     assert "trfscore.tiebreaks.explain" not in made and "html" not in made
     assert made <= PUBLIC_DATACLASSES, sorted(made - PUBLIC_DATACLASSES)
-
-
-def test_a_command_defers_inspect_until_a_name_is_read():
-    """``cli.run`` defers :mod:`inspect` (imported by :mod:`dataclasses`, ~20 M instructions of
-    start-up): a report never reads it, so it stays unimported; a name read from it imports it."""
-    sample = Path(__file__).resolve().parents[1] / "samples" / "swiss-byes-forfeits.trf"
-    code = ("import os, sys\n"
-            "import trfscore.cli as cli\n"
-            "real_exit = os._exit\n"
-            "def leave(code):\n"
-            "    sys.stderr.write(f\"{type(sys.modules['inspect']).__name__} {'ast' in sys.modules}\")\n"
-            "    sys.stderr.flush()\n"
-            "    real_exit(code)\n"
-            "os._exit = leave\n"
-            f"sys.argv = ['trfscore', 'report', {str(sample)!r}, '--format', 'json']\n"
-            "cli.run()\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env={"PYTHONPATH": SRC},
-                          timeout=120)
-    assert done.returncode == 0 and '"standings"' in done.stdout
-    assert done.stderr == "_Deferred False"
-
-
-def test_a_deferred_module_is_imported_when_a_name_is_read():
-    """:func:`trfscore.lazy.defer_module`: ``import`` binds the stand-in; reading a name (as an
-    attribute or by ``from ... import``) imports the module, and ``sys.modules`` then holds it."""
-    words = printed_by("import sys\nfrom trfscore.lazy import defer_module\n"
-                       "defer_module('colorsys')\n"
-                       "import colorsys\n"
-                       "before = type(sys.modules['colorsys']).__name__\n"
-                       "hsv = colorsys.rgb_to_hsv(1.0, 0.0, 0.0)\n"
-                       "from colorsys import hsv_to_rgb\n"
-                       "real = sys.modules['colorsys']\n"
-                       "print(before, type(real).__name__, real is not colorsys, hsv == (0.0, 1.0, 1.0),"
-                       " hsv_to_rgb is real.hsv_to_rgb, colorsys.hsv_to_rgb is real.hsv_to_rgb)")
-    assert words == {"_Deferred", "module", "True"}

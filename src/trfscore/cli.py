@@ -16,7 +16,6 @@ import sys
 
 from . import __version__
 from .errors import UsageError
-from .lazy import defer_module
 from .safetext import neutralise_lines
 
 COMMANDS = ("report", "check", "convert", "explain", "schema")
@@ -128,23 +127,13 @@ def _internal_error(exc: BaseException) -> int:
 
 
 def run() -> None:
-    """The console entry point: :func:`main`, then the streams flushed and the process ended at
-    once.  Skipping the interpreter's tear-down saves freeing a large tournament's objects one
-    by one (30 ms for 10,000 players); output files are closed by ``main`` already."""
-    if "regex" not in sys.modules:
-        # lark imports the optional ``regex`` package whenever it is installed (5 ms of start-up),
-        # though trfscore's grammars use the standard ``re``; no other dependency uses it.  This
-        # process is the command's own, so lark is told it is absent.
-        sys.modules["regex"] = None  # type: ignore[assignment]
-    defer_module("inspect")  # see lazy.defer_module
+    """The console entry point: :func:`main`, with the streams flushed before the exit code is
+    returned (a full disk on standard output is said, not a traceback at shutdown)."""
     # Start-up (imports, the parser) allocates tens of thousands of objects that live until the
     # end, and the collector's young generation, collected every 700 allocations, walks them
     # again and again (~5 M instructions of a small report).  In the command's own process it is
     # collected every 20,000; cyclic garbage, which reference counting leaves, waits that long.
     gc.set_threshold(20_000, *gc.get_threshold()[1:])
-    from . import commands
-
-    commands.kept = []  # the process ends below: what the command built need not be freed
     code = main()
     for stream in (sys.stdout, sys.stderr):
         try:
@@ -158,9 +147,19 @@ def run() -> None:
                     sys.stderr.flush()
                 except (OSError, ValueError):
                     pass
+            _silence(stream)
         except ValueError:  # a closed stream
             pass
-    os._exit(code)
+    sys.exit(code)
+
+
+def _silence(stream) -> None:
+    """Point a stream whose flush failed at ``os.devnull``, so the interpreter's own flush at
+    shutdown does not fail on the same bytes again."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":  # pragma: no cover

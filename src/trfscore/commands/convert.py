@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from ..errors import UsageError
 from ..formats import registry
-from . import keep_until_exit
 from .common import add_input_options, doubts, load_input, output, print_doubts, unreadable
 
 
@@ -40,7 +39,6 @@ def run(args) -> int:
     if not args.to and not args.fill_from:
         raise UsageError("convert: the following argument is required: --to")
     t = load_input(args.input, args)
-    keep_until_exit(t)
     unreadable(t, args.input)
     if args.fill_from:
         from ..ratinglist.cli import fill_input

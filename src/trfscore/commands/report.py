@@ -12,7 +12,6 @@ import io
 from collections.abc import Mapping
 
 from ..errors import UsageError
-from . import keep_until_exit
 from .common import (
     add_input_options,
     doubts,
@@ -225,7 +224,6 @@ def run(args) -> int:
     if t.source.encoding not in ("utf-8", "ascii", "binary"):
         warn(f"{args.input}: read as {t.source.encoding} (not UTF-8)")
     standings = compute(t, args)
-    keep_until_exit(t, standings)
     ratings = compute_ratings(t, args)
     fmt = args.format
     if fmt == "text":
