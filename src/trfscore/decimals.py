@@ -160,7 +160,7 @@ def fmt_number(x: Any, min_decimals: int = 1) -> str:
     return text if text is not None else f"~{float(Fraction(x)):.4f}"
 
 
-def fixed_places(x: int | float | Fraction | Decimal | None, places: int = 2) -> str:
+def fixed_places(x: int | float | Fraction | Decimal | str | None, places: int = 2) -> str:
     """Integers as such, other values rounded to ``places`` decimals, half away from zero as the
     rating regulations round (``-`` for None)."""
     if x is None:

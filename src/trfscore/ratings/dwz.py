@@ -19,7 +19,7 @@ import math
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal
+from typing import Any, Literal
 
 from .numbers import Number, as_fraction, fmt, round_half_away, round_to
 from .result import OpponentEntry, RatingResult, parse_games
@@ -181,7 +181,7 @@ def solve_performances(
         return abs(w[k] - expected_score(state[k], opponents_of(k, state), curve=curve,
                                          p_decimals=p_decimals))
 
-    seen: dict[tuple, int] = {}
+    seen: dict[tuple[Fraction, ...], int] = {}
     history: list[dict[Key, Fraction]] = []
     for _ in range(max_rounds):
         state = tuple(values[k] for k in keys)
@@ -242,7 +242,7 @@ def _braking_surcharge(r0: Fraction) -> Fraction:
 
 
 def _classic(r0: Fraction, index: int | None, age: int | None, n: int, w: Fraction,
-             we: Fraction, steps: list[str], notes: list[str]) -> dict:
+             we: Fraction, steps: list[str], notes: list[str]) -> dict[str, Any]:
     """E and Rn of WO 3.5 for an established player with ``n`` rated games."""
     j = age_constant(age)
     e0 = (r0 / 1000) ** 4 + j
@@ -332,7 +332,7 @@ def _k0(r0: Fraction, age: int | None, index: int | None, c: Reform2026,
 
 
 def _reform(r0: Fraction, index: int | None, age: int | None, w: Fraction, we: Fraction,
-            c: Reform2026, steps: list[str], notes: list[str]) -> dict:
+            c: Reform2026, steps: list[str], notes: list[str]) -> dict[str, Any]:
     """K and Rn of the 2026 WO (docs/ratings.md) for an established player."""
     k0, group = _k0(r0, age, index, c, notes)
     b = Fraction(1)
@@ -425,7 +425,7 @@ def dwz_update(
     rc = sum(ratings, Fraction(0)) / n if n else None
     steps = [f"edition {edition}", f"Ro = {fmt(r0)}" if r0 is not None else "Ro = unrated",
              f"n = {n}, W = {fmt(w, 1)}" + (f", Rc = {fmt(rc, 2)}" if rc is not None else "")]
-    common = dict(edition=edition, old_rating=old, score=w, games=n, opponent_average=rc,
+    common: dict[str, Any] = dict(edition=edition, old_rating=old, score=w, games=n, opponent_average=rc,
                   index_before=index, age=age)
     if r0 is None:
         reason = None
@@ -447,9 +447,9 @@ def dwz_update(
         steps.append(f"Ri = {fmt(ri, 2)} ("
                      + ("WO 3.4.4 iteration" if first_method == "iteration" else "exact root") + ")")
         rn, value = first_value(ri, edition=edition, constants=constants, steps=steps)
-        out = dict(new_rating=rn, raw_rating=value, performance=round_half_away(ri))
+        first: dict[str, Any] = dict(new_rating=rn, raw_rating=value, performance=round_half_away(ri))
         return DwzResult(change=None, expected=None, coefficient=None, first_rating=True,
-                         index_after=1, steps=tuple(steps), notes=tuple(notes), **out, **common)
+                         index_after=1, steps=tuple(steps), notes=tuple(notes), **first, **common)
     if n == 0:
         notes.append("no rateable game: DWZ unchanged")
         return DwzResult(new_rating=None, change=None, expected=None, coefficient=None,

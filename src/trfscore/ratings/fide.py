@@ -11,7 +11,7 @@ import datetime as _dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TypedDict, Unpack
+from typing import Any, TypedDict, Unpack
 
 from .numbers import Number, as_fraction, fmt, round_half_away, round_ratio
 from .result import OpponentEntry, RatingResult, make_result, parse_games
@@ -129,7 +129,7 @@ def fide_uplift_2024(rating: Number) -> int:
 
 
 def _first_rating(ratings: list[Fraction], w: Fraction, when: _dt.date | None,
-                  steps: list[str], notes: list[str]) -> dict:
+                  steps: list[str], notes: list[str]) -> dict[str, Any]:
     n = len(ratings)
     base = dict(new_rating=None, change=None, expected=None, coefficient=None,
                 performance=fide_performance(ratings, w) if n else None)
@@ -203,7 +203,7 @@ def fide_evaluate(
     total = sum(ratings)
     ra = Fraction(total, n) if n else None
     performance = _performance(total, n, w) if n else None
-    common = dict(score=w, games=n, opponent_average=ra)
+    common: dict[str, Any] = dict(score=w, games=n, opponent_average=ra)
     if rating is None:
         steps = _head_steps(rating, n, w, ra)
         out = _first_rating([as_fraction(r) for r in ratings], w, when, steps, notes)
@@ -243,7 +243,7 @@ def fide_evaluate(
     if not published:
         notes.append(f"new rating {raw} below the floor {RATING_FLOOR}: listed as unrated")
 
-    def steps() -> list[str]:
+    def steps_made() -> list[str]:
         lines = _head_steps(rating, n, w, ra)
         lines.append(f"We = {fmt(expected, 2)}" + (f" ({capped} difference(s) capped at 400)" if capped else "")
                      + (" (rated 2650+: no 400 cap)" if exempt else ""))
@@ -252,10 +252,10 @@ def fide_evaluate(
                      f"{fmt(k_used * (w - expected), 2)} -> {change:+d}; Rn = {raw}")
         return lines
 
-    return make_result(FideResult, dict(  # type: ignore[return-value]
+    return make_result(FideResult, dict(
         old_rating=r0, new_rating=raw if published else None, change=change if published else None,
         expected=expected, coefficient=Fraction(k_used), performance=performance, raw_rating=Fraction(raw),
-        k_reason=reason, capped_games=capped, published=published, steps=steps, notes=tuple(notes),
+        k_reason=reason, capped_games=capped, published=published, steps=steps_made, notes=tuple(notes),
         score=w, games=n, opponent_average=ra))
 
 

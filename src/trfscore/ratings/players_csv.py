@@ -20,7 +20,7 @@ from typing import TextIO
 
 __all__ = ["PlayerInfo", "PlayerKey", "read_players_csv", "parse_players_csv", "lookup_player"]
 
-PlayerKey = tuple  # ("fide_id", "4100018") or ("start_rank", 12)
+PlayerKey = tuple[str, str | int]  # ("fide_id", "4100018") or ("start_rank", 12)
 
 
 @dataclass(frozen=True)
@@ -70,7 +70,7 @@ def read_players_csv(
     if hasattr(source, "read"):
         name = getattr(source, "name", "players.csv")
         try:
-            text = source.read()  # type: ignore[union-attr]
+            text = source.read()
         except (OSError, UnicodeDecodeError) as exc:
             return {}, [f"{name}: cannot read: {exc}"]
         if isinstance(text, bytes):
@@ -146,12 +146,12 @@ def parse_players_csv(text: str, *, name: str = "players.csv"
         info = _row(cells, line_no, name, messages)
         if info is None:
             continue
-        for key in _keys(info):
-            if key in players:
-                messages.append(f"{name}:{line_no}: {key[0]} {key[1]} already given on line "
-                                f"{players[key].line}; this row ignored for it")
+        for player_key in _keys(info):
+            if player_key in players:
+                messages.append(f"{name}:{line_no}: {player_key[0]} {player_key[1]} already given on line "
+                                f"{players[player_key].line}; this row ignored for it")
             else:
-                players[key] = info
+                players[player_key] = info
     return players, messages
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import MISSING, dataclass, fields
 from fractions import Fraction
+from typing import Any, TypeVar, cast
 
 from .numbers import Number, as_fraction
 
@@ -74,12 +75,15 @@ class RatingResult:
         return self.new_rating is not None
 
 
-def make_result(cls: type, values: dict) -> RatingResult:
+ResultT = TypeVar("ResultT", bound=RatingResult)
+
+
+def make_result(cls: type[ResultT], values: dict[str, Any]) -> ResultT:
     """``cls(**values)`` for a frozen result class, without the frozen ``__init__``'s call per
     field (the same object; a report makes 10,000 of them).  ``values`` holds every field
     without a default."""
     names, defaults = _layout(cls)
-    obj = object.__new__(cls)
+    obj: ResultT = object.__new__(cls)
     attrs = obj.__dict__
     attrs.update(defaults)
     attrs.update(values)
@@ -89,10 +93,10 @@ def make_result(cls: type, values: dict) -> RatingResult:
     return obj
 
 
-_LAYOUTS: dict[type, tuple[frozenset, dict]] = {}
+_LAYOUTS: dict[type, tuple[frozenset[str], dict[str, Any]]] = {}
 
 
-def _layout(cls: type) -> tuple[frozenset, dict]:
+def _layout(cls: type) -> tuple[frozenset[str], dict[str, Any]]:
     layout = _LAYOUTS.get(cls)
     if layout is None:
         layout = _LAYOUTS[cls] = (frozenset(f.name for f in fields(cls)),
@@ -124,7 +128,8 @@ def parse_games(
         won = Fraction(0)
         total = Fraction(0)
         dropped = 0
-        for rating, result in entries:  # type: ignore[misc]
+        for entry in entries:
+            rating, result = cast("tuple[Number | None, Number]", entry)
             r = as_fraction(result)
             if not 0 <= r <= 1:
                 raise ValueError(f"a game result must lie between 0 and 1: {result!r}")
@@ -140,7 +145,7 @@ def parse_games(
         if dropped:
             notes.append(f"{dropped} game(s) against unrated opponents excluded")
         return ratings, won, notes
-    ratings = [as_fraction(r) for r in entries if r is not None]
+    ratings = [as_fraction(cast(Number, r)) for r in entries if r is not None]
     dropped = len(entries) - len(ratings)
     if dropped:
         notes.append(f"{dropped} game(s) against unrated opponents excluded")
