@@ -50,6 +50,7 @@ class Declared(NamedTuple):
     doc: str  # documentation with a passing and a failing example (indented; cleaned when shown)
     spec: str  # the rule letter in the TRF rules (A1 ... G3, docs/rules.md) or the need, e.g. "FIDE"
     lesser: str | None  # the severity of the milder case the documentation describes, if any
+    why: str = ""  # why the rule has its severity, with the source (TRF16/TRF26 text, B.02, FIDE's example files)
 
 
 #: rule id -> its declaration, filled as the declaring modules are imported.
@@ -57,13 +58,13 @@ CATALOGUE: dict[str, Declared] = {}
 
 
 def declare(rule_id: str, severity: str, summary: str, doc: str = "", *, spec: str = "",
-            lesser: str | None = None) -> str:
+            lesser: str | None = None, why: str = "") -> str:
     """Declare ``rule_id`` (once in the package) and return it."""
     if severity not in SEVERITIES or (lesser is not None and lesser not in SEVERITIES):
         raise ValueError(f"bad severity for {rule_id}")  # pragma: no cover - programming error
     if rule_id in CATALOGUE:
         raise ValueError(f"rule {rule_id} declared twice")  # pragma: no cover - programming error
-    CATALOGUE[rule_id] = Declared(rule_id, severity, summary, doc, spec, lesser)
+    CATALOGUE[rule_id] = Declared(rule_id, severity, summary, doc, spec, lesser, why)
     return rule_id
 
 

@@ -28,6 +28,7 @@ from .context import Context
 from .excerpt import with_source_text
 from .profiles import Profile, resolve
 from .registry import all_rules, check_rules
+from .tolerated import fold
 
 if TYPE_CHECKING:
     from ..ratinglist import RatingList
@@ -62,7 +63,7 @@ def check(t: Tournament, profile: Profile | str | None = None, *, select: str | 
         profile = resolve(profile, select, ignore)
     enabled = profile.enabled
     limit = _limit(profile)
-    findings = [f for f in t.findings if enabled(f.rule)]
+    findings = fold([f for f in t.findings if enabled(f.rule)])
     beyond: dict[str, int] = {}
     if not any(f.rule in FATAL_RULES for f in t.findings):
         ctx = Context(t, profile)

@@ -10,6 +10,13 @@ from pathlib import Path
 from .profiles import load_data, resolve
 from .registry import all_rules, family_of
 
+#: What each severity means, for every rule (each rule's entry adds why it has its own).
+SEVERITY_POLICY = (
+    "Severities follow what a federation's rating officer does with a finding: **error** when FIDE's "
+    "rating server would refuse the file or a number computed from it would be wrong; **warning** when a "
+    "person should look; **info** for style and tolerated legacy forms (forms FIDE's own example files or "
+    "the common pairing programs write, read one way only), reported at most once per file and form.")
+
 
 def render() -> str:
     """The Markdown text of the rules reference."""
@@ -24,6 +31,8 @@ def render() -> str:
            "B header records, C player fields, D round cells, E cross-record, F teams, G extension records "
            "and dialects. Select or ignore rules with `--select`/`--ignore` (ids or "
            "prefixes such as `TRF5`), and pick a rule set with `--profile`:", ""]
+    intro = out[-2]
+    out[-2:] = [SEVERITY_POLICY, "", intro, ""]
     for name, spec in data["profiles"].items():
         raised = ", ".join(f"`{k}` {v}" for k, v in sorted(spec.get("severity", {}).items()))
         out.append(f"* `{name}`: {spec.get('description', '')}" + (f" Severity changes: {raised}." if raised else ""))
@@ -42,6 +51,8 @@ def render() -> str:
         severity = f"{r.severity}, {r.lesser} in the milder case" if r.lesser else r.severity
         out += ["", f"### {r.id}", "", f"**{r.summary}** ({severity}; {'reported by the reader' if r.source == 'reader' else 'check'}"
                 + (f"; spec {r.spec}" if r.spec else "") + ")", "", r.doc.strip() or r.summary]
+        if r.why:
+            out += ["", f"*Why this severity:* {r.why}."]
     return "\n".join(out).rstrip() + "\n"
 
 

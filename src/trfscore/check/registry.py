@@ -38,6 +38,7 @@ class Rule:
     spec: str = ""  # the rule letter (A1 ... G3, docs/rules.md) or the need it serves, e.g. "FIDE"
     source_columns: bool = False  # columns point into the source text whatever its format
     lesser: str | None = None  # the severity of the milder case the documentation describes
+    why: str = ""  # why the rule has its severity, with its source (docs/rules.md)
 
     @property
     def family(self) -> str:
@@ -71,12 +72,12 @@ _CHECKS: dict[str, tuple[Callable[..., Iterable[Finding]], bool]] = {}
 
 
 def rule(rule_id: str, severity: str, summary: str, *, spec: str = "", source_columns: bool = False,
-         lesser: str | None = None) -> Callable[[F], F]:
+         lesser: str | None = None, why: str = "") -> Callable[[F], F]:
     """Declare ``rule_id`` and register the decorated check under it; its docstring is the
     rule's documentation (with a passing and a failing example)."""
 
     def wrap(func: F) -> F:
-        declare(rule_id, severity, summary, func.__doc__ or "", spec=spec, lesser=lesser)
+        declare(rule_id, severity, summary, func.__doc__ or "", spec=spec, lesser=lesser, why=why)
         _CHECKS[rule_id] = (func, source_columns)
         return func
 
@@ -130,7 +131,7 @@ def _rule_of(d) -> Rule:
     """The :class:`Rule` of the declaration ``d`` (a check when :func:`rule` registered a function)."""
     func, source_columns = _CHECKS.get(d.id, (None, False))
     return Rule(d.id, d.severity, d.summary, inspect.cleandoc(d.doc or d.summary),
-                "reader" if func is None else "check", func, d.spec, source_columns, d.lesser)
+                "reader" if func is None else "check", func, d.spec, source_columns, d.lesser, d.why)
 
 
 # -- selection ---------------------------------------------------------------------------

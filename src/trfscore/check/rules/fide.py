@@ -97,38 +97,71 @@ def unrated_has_id(ctx: Context) -> Iterator[Finding]:
                           p.fide_id)
 
 
-@rule("TRF804", ERROR, "every new (unrated) player has a birth date", spec="FIDE")
+def _registered(p) -> bool:
+    """The player has a FIDE id: FIDE already holds their birth date and sex."""
+    return p.fide_id.isdecimal() and int(p.fide_id) > 0
+
+
+def _new_players(ctx: Context) -> list:
+    """The players FIDE must register from this report: unrated and without a FIDE id."""
+    return [p for p in ctx.players if not p.rating and not _registered(p)]
+
+
+@rule("TRF804", ERROR, "every new player (unrated, no FIDE id) has a birth date", spec="FIDE", why=(
+    "error: FIDE registers a new player from the report, and reports whose new players lack a birth "
+    "date are returned (B.02, registration of new players); a player with a FIDE id is registered "
+    "already, so a missing rating alone never fires it"))
 def new_player_birth(ctx: Context) -> Iterator[Finding]:
-    """The Qualification Commission lets rating officers return reports in which new players
-    lack a birth date (columns 70-79, ``YYYY/MM/DD`` or at least the year).
+    """A new player (no rating and no FIDE id) needs a birth date (columns 70-79,
+    ``YYYY/MM/DD`` or at least the year) to be registered.  A player with a FIDE id is not
+    new, even when unrated: FIDE holds their birth date.
 
-    Passing: an unrated player with ``2010/05/17``.
+    Passing: an unrated player with ``2010/05/17``; an unrated player with a FIDE id and no
+    birth date.
 
-    Failing: an unrated player with blank columns 70-79, or ``    .  .  ``.
+    Failing: an unrated player without FIDE id and with blank columns 70-79, or ``    .  .  ``.
     """
     if "birth" not in (ctx.threshold("new_player_needs", ["birth", "sex"]) or []):
         return
-    for p in ctx.players:
-        if not p.rating and not BIRTH.match(p.birth.strip()):
+    for p in _new_players(ctx):
+        if not BIRTH.match(p.birth.strip()):
             yield finding("TRF804", f"new player {p.start_rank} ({p.name}) has no birth date", p.line,
                           COL_BIRTH, f"write the birth date in columns {FIELDS['birth'].columns} (YYYY/MM/DD)", p.birth)
 
 
-@rule("TRF805", ERROR, "every new (unrated) player has a sex", spec="FIDE")
+WOMEN = frozenset("wWfF")
+
+
+@rule("TRF805", ERROR, "every new player (unrated, no FIDE id) has a sex", spec="FIDE", lesser=INFO, why=(
+    "error: a new player cannot be registered without their sex (B.02 registration); info, once per "
+    "file, when the file marks only women and leaves men blank, as FIDE's own example1.txt does: "
+    "blank then reads as m"))
 def new_player_sex(ctx: Context) -> Iterator[Finding]:
-    """New players need their sex in column 10 (``m`` or ``w``) to be registered.
+    """New players (no rating and no FIDE id) need their sex in column 10 (``m`` or ``w``) to
+    be registered.  A file that marks women only (``w`` or ``f``) and leaves every man blank,
+    as FIDE's example1.txt does, gets one info finding: blank reads as ``m`` there.
 
-    Passing: ``001   12 w    Smith, Ann …`` (unrated).
+    Passing: ``001   12 w    Smith, Ann …`` (unrated); an unrated player with a FIDE id.
 
-    Failing: ``001   12      Smith, Ann …`` (unrated, column 10 blank).
+    Failing: ``001   12      Smith, Ann …`` (unrated, no FIDE id, column 10 blank, and some
+    player of the file marked ``m``, or none marked at all).
     """
     if "sex" not in (ctx.threshold("new_player_needs", ["birth", "sex"]) or []):
         return
-    for p in ctx.players:
-        if not p.rating and p.sex.lower() not in ("m", "w", "f"):
-            yield finding("TRF805", f"new player {p.start_rank} ({p.name}) has no sex in column "
-                          f"{FIELDS['sex'].columns}", p.line, COL_SEX, f"write m or w in column {FIELDS['sex'].columns}",
-                          p.sex)
+    blank = [p for p in _new_players(ctx) if p.sex.lower() not in ("m", "w", "f")]
+    if not blank:
+        return
+    marked = {p.sex for p in ctx.players if p.sex.strip()}
+    if marked and marked <= WOMEN:
+        first = blank[0]
+        yield finding("TRF805", f"{len(blank)} new player(s) have column {FIELDS['sex'].columns} blank; the "
+                      f"file marks only women ({', '.join(sorted(marked))}), so blank is read as m", first.line,
+                      COL_SEX, "write m for men to make it explicit", first.sex, lesser=True)
+        return
+    for p in blank:
+        yield finding("TRF805", f"new player {p.start_rank} ({p.name}) has no sex in column "
+                      f"{FIELDS['sex'].columns}", p.line, COL_SEX, f"write m or w in column {FIELDS['sex'].columns}",
+                      p.sex)
 
 
 def _rated_games(ctx: Context, p) -> tuple[int, Fraction]:
@@ -144,7 +177,9 @@ def _rated_games(ctx: Context, p) -> tuple[int, Fraction]:
     return count, score
 
 
-@rule("TRF806", WARNING, "an unrated player meets enough rated opponents to count", spec="FIDE")
+@rule("TRF806", INFO, "an unrated player meets enough rated opponents to count", spec="FIDE", why=(
+    "info: nothing in the file is wrong and nothing can be fixed; it tells what B.02 will count "
+    "towards a first rating (games against rated opponents only)"))
 def unrated_opponents(ctx: Context) -> Iterator[Finding]:
     """An unrated player's results count towards a first rating only against rated opponents;
     with fewer than ``unrated_min_rated_opponents`` (3) rated opponents in the event the games
@@ -152,7 +187,7 @@ def unrated_opponents(ctx: Context) -> Iterator[Finding]:
 
     Passing: an unrated player who met three rated players.
 
-    Failing (warning): an unrated player whose only rated game was round 1.
+    Failing (info): an unrated player whose only rated game was round 1.
     """
     need = int(ctx.threshold("unrated_min_rated_opponents", 3) or 0)
     if not need:

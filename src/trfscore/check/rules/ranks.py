@@ -12,7 +12,7 @@ from operator import and_, attrgetter, eq, ge, ne
 
 from ...findings import INFO, WARNING, Finding, finding
 from ...formats import registry as formats
-from ...model import Player, in_units
+from ...model import Kind, Player, in_units
 from ..context import COL_RANK, COL_START_RANK, FIELDS, Context, fmt_points
 from ..registry import rule
 
@@ -86,7 +86,10 @@ def _misordered(ranked: list[Player], points: dict[int, Fraction]) -> Iterator[F
                           "re-rank the players by points, then tie-breaks", str(b.rank))
 
 
-@rule("TRF512", WARNING, "every player of a finished tournament has a rank from 1 to N", spec="C11")
+@rule("TRF512", WARNING, "every player of a finished tournament has a rank from 1 to N", spec="C11", lesser=INFO, why=(
+    "warning: the rank is a mandatory field for rating (TRF16 columns 86-89) and a person should fill it; "
+    "info, once per file, for rank 0 given to players whose record stops early: FIDE's own example1.txt "
+    "does this for its withdrawn players"))
 def rank_present(ctx: Context) -> Iterator[Finding]:
     """In a finished tournament the rank column holds 1..N for everyone (ties allowed, TRF26).
     A file where no player has a rank gets one finding; a file where some do gets one per
@@ -100,7 +103,10 @@ def rank_present(ctx: Context) -> Iterator[Finding]:
     Failing::
 
         001    1 … 6.0    1 …
-        001    2 … 5.0    0 …      <- rank 0 (FIDE's own sample does this for withdrawn players)
+        001    2 … 5.0    0 …      <- rank 0 for a player who played every round
+
+    Failing (info, once per file): rank 0 for players whose record stops before the last
+    round (withdrawn), as FIDE's own example1.txt writes them.
     """
     players = ctx.players
     source = formats.find(ctx.t.source.format)
@@ -117,14 +123,25 @@ def rank_present(ctx: Context) -> Iterator[Finding]:
                       first.line, COL_RANK, "write the final rank of every player; consumers need it to "
                       "rebuild the standings", "")
         return
+    withdrawn = [p for p in players if p.rank == 0 and _stopped_early(p, ctx.rounds)]
+    if withdrawn:
+        yield finding("TRF512", f"{len(withdrawn)} player(s) whose record stops early have rank 0 (read as "
+                      "withdrawn, unranked)", withdrawn[0].line, COL_RANK,
+                      "rank them after the others if the rating officer asks for it", "0", lesser=True)
     for p in players:
-        if not p.rank:
+        if not p.rank and p not in withdrawn:
             yield finding("TRF512", f"player {p.start_rank} has no rank", p.line, COL_RANK,
                           f"write the player's final rank in columns {FIELDS['rank'].columns}",
                           ctx.field(p, COL_RANK, FIELDS["rank"].width))
         elif p.rank > n:
             yield finding("TRF512", f"player {p.start_rank} has rank {p.rank}, but there are only {n} players",
                           p.line, COL_RANK, "ranks run from 1 to the number of players", str(p.rank))
+
+
+def _stopped_early(p: Player, rounds: int) -> bool:
+    """The player's record holds fewer rounds than the event, or an absence in its last one."""
+    games = p.games
+    return len(games) < rounds or (bool(games) and games[-1].kind in (Kind.ABSENT, Kind.ZERO_BYE))
 
 
 @rule("TRF513", INFO, "ranks of tied players follow the tie-breaks the file declares (202/212)", spec="E7")

@@ -80,9 +80,12 @@ READER_RULES: tuple[str, ...] = (
 
         Passing: ``042 2026/04/01``.
 
-        Failing: ``042 28. 07. 2005`` (warning; read as 2005-07-28), ``042 sometime`` (does not
-        parse).
-    """, spec="B2"),
+        Failing: ``042 28. 07. 2005`` (info, once per file; read as 2005-07-28), ``042 sometime``
+        (warning: does not parse).
+    """, spec="B2", lesser=INFO, why=(
+        "warning when a date does not parse (the rating period cannot be told; a person looks); info, "
+        "once per file, for a date that parses in a pre-TRF26 form: TRF16 fixed no date form and FIDE's "
+        "own example1.txt writes '28. 07. 2005'")),
     declare("TRF205", ERROR, "number of rounds (142/XXR) invalid or conflicting", """
         142 and XXR give the total number of rounds: a positive integer, the same in both.
 
@@ -146,8 +149,11 @@ READER_RULES: tuple[str, ...] = (
 
         Passing: ``062 137``.
 
-        Failing: ``062 about 140``.
-    """, spec="B3"),
+        Failing: ``062 about 140`` (warning); ``062 129 (88)`` (info, once per file: Swiss-Manager's
+        "players (rated players)" count).
+    """, spec="B3", lesser=INFO, why=(
+        "warning: the counts are informative (TRF16 062/072/082) and nothing is computed from them, but a "
+        "count that is no number is worth a look; info for Swiss-Manager's '062 N (M)', a known, readable form")),
     declare("TRF301", ERROR, "start rank missing, not a number or out of 1..9999", """
         Columns 5-8 of a 001 record hold the starting rank, an integer from 1 to 9999.
 
@@ -167,8 +173,11 @@ READER_RULES: tuple[str, ...] = (
 
         Passing: ``001    1 w    Smith, Ann …``.
 
-        Failing: ``001    1 F    Smith, Ann …`` (warning; read as given).
-    """, spec="C3"),
+        Failing: ``001    1 F    Smith, Ann …`` (info, once per file: read as w);
+        ``001    1 x    Smith, Ann …`` (warning).
+    """, spec="C3", lesser=INFO, why=(
+        "info, once per file, for M/F/W/f: unambiguous, and FIDE's own example1.txt writes 'f' for women; "
+        "warning for any other letter, which a person must read (TRF16 column 10: m or w)")),
     declare("TRF304", WARNING, "title is not a FIDE title code", """
         Columns 11-13 hold a FIDE title (GM IM WGM FM WIM CM WFM WCM, or the short codes g m f c
         wg wm wf wc) or nothing.
@@ -211,8 +220,11 @@ READER_RULES: tuple[str, ...] = (
 
         Passing: ``1987/00/00``; ``1981``.
 
-        Failing: ``1969.12.06`` (warning); ``06/12/69``.
-    """, spec="C9"),
+        Failing: ``1969.12.06`` (info, once per file); ``06/12/69`` (warning: the century and
+        the order are unclear).
+    """, spec="C9", lesser=INFO, why=(
+        "info, once per file, for a full date with dots or dashes: FIDE's own example1.txt writes "
+        "'1969.12.06' for every player; warning for anything else, whose date a person must read")),
     declare("TRF310", ERROR, "points field does not parse", """
         Columns 81-84 hold the points as a decimal number.
 
@@ -291,8 +303,12 @@ READER_RULES: tuple[str, ...] = (
 
         Passing: ``  153 w +``.
 
-        Failing (warning): ``  153 - +``; ``     - -``; ``0000 - =``.
-    """, spec="D4"),
+        Failing (info, once per file and form): ``  153 - +`` (FIDE's example1); ``0000 - -``
+        (Swiss-Manager's absence); ``0000 - =``.  Failing (warning): ``0000 - X`` (unknown result).
+    """, spec="D4", lesser=INFO, why=(
+        "info, once per file and form: each form reads one way only and real programs write it (forfeits "
+        "without colour in FIDE's example1.txt, '0000 - -' absences from Swiss-Manager, TRF06 byes); "
+        "warning for X/?, an unknown result a person must settle before the file is rated")),
     declare("TRF407", ERROR, "round data beyond the declared number of rounds", """
         No round data past the number of rounds 142/XXR declares.
 

@@ -1,0 +1,88 @@
+"""Tolerated legacy forms: one info finding per file and form, not one per cell.
+
+Some deviations from the TRF text are how real programs (and FIDE's own example file) write a
+field, and are read without doubt: the sex letter ``M``/``F``/``f``, a forfeit without a colour,
+``0000 - -`` for an absence, a ``1969.12.06`` birth date, a ``28. 07. 2005`` start date, or
+Swiss-Manager's ``062 129 (88)`` count.  The reader reports each cell; :func:`fold` keeps one
+finding per (rule, form) at the rule's ``lesser`` severity (info), naming how many cells use the
+form and where the first one is.  Forms that are not recognised here keep their own findings.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import NamedTuple
+
+from ..findings import Finding, finding
+
+
+class Form(NamedTuple):
+    """A tolerated way of writing something: the rule that reports it, a test on its finding
+    and how the folded finding describes it."""
+
+    rule: str
+    name: str
+    matches: Callable[[Finding], bool]
+    describe: str  # what the form is and how trfscore reads it
+
+
+#: a full date with a four-digit year, first or last (1969.12.06, 1969-12-06, 06.12.1969)
+_DATE = re.compile(r"^(\d{4}[./-]\d{2}[./-]\d{2}|\d{2}[./-]\d{2}[./-]\d{4})$")
+_COUNT = re.compile(r"^\d+\s*\(\s*\d+\s*\)$")
+
+
+def _says(*parts: str) -> Callable[[Finding], bool]:
+    return lambda f: any(p in f.message for p in parts)
+
+
+FORMS: tuple[Form, ...] = (
+    Form("TRF303", "sex letter", lambda f: f.text in ("M", "F", "f", "W"),
+         "sex written in capitals or as 'f' (read as m/w; FIDE's example1 writes 'f')"),
+    Form("TRF406", "forfeit without colour", _says("forfeit recorded without a colour"),
+         "forfeits written with colour '-' (FIDE's example1 does so; read as forfeits)"),
+    Form("TRF406", "absence as '-'", _says("'-' without an opponent"),
+         "absences written '0000 - -' (Swiss-Manager, lichess; read as zero-point absences)"),
+    Form("TRF406", "legacy full-point bye", _says("legacy '0000 - +'"),
+         "byes written '0000 - +' (TRF06; read as pairing-allocated byes)"),
+    Form("TRF406", "legacy half-point bye", _says("legacy '0000 - ='"),
+         "byes written '0000 - =' (TRF06; read as half-point byes)"),
+    Form("TRF309", "legacy birth date", lambda f: bool(_DATE.match(f.text.strip())),
+         "birth dates written with dots or dashes, e.g. 1969.12.06 (read as dates)"),
+    Form("TRF202", "legacy header date", _says("is not in the TRF26 form"),
+         "header dates in a pre-TRF26 form, e.g. 28. 07. 2005 (read as dates)"),
+    Form("TRF213", "players (rated) count", lambda f: bool(_COUNT.match(f.text.strip())),
+         "062 written 'N (M)', Swiss-Manager's players (rated players) count"),
+)
+_BY_RULE: dict[str, tuple[Form, ...]] = {}
+for _form in FORMS:
+    _BY_RULE[_form.rule] = _BY_RULE.get(_form.rule, ()) + (_form,)
+
+
+def form_of(f: Finding) -> Form | None:
+    """The tolerated form ``f`` reports, if any."""
+    for form in _BY_RULE.get(f.rule, ()):
+        if form.matches(f):
+            return form
+    return None
+
+
+def fold(findings: list[Finding]) -> list[Finding]:
+    """``findings`` with the findings of each tolerated form replaced by one info finding at the
+    first cell that uses it (in file order)."""
+    groups: dict[Form, list[Finding]] = {}
+    out: list[Finding] = []
+    for f in findings:
+        form = form_of(f) if f.rule in _BY_RULE else None
+        if form is None:
+            out.append(f)
+        else:
+            groups.setdefault(form, []).append(f)
+    for form, found in groups.items():
+        found.sort(key=lambda f: (f.line or 0, f.column or 0))
+        first = found[0]
+        values = sorted({f.text.strip() for f in found if f.text.strip()})
+        shown = ", ".join(repr(v) for v in values[:4]) + (" ..." if len(values) > 4 else "")
+        cells = f"{len(found)} cell{'s' if len(found) != 1 else ''}" + (f": {shown}" if shown else "")
+        out.append(finding(form.rule, f"tolerated legacy form: {form.describe}; {cells}, first on line "
+                           f"{first.line}", first.line, first.column, first.hint, first.text, lesser=True))
+    return out
