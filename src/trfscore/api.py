@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Union
 
 from .findings import Finding
@@ -58,7 +57,11 @@ def dump(t: Tournament, path: StrPath, format: str | None = None) -> None:
         target = found
     else:
         target = _writer(format)
-    Path(path).write_bytes(target.write(t))
+    from .outfiles import replaced
+
+    data = target.write(t)
+    with replaced(path, binary=True) as handle:  # the old file stays whole if writing fails
+        handle.write(data)
 
 
 def check(source: Tournament | StrPath | bytes, profile: str | None = None, *,

@@ -15,7 +15,7 @@ import sys
 from ..errors import UsageError
 from ..findings import SEVERITIES
 from ..safetext import escape_json_text
-from .common import add_input_options, cannot_write, warn
+from .common import add_input_options, cannot_write, refuse_overwriting_inputs, warn
 
 
 def add_parser(sub) -> None:
@@ -120,6 +120,8 @@ def run(args) -> int:
     if args.jobs < 0:
         raise UsageError("--jobs must be 0 (one per CPU) or more")
     jobs = args.jobs or os.cpu_count() or 1
+    targets = expand(args.inputs)
+    refuse_overwriting_inputs(args, [target.path for target in targets])  # before anything is written
     lists = ()
     if args.rating_list:
         from ..ratinglist.cli import open_lists
@@ -139,8 +141,7 @@ def run(args) -> int:
         from ..check.runner import remember_lists
 
         remember_lists(options.rating_lists, lists)
-    targets = expand(args.inputs)
-    stream, close = _open_output(args.output)
+    stream, staged = _open_output(args.output)
     try:
         colour = (args.output_format == "text" and not args.no_color and not os.environ.get("NO_COLOR")
                   and args.output in (None, "-") and hasattr(stream, "isatty") and stream.isatty())
@@ -162,14 +163,16 @@ def run(args) -> int:
             progress.clear()
         out.finish(summary)
         stream.flush()
-    except OSError as exc:  # -o on a full disk: one line, exit 2
-        if close:
+    except BaseException as exc:
+        if staged is None:
+            raise
+        staged.__exit__(type(exc), exc, exc.__traceback__)  # the old file stays as it was
+        if isinstance(exc, OSError):  # -o on a full disk: one line, exit 2
             raise UsageError(f"{args.output}: cannot write ({exc.strerror or exc})") from None
         raise
-    finally:
-        if close:
-            with cannot_write(args.output):
-                stream.close()
+    if staged is not None:
+        with cannot_write(args.output):
+            staged.__exit__(None, None, None)  # written whole: renamed into place
     if not out.summary_inline or args.output not in (None, "-"):
         for line in summary.text():
             warn(line)
@@ -182,11 +185,12 @@ def _open_output(name: str | None):
             sys.stdout.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
         except (AttributeError, ValueError, OSError):
             pass
-        return sys.stdout, False
-    try:
-        return open(name, "w", encoding="utf-8", newline="\n"), True
-    except OSError as exc:
-        raise UsageError(f"{name}: cannot write ({exc.strerror or exc})") from None
+        return sys.stdout, None
+    from ..outfiles import replaced
+
+    staged = replaced(name, newline="\n")  # a temporary file beside it, renamed when complete
+    with cannot_write(name):
+        return staged.__enter__(), staged
 
 
 __all__ = ["add_parser", "run", "SEVERITIES"]

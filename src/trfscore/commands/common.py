@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import IO
 
@@ -90,19 +90,40 @@ def load_input(name: str, args) -> Tournament:
         raise UsageError(f"{name}: {exc}") from None
 
 
+#: The options of the subcommands that name files read in the run (``check`` adds the files its
+#: folders and globs expand to).
+INPUT_OPTIONS = ("input", "inputs", "rating_list", "fill_from", "players", "index")
+
+
+def refuse_overwriting_inputs(args, also: Iterable[str] = ()) -> None:
+    """A UsageError (exit 2) when ``-o`` names a file that is an input of this run (the same file
+    by device and inode: a link or another spelling too); called before anything is written."""
+    name = getattr(args, "output", None)
+    if name in (None, "-"):
+        return
+    inputs: list[str] = list(also)
+    for option in INPUT_OPTIONS:
+        value = getattr(args, option, None)
+        inputs.extend([value] if isinstance(value, str) else value or [])
+    from ..outfiles import same_file
+
+    clash = same_file(name, inputs)
+    if clash is not None:
+        raise UsageError(f"{name}: is also an input of this run ({clash}); not overwritten: "
+                         "write the output to another file")
+
+
 @contextmanager
 def output(name: str | None, binary: bool = False) -> Iterator[IO]:
-    """Standard output for None or '-', else the named file (errors are UsageErrors)."""
+    """Standard output for None or '-', else the named file, replaced only once it is written
+    whole (:func:`trfscore.outfiles.replaced`); errors are UsageErrors."""
     if name in (None, "-"):
         yield sys.stdout.buffer if binary else sys.stdout
         return
-    try:
-        handle = open(name, "wb" if binary else "w", encoding=None if binary else "utf-8",
-                      newline=None if binary else "")
-    except OSError as exc:
-        raise UsageError(f"{name}: cannot write ({exc.strerror or exc})") from None
+    from ..outfiles import replaced
+
     with cannot_write(name):
-        with handle:
+        with replaced(name, binary=binary, newline=None if binary else "") as handle:
             yield handle
 
 

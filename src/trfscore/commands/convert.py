@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..errors import UsageError
 from ..formats import registry
-from .common import add_input_options, doubts, load_input, output, print_doubts, unreadable
+from .common import add_input_options, doubts, load_input, output, print_doubts, refuse_overwriting_inputs, unreadable
 
 
 def add_parser(sub) -> None:
@@ -38,6 +38,7 @@ def render(t, fmt: str) -> bytes:
 def run(args) -> int:
     if not args.to and not args.fill_from:
         raise UsageError("convert: the following argument is required: --to")
+    refuse_overwriting_inputs(args)
     t = load_input(args.input, args)
     unreadable(t, args.input)
     if args.fill_from:

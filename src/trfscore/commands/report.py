@@ -19,6 +19,7 @@ from .common import (
     output,
     print_doubts,
     read_input,
+    refuse_overwriting_inputs,
     unreadable,
     warn,
 )
@@ -216,6 +217,7 @@ def render(t, standings, fmt: str, args, ratings: dict | None = None) -> str:
 
 
 def run(args) -> int:
+    refuse_overwriting_inputs(args)
     t = load_input(args.input, args)
     unreadable(t, args.input)
     check_options(t, args)
