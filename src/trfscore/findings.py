@@ -11,7 +11,9 @@ declarations; :func:`trfscore.check.registry.all_rules` imports every declaring 
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
+from inspect import cleandoc
 from typing import Any, NamedTuple
 
 ERROR = "error"
@@ -41,30 +43,42 @@ class Finding:
         return SEVERITY_ORDER[self.severity] >= SEVERITY_ORDER[severity]
 
 
-class Declared(NamedTuple):
-    """One rule as its declaring module states it."""
+class Rule(NamedTuple):
+    """One rule, as its declaring module states it: a stable id, a default severity, a one-line
+    summary, its documentation with a passing and a failing example and, for a check, the
+    function over a :class:`~trfscore.check.context.Context` (None for a reader's rule, reported
+    while a file is read)."""
 
     id: str
     severity: str
     summary: str
-    doc: str  # documentation with a passing and a failing example (indented; cleaned when shown)
-    spec: str  # the rule letter in the TRF rules (A1 ... G3, docs/rules.md) or the need, e.g. "FIDE"
-    lesser: str | None  # the severity of the milder case the documentation describes, if any
+    doc: str = ""
+    spec: str = ""  # the rule letter in the TRF rules (A1 ... G3, docs/rules.md) or the need, e.g. "FIDE"
+    lesser: str | None = None  # the severity of the milder case the documentation describes, if any
     why: str = ""  # why the rule has its severity, with the source (TRF16/TRF26 text, B.02, FIDE's example files)
+    func: Callable[..., Iterable[Finding]] | None = None
+    source_columns: bool = False  # a check whose columns point into the source text whatever its format
+
+    @property
+    def source(self) -> str:
+        """``"check"`` for a check function, ``"reader"`` for a rule reported while reading."""
+        return "reader" if self.func is None else "check"
 
 
-#: rule id -> its declaration, filled as the declaring modules are imported.
-CATALOGUE: dict[str, Declared] = {}
+#: rule id -> its rule, filled as the declaring modules are imported.
+CATALOGUE: dict[str, Rule] = {}
 
 
 def declare(rule_id: str, severity: str, summary: str, doc: str = "", *, spec: str = "",
-            lesser: str | None = None, why: str = "") -> str:
+            lesser: str | None = None, why: str = "", func: Callable[..., Iterable[Finding]] | None = None,
+            source_columns: bool = False) -> str:
     """Declare ``rule_id`` (once in the package) and return it."""
     if severity not in SEVERITIES or (lesser is not None and lesser not in SEVERITIES):
         raise ValueError(f"bad severity for {rule_id}")  # pragma: no cover - programming error
     if rule_id in CATALOGUE:
         raise ValueError(f"rule {rule_id} declared twice")  # pragma: no cover - programming error
-    CATALOGUE[rule_id] = Declared(rule_id, severity, summary, doc, spec, lesser, why)
+    CATALOGUE[rule_id] = Rule(rule_id, severity, summary, cleandoc(doc or summary), spec, lesser, why, func,
+                              source_columns)
     return rule_id
 
 
@@ -79,12 +93,7 @@ def finding(rule: str, message: str, line: int | None = None, column: int | None
             text: str = "", *, lesser: bool = False) -> Finding:
     """A finding of ``rule`` with the severity its declaration gives (its ``lesser`` one when
     ``lesser`` is true: the milder case the rule's documentation describes)."""
-    d = CATALOGUE.get(rule)
-    if d is None:  # declared by a module not imported yet (a check rule that a reader also reports)
-        from .check.registry import all_rules
-
-        all_rules()
-        d = CATALOGUE[rule]
+    d = CATALOGUE[rule]  # the emitting module imports the module that declares ``rule``
     severity = d.lesser if lesser else d.severity
     if severity is None:
         raise ValueError(f"rule {rule} declares no lesser severity")  # pragma: no cover - programming error

@@ -1,7 +1,8 @@
 """Every rule id trfscore reports, in one registry: the reader's and the checks'.
 
-A :class:`Rule` is a stable id, a default severity, a one-line summary and a docstring with a
-passing and a failing example, as its module declares it (:func:`trfscore.findings.declare`).
+A :class:`~trfscore.findings.Rule` is a stable id, a default severity, a one-line summary and a
+docstring with a passing and a failing example, as its module declares it
+(:func:`trfscore.findings.declare`).
 Reader rules (``TRF1xx``-``TRF4xx``, ``TRF7xx`` in :mod:`trfscore.formats.trf.rules`, ``JSON``,
 ``CTB``, ``PGN``) are reported while a file is read.  Check rules (``TRF5xx`` cross-record,
 ``TRF6xx`` teams, ``TRF8xx`` FIDE submission, ``FID`` rating list) are functions over a
@@ -13,39 +14,18 @@ Selection works as in ruff: a selector is a rule id or a prefix of one (``TRF5``
 from __future__ import annotations
 
 import importlib
-import inspect
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from ..findings import CATALOGUE, SEVERITIES, Finding, declare
+from ..findings import CATALOGUE, SEVERITIES, Finding, Rule, declare
 
 F = TypeVar("F", bound=Callable[..., Iterable[Finding]])
 
 __all__ = ["Rule", "rule", "RULES", "all_rules", "get", "Selection", "family_of", "SEVERITIES"]
 
 
-@dataclass(frozen=True)
-class Rule:
-    """One rule: id, default severity, summary, documentation and (for checks) the function."""
-
-    id: str
-    severity: str
-    summary: str
-    doc: str = ""
-    source: str = "check"  # "reader" (reported while reading) or "check"
-    func: Callable[..., Iterable[Finding]] | None = field(default=None, compare=False, repr=False)
-    spec: str = ""  # the rule letter (A1 ... G3, docs/rules.md) or the need it serves, e.g. "FIDE"
-    source_columns: bool = False  # columns point into the source text whatever its format
-    lesser: str | None = None  # the severity of the milder case the documentation describes
-    why: str = ""  # why the rule has its severity, with its source (docs/rules.md)
-
-    @property
-    def family(self) -> str:
-        return family_of(self.id)
-
-
-#: id -> Rule, built from the catalogue by :func:`all_rules`.
+#: id -> Rule, in the order of :func:`all_rules` once it has run.
 RULES: dict[str, Rule] = {}
 
 FAMILIES = {
@@ -67,18 +47,14 @@ def family_of(rule_id: str) -> str:
     return FAMILIES.get(rule_id[:4], FAMILIES.get(rule_id[:4].rstrip("0123456789"), "other"))
 
 
-#: id -> (check function, whether its columns point into the source text), filled by :func:`rule`.
-_CHECKS: dict[str, tuple[Callable[..., Iterable[Finding]], bool]] = {}
-
-
 def rule(rule_id: str, severity: str, summary: str, *, spec: str = "", source_columns: bool = False,
          lesser: str | None = None, why: str = "") -> Callable[[F], F]:
     """Declare ``rule_id`` and register the decorated check under it; its docstring is the
     rule's documentation (with a passing and a failing example)."""
 
     def wrap(func: F) -> F:
-        declare(rule_id, severity, summary, func.__doc__ or "", spec=spec, lesser=lesser, why=why)
-        _CHECKS[rule_id] = (func, source_columns)
+        declare(rule_id, severity, summary, func.__doc__ or "", spec=spec, lesser=lesser, why=why, func=func,
+                source_columns=source_columns)
         return func
 
     return wrap
@@ -93,8 +69,8 @@ def all_rules() -> dict[str, Rule]:
     if not _loaded:
         for name in DECLARING_MODULES:
             importlib.import_module(name)
-        for d in sorted(CATALOGUE.values(), key=lambda d: _order(d.id)):
-            RULES[d.id] = _rule_of(d)
+        for r in sorted(CATALOGUE.values(), key=lambda r: _order(r.id)):
+            RULES[r.id] = r
         _loaded = True
     return dict(RULES)
 
@@ -123,15 +99,8 @@ def check_rules() -> list[Rule]:
     if _checks is None:
         for name in CHECK_MODULES:
             importlib.import_module(name)
-        _checks = [_rule_of(CATALOGUE[rule_id]) for rule_id in sorted(_CHECKS, key=_order)]
+        _checks = sorted((r for r in CATALOGUE.values() if r.func is not None), key=lambda r: _order(r.id))
     return _checks
-
-
-def _rule_of(d) -> Rule:
-    """The :class:`Rule` of the declaration ``d`` (a check when :func:`rule` registered a function)."""
-    func, source_columns = _CHECKS.get(d.id, (None, False))
-    return Rule(d.id, d.severity, d.summary, inspect.cleandoc(d.doc or d.summary),
-                "reader" if func is None else "check", func, d.spec, source_columns, d.lesser, d.why)
 
 
 # -- selection ---------------------------------------------------------------------------
