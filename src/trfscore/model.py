@@ -19,6 +19,7 @@ from operator import is_, itemgetter
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar, cast, overload
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .event_reading import EventReading
     from .findings import Finding
     from .records import NationalRecord, TrfRecord
     from .standings import Standings
@@ -668,6 +669,14 @@ class Tournament:
     def score(self, player: Player) -> Fraction:
         """The player's total under the tournament's scoring system (computed, not declared)."""
         return self.scoring.table().total(player)
+
+    @property
+    def event(self) -> EventReading:
+        """One reading of the event (rounds played and pending, system, unknown results), made
+        on first use: :mod:`trfscore.event_reading`."""
+        from .event_reading import reading
+
+        return reading(self)
 
     @property
     def is_round_robin(self) -> bool | None:

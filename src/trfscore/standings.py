@@ -29,7 +29,7 @@ from .gcpause import gc_paused
 from .model import Player, Tournament
 from .tiebreaks.base import Column, Engine, TieBreak
 from .tiebreaks.context import Context as TiebreakContext
-from .tiebreaks.context import build_context, detect_round_robin
+from .tiebreaks.context import build_context
 from .tiebreaks.editions import EDITIONS, chosen_edition
 from .tiebreaks.encounter import explain_de, order_group
 from .tiebreaks.registry import TIEBREAKS, compute, explain, parse_tiebreak, parse_tiebreaks
@@ -274,9 +274,7 @@ def system_choice(system: Any) -> bool | None:
 def _resolve_system(t: Tournament, system: Any) -> bool:
     rr = system_choice(system)
     if rr is None:
-        rr = t.is_round_robin
-        if rr is None:
-            rr = detect_round_robin(t)
+        rr = t.event.round_robin  # the file's 192/092, else a match of two, else the pairings
     return bool(rr)
 
 
@@ -381,8 +379,13 @@ def _standings(t: Tournament, tiebreaks: Any, rules: str, system: Any,
     edition = chosen_edition(rules, t.header.start_date_iso, notes)
     rr = _resolve_system(t, system)
     rounds = options.get("rounds")
+    event = t.event
     if rounds is not None:
         rounds = max(0, min(int(rounds), t.rounds))  # "after round N" past the last round is the end
+    elif event.played < t.rounds:  # a round paired but not played: the default view is after the last played
+        rounds = event.played
+    if event.in_progress or (rounds is not None and rounds < event.played):
+        notes.append(event.describe(rounds))
     ctx = build_context(t, rr=rr, rounds=rounds)
     eng = Engine(ctx, edition, options)
 

@@ -92,3 +92,19 @@ def cli(capsys):
     """Run ``trfscore`` in-process: ``code, out, err = cli("check", path)``.  Test modules import
     this fixture by name (there is no conftest here: ``tests/conftest.py`` owns that module name)."""
     return lambda *argv: run_main(capsys, *argv)
+
+
+def paired(text: str, pairs: list[tuple[int, int]], *, byes: dict[int, str] | None = None) -> str:
+    """``text`` (from :func:`trf`) with one more round paired but not played: each (white,
+    black) pair gets ``OOOO c`` cells with a blank result, as a pairing program saves a file
+    between rounds; ``byes`` pre-marks a bye code (``Z``, ``H``, ``U`` ...) for a start rank."""
+    cell = {w: f"{b:>4} w" for w, b in pairs} | {b: f"{w:>4} b" for w, b in pairs}
+    cell |= {sr: f"0000 - {code}" for sr, code in (byes or {}).items()}
+    rounds = max(len(line) - 91 + 9 for line in text.splitlines() if line.startswith("001")) // 10
+    out = []
+    for line in text.splitlines():
+        if line.startswith("001"):
+            sr = int(line[4:8])
+            line = line.ljust(91 + 10 * rounds) + cell.get(sr, "")
+        out.append(line.rstrip())
+    return "\n".join(out) + "\n"

@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from checkhelp import HEADER, SWISS, rules_of, trf
+from checkhelp import HEADER, SWISS, paired, rules_of, trf
 
 from trfscore.check.registry import all_rules, check_rules
 from trfscore.findings import SEVERITIES
@@ -79,6 +79,7 @@ CASES = [
     ("TRF530", trf(header=HEADER + [date_line("26/04/01", "26/04/02")]),
      trf(header=HEADER + [date_line("26/04/01", "26/04/02", "26/04/03")]), "warning", "basic"),
     ("TRF531", trf(extra=["XXR 2"]), trf(extra=["XXR 5"]), "info", "basic"),
+    ("TRF533", trf(extra=["XXR 3"]), paired(trf(extra=["XXR 3"]), [(1, 4), (3, 2)]), "info", "basic"),
     ("TRF532", trf(), trf({1: ["", "3 b ="], 2: ["", "4 w 1"], 3: ["", "1 w ="], 4: ["", "2 b 0"]}),
      "warning", "basic"),
     ("TRF540", trf(header=HEADER + [date_line("26/04/01", "26/04/03")]),

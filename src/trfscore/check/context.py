@@ -13,6 +13,7 @@ from functools import cached_property
 from typing import Any
 
 from ..decimals import fmt_points  # noqa: F401  (the check rules import it from here)
+from ..event_reading import EventReading
 from ..formats.trf.layout import PLAYER, round_column
 from ..model import Game, Kind, Player, Record, Tournament
 from .cells import FlatCells, flat_cells
@@ -175,6 +176,11 @@ class Context:
                     continue
                 out.setdefault((a, b), []).append(g)
         return out
+
+    @cached_property
+    def event(self) -> EventReading:
+        """The one reading of the event every command shares (:mod:`trfscore.event_reading`)."""
+        return self.t.event
 
     @cached_property
     def double_round_robin(self) -> bool:

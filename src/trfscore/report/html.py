@@ -77,7 +77,7 @@ def standings_table(t: Tournament, standings, ratings: dict | None, names: list[
     if standings.kind == "teams":
         caption = f"Team standings after round {standings.rounds}" if standings.rounds else "Team standings"
     else:
-        caption = ("Standings after round " if t.rounds else "Standings") + (str(t.rounds) if t.rounds else "")
+        caption = ("Standings after round " if t.rounds else "Standings") + (str(standings.rounds) if t.rounds else "")
     caption += f" · tie-breaks in order: {', '.join(codes)}" if codes else " · no tie-breaks"
     rows = map("".join, zip(*columns))
     body = [f'<tr id="s{number}" data-sno="{number}">{cells}</tr>' for number, cells in zip(numbers, rows)]

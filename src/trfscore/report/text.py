@@ -172,8 +172,7 @@ def _meta(t: Tournament, standings) -> tuple[str, str]:
                        f"{score} points; tie-breaks {codes} {rules}")
     title = neutralise(h.name) or neutralise(t.source.path or "") or "tournament"
     facts = [f for f in (neutralise(h.city).strip(), h.start_date_iso or neutralise(h.start_date).strip()) if f]
-    done = standings.rounds or t.rounds
-    rounds = f"{t.rounds} rounds" if done == t.rounds else f"after round {done} of {t.rounds}"
+    rounds = t.event.describe(standings.rounds)  # "7 rounds", "standings after round 4 of 9; round 5 paired"
     meta = f"{len(t.players)} players, {rounds}" + (f", {', '.join(facts)}" if facts else "")
     return title, meta + f"; tie-breaks {codes} {rules}"
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..event_reading import is_team_event  # noqa: F401  (re-exported: trfscore.teams.is_team_event)
 from ..findings import Finding
 from ..formats.trf.layout import round_column
 from ..model import Kind, ScoreTable, Team, Tournament
@@ -25,12 +26,6 @@ from .scoring import MatchScoring
 __all__ = ["build_team_event", "pick_teams", "is_team_event", "team_round_robin"]
 
 MAX_ROUNDS = 999  # TRF26 round fields have three digits
-
-
-def is_team_event(t: Tournament) -> bool:
-    """The file has team records (013/310) or says it is a team event (192/092)."""
-    text = (t.header.system + " " + t.header.type).upper()
-    return bool(t.teams) or "TEAM" in text
 
 
 def pick_teams(t: Tournament, add: Add) -> list[Team]:

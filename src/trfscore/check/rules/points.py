@@ -169,6 +169,16 @@ def _cause(ctx: Context, p: Player, delta: Fraction, accel: dict, future: dict) 
     return None
 
 
+def _through_played(ctx: Context, p: Player) -> Fraction | None:
+    """The player's points after the last played round when rounds are pending after it, else
+    None: what a pairing program writes in a file saved between rounds."""
+    event = ctx.event
+    if not event.pending:
+        return None
+    points = ctx.t.scoring.points
+    return sum((points(g) for g in p.games if g.round <= event.played), Fraction(0))
+
+
 def _all_agree(players: list[Player], unit: int, totals: dict[int, int]) -> bool:
     """True when every declared total equals the computed one (both as whole numbers of
     ``1/unit``): nothing for TRF510 to look at.  None means "not declared"."""
@@ -218,8 +228,8 @@ def declared_points(ctx: Context) -> Iterator[Finding]:
             computed = Fraction(total, unit)
         else:
             computed = Fraction(totals[p.start_rank], unit)
-        if computed == declared:
-            continue
+        if computed == declared or _through_played(ctx, p) == declared:
+            continue  # (an event in progress: points after the last played round, TRF533)
         if accel is None:
             accel, future = _acceleration(ctx), _future_byes(ctx)
         delta = declared - computed

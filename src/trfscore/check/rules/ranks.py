@@ -19,7 +19,7 @@ from ..registry import rule
 
 def _finished(ctx: Context) -> bool:
     declared = ctx.declared_rounds
-    return not ctx.pending_rounds and (declared is None or ctx.rounds >= declared)
+    return not ctx.pending_rounds and not ctx.event.in_progress and (declared is None or ctx.rounds >= declared)
 
 
 def _in_order(ranked: list[Player], points: dict[int, Fraction]) -> bool:
@@ -55,6 +55,8 @@ def rank_order(ctx: Context) -> Iterator[Finding]:
     ranked = [p for p in ctx.players if p.rank]
     if len(ranked) < 2:
         return
+    if ctx.event.in_progress and all(p.rank == p.start_rank for p in ranked):
+        return  # a file saved between rounds: pairing programs fill the rank column with start ranks
     if all(p.points is not None for p in ranked):
         points = {p.start_rank: p.points for p in ranked}
     else:

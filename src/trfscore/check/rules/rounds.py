@@ -166,10 +166,34 @@ def unfinished(ctx: Context) -> Iterator[Finding]:
     Failing (info): ``XXR 9`` and five rounds of data.
     """
     declared = ctx.declared_rounds
-    if declared and ctx.players and ctx.rounds < declared:
-        yield finding("TRF531", f"the file declares {declared} rounds but has data for {ctx.rounds}: "
+    played = ctx.event.played
+    if declared and ctx.players and played < declared:
+        data = "" if played == ctx.rounds else f" (round {', '.join(str(p.number) for p in ctx.event.pending)} paired)"
+        yield finding("TRF531", f"the file declares {declared} rounds but has results for {played}{data}: "
                       "a tournament still running?", ctx.record_line("142", "XXR"), 5,
                       "a final report holds every round", str(declared))
+
+
+@rule("TRF533", INFO, "a round is paired (or its byes marked) but waits for its results", spec="B5")
+def pending_round(ctx: Context) -> Iterator[Finding]:
+    """A file saved during the event holds the next round's pairings with blank results, or only
+    the byes marked before pairing it (``0000 - Z``, JaVaFo and TRF26 240 style).  Such a round
+    is information, not broken cells: every command shows the event after the last played round
+    (``--after-round`` picks another).
+
+    Passing: every round of data holds results.
+
+    Failing (info): rounds 1-4 hold results, round 5 holds ``  12 w  `` cells (paired, no result).
+    """
+    for p in ctx.event.pending:
+        first = min(ctx.players, key=lambda q: q.line or 0)
+        who = sorted(p.waiting)
+        shown = ", ".join(map(str, who[:8])) + (" ..." if len(who) > 8 else "")
+        games = f"{len(who) // 2 or len(who)} game(s) without a result (players {shown})" if who else "no game"
+        marked = f", {len(p.premarked)} bye(s) marked in advance" if p.premarked else ""
+        yield finding("TRF533", f"round {p.number} is {p.state}: {games}{marked}; results are read through "
+                      f"round {ctx.event.played}", first.line, round_col(p.number),
+                      "nothing to correct while the event runs; a final file holds every result", "")
 
 
 @rule("TRF532", WARNING, "no round without any game or bye before the last round", spec="B5")

@@ -1,0 +1,245 @@
+"""One reading of the event: how far it has got and what kind of event it is.
+
+Every command reads a tournament through this one view, made once per file (cached on the
+:class:`~trfscore.model.Tournament`): ``report`` takes its default "after round N" from it,
+``check`` tells a paired round still waiting for its results from broken cells with it, and the
+ratings and crosstables cut at the same round.
+
+* **Rounds played** are the rounds up to the last one whose cells hold results (a played game,
+  a forfeit or an unknown ``X``) and no paired game still waiting for one.
+* **Pending rounds** come after it: a round paired but without results (cells with an opponent
+  and a blank result), a round partly played, or a round holding only the byes a pairing program
+  marks before pairing it (JaVaFo's ``0000 - Z``/``H``/``F``, TRF26 ``240`` in the ``001``
+  columns; a ``U`` there is the bye of the round being paired).
+* **The system**: a team event (``013``/``310`` records), a match (two players, every game
+  between them), a round robin (192/092 say so, or everybody met everybody) or a Swiss.
+* **Unknown results** (``X``/``?``): scored as record 162's ``X`` says (a draw by default) and
+  listed, so every command can say so.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from .model import Player, Tournament
+
+#: A cell holding one of these has a result: a game (rated or not), a forfeit, an unknown result.
+RESULT_CODES = frozenset("1=0WDL+-X?")
+#: Byes a pairing program may write in the round it is about to pair (TRF(x) AUM, TRF26 240).
+PREMARK_CODES = frozenset("ZHFU")
+#: Unknown or pending results (TRF26 record 162 symbol ``X``; ``?`` as Gacrux reads it).
+UNKNOWN_CODES = frozenset("X?")
+
+SWISS, ROUND_ROBIN, MATCH, TEAM = "swiss", "round-robin", "match", "team"
+
+
+class PendingRound(NamedTuple):
+    """A round after the last played one that holds pairings or pre-marked byes."""
+
+    number: int
+    #: start ranks whose cell has an opponent but no result yet
+    waiting: frozenset[int] = frozenset()
+    #: start ranks with a bye written before the round was played (``0000 - Z`` ...)
+    premarked: tuple[int, ...] = ()
+    #: how many cells of the round already hold a result (0: the round is only paired)
+    results: int = 0
+
+    @property
+    def state(self) -> str:
+        """``paired``, ``in progress`` (some results) or ``pre-marked`` (only byes)."""
+        if self.results:
+            return "in progress"
+        return "paired" if self.waiting else "pre-marked"
+
+
+class EventReading(NamedTuple):
+    """What the file says about the event as a whole (see the module text)."""
+
+    #: rounds with data in the cells (``Tournament.rounds``)
+    rounds: int
+    #: rounds the file declares (142/XXR), if it does
+    declared: int | None
+    #: the last round with results and no game waiting for one: the default "after round N"
+    played: int
+    #: rounds after ``played`` with pairings or pre-marked byes
+    pending: tuple[PendingRound, ...] = ()
+    #: ``swiss``, ``round-robin``, ``match`` or ``team``
+    system: str = SWISS
+    #: where the system comes from: ``file`` (192/092), ``pairings`` or ``records`` (teams)
+    system_source: str = "pairings"
+    #: (start rank, round) of each cell with an unknown result (``X``/``?``)
+    unknown: tuple[tuple[int, int], ...] = ()
+    #: (start rank, round) of each not-rated game (``W``/``D``/``L``, B.02 8.3.1)
+    unrated: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def in_progress(self) -> bool:
+        """True when the event is not over: a round waits for results, or fewer rounds were
+        played than the file declares."""
+        return bool(self.pending) or (self.declared is not None and self.played < self.declared)
+
+    @property
+    def round_robin(self) -> bool:
+        """Round-robin tie-breaks and checks apply (a match is a round robin of two players)."""
+        return self.system in (ROUND_ROBIN, MATCH)
+
+    def pending_round(self, rnd: int) -> PendingRound | None:
+        """The pending round ``rnd``, or None when it is played (or holds nothing)."""
+        for p in self.pending:
+            if p.number == rnd:
+                return p
+        return None
+
+    def is_waiting(self, start_rank: int, rnd: int) -> bool:
+        """True when the cell of ``start_rank`` in round ``rnd`` is paired and waits for its
+        result (or is a bye marked before the round was played)."""
+        p = self.pending_round(rnd)
+        return p is not None and (start_rank in p.waiting or start_rank in p.premarked)
+
+    def view(self, after: int | None = None) -> int:
+        """The round the standings are after: ``after`` when given (capped at the data), else
+        the last played round."""
+        if after is None:
+            return self.played
+        return max(0, min(after, self.rounds))
+
+    def describe(self, after: int | None = None) -> str:
+        """The sentence every format prints: ``standings after round 4 of 9; round 5 paired``,
+        or ``7 rounds`` for a finished event shown whole."""
+        n = self.view(after)
+        total = max(self.declared or 0, self.rounds)
+        if n == total and not self.pending:
+            text = f"{n} round{'s' if n != 1 else ''}"
+        else:
+            text = f"standings after round {n} of {total}"
+        notes = [f"round {p.number} {p.state}" for p in self.pending if p.number > n]
+        if n < self.played:
+            notes.append(f"results through round {self.played}")
+        return "; ".join([text, *notes])
+
+    def to_dict(self, after: int | None = None) -> dict[str, object]:
+        """The reading as JSON-ready data (the JSON report's ``event``)."""
+        return {"after_round": self.view(after), "rounds_played": self.played,
+                "rounds_declared": self.declared, "system": self.system,
+                "pending": [{"round": p.number, "state": p.state, "waiting": sorted(p.waiting),
+                             "premarked": list(p.premarked)} for p in self.pending],
+                "unknown_results": [{"player": sr, "round": r} for sr, r in self.unknown],
+                "summary": self.describe(after)}
+
+
+def reading(t: Tournament) -> EventReading:
+    """The reading of ``t``, made on first use and kept until the players or rounds change."""
+    players = t.players
+    key = (id(players), players.version, len(players), t.rounds, t.header.rounds_declared,
+           t.header.system, t.header.type, len(t.teams))
+    cached = t.__dict__.get("_event_reading")
+    if cached is not None and cached[0] == key:
+        reading_: EventReading = cached[1]
+        return reading_
+    made = read_event(t)
+    t.__dict__["_event_reading"] = (key, made)
+    return made
+
+
+def read_event(t: Tournament) -> EventReading:
+    """Read the event afresh (:func:`reading` keeps the answer)."""
+    players = list(t.players)
+    codes = [p.codes() for p in players]
+    rounds = t.rounds or max(map(len, codes), default=0)
+    played, pending = _progress(players, codes, rounds)
+    system, source = _system(t, players)
+    joined = "".join(c if isinstance(c, str) else "".join(c) for c in codes)
+    unknown: tuple[tuple[int, int], ...] = ()
+    unrated: tuple[tuple[int, int], ...] = ()
+    if "X" in joined or "?" in joined:
+        unknown = tuple((p.start_rank, r) for p, c in zip(players, codes)
+                        for r, code in enumerate(c, 1) if code in UNKNOWN_CODES)
+    if "W" in joined or "D" in joined or "L" in joined:
+        unrated = tuple((p.start_rank, r) for p, c in zip(players, codes)
+                        for r, code in enumerate(c, 1) if code in "WDL")
+    return EventReading(rounds, t.header.rounds_declared, played, pending, system, source, unknown, unrated)
+
+
+def _progress(players: Sequence[Player], codes: Sequence[str | list[str]], rounds: int) -> tuple[int, tuple[PendingRound, ...]]:
+    """The last played round and the pending rounds after it, read from the last round back:
+    a finished file decides on its last round."""
+    pending: list[PendingRound] = []
+    rnd = rounds
+    while rnd > 0:
+        column = [c[rnd - 1] if len(c) >= rnd else " " for c in codes]
+        results = sum(1 for code in column if code in RESULT_CODES)
+        waiting: frozenset[int] = frozenset()
+        if " " in column:
+            waiting = _waiting(players, column, rnd)
+        if results and not waiting:
+            break  # the last played round
+        premarked = tuple(p.start_rank for p, code in zip(players, column) if code in PREMARK_CODES)
+        if results or waiting or premarked:
+            pending.append(PendingRound(rnd, waiting, premarked, results))
+        rnd -= 1
+    if rnd == 0:  # no round with results at all: nothing played yet
+        return 0, tuple(reversed(pending))
+    return rnd, tuple(reversed(pending))
+
+
+def _waiting(players: Sequence[Player], column: list[str], rnd: int) -> frozenset[int]:
+    """The start ranks paired in round ``rnd`` whose game has no result on either side, both
+    cells naming each other (a blank cell against a result, or against an opponent who does not
+    name the player, is a broken game for ``check`` to report, not a wait)."""
+    opponent_of: dict[int, int | None] = {}
+    blank = []
+    for p, code in zip(players, column):
+        if code == " ":
+            ranks = p.opponent_ranks()
+            opponent_of[p.start_rank] = ranks[rnd - 1] if len(ranks) >= rnd else None
+            blank.append(p.start_rank)
+    return frozenset(sr for sr in blank if (q := opponent_of[sr]) is not None and opponent_of.get(q) == sr)
+
+
+def is_team_event(t: Tournament) -> bool:
+    """The file has team records (013/310) or says it is a team event (192/092)."""
+    text = (t.header.system + " " + t.header.type).upper()
+    return bool(t.teams) or "TEAM" in text
+
+
+def _system(t: Tournament, players: Sequence[Player]) -> tuple[str, str]:
+    """The system and where it comes from (see :class:`EventReading`)."""
+    if is_team_event(t):
+        return TEAM, "records"
+    declared = t.is_round_robin
+    if declared is not None:
+        return (ROUND_ROBIN if declared else SWISS), "file"
+    active: list[Player] = []
+    for p in players:  # stops at the third player with an opponent: a Swiss of 10,000 reads three
+        if any(r is not None for r in p.opponent_ranks()):
+            active.append(p)
+            if len(active) > 2:
+                break
+    if len(active) == 2 and all(r in (None, active[1 - i].start_rank)
+                                for i, p in enumerate(active) for r in p.opponent_ranks()):
+        return MATCH, "pairings"  # two players, every game between them (C.07 round-robin rules)
+    from .tiebreaks.context import detect_round_robin
+
+    return (ROUND_ROBIN if detect_round_robin(t) else SWISS), "pairings"
+
+
+#: What a reader says about a cell that is only waiting for its result (``  12 w  ``): the
+#: result is blank beside an opponent (TRF405), or the line ends before it (TRF402).
+_WAITING_CELL_RULES = frozenset({"TRF402", "TRF405"})
+
+
+def settle_findings(t: Tournament) -> Tournament:
+    """Drop the reader's findings about cells that only wait for their result, in the rounds
+    :func:`reading` calls pending: a round paired but not played is information (``check``'s
+    TRF533), not a broken cell.  Cheap when the reader found no such cell."""
+    if not any(f.rule in _WAITING_CELL_RULES for f in t.findings):
+        return t
+    event = reading(t)
+    if not event.pending:
+        return t
+    line_of = {p.start_rank: p.line for p in t.players}
+    waiting = {(line_of.get(sr), f"round {p.number}: ") for p in event.pending for sr in p.waiting}
+    t.findings[:] = [f for f in t.findings if not (
+        f.rule in _WAITING_CELL_RULES and (f.line, f.message[:f.message.find(":") + 2]) in waiting
+        and ("result ' '" in f.message or "truncated before the result" in f.message))]
+    return t

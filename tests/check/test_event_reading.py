@@ -1,0 +1,91 @@
+"""One reading of the event (trfscore.event_reading): files saved during the event, matches,
+and report and check agreeing on what the file is.
+
+Every file here is written by the test: a four-player Swiss (checkhelp.SWISS, two rounds played,
+1 beat 2, 1-3 drawn, 2 beat 4, 3-4 drawn) and a third round paired after it.
+"""
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+from checkhelp import SWISS, cli, paired, rules_of, trf  # noqa: F401  (cli: a fixture)
+
+import trfscore
+
+XXR = ["092 Individual: Swiss-System", "XXR 5"]
+#: round 3 paired (1-4, 3-2) with blank results, as a pairing program saves it between rounds
+MID = paired(trf(extra=XXR), [(1, 4), (3, 2)])
+
+
+def test_a_paired_round_without_results_is_pending_and_the_view_is_after_the_last_played():
+    event = trfscore.loads(MID).event
+    assert (event.rounds, event.played, event.declared) == (3, 2, 5)
+    assert [(p.number, p.state, sorted(p.waiting)) for p in event.pending] == [(3, "paired", [1, 2, 3, 4])]
+    assert event.in_progress and event.system == "swiss"
+    assert event.describe() == "standings after round 2 of 5; round 3 paired"
+
+
+def test_a_finished_file_reads_as_played_through_its_last_round():
+    event = trfscore.loads(trf()).event
+    assert (event.played, event.pending, event.in_progress) == (2, (), False)
+    assert event.describe() == "2 rounds"
+
+
+def test_pre_marked_byes_alone_make_a_pending_round_whose_points_are_left_out():
+    # JaVaFo's alternative to XXZ: the round to pair holds only 0000 - Z / 0000 - U cells
+    text = paired(trf(extra=XXR), [], byes={2: "Z", 4: "U"})
+    t = trfscore.loads(text)
+    assert [(p.number, p.state, p.premarked) for p in t.event.pending] == [(3, "pre-marked", (2, 4))]
+    row = {r.start_rank: r for r in t.standings().rows}
+    # the U of round 3 is not counted: player 4 has 0.5 + 0 after round 2 (checkhelp.SWISS)
+    assert row[4].points == Fraction(1, 2) and t.standings().rounds == 2
+
+
+def test_report_of_a_mid_event_file_equals_after_round_n_and_says_so(cli, tmp_path):
+    path = tmp_path / "mid.trf"
+    path.write_text(MID, encoding="utf-8")
+    code, default, err = cli("report", path, "--format", "json")
+    assert code == 0 and "error" not in err
+    code, cut, _ = cli("report", path, "--format", "json", "--after-round", "2")
+    a, b = json.loads(default), json.loads(cut)
+    assert a["standings"] == b["standings"] and a["tournament"]["after_round"] == 2
+    assert "standings after round 2 of 5; round 3 paired" in a["notes"]
+    code, text, _ = cli("report", path)
+    assert "standings after round 2 of 5; round 3 paired" in text.splitlines()[1]
+
+
+def test_check_reports_a_pending_round_as_information_not_errors():
+    found = rules_of(MID)
+    assert set(found) == {"TRF531", "TRF533"}, found
+    assert all(f.severity == "info" for fs in found.values() for f in fs)
+    assert "results for 2 (round 3 paired)" in found["TRF531"][0].message
+
+
+def test_a_pending_round_trimmed_at_the_line_end_is_no_truncated_block():
+    # the same file with every line's trailing blanks cut: the last cell ends after its colour
+    assert "TRF402" not in rules_of(MID.replace(" \n", "\n"))
+
+
+def test_a_blank_result_against_a_result_is_still_an_error():
+    broken = trf({1: ["2 w 1", "3 b ="], 2: ["1 b 0", "4 w 1"], 3: ["4 w =", "1 w ="], 4: ["3 b =", "2 b"]}, opts={4: {"points": "0.5"}})
+    # player 4 has no result against 2's win: not a pending round, TRF504/405 stay
+    assert trfscore.loads(broken).event.pending == ()
+
+
+def test_rank_column_of_start_ranks_in_a_file_saved_between_rounds_is_not_judged():
+    # pairing programs write the start rank into the rank column until the event ends
+    text = paired(trf(extra=XXR, ranks={1: 1, 2: 2, 3: 3, 4: 4}), [(1, 4), (3, 2)])
+    assert "TRF511" not in rules_of(text)
+    finished = trf(ranks={1: 2, 2: 1, 3: 3, 4: 4})  # the same order judged once the event is over
+    assert "TRF511" in rules_of(finished)
+
+
+#: a two-player match over four games (no 192/092): every game between the same two players
+MATCH = trf({1: ["2 w 1", "2 b =", "2 w 0", "2 b ="], 2: ["1 b 0", "1 w =", "1 b 1", "1 w ="]}, ranks={1: 1, 2: 1})
+
+
+def test_a_two_player_match_is_a_round_robin_to_report_and_check():
+    t = trfscore.loads(MATCH)
+    assert t.event.system == "match" and t.standings().system == "round-robin"
+    assert "TRF552" not in rules_of(MATCH)
