@@ -18,7 +18,7 @@ from . import __version__
 from .errors import UsageError
 from .safetext import neutralise_lines
 
-COMMANDS = ("report", "check", "convert", "explain", "schema")
+COMMANDS = ("report", "check", "convert", "explain", "norms", "schema")
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 
 

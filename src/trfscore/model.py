@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar, cast, overl
 if TYPE_CHECKING:  # pragma: no cover
     from .event_reading import EventReading
     from .findings import Finding
+    from .norms import Norms
     from .records import NationalRecord, TrfRecord
     from .standings import Standings
     from .teams.standings import TeamStandings
@@ -737,6 +738,23 @@ class Tournament:
 
         return compute_standings(self, tiebreaks=tiebreaks, rules=rules, system=system, rounds=rounds,
                                  unrated=unrated)
+
+    def norms(self, rules: str = "auto", *, event_type: str = "open", system: str = "auto",
+              registering_federation: str = "", fid_as: dict[str, str] | None = None,
+              after_round: int | None = None) -> Norms:
+        """FIDE title norms (B.01) of every player: for each norm a player could gain (GM, IM,
+        WGM, WIM), each condition judged with its article (:mod:`trfscore.norms`, docs/norms.md).
+
+        ``rules``: ``auto`` (the edition in force on the start date) or ``2017``/``2022``/``2024``;
+        ``event_type``: what the file cannot say (``national-championship``, ``zonal`` ...,
+        :data:`trfscore.norms.EVENT_TYPES`); ``system``: ``auto``, ``swiss``, ``round-robin`` or
+        ``double-round-robin``; ``registering_federation``: for 1.4.3a/b (default the ``032``
+        federation); ``fid_as``: FIDE id -> federation for FID players; ``after_round``: as after
+        that round, with a forecast for the rest.  Raises ValueError for a bad option."""
+        from .norms import Options, tournament_norms
+
+        return tournament_norms(self, Options(rules, event_type, system, registering_federation,
+                                              tuple(sorted((fid_as or {}).items())), after_round))
 
     def to_dict(self) -> dict[str, Any]:
         """The tournament as a JSON-ready document (``tournamentDocument`` in ``trfscore schema``)."""
