@@ -1,0 +1,109 @@
+"""The unplayed-round rules of C.07 (Art. 16; the 2009 virtual opponent; no adjustment) on one
+hand-made Swiss where one player has both a requested bye and a forfeit loss, each value
+computed in the comments from the articles it applies.
+
+A 6-player, 5-round Swiss (the R5 pairing 3-4 repeats R1's; tie-breaks do not mind):
+
+    R1 1-2 1:0, 3-4 1:0, 5-6 1:0     R2 1 half-point bye (requested), 2-3 1/2, 4-5 1:0, 6 PAB
+    R3 1 loses by forfeit to 6, 2-4 1:0, 3-5 1:0     R4 1-3 1:0, 2-5 1/2, 4-6 1:0
+    R5 1-5 1:0, 2-6 1:0, 3-4 1/2
+
+Scores: #1 3.5, #2 3, #3 3, #4 2.5, #5 1.5, #6 2.  #1's R2 is 16.2.3 (a requested bye followed
+by play) and R3 is 16.2.4 (a forfeit loss): both voluntarily unplayed (16.1.2, VUR).
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from trfscore.standings import compute_standings
+
+from .builders import from_rows
+
+F = Fraction
+ROWS = {1: "+W2 HPB -F6 +W3 +B5", 2: "-B1 =W3 +W4 =B5 +B6", 3: "+W4 =B2 +W5 -B1 =W4",
+        4: "-B3 +W5 -B2 +W6 =B3", 5: "+W6 -B4 -B3 =W2 -W1", 6: "-B5 PAB +F1 -B4 -W2"}
+CODES = "BH,BH-C1,BH-C2,BH/P,SB,SB-C1"
+
+
+def standings(rules: str, codes: str = CODES):
+    return compute_standings(from_rows(ROWS, system="Swiss"), codes, rules=rules)
+
+
+def of(rules: str, player: int, codes: str = CODES) -> dict[str, Fraction]:
+    return next(r.tiebreaks for r in standings(rules, codes).rows if r.start_rank == player)
+
+
+def test_2026_caps_the_dummy_of_a_requested_bye_and_of_a_forfeit_loss():
+    # 16.4: #1's own unplayed rounds are dummies with his final score 3.5, capped in 2026:
+    # R2 (not a forfeit) by 16.4.2 at draw points x rounds = 0.5 x 5 = 2.5; R3 (a forfeit loss
+    # against #6) by 16.4.1 at #6's adjusted score 2 (face value: #6 has no 16.2.5 round).
+    # BH = 3 (#2) + 2.5 + 2 + 3 (#3) + 1.5 (#5) = 12.
+    # Cut-1 (16.5): the smallest VUR value, 2, is not below the least significant value 1.5,
+    # so it goes first: 10; Cut-2 then takes the other VUR, 2.5 >= 1.5: 7.5.
+    # SB = 1x3 + 1/2x2.5 + 0x2 + 1x3 + 1x1.5 = 8.75; SB-C1: the least significant value is the
+    # lowest-scored opponent's (#5, contribution 1.5); the smallest VUR contribution 0 is below
+    # it, so #5's 1.5 is cut: 7.25.  /P: R3 is a game against #6 (2): BH unchanged, 12.
+    assert of("fide-2026", 1) == {"BH": 12, "BH-C1": 10, "BH-C2": F(15, 2), "BH/P": 12, "SB": F(35, 4),
+                                  "SB-C1": F(29, 4)}
+
+
+def test_2026_explanation_names_each_cap_and_the_cut():
+    e = standings("fide-2026").explain(1, "BH-C1")
+    assert str(e).splitlines() == [
+        "3.0 + 2.5 + 3.0 + 1.5 = 10.0",
+        "  R2: half-point bye (C.07 16.2.3, voluntarily unplayed, followed by play), valued 2.5; "
+        "fide-2026: C.07 Art. 16.4.2, dummy capped at draw points x rounds",
+        "  R3: forfeit loss (C.07 16.2.4, voluntarily unplayed) (scheduled opponent #6), valued 2.0; "
+        "fide-2026: C.07 Art. 16.4.1, dummy capped at the scheduled opponent's adjusted score",
+        "  cut: R3 2.0 (C.07 Art. 16.5: a voluntarily unplayed round is cut first unless its value is "
+        "below the least significant one)",
+    ]
+
+
+def test_2023_dummy_uncapped_and_forfeits_as_played():
+    # 16.4 without caps: both dummies are 3.5.  BH = 3 + 3.5 + 3.5 + 3 + 1.5 = 14.5; Cut-1 cuts a
+    # VUR 3.5 (16.5): 11; Cut-2 the other: 7.5.  /P (forfeits count as games): R3 is #6's 2
+    # instead of the dummy's 3.5: 13.  SB = 3 + 1/2x3.5 + 0 + 3 + 1.5 = 9.25; SB-C1 cuts #5's
+    # 1.5 (the VUR contribution 0 is below it): 7.75.
+    assert of("fide-2023", 1) == {"BH": F(29, 2), "BH-C1": 11, "BH-C2": F(15, 2), "BH/P": 13, "SB": F(37, 4),
+                                  "SB-C1": F(31, 4)}
+    e = standings("fide-2023").explain(1, "BH/P")
+    assert [(t.round, t.opponent, t.value, t.unplayed) for t in e.terms if t.round == 3] == [(3, 6, 2, False)]
+
+
+def test_2009_virtual_opponent_and_plain_cut_order():
+    # Virtual opponent: the score before the round + the complement of the result + a draw in
+    # every later round.  R2: 1 + 1/2 (complement of the bye's 1/2) + 3 x 1/2 = 3;
+    # R3: 1.5 + 1 (complement of the forfeit's 0) + 2 x 1/2 = 3.5.
+    # BH = 3 + 3 + 3.5 + 3 + 1.5 = 14.  No 16.5 in 2009: Cut-1 removes the least significant
+    # value, #5's 1.5: 12.5; Cut-2 then one of the 3s: 9.5.
+    # /P: R3 is a game against #6, whose own unplayed rounds (PAB, forfeit win) count as draws
+    # for his opponents: 2 - 1/2 - 1/2 = 1.  BH/P = 3 + 3 + 1 + 3 + 1.5 = 11.5.
+    # SB = 3 + 1/2x3 + 0x3.5 + 3 + 1.5 = 9; SB-C1: 7.5.
+    assert of("fide-2009", 1) == {"BH": 14, "BH-C1": F(25, 2), "BH-C2": F(19, 2), "BH/P": F(23, 2), "SB": 9,
+                                  "SB-C1": F(15, 2)}
+    # #2's opponents seen through the 2009 rule: #1 3.5 + 1/2 (forfeit loss as a draw) = 4,
+    # #6 1 (above): BH = 4 + 3 + 2.5 + 1.5 + 1 = 12; in 2026 at face value: 3.5 + 3 + 2.5 + 1.5 + 2.
+    assert of("fide-2009", 2)["BH"] == 12
+    assert of("fide-2026", 2)["BH"] == F(25, 2)
+    assert "cut: R5 1.5 (least significant value (C.07 Art. 14.1.1))" in str(standings("fide-2009").explain(1, "BH-C1"))
+
+
+def test_no_adjustment_counts_own_unplayed_rounds_zero():
+    # none: opponents at face value, own unplayed rounds 0.  BH = 3 + 0 + 0 + 3 + 1.5 = 7.5; the
+    # cuts remove the zeros; /P: R3 is #6 at face value 2: 9.5.  SB = 3 + 0 + 0 + 3 + 1.5 = 7.5.
+    assert of("none", 1) == {"BH": F(15, 2), "BH-C1": F(15, 2), "BH-C2": F(15, 2), "BH/P": F(19, 2), "SB": F(15, 2),
+                             "SB-C1": F(15, 2)}
+    assert "none: no adjustment, the unplayed round counts 0" in str(standings("none").explain(1, "BH"))
+
+
+@pytest.mark.parametrize("rules", ["fide-2026", "fide-2023", "fide-2009", "none"])
+def test_editions_in_one_call_do_not_share_their_values(rules):
+    # The adjusted scores are remembered per computation; two editions asked for in one call
+    # (/V modifiers) must each get their own: #2's BH is 12 (2009) and 12.5 (2026) as above.
+    st = compute_standings(from_rows(ROWS, system="Swiss"), "BH/V2009,BH/V2026,BH", rules=rules)
+    row = next(r.tiebreaks for r in st.rows if r.start_rank == 2)
+    assert (row["BH/V2009"], row["BH/V2026"]) == (12, F(25, 2))
+    assert row["BH"] == of(rules, 2)["BH"]
