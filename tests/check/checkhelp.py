@@ -68,9 +68,18 @@ def trf(rows: dict[int, list[str]] | None = None, *, header: list[str] | None = 
     return "\n".join(lines) + "\n"
 
 
+def checked(t, profile="basic", **kw) -> list:
+    """``check(t, profile)`` that fails the test when a rule crashed (TRF000): a rule that raises
+    finds nothing else, so a test asserting that a finding is absent would pass on a crash.
+    Every check test goes through here (``test_check_tests_go_through_the_crash_guard``)."""
+    found = check(t, profile, **kw)
+    crashed = [f.message for f in found if f.rule == "TRF000"]
+    assert not crashed, crashed
+    return found
+
+
 def findings(text: str | bytes, profile: str = "basic", **kw):
-    t = trfscore.loads(text)
-    return check(t, profile, **kw)
+    return checked(trfscore.loads(text), profile, **kw)
 
 
 def rules_of(text: str | bytes, profile: str = "basic", **kw) -> dict[str, list]:

@@ -7,10 +7,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from checkhelp import CORPUS_DIR, cli  # noqa: F401  (cli is a fixture)
+from checkhelp import CORPUS_DIR, checked, cli  # noqa: F401  (cli is a fixture)
 
 import trfscore
-from trfscore.check import check
 
 FILES = sorted(CORPUS_DIR.glob("*.trf")) if CORPUS_DIR.is_dir() else []
 pytestmark = pytest.mark.skipif(not FILES, reason="shared corpus not present")
@@ -19,7 +18,7 @@ pytestmark = pytest.mark.skipif(not FILES, reason="shared corpus not present")
 @pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
 @pytest.mark.parametrize("profile", ["basic", "fide"])
 def test_corpus_file_checks_without_crash(path, profile):
-    findings = check(trfscore.load(path), profile)
+    findings = checked(trfscore.load(path), profile)
     assert not [f for f in findings if f.rule == "TRF000"]
 
 
@@ -40,12 +39,12 @@ def test_known_quirks_are_recognised():
     # the corpus is present (module skip above), so a renamed file must not pass silently
     assert icu is not None and cup is not None, sorted(by_name)
     # blank-result byes counted as half points: read as byes, with warnings
-    findings = check(trfscore.load(icu))
+    findings = checked(trfscore.load(icu))
     found = [f for f in findings if f.rule == "TRF408"]
     assert len(found) == 5 and all(f.severity == "warning" and "half-point bye" in f.message for f in found)
     assert not [f for f in findings if f.rule == "TRF510"]
     # the FIDE TEC team sample: 310 totals agree with the boards
-    assert not [f for f in check(trfscore.load(cup)) if f.rule.startswith("TRF6")]
+    assert not [f for f in checked(trfscore.load(cup)) if f.rule.startswith("TRF6")]
 
 
 def test_fide_example_file_gives_a_handful_of_real_errors():
@@ -53,7 +52,7 @@ def test_fide_example_file_gives_a_handful_of_real_errors():
     errors (before issue #25: 133 errors, 521 warnings).  Its tolerated forms ('f' for women,
     blank for men, forfeits with colour '-', 1969.12.06 birth dates, '28. 07. 2005') are info."""
     path = CORPUS_DIR / "sklangen__TRF__example1.trf"
-    findings = check(trfscore.load(path), "fide")
+    findings = checked(trfscore.load(path), "fide")
     errors = sorted((f.rule, f.line) for f in findings if f.severity == "error")
     # 032 (host federation) empty; 132 (round dates) empty; player 284 'spielfrei' ("bye" in
     # German) is a dummy player for the bye, with no birth date

@@ -5,8 +5,9 @@ score" article (tests/data/seed-000-crosstable.txt): results row by row, then th
 """
 from __future__ import annotations
 
+from checkhelp import checked
+
 import trfscore
-from trfscore.check import check
 
 ROWS = """\
 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 cs ns
@@ -29,7 +30,7 @@ ROWS = """\
 
 
 def _rule(text, rule="TRF514"):
-    return [f for f in check(trfscore.loads(text, "crosstable")) if f.rule == rule]
+    return [f for f in checked(trfscore.loads(text, "crosstable")) if f.rule == rule]
 
 
 def test_the_published_table_is_consistent():

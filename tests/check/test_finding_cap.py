@@ -9,11 +9,12 @@ from __future__ import annotations
 import dataclasses
 import random
 
+from checkhelp import checked
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import trfscore
-from trfscore.check import _first_by_position, check, resolve
+from trfscore.check import _first_by_position, resolve
 from trfscore.findings import Finding
 
 
@@ -37,9 +38,9 @@ def test_a_capped_rule_lists_the_first_findings_and_counts_the_rest():
     t = trfscore.loads(_asymmetric_file(60, 12))
     profile = dataclasses.replace(resolve("basic"), thresholds={**resolve("basic").thresholds,
                                                                "max_findings_per_rule": 50})
-    every = [f for f in check(t, _uncapped(profile)) if f.rule == "TRF501"]
+    every = [f for f in checked(t, _uncapped(profile)) if f.rule == "TRF501"]
     assert len(every) > 300
-    capped = check(t, profile)
+    capped = checked(t, profile)
     listed = [f for f in capped if f.rule == "TRF501"]
     assert listed == every[:50]
     (note,) = [f for f in capped if f.rule == "TRF001" and "TRF501" in f.message]

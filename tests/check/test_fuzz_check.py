@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 import pytest
+from checkhelp import checked
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import trfscore
-from trfscore.check import check
 from trfscore.check.runner import Options, check_data
 from trfscore.findings import SEVERITIES
 from trfscore.testing.generate import round_robin, swiss, to_trf
@@ -42,7 +42,7 @@ def test_random_bytes(data):
 @given(st.lists(ALPHABET, max_size=400).map("".join))
 def test_random_trf_like_text(text):
     for profile in ("basic", "fide"):
-        assert_sane(check(trfscore.loads(text, "trf"), profile))
+        assert_sane(checked(trfscore.loads(text, "trf"), profile))
 
 
 @SETTINGS
@@ -54,7 +54,7 @@ def test_mutated_valid_files(base, edits):
         data[pos % len(data)] = value
     t = trfscore.loads(bytes(data), "trf")
     for profile in ("basic", "fide"):
-        assert_sane(check(t, profile))
+        assert_sane(checked(t, profile))
 
 
 @SETTINGS
@@ -62,4 +62,4 @@ def test_mutated_valid_files(base, edits):
 def test_cut_and_spliced_files(base, a, b):
     a, b = sorted((a % len(base), b % len(base)))
     data = base[:a] + base[b:] + base[a:b]
-    assert_sane(check(trfscore.loads(data, "trf"), "fide"))
+    assert_sane(checked(trfscore.loads(data, "trf"), "fide"))

@@ -8,10 +8,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from checkhelp import cli  # noqa: F401  (fixture)
+from checkhelp import checked, cli  # noqa: F401  (fixture)
 
 import trfscore
-from trfscore.check import check
 from trfscore.testing.generate import round_robin, swiss, to_trf
 
 FIRST = 91  # 0-based start of round 1's opponent field
@@ -130,7 +129,7 @@ MUTATIONS = [asymmetric_result, wrong_opponent, points_mismatch, opponent_out_of
 @pytest.mark.parametrize("seed", SEEDS)
 def test_valid_generated_files_pass(seed, tmp_path, cli):
     text = valid_text(seed)
-    errors = [f for f in check(trfscore.loads(text)) if f.severity == "error"]
+    errors = [f for f in checked(trfscore.loads(text)) if f.severity == "error"]
     assert errors == []
     path = tmp_path / "valid.trf"
     path.write_text(text)
@@ -145,7 +144,7 @@ def test_planted_defect_is_reported_on_its_line(mutate, seed, tmp_path, cli):
     lines = valid_text(seed).splitlines()
     touched, expected = mutate(lines, rng)
     text = "\n".join(lines) + "\n"
-    found = check(trfscore.loads(text))
+    found = checked(trfscore.loads(text))
     hits = [f for f in found if f.rule in expected and f.severity == "error" and f.line - 1 in touched]
     assert hits, (f"{mutate.__name__}: expected {sorted(expected)} as an error on line(s) "
                   f"{sorted(i + 1 for i in touched)}; got {[(f.rule, f.severity, f.line) for f in found][:20]}")

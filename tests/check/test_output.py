@@ -7,7 +7,7 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
-from checkhelp import cli, trf  # noqa: F401  (cli is a fixture)
+from checkhelp import checked, cli, trf  # noqa: F401  (cli is a fixture)
 
 from trfscore.check.output import FORMATS, Summary, writer
 from trfscore.check.output.github import command
@@ -173,13 +173,12 @@ def test_every_finding_on_a_source_line_carries_its_text(cli, tmp_path):
     field, a record that is empty): the text is now the field the column points at as written,
     a blank field as its spaces, so the caret underlines the whole field."""
     import trfscore
-    from trfscore.check import check
 
     opts = {1: {"fide": ""}, 2: {"rating": 0, "fide": "", "sex": "", "birth": ""}}
     text = trf(opts=opts, header=["012 Test Open", "022", "032 GER", "042 2026/04/01", "052 2026/04/03"])
     t = trfscore.loads(text)
     lines = {r.line: r.text for r in t.source.records}
-    findings = check(t, "fide")
+    findings = checked(t, "fide")
     rules = {f.rule for f in findings}
     assert {"TRF801", "TRF802", "TRF805", "TRF804"} <= rules, rules
     for f in findings:

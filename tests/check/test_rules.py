@@ -324,3 +324,36 @@ def test_check_rules_load_only_the_check_modules():
                           env={**__import__("os").environ, "PYTHONPATH": src})
     assert proc.returncode == 0, proc.stderr
     assert int(proc.stdout) > 40
+
+
+def test_check_tests_go_through_the_crash_guard():
+    """A rule that raises is reported as TRF000 and finds nothing else, so a test asserting that a
+    finding is absent would pass on a crash.  The check tests call ``check`` only through
+    ``checkhelp.checked`` (or ``findings``/``rules_of``), which fails on a TRF000."""
+    import re
+    from pathlib import Path
+
+    here = Path(__file__).resolve().parent
+    direct = re.compile(r"(?<![\w.])check\(|from trfscore\.check import [^\n]*\bcheck\b")
+    files = [*here.glob("test_*.py"), *(here.parent / "ratinglist").glob("*.py")]
+    offenders = [f"{p.name}:{n}" for p in files for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+                 if direct.search(line) and "def check" not in line]
+    assert offenders == []
+
+
+def test_the_crash_guard_fails_on_a_crashing_rule():
+    import dataclasses
+
+    from checkhelp import findings
+
+    def crash(ctx):
+        raise RuntimeError("planted")
+
+    rules = check_rules()
+    at = next(i for i, r in enumerate(rules) if r.id == "TRF510")
+    kept, rules[at] = rules[at], dataclasses.replace(rules[at], func=crash)
+    try:
+        with pytest.raises(AssertionError, match="internal error in check TRF510: RuntimeError: planted"):
+            findings(trf())
+    finally:
+        rules[at] = kept
