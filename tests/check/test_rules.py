@@ -342,8 +342,6 @@ def test_check_tests_go_through_the_crash_guard():
 
 
 def test_the_crash_guard_fails_on_a_crashing_rule():
-    import dataclasses
-
     from checkhelp import findings
 
     def crash(ctx):
@@ -351,7 +349,7 @@ def test_the_crash_guard_fails_on_a_crashing_rule():
 
     rules = check_rules()
     at = next(i for i, r in enumerate(rules) if r.id == "TRF510")
-    kept, rules[at] = rules[at], dataclasses.replace(rules[at], func=crash)
+    kept, rules[at] = rules[at], rules[at]._replace(func=crash)
     try:
         with pytest.raises(AssertionError, match="internal error in check TRF510: RuntimeError: planted"):
             findings(trf())
