@@ -567,6 +567,8 @@ def main(argv: list[str] | None = None) -> int:
         paths += sorted(q for q in p.glob("*.py") if q.name != "__init__.py") if p.is_dir() else [p]
     modules = [(module_name(p), p) for p in paths]
     sys.path.insert(0, str(ROOT / "src"))
+    # the tests that start trfscore as a process find it the same way
+    os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT / "src"), os.environ.get("PYTHONPATH")]))
     import hypothesis
     import pytest
 
