@@ -35,7 +35,7 @@ class Options:
     input_format: str | None = None
     event: str | None = None  # the event to read from a PGN file that holds several (--event)
     excerpts: bool = True
-    rating_lists: tuple[tuple[str, str], ...] = ()  # (index file, period) of each --rating-list
+    rating_lists: tuple[tuple[str, str, str], ...] = ()  # (index file, period, list hash) of each --rating-list
     #: skip what is no tournament file at all (``--only-tournaments``; see :func:`not_a_tournament`)
     tournaments_only: bool = False
 
@@ -154,12 +154,12 @@ def _profile(options: Options):
 _LISTS: dict[tuple, tuple[int, list]] = {}
 
 
-def remember_lists(key: tuple[tuple[str, str], ...], lists: list) -> None:
+def remember_lists(key: tuple[tuple[str, str, str], ...], lists: list) -> None:
     """Lists already open in this process (the command's), reused for ``key``."""
     _LISTS[key] = (os.getpid(), list(lists))
 
 
-def _rating_lists(key: tuple[tuple[str, str], ...]) -> list:
+def _rating_lists(key: tuple[tuple[str, str, str], ...]) -> list:
     """The open rating lists of ``Options.rating_lists``.  A worker process opens the built
     indexes itself, once: an SQLite connection is never used across a fork."""
     if not key:
@@ -168,7 +168,7 @@ def _rating_lists(key: tuple[tuple[str, str], ...]) -> list:
     if held is None or held[0] != os.getpid():
         from ..ratinglist import RatingList
 
-        held = _LISTS[key] = (os.getpid(), [RatingList.open_built(where, period) for where, period in key])
+        held = _LISTS[key] = (os.getpid(), [RatingList.open_built(*item) for item in key])
     return held[1]
 
 

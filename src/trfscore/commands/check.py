@@ -135,7 +135,7 @@ def run(args) -> int:
     options = Options(profile=args.profile, select=args.select, ignore=args.ignore, encoding=encoding,
                       event=args.event,
                       input_format=args.input_format, excerpts=args.output_format == "text",
-                      rating_lists=tuple((lst.where, lst.period) for lst in lists),
+                      rating_lists=tuple((lst.where, lst.period, lst.sha256) for lst in lists),
                       tournaments_only=args.only_tournaments)
     if lists:
         from ..check.runner import remember_lists

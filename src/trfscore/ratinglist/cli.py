@@ -45,6 +45,8 @@ def open_lists(paths: list[str], index: str | None) -> list[RatingList]:
             lst = RatingList.open(path, index=index)
         except ListFormatError as exc:
             raise UsageError(str(exc)) from None
+        if lst.note:
+            print(f"trfscore: {lst.note}", file=sys.stderr)
         if lst.skipped:
             first = f" (first: {lst.problems[0]})" if lst.problems else ""
             print(f"trfscore: {path}: {lst.skipped} malformed row(s) skipped{first}", file=sys.stderr)

@@ -1,39 +1,68 @@
 """The SQLite index of one list file: built once, then reused by every check.
 
-An index is keyed by the SHA-256 of the list file's bytes and stored in the user cache directory
-(``$XDG_CACHE_HOME/trfscore`` or ``~/.cache/trfscore``) unless ``--index PATH`` names a folder
-or file.  It is built into a temporary file with journaling off and renamed into place when
-complete, so a half-built index is never found; an index whose ``meta`` does not say it is
-complete, for this hash and this schema version, is rebuilt, never trusted.  When the cache
-directory cannot be written, the index goes to a temporary file (or memory) for this run.
+An index is named by the SHA-256 of the list file's bytes and stored in the user's cache folder
+(``$XDG_CACHE_HOME/trfscore`` or ``~/.cache/trfscore``) or where ``--index PATH`` says (a folder,
+or a ``.sqlite``/``.db`` file for one list); nowhere else.  What makes a file an index:
 
-The file's hash is remembered per (path, size, modification time) in a small table of the cache,
-so a list of hundreds of MB is hashed once, not on every run.
+* SQLite's ``application_id`` is :data:`APPLICATION_ID` and ``user_version`` the schema version;
+* it holds exactly our tables and indexes (no other table, no view, no trigger);
+* its ``meta`` says it is complete and names the hash of the list it was built from;
+* ``PRAGMA quick_check`` finds no damage (a damaged index is rebuilt).
+
+Anything else is not used, and is replaced only where it cannot be somebody's file: an index
+file named by ``--index`` is replaced only when SQLite's header carries our marker (or the file is
+empty); another database, a text file or a symbolic link is refused.  Indexes are opened read-only
+for look-ups.  An index is built into a temporary file beside its place (:func:`~trfscore.outfiles.
+staged`), removed on any failure or ``SIGTERM``, and renamed into place when complete; the
+connection returned is opened on the built file before the rename, so a concurrent run replacing
+the same name never hands this run another list.
+
+The list's hash is not computed again while the list file is the same file: the index remembers
+the device, inode, size, modification and change times (``ctime``, which copying with ``cp -p``,
+``rsync -t`` or unzipping cannot set back) of the file it was built from.
 """
 from __future__ import annotations
 
 import hashlib
 import os
 import sqlite3
+import stat
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import fields
 from pathlib import Path
 
+from ..outfiles import staged
 from .entry import Entry
 from .names import name_key
 from .readers import ListFormatError, ListInfo, ReadStats, read_entries, sniff
 
-__all__ = ["SCHEMA_VERSION", "cache_dir", "file_hash", "build", "open_index", "ENTRY_FIELDS"]
+__all__ = ["SCHEMA_VERSION", "APPLICATION_ID", "ListIndexError", "cache_dir", "file_hash", "build", "open_index",
+           "ENTRY_FIELDS", "MAX_PLAYERS", "MAX_INDEX_BYTES"]
 
 #: Bumped whenever the tables change: an index of another version is rebuilt.
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+#: SQLite's application_id of a trfscore index ("TRFS"): the marker of our files.
+APPLICATION_ID = 0x54524653
 ENTRY_FIELDS = tuple(f.name for f in fields(Entry))
 _COLUMNS = ", ".join(ENTRY_FIELDS)
 #: Rows inserted per executemany call while building.
 BATCH = 20000
+#: Most players an index takes: FIDE's combined list has about 1.3 million (rating-list spec).
+MAX_PLAYERS = 5_000_000
+#: Largest index file (a million players take about 140 MB).
+MAX_INDEX_BYTES = 4 << 30
+#: Names ``--index FILE`` can have (anything else is a folder).
+INDEX_SUFFIXES = (".sqlite", ".db", ".sqlite3")
+#: Indexes of the cache folder not used for this long are removed.
+UNUSED_DAYS = 60
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+class ListIndexError(ListFormatError):
+    """The index of a list cannot be used or built (not our file, a link, a full disk ...); the
+    message says which file and why."""
 
 
 def cache_dir() -> Path:
@@ -43,45 +72,16 @@ def cache_dir() -> Path:
     return root / "trfscore"
 
 
-def _hash_bytes(path: str) -> str:
+def file_hash(path: str) -> str:
+    """The SHA-256 of the file at ``path``."""
     digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for chunk in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(chunk)
+    try:
+        with open(path, "rb") as handle:
+            for chunk in iter(lambda: handle.read(1 << 20), b""):
+                digest.update(chunk)
+    except OSError as exc:
+        raise ListFormatError(f"{path}: cannot read ({exc.strerror or exc})") from None
     return digest.hexdigest()
-
-
-def file_hash(path: str, folder: Path | None) -> str:
-    """The SHA-256 of ``path``, remembered in ``folder/hashes.sqlite`` by path, size and mtime."""
-    try:
-        st = os.stat(path)
-    except OSError as exc:
-        raise ListFormatError(f"{path}: cannot read ({exc.strerror or exc})") from None
-    key = (os.path.realpath(path), st.st_size, st.st_mtime_ns)
-    memo = None
-    if folder is not None:
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            memo = sqlite3.connect(folder / "hashes.sqlite", timeout=5)
-            memo.execute("CREATE TABLE IF NOT EXISTS hashes (path TEXT PRIMARY KEY, size INT, mtime INT, sha TEXT)")
-            row = memo.execute("SELECT sha FROM hashes WHERE path=? AND size=? AND mtime=?", key).fetchone()
-            if row:
-                memo.close()
-                return str(row[0])
-        except (OSError, sqlite3.Error):
-            memo = None
-    try:
-        sha = _hash_bytes(path)
-    except OSError as exc:
-        raise ListFormatError(f"{path}: cannot read ({exc.strerror or exc})") from None
-    if memo is not None:
-        try:
-            with memo:
-                memo.execute("INSERT OR REPLACE INTO hashes VALUES (?, ?, ?, ?)", (*key, sha))
-            memo.close()
-        except sqlite3.Error:
-            pass
-    return sha
 
 
 _CREATE = f"""
@@ -93,6 +93,30 @@ CREATE INDEX player_id ON player (fide_id);
 CREATE INDEX player_name ON player (name_key);
 CREATE INDEX player_national ON player (national_id);
 """
+_SCHEMA_QUERY = "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY name"
+
+
+def _expected_schema() -> list[tuple[object, ...]]:
+    db = sqlite3.connect(":memory:")
+    db.executescript(_CREATE + _INDEXES)
+    rows = db.execute(_SCHEMA_QUERY).fetchall()
+    db.close()
+    return rows
+
+
+_EXPECTED: list[list[tuple[object, ...]]] = []
+
+
+def is_index(db: sqlite3.Connection) -> bool:
+    """True when ``db`` carries our marker and exactly our tables and indexes (an added table,
+    view or trigger makes it somebody else's file)."""
+    if not _EXPECTED:
+        _EXPECTED.append(_expected_schema())
+    try:
+        marks = (db.execute("PRAGMA application_id").fetchone()[0], db.execute("PRAGMA user_version").fetchone()[0])
+        return marks == (APPLICATION_ID, SCHEMA_VERSION) and db.execute(_SCHEMA_QUERY).fetchall() == _EXPECTED[0]
+    except sqlite3.Error:
+        return False
 
 
 class Progress:
@@ -126,7 +150,7 @@ def _rows(entries: Iterable[Entry]) -> Iterator[tuple[object, ...]]:
         yield (name_key(e.name), *(getattr(e, f) for f in ENTRY_FIELDS))
 
 
-def _fill(db: sqlite3.Connection, path: str, info: ListInfo, sha: str,
+def _fill(db: sqlite3.Connection, path: str, info: ListInfo, meta: dict[str, str],
           progress: Callable[[int, int, int], None]) -> None:
     stats = ReadStats()
     db.executescript(_CREATE)
@@ -135,16 +159,20 @@ def _fill(db: sqlite3.Connection, path: str, info: ListInfo, sha: str,
     combined = False
     count = 0
     total = os.path.getsize(path)
+    rapid_k = 1 + ENTRY_FIELDS.index("rapid_k")
     for row in _rows(read_entries(path, stats)):
         batch.append(row)
         if len(batch) >= BATCH:
-            combined = combined or any(r[1 + ENTRY_FIELDS.index("rapid_k")] is not None for r in batch)
+            combined = combined or any(r[rapid_k] is not None for r in batch)
             db.executemany(insert, batch)
             count += len(batch)
             batch.clear()
+            if count > MAX_PLAYERS:
+                raise ListFormatError(f"{path}: more than {MAX_PLAYERS:,} players; no rating list is that long "
+                                      "(FIDE's combined list has about 1.3 million)")
             progress(count, stats.position() if stats.position else 0, total)
     if batch:
-        combined = combined or any(r[1 + ENTRY_FIELDS.index("rapid_k")] is not None for r in batch)
+        combined = combined or any(r[rapid_k] is not None for r in batch)
         db.executemany(insert, batch)
         count += len(batch)
     if not count:
@@ -154,123 +182,290 @@ def _fill(db: sqlite3.Connection, path: str, info: ListInfo, sha: str,
     kind = info.kind or ("combined" if combined else "standard")
     if info.format == "xml" and combined and info.kind in ("", "standard"):
         kind = "combined"
-    meta = {"schema": str(SCHEMA_VERSION), "sha256": sha, "source": os.path.abspath(path), "format": info.format,
-            "kind": kind, "period": info.period, "member": info.member, "players": str(count),
-            "skipped": str(stats.skipped), "problems": "\n".join(stats.problems), "complete": "yes"}
+    meta.update({"schema": str(SCHEMA_VERSION), "format": info.format, "kind": kind, "period": info.period,
+                 "member": info.member, "players": str(count), "skipped": str(stats.skipped),
+                 "problems": "\n".join(stats.problems), "complete": "yes"})
     db.executemany("INSERT INTO meta VALUES (?, ?)", meta.items())
 
 
-def build(path: str, target: str | None, sha: str, *, show_progress: bool = True) -> sqlite3.Connection:
-    """Build the index of ``path`` at ``target`` (a temporary file renamed into place), or in
-    memory when ``target`` is None; returns it opened read-only (or the memory database)."""
-    info = sniff(path)
+def _build_into(db: sqlite3.Connection, path: str, meta: dict[str, str], show_progress: bool) -> None:
+    """Fill ``db`` with the index of ``path``; SQLite and OS failures become ListIndexErrors."""
     progress = Progress(os.path.basename(path))
     progress.on = progress.on and show_progress
+    try:
+        db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        db.execute(f"PRAGMA max_page_count = {MAX_INDEX_BYTES // 4096}")  # pages of 4 KB (SQLite's default)
+        with db:
+            _fill(db, path, sniff(path), meta, progress)
+    except sqlite3.Error as exc:
+        full = "full" in str(exc)
+        raise ListIndexError(f"{path}: cannot build its index ({exc}" + (
+            f"; the index is limited to {MAX_INDEX_BYTES >> 30} GB, or the disk is full" if full else "") + ")") from None
+    finally:
+        progress.close()
+
+
+def build(path: str, target: str | None, meta: dict[str, str], *, show_progress: bool = True) -> sqlite3.Connection:
+    """Build the index of ``path`` at ``target`` (a temporary file beside it, renamed into place;
+    a link at ``target`` is replaced, never followed), or in memory when ``target`` is None.
+    Returns the index opened read-only on the built file (or the memory database)."""
     if target is None:
         db = sqlite3.connect(":memory:")
-        try:
-            _fill(db, path, info, sha, progress)
-        finally:
-            progress.close()
+        _build_into(db, path, meta, show_progress)
         return db
-    folder = os.path.dirname(os.path.abspath(target))
-    fd, temp = tempfile.mkstemp(prefix=".building-", suffix=".sqlite", dir=folder)
-    os.close(fd)
     try:
-        db = sqlite3.connect(temp)
-        try:
-            db.execute("PRAGMA journal_mode=OFF")
-            db.execute("PRAGMA synchronous=OFF")
-            db.execute("PRAGMA cache_size=-65536")  # 64 MB of page cache while the indexes are made
-            with db:
-                _fill(db, path, info, sha, progress)
-        finally:
-            db.close()
-            progress.close()
-        os.replace(temp, target)
-    except BaseException:
-        try:
-            os.unlink(temp)
-        except OSError:
-            pass
-        raise
-    return connect(target)
+        with staged(target, follow_symlinks=False, prefix=".building-") as temp:
+            db = sqlite3.connect(temp)
+            try:
+                db.execute("PRAGMA journal_mode=OFF")
+                db.execute("PRAGMA synchronous=OFF")
+                db.execute("PRAGMA cache_size=-65536")  # 64 MB of page cache while the indexes are made
+                _build_into(db, path, meta, show_progress)
+            finally:
+                db.close()
+            built = connect(temp)  # held through the rename: this run reads what it built
+    except OSError as exc:
+        raise ListIndexError(f"{target}: cannot write the index ({exc.strerror or exc})") from None
+    return built
 
 
 def connect(target: str) -> sqlite3.Connection:
-    """A built index opened read-only (the path percent-encoded into the URI SQLite reads)."""
-    return sqlite3.connect(f"{Path(target).resolve().as_uri()}?mode=ro", uri=True, check_same_thread=False)
-
-
-def valid(db: sqlite3.Connection, sha: str) -> bool:
-    """True when ``db`` is a complete index of this schema version for the file hashed ``sha``."""
+    """An index opened read-only (the path percent-encoded into the URI SQLite reads), its schema
+    code never run (``trusted_schema`` off)."""
+    db = sqlite3.connect(f"{Path(target).absolute().as_uri()}?mode=ro", uri=True, check_same_thread=False)
     try:
-        meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
-        db.execute("SELECT count(*) FROM player WHERE rowid = 1").fetchone()
+        db.execute("PRAGMA trusted_schema = OFF")
+    except sqlite3.Error:
+        pass
+    return db
+
+
+def _meta(db: sqlite3.Connection) -> dict[str, str]:
+    return {str(k): str(v) for k, v in db.execute("SELECT key, value FROM meta").fetchall()}
+
+
+def valid(db: sqlite3.Connection, sha: str | None = None, *, deep: bool = False) -> bool:
+    """True when ``db`` is a complete index of ours (:func:`is_index`), for the list hashed
+    ``sha`` when given; ``deep`` also runs SQLite's ``quick_check`` (a damaged page)."""
+    if not is_index(db):
+        return False
+    try:
+        meta = _meta(db)
+        if meta.get("complete") != "yes" or (sha is not None and meta.get("sha256") != sha):
+            return False
+        return not deep or db.execute("PRAGMA quick_check").fetchall() == [("ok",)]
     except sqlite3.Error:
         return False
-    return meta.get("complete") == "yes" and meta.get("schema") == str(SCHEMA_VERSION) and meta.get("sha256") == sha
 
 
-def _writable(folder: Path) -> bool:
+def _stamp(st: os.stat_result) -> str:
+    """What tells that a file is still the same file with the same bytes: a copy (``cp -p``,
+    ``rsync -t``) or a rewrite in place changes the inode or the change time, which no tool
+    sets back."""
+    return f"{st.st_dev}:{st.st_ino}:{st.st_size}:{st.st_mtime_ns}:{st.st_ctime_ns}"
+
+
+def _header_mark(path: str) -> str:
+    """``"ours"``, ``"empty"`` or ``"other"``: what the first bytes of ``path`` say it is."""
+    with open(path, "rb") as handle:
+        head = handle.read(100)
+    if not head:
+        return "empty"
+    if head.startswith(_SQLITE_MAGIC) and len(head) >= 72 and int.from_bytes(head[68:72], "big") == APPLICATION_ID:
+        return "ours"
+    return "other"
+
+
+def _use(target: str, sha: str | None, stamp: str, source: str) -> sqlite3.Connection | None:
+    """The index at ``target`` when it is a sound index of ours for this list (by ``sha``, or by
+    the list file's ``stamp`` and ``source`` when ``sha`` is None); None otherwise."""
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        probe = tempfile.NamedTemporaryFile(dir=folder, prefix=".probe-", delete=True)
-        probe.close()
-        return True
+        st = os.lstat(target)
     except OSError:
-        return False
+        return None
+    if not stat.S_ISREG(st.st_mode):  # a link or anything else: never followed
+        return None
+    try:
+        db = connect(target)
+    except sqlite3.Error:
+        return None
+    try:
+        meta = _meta(db) if is_index(db) else {}
+        same = meta.get("sha256") == sha if sha else (meta.get("stamp"), meta.get("source")) == (stamp, source)
+        if same and valid(db, meta.get("sha256"), deep=True):
+            return db
+    except sqlite3.Error:
+        pass
+    db.close()
+    return None
 
 
-def open_index(path: str, index: str | None = None, *, show_progress: bool = True) -> tuple[sqlite3.Connection, str]:
-    """The index of the list at ``path`` (built when missing, stale or corrupt) and where it is
-    (``":memory:"`` when nothing could be written).  ``index`` is a folder for the indexes or
-    a file name for this one list's index; by default the user cache directory."""
-    if not os.path.isfile(path):
-        raise ListFormatError(f"{path}: no such file" if not os.path.exists(path) else
-                              f"{path}: not a file; expected a rating list")
-    if index and (index.endswith((".sqlite", ".db", ".sqlite3")) and not os.path.isdir(index)):
-        folder, target_name = Path(index).parent, Path(index).name
-    else:
-        folder, target_name = (Path(index) if index else cache_dir()), None
-    usable = _writable(folder)
-    if not usable:
-        folder = Path(tempfile.gettempdir()) / f"trfscore-{os.getuid() if hasattr(os, 'getuid') else 'user'}"
-        usable = _writable(folder)
-    sha = file_hash(path, folder if usable else None)
-    if not usable:
-        return build(path, None, sha, show_progress=show_progress), ":memory:"
-    target = str(folder / (target_name or f"list-{sha[:24]}.sqlite"))
-    if os.path.exists(target):
+def _remember_stamp(target: str, stamp: str, source: str) -> None:
+    """Note in the index that the list file ``source`` now has ``stamp`` (same bytes, hashed
+    again): the next run skips the hashing."""
+    try:
+        db = sqlite3.connect(target, timeout=2)
         try:
-            db = connect(target)
-            if valid(db, sha):
-                return db, target
+            with db:
+                db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", (("stamp", stamp), ("source", source)))
+        finally:
             db.close()
-        except sqlite3.Error:
-            pass
+    except sqlite3.Error:
+        pass  # another run holds it: the hash is computed again next time
+
+
+def _own_folder(folder: Path, *, cache: bool) -> str:
+    """Make ``folder`` (mode 0700) and say why it cannot hold indexes ("" when it can).  The cache
+    folder must be the user's own and writable by nobody else."""
     try:
-        db = build(path, target, sha, show_progress=show_progress)
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        st = os.stat(folder)
+    except OSError as exc:
+        return f"cannot be made ({exc.strerror or exc})"
+    if not stat.S_ISDIR(st.st_mode):
+        return "is not a folder"
+    if cache and hasattr(os, "getuid") and (st.st_uid != os.getuid() or st.st_mode & 0o022):
+        return "belongs to another user or others can write to it"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return "cannot be written"
+    return ""
+
+
+def _named(path: str, target: Path, stamp: str, source: str, show_progress: bool) -> tuple[sqlite3.Connection, str]:
+    """``--index FILE``: the index at ``target``, built there when it is missing, stale or damaged;
+    a file that is not ours (or a link) is refused, never opened or replaced."""
+    where = str(target)
+    try:
+        st = os.lstat(target)
+    except FileNotFoundError:
+        st = None
+    except OSError as exc:
+        raise ListIndexError(f"{where}: cannot use it as an index ({exc.strerror or exc})") from None
+    if st is not None:
+        if stat.S_ISLNK(st.st_mode):
+            raise ListIndexError(f"{where}: is a symbolic link; an index is never read or written through a link")
+        if not stat.S_ISREG(st.st_mode):
+            raise ListIndexError(f"{where}: is not a regular file; not used as an index")
+        try:
+            mark = _header_mark(where)
+        except OSError as exc:
+            raise ListIndexError(f"{where}: cannot read ({exc.strerror or exc})") from None
+        if mark == "other":
+            raise ListIndexError(f"{where}: is not a trfscore index (another database or file); not opened or "
+                                 "replaced: give --index a new file name or a folder")
+        db = _use(where, None, stamp, source)
+        if db is not None:
+            return db, where
+    problem = _own_folder(target.parent, cache=False)
+    if problem:
+        raise ListIndexError(f"{target.parent}: {problem}; the index {target.name} cannot be written there")
+    sha = file_hash(path)
+    db = _use(where, sha, stamp, source)
+    if db is not None:
+        _remember_stamp(where, stamp, source)
+        return db, where
+    return build(path, where, _new_meta(sha, stamp, source), show_progress=show_progress), where
+
+
+def _new_meta(sha: str, stamp: str, source: str) -> dict[str, str]:
+    return {"sha256": sha, "stamp": stamp, "source": source}
+
+
+def open_index(path: str, index: str | None = None, *,
+               show_progress: bool = True) -> tuple[sqlite3.Connection, str, str]:
+    """The index of the list at ``path`` (built when missing, stale or damaged), where it is
+    (``":memory:"`` when the cache folder cannot hold it) and a note saying why it is in memory
+    ("" otherwise).  ``index`` is a folder for the indexes or a ``.sqlite`` file for this one
+    list's index; by default the user's cache folder.  Raises :class:`ListFormatError` for a file
+    that is not a list, :class:`ListIndexError` when the index named cannot be used."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        raise ListFormatError(f"{path}: no such file") from None
+    except OSError as exc:
+        raise ListFormatError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    if not stat.S_ISREG(st.st_mode):
+        raise ListFormatError(f"{path}: not a file; expected a rating list")
+    sniff(path)  # a file that is not a list is refused on its first bytes, before it is hashed
+    stamp, source = _stamp(st), os.path.realpath(path)
+    if index and (os.path.lexists(index) and not os.path.isdir(index)
+                  or index.endswith(INDEX_SUFFIXES) and not os.path.lexists(index)):  # one list's index file
+        db, where = _named(path, Path(index), stamp, source, show_progress)
+        return db, where, ""
+    folder = Path(index) if index else cache_dir()
+    problem = _own_folder(folder, cache=not index)
+    if problem and index:
+        raise ListIndexError(f"--index {index}: the folder {problem}")
+    if problem:  # the user's cache folder: no other place is trusted, the index lives in memory
+        sha = file_hash(path)
+        db = build(path, None, _new_meta(sha, stamp, source), show_progress=show_progress)
+        return db, ":memory:", f"the cache folder {folder} {problem}; the index is held in memory for this run"
+    db, target = _in_folder(path, folder, stamp, source, show_progress)
+    _prune(folder, source, target)
+    return db, target, ""
+
+
+def _in_folder(path: str, folder: Path, stamp: str, source: str,
+               show_progress: bool) -> tuple[sqlite3.Connection, str]:
+    """The index of ``path`` among the ``list-<hash>.sqlite`` files of ``folder``: found by the
+    list file's stamp, else by its hash, else built."""
+    for candidate in sorted(folder.glob("list-*.sqlite")):
+        db = _use(str(candidate), None, stamp, source)
+        if db is not None:
+            _touch(candidate)
+            return db, str(candidate)
+    sha = file_hash(path)
+    target = str(folder / f"list-{sha[:24]}.sqlite")
+    db = _use(target, sha, stamp, source)
+    if db is not None:
+        _remember_stamp(target, stamp, source)
+        _touch(Path(target))
+        return db, target
+    return build(path, target, _new_meta(sha, stamp, source), show_progress=show_progress), target
+
+
+def _touch(index: Path) -> None:
+    """Mark an index as used now (its modification time): unused ones are pruned."""
+    try:
+        os.utime(index)
     except OSError:
-        return build(path, None, sha, show_progress=show_progress), ":memory:"
-    if target_name is None:
-        _prune(folder, os.path.abspath(path), target)
-    return db, target
+        pass
 
 
 def _prune(folder: Path, source: str, keep: str) -> None:
-    """Remove the indexes of earlier contents of ``source`` (last month's download under the same
-    name): each is as large as the list, and nothing will ask for those bytes again."""
+    """Remove the indexes that nothing will ask for again: those of earlier contents of
+    ``source`` (last month's download under the same name; each is as large as the list), those
+    unused for :data:`UNUSED_DAYS`, and temporary files of builds stopped for good (killed)."""
+    now = time.time()
+    legacy = folder / "hashes.sqlite"  # the hash memo of schema 1, keyed by size and mtime only
+    if legacy.is_file() and not legacy.is_symlink():
+        try:
+            legacy.unlink()
+        except OSError:
+            pass
+    for old in folder.glob(".building-*.part"):
+        try:
+            if now - os.lstat(old).st_mtime > 3600:  # a build writes its file until it ends
+                old.unlink()
+        except OSError:
+            continue
     for old in folder.glob("list-*.sqlite"):
         if str(old) == keep:
             continue
         try:
+            st = os.lstat(old)
+            if not stat.S_ISREG(st.st_mode):
+                continue
+            if now - st.st_mtime > UNUSED_DAYS * 86400:
+                old.unlink()
+                continue
             db = connect(str(old))
             try:
-                row = db.execute("SELECT value FROM meta WHERE key = 'source'").fetchone()
+                mine = is_index(db) and _meta(db).get("source") == source
             finally:
                 db.close()
-            if row and row[0] == source:
+            if mine:
                 old.unlink()
         except (sqlite3.Error, OSError):
             continue

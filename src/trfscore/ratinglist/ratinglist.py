@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from .entry import Entry
-from .index import ENTRY_FIELDS, connect, open_index, valid
+from .index import ENTRY_FIELDS, ListIndexError, connect, open_index, valid
 from .names import name_key
 
 if TYPE_CHECKING:
@@ -33,10 +33,13 @@ class RatingList:
         lst.search("Carlsen, Magnus", federation="NOR")
     """
 
-    def __init__(self, db: sqlite3.Connection, where: str, source: str = "", period: str | None = None) -> None:
+    def __init__(self, db: sqlite3.Connection, where: str, source: str = "", period: str | None = None,
+                 note: str = "") -> None:
         self._db = db
         self.where = where  # the index file (":memory:" when none could be written)
+        self.note = note  # why the index is held in memory, when it is
         meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
+        self.sha256: str = meta.get("sha256", "")
         self.source: str = source or meta.get("source", "")
         self.kind: str = meta.get("kind", "")
         self.format: str = meta.get("format", "")
@@ -54,16 +57,21 @@ class RatingList:
         or corrupt).  ``index``: a folder for indexes or a ``.sqlite`` file for this one;
         ``period``: ``YYYY-MM`` when the file name does not tell.  Raises
         :class:`~trfscore.ratinglist.ListFormatError` for a file that is not a rating list."""
-        db, where = open_index(os.fspath(path), index, show_progress=progress)
-        return cls(db, where, os.fspath(path), period)
+        db, where, note = open_index(os.fspath(path), index, show_progress=progress)
+        return cls(db, where, os.fspath(path), period, note)
 
     @classmethod
-    def open_built(cls, where: str, period: str | None = None) -> RatingList:
-        """Reopen an index built before (a worker process of ``check --jobs``)."""
-        db = connect(where)
-        meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
-        if not valid(db, meta.get("sha256", "")):
-            raise ValueError(f"{where}: not a complete rating-list index")
+    def open_built(cls, where: str, period: str | None = None, sha256: str | None = None) -> RatingList:
+        """Reopen an index built before (a worker process of ``check --jobs``); ``sha256``: the
+        hash of the list it must hold (another run may have replaced the file since)."""
+        try:
+            db = connect(where)
+            ok = valid(db, sha256)
+        except sqlite3.Error:
+            ok = False
+        if not ok:
+            raise ListIndexError(f"{where}: not a complete rating-list index"
+                                 + (" of the list this run opened (replaced by another run?)" if sha256 else ""))
         return cls(db, where, "", period)
 
     def close(self) -> None:
