@@ -62,8 +62,9 @@ def test_json_validates_against_the_schema():
 def test_jsonl_lines_parse():
     text, _ = render("jsonl")
     rows = [json.loads(line) for line in text.splitlines()]
-    assert [r["type"] for r in rows] == ["finding"] * 4 + ["error", "summary"]
+    assert [r["type"] for r in rows] == ["finding"] * 4 + ["file", "file", "error", "file", "summary"]
     assert rows[0]["message"] == EVIL
+    assert [r["status"] for r in rows if r["type"] == "file"] == ["failed", "passed", "unreadable"]
 
 
 def test_sarif_shape():
@@ -194,3 +195,79 @@ def test_every_finding_on_a_source_line_carries_its_text(cli, tmp_path):
     excerpt, caret = out.splitlines()[1:3]
     offset = excerpt.index("| ") + 2
     assert caret[offset:].strip() == "^" * 11 and caret.index("^") - offset == 57
+
+
+# -- per-file verdicts, concise, statistics (issue #25) -----------------------------------
+
+def test_text_closes_each_file_with_its_verdict():
+    text, _ = render("text")
+    assert "dir/evil, name:1.trf: failed (2 errors, 1 warning, 1 info)" in text.splitlines()
+    assert "ok.trf: passed" in text.splitlines()
+    assert "gone.trf: unreadable (no such file)" in text.splitlines()
+
+
+def test_verdict_at_fail_on_warning():
+    text, _ = render("text", fail_on="warning")
+    assert "ok.trf: passed" in text.splitlines()
+    only_warning = FileResult("w.trf", [Finding("TRF511", "warning", "rank order", 3, 86)])
+    from trfscore.check.output import verdict
+
+    assert verdict(only_warning, "error") == "passed (1 warning)"
+    assert verdict(only_warning, "warning") == "failed (1 warning)"
+
+
+def test_concise_is_one_line_a_finding():
+    text, summary = render("concise")
+    lines = text.splitlines()
+    assert len(lines) == 4 + 1  # four findings, one unreadable file
+    assert lines[1] == "dir/evil, name:1.trf: TRF801 error record 102 is missing"  # no line: the path alone
+    assert lines[2] == "dir/evil, name:1.trf:3:86: TRF511 warning rank order"
+    assert lines[0].startswith("dir/evil, name:1.trf:12:99: TRF504 error a<b>")
+    assert "\x1b" not in text and "\r" not in text  # untrusted text neutralised, one line each
+    assert lines[-1] == "gone.trf: fatal cannot check: no such file"
+    assert summary.exit_code == 2
+
+
+@pytest.mark.parametrize("fmt", ["text", "concise"])
+def test_statistics_counts_by_rule(fmt):
+    stream = io.StringIO()
+    out = writer(fmt, stream, statistics=True)
+    summary = Summary()
+    extra = FileResult("b.trf", [Finding("TRF511", "warning", "rank order", 4, 86),
+                                 Finding("TRF511", "warning", "rank order", 5, 86)])
+    for r in results() + [extra]:
+        summary.add(r)
+        out.file(r)
+    out.finish(summary)
+    lines = stream.getvalue().splitlines()
+    assert re.search(r"^3  TRF511  warning  rank order agrees with points", "\n".join(lines), re.M)
+    assert any(re.match(r"^1  TRF504  error ", line) for line in lines)
+    assert not any("a<b>" in line for line in lines)  # no finding listed
+
+
+def test_json_sarif_junit_carry_each_files_status():
+    doc = json.loads(render("json")[0])
+    assert [(f["status"], f["errors"], f["warnings"], f["info"]) for f in doc["files"]] == [
+        ("failed", 2, 1, 1), ("passed", 0, 0, 0), ("unreadable", 0, 0, 0)]
+    assert validate(doc, "checkDocument") == []
+    sarif = json.loads(render("sarif")[0])
+    assert [a["properties"]["status"] for a in sarif["runs"][0]["artifacts"]] == ["failed", "passed", "unreadable"]
+    root = ET.fromstring(render("junit")[0])
+    statuses = [case.find("properties/property[@name='status']").get("value") for case in root.iter("testcase")]
+    assert statuses == ["failed", "passed", "unreadable"]
+
+
+def test_junit_calls_an_empty_file_unreadable(cli, tmp_path):
+    (tmp_path / "empty.trf").write_bytes(b"")
+    code, out, _ = cli("check", tmp_path / "empty.trf", "--format", "junit")
+    case = ET.fromstring(out).find(".//testcase")
+    assert case.find("error") is not None and case.find("failure") is None
+    assert case.find("error").get("type") == "unreadable"
+    code_text, out_text, _ = cli("check", tmp_path / "empty.trf")
+    assert code == code_text == 2 and "unreadable" in out_text
+
+
+def test_statistics_with_a_document_format_is_a_usage_error(cli, tmp_path):
+    (tmp_path / "a.trf").write_text(trf(), encoding="utf-8")
+    code, _, err = cli("check", tmp_path / "a.trf", "--statistics", "--format", "json")
+    assert code == 2 and "--statistics" in err

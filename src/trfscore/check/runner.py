@@ -10,7 +10,7 @@ from __future__ import annotations
 import glob
 import os
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..errors import UsageError
 from ..findings import SEVERITY_ORDER, Finding, finding
@@ -50,7 +50,8 @@ class FileResult:
     format: str | None = None
     error: str | None = None  # the file could not be read at all (exit 2)
     unreadable: bool = False  # read, but nothing in it (no player, an error): exit 2, findings kept
-    skipped: bool = False  # not a tournament file, and --only-tournaments: neither shown nor counted
+    skipped: bool = False  # not a tournament file (found in a folder, or --only-tournaments): not checked
+    listed: bool = False  # a skipped file a folder held: listed as skipped (--only-tournaments ones are not)
     lines: dict[int, tuple[int, str]] = field(default_factory=dict)  # line -> (offset, excerpt)
     players: int = 0
     rounds: int = 0
@@ -194,18 +195,21 @@ class Target:
     path: str
     stdin: bool = False
     error: str | None = None
+    in_folder: bool = False  # found by walking a folder: checked only when its content is a tournament file
 
 
 def expand(inputs: Iterable[str]) -> list[Target]:
-    """Files, folders (searched recursively for *.trf *.txt *.pgn *.json), globs and ``-``."""
+    """Files, folders (searched recursively for *.trf *.txt *.pgn *.json), globs and ``-``.  A file
+    found in a folder is checked only when its content is a tournament file (a ``README.txt`` or
+    ``settings.json`` beside the TRF files is listed as skipped, never an error)."""
     targets: list[Target] = []
     seen: set[str] = set()
 
-    def add(path: str) -> None:
+    def add(path: str, in_folder: bool = False) -> None:
         key = os.path.normpath(path)
         if key not in seen:
             seen.add(key)
-            targets.append(Target(path))
+            targets.append(Target(path, in_folder=in_folder))
 
     for item in inputs:
         if item == "-":
@@ -218,19 +222,19 @@ def expand(inputs: Iterable[str]) -> list[Target]:
             if not found:
                 targets.append(Target(item, error="folder holds no " + " ".join("*" + s for s in SUFFIXES) + " files"))
             for path in found:
-                add(path)
+                add(path, True)
             continue
         if os.path.exists(item) or not glob.has_magic(item):
             add(item)
             continue
         matches = sorted(glob.glob(item, recursive=True))
-        files: list[str] = []
+        files: list[tuple[str, bool]] = []
         for match in matches:
-            files.extend(_walk(match) if os.path.isdir(match) else [match])
+            files.extend([(f, True) for f in _walk(match)] if os.path.isdir(match) else [(match, False)])
         if not files:
             targets.append(Target(item, error="no file matches this pattern"))
-        for path in files:
-            add(path)
+        for path, in_folder in files:
+            add(path, in_folder)
     return targets
 
 
@@ -254,6 +258,7 @@ def run_all(targets: list[Target], options: Options, jobs: int = 1, stdin: Calla
     workers = min(jobs, usable_cpus(), len(files))
     if workers > 1:
         pooled = _pool(files, options, workers)
+    sniffing = replace(options, tournaments_only=True)
     for target in targets:
         if target.error:
             result = FileResult(target.path, error=target.error)
@@ -270,7 +275,9 @@ def run_all(targets: list[Target], options: Options, jobs: int = 1, stdin: Calla
         elif pooled is not None:
             result = next(pooled)
         else:
-            result = check_path(target.path, options)
+            result = check_path(target.path, sniffing if target.in_folder else options)
+        if result.skipped and target.in_folder:
+            result.listed = True
         done += 1
         if progress:
             progress(done, total)
@@ -293,18 +300,19 @@ def _pool(files: list[Target], options: Options, jobs: int) -> Iterator[FileResu
     from concurrent.futures.process import BrokenProcessPool
 
     paths = [t.path for t in files]
+    each = [replace(options, tournaments_only=True) if t.in_folder else options for t in files]
     chunk = max(1, min(32, len(paths) // (jobs * 8) or 1))
     index = 0
     pool = None
     try:
         pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start, initargs=(os.getpid(),))
-        for result in pool.map(_worker, paths, [options] * len(paths), chunksize=chunk):
+        for result in pool.map(_worker, paths, each, chunksize=chunk):
             index += 1
             yield result
     except (BrokenProcessPool, OSError, RuntimeError, ImportError, NotImplementedError):
         # no working process pool here (or a worker died): check the rest in this process
-        for path in paths[index:]:
-            yield check_path(path, options)
+        for path, opts in zip(paths[index:], each[index:]):
+            yield check_path(path, opts)
     finally:  # stopped early (Ctrl-C, an error, the caller gone): the queued files are dropped
         if pool is not None:
             pool.shutdown(wait=index >= len(paths), cancel_futures=True)

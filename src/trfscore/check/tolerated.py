@@ -49,7 +49,7 @@ FORMS: tuple[Form, ...] = (
     Form("TRF309", "legacy birth date", lambda f: bool(_DATE.match(f.text.strip())),
          "birth dates written with dots or dashes, e.g. 1969.12.06 (read as dates)"),
     Form("TRF202", "legacy header date", _says("is not in the TRF26 form"),
-         "header dates in a pre-TRF26 form, e.g. 28. 07. 2005 (read as dates)"),
+         "042/052 dates in a pre-TRF26 form (read as dates; TRF26 writes YYYY/MM/DD)"),
     Form("TRF213", "players (rated) count", lambda f: bool(_COUNT.match(f.text.strip())),
          "062 written 'N (M)', Swiss-Manager's players (rated players) count"),
 )

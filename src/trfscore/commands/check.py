@@ -35,6 +35,8 @@ def add_parser(sub) -> None:
     p.add_argument("--ignore", metavar="RULES", help="leave out these rules (ids or prefixes, comma-separated)")
     p.add_argument("--format", "-f", dest="output_format", choices=FORMATS, default="text",
                    help="report format (default: text)")
+    p.add_argument("--statistics", action="store_true",
+                   help="counts by rule instead of the findings (with --format text or concise)")
     p.add_argument("--fail-on", choices=("error", "warning", "info"), default="error",
                    help="lowest severity that makes the exit code 1 (default: error)")
     p.add_argument("--jobs", "-j", type=int, default=1, metavar="N",
@@ -116,6 +118,11 @@ def run(args) -> int:
     if not args.inputs:
         raise UsageError("check: give files, folders, globs or '-' (standard input); "
                          "'trfscore check --list-rules' lists the rules")
+    from ..check.output import STATISTICS_FORMATS
+
+    if args.statistics and args.output_format not in STATISTICS_FORMATS:
+        raise UsageError(f"--statistics goes with --format {' or '.join(STATISTICS_FORMATS)}; the "
+                         f"{args.output_format} report's summary already counts the findings by rule")
     encoding = text_encoding(args.encoding) if args.encoding else None  # a UsageError when unknown
     if args.jobs < 0:
         raise UsageError("--jobs must be 0 (one per CPU) or more")
@@ -145,7 +152,8 @@ def run(args) -> int:
     try:
         colour = (args.output_format == "text" and not args.no_color and not os.environ.get("NO_COLOR")
                   and args.output in (None, "-") and hasattr(stream, "isatty") and stream.isatty())
-        out = writer(args.output_format, stream, colour=colour, fail_on=args.fail_on, profile=profile.name)
+        out = writer(args.output_format, stream, colour=colour, fail_on=args.fail_on, profile=profile.name,
+                     statistics=args.statistics)
         summary = Summary(fail_on=args.fail_on, profile=profile.name)
         progress = None
         if not args.no_progress and len(targets) > 1 and sys.stderr.isatty():
@@ -155,8 +163,8 @@ def run(args) -> int:
             return sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
 
         for result in run_all(targets, options, jobs=jobs, stdin=read_stdin, progress=progress):
-            if result.skipped:
-                continue
+            if result.skipped and not result.listed:
+                continue  # --only-tournaments on files named one by one (a pre-commit hook): not shown
             summary.add(result)
             out.file(result)
         if progress:

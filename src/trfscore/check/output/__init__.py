@@ -4,7 +4,9 @@ Each format is a :class:`Writer`: ``file(result)`` is called once per checked in
 order, ``finish(summary)`` once at the end.  Streaming formats (``text``, ``jsonl``, ``github``)
 write as results arrive; document formats (``json``, ``sarif``, ``junit``) write at the end.
 
-* ``text`` -- like a compiler: ``path:line:col: severity RULE message``, a hint, the source line
+* ``text`` -- like a compiler: ``path:line:col: severity RULE message``, a hint, the source line,
+  then a verdict line per file (``path: passed`` / ``path: failed (2 errors, 5 warnings)``)
+* ``concise`` -- one line a finding, ``path:line:col: RULE severity message`` (as ruff's concise)
 * ``json`` -- ``{"files": [...], "summary": {...}}`` (``checkDocument`` in the packaged schema)
 * ``jsonl`` -- one JSON object per line: findings, unreadable files, then the summary
 * ``sarif`` -- SARIF 2.1.0, for code-scanning tools
@@ -21,7 +23,63 @@ from ...findings import ERROR, INFO, SEVERITY_ORDER, WARNING
 if TYPE_CHECKING:  # pragma: no cover  (the runner, with its process pool, is not needed to name formats)
     from ..runner import FileResult
 
-FORMATS = ("text", "json", "jsonl", "sarif", "junit", "github")
+FORMATS = ("text", "concise", "json", "jsonl", "sarif", "junit", "github")
+#: The formats ``--statistics`` (counts by rule instead of the findings) goes with.
+STATISTICS_FORMATS = ("text", "concise")
+
+PASSED, FAILED, UNREADABLE, SKIPPED = "passed", "failed", "unreadable", "skipped"
+
+
+def counts(result: FileResult) -> dict[str, int]:
+    """Findings of ``result`` per severity (every severity present, 0 when none)."""
+    out = {ERROR: 0, WARNING: 0, INFO: 0}
+    for f in result.findings:
+        out[f.severity] = out.get(f.severity, 0) + 1
+    return out
+
+
+def status(result: FileResult, fail_on: str) -> str:
+    """One file's verdict: ``skipped`` (no tournament file by its content), ``unreadable`` (could
+    not be read, or nothing in it), ``failed`` (a finding reaches ``fail_on``) or ``passed``."""
+    if result.skipped:
+        return SKIPPED
+    if result.error or result.unreadable:
+        return UNREADABLE
+    return FAILED if result.reaches(fail_on) else PASSED
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 or word == "info" else "s")
+
+
+def verdict(result: FileResult, fail_on: str) -> str:
+    """``passed``, ``failed (2 errors, 5 warnings)``, ``unreadable (no such file)``, ``skipped (...)``."""
+    state = status(result, fail_on)
+    if state == SKIPPED:
+        return f"{state} (not a tournament file)"
+    if result.error:
+        return f"{state} ({result.error})"
+    n = counts(result)
+    parts = [plural(n[s], w) for s, w in ((ERROR, "error"), (WARNING, "warning"), (INFO, "info")) if n[s]]
+    return state + (f" ({', '.join(parts)})" if parts else "")
+
+
+def statistics_lines(summary: Summary) -> list[str]:
+    """``--statistics``: one line per rule that fired, most findings first:
+    ``  404  TRF303  info     sex is not m, w or blank``."""
+    from ..registry import get
+
+    rows = []
+    for rule_id, per in summary.rules.items():
+        for severity, n in per.items():
+            rows.append((n, rule_id, severity))
+    rows.sort(key=lambda r: (-r[0], r[1], -SEVERITY_ORDER[r[2]]))
+    width = max((len(str(r[0])) for r in rows), default=1)
+    out = []
+    for n, rule_id, severity in rows:
+        r = get(rule_id)
+        out.append(f"{n:>{width}}  {rule_id:<7} {severity:<8} {r.summary if r else ''}".rstrip())
+    return out
 
 
 @dataclass
@@ -34,10 +92,14 @@ class Summary:
     unreadable: int = 0
     with_findings: int = 0
     failing: int = 0
+    skipped: int = 0  # not a tournament file by its content (listed, never counted as checked)
     severities: dict[str, int] = field(default_factory=lambda: {ERROR: 0, WARNING: 0, INFO: 0})
     rules: dict[str, dict[str, int]] = field(default_factory=dict)
 
     def add(self, result: FileResult) -> None:
+        if result.skipped:
+            self.skipped += 1
+            return
         self.files += 1
         if result.error or result.unreadable:
             self.unreadable += 1
@@ -61,7 +123,8 @@ class Summary:
     def to_dict(self) -> dict[str, Any]:
         return {"files": self.files, "unreadable": self.unreadable, "with_findings": self.with_findings,
                 "errors": self.severities.get(ERROR, 0), "warnings": self.severities.get(WARNING, 0),
-                "info": self.severities.get(INFO, 0), "rules": dict(sorted(self.rules.items())),
+                "info": self.severities.get(INFO, 0), "skipped": self.skipped, "failed": self.failing,
+                "rules": dict(sorted(self.rules.items())),
                 "profile": self.profile, "fail_on": self.fail_on, "exit_code": self.exit_code}
 
     def text(self) -> list[str]:
@@ -71,6 +134,8 @@ class Summary:
                 f"{w} warning{'s' if w != 1 else ''}, {i} info")
         if self.unreadable:
             head += f"; {self.unreadable} file{'s' if self.unreadable != 1 else ''} could not be read"
+        if self.skipped:
+            head += f"; {self.skipped} skipped (not tournament files)"
         lines = [head]
         if self.rules:
             from ..registry import get
@@ -89,8 +154,10 @@ class Summary:
 class Writer:
     """Base formatter: subclasses override :meth:`file` and :meth:`finish`."""
 
-    def __init__(self, stream: IO[str], *, colour: bool = False, fail_on: str = ERROR, profile: str = "basic") -> None:
+    def __init__(self, stream: IO[str], *, colour: bool = False, fail_on: str = ERROR, profile: str = "basic",
+                 statistics: bool = False) -> None:
         self.stream = stream
+        self.statistics = statistics  # counts by rule instead of the findings (text and concise)
         self.colour = colour
         self.fail_on = fail_on
         self.profile = profile
@@ -109,6 +176,8 @@ def writer(name: str, stream: IO[str], **options: Any) -> Writer:
     """The writer for format ``name``."""
     if name == "text":
         from .text import TextWriter as cls
+    elif name == "concise":
+        from .text import ConciseWriter as cls  # type: ignore[no-redef]
     elif name == "json":
         from .json_out import JsonWriter as cls  # type: ignore[no-redef]
     elif name == "jsonl":

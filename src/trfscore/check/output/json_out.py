@@ -7,9 +7,12 @@ The JSON document is ``checkDocument`` in the packaged schema, a shape other too
                               "message": "...", "hint": "..."}]}],
      "summary": {"files": 1, "errors": 0, "warnings": 1, ...}}
 
-A file that could not be read has ``"error"`` and no findings.  JSON Lines writes each finding
+Each file has its ``"status"`` (``passed``, ``failed`` at ``--fail-on``, ``unreadable`` or
+``skipped`` when a folder held it but it is no tournament file) and its ``"errors"``,
+``"warnings"`` and ``"info"`` counts.  A file that could not be read has ``"error"`` and no findings.  JSON Lines writes each finding
 as ``{"type": "finding", "path": ..., "rule": ...}`` as soon as its file is checked, each
-unreadable file as ``{"type": "error", ...}`` and the summary last as ``{"type": "summary", ...}``.
+unreadable file as ``{"type": "error", ...}``, each file's verdict as ``{"type": "file", "path": ...,
+"status": ...}`` after its findings, and the summary last as ``{"type": "summary", ...}``.
 Fields may be added in later versions, never removed or renamed.
 """
 from __future__ import annotations
@@ -17,15 +20,23 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ...findings import ERROR, INFO, WARNING
 from ...formats.json_text import SCHEMA_ID
 from ...safetext import escape_json_text
 from ..runner import FileResult
-from . import Summary, Writer, display_path, finding_dict
+from . import Summary, Writer, counts, display_path, finding_dict, status
 
 
-def file_dict(result: FileResult) -> dict[str, Any]:
+def file_status(result: FileResult, fail_on: str) -> dict[str, Any]:
+    """The file's verdict and its findings per severity."""
+    n = counts(result)
+    return {"status": status(result, fail_on), "errors": n[ERROR], "warnings": n[WARNING], "info": n[INFO]}
+
+
+def file_dict(result: FileResult, fail_on: str = ERROR) -> dict[str, Any]:
     item: dict[str, Any] = {"path": display_path(result.path), "encoding": result.encoding,
-                            "format": result.format, "findings": [finding_dict(f) for f in result.findings]}
+                            "format": result.format, **file_status(result, fail_on),
+                            "findings": [finding_dict(f) for f in result.findings]}
     if result.error:
         item["error"] = result.error
     return item
@@ -37,7 +48,7 @@ class JsonWriter(Writer):
         self.files: list[dict[str, Any]] = []
 
     def file(self, result: FileResult) -> None:
-        self.files.append(file_dict(result))
+        self.files.append(file_dict(result, self.fail_on))
 
     def document(self, summary: Summary) -> dict[str, Any]:
         return {"$schema": SCHEMA_ID, "files": self.files, "summary": summary.to_dict()}
@@ -56,9 +67,9 @@ class JsonLinesWriter(Writer):
         path = display_path(result.path)
         if result.error:
             self._line({"type": "error", "path": path, "message": result.error})
-            return
         for f in result.findings:
             self._line({"type": "finding", "path": path, **finding_dict(f)})
+        self._line({"type": "file", "path": path, **file_status(result, self.fail_on)})
         self.stream.flush()
 
     def finish(self, summary: Summary) -> None:

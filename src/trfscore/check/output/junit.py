@@ -2,7 +2,9 @@
 
 CI servers that read JUnit reports show each file as a test: findings at or above the failing
 level make a ``<failure>`` (every finding listed in its text), lesser ones go to
-``<system-out>``, an unreadable file is an ``<error>``.  All text is escaped, and characters XML
+``<system-out>``, an unreadable file (missing, empty, nothing read) is an ``<error>``, a file a
+folder held that is no tournament file is ``<skipped>``.  Each test case carries its verdict
+and counts as properties (``status``, ``errors``, ``warnings``, ``info``).  All text is escaped, and characters XML
 1.0 cannot hold (control characters from binary input) are neutralised, so the document
 always parses.
 """
@@ -13,7 +15,7 @@ import xml.etree.ElementTree as ET
 from ...findings import SEVERITY_ORDER
 from ...safetext import neutralise_lines
 from ..runner import FileResult
-from . import Summary, Writer, display_path
+from . import SKIPPED, UNREADABLE, Summary, Writer, counts, display_path, status
 
 
 def xml_safe(text: str) -> str:
@@ -34,14 +36,24 @@ class JunitWriter(Writer):
         self.cases: list[ET.Element] = []
         self.failures = 0
         self.errors = 0
+        self.skipped = 0
 
     def file(self, result: FileResult) -> None:
         path = xml_safe(display_path(result.path))
         case = ET.Element("testcase", {"classname": "trfscore.check", "name": path, "file": path})
-        if result.error:
+        state = status(result, self.fail_on)
+        properties = ET.SubElement(case, "properties")
+        n = counts(result)
+        for key, value in (("status", state), ("errors", n["error"]), ("warnings", n["warning"]), ("info", n["info"])):
+            ET.SubElement(properties, "property", {"name": key, "value": str(value)})
+        if state == SKIPPED:
+            self.skipped += 1
+            ET.SubElement(case, "skipped", {"message": "not a tournament file"})
+        elif state == UNREADABLE:
             self.errors += 1
-            error = ET.SubElement(case, "error", {"message": xml_safe(result.error), "type": "unreadable"})
-            error.text = xml_safe(result.error)
+            reason = result.error or "; ".join(f.message for f in result.findings if f.severity == "error") or "nothing read"
+            error = ET.SubElement(case, "error", {"message": xml_safe(reason), "type": "unreadable"})
+            error.text = xml_safe(result.error or "\n".join(describe(f) for f in result.findings))
         else:
             need = SEVERITY_ORDER[self.fail_on]
             failing = [f for f in result.findings if SEVERITY_ORDER[f.severity] >= need]
@@ -60,7 +72,7 @@ class JunitWriter(Writer):
 
     def finish(self, summary: Summary) -> None:
         attrs = {"name": "trfscore check", "tests": str(len(self.cases)), "failures": str(self.failures),
-                 "errors": str(self.errors), "skipped": "0"}
+                 "errors": str(self.errors), "skipped": str(self.skipped)}
         root = ET.Element("testsuites", attrs)
         suite = ET.SubElement(root, "testsuite", {**attrs, "name": f"trfscore check ({summary.profile})"})
         suite.extend(self.cases)

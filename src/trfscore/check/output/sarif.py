@@ -3,7 +3,8 @@
 One run, tool ``trfscore``; the rules that fired are described in ``tool.driver.rules`` (id,
 summary, documentation, default level); each finding is a result with its physical location
 (relative URI, line and column).  Files that could not be read are tool execution
-notifications of the invocation.
+notifications of the invocation.  Every input is an artifact whose properties hold its verdict
+(``status``: passed, failed, unreadable or skipped) and its findings per severity.
 """
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from ... import __version__
 from ...safetext import escape_json_text
 from ..registry import get
 from ..runner import FileResult
-from . import Summary, Writer, display_path
+from . import Summary, Writer, counts, display_path, status
 
 LEVELS = {"error": "error", "warning": "warning", "info": "note"}
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -36,6 +37,7 @@ class SarifWriter(Writer):
         self.notifications: list[dict[str, Any]] = []
         self.rule_index: dict[str, int] = {}
         self.rules: list[dict[str, Any]] = []
+        self.artifacts: list[dict[str, Any]] = []
 
     def _rule(self, rule_id: str, severity: str) -> int:
         index = self.rule_index.get(rule_id)
@@ -53,6 +55,9 @@ class SarifWriter(Writer):
         return index
 
     def file(self, result: FileResult) -> None:
+        n = counts(result)
+        self.artifacts.append({"location": artifact(result.path), "properties": {
+            "status": status(result, self.fail_on), "errors": n["error"], "warnings": n["warning"], "info": n["info"]}})
         if result.error:
             self.notifications.append({"level": "error", "message": {"text": f"cannot check: {result.error}"},
                                        "locations": [{"physicalLocation": {"artifactLocation": artifact(result.path)}}]})
@@ -79,6 +84,7 @@ class SarifWriter(Writer):
                                     "rules": self.rules}},
                 "invocations": [{"executionSuccessful": summary.unreadable == 0, "exitCode": summary.exit_code,
                                  "toolExecutionNotifications": self.notifications}],
+                "artifacts": self.artifacts,
                 "results": self.results,
                 "columnKind": "unicodeCodePoints",
             }],

@@ -1,4 +1,5 @@
-"""Compiler-style text: ``path:line:col: severity RULE message``, a hint, the offending text.
+"""Compiler-style text: ``path:line:col: severity RULE message``, a hint, the offending text,
+and a verdict line closing each file (``event.trf: failed (2 errors, 5 warnings)``).
 
 ::
 
@@ -15,10 +16,11 @@ from __future__ import annotations
 
 from ...safetext import neutralise as clean
 from ..runner import FileResult
-from . import Summary, Writer, display_path
+from . import FAILED, PASSED, SKIPPED, Summary, Writer, display_path, statistics_lines, status, verdict
 
 RESET, BOLD, DIM = "\x1b[0m", "\x1b[1m", "\x1b[2m"
 COLOURS = {"error": "\x1b[31m", "warning": "\x1b[33m", "info": "\x1b[36m", "fatal": "\x1b[35m"}
+VERDICT_COLOURS = {PASSED: "\x1b[32m", FAILED: "\x1b[31m", SKIPPED: DIM}
 
 
 class TextWriter(Writer):
@@ -28,6 +30,14 @@ class TextWriter(Writer):
         return f"{code}{text}{RESET}" if self.colour else text
 
     def file(self, result: FileResult) -> None:
+        if not self.statistics:
+            self.findings(result)
+        path = clean(display_path(result.path))
+        state = status(result, self.fail_on)
+        self.stream.write(f"{self._c(BOLD, path)}: {self._c(VERDICT_COLOURS.get(state, COLOURS['fatal']), state)}"
+                          f"{clean(verdict(result, self.fail_on)[len(state):])}\n")
+
+    def findings(self, result: FileResult) -> None:
         out = self.stream
         path = clean(display_path(result.path))
         if result.error:
@@ -65,6 +75,31 @@ class TextWriter(Writer):
 
     def finish(self, summary: Summary) -> None:
         lines = summary.text()
+        if self.statistics:
+            lines = statistics_lines(summary) + ["", lines[0], lines[-1]]  # (the rule lines are the table's)
         if summary.files > 1 or summary.rules or summary.unreadable:
             self.stream.write("\n")
         self.stream.write("\n".join(lines) + "\n")
+
+
+class ConciseWriter(Writer):
+    """One line a finding, ``path:line:col: RULE severity message`` (ruff's concise format);
+    a file that cannot be read is ``path: fatal cannot check: reason``.  The summary goes to
+    standard error.  With ``--statistics``, only the counts by rule."""
+
+    def file(self, result: FileResult) -> None:
+        if self.statistics or result.skipped:
+            return
+        path = clean(display_path(result.path))
+        if result.error:
+            self.stream.write(f"{path}: fatal cannot check: {clean(result.error)}\n")
+            return
+        for f in result.findings:
+            where = (f"{path}:{f.line}:{f.column or 1}") if f.line else path
+            self.stream.write(f"{where}: {f.rule} {f.severity} {clean(f.message)}\n")
+
+    def finish(self, summary: Summary) -> None:
+        if self.statistics:
+            lines = statistics_lines(summary)
+            if lines:
+                self.stream.write("\n".join(lines) + "\n")
