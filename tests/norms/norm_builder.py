@@ -28,13 +28,19 @@ class Opp:
 
 def event(applicant: tuple[str, str, int, str], rounds: list[Opp], *, start: str = "2024/03/09", host: str = "ESP",
           kind: str = "Individual: Swiss-System", scheduled: int | None = None, extra_header: str = "") -> str:
-    """The TRF text: ``applicant`` = (title, federation, rating, sex)."""
+    """The TRF text: ``applicant`` = (title, federation, rating, sex).  A round in which the
+    applicant has no opponent gets a game between two more players, as a real round would."""
     title, fed, rating, sex = applicant
     players = [Player(1, "Applicant, A", sex, title, rating, fed, "1000001")]
     cells: list[Game] = []
     for r, o in enumerate(rounds, 1):
         if o.result in ("U", "H"):
             cells.append(Game(r, None, None, o.result, Kind.PAB if o.result == "U" else Kind.HALF_BYE))
+            a, b = len(players) + 1, len(players) + 2
+            for me, other, colour, kind in ((a, b, "w", Kind.WIN), (b, a, "b", Kind.LOSS)):
+                filler = Player(me, f"Other{me:02d}, C", "m", "", 2000, "SRB", str(3000000 + me))
+                filler.games = [Game.absent(k) for k in range(1, r)] + [Game(r, other, colour, CODE[kind], kind)]
+                players.append(filler)
             continue
         mine, theirs = RESULT[o.result]
         sno = len(players) + 1

@@ -136,10 +136,10 @@ def event_facts(t: Tournament, options: Options) -> EventFacts:
         assumptions.append(f"B.01 {edition.name} edition, as asked (--rules)")
     assumptions += [f"{edition.name} edition not read in full: {rule}" for rule in edition.unverified]
     by_rank = {p.start_rank: p for p in t.players}
-    played = _last_played_round(t)
-    rounds = played if options.after_round is None else max(0, min(options.after_round, t.rounds))
-    scheduled = max(t.header.rounds_declared or 0, t.rounds)
-    system = _system(t, options, rounds, assumptions)
+    reading = t.event
+    rounds = reading.view(options.after_round)
+    scheduled = max(reading.declared or 0, reading.rounds)
+    system = _system(t, options, assumptions)
     host = (t.header.federation or "").strip().upper()
     registering = options.registering_federation.strip().upper() or host
     facts = EventFacts(t, options, edition, system, rounds, scheduled, host, registering, by_rank,
@@ -168,49 +168,36 @@ def _first_round_date(t: Tournament) -> str | None:
     return None
 
 
-def _last_played_round(t: Tournament) -> int:
-    """The last round in which some game has a result (a later round is not played yet)."""
-    last = 0
-    for p in t.players:
-        kinds = p.kinds()
-        for r in range(len(kinds), last, -1):
-            if kinds[r - 1] not in (Kind.ABSENT, Kind.UNKNOWN, Kind.NOT_SCHEDULED):
-                last = r
-                break
-    return last
-
-
-def _system(t: Tournament, options: Options, rounds: int, assumptions: list[str]) -> str:
+def _system(t: Tournament, options: Options, assumptions: list[str]) -> str:
+    """The system: ``--system``, else the one reading of the event (:attr:`Tournament.event`), a
+    round robin being double when every pair met twice (or 092/192 says so)."""
     if options.system != "auto":
         assumptions.append(f"system {options.system}, as asked (--system)")
         return options.system
-    said = t.is_round_robin
-    meetings = _meetings(t)
-    if said is True or (said is None and meetings):
-        double = meetings == 2 or (said and "DOUBLE" in (t.header.type + t.header.system).upper())
-        system = "double-round-robin" if double else "round-robin"
+    reading = t.event
+    if reading.system == "round-robin":
+        said = (t.header.type + " " + t.header.system).upper()
+        system = "double-round-robin" if _met_twice(t) or "DOUBLE" in said else "round-robin"
     else:
         system = "swiss"
-    how = "the 092/192 text" if said is not None else "who met whom" if meetings else "the default"
-    assumptions.append(f"system {system}, from {how} (--system to change it)")
+    how = {"file": "the 092/192 text", "pairings": "who met whom", "records": "the team records"}.get(
+        reading.system_source, reading.system_source)
+    assumptions.append(f"system {system}, from {how}" + (f" (read as a {reading.system})" if reading.system in (
+        "match", "team") else "") + " (--system to change it)")
     return system
 
 
-def _meetings(t: Tournament) -> int:
-    """1 when every pair of players is scheduled to meet once, 2 twice, else 0 (not a round robin)."""
+def _met_twice(t: Tournament) -> bool:
+    """Whether every pair of players met exactly twice (a double round robin)."""
     n = len(t.players)
-    if n < 3 or t.rounds < n - 1:
-        return 0
+    if n < 3:
+        return False
     pairs: Counter[tuple[int, int]] = Counter()
     for p in t.players:
-        for g in p.games:
-            if g.opponent is not None and g.opponent > p.start_rank:
-                pairs[(p.start_rank, g.opponent)] += 1
-    full = n * (n - 1) // 2
-    if len(pairs) != full:
-        return 0
-    counts = set(pairs.values())
-    return counts.pop() if len(counts) == 1 and counts <= {1, 2} else 0
+        for opponent in p.opponent_ranks():
+            if opponent is not None and opponent > p.start_rank:
+                pairs[(p.start_rank, opponent)] += 1
+    return len(pairs) == n * (n - 1) // 2 and set(pairs.values()) == {2}
 
 
 def _unrated_scoring_zero(t: Tournament, by_rank: dict[int, Player], rounds: int) -> frozenset[int]:
