@@ -35,6 +35,7 @@ from .tiebreaks.encounter import explain_de, order_group
 from .tiebreaks.registry import TIEBREAKS, compute, explain, parse_tiebreak, parse_tiebreaks
 
 if TYPE_CHECKING:
+    from .norms import Norms
     from .tiebreaks.explain import Explanation
 
 __all__ = ["BaseStandings", "Standings", "StandingRow", "RankColumns", "compute_standings", "rank_label", "DEFAULT_SWISS",
@@ -202,6 +203,8 @@ class Standings(BaseStandings):
     _groups: dict[str, dict[int, list[int]]] = field(default_factory=dict, repr=False,
                                                      compare=False)
     _columns: RankColumns | None = field(default=None, repr=False, compare=False)
+    #: the title norms the report shows beside the standings (``report --norms``), else None
+    norms: Norms | None = field(default=None, repr=False, compare=False)
     # behind ``rows`` (unannotated: no dataclass field): the rows once given or built
     _rows = cast("list[StandingRow] | None", None)
 

@@ -58,6 +58,8 @@ BYE_ROWS = {1: ["0000 - U", "3 b ="], 2: ["0000 - H", "4 w 1"], 3: ["4 w =", "1 
 ZERO_ROWS = with_cells(p3=["4 w 1", "1 w ="], p4=["3 b 0", "2 b 0"])
 FIDE_HEADER = HEADER + [date_line("26/04/01", "26/04/02")]
 
+NORM_EVENT = Path(__file__).resolve().parents[1] / "data" / "norms" / "swiss-gm-norm.trf"
+
 # rule, passing text, failing text, expected severity of the failing finding, profile
 CASES = [
     ("TRF500", trf(), "\n".join(HEADER) + "\n", "error", "basic"),
@@ -162,6 +164,8 @@ CASES = [
     ("TRF812", trf(header=FIDE_HEADER), trf(header=[h if not h.startswith("032") else "032 Lichess"
                                                     for h in FIDE_HEADER]), "warning", "fide"),
     ("TRF813", trf(header=FIDE_HEADER), trf(header=FIDE_HEADER, opts={3: {"rating": 1200}}), "warning", "fide"),
+    # example A of docs/norms.md: a GM and an IM norm
+    ("NRM001", trf(header=FIDE_HEADER), NORM_EVENT.read_text(encoding="utf-8"), "info", "fide"),
 ]
 
 

@@ -45,6 +45,8 @@ def add_parser(sub) -> None:
     p.add_argument("--rating-edition", help="rating rules edition (DWZ: classic or 2026; default by end date)")
     p.add_argument("--players", metavar="CSV", help="CSV with what TRF lacks (dwz, index, birth_year, "
                    "games_before ...) keyed by fide_id or start_rank")
+    p.add_argument("--norms", action="store_true", help="add the FIDE title norms (B.01) each player achieved, "
+                   "with the default assumptions of 'trfscore norms' (its explanation in the HTML cell)")
     p.add_argument("--no-color", action="store_true", help="no colour in the text table")
     p.add_argument("--no-bom", action="store_true", help="CSV without the UTF-8 byte order mark (by default CSV "
                    "starts with one, so that spreadsheet programs read accented names right)")
@@ -167,6 +169,8 @@ def run_teams(t, args) -> int:
         raise UsageError(f"--teams writes --format {', '.join(FORMATS[:-1])} or {FORMATS[-1]}")
     if args.ratings:
         raise UsageError("--ratings is for individual standings, not with --teams")
+    if getattr(args, "norms", False):
+        raise UsageError("--norms is for individual standings, not with --teams")
     if not is_team_event(t):
         raise UsageError(f"{args.input}: no team records (013/310): --teams needs a team event")
     if getattr(args, "after_round", None) is not None and args.after_round < 1:
@@ -227,6 +231,8 @@ def run(args) -> int:
         warn(f"{args.input}: read as {t.source.encoding} (not UTF-8)")
     standings = compute(t, args)
     ratings = compute_ratings(t, args)
+    if getattr(args, "norms", False):
+        standings.norms = t.norms(after_round=args.after_round)
     fmt = args.format
     if fmt == "text":
         from ..report import text

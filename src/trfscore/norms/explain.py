@@ -3,14 +3,15 @@
 schema)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from html import escape
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .conditions import points
 
 if TYPE_CHECKING:
     from .engine import NormResult, Norms, PlayerNorms
 
-__all__ = ["cell_label", "summary_text", "explain_text", "norms_document", "result_dict"]
+__all__ = ["NormCells", "cell_label", "summary_text", "explain_text", "norms_document", "result_dict"]
 
 
 def cell_label(result: NormResult) -> str:
@@ -154,3 +155,34 @@ def norms_document(norms: Norms) -> dict[str, Any]:
                      "norms": [result_dict(norms, r) for r in p.results]}
                     for p in norms.players],
     }
+
+
+class NormCells(NamedTuple):
+    """The cells of a report's Norms column (``report --norms``), per start rank given: the norms
+    achieved (``GM(10) IM(11)``), their JSON objects, and HTML cells holding the explanation of
+    each norm achieved or within reach, shown on click."""
+
+    labels: list[str]
+    json: list[list[dict[str, Any]]]
+    html: list[str]
+
+    @classmethod
+    def of(cls, norms: Norms, snos: list[int]) -> NormCells:
+        by_rank = {p.player.start_rank: p for p in norms.players}
+        labels, values, cells = [], [], []
+        for sno in snos:
+            player = by_rank.get(sno)
+            judged = [r for r in player.results if r.status != "title held"] if player else []
+            label = " ".join(f"{r.norm.code}({r.length})" for r in judged if r.achieved)
+            labels.append(label)
+            values.append([{"norm": r.norm.code, "status": r.status, "length": r.length,
+                            "first_failure": None if r.first_failure is None else r.first_failure.article}
+                           for r in judged])
+            shown = [r for r in judged if r.achieved or _close(r)]
+            if player is None or not shown:
+                cells.append('<td class="l"></td>')
+                continue
+            body = escape("\n\n".join("\n".join(result_lines(norms, r)) for r in shown))
+            cells.append(f'<td class="l" data-v="{escape(label)}"><details><summary>{escape(label) or "no norm"}'
+                         f'</summary><pre class="norm">{body}</pre></details></td>')
+        return cls(labels, values, cells)

@@ -10,7 +10,8 @@ table (:mod:`.text`), Markdown (:mod:`.markdown`), CSV (:mod:`.csv_report`), the
 so a new column is one entry here (plus its test).
 
 * :func:`player_columns`: rank, start rank, title, name, federation, rating, FIDE id, points, one
-  column per tie-break and, with ``--ratings``, the rating calculation; JSON adds the rank label,
+  column per tie-break, with ``--ratings`` the rating calculation and with ``--norms`` the title
+  norms; JSON adds the rank label,
   the tie-breaks as one object, the file's declared values and the rating calculation.
 * :func:`team_columns`: rank, team number, name, match points, game points, one column per
   tie-break; JSON adds the rank label, the tie-breaks, the 310 totals and the matches.
@@ -184,7 +185,20 @@ def player_columns(standings, ratings: dict | None = None, names: list[str] | No
                                  html_head=sort_heading(RATING_HEADINGS[key], title=RATING_TITLES[key]))
                     for key in RATING_KEYS]
         columns.append(_json_only("rating_change", entries, lambda: _rating_texts(rated, snos, entries)))
+    if getattr(standings, "norms", None) is not None:
+        columns.append(_norms(standings.norms, snos))
     return columns
+
+
+def _norms(norms: Any, snos: list[int]) -> ReportColumn:
+    """``--norms``: the title norms achieved (B.01), with the explanation in the HTML cell."""
+    from ..norms.explain import NormCells
+
+    cells = cache(lambda: NormCells.of(norms, snos))
+    return ReportColumn("norms", "Norms", lambda: cells().labels, lambda: cells().labels, right=False, optional=True,
+                        html=lambda: cells().html,
+                        html_head=sort_heading("Norms", type_="text", title="FIDE title norms (B.01)", cls="l"),
+                        json=lambda: cells().json)
 
 
 def _rating_texts(ratings: Mapping, snos: list[int], entries: Callable[[], list]) -> list[str]:

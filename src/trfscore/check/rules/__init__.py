@@ -11,6 +11,7 @@
 * :mod:`.teams` -- F1-F5: team records (TRF6xx)
 * :mod:`.team_matches` -- F3-F5: team matches as the team standings read them (TRF607-TRF610)
 * :mod:`.fide` -- what FIDE's rating server needs (TRF8xx, profile ``fide``)
+* :mod:`.norms` -- the title norms achieved (NRMxxx, information, profile ``fide``)
 * :mod:`trfscore.ratinglist.rules` -- the file against the rating lists given (FIDxxx, profile ``fide``)
 """
 from ...ratinglist import rules as _ratinglist_rules  # noqa: F401
@@ -19,6 +20,7 @@ from . import (  # noqa: F401
     dialect,
     fide,
     meetings,
+    norms,
     pairings,
     points,
     ranks,
