@@ -113,6 +113,20 @@ def refuse_overwriting_inputs(args, also: Iterable[str] = ()) -> None:
                          "write the output to another file")
 
 
+def format_for_output(name: str | None, given: str | None, found: str | None, default: str | None,
+                      option: str, fits: bool | None = None) -> str | None:
+    """The format to write: ``found`` (the one ``-o name``'s extension names) unless ``given``
+    (``--format``/``--to``) is set, else ``default``.  A given format the extension contradicts
+    is a UsageError (exit 2), as ``trfscore.dump`` writes what the file name names; ``fits`` says
+    whether ``given`` fits the extension when the names differ (an alias such as ``trf26``)."""
+    if name in (None, "-") or found is None:
+        return given or default
+    if given is None or given == found or fits:
+        return given or found
+    raise UsageError(f"{name}: the file name says {found}, but {option} {given} was given; "
+                     f"drop {option} or name the file for {given}")
+
+
 @contextmanager
 def output(name: str | None, binary: bool = False) -> Iterator[IO]:
     """Standard output for None or '-', else the named file, replaced only once it is written

@@ -1,5 +1,8 @@
 """``trfscore convert IN --to FORMAT [-o OUT]``: any input the model reads to any writer.
 
+Without ``--to``, the format is the one ``-o``'s file name names (``.json .trf .pgn .txt .md
+.csv``), as ``trfscore.dump`` does; a ``--to`` the file name contradicts is a usage error.
+
 TRF -> JSON -> TRF gives back the original bytes of an unchanged file.  A text crosstable read
 with errors is still written, but its findings go to standard error and the exit code is 1.
 """
@@ -7,14 +10,24 @@ from __future__ import annotations
 
 from ..errors import UsageError
 from ..formats import registry
-from .common import add_input_options, doubts, load_input, output, print_doubts, refuse_overwriting_inputs, unreadable
+from .common import (
+    add_input_options,
+    doubts,
+    format_for_output,
+    load_input,
+    output,
+    print_doubts,
+    refuse_overwriting_inputs,
+    unreadable,
+)
 
 
 def add_parser(sub) -> None:
     p = sub.add_parser("convert", help="convert between TRF, JSON, PGN and crosstable formats")
     p.add_argument("input", help="input file ('-' for standard input)")
     p.add_argument("--to", choices=registry.choices(writable=True),
-                   help="output format (required; 'trf' by default with --fill-from)")
+                   help="output format (default: the one -o's file name names, e.g. out.json; 'trf' with "
+                   "--fill-from; required otherwise)")
     p.add_argument("-o", "--output", help="output file (default or '-': standard output)")
     add_input_options(p)
     p.add_argument("--fill-from", action="append", default=[], metavar="LIST",
@@ -35,17 +48,31 @@ def render(t, fmt: str) -> bytes:
     return target.write(t)
 
 
+def target_format(args) -> str:
+    """``--to``, else the format ``-o``'s file name names, else ``trf`` with ``--fill-from``."""
+    found = registry.by_extension(args.output) if args.output not in (None, "-") else None
+    found = found if found is not None and found.writable else None
+    given = registry.get(args.to) if args.to else None
+    # trf16 and trf26 are TRF written afresh: a .trf file fits them
+    fits = given is not None and found is not None and given.name.startswith(found.name)
+    fmt = format_for_output(args.output, given.name if given else None, found.name if found else None,
+                            "trf" if args.fill_from else None, "--to", fits)
+    if fmt is None:
+        raise UsageError("convert: give --to FORMAT, or -o a file whose name says the format "
+                         f"({', '.join(e for f in registry.FORMATS if f.writable for e in f.extensions)})")
+    return fmt
+
+
 def run(args) -> int:
-    if not args.to and not args.fill_from:
-        raise UsageError("convert: the following argument is required: --to")
     refuse_overwriting_inputs(args)
+    fmt = target_format(args)
     t = load_input(args.input, args)
     unreadable(t, args.input)
     if args.fill_from:
         from ..ratinglist.cli import fill_input
 
         t = fill_input(t, args)
-    data = render(t, args.to or "trf")
+    data = render(t, fmt)
     with output(args.output, binary=True) as out:
         out.write(data)
     untrusted = doubts(t)

@@ -9,12 +9,14 @@ error (and in the JSON document).
 from __future__ import annotations
 
 import io
+import os
 from collections.abc import Mapping
 
 from ..errors import UsageError
 from .common import (
     add_input_options,
     doubts,
+    format_for_output,
     load_input,
     output,
     print_doubts,
@@ -25,6 +27,9 @@ from .common import (
 )
 
 FORMATS = ("text", "json", "markdown", "csv", "html")
+#: The report format ``-o``'s file name names when ``--format`` is not given.
+EXTENSIONS = {".txt": "text", ".json": "json", ".md": "markdown", ".markdown": "markdown", ".csv": "csv",
+              ".html": "html", ".htm": "html"}
 RULES = ("auto", "fide-2026", "fide-2024", "fide-2023", "fide-2009", "none")
 
 
@@ -36,7 +41,8 @@ def add_parser(sub) -> None:
     p.add_argument("--rules", choices=RULES, default="auto", help="tie-break rules edition (default: by start date)")
     p.add_argument("--system", choices=("auto", "swiss", "round-robin"), default="auto",
                    help="tournament system (default: from the file or the pairings)")
-    p.add_argument("--format", "-f", choices=FORMATS, default="text", help="output format (default: text)")
+    p.add_argument("--format", "-f", choices=FORMATS, default=None,
+                   help="output format (default: the one -o's file name names, e.g. standings.html; else text)")
     p.add_argument("-o", "--output", help="write to this file instead of standard output")
     p.add_argument("--unrated", type=int, metavar="RATING",
                    help="rating assumed for unrated players in rating-based tie-breaks (ARO, TPR ...; C.07 Art. 10)")
@@ -220,8 +226,17 @@ def render(t, standings, fmt: str, args, ratings: dict | None = None) -> str:
     return html.render(t, standings, ratings=ratings)
 
 
+def report_format(args) -> str:
+    """``--format``, else the format ``-o``'s file name names, else text."""
+    found = None
+    if args.output not in (None, "-"):
+        found = EXTENSIONS.get(os.path.splitext(args.output)[1].lower())
+    return format_for_output(args.output, args.format, found, "text", "--format") or "text"
+
+
 def run(args) -> int:
     refuse_overwriting_inputs(args)
+    args.format = report_format(args)
     t = load_input(args.input, args)
     unreadable(t, args.input)
     check_options(t, args)

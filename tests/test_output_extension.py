@@ -1,0 +1,76 @@
+"""``-o FILE`` picks the format from the file name in ``report`` and ``convert``, as
+``trfscore.dump`` does; a ``--format``/``--to`` the name contradicts is a usage error (issue #25)."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import trfscore
+from conftest import run_cli
+
+SAMPLE = """012 Test Open
+042 2026/04/01
+001    1 m    Player0001, Test                  1800 GER      100001 1990/01/01  1.5    1     2 w 1     3 b =
+001    2 m    Player0002, Test                  1800 GER      100002 1990/01/01  1.0    2     1 b 0     4 w 1
+001    3 m    Player0003, Test                  1800 GER      100003 1990/01/01  1.0    3     4 w =     1 w =
+001    4 m    Player0004, Test                  1800 GER      100004 1990/01/01  0.5    4     3 b =     2 b 0
+"""
+
+
+@pytest.fixture()
+def event(tmp_path):
+    path = tmp_path / "event.trf"
+    path.write_text(SAMPLE, encoding="utf-8")
+    return path
+
+
+def starts(path) -> str:
+    return path.read_bytes()[:60].decode("utf-8-sig")
+
+
+@pytest.mark.parametrize("name, begins", [("standings.html", "<!DOCTYPE html>"), ("standings.csv", "rank,"),
+                                          ("standings.md", "# Test Open"), ("standings.json", "{")])
+def test_report_format_from_the_file_name(capsys, event, tmp_path, name, begins):
+    code, _, _ = run_cli(capsys, "report", event, "-o", tmp_path / name)
+    assert code == 0 and starts(tmp_path / name).startswith(begins)
+
+
+def test_report_unknown_ending_is_text(capsys, event, tmp_path):
+    code, out, _ = run_cli(capsys, "report", event)
+    assert code == 0
+    run_cli(capsys, "report", event, "-o", tmp_path / "standings.out")
+    assert (tmp_path / "standings.out").read_text(encoding="utf-8") == out
+
+
+def test_report_contradicting_format_is_a_usage_error(capsys, event, tmp_path):
+    code, _, err = run_cli(capsys, "report", event, "-o", tmp_path / "standings.html", "--format", "csv")
+    assert code == 2 and "says html" in err and not (tmp_path / "standings.html").exists()
+    code, _, _ = run_cli(capsys, "report", event, "-o", tmp_path / "standings.html", "--format", "html")
+    assert code == 0
+
+
+@pytest.mark.parametrize("name, fmt", [("out.json", "json"), ("out.pgn", "pgn"), ("out.md", "markdown"),
+                                       ("out.csv", "csv"), ("out.trf", "trf")])
+def test_convert_format_from_the_file_name_as_dump(capsys, event, tmp_path, name, fmt):
+    code, _, err = run_cli(capsys, "convert", event, "-o", tmp_path / name)
+    assert code == 0, err
+    t = trfscore.load(event)
+    trfscore.dump(t, tmp_path / f"dumped-{name}")  # the library's choice for the same name
+    assert (tmp_path / name).read_bytes() == (tmp_path / f"dumped-{name}").read_bytes()
+    if fmt == "json":
+        assert json.loads((tmp_path / name).read_text(encoding="utf-8"))["players"]
+
+
+def test_convert_contradicting_to_is_a_usage_error(capsys, event, tmp_path):
+    code, _, err = run_cli(capsys, "convert", event, "-o", tmp_path / "out.json", "--to", "pgn")
+    assert code == 2 and "--to pgn" in err and not (tmp_path / "out.json").exists()
+    code, _, _ = run_cli(capsys, "convert", event, "-o", tmp_path / "out.trf", "--to", "trf26")  # a TRF still
+    assert code == 0 and (tmp_path / "out.trf").read_text(encoding="utf-8").startswith("012")
+
+
+def test_convert_needs_a_format_somewhere(capsys, event, tmp_path):
+    code, _, err = run_cli(capsys, "convert", event, "-o", tmp_path / "out.xyz")
+    assert code == 2 and "--to" in err
+    code, _, err = run_cli(capsys, "convert", event)
+    assert code == 2 and "--to" in err
