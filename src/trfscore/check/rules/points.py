@@ -84,8 +84,9 @@ def _acceleration(ctx: Context) -> dict[int, set[Fraction]]:
         if xxa.start_rank is None:
             continue
         acc = out.setdefault(xxa.start_rank, set())
-        acc.update(v for v in xxa.points if v is not None)
-        total = sum(acc, Fraction(0))
+        given = [v for v in xxa.points if v is not None]
+        acc.update(given)
+        total = sum(given, Fraction(0))  # over the rounds, equal values too (not over the set)
         if total:
             acc.add(total)
     return out

@@ -1,0 +1,141 @@
+"""TRF510 (declared points, rule E6 of docs/rules.md): every cause it names, its messages, the
+299 adjustments and the scoring systems it names.
+
+The base file is checkhelp's 4-player, 2-round Swiss (results give #1 1.5, #2 1, #3 1,
+#4 0.5).  The causes (TRF rules E6: a mismatch is an error, a warning when a known exporter
+habit explains all of it): acceleration points included (250, XXA), a 240 bye of a round past
+the data already counted (JaVaFo), a 3/1/0 or 2/1/0 system without a 162 record.
+"""
+from __future__ import annotations
+
+import pytest
+from checkhelp import SWISS, rules_of, trf
+
+DEFAULT = "the FIDE default scoring (1, ½, 0)"
+CORRECT = "correct the points (columns 81-84) or the round results"
+
+
+def trf510(text: str) -> list[tuple[str, int, str, str, str]]:
+    """(severity, start rank, message, hint, text) of each TRF510 finding (no rule crashed:
+    ``rules_of`` fails on a TRF000)."""
+    lines = text.splitlines()
+    return [(f.severity, int(lines[f.line - 1][4:8]), f.message, f.hint, f.text)
+            for f in rules_of(text).get("TRF510", [])]
+
+
+def mismatch(sr: int, declared: str, computed: str, delta: str, system: str = DEFAULT) -> str:
+    return f"player {sr} declares {declared} points but the results add up to {computed} ({delta}) under {system}"
+
+
+def rec250(points: str, first_round: int, last_round: int, first_id: int, last_id: int) -> str:
+    """250 acceleration (TRF26): mp 5-8, gp 10-13, rounds 15-17/19-21, ids 23-26/28-31."""
+    return f"250 {points:>4} {points:>4} {first_round:>3} {last_round:>3} {first_id:>4} {last_id:>4}"
+
+
+def rec299(kind: str, points: str, rnd: int, *ids: int) -> str:
+    """299 point assignment (TRF26): type 5, match points 8-11, points 14-17, round 20-22, ids from 24."""
+    return f"299 {kind:1}  {'':>4}  {points:>4}  {rnd:>3} " + " ".join(f"{i:>4}" for i in ids)
+
+
+def test_agreeing_points_give_nothing():
+    assert trf510(trf()) == []
+
+
+def test_a_plain_mismatch_is_an_error_with_the_difference():
+    # #1: 1 + 1/2 = 1.5 from the results; declared 1.0 and 2.0.
+    assert trf510(trf(opts={1: {"points": "1.0"}})) == [("error", 1, mismatch(1, "1.0", "1.5", "-0.5"), CORRECT, "1.0")]
+    assert trf510(trf(opts={1: {"points": "2.0"}})) == [("error", 1, mismatch(1, "2.0", "1.5", "+0.5"), CORRECT, "2.0")]
+
+
+def test_250_acceleration_included_is_a_warning_for_the_players_it_names():
+    # 250 gives #1 and #2 one acceleration point: #1 declaring 1.5 + 1 is explained, #3 is not.
+    found = trf510(trf(opts={1: {"points": "2.5"}, 3: {"points": "2.0"}}, extra=[rec250("1.0", 1, 2, 1, 2)]))
+    assert found == [
+        ("warning", 1, mismatch(1, "2.5", "1.5", "+1.0") + "; likely cause: the points include acceleration (fictitious) "
+         "points", "the points field must exclude acceleration (250/XXA) points", "2.5"),
+        ("error", 3, mismatch(3, "2.0", "1.0", "+1.0"), CORRECT, "2.0"),
+    ]
+
+
+@pytest.mark.parametrize(("xxa", "declared", "explained"), [
+    ("XXA    2  0.0  0.5", "1.5", True),  # one round's value
+    ("XXA    2  0.5  1.0", "2.5", True),  # the sum over the rounds, 1.5
+    ("XXA    2  0.5  0.5", "2.0", True),  # the sum of two equal values, 1.0
+    ("XXA    2  0.5  1.0", "3.0", False),
+    ("XXA    3  0.5  1.0", "2.5", False),  # another player's acceleration
+])
+def test_xxa_acceleration_values_and_their_sum(xxa, declared, explained):
+    (found,) = trf510(trf(opts={2: {"points": declared}}, extra=[xxa]))
+    assert found[:2] == ("warning" if explained else "error", 2)
+    assert found[2].endswith("; likely cause: the points include acceleration (fictitious) points") is explained
+
+
+def test_a_240_bye_of_the_next_round_already_counted_is_a_warning():
+    # 240 F (round 3, #2) and 240 H (round 3, #3): the file has 2 rounds; #2 declares 1 + 1,
+    # #3 1 + 1/2 (JaVaFo adds a requested bye at once).  #4 declares 0.5 + 1 without a 240.
+    found = trf510(trf(opts={2: {"points": "2.0"}, 3: {"points": "1.5"}, 4: {"points": "1.5"}},
+                       extra=["240 F   3    2", "240 H   3    3"]))
+    hint = "leave the bye out of the points until the round is played"
+    assert found == [
+        ("warning", 2, mismatch(2, "2.0", "1.0", "+1.0") + "; likely cause: the points already include the F bye of "
+         "round 3 (240 record), not yet played (JaVaFo convention)", hint, "2.0"),
+        ("warning", 3, mismatch(3, "1.5", "1.0", "+0.5") + "; likely cause: the points already include the H bye of "
+         "round 3 (240 record), not yet played (JaVaFo convention)", hint, "1.5"),
+        ("error", 4, mismatch(4, "1.5", "0.5", "+1.0"), CORRECT, "1.5"),
+    ]
+
+
+def test_a_240_bye_of_a_round_in_the_data_explains_nothing():
+    # round 2 is in the 001 data: its bye is in the results already (rule E10 compares them)
+    assert [f[0] for f in trf510(trf(opts={2: {"points": "2.0"}}, extra=["240 F   2    2"]))] == ["error"]
+
+
+@pytest.mark.parametrize(("w", "d", "points"), [(3, 1, {1: "4.0", 2: "3.0", 3: "2.0", 4: "1.0"}),
+                                                (2, 1, {1: "3.0", 2: "2.0", 3: "2.0", 4: "1.0"})])
+def test_another_scoring_system_without_162_is_a_warning(w, d, points):
+    # wins and draws: #1 1 and 1, #2 1 and 0, #3 0 and 2, #4 0 and 1; points = w x wins + d x draws
+    found = trf510(trf(opts={k: {"points": v} for k, v in points.items()}))
+    cause = f"; likely cause: every player's points follow a {w}/{d}/0 scoring system, but the file has no 162 record"
+    hint = f"declare the system: '162  W {w}.0    D {d}.0    L 0.0'"
+    assert [(f[0], f[1], f[2].endswith(cause), f[3]) for f in found] == [
+        ("warning", sr, True, hint) for sr in (1, 2, 3, 4) if points[sr] != {1: "1.5", 2: "1.0", 3: "1.0", 4: "0.5"}[sr]]
+
+
+def test_a_system_that_fits_only_some_players_explains_nothing():
+    found = trf510(trf(opts={1: {"points": "4.0"}, 2: {"points": "3.0"}}))  # #3 and #4 keep 1/2 points
+    assert [f[0] for f in found] == ["error", "error"]
+
+
+@pytest.mark.parametrize(("header", "system"), [
+    (["162  W 1.0    D 0.5    L 0.0    A 0.0    P 1.0"], "the 162 scoring record"),
+    (["XXS W=1.0 D=0.5"], "the XXS scoring record"),
+    (["BBW  1.0", "BBD  0.5"], "the BB? scoring records"),
+])
+def test_the_message_names_the_scoring_system(header, system):
+    found = trf510(trf(opts={1: {"points": "2.0"}}, header=["012 Test Open", *header]))
+    assert found == [("error", 1, mismatch(1, "2.0", "1.5", "+0.5", system), CORRECT, "2.0")]
+
+
+def test_299_adjustments_are_applied():
+    # blank type: +1 for #1 (1.5 + 1 = 2.5); W in round 1 worth 0.5 for #2 (his R1 loss becomes
+    # 0.5: 0.5 + 1 = 1.5); D worth 0 in every round for #3 (two draws: 0).
+    extra = [rec299("", "1.0", 0, 1), rec299("W", "0.5", 1, 2), rec299("D", "0.0", 0, 3)]
+    assert trf510(trf(opts={1: {"points": "2.5"}, 2: {"points": "1.5"}, 3: {"points": "0.0"}}, extra=extra)) == []
+    # the unadjusted totals are now wrong
+    found = trf510(trf(extra=extra))
+    assert [(f[0], f[1], f[2]) for f in found] == [
+        ("error", 1, mismatch(1, "1.5", "2.5", "-1.0")), ("error", 2, mismatch(2, "1.0", "1.5", "-0.5")),
+        ("error", 3, mismatch(3, "1.0", "0.0", "+1.0"))]
+
+
+def test_299_for_an_unknown_player_or_without_points_changes_nothing():
+    assert trf510(trf(extra=[rec299("", "1.0", 0, 9), rec299("", "", 0, 1)])) == []
+
+
+def test_points_after_the_last_played_round_of_an_unfinished_file():
+    # round 3 holds only #1's pre-entered half-point bye: the points after round 2 (1.5) are what a
+    # pairing program writes between rounds; 1.0 is wrong either way.
+    rows = {k: v + ["0000 - H" if k == 1 else ""] for k, v in SWISS.items()}
+    assert trf510(trf(rows, opts={1: {"points": "1.5"}})) == []
+    assert trf510(trf(rows, opts={1: {"points": "2.0"}})) == []
+    assert [f[:3] for f in trf510(trf(rows, opts={1: {"points": "1.0"}}))] == [("error", 1, mismatch(1, "1.0", "2.0", "-1.0"))]
