@@ -107,3 +107,24 @@ def test_editions_in_one_call_do_not_share_their_values(rules):
     row = next(r.tiebreaks for r in st.rows if r.start_rank == 2)
     assert (row["BH/V2009"], row["BH/V2026"]) == (12, F(25, 2))
     assert row["BH"] == of(rules, 2)["BH"]
+
+
+def test_aob_with_and_without_forfeits_as_played():
+    # AOB (8.2): the average of the Buchholz of the opponents met over the board, unplayed
+    # rounds left out.  2026 Buchholz: #2 12.5 (above), #3 2.5 + 3 + 1.5 + 3.5 + 2.5 = 13,
+    # #5 2 + 2.5 + 3 + 3 + 3.5 = 14.  AOB(#1) = (12.5 + 13 + 14) / 3 = 79/6.
+    # /P: #1's forfeit against #6 counts, with #6's BH/P: 1.5 (#5) + 2 (PAB: dummy, his own 2,
+    # under the 16.4.2 cap 2.5) + 3.5 (#1, his forfeit win now a game) + 2.5 (#4) + 3 (#2) = 12.5;
+    # AOB/P(#1) = (12.5 + 12.5 + 13 + 14) / 4 = 13.
+    # #7 only has byes and absences: no opponent met, AOB undefined.
+    rows = {**ROWS, 7: "ZPB HPB -- -- --"}
+    st = compute_standings(from_rows(rows, system="Swiss"), "AOB,AOB/P", rules="fide-2026")
+    got = {r.start_rank: (r.tiebreaks["AOB"], r.tiebreaks["AOB/P"]) for r in st.rows}
+    assert got[1] == (F(79, 6), 13) and got[7] == (None, None)
+    e = st.explain(1, "AOB/P")
+    assert [(t.round, t.opponent, t.value) for t in e.terms] == [(1, 2, F(25, 2)), (3, 6, F(25, 2)), (4, 3, 13), (5, 5, 14)]
+    assert str(e) == "(12.5 + 12.5 + 13.0 + 14.0) / 4 = 13.0\n  unplayed rounds are left out (C.07 Art. 8.2)"
+    assert str(st.explain(1, "AOB")).startswith("(12.5 + 13.0 + 14.0) / 3 = ~13.1667\n")
+    assert str(st.explain(7, "AOB")) == ("no opponent met over the board: undefined\n"
+                                         "  unplayed rounds are left out (C.07 Art. 8.2)")
+    assert (st.explain(7, "AOB").value, st.explain(7, "AOB").name) == (None, "Average of opponents' Buchholz")
