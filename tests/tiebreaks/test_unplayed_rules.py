@@ -128,3 +128,52 @@ def test_aob_with_and_without_forfeits_as_played():
     assert str(st.explain(7, "AOB")) == ("no opponent met over the board: undefined\n"
                                          "  unplayed rounds are left out (C.07 Art. 8.2)")
     assert (st.explain(7, "AOB").value, st.explain(7, "AOB").name) == (None, "Average of opponents' Buchholz")
+
+
+# A 4-player round robin with one forfeit: R1 1-2 1:0, 3-4 1/2; R2 1-3 won by #1 by forfeit,
+# 2-4 1:0; R3 1-4 1/2, 3-2 1:0.  Ratings 2000, 1900, 1600, 1700.  Art. 15.2: in round-robins
+# forfeits are regular games; from 2026 they stay unplayed for the rating-based tie-breaks and
+# forfeit losses for the Type-B counts.
+RR = {1: "+W2 +F3 =W4", 2: "-B1 +W4 -B3", 3: "=W4 -F1 +W2", 4: "=B3 -B2 =B1"}
+RR_RATINGS = {1: 2000, 2: 1900, 3: 1600, 4: 1700}
+
+
+def rr_values(rules: str) -> dict[int, dict[str, Fraction]]:
+    t = from_rows(RR, ratings=RR_RATINGS, system="Round robin")
+    return {r.start_rank: r.tiebreaks for r in compute_standings(t, "ARO,TPR,WON,REP,BH", rules=rules).rows}
+
+
+def test_round_robin_forfeits_before_2026():
+    from trfscore.ratings.tables import fide_dp_hundredths as dp
+
+    got = rr_values("fide-2023")
+    # ARO(#1) = (1900 + 1600 + 1700)/3 = 1733.3 -> 1733, TPR = 1733 + dp(2.5/3 = 0.83);
+    # ARO(#3) = (1700 + 2000 + 1900)/3 = 1866.7 -> 1867.  #1 won two games (one by forfeit),
+    # #3 played all three rounds (REP 3).  BH(#1) = 1 + 1.5 + 1 = 3.5 at face value.
+    assert (got[1]["ARO"], got[1]["TPR"], got[3]["ARO"]) == (1733, 1733 + dp(83), 1867)
+    assert (got[1]["WON"], got[3]["REP"], got[1]["BH"]) == (2, 3, F(7, 2))
+
+
+def test_round_robin_forfeits_from_2026():
+    from trfscore.ratings.tables import fide_dp_hundredths as dp
+
+    got = rr_values("fide-2026")
+    # the forfeit is left out of the ratings: ARO(#1) = (1900 + 1700)/2 = 1800, TPR = 1800 +
+    # dp(1.5/2 = 0.75); ARO(#3) = (1700 + 1900)/2 = 1800.  #3's forfeit loss is not a round
+    # elected to play (REP 2); #1's forfeit win still counts as won (WON 2); BH unchanged.
+    assert (got[1]["ARO"], got[1]["TPR"], got[3]["ARO"]) == (1800, 1800 + dp(75), 1800)
+    assert (got[1]["WON"], got[3]["REP"], got[1]["BH"]) == (2, 2, F(7, 2))
+
+
+def test_a_leading_requested_bye_before_only_forfeit_losses_counts_as_a_draw_2026():
+    # #4 asks for a zero-point bye in R1, loses R2 by forfeit to #1 and is absent in R3: no
+    # round he was available for follows R1, so R1 and R3 are 16.2.5 and count as draws for
+    # his opponents (16.3.2): #4 is seen with 0 + 1/2 + 1/2 = 1.  #1's forfeit win is a
+    # dummy with his 3 points capped at #4's adjusted 1 (16.4.1).
+    # BH(#1) = 1.5 (#2) + 1 + 1.5 (#3) = 4.
+    rows = {1: "+W2 +F4 +W3", 2: "-B1 =W3 PAB", 3: "PAB =B2 -B1", 4: "ZPB -F1 --"}
+    st = compute_standings(from_rows(rows, system="Swiss"), "BH", rules="fide-2026")
+    assert next(r.tiebreaks["BH"] for r in st.rows if r.start_rank == 1) == 4
+    (term,) = [t for t in st.explain(1, "BH").terms if t.round == 2]
+    assert (term.value, term.rule) == (1, "fide-2026: C.07 Art. 16.4.1, dummy capped at the scheduled opponent's "
+                                          "adjusted score")
