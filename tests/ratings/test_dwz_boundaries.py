@@ -191,3 +191,84 @@ def test_opponent_average():
     res = dwz_update(1600, 10, 40, [1400, None, 1500, 1900], 1)
     assert (res.opponent_average, res.games) == (1600, 3)
     assert "n = 3, W = 1, Rc = 1600" in res.steps
+
+
+# --- the working shown to the user (steps and notes) ---------------------------------------------
+
+def test_classic_steps_with_braking():
+    # R0 1000, A 30 (J 15), i 10, four games against 1000, 2 points: We = 4 x 1/2 = 2;
+    # E0 = 1^4 + 15 = 16; W <= We and R0 < 1300: SBr = e^((1300 - 1000)/150) - 1 = e^2 - 1
+    # = 6.3891; E = 16 + 6.3891 = 22.3891 -> 22, bound 150 with braking; Rn = 1000 + 0.
+    res = dwz_update(1000, 10, 30, [1000] * 4, 2)
+    assert res.steps == (
+        "edition classic", "Ro = 1000", "n = 4, W = 2, Rc = 1000", "We = 2",
+        "E0 = (Ro/1000)^4 + J = 1 + 15 = 16",
+        "fB = 1, SBr = 6.3891, E = fB*E0 + SBr = 22.3891 -> 22 -> bounds 5..150 (150 with braking) -> E = 22",
+        "Rn = Ro + 800*(W - We)/(E + n) = 1000 + 800*(2 - 2)/(22 + 4) = 1000 -> 1000")
+    assert res.notes == ()
+
+
+def test_classic_steps_with_unknown_age_and_index():
+    # R0 1600, age and index unknown: J = 15 (E0 = 1.6^4 + 15 = 21.5536 -> 22), no index cap (30)
+    res = dwz_update(1600, None, None, [1600] * 4, 2)
+    assert step(res, "E0 =") == "E0 = (Ro/1000)^4 + J = 6.5536 + 15 = 21.5536 (age unknown: J = 15)"
+    assert step(res, "fB =").endswith("-> 22 -> bounds 5..30 (30 (index unknown, no index cap)) -> E = 22")
+    assert res.notes == ("index unknown: the cap 5*i was not applied",)
+
+
+def test_2026_steps_with_braking():
+    # R0 1500, A 30, i 3 (K0 44, adult), four games against 1500, 1.5 points: We = 2; W < We
+    # and R0 < 1600: b = (1500 + 800)/2400 = 0.9583; K = 44 x 0.9583 = 42.17 -> 42.2;
+    # Rn = 1500 + 42.2 x (1.5 - 2) = 1478.90 -> 1479.
+    res = dwz_update(1500, 3, 30, [1500] * 4, F(3, 2), edition="2026")
+    assert res.steps == (
+        "edition 2026", "Ro = 1500", "n = 4, W = 1.5, Rc = 1500", "We = 2",
+        "K0 = 44 (adult < 2000), b = 0.9583, a = 0, K = K0*b + a = 42.17 -> 42.2",
+        "Rn = Ro + K*(W - We) = 1500 + 42.2*(1.5 - 2) = 1478.90 -> 1479")
+    assert (res.new_rating, res.change, res.index_after) == (1479, -21, 4)
+
+
+@pytest.mark.parametrize(("edition", "method", "tail"), [
+    # five games against 1500 and 2.5 points: We(1500) = 2.5, so Ri = 1500 at once
+    ("classic", "iteration", ("Ri = 1500 (WO 3.4.4 iteration)", "first DWZ = 1500")),
+    ("classic", "exact", ("Ri = 1500.00 (exact root)", "first DWZ = 1500")),
+    # 2026: 1500 + 0.08 x (2000 - 1500) = 1540
+    ("2026", "iteration", ("Ri = 1500 (WO 3.4.4 iteration)", "Rp = 1500 -> first DWZ (r = 0.08) = 1540", "first DWZ = 1540")),
+])
+def test_first_dwz_steps(edition, method, tail):
+    res = dwz_update(None, None, None, [1500] * 5, F(5, 2), edition=edition, first_method=method)
+    assert res.steps == (f"edition {edition}", "Ro = unrated", "n = 5, W = 2.5, Rc = 1500", *tail)
+    assert (res.first_rating, res.index_after, res.performance, res.notes) == (True, 1, 1500, ())
+
+
+def test_first_dwz_below_800_is_compressed():
+    # Ri = 700 (2.5 of 5 against 700): 700 + 700/8 = 787.5 -> 788
+    res = dwz_update(None, None, None, [700] * 5, F(5, 2))
+    assert res.steps[-2:] == ("Ri < 800: 700 + Ri/8 = 787.50", "first DWZ = 788")
+    assert res.raw_rating == F(1575, 2)
+
+
+def test_first_dwz_2026_at_100_percent_steps():
+    res = dwz_update(None, None, None, [1500] * 5, 5, edition="2026")
+    assert res.notes == ("100 % score: a fictitious draw against the average opponent added",)
+    assert res.steps[3] == "fictitious draw against Rc = 1500"
+    ri = res.performance  # the solved value with the draw: 5.5 of 6
+    assert res.steps[-2] == f"Rp = {ri} -> first DWZ (r = 0.08) = {float(ri + F(8, 100) * (2000 - ri)):.2f}"
+    assert res.new_rating == round(ri + F(8, 100) * (2000 - ri))
+
+
+@pytest.mark.parametrize(("opponents", "score", "reason"), [
+    ([1500] * 4, 2, "no first DWZ: 4 game(s) against rated opponents, 5 needed (WO 3.4.1)"),
+    ([1500] * 5, 5, "no first DWZ: 0 % or 100 % score (WO 3.4.1)"),
+    ([1500] * 5, 0, "no first DWZ: 0 % or 100 % score (WO 3.4.1)"),
+])
+def test_no_first_dwz_reasons(opponents, score, reason):
+    res = dwz_update(None, None, None, opponents, score)
+    assert (res.new_rating, res.notes, res.steps[-1]) == (None, (reason,), reason)
+
+
+def test_no_rateable_game():
+    res = dwz_update(1500, 4, 30, [(None, 1)], None)
+    assert res.notes == ("1 game(s) against unrated opponents excluded", "no rateable game: DWZ unchanged")
+    assert res.steps == ("edition classic", "Ro = 1500", "n = 0, W = 0")
+    assert (res.new_rating, res.index_after) == (None, 4)
