@@ -1,0 +1,83 @@
+"""The rank rules (docs/rules.md C2, C11, E7): TRF511 (rank order against points), TRF512
+(every player of a finished event ranked 1..N), TRF520 (starting ranks 1..N): each case with
+its message, hint, line, column and severity.
+
+The base file is checkhelp's 4-player, 2-round Swiss: points #1 1.5, #2 1.0, #3 1.0, #4 0.5;
+lines 7-10 hold players 1-4 (six header lines first); the rank is columns 86-89, the starting
+rank columns 5-8 (TRF16 record 001).
+"""
+from __future__ import annotations
+
+import pytest
+from checkhelp import SWISS, rules_of, trf
+
+RERANK = "re-rank the players by points, then tie-breaks"
+
+
+def found(text: str, rule: str) -> list[tuple[str, int, int, str, str, str]]:
+    return [(f.severity, f.line, f.column, f.message, f.hint, f.text) for f in rules_of(text).get(rule, [])]
+
+
+@pytest.mark.parametrize("ranks", [{1: 1, 2: 2, 3: 3, 4: 4}, {1: 1, 2: 3, 3: 2, 4: 4}, {1: 1, 2: 2, 3: 2, 4: 4}])
+def test_ranks_in_points_order_pass(ranks):
+    # #2 and #3 have 1.0 each: either order, or a shared rank
+    assert found(trf(ranks=ranks), "TRF511") == []
+
+
+def test_a_better_rank_with_fewer_points():
+    assert found(trf(ranks={1: 2, 2: 1, 3: 3, 4: 4}), "TRF511") == [
+        ("warning", 7, 86, "player 1 is ranked 2 with 1.5 points, behind player 2 (rank 1) with only 1.0", RERANK, "2")]
+
+
+def test_a_shared_rank_with_different_points():
+    assert found(trf(ranks={1: 1, 2: 1, 3: 3, 4: 4}), "TRF511") == [
+        ("warning", 8, 86, "players 1 and 2 share rank 1 but have 1.5 and 1.0 points",
+         "only players with equal points can share a rank", "1")]
+
+
+def test_computed_points_stand_in_when_a_declared_total_is_missing():
+    # #1 declares no points: his results give 1.5; ranks 4, 1, 3, 2 put him last
+    assert found(trf(ranks={1: 4, 2: 1, 3: 3, 4: 2}, opts={1: {"points": ""}}), "TRF511") == [
+        ("warning", 7, 86, "player 1 is ranked 4 with 1.5 points, behind player 3 (rank 3) with only 1.0", RERANK, "4"),
+        ("warning", 9, 86, "player 3 is ranked 3 with 1.0 points, behind player 4 (rank 2) with only 0.5", RERANK, "3")]
+
+
+def test_one_ranked_player_is_not_compared():
+    assert found(trf(ranks={4: 1}), "TRF511") == []
+
+
+def test_no_rank_anywhere():
+    assert found(trf(ranks={}), "TRF512") == [
+        ("warning", 7, 86, "no player has a rank (columns 86-89 are blank or 0 everywhere)",
+         "write the final rank of every player; consumers need it to rebuild the standings", "    ")]
+
+
+def test_one_player_without_a_rank_and_one_past_n():
+    assert found(trf(ranks={1: 1, 2: 2, 3: 3}), "TRF512") == [
+        ("warning", 10, 86, "player 4 has no rank", "write the player's final rank in columns 86-89", "    ")]
+    assert found(trf(ranks={1: 1, 2: 2, 3: 3, 4: 5}), "TRF512") == [
+        ("warning", 10, 86, "player 4 has rank 5, but there are only 4 players", "ranks run from 1 to the number of players",
+         "5")]
+
+
+def test_rank_zero_after_a_withdrawal_is_info():
+    # #4 ends with a zero-point bye (withdrawn); #2 gets the pairing-allocated bye instead
+    rows = {**SWISS, 2: ["1 b 0", "0000 - U"], 4: ["3 b =", "0000 - Z"]}
+    assert found(trf(rows, ranks={1: 1, 2: 2, 3: 3, 4: 0}), "TRF512") == [
+        ("info", 10, 86, "1 player(s) whose record stops early have rank 0 (read as withdrawn, unranked)",
+         "rank them after the others if the rating officer asks for it", "0")]
+
+
+def test_start_ranks_with_a_gap():
+    rows = {1: SWISS[1], 2: SWISS[2], 4: SWISS[3], 5: SWISS[4]}
+    assert found(trf(rows, ranks={1: 1, 2: 2, 4: 3, 5: 4}), "TRF520") == [
+        ("warning", 9, 5, "starting ranks are not 1..4: 3 missing",
+         "renumber the players 1..N (and their opponents), or add 'XXC rank'", "4")]
+
+
+def test_start_ranks_with_many_gaps_list_ten():
+    # 1 and 20: 2..19 missing (18 numbers), the first ten listed
+    text = trf({1: [], 20: []}, ranks={1: 1, 20: 2})
+    assert [f[3] for f in found(text, "TRF520")] == [
+        "starting ranks are not 1..2: 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 and 8 more missing"]
+    assert found(trf({1: [], 20: []}, ranks={1: 1, 20: 2}, header=None, extra=["XXC rank"]), "TRF520") == []
