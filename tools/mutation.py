@@ -183,7 +183,7 @@ class _Collector:
             self._constant(qual, node)
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in NAME_SWAPS:
             self._swap_attr(qual, node.func, "id", NAME_SWAPS[node.func.id], shown=node)
-        elif isinstance(node, ast.Return) and node.value is not None and not _is_none(node.value):
+        elif isinstance(node, ast.Return) and node.value is not None and not isinstance(node.value, ast.Constant):
             self._swap_attr(qual, node, "value", ast.copy_location(ast.Constant(None), node.value))
         elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
                 and not _is_none(node.value):
@@ -498,8 +498,11 @@ class MutationPlugin:
             if self.listing:
                 print(f"  {mutant.line}: {mutant.key}")
                 continue
-            tests = sorted({t for ln in range(mutant.line, mutant.end_line + 1) for t in lines.get(ln, [])},
-                           key=lambda t: timed[t])
+            if mutant.qualname == "<module>":  # run at import, before any test: every test of the module
+                reach = {t for ts in lines.values() for t in ts}
+            else:
+                reach = {t for ln in range(mutant.line, mutant.end_line + 1) for t in lines.get(ln, [])}
+            tests = sorted(reach, key=lambda t: timed[t])
             if not tests:
                 outcomes.append(Outcome(mutant, "unreached"))
                 continue
