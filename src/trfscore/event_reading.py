@@ -112,9 +112,8 @@ class EventReading(NamedTuple):
             text = f"{n} round{'s' if n != 1 else ''}"
         else:
             text = f"standings after round {n} of {total}"
-        notes = [f"round {p.number} {p.state}" for p in self.pending if p.number > n]
-        if n < self.played:
-            notes.append(f"results through round {self.played}")
+        notes = [f"results through round {self.played}"] if n < self.played else []
+        notes += [f"round {p.number} {p.state}" for p in self.pending if p.number > n]
         return "; ".join([text, *notes])
 
     def to_dict(self, after: int | None = None) -> dict[str, object]:
@@ -127,11 +126,16 @@ class EventReading(NamedTuple):
                 "summary": self.describe(after)}
 
 
+def _key(t: Tournament) -> tuple[object, ...]:
+    """What the reading of ``t`` depends on, as far as a change can be seen cheaply."""
+    players = t.players
+    return (id(players), players.version, len(players), t.rounds, t.header.rounds_declared,
+            t.header.system, t.header.type, len(t.teams))
+
+
 def reading(t: Tournament) -> EventReading:
     """The reading of ``t``, made on first use and kept until the players or rounds change."""
-    players = t.players
-    key = (id(players), players.version, len(players), t.rounds, t.header.rounds_declared,
-           t.header.system, t.header.type, len(t.teams))
+    key = _key(t)
     cached = t.__dict__.get("_event_reading")
     if cached is not None and cached[0] == key:
         reading_: EventReading = cached[1]
@@ -139,6 +143,20 @@ def reading(t: Tournament) -> EventReading:
     made = read_event(t)
     t.__dict__["_event_reading"] = (key, made)
     return made
+
+
+def through(t: Tournament, rounds: int) -> Tournament:
+    """``t`` as it stood after round ``rounds``: the same event with every player's cells cut
+    there, for the parts of a report that read the cells themselves (crosstables, rating
+    changes).  Its reading stays the whole file's, so that every format still says which rounds
+    are pending.  ``t`` itself when nothing is cut."""
+    if rounds >= t.rounds:
+        return t
+    from dataclasses import replace
+
+    view = replace(t, players=[replace(p, games=p.games[:rounds]) for p in t.players], rounds=rounds)
+    view.__dict__["_event_reading"] = (_key(view), reading(t))
+    return view
 
 
 def read_event(t: Tournament) -> EventReading:

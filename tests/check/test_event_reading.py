@@ -89,3 +89,28 @@ def test_a_two_player_match_is_a_round_robin_to_report_and_check():
     t = trfscore.loads(MATCH)
     assert t.event.system == "match" and t.standings().system == "round-robin"
     assert "TRF552" not in rules_of(MATCH)
+
+
+def test_after_round_cuts_the_crosstable_and_the_rating_changes_alike(cli, tmp_path):
+    path = tmp_path / "swiss.trf"
+    path.write_text(trf(), encoding="utf-8")  # two rounds played
+    code, md, _ = cli("report", path, "--format", "markdown", "--after-round", "1", "--ratings", "fide")
+    assert code == 0
+    crosstable = md[md.index("## Crosstable"):]
+    assert "| R1 |" in crosstable and "R2" not in crosstable
+    code, out, _ = cli("report", path, "--format", "json", "--after-round", "1", "--ratings", "fide")
+    rows = {r["start_rank"]: r for r in json.loads(out)["standings"]}
+    # after round 1 (1 beat 2, 3-4 drawn): one game each, and W is the round-1 score
+    assert {sr: (r["rating_change"]["games"], r["rating_change"]["w"]) for sr, r in rows.items()} == \
+        {1: (1, 1), 2: (1, 0), 3: (1, 0.5), 4: (1, 0.5)}
+
+
+def test_a_mid_event_report_rates_only_the_played_rounds(cli, tmp_path):
+    path = tmp_path / "mid.trf"
+    path.write_text(MID, encoding="utf-8")
+    code, out, _ = cli("report", path, "--format", "json", "--ratings", "fide")
+    assert {r["rating_change"]["games"] for r in json.loads(out)["standings"]} == {2}
+    code, html, _ = cli("report", path, "--format", "html")
+    assert "standings after round 2 of 5; round 3 paired" in html and ">R3<" not in html
+    code, csv, err = cli("report", path, "--format", "csv")
+    assert "standings after round 2 of 5; round 3 paired" in err

@@ -244,6 +244,10 @@ def run(args) -> int:
         return run_teams(t, args)
     if t.source.encoding not in ("utf-8", "ascii", "binary"):
         warn(f"{args.input}: read as {t.source.encoding} (not UTF-8)")
+    from ..event_reading import through
+
+    # after round N (--after-round, else the last played one): standings, crosstable and ratings alike
+    t = through(t, t.event.view(getattr(args, "after_round", None)))
     standings = compute(t, args)
     ratings = compute_ratings(t, args)
     if getattr(args, "norms", False):
@@ -263,6 +267,8 @@ def run(args) -> int:
         data = render(t, standings, fmt, args, ratings)
         with output(args.output) as out:
             out.write(data)
+        if fmt == "csv" and (t.event.in_progress or standings.rounds < t.event.rounds):
+            warn(f"{args.input}: {t.event.describe(standings.rounds)}")  # CSV has no place for a note
     untrusted = doubts(t)
     if untrusted:
         print_doubts(untrusted, args.input)

@@ -96,7 +96,9 @@ def facts(t: Tournament) -> list[tuple[str, str]]:
     end = h.end_date_iso or h.end_date.strip()
     if start or end:
         out.append(("Dates", start if not end or end == start else f"{start} – {end}" if start else end))
-    out.append(("Rounds", str(t.rounds or h.rounds_declared or 0)))
+    event = t.event  # a view after round N keeps the whole file's reading (event_reading.through)
+    cut = event.in_progress or t.rounds < event.rounds
+    out.append(("Rounds", event.describe(t.rounds) if cut else str(t.rounds or h.rounds_declared or 0)))
     out.append(("Players", str(len(t.players))))
     if h.chief_arbiter.strip():
         out.append(("Chief arbiter", h.chief_arbiter.strip()))

@@ -65,6 +65,8 @@ def _frame(t: Tournament, standings, rated: bool, findings: bool, ratings_system
     else:
         facts["after_round"] = standings.rounds or t.rounds
     doc: dict[str, Any] = {"$schema": SCHEMA_ID, "tournament": facts, "rules": standings.rules, "system": standings.system}
+    if not teams:
+        doc["event"] = t.event.to_dict(standings.rounds)
     if teams:
         doc["primary"] = standings.primary
     doc.update(tiebreaks=list(standings.tiebreaks), notes=list(standings.notes))
