@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .model import Player, Tournament
+from .model import Player, Tournament, packed_block, round_counts
 
 #: A cell holding one of these has a result: a game (rated or not), a forfeit, an unknown result.
 RESULT_CODES = frozenset("1=0WDL+-X?")
@@ -69,8 +69,6 @@ class EventReading(NamedTuple):
     system_source: str = "pairings"
     #: (start rank, round) of each cell with an unknown result (``X``/``?``)
     unknown: tuple[tuple[int, int], ...] = ()
-    #: (start rank, round) of each not-rated game (``W``/``D``/``L``, B.02 8.3.1)
-    unrated: tuple[tuple[int, int], ...] = ()
 
     @property
     def in_progress(self) -> bool:
@@ -156,62 +154,80 @@ def through(t: Tournament, rounds: int) -> Tournament:
 
     view = replace(t, players=[replace(p, games=p.games[:rounds]) for p in t.players], rounds=rounds)
     view.__dict__["_event_reading"] = (_key(view), reading(t))
+    view.__dict__["_whole"] = whole(t)
     return view
+
+
+def whole(t: Tournament) -> Tournament:
+    """The whole event a view of :func:`through` was cut from (``t`` itself when not a view):
+    what the file declares (points, ranks) is judged against it."""
+    found: Tournament = t.__dict__.get("_whole", t)
+    return found
 
 
 def read_event(t: Tournament) -> EventReading:
     """Read the event afresh (:func:`reading` keeps the answer)."""
     players = list(t.players)
-    codes = [p.codes() for p in players]
-    rounds = t.rounds or max(map(len, codes), default=0)
-    played, pending = _progress(players, codes, rounds)
+    rounds = t.rounds or max(round_counts(players), default=0)
+    opponents, codes = cell_columns(players, rounds)
+    played, pending = _progress(players, opponents, codes, rounds)
     system, source = _system(t, players)
-    joined = "".join(c if isinstance(c, str) else "".join(c) for c in codes)
     unknown: tuple[tuple[int, int], ...] = ()
-    unrated: tuple[tuple[int, int], ...] = ()
-    if "X" in joined or "?" in joined:
-        unknown = tuple((p.start_rank, r) for p, c in zip(players, codes)
-                        for r, code in enumerate(c, 1) if code in UNKNOWN_CODES)
-    if "W" in joined or "D" in joined or "L" in joined:
-        unrated = tuple((p.start_rank, r) for p, c in zip(players, codes)
-                        for r, code in enumerate(c, 1) if code in "WDL")
-    return EventReading(rounds, t.header.rounds_declared, played, pending, system, source, unknown, unrated)
+    if "X" in codes or "?" in codes:
+        unknown = tuple((players[k // rounds].start_rank, k % rounds + 1)
+                        for k, code in enumerate(codes) if code in UNKNOWN_CODES)
+    return EventReading(rounds, t.header.rounds_declared, played, pending, system, source, unknown)
 
 
-def _progress(players: Sequence[Player], codes: Sequence[str | list[str]], rounds: int) -> tuple[int, tuple[PendingRound, ...]]:
+def cell_columns(players: Sequence[Player], n: int) -> tuple[list[int | None], str]:
+    """Every cell's opponent (start rank or None) and result code, ``n`` cells a player (rows
+    padded with no-entry cells), in the players' order: the bulk reader's columns themselves
+    when it left them packed (no per-player work), else gathered player by player."""
+    block = packed_block(players, n)
+    if block is not None and block.n == n:
+        return block.opponents, block.codes
+    opponents: list[int | None] = []
+    codes: list[str] = []
+    for p in players:
+        o, c = p.opponent_ranks()[:n], p.codes()[:n]
+        opponents += o
+        codes += c
+        if len(o) < n:
+            opponents += [None] * (n - len(o))
+            codes += " " * (n - len(c))
+    return opponents, "".join(codes)
+
+
+def _progress(players: Sequence[Player], opponents: list[int | None], codes: str,
+              rounds: int) -> tuple[int, tuple[PendingRound, ...]]:
     """The last played round and the pending rounds after it, read from the last round back:
     a finished file decides on its last round."""
     pending: list[PendingRound] = []
     rnd = rounds
     while rnd > 0:
-        column = [c[rnd - 1] if len(c) >= rnd else " " for c in codes]
-        results = sum(1 for code in column if code in RESULT_CODES)
+        column = codes[rnd - 1::rounds]
+        results = sum(map(column.count, RESULT_CODES))
         waiting: frozenset[int] = frozenset()
         if " " in column:
-            waiting = _waiting(players, column, rnd)
+            waiting = _waiting(players, opponents[rnd - 1::rounds], column)
         if results and not waiting:
             break  # the last played round
-        premarked = tuple(p.start_rank for p, code in zip(players, column) if code in PREMARK_CODES)
+        premarked: tuple[int, ...] = ()
+        if any(code in column for code in PREMARK_CODES):
+            premarked = tuple(p.start_rank for p, code in zip(players, column) if code in PREMARK_CODES)
         if results or waiting or premarked:
             pending.append(PendingRound(rnd, waiting, premarked, results))
         rnd -= 1
-    if rnd == 0:  # no round with results at all: nothing played yet
-        return 0, tuple(reversed(pending))
     return rnd, tuple(reversed(pending))
 
 
-def _waiting(players: Sequence[Player], column: list[str], rnd: int) -> frozenset[int]:
-    """The start ranks paired in round ``rnd`` whose game has no result on either side, both
-    cells naming each other (a blank cell against a result, or against an opponent who does not
-    name the player, is a broken game for ``check`` to report, not a wait)."""
-    opponent_of: dict[int, int | None] = {}
-    blank = []
-    for p, code in zip(players, column):
-        if code == " ":
-            ranks = p.opponent_ranks()
-            opponent_of[p.start_rank] = ranks[rnd - 1] if len(ranks) >= rnd else None
-            blank.append(p.start_rank)
-    return frozenset(sr for sr in blank if (q := opponent_of[sr]) is not None and opponent_of.get(q) == sr)
+def _waiting(players: Sequence[Player], opponents: list[int | None], column: str) -> frozenset[int]:
+    """The start ranks paired in a round (``opponents`` and ``column`` its cells) whose game has
+    no result on either side, both cells naming each other (a blank cell against a result, or
+    against an opponent who does not name the player, is a broken game for ``check`` to report,
+    not a wait)."""
+    opponent_of = {p.start_rank: o for p, o, code in zip(players, opponents, column) if code == " "}
+    return frozenset(sr for sr, q in opponent_of.items() if q is not None and opponent_of.get(q) == sr)
 
 
 def is_team_event(t: Tournament) -> bool:

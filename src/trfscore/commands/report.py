@@ -249,6 +249,7 @@ def run(args) -> int:
     # after round N (--after-round, else the last played one): standings, crosstable and ratings alike
     t = through(t, t.event.view(getattr(args, "after_round", None)))
     standings = compute(t, args)
+    found = verdict_notes(t, standings)
     ratings = compute_ratings(t, args)
     if getattr(args, "norms", False):
         standings.norms = t.norms(after_round=args.after_round)
@@ -274,7 +275,33 @@ def run(args) -> int:
         print_doubts(untrusted, args.input)
         return 1
     errors = [f for f in t.findings if f.severity == "error"]
+    errors += [f for f in found if f.severity == "error" and f not in errors]
     if errors:
-        warn(f"{args.input}: {len(errors)} error(s) in the input; "
+        warn(f"{args.input}: {len(errors)} error(s) in the input{_wrong(found)}; "
              f"run 'trfscore check {args.input}' for details")
     return 1 if args.strict and errors else 0
+
+
+def verdict_notes(t, standings) -> list:
+    """The findings that make a number of these standings wrong (:mod:`trfscore.consistency`),
+    told in the standings' notes, which every format shows."""
+    from ..consistency import one_sided_note, verdict
+
+    found = verdict(t, standings)
+    if found:
+        standings.notes.append(f"{len(found)} finding(s) make these standings doubtful{_wrong(found)}; "
+                               "trfscore check gives each")
+        note = one_sided_note(found)
+        if note:
+            standings.notes.append(note)
+    return found
+
+
+def _wrong(found: list) -> str:
+    """`` (TRF501 x2, TRF510)``: the rules of the verdict's findings, or nothing."""
+    if not found:
+        return ""
+    counts: dict[str, int] = {}
+    for f in found:
+        counts[f.rule] = counts.get(f.rule, 0) + 1
+    return " (" + ", ".join(rule + (f" x{n}" if n > 1 else "") for rule, n in sorted(counts.items())) + ")"

@@ -73,7 +73,12 @@ def _frame(t: Tournament, standings, rated: bool, findings: bool, ratings_system
     if rated:
         doc["ratings"] = ratings_system
     if findings:
-        doc["findings"] = [f.to_dict() for f in list(t.findings) + standings.findings]
+        from ..consistency import verdict
+
+        listed = list(t.findings) + standings.findings
+        known = set(listed)  # the verdict's reader findings (TRF302) are the tournament's already
+        listed += [f for f in verdict(t) if f not in known] if not teams else []
+        doc["findings"] = [f.to_dict() for f in listed]
     return doc
 
 

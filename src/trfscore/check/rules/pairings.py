@@ -11,16 +11,12 @@ from collections.abc import Iterable, Iterator
 from itertools import compress, repeat
 from operator import eq, ne, not_
 
+from ...consistency import COMPLEMENTARY
 from ...findings import ERROR, INFO, WARNING, Finding, finding
 from ...model import Game, Kind, Player
 from ...records import Bye
 from ..context import Context, colour_col, is_blank_cell, result_col, round_col
 from ..registry import rule
-
-#: Result pairs that can stand for one game (first player's code, second player's code).
-COMPLEMENTARY = frozenset({("1", "0"), ("0", "1"), ("=", "="), ("W", "L"), ("L", "W"), ("D", "D"),
-                           ("+", "-"), ("-", "+"), ("-", "-"),
-                           ("X", "X"), ("?", "?"), ("X", "?"), ("?", "X")})
 
 
 def _describe(g: Game) -> str:

@@ -1,0 +1,147 @@
+"""The consistency verdict: the findings of ``check`` that make a number of a report wrong.
+
+A game only one side records, two results of one game that do not fit, a player in two pairings
+of a round, declared points against the results and a start rank used twice all change what the
+standings would be if the file were right.  ``report`` shows these findings in every format and
+``--strict`` fails on them, so that ``report`` and ``check`` never disagree on whether a file
+can be trusted.
+
+Finding them exactly takes ``check``'s rules, which a clean file should not pay for: a cheap
+screen (:func:`_screen`) over the cells first tells a consistent file (the usual case: a few
+list passes, no check machinery imported) from one that needs the rules.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from .model import Player, Tournament, in_units
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .findings import Finding
+    from .standings import Standings
+
+#: The check rules whose findings make a number of a report wrong.
+VERDICT_RULES = ("TRF302", "TRF501", "TRF504", "TRF505", "TRF510")
+
+#: Result pairs that can stand for one game (first player's code, second player's code): TRF16
+#: result codes, ``X``/``?`` unknown on both sides.
+COMPLEMENTARY = frozenset({("1", "0"), ("0", "1"), ("=", "="), ("W", "L"), ("L", "W"), ("D", "D"),
+                           ("+", "-"), ("-", "+"), ("-", "-"),
+                           ("X", "X"), ("?", "?"), ("X", "?"), ("?", "X")})
+
+
+def verdict(t: Tournament, standings: Standings | None = None) -> list[Finding]:
+    """The findings of :data:`VERDICT_RULES` for ``t`` (its whole file, not a view after round
+    N), made once and kept on the tournament.  ``standings`` of the whole event, when the caller
+    has them, spare the screen its own totals.  A view after round N (:func:`.event_reading.through`)
+    gives the verdict of its whole event."""
+    from .event_reading import whole
+
+    t = whole(t)
+    cached = t.__dict__.get("_verdict")
+    if cached is not None:
+        found: list[Finding] = cached
+        return found
+    if _screen(t, standings):
+        found = [f for f in t.findings if f.rule in VERDICT_RULES]
+    else:
+        from .check import check
+
+        found = [f for f in check(t, "basic", select=list(VERDICT_RULES)) if f.rule in VERDICT_RULES]
+    t.__dict__["_verdict"] = found
+    return found
+
+
+def one_sided_note(found: Sequence[Finding]) -> str | None:
+    """What the standings did with games only one side records (TRF501), or None."""
+    count = sum(1 for f in found if f.rule == "TRF501" and " lists " in f.message)
+    if not count:
+        return None
+    return (f"{count} pairing(s) recorded by one player only (TRF501): the standings read each player's own "
+            "cells, so such a game counts for the player who records it and not for the other")
+
+
+def _screen(t: Tournament, standings: Standings | None) -> bool:
+    """True when no rule of :data:`VERDICT_RULES` can have anything to say: start ranks unique,
+    every pairing named by both players with results that fit (or both blank in a round the
+    event reading calls pending), every declared total equal to the computed one."""
+    players = list(t.players)
+    ranks = [p.start_rank for p in players]
+    if len(set(ranks)) != len(ranks) or any(f.rule == "TRF302" for f in t.findings):
+        return False
+    return _mirrored(t, players, ranks) and _points_agree(t, players, standings)
+
+
+#: A result code -> the code the opponent's cell must hold for the game to fit (COMPLEMENTARY
+#: without its alternatives); byes and blanks map to themselves (a player without an opponent is
+#: read as paired with itself below).
+_OPPOSITE = str.maketrans("10=WLD+-XUZHF ", "01=LWD-+XUZHF ")
+#: The codes of a cell with an opponent (a game, a forfeit, an unknown result).
+_GAME_CODES = "10=WLD+-X?"
+
+
+def _mirrored(t: Tournament, players: list[Player], ranks: list[int]) -> bool:
+    """Every cell naming an opponent is named back in that round, with a result that fits
+    (TRF501, TRF504, TRF505: when every claim is returned, nobody sits at two boards).
+
+    Round by round, with one character per player (its start rank as a code point, a player
+    without an opponent paired with itself): mapping each player to its opponent twice
+    (``str.translate``) must give every player back, and mapping each player to its opponent's
+    code must give the code opposite its own (:data:`_OPPOSITE`); only a round where it does not
+    is compared pair by pair.  Start ranks past what a ``str`` holds leave it to the rules."""
+    from .event_reading import cell_columns
+
+    n = t.rounds
+    if not n or not players:
+        return True
+    if max(ranks) >= 0xD800 or min(ranks) < 1:
+        return False
+    opponents, codes = cell_columns(players, n)
+    char: dict[int | None, str] = {r: chr(r) for r in ranks}
+    if not set(opponents) <= char.keys() | {None}:
+        return False  # an opponent who is not a player (TRF401)
+    me = "".join(map(char.__getitem__, ranks))
+    line = "".join(map(char.get, opponents, "".join(c * n for c in me)))  # unpaired: the player's own
+    for r in range(n):
+        theirs = line[r::n]
+        if theirs.translate(str.maketrans(me, theirs)) != me:
+            return False  # a claim not returned
+        mine = codes[r::n]
+        if theirs.translate(str.maketrans(me, mine)) != mine.translate(_OPPOSITE) \
+                and not _pairs_fit(me, theirs, mine):
+            return False
+        paired = len(me) - opponents[r::n].count(None)
+        if paired != sum(map(mine.count, _GAME_CODES)) and " " in mine \
+                and any(o != s for o, s, c in zip(theirs, me, mine) if c == " ") \
+                and t.event.pending_round(r + 1) is None:
+            return False  # paired, no result, in a round that is not pending (TRF504)
+    return True
+
+
+def _pairs_fit(me: str, theirs: str, mine: str) -> bool:
+    """Pair by pair, for a round whose codes are not all plain opposites: every game's two
+    results fit (double forfeits, unknown results mixed)."""
+    code_of = dict(zip(me, mine))
+    return all((c, code_of[o]) in COMPLEMENTARY for s, o, c in zip(me, theirs, mine) if o != s)
+
+
+def _points_agree(t: Tournament, players: list[Player], standings: Standings | None) -> bool:
+    """Every declared total equals the computed one: the standings' points when they cover the
+    whole event (or the played rounds of an event in progress), else the scoring kernel's."""
+    declared = [p.points for p in players]
+    if all(d is None for d in declared):
+        return True
+    computed: list[object]
+    if standings is not None and standings.rounds in (t.rounds, t.event.played):
+        table = standings.columns()
+        by_rank = dict(zip(table.start_ranks, table.points))
+        computed = [by_rank.get(p.start_rank) for p in players]
+    else:
+        total = t.scoring.table().total
+        computed = list(map(total, players))
+    units = in_units([*declared, *computed])  # type: ignore[list-item]
+    if units is None:
+        return False
+    half = len(players)
+    return all(d is None or d == c for d, c in zip(units[:half], units[half:]))

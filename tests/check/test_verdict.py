@@ -1,0 +1,67 @@
+"""One verdict (trfscore.consistency): the findings that make a number wrong appear in `report`
+in every format, `--strict` fails on them, and the cheap screen never hides one from `check`.
+
+Files written here from checkhelp.SWISS (four players, two rounds: 1 beat 2, 1-3 drawn, 2 beat
+4, 3-4 drawn).
+"""
+from __future__ import annotations
+
+import json
+
+from checkhelp import SWISS, cli, trf  # noqa: F401  (cli: a fixture)
+from hypothesis import given
+from hypothesis import strategies as st
+
+import trfscore
+from trfscore.check import check
+from trfscore.consistency import VERDICT_RULES, verdict
+
+#: player 4 lists 2 in round 2, as SWISS has it, but player 2 lists nobody: a game one side records
+ONE_SIDED = trf({1: ["2 w 1", "3 b ="], 2: ["1 b 0", ""], 3: ["4 w =", "1 w ="], 4: ["3 b =", "2 b 0"]})
+
+
+def test_a_game_one_side_records_is_in_every_format_and_fails_strict(cli, tmp_path):
+    path = tmp_path / "one-sided.trf"
+    path.write_text(ONE_SIDED, encoding="utf-8")
+    code, text, err = cli("report", path)
+    assert code == 0 and "TRF501" in err and "doubtful" in text
+    assert "counts for the player who records it" in text  # which side the standings used
+    code, _, _ = cli("report", path, "--strict")
+    assert code == 1
+    for fmt in ("markdown", "html"):
+        code, out, _ = cli("report", path, "--format", fmt)
+        assert "doubtful (TRF501" in out, fmt
+    code, out, _ = cli("report", path, "--format", "json")
+    assert {f["rule"] for f in json.loads(out)["findings"]} >= {"TRF501"}
+    code, _, err = cli("report", path, "--format", "csv", "--strict")
+    assert code == 1 and "TRF501" in err
+
+
+def test_declared_points_against_the_results_fail_strict(cli, tmp_path):
+    path = tmp_path / "points.trf"
+    path.write_text(trf(opts={3: {"points": "2.0"}}), encoding="utf-8")  # 3 has ½ + ½
+    code, out, err = cli("report", path, "--format", "json", "--strict")
+    assert code == 1 and [f["rule"] for f in json.loads(out)["findings"]] == ["TRF510"]
+
+
+def test_a_clean_file_has_no_verdict(cli, tmp_path):
+    path = tmp_path / "clean.trf"
+    path.write_text(trf(), encoding="utf-8")
+    code, out, err = cli("report", path, "--strict")
+    assert code == 0 and err == "" and "doubtful" not in out
+
+
+CELL = st.sampled_from(["", "1 w 1", "2 b 0", "3 w =", "4 b =", "2 w 1", "1 b 0", "4 w +", "3 b -", "0000 - U",
+                        "0000 - H", "3 w 1", "4 b 0", "1 w -", "2 b -", "0000 - Z", "5 w 1"])
+
+
+@given(st.lists(st.tuples(st.integers(1, 4), st.integers(0, 1), CELL), max_size=4))
+def test_the_screen_never_hides_what_check_finds(changes):
+    """Random changes to SWISS's cells: the report's verdict names exactly the rules (and
+    findings) that check's verdict rules give."""
+    rows = {sr: list(cells) for sr, cells in SWISS.items()}
+    for sr, rnd, cell in changes:
+        rows[sr][rnd] = cell
+    t = trfscore.loads(trf(rows, opts={sr: {"points": "1.0"} for sr in rows if any(not c for c in rows[sr])}))
+    expected = [f for f in check(t, "basic", select=list(VERDICT_RULES)) if f.rule in VERDICT_RULES]
+    assert verdict(t) == expected
