@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import json
 
-from checkhelp import SWISS, cli, trf  # noqa: F401  (cli: a fixture)
+from checkhelp import SWISS, checked, cli, trf  # noqa: F401  (cli: a fixture)
 from hypothesis import given
 from hypothesis import strategies as st
 
 import trfscore
-from trfscore.check import check
 from trfscore.consistency import VERDICT_RULES, verdict
 
 #: player 4 lists 2 in round 2, as SWISS has it, but player 2 lists nobody: a game one side records
@@ -63,5 +62,5 @@ def test_the_screen_never_hides_what_check_finds(changes):
     for sr, rnd, cell in changes:
         rows[sr][rnd] = cell
     t = trfscore.loads(trf(rows, opts={sr: {"points": "1.0"} for sr in rows if any(not c for c in rows[sr])}))
-    expected = [f for f in check(t, "basic", select=list(VERDICT_RULES)) if f.rule in VERDICT_RULES]
+    expected = [f for f in checked(t, "basic", select=list(VERDICT_RULES)) if f.rule in VERDICT_RULES]
     assert verdict(t) == expected
