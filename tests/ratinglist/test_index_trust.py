@@ -225,8 +225,8 @@ sys.path.insert(0, {src!r})
 from trfscore.ratinglist import index
 
 read = index.read_entries
-def slow(path, stats):  # the first players, then a pause in the middle of the build
-    for n, entry in enumerate(read(path, stats)):
+def slow(path, stats, info=None):  # the first players, then a pause in the middle of the build
+    for n, entry in enumerate(read(path, stats, info)):
         if n == 1:
             print("building", flush=True)
             time.sleep(60)

@@ -34,7 +34,7 @@ def open_lists(paths: list[str], index: str | None) -> list[RatingList]:
     """The lists, indexed (built on first use); a file that is not a list is a UsageError
     (exit 2) naming it.  Rows skipped as malformed are said on standard error."""
     from .ratinglist import RatingList
-    from .readers import ListFormatError
+    from .readers import _CONTROL, ListFormatError
 
     if index and len(paths) > 1 and index.endswith((".sqlite", ".db", ".sqlite3")):
         raise UsageError("--index names one .sqlite file but several --rating-list files were given; "
@@ -45,8 +45,8 @@ def open_lists(paths: list[str], index: str | None) -> list[RatingList]:
             lst = RatingList.open(path, index=index)
         except ListFormatError as exc:
             raise UsageError(str(exc)) from None
-        if lst.note:
-            print(f"trfscore: {lst.note}", file=sys.stderr)
+        for note in ([lst.note] if lst.note else []) + lst.warnings:
+            print(f"trfscore: {_CONTROL.sub('?', note)}", file=sys.stderr)
         if lst.skipped:
             first = f" (first: {lst.problems[0]})" if lst.problems else ""
             print(f"trfscore: {path}: {lst.skipped} malformed row(s) skipped{first}", file=sys.stderr)

@@ -160,7 +160,7 @@ def _fill(db: sqlite3.Connection, path: str, info: ListInfo, meta: dict[str, str
     count = 0
     total = os.path.getsize(path)
     rapid_k = 1 + ENTRY_FIELDS.index("rapid_k")
-    for row in _rows(read_entries(path, stats)):
+    for row in _rows(read_entries(path, stats, info)):
         batch.append(row)
         if len(batch) >= BATCH:
             combined = combined or any(r[rapid_k] is not None for r in batch)
@@ -184,11 +184,11 @@ def _fill(db: sqlite3.Connection, path: str, info: ListInfo, meta: dict[str, str
         kind = "combined"
     meta.update({"schema": str(SCHEMA_VERSION), "format": info.format, "kind": kind, "period": info.period,
                  "member": info.member, "players": str(count), "skipped": str(stats.skipped),
-                 "problems": "\n".join(stats.problems), "complete": "yes"})
+                 "problems": "\n".join(stats.problems), "warnings": "\n".join(stats.warnings), "complete": "yes"})
     db.executemany("INSERT INTO meta VALUES (?, ?)", meta.items())
 
 
-def _build_into(db: sqlite3.Connection, path: str, meta: dict[str, str], show_progress: bool) -> None:
+def _build_into(db: sqlite3.Connection, path: str, info: ListInfo, meta: dict[str, str], show_progress: bool) -> None:
     """Fill ``db`` with the index of ``path``; SQLite and OS failures become ListIndexErrors."""
     progress = Progress(os.path.basename(path))
     progress.on = progress.on and show_progress
@@ -197,7 +197,7 @@ def _build_into(db: sqlite3.Connection, path: str, meta: dict[str, str], show_pr
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         db.execute(f"PRAGMA max_page_count = {MAX_INDEX_BYTES // 4096}")  # pages of 4 KB (SQLite's default)
         with db:
-            _fill(db, path, sniff(path), meta, progress)
+            _fill(db, path, info, meta, progress)
     except sqlite3.Error as exc:
         full = "full" in str(exc)
         raise ListIndexError(f"{path}: cannot build its index ({exc}" + (
@@ -206,13 +206,14 @@ def _build_into(db: sqlite3.Connection, path: str, meta: dict[str, str], show_pr
         progress.close()
 
 
-def build(path: str, target: str | None, meta: dict[str, str], *, show_progress: bool = True) -> sqlite3.Connection:
+def build(path: str, info: ListInfo, target: str | None, meta: dict[str, str], *,
+          show_progress: bool = True) -> sqlite3.Connection:
     """Build the index of ``path`` at ``target`` (a temporary file beside it, renamed into place;
     a link at ``target`` is replaced, never followed), or in memory when ``target`` is None.
     Returns the index opened read-only on the built file (or the memory database)."""
     if target is None:
         db = sqlite3.connect(":memory:")
-        _build_into(db, path, meta, show_progress)
+        _build_into(db, path, info, meta, show_progress)
         return db
     try:
         with staged(target, follow_symlinks=False, prefix=".building-") as temp:
@@ -221,7 +222,7 @@ def build(path: str, target: str | None, meta: dict[str, str], *, show_progress:
                 db.execute("PRAGMA journal_mode=OFF")
                 db.execute("PRAGMA synchronous=OFF")
                 db.execute("PRAGMA cache_size=-65536")  # 64 MB of page cache while the indexes are made
-                _build_into(db, path, meta, show_progress)
+                _build_into(db, path, info, meta, show_progress)
             finally:
                 db.close()
             built = connect(temp)  # held through the rename: this run reads what it built
@@ -332,7 +333,7 @@ def _own_folder(folder: Path, *, cache: bool) -> str:
     return ""
 
 
-def _named(path: str, target: Path, stamp: str, source: str, show_progress: bool) -> tuple[sqlite3.Connection, str]:
+def _named(path: str, info: ListInfo, target: Path, stamp: str, source: str, show_progress: bool) -> tuple[sqlite3.Connection, str]:
     """``--index FILE``: the index at ``target``, built there when it is missing, stale or damaged;
     a file that is not ours (or a link) is refused, never opened or replaced."""
     where = str(target)
@@ -365,7 +366,7 @@ def _named(path: str, target: Path, stamp: str, source: str, show_progress: bool
     if db is not None:
         _remember_stamp(where, stamp, source)
         return db, where
-    return build(path, where, _new_meta(sha, stamp, source), show_progress=show_progress), where
+    return build(path, info, where, _new_meta(sha, stamp, source), show_progress=show_progress), where
 
 
 def _new_meta(sha: str, stamp: str, source: str) -> dict[str, str]:
@@ -387,11 +388,11 @@ def open_index(path: str, index: str | None = None, *,
         raise ListFormatError(f"{path}: cannot read ({exc.strerror or exc})") from None
     if not stat.S_ISREG(st.st_mode):
         raise ListFormatError(f"{path}: not a file; expected a rating list")
-    sniff(path)  # a file that is not a list is refused on its first bytes, before it is hashed
+    info = sniff(path)  # a file that is not a list is refused on its first bytes, before it is hashed
     stamp, source = _stamp(st), os.path.realpath(path)
     if index and (os.path.lexists(index) and not os.path.isdir(index)
                   or index.endswith(INDEX_SUFFIXES) and not os.path.lexists(index)):  # one list's index file
-        db, where = _named(path, Path(index), stamp, source, show_progress)
+        db, where = _named(path, info, Path(index), stamp, source, show_progress)
         return db, where, ""
     folder = Path(index) if index else cache_dir()
     problem = _own_folder(folder, cache=not index)
@@ -399,14 +400,14 @@ def open_index(path: str, index: str | None = None, *,
         raise ListIndexError(f"--index {index}: the folder {problem}")
     if problem:  # the user's cache folder: no other place is trusted, the index lives in memory
         sha = file_hash(path)
-        db = build(path, None, _new_meta(sha, stamp, source), show_progress=show_progress)
+        db = build(path, info, None, _new_meta(sha, stamp, source), show_progress=show_progress)
         return db, ":memory:", f"the cache folder {folder} {problem}; the index is held in memory for this run"
-    db, target = _in_folder(path, folder, stamp, source, show_progress)
+    db, target = _in_folder(path, info, folder, stamp, source, show_progress)
     _prune(folder, source, target)
     return db, target, ""
 
 
-def _in_folder(path: str, folder: Path, stamp: str, source: str,
+def _in_folder(path: str, info: ListInfo, folder: Path, stamp: str, source: str,
                show_progress: bool) -> tuple[sqlite3.Connection, str]:
     """The index of ``path`` among the ``list-<hash>.sqlite`` files of ``folder``: found by the
     list file's stamp, else by its hash, else built."""
@@ -422,7 +423,7 @@ def _in_folder(path: str, folder: Path, stamp: str, source: str,
         _remember_stamp(target, stamp, source)
         _touch(Path(target))
         return db, target
-    return build(path, target, _new_meta(sha, stamp, source), show_progress=show_progress), target
+    return build(path, info, target, _new_meta(sha, stamp, source), show_progress=show_progress), target
 
 
 def _touch(index: Path) -> None:

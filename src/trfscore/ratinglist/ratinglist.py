@@ -47,6 +47,7 @@ class RatingList:
         self.players: int = int(meta.get("players", "0") or 0)
         self.skipped: int = int(meta.get("skipped", "0") or 0)
         self.problems: list[str] = [p for p in meta.get("problems", "").split("\n") if p]
+        self.warnings: list[str] = [w for w in meta.get("warnings", "").split("\n") if w]
         self._label: tuple[tuple[str, str], str] = (("", ""), "")
 
     # -- opening ---------------------------------------------------------------------------

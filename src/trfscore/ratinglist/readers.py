@@ -17,9 +17,10 @@ from __future__ import annotations
 import codecs
 import csv
 import html
-import io
+import lzma
 import re
 import zipfile
+import zlib
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -71,6 +72,7 @@ class ReadStats:
     read: int = 0
     skipped: int = 0
     problems: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)  # doubts about the whole list (mixed encodings)
     position: Callable[[], int] | None = None  # bytes of the file read so far (for a progress bar)
 
     def skip(self, where: str, why: str) -> None:
@@ -131,7 +133,10 @@ def open_stream(path: str) -> Iterator[tuple[IO[bytes], str, IO[bytes]]]:
     with handle:
         if handle.read(4) != b"PK\x03\x04":
             handle.seek(0)
-            yield handle, "", handle
+            try:
+                yield handle, "", handle
+            except OSError as exc:  # a read error half way (a disk, a network folder)
+                raise ListFormatError(f"{path}: cannot read ({exc.strerror or exc})") from None
             return
         handle.seek(0)
         try:
@@ -146,8 +151,10 @@ def open_stream(path: str) -> Iterator[tuple[IO[bytes], str, IO[bytes]]]:
         try:
             with archive.open(member) as stream:
                 yield stream, member.filename, handle
-        except (zipfile.BadZipFile, EOFError, NotImplementedError, RuntimeError) as exc:
-            raise ListFormatError(f"{path}: cannot unpack {member.filename} ({exc})") from None
+        except (zipfile.BadZipFile, EOFError, NotImplementedError, RuntimeError, zlib.error, lzma.LZMAError,
+                OSError) as exc:  # a damaged deflate, bzip2 or lzma member, a wrong CRC, encryption
+            raise ListFormatError(f"{path}: cannot unpack {_clean(member.filename, 80)} ({exc}); "
+                                  "the zip file is damaged") from None
 
 
 def _head(stream: IO[bytes], size: int = 65536) -> bytes:
@@ -191,10 +198,11 @@ def sniff(path: str) -> ListInfo:
     return ListInfo(path, fmt, kind, period, member)
 
 
-def read_entries(path: str, stats: ReadStats | None = None) -> Iterator[Entry]:
-    """Every player of the list at ``path``, streamed; malformed rows counted in ``stats``."""
+def read_entries(path: str, stats: ReadStats | None = None, info: ListInfo | None = None) -> Iterator[Entry]:
+    """Every player of the list at ``path``, streamed; malformed rows counted in ``stats``
+    (``info``: what :func:`sniff` said of the file, when it was asked already)."""
     stats = stats if stats is not None else ReadStats()
-    info = sniff(path)
+    info = info or sniff(path)
     with open_stream(path) as (stream, member, handle):
         stats.position = handle.tell
         label = f"{path}({member})" if member else path
@@ -230,9 +238,10 @@ def _clean(text: str | None, limit: int = MAX_NAME) -> str:
     return _CONTROL.sub(" ", text).strip()[:limit]
 
 
-def _code(text: str | None, limit: int = 3) -> str:
-    value = _clean(text, 40)
-    return value if len(value) <= limit and value.isalpha() else ""
+def _code(text: str | None) -> str:
+    """A federation: three ASCII capital letters (FIDE's codes), else ""."""
+    value = (text or "").strip().upper()
+    return value if len(value) == 3 and value.isascii() and value.isalpha() else ""
 
 
 def _entry(cells: Mapping[str, str | None], line: int) -> Entry:
@@ -268,11 +277,13 @@ class _Players:
 
     The standard library's expat parser is driven directly (the parser beneath ``iterparse``):
     no Element objects are built for the 20 children of each player and nothing is kept once a
-    player is read, which measured 40 % faster than ``iterparse`` with clearing."""
+    player is read, which measured 40 % faster than ``iterparse`` with clearing.  A cell keeps
+    at most :data:`MAX_CELL` characters (a name is cut at 120 anyway), so a huge text costs
+    linear time and bounded memory."""
 
-    def __init__(self, label: str) -> None:
+    def __init__(self, label: str, root: str | None = None) -> None:
         self.label = label
-        self.root: str | None = None
+        self.root: str | None = root
         self.tag: str | None = None
         self.cells: dict[str, str] = {}
         self.done: list[dict[str, str]] = []
@@ -290,7 +301,10 @@ class _Players:
         tag = self.tag
         if tag is not None:
             cells = self.cells
-            cells[tag] = cells[tag] + text if tag in cells else text
+            if tag not in cells:
+                cells[tag] = text[:MAX_CELL]
+            elif len(cells[tag]) < MAX_CELL:
+                cells[tag] = (cells[tag] + text)[:MAX_CELL]
 
     def end(self, name: str) -> None:
         if name == "player":
@@ -316,23 +330,36 @@ def _malformed(label: str, exc: expat.ExpatError, empty: bool) -> ListFormatErro
 
 #: The players of FIDE's own lists, in FIDE's element order (combined, then per type): one regular
 #: expression call per player instead of 60 parser callbacks.  Anything else in a block (another
-#: order, ``<title/>``, attributes, comments) sends that block to the general path, and the whole
-#: document is checked by expat either way; a test holds both paths to the same entries.
-_FAST = [re.compile(r"<player>\s*" + r"\s*".join(f"<{n}>([^<]*)</{n}>" for n in names) + r"\s*</player>")
+#: order, ``<title/>``, attributes) sends that block to the general path; a comment, CDATA section,
+#: processing instruction or DOCTYPE anywhere sends the rest of the document there (seen by the
+#: checking parser, which reads the whole document either way).  A test holds both paths to the
+#: same entries.
+_FAST = [re.compile(r"<player>\s*" + r"\s*".join(f"<{n}>([^<]*)</{n}>" for n in names) + r"\s*</player\s*>")
          for names in (XML_COMBINED, XML_PER_TYPE)]
 _PLAYER_TAG = re.compile(r"<player[\s>/]")
-_PROLOG = re.compile(rb"\A(?:\xef\xbb\xbf)?\s*(?:<\?xml(?P<decl>[^>]*)\?>)?\s*(?:<!--.*?-->\s*)*<(?P<root>[^\s>/]+)",
-                     re.S)
+_PLAYER_END = re.compile(rb"</player\s*>")
+_PROLOG = re.compile(rb"\A(?:\xef\xbb\xbf)?\s*(?:<\?xml(?P<decl>[^>]*)\?>)?\s*<(?P<root>[^\s>/]+)", re.S)
+#: Longest stretch of an XML list without a ``</player>`` (a player takes under a kilobyte).
+MAX_STRETCH = 16 << 20
+#: Most characters kept of one cell of a list.
+MAX_CELL = 4096
 
 
 def _fast_ok(head: bytes) -> bool:
-    """True when the document is UTF-8 without a DTD (the fast path reads the bytes itself)."""
+    """True when the document is UTF-8 and starts with its root (no comment, DOCTYPE or
+    processing instruction before it): the fast path reads the bytes itself."""
     m = _PROLOG.match(head)
-    if m is None:
+    if m is None or m.group("root").startswith((b"!", b"?")):
         return False
     decl = (m.group("decl") or b"").lower()
     enc = re.search(rb"encoding\s*=\s*[\"']([^\"']+)", decl)
     return not enc or enc.group(1).replace(b"_", b"-") in (b"utf-8", b"us-ascii", b"ascii")
+
+
+def _prolog_end(head: bytes) -> int:
+    """Where the root element starts (after the XML declaration)."""
+    m = _PROLOG.match(head)
+    return m.start("root") - 1 if m else 0
 
 
 def _value(text: str) -> str:
@@ -343,8 +370,26 @@ def _value(text: str) -> str:
     return text
 
 
+def _last_end(buf: bytearray, start: int) -> int:
+    """The offset just after the last ``</player>`` end tag of ``buf`` at or after ``start``
+    (0 when there is none)."""
+    at = len(buf)
+    while True:
+        at = buf.rfind(b"</player", start, at)
+        if at < 0:
+            return 0
+        m = _PLAYER_END.match(buf, at)
+        if m:
+            return m.end()
+
+
 def _xml(stream: IO[bytes], label: str, stats: ReadStats, fast: bool = True) -> Iterator[Entry]:
-    """Players of an XML list, in document order (``fast=False``: expat callbacks only)."""
+    """Players of an XML list, in document order (``fast=False``: expat callbacks only).
+
+    The whole document is read once by expat (which checks it is well-formed, in its declared
+    encoding); the fast path cuts the same bytes at ``</player>`` ends, searching only the new
+    bytes each time, so time is linear and a stretch without a player is refused at
+    :data:`MAX_STRETCH`."""
     head = _head(stream, 4096) or b""
     fast = fast and _fast_ok(head)
     if fast:
@@ -353,25 +398,48 @@ def _xml(stream: IO[bytes], label: str, stats: ReadStats, fast: bool = True) -> 
             raise ListFormatError(f"{label}: XML whose root is <{_clean(m.group('root').decode('latin-1'), 40)}>; "
                                   "expected <playerslist> (a FIDE rating list)")
     handlers = _Players(label)
-    parser = _general_parser(handlers) if not fast else expat.ParserCreate()  # the latter only checks
+    checker = _general_parser(handlers) if not fast else expat.ParserCreate()  # the latter only checks
+    general: expat.XMLParserType | None = None  # the general parser a fast read switches to
     number = 0
-    tail = b""
+    buf = bytearray()
+    scan = _prolog_end(head) if fast else 0  # where to look for markup the fast path does not read
+    cut_any = False
     final = False
     while not final:
         chunk = stream.read(1 << 20)
         final = not chunk
         try:
-            parser.Parse(chunk, final)
+            checker.Parse(chunk, final)
+            if general is not None:
+                general.Parse(chunk, final)
         except expat.ExpatError as exc:
-            raise _malformed(label, exc, handlers.root is None and not number and not tail.strip()) from None
-        if fast:
-            block = tail + chunk
-            cut = block.rfind(b"</player>") + len(b"</player>") if not final else len(block)
-            if cut < len(b"</player>"):
-                tail = block
-                continue
-            block, tail = block[:cut], block[cut:]
-            handlers.done.extend(_fast_block(block.decode("utf-8", "replace"), label))
+            raise _malformed(label, exc, handlers.root is None and not number and not cut_any and not buf.strip()) \
+                from None
+        if general is not None:
+            pass
+        elif fast:
+            searched = max(0, len(buf) - 16)  # a tag may straddle two chunks
+            buf += chunk
+            if buf.find(b"<!", max(searched, scan)) >= 0 or buf.find(b"<?", max(searched, scan)) >= 0:
+                # a comment, CDATA section, DOCTYPE or processing instruction (in a well-formed
+                # document "<!" and "<?" start nothing else): the rest through the general parser
+                general = _general_parser(handlers)
+                rest, buf = bytes(buf), bytearray()
+                try:
+                    general.Parse((b"<playerslist>" if cut_any else b"") + rest, final)
+                except expat.ExpatError as exc:
+                    raise _malformed(label, exc, False) from None
+            else:
+                scan = 0
+                cut = len(buf) if final else _last_end(buf, searched)
+                if cut:
+                    block = bytes(buf[:cut])
+                    del buf[:cut]
+                    cut_any = True
+                    handlers.done.extend(_fast_block(block.decode("utf-8", "replace"), label))
+                elif len(buf) > MAX_STRETCH:
+                    raise ListFormatError(f"{label}: more than {MAX_STRETCH >> 20} MB without a </player> end; "
+                                          "not a FIDE rating list (a player takes under a kilobyte)")
         for cells in handlers.done:
             number += 1
             entry = stats.take(cells, number, f"player {number}")
@@ -381,7 +449,8 @@ def _xml(stream: IO[bytes], label: str, stats: ReadStats, fast: bool = True) -> 
 
 
 def _fast_block(text: str, label: str) -> list[dict[str, str]]:
-    """The players of a block of complete ``<player>`` elements."""
+    """The players of a block of complete ``<player>`` elements (no comment, CDATA or
+    processing instruction in the document so far)."""
     expected = len(_PLAYER_TAG.findall(text))
     if not expected:
         return []
@@ -391,14 +460,16 @@ def _fast_block(text: str, label: str) -> list[dict[str, str]]:
             names = XML_COMBINED if pattern is _FAST[0] else XML_PER_TYPE
             if "&" in text or "\r" in text:
                 return [dict(zip(names, map(_value, groups))) for groups in found]
-            return [dict(zip(names, groups)) for groups in found]
+            return [dict(zip(names, groups)) for groups in found]  # a block is at most MAX_STRETCH long
     # another layout: this block through the general path
-    handlers = _Players(label)
+    handlers = _Players(label, root="playerslist")
     parser = _general_parser(handlers)
     start = _PLAYER_TAG.search(text)
     body = text[start.start():] if start else ""
-    end = body.rfind("</player>")
-    parser.Parse(("<playerslist>" + body[:end + len("</player>")] + "</playerslist>").encode("utf-8"), True)
+    try:
+        parser.Parse(("<playerslist>" + body).encode("utf-8"), False)  # the rest follows in the next blocks
+    except expat.ExpatError:
+        raise ListFormatError(f"{label}: <player> elements nested in a way no FIDE rating list has") from None
     return handlers.done
 
 
@@ -415,6 +486,9 @@ TXT_WORDS = {
     "b-day": "birthday", "bday": "birthday", "born": "birthday", "flag": "flag",
 }
 _SKIP_WORDS = {"number", "no", "no."}
+#: Narrowest name column of a TXT list (FIDE's is 61 wide, the 2011 one 34): a narrower one
+#: means the header no longer stands above the columns.
+MIN_NAME_WIDTH = 20
 _WORD = re.compile("|".join(sorted((re.escape(w) for w in TXT_WORDS), key=len, reverse=True))
                    + r"|(?P<month>(?:" + "|".join(MONTHS) + r")\d{2})", re.I)
 
@@ -456,24 +530,96 @@ class TxtColumns:
         return "fideid" in self.starts and "name" in self.starts
 
 
-def _decode_line(raw: bytes) -> str:
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return raw.decode("latin-1")  # the encoding of the TXT lists seen (rating-list spec)
+#: Longest line of a TXT or CSV list (FIDE's TXT lines are under 200 characters); a longer one
+#: is skipped as malformed, its bytes never held.
+MAX_LINE = 64 * 1024
+
+
+def _lines(stream: IO[bytes], limit: int = MAX_LINE) -> Iterator[bytes | None]:
+    """The lines of ``stream`` without their ``\\n``, read a megabyte at a time; None for a line
+    longer than ``limit`` (dropped as it is read, so memory stays bounded)."""
+    rest = b""
+    dropping = False
+    while True:
+        chunk = stream.read(1 << 20)
+        if not chunk:
+            if dropping:
+                yield None
+            elif rest:
+                yield rest
+            return
+        lines = (rest + chunk).split(b"\n")  # rest is at most `limit` long
+        rest = lines.pop()
+        for line in lines:
+            if dropping:  # the end of the line being dropped
+                dropping = False
+                yield None
+            else:
+                yield line if len(line) <= limit else None
+        if len(rest) > limit:
+            dropping, rest = True, b""
+
+
+def _latin1_for_undefined(exc: UnicodeError) -> tuple[str, int]:
+    """The five bytes Windows-1252 leaves undefined read as Latin-1 (control characters, which
+    the cleaning of cells removes)."""
+    assert isinstance(exc, UnicodeDecodeError)
+    return exc.object[exc.start:exc.end].decode("latin-1"), exc.end
+
+
+codecs.register_error("trfscore-cp1252", _latin1_for_undefined)
+
+
+class _Decoder:
+    """The lines of one list decoded in one encoding for the whole file: UTF-8 while every line is
+    UTF-8, Windows-1252 (whose printable characters include Latin-1's, and ``Š Ž Œ`` besides)
+    from the first line that is not, and for every line after it.  A file whose UTF-8 lines came
+    before a Windows-1252 one mixes encodings: said in ``stats.warnings``."""
+
+    def __init__(self, stats: ReadStats, label: str) -> None:
+        self.stats = stats
+        self.label = label
+        self.encoding = ""  # "" while every line is ASCII
+
+    def __call__(self, raw: bytes, where: str) -> str:
+        if raw.isascii():
+            return raw.decode("ascii")
+        if self.encoding != "cp1252":
+            try:
+                text = raw.decode("utf-8")
+                self.encoding = "utf-8"
+                return text
+            except UnicodeDecodeError:
+                if self.encoding == "utf-8":
+                    self.stats.warnings.append(
+                        f"{self.label}: {where} is not UTF-8 while the lines before it were: the file mixes "
+                        "encodings; read as Windows-1252 from there on")
+                self.encoding = "cp1252"
+        return raw.decode("cp1252", "trfscore-cp1252")
 
 
 def _txt(stream: IO[bytes], label: str, stats: ReadStats) -> Iterator[Entry]:
-    header = _decode_line(stream.readline()).lstrip("\ufeff").rstrip("\r\n")
+    decode = _Decoder(stats, label)
+    lines = _lines(stream)
+    first = next(lines, b"")
+    header = decode(first or b"", "line 1").lstrip("\ufeff").rstrip("\r")
     columns = TxtColumns.from_header(header)
     if not columns.usable:
         raise ListFormatError(f"{label}: the header line does not name the 'ID Number' and 'Name' columns; "
                               f"expected {EXPECTED}")
+    start, end = columns.starts["name"]
+    if end - start < MIN_NAME_WIDTH:
+        raise ListFormatError(f"{label}: the header's words do not stand above the columns (the name column is "
+                              f"{end - start} characters wide: were the header's spaces collapsed?); expected "
+                              "FIDE's fixed-column header line")
     fields = list(columns.starts.items())
     number = 1
-    for raw in stream:
+    for raw in lines:
         number += 1
-        text = _decode_line(raw).rstrip("\r\n")
+        if raw is None:
+            stats.skip(f"line {number}", f"longer than {MAX_LINE // 1024} KB")
+            continue
+        text = decode(raw, f"line {number}").rstrip("\r")
         if not text.strip():
             continue
         cells = {name: text[a:b] for name, (a, b) in fields}
@@ -535,22 +681,36 @@ class CsvColumns:
 
 
 def _csv(stream: IO[bytes], label: str, stats: ReadStats) -> Iterator[Entry]:
-    head = _head(stream)
-    try:
-        head.decode("utf-8")
-        encoding = "utf-8-sig"
-    except UnicodeDecodeError as exc:
-        encoding = "utf-8-sig" if exc.start > len(head) - 4 else "cp1252"  # a cut character at the end
-    text = io.TextIOWrapper(stream, encoding=encoding, errors="replace", newline="")
-    first = text.readline()
+    decode = _Decoder(stats, label)
+    number = 0
+
+    def text_lines() -> Iterator[str]:
+        nonlocal number
+        for raw in _lines(stream):
+            number += 1
+            if raw is None:
+                stats.skip(f"line {number}", f"longer than {MAX_LINE // 1024} KB")
+                yield "\n"
+            else:
+                yield decode(raw, f"line {number}") + "\n"
+
+    lines = text_lines()
+    first = next(lines, "").lstrip("\ufeff")
     delimiter = max(",;\t|", key=first.count)
     columns = CsvColumns.from_header(next(csv.reader([first], delimiter=delimiter), []))
     if not columns.usable:
         raise ListFormatError(f"{label}: the CSV header names no name and id columns (e.g. Spielername and "
                               "FIDE-ID or ZPS/Mgl-Nr); expected " + EXPECTED)
     where = columns.where
-    reader = csv.reader(text, delimiter=delimiter)
-    for number, row in enumerate(reader, start=2):
+    reader = csv.reader(lines, delimiter=delimiter)
+    while True:
+        try:
+            row = next(reader, None)
+        except csv.Error as exc:  # a field over the csv module's limit (128 KB), a quote left open
+            stats.skip(f"line {number}", str(exc))
+            continue
+        if row is None:
+            break
         if not any(cell.strip() for cell in row):
             continue
         cells = {name: (row[i] if i < len(row) else "") for name, i in where.items()}
