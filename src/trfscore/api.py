@@ -67,14 +67,16 @@ def dump(t: Tournament, path: StrPath, format: str | None = None) -> None:
 def check(source: Tournament | StrPath | bytes, profile: str | None = None, *,
           select: str | Iterable[str] | None = None, ignore: str | Iterable[str] | None = None,
           format: str | None = None, encoding: str | None = None,
-          rating_lists: Sequence[RatingList] = ()) -> list[Finding]:
+          rating_lists: Sequence[RatingList] = (), pairings: bool = False) -> list[Finding]:
     """The findings ``trfscore check`` reports for ``source`` (a :class:`Tournament`, a path, or
     text/bytes as :func:`trfscore.load` takes them), sorted by line and column.
 
     ``profile``: ``basic`` (the default) or ``fide``; ``select``/``ignore``: rule ids or
     prefixes (``"TRF5,TRF101"`` or a list); ``rating_lists``: :class:`trfscore.RatingList`
-    objects the ``FID`` rules (profile ``fide``) compare the players with.  Raises ValueError for an unknown profile or rule,
-    OSError for an unreadable path; problems in the data are findings, never exceptions."""
+    objects the ``FID`` rules (profile ``fide``) compare the players with; ``pairings``: judge
+    each round's pairing too (``check --pairings``, the ``TRF9xx`` rules).  Raises ValueError for an unknown profile or rule,
+    OSError for an unreadable path, :class:`trfscore.pairings.CheckerMissing` (an ImportError)
+    for ``pairings`` without the ``pairings`` extra; problems in the data are findings, never exceptions."""
     from .check import check as run_rules
     from .check.profiles import resolve
     from .errors import UsageError
@@ -85,4 +87,4 @@ def check(source: Tournament | StrPath | bytes, profile: str | None = None, *,
     except UsageError as exc:
         raise ValueError(str(exc)) from None
     t = source if isinstance(source, Tournament) else load(source, format, encoding=encoding)
-    return run_rules(t, chosen, rating_lists=rating_lists)
+    return run_rules(t, chosen, rating_lists=rating_lists, pairings=pairings)

@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .event_reading import EventReading
     from .findings import Finding
     from .norms import Norms
+    from .pairings import Report as PairingReport
     from .records import NationalRecord, TrfRecord
     from .standings import Standings
     from .teams.standings import TeamStandings
@@ -755,6 +756,17 @@ class Tournament:
 
         return tournament_norms(self, Options(rules, event_type, system, registering_federation,
                                               tuple(sorted((fid_as or {}).items())), after_round))
+
+    def verify_pairings(self, *, progress: Callable[[int, int], None] | None = None) -> PairingReport:
+        """Each paired round against the pairing the FIDE rules give (the Dutch system or the
+        Berger tables, as the file says), judged by the FIDE TEC reference program's checker:
+        :class:`trfscore.pairings.Report`, the verdicts ``trfscore check --pairings`` reports.
+        ``progress(round, rounds)`` is called before each round.  Raises
+        :class:`trfscore.pairings.CheckerMissing` (an ImportError) without the ``pairings`` extra
+        (``pip install 'trfscore[pairings]'``).  See docs/pairings.md."""
+        from .pairings import verify_pairings
+
+        return verify_pairings(self, progress=progress)
 
     def to_dict(self) -> dict[str, Any]:
         """The tournament as a JSON-ready document (``tournamentDocument`` in ``trfscore schema``)."""

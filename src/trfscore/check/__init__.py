@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import sys
 import types
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from heapq import heappush, heapreplace
 from itertools import chain
 from typing import TYPE_CHECKING, Any
@@ -56,11 +56,20 @@ FATAL_RULES = frozenset({"TRF100", "TRF409", "JSON001", "JSON002", "JSON005", "C
 
 
 def check(t: Tournament, profile: Profile | str | None = None, *, select: str | Iterable[str] | None = None,
-          ignore: str | Iterable[str] | None = None, rating_lists: Sequence[RatingList] = ()) -> list[Finding]:
+          ignore: str | Iterable[str] | None = None, rating_lists: Sequence[RatingList] = (),
+          pairings: bool = False, progress: Callable[[int, int], None] | None = None) -> list[Finding]:
     """All findings for ``t`` under ``profile`` (default ``basic``), sorted by line and column;
-    ``rating_lists`` (:class:`trfscore.RatingList`) feed the ``FID`` rules of profile ``fide``."""
+    ``rating_lists`` (:class:`trfscore.RatingList`) feed the ``FID`` rules of profile ``fide``;
+    ``pairings`` judges each round's pairing too (the ``TRF9xx`` rules; raises
+    :class:`trfscore.pairings.CheckerMissing` without the ``pairings`` extra), calling
+    ``progress(round, rounds)`` as it goes."""
     if not isinstance(profile, Profile):
         profile = resolve(profile, select, ignore)
+    if pairings:
+        from ..pairings.engine import CheckerMissing, available
+
+        if not available():
+            raise CheckerMissing()
     enabled = profile.enabled
     limit = _limit(profile)
     findings = fold([f for f in t.findings if enabled(f.rule)])
@@ -68,6 +77,7 @@ def check(t: Tournament, profile: Profile | str | None = None, *, select: str | 
     if not any(f.rule in FATAL_RULES for f in t.findings):
         ctx = Context(t, profile)
         ctx.rating_lists = tuple(rating_lists)
+        ctx.pairings, ctx.pairing_progress = pairings, progress
         for r in profile.selection.chosen(check_rules()):
             try:
                 results = iter(r.func(ctx))  # type: ignore[misc]

@@ -59,6 +59,8 @@ class Context:
         self.rounds: int = t.rounds or max((p.round_count for p in t.players), default=0)
         self.header = t.header
         self.rating_lists: tuple = ()  # trfscore.RatingList objects for the FID rules
+        self.pairings = False  # judge each round's pairing (the TRF9xx rules: check --pairings)
+        self.pairing_progress: Any = None  # called with (round, rounds) while the pairings are judged
 
     @cached_property
     def trf_like(self) -> bool:

@@ -32,6 +32,7 @@ FAMILIES = {
     "TRF0": "runner", "TRF1": "file and lexical level", "TRF2": "header records",
     "TRF3": "player record fields", "TRF4": "round cells", "TRF5": "cross-record consistency",
     "TRF6": "teams", "TRF7": "extension records", "TRF8": "FIDE submission profile",
+    "TRF9": "pairing verification (with --pairings)",
     "FID": "FIDE rating list (with --rating-list)", "NRM": "FIDE title norms (profile fide)",
     "JSON": "JSON documents", "CTB": "crosstable reader", "PGN": "PGN reader",
 }

@@ -38,6 +38,8 @@ class Options:
     rating_lists: tuple[tuple[str, str, str], ...] = ()  # (index file, period, list hash) of each --rating-list
     #: skip what is no tournament file at all (``--only-tournaments``; see :func:`not_a_tournament`)
     tournaments_only: bool = False
+    pairings: bool = False  # judge each round's pairing (check --pairings, the TRF9xx rules)
+    pairing_progress: bool = False  # show the rounds being judged on standard error (one file, on a terminal)
 
 
 @dataclass
@@ -108,7 +110,13 @@ def check_data(data: bytes, path: str, options: Options) -> FileResult:
         result.format = t.source.format
         result.players = len(t.players)
         result.rounds = t.rounds
-        result.findings = check(t, profile, rating_lists=_rating_lists(options.rating_lists))
+        progress = _RoundProgress(path) if options.pairing_progress and options.pairings else None
+        try:
+            result.findings = check(t, profile, rating_lists=_rating_lists(options.rating_lists),
+                                    pairings=options.pairings, progress=progress)
+        finally:
+            if progress is not None:
+                progress.clear()
         result.unreadable = loading.nothing_readable(t) is not None
         if options.excerpts and result.findings:
             wanted: dict[int, list[int]] = {}
@@ -129,6 +137,28 @@ def check_data(data: bytes, path: str, options: Options) -> FileResult:
     except Exception as exc:  # never a traceback: report it as this file's problem
         result.error = f"internal error: {type(exc).__name__}: {exc} (please report this with the input file)"
     return result
+
+
+class _RoundProgress:
+    """The round being judged, on standard error (redrawn in place): the pairing check of a large
+    event takes seconds per round."""
+
+    def __init__(self, path: str) -> None:
+        import sys
+
+        self.stream = sys.stderr
+        self.path = path
+        self.shown = False
+
+    def __call__(self, done: int, total: int) -> None:
+        self.stream.write(f"\r{self.path}: judging the pairing of round {done} of {total}  ")
+        self.stream.flush()
+        self.shown = True
+
+    def clear(self) -> None:
+        if self.shown:
+            self.stream.write("\r" + " " * (len(self.path) + 50) + "\r")
+            self.stream.flush()
 
 
 def _excerpt(text: str, columns: list[int]) -> tuple[int, str]:

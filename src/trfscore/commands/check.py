@@ -42,6 +42,9 @@ def add_parser(sub) -> None:
     p.add_argument("--jobs", "-j", type=int, default=1, metavar="N",
                    help="check files in N processes, at most one per CPU (0: one per CPU; default 1)")
     p.add_argument("--list-rules", action="store_true", help="list every rule id and exit")
+    p.add_argument("--pairings", action="store_true",
+                   help="also judge every round's pairing against the FIDE Dutch system or the Berger tables (rules "
+                   "TRF9xx; needs the optional checker: pip install 'trfscore[pairings]'; see docs/pairings.md)")
     p.add_argument("--only-tournaments", action="store_true",
                    help="skip files that are no tournament file by their content (empty, binary, text in which no "
                    "table is found, JSON without players), as a pre-commit hook over every text file wants")
@@ -123,6 +126,11 @@ def run(args) -> int:
     if args.statistics and args.output_format not in STATISTICS_FORMATS:
         raise UsageError(f"--statistics goes with --format {' or '.join(STATISTICS_FORMATS)}; the "
                          f"{args.output_format} report's summary already counts the findings by rule")
+    if args.pairings:
+        from ..pairings.engine import CheckerMissing, available
+
+        if not available():  # asked for and impossible: a usage error (exit 2), before any file is read
+            raise UsageError(f"check --pairings: {CheckerMissing()}")
     encoding = text_encoding(args.encoding) if args.encoding else None  # a UsageError when unknown
     if args.jobs < 0:
         raise UsageError("--jobs must be 0 (one per CPU) or more")
@@ -143,11 +151,15 @@ def run(args) -> int:
                       event=args.event,
                       input_format=args.input_format, excerpts=args.output_format == "text",
                       rating_lists=tuple((lst.where, lst.period, lst.sha256) for lst in lists),
-                      tournaments_only=args.only_tournaments)
+                      tournaments_only=args.only_tournaments, pairings=args.pairings)
     if lists:
         from ..check.runner import remember_lists
 
         remember_lists(options.rating_lists, lists)
+    if args.pairings and not args.no_progress and len(targets) == 1 and sys.stderr.isatty():
+        from dataclasses import replace
+
+        options = replace(options, pairing_progress=True)
     stream, staged = _open_output(args.output)
     try:
         colour = (args.output_format == "text" and not args.no_color and not os.environ.get("NO_COLOR")

@@ -12,6 +12,7 @@
 * :mod:`.team_matches` -- F3-F5: team matches as the team standings read them (TRF607-TRF610)
 * :mod:`.fide` -- what FIDE's rating server needs (TRF8xx, profile ``fide``)
 * :mod:`.norms` -- the title norms achieved (NRMxxx, information, profile ``fide``)
+* :mod:`.verified_pairings` -- each round against the FIDE pairing rules (TRF9xx, ``check --pairings``)
 * :mod:`trfscore.ratinglist.rules` -- the file against the rating lists given (FIDxxx, profile ``fide``)
 """
 from ...ratinglist import rules as _ratinglist_rules  # noqa: F401
@@ -28,4 +29,5 @@ from . import (  # noqa: F401
     rounds,
     team_matches,  # noqa: F401
     teams,
+    verified_pairings,
 )

@@ -1,0 +1,159 @@
+"""The checker's input: trfscore's reading of a file, written as the plain TRF26 the checker reads.
+
+The checker (gacrux) reads TRF26 but misreads or refuses much of what real files hold
+(docs/pairings.md, "What the checker is given").  It is given instead a TRF26 written from
+trfscore's model, with only what pairing depends on:
+
+* every round cell by what it means (:class:`~trfscore.model.Kind`), not as spelled: a legacy
+  bye cell (``0000 - =``, a blank result counted in the points) becomes ``H``/``F``/``Z``/``U``;
+  a forfeit without a colour gets a nominal one (colour differences count played games only,
+  C.04.3 A.6);
+* the Points column left blank (the checker adds up the results itself; a file's Points that
+  disagree with its results would make it refuse the file) and the point values as ``162``;
+* ``XXC white1|black1`` as ``152``, ``XXA`` as ``250``, ``XXP`` as ``260`` (TRF(x), JaVaFo AUM);
+* the system as a ``192`` code the checker maps to its engine.
+
+What the file cannot tell (an initial colour, the acceleration a Baku code asks for, results of
+a round) is collected as notes: which rounds cannot be judged, and why.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+
+from ..decimals import trf_value
+from ..formats.trf.layout import BY_CODE, template
+from ..formats.trf.writer import format_player
+from ..model import DEFAULT_POINTS, Game, Kind, Player, Tournament
+from ..records import Acceleration, JavafoAcceleration, JavafoProhibited, ProhibitedPairing
+from .system import System
+
+#: The cell letter of each bye kind (TRF26 001 result codes).
+BYE_CODES = {Kind.FULL_BYE: "F", Kind.HALF_BYE: "H", Kind.PAB: "U", Kind.ZERO_BYE: "Z"}
+#: The result letter of each game kind, where the file's letter is not one the checker reads.
+GAME_CODES = {Kind.WIN: "1", Kind.DRAW: "=", Kind.LOSS: "0", Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-"}
+_ACCELERATION, _PROHIBITED = template(BY_CODE["250"]).format, template(BY_CODE["260"]).format
+
+
+@dataclass
+class Feed:
+    """The text for the checker and what it cannot judge."""
+
+    text: str
+    initial_colour: str  # "w" or "b": given to the checker so that it never draws one by lot
+    refused: str = ""  # nothing can be judged: why
+    unjudged: dict[int, str] = field(default_factory=dict)  # round -> why it cannot be judged
+    caution: str = ""  # what the verdicts rest on beyond the file (an inferred initial colour)
+
+
+def feed(t: Tournament, system: System) -> Feed:
+    """The checker's input for ``t`` judged by ``system``."""
+    rounds = t.rounds or max((p.round_count for p in t.players), default=0)
+    unjudged: dict[int, str] = {}
+    refused = ""
+    caution = ""
+    if any(item.strip().lower() == "rank" for item in t.header.xxc):
+        refused = ("XXC rank: the file was paired by its rank field, not by the starting ranks the checker "
+                   "pairs by")
+    players = [_cells(p, t, rounds, unjudged) for p in sorted(t.players, key=lambda p: p.start_rank)]
+    colour = (t.header.initial_colour or "").lower()
+    if colour not in ("w", "b"):
+        colour = _colour_of_round_one(players)
+        if colour:
+            caution = ("the file gives no initial colour (152 or XXC white1/black1): it is taken from round 1, so "
+                       "round 1's colours are not judged on their own")
+        elif not refused:
+            refused = ("the file gives no initial colour (152 or XXC white1/black1) and round 1 shows none: "
+                       "colours cannot be judged")
+    accelerations = _accelerations(t)
+    if system.baku and not accelerations:
+        for r in range(1, rounds + 1):
+            unjudged.setdefault(r, "192 names Baku acceleration but the file gives no 250 or XXA records of it")
+    lines = [f"012 {_one_line(t.header.name) or 'trfscore pairing check'}",
+             f"062 {len(players)}",
+             f"142 {max(t.header.rounds_declared or 0, rounds)}",
+             f"152 {(colour or 'w').upper()}",
+             "162  " + "".join(f"{k}{trf_value(t.scoring.values.get(k, v)):>4}    "
+                               for k, v in DEFAULT_POINTS.items()).rstrip(),
+             f"192 {'FIDE_ROUNDROBIN' if system.name == 'berger' else 'FIDE_DUTCH'}"]
+    lines.extend(format_player(p) for p in players)
+    lines.extend(accelerations)
+    lines.extend(_prohibited(t, rounds))
+    return Feed("\n".join(lines) + "\n", colour or "w", refused, unjudged, caution)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _cells(p: Player, t: Tournament, rounds: int, unjudged: dict[int, str]) -> Player:
+    """``p`` with its cells as the checker reads them, no points and no rank."""
+    games = []
+    for r in range(1, rounds + 1):
+        g = p.game(r) or Game.absent(r)
+        games.append(_cell(p, g, t, unjudged))
+    return replace(p, games=games, points=None, rank=None, name=_one_line(p.name))
+
+
+def _cell(p: Player, g: Game, t: Tournament, unjudged: dict[int, str]) -> Game:
+    r = g.round
+    if g.opponent is None or g.opponent == p.start_rank:
+        code = BYE_CODES.get(g.kind)
+        return Game(r, None, None, code, g.kind) if code else Game.absent(r)
+    colour = g.colour
+    if g.kind == Kind.UNKNOWN:  # a result not known: the round is paired, the rounds after cannot be judged
+        for later in range(r + 1, max(t.rounds, r) + 1):
+            unjudged.setdefault(later, f"a result of round {r} is not known (player {p.start_rank})")
+        return Game(r, g.opponent, colour or _nominal(p, g, t), "=", Kind.DRAW)
+    if colour is None:
+        if g.kind in Kind.PLAYED:
+            unjudged.setdefault(r, f"a game of round {r} has no colour (player {p.start_rank})")
+        colour = _nominal(p, g, t)  # colour differences count played games only (C.04.3 A.6)
+    code = g.code if g.code in "10=+-WDL" and g.code.strip() else GAME_CODES.get(g.kind, "=")
+    return Game(r, g.opponent, colour, code, g.kind)
+
+
+def _nominal(p: Player, g: Game, t: Tournament) -> str:
+    """A colour for a cell without one: the opposite of the opponent's, else white for the lower rank."""
+    other = t.player(g.opponent) if g.opponent is not None else None
+    theirs = other.game(g.round) if other is not None else None
+    if theirs is not None and theirs.opponent == p.start_rank and theirs.colour in ("w", "b"):
+        return "b" if theirs.colour == "w" else "w"
+    return "w" if g.opponent is None or p.start_rank < g.opponent else "b"
+
+
+def _colour_of_round_one(players: list[Player]) -> str:
+    """The initial colour as both checkers infer it: the round-1 colour of the lowest-numbered
+    player who played a game in round 1 (C.04.3 A.6: it alternates by pairing number)."""
+    for p in players:
+        g = p.game(1) if p.games else None
+        if g is not None and g.opponent is not None and g.kind in Kind.PLAYED and g.colour in ("w", "b"):
+            return g.colour
+    return ""
+
+
+def _accelerations(t: Tournament) -> list[str]:
+    """``250`` records: those of the file, and each ``XXA`` player's virtual points per round."""
+    out = [_ACCELERATION(match_points="", points=trf_value(a.points or Fraction(0)), first_round=a.first_round,
+                         last_round=a.last_round, first_id=a.first_id, last_id=a.last_id).rstrip()
+           for a in t.records_of(Acceleration) if a.points]
+    for a in t.records_of(JavafoAcceleration):
+        if a.start_rank is None:
+            continue
+        for r, points in enumerate(a.points, start=1):
+            if points:
+                out.append(_ACCELERATION(match_points="", points=trf_value(points), first_round=r, last_round=r,
+                                         first_id=a.start_rank, last_id=a.start_rank).rstrip())
+    return out
+
+
+def _prohibited(t: Tournament, rounds: int) -> list[str]:
+    """``260`` records: those of the file, and each ``XXP`` line (every round)."""
+    out = []
+    groups = [(x.first_round or 1, x.last_round or rounds, x.ids) for x in t.records_of(ProhibitedPairing)]
+    groups += [(1, rounds, x.ids) for x in t.records_of(JavafoProhibited)]
+    for first, last, ids in groups:
+        if len(ids) >= 2:
+            out.append((_PROHIBITED(first_round=first, last_round=last)
+                        + "".join(f"{i:>4} " for i in ids)).rstrip())
+    return out

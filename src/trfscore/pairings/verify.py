@@ -1,0 +1,128 @@
+"""Every paired round of a tournament against the pairing the checker makes (:func:`verify_pairings`)."""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..model import Kind, Tournament
+from .engine import CHECKER, CheckerMissing, Judged, Session, checker_version
+from .feed import feed
+from .system import System, system_of
+from .verdicts import Board, Pair, Report, RoundVerdict, Status
+
+#: Called with (round, rounds) before each round is judged: progress on long runs.
+Progress = Callable[[int, int], None]
+
+
+def verify_pairings(t: Tournament, *, progress: Progress | None = None) -> Report:
+    """The verdict on every paired round of ``t``; raises :class:`CheckerMissing` without the checker."""
+    version = checker_version()
+    if version is None:
+        raise CheckerMissing()
+    system = system_of(t)
+    report = Report(system.name, system.source, "", f"{CHECKER} {version}", binding=True)
+    if not system.name:
+        report.refused = system.source
+        return report
+    fed = feed(t, system)
+    report.caution = fed.caution
+    if fed.refused:
+        report.refused = fed.refused
+        return report
+    paired = _paired_rounds(t)
+    session = Session(fed.text, system.name, fed.initial_colour)
+    if session.error:
+        report.refused = f"the checker refused the file as trfscore gives it: {session.error}"
+        return report
+    for i, r in enumerate(paired, start=1):
+        if progress is not None:
+            progress(i, len(paired))
+        if r in fed.unjudged:
+            report.rounds.append(RoundVerdict(r, Status.NOT_CHECKABLE, reason=fed.unjudged[r]))
+            continue
+        report.rounds.append(_verdict(session.judge(r)))
+    report.edition = session.rules
+    report.binding, edition_note = _binding(t, system, session.rules)
+    report.caution = "; ".join(note for note in (edition_note, report.caution) if note)
+    return report
+
+
+def _paired_rounds(t: Tournament) -> list[int]:
+    """The rounds in which somebody was paired: a game (forfeits included) or a pairing-allocated bye."""
+    rounds = t.rounds or max((p.round_count for p in t.players), default=0)
+    paired = set()
+    for p in t.players:
+        for g in p.games:
+            if g.round <= rounds and (g.opponent is not None or g.kind == Kind.PAB):
+                paired.add(g.round)
+    return sorted(paired)
+
+
+def _verdict(judged: Judged) -> RoundVerdict:
+    r = judged.round
+    if judged.error:
+        return RoundVerdict(r, Status.NOT_CHECKABLE, reason=f"the checker failed on this round: {judged.error}")
+    if not judged.complete:
+        return RoundVerdict(r, Status.NO_LEGAL_PAIRING, boards=_boards(judged.played, []),
+                            reason=judged.reason or "the checker finds no legal pairing for this round")
+    if judged.rules == judged.played:
+        return RoundVerdict(r, Status.SAME)
+    boards = _boards(judged.played, judged.rules)
+    reasons = [judged.reason] if judged.reason else []
+    for b in boards:
+        if b.colours_only and b.rules in judged.colour_rules:
+            reasons.append(f"{b.rules[0]} has White by C.04.3 {judged.colour_rules[b.rules]}")
+    return RoundVerdict(r, Status.DIFFERS, boards, "; ".join(reasons))
+
+
+def _boards(played: list[Pair], rules: list[Pair]) -> list[Board]:
+    """The differences: each played pair the checker does not make, beside the checker's pair of
+    its white player (of its black player when that one is shown already); then the checker's
+    pairs that no played pair names."""
+    made = set(rules)
+    by_player: dict[int, Pair] = {}
+    for pair in rules:
+        for rank in pair:
+            if rank:
+                by_player.setdefault(rank, pair)
+    out: list[Board] = []
+    named: set[Pair] = set()
+    for board, pair in enumerate(played, start=1):
+        if pair in made:
+            continue
+        candidates = [by_player[rank] for rank in pair if rank in by_player]
+        theirs = next((c for c in candidates if c not in named), candidates[0] if candidates else None)
+        if theirs is not None:
+            named.add(theirs)
+        colours_only = theirs is not None and theirs == (pair[1], pair[0])
+        out.append(Board(board, pair, theirs, colours_only))
+    played_set = set(played)
+    out.extend(Board(None, None, pair) for pair in rules if pair not in played_set and pair not in named)
+    return out
+
+
+def _binding(t: Tournament, system: System, edition: str) -> tuple[bool, str]:
+    """Whether the event was held under the rules ``edition`` the checker applies; if not, why
+    its differences are only warnings.  The Berger tables have not changed, but a round robin
+    recognised without a 192 code may not list its players by their pairing numbers."""
+    if system.name == "berger" and not system.source.startswith("192"):
+        return False, ("no 192 code names the round robin: its pairing numbers, drawn by lot (C.05 Annex 1), may not "
+                       "be the starting ranks of the file")
+    if system.name != "dutch" or not edition:
+        return True, ""
+    if system.edition == "2017":
+        return False, (f"192 says the event was paired by the 2017 Dutch rules; the checker applies those of "
+                       f"{edition}, and several percent of correctly paired rounds differ between the two")
+    if system.edition in ("2025", "2026"):
+        return True, ""
+    start = t.header.start_date_iso
+    if start is None:
+        return False, (f"the file gives no start date (042): the event may predate the Dutch rules of {edition} "
+                       "the checker applies")
+    if start < edition:
+        return False, (f"the event started on {start}, before the Dutch rules of {edition} the checker applies: it "
+                       "was probably paired by the 2017 rules, and several percent of correctly paired rounds "
+                       "differ between the two")
+    return True, ""
+
+
+__all__ = ["verify_pairings", "Progress", "CheckerMissing"]
