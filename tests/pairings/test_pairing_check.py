@@ -230,3 +230,24 @@ def test_team_file_without_system_is_not_judged():
             "013 Team One                            1    2\n")
     found = pairing_findings(text)
     assert [f.rule for f in found] == ["TRF902"] and "team" in found[0].message
+
+
+def test_the_ci_step_of_docs_ci_md_as_written(events, tmp_path):
+    """The ``--pairings`` step docs/ci.md shows, run as written in a repository of reports: a
+    clean event passes, a planted defect fails the step with an annotation on its line."""
+    import os
+    import re
+
+    page = (Path(__file__).resolve().parents[2] / "docs" / "ci.md").read_text(encoding="utf-8")
+    (command,) = [c.strip() for c in re.findall(r"^\s+(trfscore check --pairings[^\n]*)$", page, re.M)]
+    reports = tmp_path / "reports"
+    reports.mkdir()
+    (reports / "open.trf").write_text(events[0], encoding="utf-8")
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[2] / "src"), NO_COLOR="1")
+    argv = [sys.executable, "-m", *command.split()]
+    done = subprocess.run(argv, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0 and done.stdout == "", done.stderr
+    (reports / "open.trf").write_text(planting.flip_colours(events[0], 3), encoding="utf-8")
+    done = subprocess.run(argv, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 1 and "::error file=reports/open.trf,line=" in done.stdout
+    assert "title=trfscore TRF901::TRF901 round 3 " in done.stdout
