@@ -1,10 +1,20 @@
-"""Player names compared the way a rating officer does.
+"""Player names compared the way a rating officer does, and as FIDE writes them.
 
 :func:`name_key` is the normalised form both the index and a TRF name are looked up by: case
 folded, diacritics removed, hyphens, dots and commas as spaces, the words sorted (so "Carlsen,
-Magnus", "Magnus Carlsen" and "CARLSEN, Magnus" share one key).  :func:`difference` says how two
-names that are not equal differ: only diacritics, case, word order, hyphens or spacing, or how many
-letters (a typo), or not at all alike.
+Magnus", "Magnus Carlsen" and "CARLSEN, Magnus" share one key).
+
+:func:`difference` says how two names differ.  FIDE's list is ASCII, so the comparison is blind
+to how a name was carried into ASCII: accents dropped or spelt out (``ä`` = ``a`` = ``ae``, ``ß``
+= ``ss``, ``ø`` = ``o`` = ``oe``, ``š`` = ``s`` = ``sh``), Cyrillic in any of the Latin forms
+FIDE's list uses (``Карякин`` = ``Karjakin``, ``Непомнящий`` = ``Nepomniachtchi``), case, word
+order, hyphens and spacing: none of these is a difference.  What is left is a typo (a letter or
+two), a different given name beside the same surname (``John`` / ``Jonathan``), or another name.
+
+Each special letter stands for a set of spellings (:data:`SPELLINGS`) matched as a regular
+expression against the other name, rather than one transliteration (such as ``unidecode`` or
+``anyascii`` give): FIDE's list writes ``я`` as ``ya``, ``ja`` and ``ia`` in different names, so
+any single transliteration misses some of them.
 """
 from __future__ import annotations
 
@@ -12,7 +22,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
-__all__ = ["fold", "name_key", "difference", "similarity"]
+__all__ = ["fold", "name_key", "difference", "similarity", "same_word"]
 
 #: Letters that do not decompose into a base letter and a mark.
 _SPECIAL = str.maketrans({"ß": "ss", "ø": "o", "đ": "d", "ł": "l", "æ": "ae", "œ": "oe", "ı": "i", "þ": "th",
@@ -20,6 +30,28 @@ _SPECIAL = str.maketrans({"ß": "ss", "ø": "o", "đ": "d", "ł": "l", "æ": "ae
 _SEPARATORS = re.compile(r"[\s\-\u2010-\u2015,.;'`´’()]+")
 #: Two names at least this similar (0-1, letters only) differ by a typo, not by person.
 TYPO_SIMILARITY = 0.8
+#: A typo changes at most this many letters; more is another (given) name.
+TYPO_LETTERS = 2
+
+#: The ASCII spellings of a letter in FIDE's list: German, Nordic and other Latin letters spelt
+#: out or dropped, and Cyrillic (Russian, Ukrainian, Belarusian, Bulgarian, Serbian) in the
+#: English, German and French forms FIDE's list holds.  A letter not here that decomposes
+#: (é, č, ł after :data:`_SPECIAL`) stands for its base letter.
+SPELLINGS: dict[str, tuple[str, ...]] = {
+    "ä": ("a", "ae"), "ö": ("o", "oe"), "ü": ("u", "ue"), "ß": ("ss", "s"), "ø": ("o", "oe"), "å": ("a", "aa"),
+    "æ": ("ae", "a", "e"), "œ": ("oe", "o"), "þ": ("th",), "ð": ("d", "dh"), "ł": ("l",), "đ": ("d", "dj"),
+    "š": ("s", "sh"), "ž": ("z", "zh"), "č": ("c", "ch"), "ć": ("c", "ch"), "ñ": ("n", "ny", "nh"),
+    "а": ("a",), "б": ("b",), "в": ("v", "w"), "г": ("g", "h"), "ґ": ("g",), "д": ("d",), "е": ("e", "ye", "ie"),
+    "ё": ("e", "yo", "jo", "io"), "є": ("ye", "ie", "je", "e"), "ж": ("zh", "j", "z", "sh"),
+    "з": ("z", "s"), "и": ("i", "y"), "і": ("i",), "ї": ("yi", "i", "ji"), "й": ("y", "i", "j", ""),
+    "к": ("k", "c"), "л": ("l",), "м": ("m",), "н": ("n",), "о": ("o",), "п": ("p",), "р": ("r",), "с": ("s", "ss"),
+    "т": ("t",), "у": ("u", "ou", "oo"), "ў": ("u", "w"), "ф": ("f", "ph"), "х": ("kh", "h", "ch", "x"),
+    "ц": ("ts", "tz", "c", "z", "tc"), "ч": ("ch", "tch", "tsch", "c"), "ш": ("sh", "sch", "ch", "s"),
+    "щ": ("shch", "sch", "shh", "chtch", "stch", "sc", "sh"), "ъ": ("", "'"), "ы": ("y", "i"), "ь": ("", "'"),
+    "э": ("e",), "ю": ("yu", "ju", "iu", "u", "ou"), "я": ("ya", "ja", "ia", "a"),
+    "кс": ("ks", "x", "cs"), "ий": ("iy", "ii", "ij", "i", "y"), "ый": ("y", "yi", "iy", "i"),
+    "ј": ("j", "y"), "љ": ("lj", "l"), "њ": ("nj", "n"), "ћ": ("c", "ch"), "ђ": ("dj", "d"), "џ": ("dz", "dzh"),
+}
 
 
 def fold(text: str) -> str:
@@ -56,38 +88,95 @@ def similarity(a: str, b: str) -> float:
     return SequenceMatcher(None, x, y, autojunk=False).ratio()
 
 
-def _letters(text: str) -> str:
-    return _SEPARATORS.sub("", text)
+def _word_pattern(word: str) -> re.Pattern[str] | None:
+    """The ASCII spellings of ``word`` (case folded) as a pattern; None for an ASCII word."""
+    if word.isascii():
+        return None
+    def one(letters: str) -> str:
+        options = SPELLINGS.get(letters)
+        if options is None:
+            return re.escape(fold(letters))
+        return "(?:" + "|".join(re.escape(o) for o in sorted(set(options), key=len, reverse=True)) + ")"
+
+    parts = []
+    word = unicodedata.normalize("NFC", word)
+    i = 0
+    while i < len(word):
+        pair = word[i:i + 2]
+        if len(pair) == 2 and pair in SPELLINGS:  # a letter pair spelt as one (кс = x), or letter by letter
+            parts.append(f"(?:{one(pair)}|{one(pair[0])}{one(pair[1])})")
+            i += 2
+        else:
+            parts.append(one(word[i]))
+            i += 1
+    return re.compile("".join(parts))
+
+
+@lru_cache(maxsize=8192)
+def same_word(a: str, b: str) -> bool:
+    """True when two words (case folded) are one word as FIDE writes it: equal without accents,
+    or one a spelling of the other (``müller``/``mueller``, ``карякин``/``karjakin``)."""
+    if a == b or fold(a) == fold(b):
+        return True
+    for x, y in ((a, b), (b, a)):
+        pattern = _word_pattern(x)
+        if pattern is not None and pattern.fullmatch(fold(y) if not y.isascii() else y):
+            return True
+    return False
+
+
+def _split(text: str) -> list[str]:
+    """Words, case folded, accents kept (for :func:`same_word`)."""
+    return [w for w in _SEPARATORS.split(unicodedata.normalize("NFC", text.casefold())) if w]
+
+
+def _same_words(a: list[str], b: list[str]) -> bool:
+    """The two word lists are the same words in any order (matched one to one)."""
+    if len(a) != len(b):
+        return False
+    left = list(b)
+    for w in a:
+        for i, v in enumerate(left):
+            if same_word(w, v):
+                del left[i]
+                break
+        else:
+            return False
+    return True
+
+
+def _edits(x: str, y: str) -> int:
+    from difflib import SequenceMatcher
+
+    return sum(max(i2 - i1, j2 - j1) for op, i1, i2, j1, j2 in
+               SequenceMatcher(None, x, y, autojunk=False).get_opcodes() if op != "equal")
+
+
+def _typo(a: str, b: str) -> str | None:
+    """``a typo (N letters)`` when the folded letters of two names differ by a letter or two."""
+    from difflib import SequenceMatcher
+
+    x, y = "".join(sorted(words(a))), "".join(sorted(words(b)))
+    if not x or not y or SequenceMatcher(None, x, y, autojunk=False).ratio() < TYPO_SIMILARITY:
+        return None
+    edits = _edits(x, y)
+    return f"a typo ({edits} letter{'s' if edits != 1 else ''})" if edits <= TYPO_LETTERS else None
 
 
 @lru_cache(maxsize=4096)  # every FID rule asks about the same pairs
 def difference(written: str, listed: str) -> str | None:
-    """How ``written`` differs from ``listed``: None when equal, else a phrase ("diacritics",
-    "word order", "a typo (1 letter)" ...); ``"different"`` when they are not the same name."""
+    """How ``written`` differs from ``listed`` as FIDE writes names: None when they are the same
+    name (whatever the accents, transliteration, case, word order, hyphens or spacing), else
+    ``"a typo (1 letter)"``, ``"a different given name ('John' here, 'Jonathan' on the list)"``
+    or ``"different"`` when they are not the same name."""
     a, b = written.strip(), listed.strip()
-    if a == b:
+    if a == b or _same_words(_split(a), _split(b)):
         return None
-    wa, wb = words(a), words(b)
-    if sorted(wa) != sorted(wb):
-        from difflib import SequenceMatcher
-
-        if "".join(wa) == "".join(wb) or "".join(sorted(wa)) == "".join(sorted(wb)):
-            return "hyphen or spacing"
-        x, y = "".join(sorted(wa)), "".join(sorted(wb))
-        if x and y and SequenceMatcher(None, x, y, autojunk=False).ratio() >= TYPO_SIMILARITY:
-            edits = sum(max(i2 - i1, j2 - j1) for op, i1, i2, j1, j2 in
-                        SequenceMatcher(None, x, y, autojunk=False).get_opcodes() if op != "equal")
-            return f"a typo ({edits} letter{'s' if edits != 1 else ''})"
-        return "different"
-    how = []
-    if wa != wb:
-        how.append("word order")
-    if sorted(_SEPARATORS.split(a.casefold())) != sorted(_SEPARATORS.split(b.casefold())):
-        how.append("diacritics")
-    elif _letters(a) != _letters(b) and sorted(_SEPARATORS.split(a)) != sorted(_SEPARATORS.split(b)):
-        how.append("case")
-    if a.count("-") != b.count("-"):
-        how.append("hyphen")
-    if not how:
-        how.append("spacing or punctuation")
-    return ", ".join(how)
+    typo = _typo(a, b)
+    if typo:
+        return typo
+    if "," in a and "," in b:
+        (sa, ga), (sb, gb) = a.split(",", 1), b.split(",", 1)
+        if _same_words(_split(sa), _split(sb)) and ga.strip() and gb.strip():
+            return f"a different given name ({ga.strip()!r} here, {gb.strip()!r} on the list)"
+    return "different"

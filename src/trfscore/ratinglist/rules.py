@@ -98,13 +98,16 @@ def id_of_other(ctx: Context) -> Iterator[Finding]:
 
 @rule("FID003", WARNING, "a player's name is spelt as on the rating list", spec="FIDE")
 def name_spelling(ctx: Context) -> Iterator[Finding]:
-    """The file writes the name of the id's owner differently from the list: diacritics, case,
-    word order, hyphens or spacing, or a typo of a letter or two.
+    """The file writes the name of the id's owner differently from the list: a typo of a letter
+    or two, or another given name beside the same surname.  Names are compared as FIDE writes
+    them (:func:`trfscore.ratinglist.names.difference`): accents, transliteration (``Müller`` =
+    ``Mueller``, ``Карякин`` = ``Karjakin``), case, word order and hyphens are no difference.
 
-    Passing: ``Carlsen, Magnus`` as on the list.
+    Passing: ``Carlsen, Magnus`` as on the list; ``Müller, Hans`` for the list's ``Mueller,
+    Hans``; ``Magnus Carlsen``.
 
-    Failing (warning): ``Muller, Hans`` for the list's ``Müller, Hans`` (diacritics);
-    ``Magnus Carlsen`` (word order); ``Carlsen, Magnuss`` (a typo).
+    Failing (warning): ``Carlsen, Magnuss`` (a typo); ``Smith, John`` for the list's ``Smith,
+    Jonathan`` (a different given name).
     """
     from .names import difference
     for p, e in _matched(ctx):
