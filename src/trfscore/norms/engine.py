@@ -9,9 +9,10 @@ from itertools import combinations
 from typing import Any
 
 from ..model import Player, Tournament
-from .conditions import CONDITIONS, MIX, Case, Condition, Performance, performance, required_halves
+from ..ratings.tables import fide_dp_hundredths
+from .conditions import CONDITIONS, MIX, Case, Condition, Performance, meets_35, percent, performance, required_halves
 from .editions import NORM_TYPES, NormType
-from .event import EventFacts, Options, event_facts, is_woman, title_of
+from .event import EventFacts, Options, event_facts, is_woman
 from .games import Opponent, Rounds, player_rounds
 
 __all__ = ["NormResult", "PlayerNorms", "Norms", "tournament_norms", "SEARCH_LIMIT"]
@@ -22,11 +23,13 @@ SEARCH_LIMIT = 3000
 
 @dataclass
 class NormResult:
-    """One player's verdict for one norm."""
+    """One player's verdict for one norm.  The conditions are judged when first asked for: a
+    verdict that fails on the performance (1.4.8, 1.4.8a/b), the usual case, is known from the
+    numbers alone."""
 
     norm: NormType
     status: str  # achieved, not achieved, title held
-    conditions: list[Condition] = field(default_factory=list)
+    case: Case | None = None  # the games judged (None: the title is held)
     games: tuple[Opponent, ...] = ()  # the games the verdict counts
     ignored: list[tuple[Opponent, str, str]] = field(default_factory=list)  # (game, article, why) 1.4.1e/f
     perf: Performance | None = None
@@ -36,6 +39,14 @@ class NormResult:
     exemption: str = ""
     notes: list[str] = field(default_factory=list)
     forecast: Any = None  # a forecast.Forecast for an unfinished event
+    _conditions: list[Condition] | None = field(default=None, repr=False)
+
+    @property
+    def conditions(self) -> list[Condition]:
+        """Every condition with its article and numbers, in the order a report leads with."""
+        if self._conditions is None:
+            self._conditions = [] if self.case is None else _judge(self.case, self.perf)
+        return self._conditions
 
     @property
     def achieved(self) -> bool:
@@ -96,7 +107,7 @@ def tournament_norms(t: Tournament, options: Options | None = None) -> Norms:
 
 def player_norms(facts: EventFacts, player: Player) -> PlayerNorms:
     rounds = player_rounds(facts, player)
-    title = title_of(player)
+    title = facts.titles[player.start_rank]
     woman = is_woman(player)
     notes = []
     if woman is None:
@@ -162,19 +173,20 @@ def _exemption(facts: EventFacts, player: Player) -> str:
     return ""
 
 
-def _judge(case: Case) -> tuple[list[Condition], Performance | None]:
-    if not case.games:
+def _judge(case: Case, perf: Performance | None) -> list[Condition]:
+    if perf is None:
         return [Condition("games", case.edition.article("1.4.1a"), False, "no game counted",
-                          {"games": 0, "needed": case.min_games})], None
-    perf = performance(case)
-    return [check(case, perf) for check in CONDITIONS], perf
+                          {"games": 0, "needed": case.min_games})]
+    return [check(case, perf) for check in CONDITIONS]
 
 
 def _result(case: Case, norm: NormType) -> NormResult:
-    conditions, perf = _judge(case)
-    ok = all(c.passed for c in conditions)
-    return NormResult(norm, "achieved" if ok else "not achieved", conditions, case.games, perf=perf,
-                      exemption=case.exemption)
+    """The verdict on ``case``: not achieved when the performance fails, else when any condition does."""
+    perf = performance(case) if case.games else None
+    result = NormResult(norm, "not achieved", case, case.games, perf=perf, exemption=case.exemption)
+    if perf is not None and _performs(case, perf) and all(c.passed for c in result.conditions):
+        result.status = "achieved"
+    return result
 
 
 def _search(facts: EventFacts, base: Case, rounds: Rounds) -> NormResult | None:
@@ -184,7 +196,7 @@ def _search(facts: EventFacts, base: Case, rounds: Rounds) -> NormResult | None:
     opponent mix must also hold over the whole event."""
     games = base.games
     n = len(games)
-    if n <= base.min_games or not _may_succeed(base):
+    if n <= base.min_games or not _may_succeed(base, facts.system == "swiss"):
         return None
     swiss = facts.system == "swiss"
     tried = 0
@@ -196,11 +208,14 @@ def _search(facts: EventFacts, base: Case, rounds: Rounds) -> NormResult | None:
                 tried += 1
                 if tried > SEARCH_LIMIT:
                     return None
-                gone = set(dropped)
-                subset = tuple(o for o in kept if o not in gone)
+                gone = set(map(id, dropped))
+                subset = tuple(o for o in kept if id(o) not in gone)
                 case = Case(base.norm, base.edition, base.applicant_federation, subset, base.min_games, False,
                             base.exemption, base.double_round_robin, base.players)
-                conditions, perf = _judge(case)
+                perf = performance(case)
+                if not _performs(case, perf):  # the usual failure, found without judging the rest
+                    continue
+                conditions = _judge(case, perf)
                 if not all(c.passed for c in conditions):
                     continue
                 if not swiss:
@@ -213,14 +228,19 @@ def _search(facts: EventFacts, base: Case, rounds: Rounds) -> NormResult | None:
                         continue
                 ignored = [(o, "1.4.1e", "played after the norm was reached") for o in games[n - cut:]]
                 ignored += [(o, "1.4.1f", "a defeated opponent") for o in dropped]
-                return NormResult(base.norm, "achieved", conditions, subset, sorted(ignored, key=lambda x: x[0].round),
-                                  perf, exemption=base.exemption,
+                return NormResult(base.norm, "achieved", case, subset, sorted(ignored, key=lambda x: x[0].round),
+                                  perf, exemption=base.exemption, _conditions=conditions,
                                   notes=[f"{len(ignored)} game(s) ignored ({'1.4.1e and f' if swiss else '1.4.1f'}): "
                                          "the complete crosstable is still submitted"])
     return None
 
 
-def _may_succeed(case: Case) -> bool:
+def _performs(case: Case, perf: Performance) -> bool:
+    """1.4.8, 1.4.8a and 1.4.8b on their own (``perf``: :func:`.conditions.performance`)."""
+    return perf.rp >= case.norm.min_rp and perf.ra >= case.norm.min_ra and meets_35(perf.halves, case.n)
+
+
+def _may_succeed(case: Case, swiss: bool) -> bool:
     """Whether any subset could give the norm: ignoring games never adds titled opponents or
     federations, and 1.4.5b-e needs 3 at least, 1.4.3 two foreign federations."""
     level = sum(o.title in case.norm.level for o in case.games)
@@ -230,9 +250,28 @@ def _may_succeed(case: Case) -> bool:
         feds = {o.federation for o in case.games} - {case.applicant_federation, "FID"}
         if len(feds) < 2:
             return False
-    # 1.4.8a: the best Ra of any min_games games (every opponent raised to the floor: an upper bound)
-    best = sorted((max(o.rating or 0, case.norm.floor) for o in case.games), reverse=True)[:case.min_games]
-    return (2 * sum(best) + len(best)) // (2 * len(best)) >= case.norm.min_ra
+    # 1.4.8a and 1.4.8 for each number m of games kept: Ra is at most the average of the m best
+    # opponents, each raised to the floor, and the score at most min(m, the score made); dp grows
+    # with the score, so a subset's Rp is at most that Ra plus that dp
+    ratings = sorted((max(o.rating or 0, case.norm.floor) for o in case.games), reverse=True)
+    for m in range(case.min_games, case.n):
+        best = sum(ratings[:m])
+        ra = (2 * best + m) // (2 * m)
+        if ra >= case.norm.min_ra and ra + fide_dp_hundredths(percent(_best_score(case, m, swiss), m)) >= case.norm.min_rp:
+            return True
+    return False
+
+
+def _best_score(case: Case, m: int, swiss: bool) -> int:
+    """The most half-points any subset of m games allowed by 1.4.1e/f keeps: k = n - m games go,
+    the last c rounds (Swiss only) and k - c wins among the others."""
+    games, k = case.games, case.n - m
+    best = -1
+    for c in range(k + 1 if swiss else 1):
+        kept = games[:len(games) - c]
+        if sum(o.halves == 2 for o in kept) >= k - c:
+            best = max(best, sum(o.halves for o in kept) - 2 * (k - c))
+    return max(best, 0)
 
 
 def _last_round_forfeit(facts: EventFacts, base: Case, rounds: Rounds) -> NormResult | None:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 
+from ..formats.trf.player import TITLE_LETTERS
 from ..model import Kind, Player, Tournament
 from .editions import Edition, edition_for, edition_named
 
@@ -78,6 +79,7 @@ class EventFacts:
     host: str  # 032
     registering: str
     by_rank: dict[int, Player]
+    titles: dict[int, str]  # start rank -> title (title_of), read once
     swiss_143d: Swiss143d | None
     rated_zero: frozenset[int]  # 1.4.2b: unrated players who scored 0 against rated ones (round robins)
     assumptions: list[str] = field(default_factory=list)
@@ -97,8 +99,6 @@ class EventFacts:
 
 def title_of(player: Player) -> str:
     """The player's FIDE title, TRF16 letters spelt out (``wg`` -> WGM), upper case."""
-    from ..formats.trf.player import TITLE_LETTERS
-
     text = (player.title or "").strip()
     return TITLE_LETTERS.get(text.lower(), text).upper()
 
@@ -142,7 +142,8 @@ def event_facts(t: Tournament, options: Options) -> EventFacts:
     system = _system(t, options, assumptions)
     host = (t.header.federation or "").strip().upper()
     registering = options.registering_federation.strip().upper() or host
-    facts = EventFacts(t, options, edition, system, rounds, scheduled, host, registering, by_rank,
+    titles = {p.start_rank: title_of(p) for p in t.players}
+    facts = EventFacts(t, options, edition, system, rounds, scheduled, host, registering, by_rank, titles,
                        None, frozenset(), assumptions)
     if system != "swiss":
         facts.rated_zero = _unrated_scoring_zero(t, by_rank, rounds)
@@ -237,7 +238,7 @@ def _swiss_143d(facts: EventFacts) -> Swiss143d:
         present = [p for p in foreign if r < len(kinds[p.start_rank]) and kinds[p.start_rank][r] in PRESENT]
         players.append(len(present))
         feds.append(len({facts.federation(p) for p in present}))
-        titled.append(sum(title_of(p) in ("GM", "IM", "WGM", "WIM") for p in present))
+        titled.append(sum(facts.titles[p.start_rank] in ("GM", "IM", "WGM", "WIM") for p in present))
     return Swiss143d(tuple(players), tuple(feds), tuple(titled), excluded)
 
 

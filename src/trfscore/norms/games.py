@@ -3,18 +3,17 @@ included and why, and the forfeit wins and pairing-allocated byes 1.4.1c and 1.4
 Scores are integer half-points."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..model import Kind, Player
-from .event import EventFacts, fide_federations, title_of
+from .event import EventFacts, fide_federations
 
 __all__ = ["Opponent", "Entry", "Rounds", "player_rounds"]
 
 HALVES = {Kind.WIN: 2, Kind.DRAW: 1, Kind.LOSS: 0}
 
 
-@dataclass(frozen=True)
-class Opponent:
+class Opponent(NamedTuple):
     """A counted game: the opponent's facts and the player's result (half-points)."""
 
     round: int
@@ -31,8 +30,7 @@ class Opponent:
         return self.halves == 2
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(NamedTuple):
     """One round of the player, as the norm sees it."""
 
     round: int
@@ -42,8 +40,7 @@ class Entry:
     opponent: int | None = None
 
 
-@dataclass(frozen=True)
-class Rounds:
+class Rounds(NamedTuple):
     """A player's rounds for the norm."""
 
     games: tuple[Opponent, ...]  # counted, in round order
@@ -66,7 +63,7 @@ def player_rounds(facts: EventFacts, player: Player) -> Rounds:
         r = g.round
         if g.kind in HALVES and opp is not None:
             fed = facts.federation(opp)
-            counted = Opponent(r, opp.start_rank, opp.name, title_of(opp), fed, opp.rating or None,
+            counted = Opponent(r, opp.start_rank, opp.name, facts.titles[opp.start_rank], fed, opp.rating or None,
                                opp.fide_id, HALVES[g.kind])
             if g.code not in "1=0":
                 entries.append(Entry(r, "excluded", f"game against {opp.start_rank} lasted less than one move "
@@ -84,7 +81,7 @@ def player_rounds(facts: EventFacts, player: Player) -> Rounds:
         elif g.kind == Kind.FORFEIT_WIN:
             entries.append(Entry(r, "forfeit-win", "forfeit win: not played over the board", "1.4.2c", g.opponent))
             if opp is not None:
-                forfeits.append(Opponent(r, opp.start_rank, opp.name, title_of(opp), facts.federation(opp),
+                forfeits.append(Opponent(r, opp.start_rank, opp.name, facts.titles[opp.start_rank], facts.federation(opp),
                                          opp.rating or None, opp.fide_id, 0))
         elif g.kind == Kind.FORFEIT_LOSS:
             entries.append(Entry(r, "excluded", "forfeit loss: not played over the board", "1.4.2c", g.opponent))
