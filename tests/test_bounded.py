@@ -23,7 +23,8 @@ from trfscore.testing.generate import swiss, to_trf
 pytestmark = pytest.mark.slow
 COMMANDS = (["check"], ["check", "--profile", "fide"], ["report"], ["report", "--format", "html"],
             ["report", "--format", "json"], ["convert", "--to", "json"], ["convert", "--to", "trf"],
-            ["convert", "--to", "crosstable"], ["explain", "--player", "1", "--tiebreak", "BH"])
+            ["convert", "--to", "crosstable"], ["explain", "--player", "1", "--tiebreak", "BH"], ["norms"],
+            ["norms", "--format", "json"])
 
 
 def document(**changes) -> dict:

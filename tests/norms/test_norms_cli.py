@@ -54,3 +54,23 @@ def test_usage_errors_exit_2(capsys, tmp_path):
     assert run(capsys, tmp_path, text, "--player", "99")[0] == 2
     assert run(capsys, tmp_path, text, "--norm", "GM")[0] == 2
     assert run(capsys, tmp_path, text, "--fid-as", "abc")[0] == 2
+
+
+def test_after_round_gives_a_forecast(capsys, tmp_path):
+    # after 6 rounds of example A: 4.5/6 against 2520 2410 2555 2380 2490 2450 (14805 / 6 = 2467.5 -> 2468)
+    code, out, _ = run(capsys, tmp_path, event(("FM", "IND", 2400, "m"), SWISS_A), "--after-round", "6", "--player", "1",
+                       "--norm", "GM")
+    assert code == 0 and "round 6 of 9" in out and "3 round(s) to play: 9 games at the end, 4½ scored so far" in out
+    assert "against opponents averaging 2468 (the average so far)" in out
+    assert run(capsys, tmp_path, event(("FM", "IND", 2400, "m"), SWISS_A), "--after-round", "12")[0] == 2
+
+
+def test_check_reports_the_norms_as_information(capsys, tmp_path):
+    path = tmp_path / "event.trf"
+    path.write_text(event(("FM", "IND", 2400, "m"), SWISS_A), encoding="utf-8")
+    main(["check", str(path), "--profile", "fide", "--format", "json"])
+    found = [f for f in json.loads(capsys.readouterr().out)["files"][0]["findings"] if f["rule"] == "NRM001"]
+    assert [f["severity"] for f in found] == ["info", "info"]
+    assert "GM norm under FIDE B.01 2024 (Ra 2479, Rp 2699; 9 games, counting 10)" in found[0]["message"]
+    main(["check", str(path), "--format", "json"])  # the basic profile leaves the family out
+    assert not [f for f in json.loads(capsys.readouterr().out)["files"][0]["findings"] if f["rule"] == "NRM001"]

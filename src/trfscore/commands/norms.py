@@ -56,6 +56,8 @@ def run(args) -> int:
     unreadable(t, args.input)
     if args.norm and args.player is None:
         raise UsageError("--norm needs --player")
+    if args.after_round is not None and not 1 <= args.after_round <= t.rounds:
+        raise UsageError(f"--after-round {args.after_round}: the event has {t.rounds} round(s)")
     options = Options(args.rules, args.event_type, args.system, args.registering_federation, parse_fid_as(args.fid_as),
                       args.after_round)
     try:

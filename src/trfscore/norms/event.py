@@ -155,7 +155,12 @@ def event_facts(t: Tournament, options: Options) -> EventFacts:
     if options.fid_as:
         assumptions.append("FID players counted under the federation given by --fid-as: "
                            + ", ".join(f"{i} as {f}" for i, f in options.fid_as))
+    if system == "double-round-robin":
+        assumptions.append("double round robin: 1.4.5b-e count different players, half the number needed, rounded "
+                           "up (another reading counts half the games)")
     facts.notes = _event_notes(t)
+    if system == "swiss":
+        facts.notes.append(_swiss_156(facts))
     return facts
 
 
@@ -266,6 +271,21 @@ def _describe_exemption(facts: EventFacts) -> None:
             f"{facts.edition.article('1.4.3d')} Swiss exemption derived from the crosstable: {met} (host "
             f"{facts.host or 'not given'}; weakest round {rnd}: {players} foreign rated players of 20, "
             f"{feds} federations of 3, {titled} GM/IM/WGM/WIM of 10{clause})")
+
+
+def _swiss_156(facts: EventFacts) -> str:
+    """1.5.6 (norms after 1 July 2022), as information: a Swiss with at least 40 participants in
+    every round (counting only players missing at most one round, a PAB not missing) and an
+    average rating of at least 2000."""
+    rounds = facts.rounds
+    players = [p for p in facts.tournament.players
+               if sum(k not in PRESENT for k in p.kinds()[:rounds]) <= 1]
+    ratings = [p.rating for p in players if p.rating]
+    average = sum(ratings) // len(ratings) if ratings else 0
+    met = len(players) >= 40 and average >= 2000
+    return (f"1.5.6: {len(players)} participants missing at most one round, average rating {average} (rated ones): "
+            f"{'an' if met else 'not an'} event of the kind one norm of an application must come from "
+            "(40 participants, average 2000)")
 
 
 def _event_notes(t: Tournament) -> list[str]:
