@@ -138,10 +138,13 @@ def judge(facts: EventFacts, player: Player, rounds: Rounds, norm: NormType) -> 
                 result = lost
     _length(facts, result, base)
     if facts.unfinished:
-        from .forecast import forecast
+        from .forecast import MAX_REMAINING, forecast
 
         result.notes.append(f"the event is not finished (round {facts.rounds} of {facts.scheduled}): a verdict so far")
-        result.forecast = forecast(facts, base, rounds)
+        if facts.scheduled - facts.rounds <= MAX_REMAINING:
+            result.forecast = forecast(facts, base, rounds)
+        else:
+            result.notes.append(f"no forecast: more than {MAX_REMAINING} rounds to play")
     return result
 
 

@@ -12,7 +12,10 @@ from .editions import TITLED
 from .event import FID, EventFacts
 from .games import Rounds
 
-__all__ = ["Forecast", "forecast"]
+__all__ = ["Forecast", "forecast", "MAX_REMAINING"]
+
+#: the most remaining rounds forecast (a file may claim any number of rounds; no event has more)
+MAX_REMAINING = 50
 
 
 @dataclass
