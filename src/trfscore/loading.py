@@ -27,9 +27,10 @@ def sniff(text: str) -> str:
 
 
 def loads(data: str | bytes, format: str | None = None, *, path: str | None = None,
-          encoding: str | None = None, event: str | None = None) -> Tournament:
+          encoding: str | None = None, event: str | None = None, round_mode: str | None = None) -> Tournament:
     """Read a tournament from text or bytes; ``event`` picks one event of a PGN file that holds
-    several (a ValueError for other formats)."""
+    several, ``round_mode`` says how its ``Round`` tags are read (:func:`trfscore.formats.pgn.read`;
+    either is a ValueError for other formats)."""
     from .formats import registry
     from .formats.decode import looks_binary
 
@@ -44,12 +45,13 @@ def loads(data: str | bytes, format: str | None = None, *, path: str | None = No
         fmt = registry.get("trf")  # the TRF reader says what binary input is
     else:
         fmt = registry.sniff(_sniff_text(data, encoding))
-    if event is not None:
+    if event is not None or round_mode is not None:
         if (fmt.read_by or fmt.name) != "pgn":
-            raise ValueError(f"an event is picked only from PGN input (this is {fmt.name})")
+            what = "an event is picked only from" if event is not None else "a round mode is only for"
+            raise ValueError(f"{what} PGN input (this is {fmt.name})")
         from .formats import pgn
 
-        t = pgn.read(data, path=path, encoding=encoding, event=event)
+        t = pgn.read(data, path=path, encoding=encoding, event=event, round_mode=round_mode or "auto")
         return registry.with_pgn_encoding(t, data, encoding)
     box = [data]  # handed on, not kept here: a reader may free its input early (a JSON document's)
     del data

@@ -389,6 +389,13 @@ def _standings(t: Tournament, tiebreaks: Any, rules: str, system: Any,
         rounds = event.played
     if event.in_progress or (rounds is not None and rounds < event.played):
         notes.append(event.describe(rounds))
+    unknown = [u for u in event.unknown if rounds is None or u[1] <= rounds]
+    if unknown:  # TRF26 record 162: X scores as its value says (a draw by default)
+        from .decimals import fmt_points
+
+        notes.append(f"{len(unknown)} result(s) unknown (X, players {', '.join(str(sr) for sr, _ in unknown[:8])}"
+                     f"{' ...' if len(unknown) > 8 else ''}): each scored {fmt_points(t.scoring.values['X'])}, "
+                     "as record 162's X says")
     ctx = build_context(t, rr=rr, rounds=rounds)
     eng = Engine(ctx, edition, options)
 

@@ -27,6 +27,10 @@ def add_input_options(parser) -> None:
     parser.add_argument("--encoding", help="input encoding (default: UTF-8, else cp1252/Latin-1)")
     parser.add_argument("--event", metavar="NAME", help="PGN: the event to read from a file or folder that "
                         "holds several (TWIC); without it such input is refused with the list of its events")
+    parser.add_argument("--round-mode", choices=("auto", "round", "round.board", "round.game"),
+                        help="PGN: how Round \"3.1\" is read: round 3 (round; round.board also keeps board 1), "
+                        "its own round (round.game: the games of a match), or auto (default: round.game when one "
+                        "player has two games under one round number, else round)")
 
 
 def _folder_formats() -> tuple[str, ...]:
@@ -72,7 +76,8 @@ def load_input(name: str, args) -> Tournament:
             raise UsageError(f"{name}: is a directory (only a folder of PGN files can be read as one tournament)")
         from ..formats import pgn
 
-        t = pgn.read_many([name], encoding=getattr(args, "encoding", None), event=getattr(args, "event", None))
+        t = pgn.read_many([name], encoding=getattr(args, "encoding", None), event=getattr(args, "event", None),
+                          round_mode=getattr(args, "round_mode", None) or "auto")
         if not t.players:
             if any(f.rule in ("PGN110", "PGN111") for f in t.findings):
                 unreadable(t, name)
@@ -83,7 +88,8 @@ def load_input(name: str, args) -> Tournament:
         raise UsageError(f"{name}: the file is empty")
     try:
         return loads(data, getattr(args, "input_format", None), path=None if name == "-" else name,
-                     encoding=getattr(args, "encoding", None), event=getattr(args, "event", None))
+                     encoding=getattr(args, "encoding", None), event=getattr(args, "event", None),
+                     round_mode=getattr(args, "round_mode", None))
     except ValueError as exc:  # --event for input that is not PGN
         raise UsageError(f"{name}: {exc}") from None
     except UsageError as exc:  # a forced --encoding that does not fit the bytes
@@ -152,10 +158,13 @@ def cannot_write(name: str) -> Iterator[None]:
 
 
 def doubts(t: Tournament) -> list:
-    """The error findings that make a reading's standings untrustworthy: for a text crosstable
-    every error of the read (a layout guessed, a cell not read, printed totals that differ from the
-    cells).  ``report`` and ``convert`` print them and exit 1, so wrong standings never pass for
-    right ones."""
+    """The findings that make a reading's standings untrustworthy: for a text crosstable every
+    error of the read (a layout guessed, a cell not read, printed totals that differ from the
+    cells); for PGN every game that could not be placed (PGN108: a second game of a player in a
+    round, dropped).  ``report`` and ``convert`` print them and exit 1, so wrong standings never
+    pass for right ones."""
+    if t.source.format == "pgn":  # a game dropped: its players' points are short
+        return [f for f in t.findings if f.rule == "PGN108"]
     if t.source.format != "crosstable":
         return []
     return [f for f in t.findings if f.severity == "error"]
@@ -166,13 +175,16 @@ def print_doubts(findings: list, name: str, limit: int = 50) -> None:
     from ..check.output.text import clean
 
     shown = clean(name)
-    print(f"trfscore: {shown}: {len(findings)} error(s) reading the table; its standings cannot be trusted:",
+    what = "game(s) not placed" if findings and findings[0].rule == "PGN108" else "error(s) reading the table"
+    print(f"trfscore: {shown}: {len(findings)} {what}; its standings cannot be trusted:",
           file=sys.stderr)
     for f in findings[:limit]:
         where = f"{shown}:{f.line}:{f.column}" if f.line and f.column else f"{shown}:{f.line}" if f.line else shown
         print(f"{where}: {f.severity} {f.rule} {clean(f.message)}", file=sys.stderr)
     if len(findings) > limit:
         print(f"... and {len(findings) - limit} more (trfscore check {shown})", file=sys.stderr)
+    if findings and findings[0].rule == "PGN108" and findings[0].hint:
+        print(f"hint: {clean(findings[0].hint)}", file=sys.stderr)
 
 
 def unreadable(t: Tournament, name: str) -> None:

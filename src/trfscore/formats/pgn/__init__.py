@@ -8,12 +8,16 @@ games reads at tens of thousands of games a second.  What this package owns:
   ``WhiteElo``, ``WhiteTitle`` and ``WhiteFed``; a player is the same person in every game by
   FIDE id, else by name.  Start ranks are given as a tournament program would: by rating
   (highest first, unrated last), then by name.
-* **Rounds** from ``Round``: ``"3"`` and ``"3.1"`` are round 3 (``round_mode="round"``, the
-  default; with ``"round.board"`` the part after the dot is also kept as the board number in
+* **Rounds** from ``Round``: ``"3"`` and ``"3.1"`` are round 3 (``round_mode="round"``; with
+  ``"round.board"`` the part after the dot is also kept as the board number in
   ``extras["boards"]``); ``round_mode="round.game"`` makes every distinct value (``3.1``,
-  ``3.2`` of a knock-out match) its own round.
-* **Results** ``1-0 0-1 1/2-1/2 *``; **forfeits and byes** by the conventions in the project's
-  docs/formats.md, each one reported as an info finding saying which convention was used:
+  ``3.2`` of a match) its own round.  The default, ``"auto"``, is ``round.game`` when every
+  ``Round`` is ``r.g`` and some player has two games under one ``r`` (PGN112), else ``round``.
+* **Results** ``1-0 0-1 1/2-1/2``; ``*`` is a game not finished: paired, its result pending,
+  not scored (PGN203), unless ``[Termination "result unknown"]`` says it is a TRF ``X`` (scored
+  as record 162's X); ``[Termination "not rated"]`` keeps a TRF ``W``/``D``/``L``.
+* **Forfeits and byes** by the conventions in the project's docs/formats.md, each one reported
+  as an info finding saying which convention was used:
   ``Termination`` "forfeit"/"default"/"walkover"/"no show" (not "time forfeit", which is a
   played game), ChessBase ``+:-`` ``-:+`` ``-:-`` (and ``+/-``), ``0-0`` (double forfeit), a
   decisive game without moves in a file whose other games have moves; a bye when one side is

@@ -8,7 +8,16 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import repeat
 
-from .conventions import BYE_TYPES, FORFEIT_RESULTS, RESULTS, forfeit_termination, is_bye_name
+from .conventions import (
+    BYE_TYPES,
+    FORFEIT_RESULTS,
+    RESULTS,
+    UNKNOWN_TERMINATION,
+    UNRATED_CODE,
+    UNRATED_TERMINATION,
+    forfeit_termination,
+    is_bye_name,
+)
 from .players import PlayerIndex
 from .records import GameRecord, Side, location
 from .rules import Sink
@@ -36,11 +45,13 @@ def game_entries(records: list[GameRecord], keys: list[tuple[int, ...] | None] |
         if rnd is not None and not rec.termination and not rec.bye_type and len(white.name) >= 12 \
                 and len(black.name) >= 12:
             codes = RESULTS.get(rec.result)
-            if codes is not None and (codes[0] in "=X" or rec.has_moves is not False
+            if codes is not None and (codes[0] in "=X " or rec.has_moves is not False
                                       or rec.file not in files_with_moves):
                 wk = note(white, rec.line)
                 bk = note(black, rec.line)
                 entries.append((rnd, wk, bk, codes, rec))
+                if codes[0] == " ":
+                    _unfinished(rec, sink)
                 if want_boards and rkey is not None and len(rkey) > 1:
                     boards.append((rnd, rkey[1], wk, bk))
                 continue
@@ -101,6 +112,12 @@ def _bye(rec: GameRecord, w_bye: bool, b_bye: bool, sink: Sink) -> tuple[Side, s
     return player, code
 
 
+def _unfinished(rec: GameRecord, sink: Sink) -> None:
+    """PGN203: a game ending ``*`` is read as paired with its result pending (not scored)."""
+    sink.add("PGN203", f"game at {location(rec)}: result '*' (not finished): read as paired, result pending, "
+             "not scored", rec.line, 1, "write the result (1-0, 0-1, 1/2-1/2) once the game is over", "*")
+
+
 def _result_codes(rec: GameRecord, files_with_moves: set[str], sink: Sink) -> tuple[str, str]:
     """The result codes (white, black) of a game between two players, forfeits read as such (PGN201)."""
     result = rec.result
@@ -111,7 +128,14 @@ def _result_codes(rec: GameRecord, files_with_moves: set[str], sink: Sink) -> tu
                  f"{'a double forfeit' if codes == ('-', '-') else 'a forfeit'}", rec.line, 1, "", result)
     elif result in RESULTS:
         codes = RESULTS[result]
-        if codes[0] in "10" and rec.termination and forfeit_termination(rec.termination):
+        termination = rec.termination.casefold()
+        if codes[0] == " " and termination == UNKNOWN_TERMINATION:
+            codes = ("X", "X")  # trfscore's own writing of a TRF X
+        elif codes[0] == " ":
+            _unfinished(rec, sink)
+        elif termination == UNRATED_TERMINATION:
+            codes = (UNRATED_CODE[codes[0]], UNRATED_CODE[codes[1]])
+        elif codes[0] in "10" and rec.termination and forfeit_termination(rec.termination):
             codes = ("+", "-") if codes[0] == "1" else ("-", "+")
             sink.add("PGN201", f"game at {location(rec)}: read as a forfeit (Termination "
                      f"{rec.termination!r})", rec.line, 1, "", rec.termination)

@@ -29,7 +29,7 @@ def packable(entries: list[Entry]) -> int | None:
     """The number of rounds when every entry has a round and a known result, else None."""
     rounds = 0
     for rnd, _, _, codes, _ in entries:
-        if rnd is None or codes[0] == "X":
+        if rnd is None or codes[0] in "X WLD":  # unknown, pending, not rated: the general path
             return None
         if rnd > rounds:
             rounds = rnd
@@ -53,7 +53,8 @@ def place_packed(entries: list[Entry], players: list[Player], sr_of: dict[str, i
     def clash(sr: int, rnd: int, rec: GameRecord) -> None:
         sink.add("PGN108", f"{names[sr - 1]!r} has a second game in round {rnd} (line {rec.line}); "
                  "only the first is kept", rec.line, 1,
-                 'if Round "3.1", "3.2" are games of a match, read with round_mode="round.game"', rec.round_text)
+                 'if Round "3.1", "3.2" are games of a match, read with --round-mode round.game '
+                 '(round_mode="round.game")', rec.round_text)
 
     # every entry has a round: the caller asked :func:`packable` first
     for rnd, wk, bk, (c0, c1), rec in cast("list[NumberedEntry]", entries):

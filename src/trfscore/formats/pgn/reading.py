@@ -18,13 +18,14 @@ from .rules import Sink
 from .tournament import build
 
 
-def read(source: str | bytes | IO[Any], *, moves: bool = False, round_mode: str = "round", path: str | None = None,
+def read(source: str | bytes | IO[Any], *, moves: bool = False, round_mode: str = "auto", path: str | None = None,
          encoding: str | None = None, event: str | None = None) -> Tournament:
     """Read one PGN (text, bytes or an open file) as a tournament; problems become findings.
 
     ``moves=False`` reads only the tag pairs (fast); ``moves=True`` also parses the moves (the
-    SAN moves and ply counts are kept in ``extras["games"]``).  ``round_mode`` is ``"round"``,
-    ``"round.board"`` or ``"round.game"`` (see the module text).  ``event`` picks one event of a
+    SAN moves and ply counts are kept in ``extras["games"]``).  ``round_mode`` is ``"auto"``
+    (``round.game`` for a match's ``r.g`` games, else ``round``), ``"round"``, ``"round.board"`` or
+    ``"round.game"`` (see the module text).  ``event`` picks one event of a
     file that holds several (:mod:`.events`); without it such a file is refused (PGN110).
     """
     findings: list[Finding] = []
@@ -81,7 +82,7 @@ def _expand(paths: Iterable[str | os.PathLike[str]]) -> list[str]:
 
 
 def read_many(paths: Iterable[str | os.PathLike[str]] | str | os.PathLike[str], *, moves: bool = False,
-              round_mode: str = "round", encoding: str | None = None, event: str | None = None) -> Tournament:
+              round_mode: str = "auto", encoding: str | None = None, event: str | None = None) -> Tournament:
     """Several PGN files (or folders of ``*.pgn``) as one tournament (of one event, see :func:`read`)."""
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]

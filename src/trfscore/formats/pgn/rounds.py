@@ -18,6 +18,24 @@ def round_key(text: str) -> tuple[int, ...] | None:
     return key
 
 
+def guess_round_mode(records: list[GameRecord]) -> str:
+    """``round.game`` when every ``Round`` is written ``r.g`` and some player has two games under
+    one ``r`` (the games of a match, or of a knock-out's mini-match, numbered within the round:
+    ``1.1``, ``1.2``), else ``round`` (a broadcast's ``3.12`` is round 3, board 12: each player
+    once per round).  A file of plain round numbers is decided on its first game."""
+    seen: dict[tuple[str, str], str] = {}
+    twice = False
+    for r in records:
+        text = r.round_text
+        head, dot, tail = text.partition(".")
+        if not dot or not tail.isdecimal() or not head.isdecimal():
+            return "round"
+        for name in (r.white.name, r.black.name):
+            before = seen.setdefault((head, name), text)
+            twice = twice or before != text
+    return "round.game" if twice else "round"
+
+
 def round_numbers(records: list[GameRecord], round_mode: str,
                   boards: bool = False) -> tuple[list[tuple[int, ...] | None] | None, list[int | None]]:
     """The round key (with ``boards`` or in ``"round.game"`` mode, else None) and the round number

@@ -21,6 +21,8 @@ READER_RULES = declare_summaries(
     ("PGN111", ERROR, "no single event of the file answers to the --event given"),
     ("PGN201", INFO, "a game read as a forfeit (which convention)"),
     ("PGN202", INFO, "a game read as a bye (which convention)"),
+    ("PGN112", INFO, "Round tags r.g read as the games of a match (round.game)"),
+    ("PGN203", INFO, "a game not finished (result '*'): paired, its result pending, not scored"),
     ("PGN210", INFO, "the file holds other events than the one read"),
     ("PGN211", WARNING, "games without an Event tag, read as games of the file's one event"),
 ))

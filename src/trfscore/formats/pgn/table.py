@@ -37,7 +37,7 @@ def _placer(table: Rows, players: list[Player], sink: Sink) -> Place:
         if game.round in cells:
             sink.add("PGN108", f"{by_sr[sr].name!r} has a second game in round {game.round} (line {rec.line}); "
                      "only the first is kept", rec.line, 1,
-                     'if Round "3.1", "3.2" are games of a match, read with round_mode="round.game"',
+                     'if Round "3.1", "3.2" are games of a match, read with --round-mode round.game (round_mode="round.game")',
                      rec.round_text)
             return False
         cells[game.round] = game

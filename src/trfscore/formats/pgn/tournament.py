@@ -11,14 +11,16 @@ from .games import Board, Entry, game_entries
 from .packed import filled, last_round, packable, place_packed
 from .players import PlayerIndex
 from .records import KEPT_TAGS, GameRecord, location
-from .rounds import round_key, round_numbers
+from .rounds import guess_round_mode, round_key, round_numbers
 from .rules import Sink
 from .table import Rows, fill_games, place_games
 
 
-def build(records: list[GameRecord], *, round_mode: str = "round", findings: list[Finding] | None = None,
+def build(records: list[GameRecord], *, round_mode: str = "auto", findings: list[Finding] | None = None,
           path: str | None = None, sink: Sink | None = None) -> Tournament:
-    """One tournament from game records (of one or several files)."""
+    """One tournament from game records (of one or several files); ``round_mode`` ``auto``
+    (the default) reads ``r.g`` rounds as ``round.game`` when they number a match's games
+    (:func:`.rounds.guess_round_mode`, PGN112), else as ``round``."""
     t = Tournament(source=Source(path=path, format="pgn", dialect="PGN"))
     if findings is not None:
         t.findings = findings
@@ -29,6 +31,12 @@ def build(records: list[GameRecord], *, round_mode: str = "round", findings: lis
     sink.file = ""
     # players: FIDE id, else name (a name seen with exactly one id is that player)
     index = PlayerIndex(records)
+    if round_mode == "auto":
+        round_mode = guess_round_mode(records)
+        if round_mode == "round.game":
+            sink.add("PGN112", 'Round tags "r.g" with two games of one player under one r: read as the games of a '
+                     "match, each its own round (round.game)", records[0].line, 1,
+                     "--round-mode round reads the number before the dot as the round", records[0].round_text)
     want_boards = round_mode == "round.board"
     keys, rounds_of = round_numbers(records, round_mode, boards=want_boards)
     entries, boards = game_entries(records, keys, rounds_of, want_boards, index, sink)

@@ -20,6 +20,7 @@ from __future__ import annotations
 from ...model import Game, Kind, Player, Tournament
 from ...safetext import neutralise
 from ..limits import data_rounds
+from .conventions import UNKNOWN_TERMINATION, UNRATED_TERMINATION
 
 _BYE_TYPE = {Kind.PAB: ("PAB", "1-0"), Kind.FULL_BYE: ("FPB", "1-0"), Kind.HALF_BYE: ("HPB", "1/2-1/2"),
              Kind.ZERO_BYE: ("ZPB", "0-1")}
@@ -126,12 +127,15 @@ def _flip(g: Game) -> Game:
 def _result(wg: Game, bg: Game) -> tuple[str, list[tuple[str, str]]]:
     """Result tag and extra tags from White's cell (and Black's, for a double forfeit)."""
     kind = wg.kind
+    unrated = [] if wg.rated else [("Termination", UNRATED_TERMINATION)]  # W/D/L keep their flag
     if kind == Kind.WIN:
-        return "1-0", []
+        return "1-0", unrated
     if kind == Kind.LOSS:
-        return "0-1", []
+        return "0-1", unrated
     if kind == Kind.DRAW:
-        return "1/2-1/2", []
+        return "1/2-1/2", unrated
+    if kind == Kind.UNKNOWN:
+        return "*", [("Termination", UNKNOWN_TERMINATION)]
     if kind == Kind.FORFEIT_WIN:
         return "1-0", [("Termination", "forfeit")]
     if kind == Kind.FORFEIT_LOSS:
