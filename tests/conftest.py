@@ -51,25 +51,6 @@ def quicken(test: object) -> None:
         test._hypothesis_internal_use_settings = settings(current, max_examples=QUICK_EXAMPLES)  # type: ignore[attr-defined]
 
 
-#: The large-document paths of ``formats/json_model`` (above ``FAST_GAMES_OVER`` game cells, the
-#: players past ``SAMPLE`` checked by hand): a 1,700-player, 13-round event with the thresholds as
-#: shipped (the whole suite), and a 60-player one with them lowered to 200 cells and 20 players
-#: (the quick run), for the fixture ``json_players``.
-JSON_SIZES = [pytest.param(1700, id="shipped", marks=pytest.mark.slow), pytest.param(60, id="lowered")]
-
-
-@pytest.fixture
-def json_players(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> int:
-    """The players of a :data:`JSON_SIZES` case (``indirect``), the thresholds set for it."""
-    if request.param < 1700:
-        from trfscore.formats import json_model
-
-        monkeypatch.setattr(json_model, "FAST_GAMES_OVER", 200)
-        monkeypatch.setattr(json_model, "SAMPLE", 20)
-        monkeypatch.setattr(json_model, "STREAM_OVER", 0)  # read a block of players at a time
-    return int(request.param)
-
-
 def run_cli(capsys, *argv) -> tuple[int, str, str]:
     """``trfscore ARGV`` in process: (exit code, standard output, standard error)."""
     from trfscore.cli import main

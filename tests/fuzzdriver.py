@@ -1,8 +1,7 @@
 """Every command in every output format over one input file, in this (child) process.
 
 ``python tests/fuzzdriver.py INPUT`` runs report (each --format), check (each output format),
-convert (each target) and explain on INPUT (with ``--lowered``, the size thresholds of the
-large-input paths lowered: :func:`lower_thresholds`) through ``trfscore.cli.main`` and prints, as one JSON
+convert (each target) and explain on INPUT through ``trfscore.cli.main`` and prints, as one JSON
 list on standard output, what went wrong: an exit code other than 0/1/2, a traceback or internal
 error, a crashed check (TRF000), or an output that does not parse (JSON against the packaged
 schema, HTML as HTML5 by html5lib's strict parser, SARIF as JSON, JUnit as XML, JSON lines).
@@ -33,15 +32,6 @@ def doors(path: str) -> list[tuple[str, str, list[str]]]:
     out.append(("report", "json", ["report", path, "--ratings", "fide", "--format", "json"]))
     out.append(("report", "markdown", ["report", path, "--ratings", "dwz", "--format", "markdown"]))
     return out
-
-
-def lower_thresholds() -> None:
-    """Let small inputs take the paths trfscore keeps for large ones: a JSON document read a
-    block of a few players at a time (``json_stream``), the bulk game columns from 200 cells."""
-    from trfscore.formats import json_model, json_stream
-
-    json_model.STREAM_OVER, json_model.FAST_GAMES_OVER, json_model.SAMPLE = -1, 200, 20
-    json_stream.LINES, json_stream.BLOCK = 2000, 4
 
 
 @contextlib.contextmanager
@@ -114,6 +104,4 @@ def run_all(path: str) -> list[dict]:
 
 
 if __name__ == "__main__":
-    if "--lowered" in sys.argv[2:]:
-        lower_thresholds()
     print(json.dumps(run_all(sys.argv[1])))

@@ -94,10 +94,10 @@ def mutate(data: bytes, edits) -> bytes:
     return bytes(buf)
 
 
-def run_driver(path: Path, lowered: bool = False) -> list[dict]:
+def run_driver(path: Path) -> list[dict]:
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"), NO_COLOR="1")
     try:
-        proc = subprocess.run([sys.executable, str(DRIVER), str(path)] + ["--lowered"] * lowered, capture_output=True, timeout=TIMEOUT * 3,
+        proc = subprocess.run([sys.executable, str(DRIVER), str(path)], capture_output=True, timeout=TIMEOUT * 3,
                               env=env, preexec_fn=_limit(MEMORY))
     except subprocess.TimeoutExpired:
         raise AssertionError(f"the commands on {path.name} still ran after {TIMEOUT * 3} s") from None
@@ -107,13 +107,10 @@ def run_driver(path: Path, lowered: bool = False) -> list[dict]:
 
 @settings(max_examples=EXAMPLES, deadline=None, database=None, derandomize=FIXED,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
-@given(name=st.sampled_from(sorted(CORPUS)), edits=st.lists(MUTATION, min_size=1, max_size=12),
-       lowered=st.booleans())
-def test_every_command_on_mutated_input(tmp_path_factory, name, edits, lowered):
-    """``lowered``: the large-input thresholds lowered in the child, so that a small JSON
-    document is read a few players at a time."""
+@given(name=st.sampled_from(sorted(CORPUS)), edits=st.lists(MUTATION, min_size=1, max_size=12))
+def test_every_command_on_mutated_input(tmp_path_factory, name, edits):
     data = mutate(CORPUS[name], edits)
     path = tmp_path_factory.mktemp("fuzz") / ("input" + Path(name).suffix)
     path.write_bytes(data)
-    problems = run_driver(path, lowered)
-    assert not problems, (name, edits, lowered, problems[:5])
+    problems = run_driver(path)
+    assert not problems, (name, edits, problems[:5])

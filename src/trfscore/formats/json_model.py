@@ -14,18 +14,17 @@ from collections.abc import Callable
 from dataclasses import asdict, fields
 from fractions import Fraction
 from itertools import chain, repeat
-from operator import itemgetter
 from typing import Any
 
 from ..decimals import is_rounded_in_json, json_number
 from ..findings import ERROR, WARNING, Finding, declare_summaries, finding
 from ..gcpause import gc_paused
-from ..model import DEFAULT_POINTS, Game, Header, Player, Record, Scoring, Source, Team, Tournament
+from ..model import DEFAULT_POINTS, Header, Player, Record, Scoring, Source, Team, Tournament
 from ..records import CLASSES, NationalRecord, TrfRecord
-from . import json_bulk
+from . import json_bulk, json_schema
+from .json_schema import schema, validate  # noqa: F401  (schema: the readers' name for it, kept here too)
 from .json_text import SCHEMA_ID, SCHEMA_VERSION, dumps, score_to_json  # noqa: F401  (the JSON writers' names, kept here too)
 from .limits import bounded_score, too_sparse
-from .schema_problems import describe, found, key_text, types_text
 
 declare_summaries("Reported by the JSON reader (``trfscore convert --to json`` writes valid documents).", (
     ("JSON001", ERROR, "the input is not valid JSON"),
@@ -175,12 +174,6 @@ def _read(box: list[str], path: str | None) -> Tournament:
     text = box.pop()
     # "in": fast scans (one character: memchr), the pattern only for a text holding escapes
     surrogates = "\\" in text and "\\u" in text and _LONE_SURROGATE.search(text) is not None
-    if len(text) > STREAM_OVER and not surrogates:  # read a block of players at a time (or None: irregular)
-        from . import json_stream
-
-        streamed = json_stream.read(text, path=path)
-        if streamed is not None:
-            return streamed
     try:
         doc = json.loads(text)
     except (ValueError, RecursionError) as exc:  # JSONDecodeError, or an integer of thousands of digits
@@ -191,18 +184,13 @@ def _read(box: list[str], path: str | None) -> Tournament:
         return t
     del text
     if surrogates:
-        doc = _replace_surrogates(doc)
+        doc = json_schema.encodable(doc)
     t, valid = _from_document(doc, path)
     if surrogates and valid:
         t.findings.insert(0, finding("JSON003", "the document holds lone UTF-16 surrogates "
                                      "(\\ud800-\\udfff escapes); they were replaced by U+FFFD", None, None,
                                      "write text as UTF-8 or as escaped surrogate pairs"))
     return t
-
-
-#: Documents longer than this (in characters) are first read a block of players at a time
-#: (``formats.json_stream``), never decoded whole: about 700 players of 13 rounds.
-STREAM_OVER = 1 << 20
 
 
 def from_document(doc: Any, *, path: str | None = None) -> Tournament:
@@ -213,42 +201,20 @@ def from_document(doc: Any, *, path: str | None = None) -> Tournament:
 
 def _from_document(doc: Any, path: str | None) -> tuple[Tournament, bool]:
     """The tournament, and whether the document was valid."""
-    problems, cols = _validate(doc, "tournamentDocument")
-    problems = problems or _line_break_problems(doc)
+    problems = validate(doc, "tournamentDocument") or _line_break_problems(doc)
     if not problems:
         try:
-            return from_dict(doc, path=path, _cols=cols), True
+            return from_dict(doc, path=path), True
         except ScoreError as exc:
             problems = [(f"expected a score trfscore can compute with, found {exc}"[:300], "(document root)")]
-        except (KeyError, TypeError, ValueError, AttributeError, ZeroDivisionError) as exc:
-            # only reachable for a large document validated on a sample
-            problems = [(f"expected a document trfscore can read, found {type(exc).__name__}: {exc}"[:300],
-                         "(document root)")]
     t = Tournament(source=Source(path=path, format="json"))
-    for message, where in problems[:50]:
+    for message, where in problems:
         t.findings.append(finding("JSON002", f"{where}: {message}", None, None,
                                   "the document does not follow the trfscore schema"))
     return t, False
 
 
 _LONE_SURROGATE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
-
-
-def _replace_surrogates(value: Any) -> Any:
-    """Strings with lone surrogates (which no UTF-8 writer can encode) get U+FFFD instead."""
-    if isinstance(value, str):
-        if _has_surrogate(value):
-            return "".join("\ufffd" if "\ud800" <= ch <= "\udfff" else ch for ch in value)
-        return value
-    if isinstance(value, dict):
-        return {_replace_surrogates(k): _replace_surrogates(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_replace_surrogates(v) for v in value]
-    return value
-
-
-def _has_surrogate(text: str) -> bool:
-    return any("\ud800" <= ch <= "\udfff" for ch in text)
 
 
 def _line_break_problems(doc: dict[str, Any]) -> list[tuple[str, str]]:
@@ -289,12 +255,10 @@ def _with_exact_values(doc: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
-def from_dict(doc: dict[str, Any], *, path: str | None = None, _cols: json_bulk.Columns | None = None) -> Tournament:
-    """Build the model from a schema-valid document.  ``_cols``: its players as
-    :func:`json_bulk.columns` gives them, already validated (else worked out here)."""
-    if doc.get("exact"):  # exact values replace rounded ones: columns taken before would miss them
+def from_dict(doc: dict[str, Any], *, path: str | None = None) -> Tournament:
+    """Build the model from a schema-valid document."""
+    if doc.get("exact"):  # exact values replace rounded ones
         doc = _with_exact_values(doc)
-        _cols = None
     hdoc = dict(doc.get("header", {}))
     for key in DATE_FIELDS:
         if key in ("start_date", "end_date") and hdoc.get(key) is None:
@@ -306,7 +270,7 @@ def from_dict(doc: dict[str, Any], *, path: str | None = None, _cols: json_bulk.
     scoring = Scoring(values={**DEFAULT_POINTS, **{k: required_score(v) for k, v in sdoc.get("values", {}).items()}},
                       detail={k: required_score(v) for k, v in sdoc.get("detail", {}).items()},
                       source=sdoc.get("source", "default"))
-    players, misplaced = _players(doc.get("players", []), _cols)
+    players, misplaced = _players(doc.get("players", []))
     teams = []
     for item in doc.get("teams", []):
         item = dict(item)
@@ -348,17 +312,16 @@ def from_dict(doc: dict[str, Any], *, path: str | None = None, _cols: json_bulk.
 
 
 
-def _misplaced_round(items: list[dict[str, Any]], cols: json_bulk.Columns | None) -> tuple[int, int, int] | None:
+def _misplaced_round(items: list[dict[str, Any]], cols: json_bulk.Columns) -> tuple[int, int, int] | None:
     """The first game whose ``round`` is not its place in its player's list, as (player index,
     place, round it says); None when every list runs 1, 2, 3 ...  Games are read in list order,
     one per round, as every reader, check and writer takes the n-th cell for round n (a first
     game saying round 1000000000 must not become a round of its own)."""
-    if cols is not None:
-        if cols.packed is not None:  # packed only when the rounds run 1, 2, 3 ... (json_bulk)
-            return None
-        expected = list(chain.from_iterable(map(range, repeat(1), [c + 1 for c in cols.counts])))
-        if cols.games[0] == expected:
-            return None
+    if cols.packed is not None:  # packed only when the rounds run 1, 2, 3 ... (json_bulk)
+        return None
+    expected = list(chain.from_iterable(map(range, repeat(1), [c + 1 for c in cols.counts])))
+    if cols.games[0] == expected:
+        return None
     for i, item in enumerate(items):
         for place, g in enumerate(item.get("games", ()), 1):
             if g["round"] != place:
@@ -366,20 +329,15 @@ def _misplaced_round(items: list[dict[str, Any]], cols: json_bulk.Columns | None
     return None  # pragma: no cover (the columns said otherwise)
 
 
-def _players(items: list[dict[str, Any]], cols: json_bulk.Columns | None
-             ) -> tuple[list[Player], tuple[int, int, int] | None]:
+def _players(items: list[dict[str, Any]]) -> tuple[list[Player], tuple[int, int, int] | None]:
     """The players of a schema-valid document: built from its columns (:mod:`json_bulk`), their
-    games packed when every cell is clean; one by one with ``Game`` tuples otherwise.  Also the
-    first game whose round is not its place (:func:`_misplaced_round`): every game is read in
-    its place."""
-    if cols is None and len(items) > 1:
-        defs = schema()["$defs"]
-        cols = json_bulk.columns(items, list(defs["player"]["properties"]))
-        if cols is not None and not json_bulk.games_fine(cols, defs["game"], set(defs["kind"]["enum"])):
-            cols = None
+    games packed when every cell is clean, else ``Game`` tuples.  Also the first game whose round
+    is not its place (:func:`_misplaced_round`): every game is read in its place."""
+    cols = json_bulk.columns(items, list(json_schema.published()["$defs"]["player"]["properties"]))
+    cells = json_bulk.clean_cells(cols) if items else None
+    if cells is not None:
+        cols.packed = json_bulk.pack(cells)
     misplaced = _misplaced_round(items, cols)
-    if cols is None:
-        return [_player(item) for item in items], misplaced
     if misplaced is not None:
         cols.games = (list(chain.from_iterable(map(range, repeat(1), [c + 1 for c in cols.counts]))),
                       *cols.games[1:])
@@ -408,17 +366,6 @@ def _players(items: list[dict[str, Any]], cols: json_bulk.Columns | None
     if packed is not None:
         Player.defer_all(players, packed, range(count), cols.counts)
     return players, misplaced
-
-
-def _player(item: dict[str, Any]) -> Player:
-    national = {k: NationalRecord(**v) for k, v in item.get("national", {}).items()}
-    games = [Game(place, g["opponent"], g["colour"], g["code"], g["kind"])  # in its place: see _misplaced_round
-             for place, g in enumerate(item.get("games", []), 1)]
-    return Player(start_rank=item["start_rank"], name=item.get("name", ""), sex=item.get("sex", ""),
-                  title=item.get("title", ""), rating=item.get("rating"), federation=item.get("federation", ""),
-                  fide_id=item.get("fide_id", ""), birth=item.get("birth", ""),
-                  points=score_from_json(item.get("points")), rank=item.get("rank"), games=games,
-                  national=national, line=item.get("line"))
 
 
 def _record_dict(r: TrfRecord, num: _Numbers, pointer: str) -> dict[str, Any]:
@@ -475,286 +422,3 @@ def _restore_declared(extras: dict[str, Any]) -> None:
                 for code, value in values.items():
                     if isinstance(value, (int, float)) or (isinstance(value, str) and "/" in value):
                         values[code] = score_from_json(value)
-
-
-def schema() -> dict[str, Any]:
-    """The packaged JSON Schema (all trfscore documents)."""
-    from importlib import resources
-
-    document: dict[str, Any] = json.loads(
-        resources.files("trfscore").joinpath("schema", "tournament.schema.json").read_text("utf-8"))
-    return document
-
-
-#: Above this many game cells a document is validated in two parts: jsonschema on the document
-#: with its players, each player's games and the source records cut to a sample, and the rest by
-#: :func:`_player_problems`, :func:`_game_problems` and :func:`_record_problems` (the same
-#: constraints, read from the schema; a test holds them to jsonschema's verdicts).  jsonschema
-#: itself takes several seconds for the 130,000 cells of a 10,000-player event.
-FAST_GAMES_OVER = 20_000
-SAMPLE = 200
-
-
-def validate(doc: Any, definition: str | None = None) -> list[tuple[str, str]]:
-    """Schema errors as (message, JSON path) pairs; empty when ``doc`` is valid.
-
-    ``definition`` checks against one document kind (``tournamentDocument``, ``reportDocument``,
-    ``checkDocument``, ``explanationDocument``) instead of the schema's ``oneOf``, for clearer
-    messages.  Large tournament documents are checked on a sample (see ``FAST_GAMES_OVER``).
-    """
-    return _validate(doc, definition)[0]
-
-
-def _validate(doc: Any, definition: str | None) -> tuple[list[tuple[str, str]], json_bulk.Columns | None]:
-    """:func:`validate`, and for a valid large document its players as columns
-    (:func:`json_bulk.columns`; None when they were not needed)."""
-    import jsonschema
-
-    full = schema()
-    found_players = doc.get("players") if isinstance(doc, dict) else None
-    players: list[Any] = found_players if isinstance(found_players, list) else []  # no list: no cells
-    cells = _cell_count(players)
-    fast = cells > FAST_GAMES_OVER and definition in (None, "tournamentDocument")
-    cols = None
-    if fast:
-        game = full["$defs"]["game"]
-        definition = "tournamentDocument"
-        cols = json_bulk.columns(players, list(full["$defs"]["player"]["properties"]))
-        # Every player, game and record clean by the column checks (no national records): none
-        # of them can add a jsonschema error, so one of each stands for the sample (what is
-        # left to jsonschema is the rest of the document, with the same errors as with the sample).
-        size = 1 if _all_clean(doc, cols, full) else SAMPLE
-        sample = _sample(doc, players, size)
-    if definition:
-        full.pop("oneOf", None)
-        full["$ref"] = f"#/$defs/{definition}"
-    validator = jsonschema.Draft202012Validator(full)
-    problems = [describe(e) for e in validator.iter_errors(sample if fast else doc)]
-    if fast and not problems and size == 1:
-        return [], cols
-    if fast and not problems:
-        problems = _fast_player_problems(players, full, cols)
-        if not problems:
-            kinds = set(full["$defs"]["kind"]["enum"])
-            if cols is None or not json_bulk.games_fine(cols, game, kinds):
-                cols = None
-                problems = _game_problems(players, game)
-        problems = problems or _record_problems(doc, full["$defs"]["record"])
-    return problems, (cols if not problems else None)
-
-
-def _sample(doc: dict[str, Any], players: list[Any], size: int) -> dict[str, Any]:
-    """``doc`` with its first ``size`` players (each with its first game) and source records:
-    what jsonschema checks of a large document."""
-    sample = dict(doc, players=[_first_game(p) for p in players[:size]])
-    if isinstance(doc.get("source"), dict) and isinstance(doc["source"].get("records"), list):
-        sample["source"] = dict(doc["source"], records=doc["source"]["records"][:size])
-    return sample
-
-
-def _all_clean(doc: dict[str, Any], cols: json_bulk.Columns | None, full: dict[str, Any]) -> bool:
-    """Whether every player (without national records), game and source record passes the
-    column and per-record checks, which are at least as strict as jsonschema's."""
-    defs = full["$defs"]
-    try:
-        return (_records_listed(doc) and cols is not None and json_bulk.players_fine(cols, 0, full)
-                and not json_bulk.with_national(cols, 0)
-                and json_bulk.games_fine(cols, defs["game"], set(defs["kind"]["enum"]))
-                and not _record_problems(doc, defs["record"], 0))
-    except TypeError:  # an unhashable end of line: jsonschema says what is wrong
-        return False
-
-
-def _records_listed(doc: dict[str, Any]) -> bool:
-    """Whether the document has a source object whose records (if any) are a list."""
-    source = doc.get("source")
-    return isinstance(source, dict) and isinstance(source.get("records", []), list)
-
-
-def from_clean_blocks(doc: dict[str, Any], cols: json_bulk.Columns, path: str | None) -> Tournament | None:
-    """The tournament of a document read a block of players at a time (``formats.json_stream``):
-    ``cols`` all its players, each block clean by :func:`json_bulk.clean_block`, their games
-    packed; ``doc`` the rest, with ``players`` holding only the first player.  What
-    :func:`from_document` gives for the whole document, whose validation takes the same steps
-    (``_all_clean``, then jsonschema on the sample); None when the rest of the document is for
-    the general path to judge (a rounded score's exact value, a source record or anything
-    jsonschema finds fault with, a score trfscore cannot compute with)."""
-    import jsonschema
-
-    full = schema()
-    if doc.get("exact") or not _records_listed(doc) \
-            or not json_bulk.records_fine(doc["source"].get("records", []), full["$defs"]["record"]):
-        return None
-    full.pop("oneOf", None)
-    full["$ref"] = "#/$defs/tournamentDocument"
-    if next(jsonschema.Draft202012Validator(full).iter_errors(_sample(doc, doc["players"], 1)), None) is not None:
-        return None
-    try:
-        return from_dict(doc, path=path, _cols=cols)
-    except (KeyError, TypeError, ValueError, AttributeError, ZeroDivisionError):  # ScoreError too
-        return None
-
-
-def _cell_count(players: list[Any]) -> int:
-    """How many games the players hold (those whose games are a list)."""
-    try:
-        return sum(map(len, map(itemgetter("games"), players)))
-    except (KeyError, TypeError):
-        return sum(len(p["games"]) for p in players if isinstance(p, dict) and isinstance(p.get("games"), list))
-
-
-def _fast_player_problems(players: list[Any], full: dict[str, Any], cols: json_bulk.Columns | None) -> list[tuple[str, str]]:
-    """:func:`_player_problems`, checked column by column when the players are clean
-    (:func:`json_bulk.players_fine`); national records go through jsonschema one by one."""
-    if cols is None or not json_bulk.players_fine(cols, SAMPLE, full):
-        return _player_problems(players, full)
-    for i in json_bulk.with_national(cols, SAMPLE):
-        errors = _schema_errors(full, players[i], i)
-        if errors:
-            return errors
-    return []
-
-
-_PYTHON_TYPES = {"string": (str,), "integer": (int,), "number": (int, float), "null": (type(None),),
-                 "object": (dict,), "array": (list,), "boolean": (bool,)}
-
-
-def _player_problems(players: list[Any], full: dict[str, Any]) -> list[tuple[str, str]]:
-    """The ``player`` schema's constraints for the players past the validated sample: required
-    and allowed keys, each property's JSON type and minimum, exact scores; national records
-    (rare) and anything the schema says in other words go through jsonschema itself."""
-    defs = full["$defs"]
-    player = defs["player"]
-    props = player["properties"]
-    required = set(player["required"])
-    for i, p in enumerate(players[SAMPLE:], SAMPLE):
-        where = f"/players/{i}"
-        if not isinstance(p, dict):
-            return [(f"expected an object, found {found(p)}", where)]
-        if not required <= p.keys():
-            return [(f"expected the properties {', '.join(sorted(required - p.keys()))}, found an object "
-                     "without them", where)]
-        if not p.keys() <= props.keys():
-            return [(f"expected only the properties {', '.join(sorted(props))}, found "
-                     f"{', '.join(map(key_text, sorted(map(str, p.keys() - props.keys()))))}", where)]
-        for key, value in p.items():
-            if key == "games":
-                if not isinstance(value, list):
-                    return [(f"expected an array, found {found(value)}", f"{where}/games")]
-                continue
-            rule = props[key]
-            if "$ref" in rule:
-                ref = rule["$ref"].rsplit("/", 1)[-1]
-                ok = (value is None and ref == "nullableScore") or _is_score(value) and _within(value, defs[ref])
-                if ref not in ("score", "nullableScore") or not ok:
-                    return _schema_errors(full, p, i) or [
-                        (f"expected a number{' or null' if ref == 'nullableScore' else ''}, found {found(value)}",
-                         f"{where}/{key}")]
-            elif key == "national" and value:
-                errors = _schema_errors(full, p, i)
-                if errors:
-                    return errors
-            elif not _of_type(value, rule.get("type")):
-                return [(f"expected {types_text(rule.get('type'))}, found {found(value)}", f"{where}/{key}")]
-            elif "minimum" in rule and isinstance(value, (int, float)) and value < rule["minimum"]:
-                return [(f"expected a number >= {rule['minimum']}, found {found(value)}", f"{where}/{key}")]
-    return []
-
-
-def _of_type(value: Any, types: str | list[str] | None) -> bool:
-    """Whether ``value`` is of a JSON Schema ``type`` (a bool is no integer or number)."""
-    if types is None:
-        return True
-    types = [types] if isinstance(types, str) else types
-    if isinstance(value, bool) and "boolean" not in types:
-        return False
-    if isinstance(value, float) and value.is_integer() and "integer" in types:
-        return True  # JSON Schema: 1.0 is an integer
-    return any(isinstance(value, _PYTHON_TYPES[t]) for t in types)
-
-
-def _is_score(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
-def _within(value: float, rule: dict[str, Any]) -> bool:
-    """Whether a number meets a schema definition's ``minimum`` and ``maximum``."""
-    low: float = rule.get("minimum", value)
-    high: float = rule.get("maximum", value)
-    return low <= value <= high
-
-
-def _schema_errors(full: dict[str, Any], player: dict[str, Any], index: int) -> list[tuple[str, str]]:
-    """jsonschema's own errors for one player (games cut to one, as in the sample)."""
-    import jsonschema
-
-    one = jsonschema.Draft202012Validator({**{k: v for k, v in full.items() if k != "oneOf"},
-                                           "$ref": "#/$defs/player"})
-    item = _first_game(player)
-    return [describe(e, ("players", index)) for e in one.iter_errors(item)]
-
-
-def _first_game(player: Any) -> Any:
-    """A player with its games cut to the first (anything else as it is, for jsonschema to judge)."""
-    if isinstance(player, dict) and isinstance(player.get("games"), list):
-        return dict(player, games=player["games"][:1])
-    return player
-
-
-def _record_problems(doc: dict[str, Any], record: dict[str, Any], start: int = SAMPLE) -> list[tuple[str, str]]:
-    """The ``record`` schema's constraints for the source records past the validated sample
-    (from ``start``)."""
-    records = (doc.get("source") or {}).get("records") or []
-    endings = set(record["properties"]["eol"]["enum"])
-    kinds = set(record["properties"]["kind"]["enum"])
-    allowed = set(record["properties"])
-    for i, r in enumerate(records[start:], start):
-        if not (isinstance(r, dict) and r.keys() <= allowed and isinstance(r.get("kind"), str) and r["kind"] in kinds
-                and isinstance(r.get("text"), str) and _member(r.get("eol"), endings)
-                and type(r.get("line", 0)) is int):
-            return [("expected a record: kind and text (strings), eol (one of "
-                     + ", ".join(json.dumps(e) for e in sorted(endings)) + "), line (an integer), found "
-                     + found(r), f"/source/records/{i}")]
-    return []
-
-
-def _member(value: Any, allowed: set[Any]) -> bool:
-    """``value in allowed``, False for an unhashable value (a list where a string belongs)."""
-    try:
-        return value in allowed
-    except TypeError:
-        return False
-
-
-def _game_problems(players: list[Any], game: dict[str, Any]) -> list[tuple[str, str]]:
-    """The ``game`` schema's constraints, applied directly (required keys, no others, integer
-    round >= 1, opponent integer >= 1 or null, colour and kind from their enums, one-character code)."""
-    props = game["properties"]
-    required = set(game["required"])
-    allowed = set(props)
-    colours = set(props["colour"]["enum"])
-    kind_names = schema()["$defs"]["kind"]["enum"]
-    kinds = set(kind_names)
-    problems = []
-    for i, player in enumerate(players):
-        for j, g in enumerate(player.get("games") if isinstance(player.get("games"), list) else ()):
-            where = f"/players/{i}/games/{j}"
-            if not isinstance(g, dict) or not required <= g.keys() or not g.keys() <= allowed:
-                problems.append((f"expected an object with exactly the keys {', '.join(sorted(allowed))}, "
-                                 f"found {found(g)}", where))
-            elif not (type(g["round"]) is int and g["round"] >= 1):
-                problems.append((f"expected an integer >= 1, found {found(g['round'])}", f"{where}/round"))
-            elif not (g["opponent"] is None or (type(g["opponent"]) is int and g["opponent"] >= 1)):
-                problems.append((f"expected a start rank (an integer >= 1) or null, found {found(g['opponent'])}",
-                                 f"{where}/opponent"))
-            elif not _member(g["colour"], colours):
-                problems.append((f"expected one of \"w\", \"b\", null, found {found(g['colour'])}",
-                                 f"{where}/colour"))
-            elif not _member(g["kind"], kinds):
-                problems.append((f"expected one of {', '.join(json.dumps(k) for k in kind_names)}, found "
-                                 f"{found(g['kind'])}", f"{where}/kind"))
-            elif not (isinstance(g["code"], str) and len(g["code"]) == 1):
-                problems.append((f"expected one character, found {found(g['code'])}", f"{where}/code"))
-            if len(problems) >= 50:
-                return problems
-    return problems

@@ -1,14 +1,16 @@
 """Schema violations said so that a person can fix them: where (a JSON Pointer, RFC 6901), what
 was expected and what was found, on one line each (``/players/3/rating: expected an integer or
-null, found the string "2100"``), instead of jsonschema's message with the whole instance."""
+null, found the string "2100"``), instead of the validator's message with the whole instance.
+
+The errors come from jsonschema-rs (:mod:`trfscore.formats.json_schema`); each is read through
+:class:`Problem`, which finds the failing keyword's value and the schema object holding it in the
+published schema by the error's keyword location."""
 from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:  # jsonschema is imported where a document is validated
-    from jsonschema import ValidationError
+from dataclasses import dataclass
+from typing import Any
 
 #: How much of a found value a message shows.
 SHOWN = 40
@@ -80,8 +82,36 @@ def _values(values: Any) -> str:
     return "one of " + ", ".join(shown[:12]) + (", ..." if len(shown) > 12 else "")
 
 
-def expected(error: ValidationError) -> str:
-    """What the schema asks for at the failing place, for one jsonschema ValidationError."""
+@dataclass(frozen=True)
+class Problem:
+    """One schema violation: the failing keyword (``validator``), its value in the schema, the
+    schema object holding it, the failing value (``instance``) and where it is in the document
+    (``absolute_path``); ``context``: for ``oneOf``/``anyOf``, the alternatives' problems."""
+
+    validator: str
+    validator_value: Any
+    schema: Any
+    instance: Any
+    absolute_path: tuple[str | int, ...]
+    context: tuple[Problem, ...] = ()
+
+
+def problem(error: Any, root: Mapping[str, Any]) -> Problem:
+    """A jsonschema-rs ``ValidationError`` as a :class:`Problem`: its keyword location
+    (``schema_path``, ``$ref`` resolved) looked up in ``root``, the schema validated against."""
+    location = list(error.schema_path)
+    holder: Any = root
+    for part in location[:-1]:
+        holder = holder[part]
+    keyword = str(location[-1]) if location else ""
+    value = holder.get(keyword) if isinstance(holder, Mapping) else None
+    alternatives = getattr(error.kind, "context", None) or ()
+    context = tuple(problem(e, root) for alternative in alternatives for e in alternative)
+    return Problem(keyword, value, holder, error.instance, tuple(error.instance_path), context)
+
+
+def expected(error: Problem) -> str:
+    """What the schema asks for at the failing place."""
     v = error.validator
     arg: Any = error.validator_value  # the keyword's value in the schema: any JSON value
     if v == "type":
@@ -98,7 +128,9 @@ def expected(error: ValidationError) -> str:
         return json.dumps(arg)
     if v in ("minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum"):
         sign = {"minimum": ">=", "exclusiveMinimum": ">", "maximum": "<=", "exclusiveMaximum": "<"}[v]
-        return f"a number {sign} {arg}"
+        types = error.schema.get("type", "number") if isinstance(error.schema, Mapping) else "number"
+        whole = "integer" in types and "number" not in types  # (a type name, or a list of them)
+        return f"{'an integer' if whole else 'a number'} {sign} {arg}"
     if v == "pattern":
         return f"text matching {arg}"
     if v in ("minLength", "maxLength"):
@@ -115,13 +147,13 @@ def expected(error: ValidationError) -> str:
     return str(v)  # another keyword of the schema, by its name
 
 
-def _properties(error: ValidationError) -> set[str]:
+def _properties(error: Problem) -> set[str]:
     """The properties the failing schema names (an ``additionalProperties`` error)."""
     schema = error.schema
     return set((schema.get("properties") or {}).keys()) if isinstance(schema, Mapping) else set()
 
 
-def _found(error: ValidationError) -> str:
+def _found(error: Problem) -> str:
     v = error.validator
     if v == "additionalProperties" and isinstance(error.instance, dict):
         allowed = _properties(error)
@@ -133,8 +165,8 @@ def _found(error: ValidationError) -> str:
     return found(error.instance)
 
 
-def describe(error: ValidationError, prefix: tuple[str | int, ...] = ()) -> tuple[str, str]:
-    """(message, JSON Pointer) for a jsonschema ValidationError: ``expected ..., found ...``.
+def describe(error: Problem, prefix: tuple[str | int, ...] = ()) -> tuple[str, str]:
+    """(message, JSON Pointer) for a :class:`Problem`: ``expected ..., found ...``.
     For a ``oneOf``/``anyOf`` the deepest alternative's error is described (the likeliest meant)."""
     if error.validator in ("oneOf", "anyOf") and error.context:
         deepest = max(error.context, key=lambda e: (len(e.absolute_path), e.validator != "type"))
