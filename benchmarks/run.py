@@ -69,6 +69,11 @@ class Row:
     notes: list[str] = field(default_factory=list)
 
 
+#: (players, rounds) of the JSON documents of the JSON input rows (Swiss events, as ``convert --to json``
+#: writes them from their TRF: with the source records).
+JSON_EVENTS = ((24, 7), (100, 9), (300, 9), (1000, 11))
+
+
 def py(*args: str) -> list[str]:
     return [sys.executable, *args]
 
@@ -127,6 +132,11 @@ def rows(jobs: list[int]) -> list[Row]:
             lambda floors, d: py("-c", JSON_LOAD, str(d / "players.json")),
             lambda d: py("-c", LOAD, str(d / "players.json")), memory=("big.json", "big.trf")),
     ]
+    for players, _ in JSON_EVENTS:  # JSON input at the sizes events have (issue #23)
+        name = f"json{players}.json"
+        table.append(Row(f"json-{players}", f"JSON input, {players} players (`convert doc.json --to trf`)", "<= 2x",
+                         (name,), floor("floor_totrf.py", name),
+                         lambda d, name=name: trfscore("convert", str(d / name), "--to", "trf")))
     return table
 
 
@@ -180,6 +190,14 @@ def build_input(name: str, folder: Path, sizes: Sizes, env: dict[str, str]) -> N
         tmp = target.with_name(target.name + f".{os.getpid()}.tmp")
         bench_pgn.generate(str(tmp), sizes.pgn_games, players=max(2, min(1000, sizes.pgn_games)))
         os.replace(tmp, target)
+    elif name.startswith("json") and name.endswith(".json"):
+        from trfscore import loads
+        from trfscore.formats import json_model
+
+        players = int(name[4:-5])
+        rounds = dict(JSON_EVENTS)[players]
+        t = swiss(players, rounds, seed=players, forfeits=0.02, byes=0.02, withdrawals=0.05)
+        _atomic_text(target, json_model.write(loads(to_trf(t))))
     elif name == "players.json":
         from trfscore.formats import json_model
 

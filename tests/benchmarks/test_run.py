@@ -37,7 +37,8 @@ def test_every_row_is_measured_on_tiny_inputs(tmp_path: Path) -> None:
     assert listed.returncode == 0
     keys = [line.split()[0] for line in listed.stdout.splitlines()]
     assert {"standings", "ratings", "html", "markdown", "check", "check-files-j1", "check-files-j2", "crosstable",
-            "totrf", "pgn", "pgn-100k", "small", "version", "json-big"} == set(keys)
+            "totrf", "pgn", "pgn-100k", "small", "version", "json-big", "json-24", "json-100", "json-300",
+            "json-1000"} == set(keys)
     done = run("--floors", str(floors), "--cache", str(tmp_path / "cache"), *TINY)
     assert done.returncode == 0, done.stderr
     measured = [line.split("|")[1].strip() for line in done.stdout.splitlines() if line.startswith("| ")][1:]

@@ -236,3 +236,12 @@ def test_problems_are_capped():
             g["colour"] = "x"
     t = json_model.read(json.dumps(doc))
     assert len(t.findings) == json_schema.SHOWN_PROBLEMS and {f.rule for f in t.findings} == {"JSON002"}
+
+
+def test_a_wrong_property_name_is_named():
+    """``propertyNames``: the finding shows the name that is not allowed, not the whole object."""
+    doc = json.loads(json_model.write(swiss(6, 3, seed=2)))
+    doc["scoring"]["values"]["1"] = 0.5
+    t = json_model.read(json.dumps(doc))
+    assert [f.message for f in t.findings] == [
+        '/scoring/values: expected one of "W", "D", "L", "A", "P", "X", found the string "1"']

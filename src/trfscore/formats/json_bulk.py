@@ -23,7 +23,7 @@ Column = list[Any]
 @dataclass
 class Columns:
     """The players of a document as columns (key -> one value per player, :data:`ABSENT` where
-    a player lacks the key), their games as five columns in ``Game`` field order, and each
+    a player lacks the key; no ``games`` key), their games as five columns in ``Game`` field order, and each
     player's number of games."""
 
     players: dict[str, Column]
@@ -43,8 +43,18 @@ def columns(players: list[dict[str, Any]], keys: list[str]) -> Columns:
         by_key = dict(zip(keys, map(list, values)))
     else:
         by_key = {key: list(map(dict.get, players, repeat(key), repeat(ABSENT))) for key in keys}
-    lists = by_key["games"]
+    lists = by_key.pop("games")  # (the game objects themselves are not kept: a column each)
     return Columns(by_key, _game_columns(list(chain.from_iterable(lists))), list(map(len, lists)), complete=complete)
+
+
+def extend(cols: Columns, more: Columns) -> None:
+    """``cols`` followed by the players of ``more`` (a block of players read after them)."""
+    for key, column in cols.players.items():
+        column += more.players[key]
+    for column, values in zip(cols.games, more.games):
+        column += values
+    cols.counts += more.counts
+    cols.complete = cols.complete and more.complete
 
 
 _GAME_KEYS = list(Game._fields)
@@ -61,7 +71,11 @@ def _own_keys(first: Any, keys: list[str]) -> list[str]:
 def _game_columns(games: list[dict[str, Any]]) -> tuple[Column, ...]:
     """The five game columns, in ``Game`` field order (no tuple per game)."""
     keys = _own_keys(games[0], _GAME_KEYS) if games else _GAME_KEYS
-    return tuple(list(map(itemgetter(key), games)) for key in keys)
+    rounds, opponents, colours, codes, kinds = (list(map(itemgetter(key), games)) for key in keys)
+    # the decoder makes a string object per value: one object per distinct colour, code and kind
+    # instead (a few instead of 390,000 for 10,000 players of 13 rounds)
+    shared: dict[str | None, str | None] = {}
+    return rounds, opponents, *(list(map(shared.setdefault, column, column)) for column in (colours, codes, kinds))
 
 
 # -- building -------------------------------------------------------------------------------

@@ -8,12 +8,12 @@ Pointer -> text), from which :func:`from_dict` restores it: nothing is lost.
 """
 from __future__ import annotations
 
-import json
 import re
+from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import asdict, fields
 from fractions import Fraction
-from itertools import chain, repeat
+from itertools import accumulate, chain, repeat
 from typing import Any
 
 from ..decimals import is_rounded_in_json, json_number
@@ -21,7 +21,7 @@ from ..findings import ERROR, WARNING, Finding, declare_summaries, finding
 from ..gcpause import gc_paused
 from ..model import DEFAULT_POINTS, Header, Player, Record, Scoring, Source, Team, Tournament
 from ..records import CLASSES, NationalRecord, TrfRecord
-from . import json_bulk, json_schema
+from . import json_bulk, json_players, json_schema
 from .json_schema import schema, validate  # noqa: F401  (schema: the readers' name for it, kept here too)
 from .json_text import SCHEMA_ID, SCHEMA_VERSION, dumps, score_to_json  # noqa: F401  (the JSON writers' names, kept here too)
 from .limits import bounded_score, too_sparse
@@ -175,7 +175,7 @@ def _read(box: list[str], path: str | None) -> Tournament:
     # "in": fast scans (one character: memchr), the pattern only for a text holding escapes
     surrogates = "\\" in text and "\\u" in text and _LONE_SURROGATE.search(text) is not None
     try:
-        doc = json.loads(text)
+        decoded = json_players.decode(text, surrogates)
     except (ValueError, RecursionError) as exc:  # JSONDecodeError, or an integer of thousands of digits
         t = Tournament(source=Source(path=path, format="json"))
         line, column = getattr(exc, "lineno", None), getattr(exc, "colno", None)
@@ -183,9 +183,8 @@ def _read(box: list[str], path: str | None) -> Tournament:
                                   line, column, "give a file written by 'trfscore convert --to json'"))
         return t
     del text
-    if surrogates:
-        doc = json_schema.encodable(doc)
-    t, valid = _from_document(doc, path)
+    problems = validate(decoded.rest, "tournamentDocument") + decoded.problems
+    t, valid = _from_parts(decoded.rest, decoded.players, problems[:json_schema.SHOWN_PROBLEMS], path)
     if surrogates and valid:
         t.findings.insert(0, finding("JSON003", "the document holds lone UTF-16 surrogates "
                                      "(\\ud800-\\udfff escapes); they were replaced by U+FFFD", None, None,
@@ -196,15 +195,19 @@ def _read(box: list[str], path: str | None) -> Tournament:
 def from_document(doc: Any, *, path: str | None = None) -> Tournament:
     """The tournament a decoded JSON document describes; schema violations become ``JSON002``
     findings on an empty tournament (one per problem: where, what was expected, what was found)."""
-    return _from_document(doc, path)[0]
+    problems = validate(doc, "tournamentDocument")
+    return _from_parts(doc, None if problems else _columns(doc["players"]), problems, path)[0]
 
 
-def _from_document(doc: Any, path: str | None) -> tuple[Tournament, bool]:
-    """The tournament, and whether the document was valid."""
-    problems = validate(doc, "tournamentDocument") or _line_break_problems(doc)
-    if not problems:
+def _from_parts(doc: Any, players: json_bulk.Columns | None, problems: list[tuple[str, str]],
+                path: str | None) -> tuple[Tournament, bool]:
+    """The tournament of a document (its players as columns, the rest in ``doc``) and whether
+    it was valid: the schema's ``problems``, a source record holding a line break or a score
+    trfscore cannot compute with make JSON002 findings on an empty tournament."""
+    problems = problems or _line_break_problems(doc)
+    if not problems and players is not None:
         try:
-            return from_dict(doc, path=path), True
+            return _build(doc, players, path), True
         except ScoreError as exc:
             problems = [(f"expected a score trfscore can compute with, found {exc}"[:300], "(document root)")]
     t = Tournament(source=Source(path=path, format="json"))
@@ -255,9 +258,33 @@ def _with_exact_values(doc: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
+def _exact_player_values(exact: dict[str, str], cols: json_bulk.Columns) -> None:
+    """The exact ``"p/q"`` values of the players' rounded numbers (``/players/<i>/<key>``, as
+    :func:`to_dict` writes them) put in their columns."""
+    for pointer, text in exact.items():
+        tokens = pointer.split("/")
+        if len(tokens) == 4 and tokens[0] == "" and tokens[1] == "players" and tokens[2].isdecimal():
+            key = tokens[3].replace("~1", "/").replace("~0", "~")
+            column = cols.players.get(key)
+            i = int(tokens[2])
+            if column is not None and key != "games" and i < len(column) and column[i] is not json_bulk.ABSENT:
+                column[i] = text
+
+
 def from_dict(doc: dict[str, Any], *, path: str | None = None) -> Tournament:
     """Build the model from a schema-valid document."""
+    return _build(doc, _columns(doc.get("players", [])), path)
+
+
+def _columns(players: list[dict[str, Any]]) -> json_bulk.Columns:
+    return json_bulk.columns(players, list(json_schema.published()["$defs"]["player"]["properties"]))
+
+
+def _build(doc: dict[str, Any], cols: json_bulk.Columns, path: str | None) -> Tournament:
+    """The model of a schema-valid document: its players as columns, the rest in ``doc`` (whose
+    ``players`` are not read)."""
     if doc.get("exact"):  # exact values replace rounded ones
+        _exact_player_values(doc["exact"], cols)
         doc = _with_exact_values(doc)
     hdoc = dict(doc.get("header", {}))
     for key in DATE_FIELDS:
@@ -270,7 +297,7 @@ def from_dict(doc: dict[str, Any], *, path: str | None = None) -> Tournament:
     scoring = Scoring(values={**DEFAULT_POINTS, **{k: required_score(v) for k, v in sdoc.get("values", {}).items()}},
                       detail={k: required_score(v) for k, v in sdoc.get("detail", {}).items()},
                       source=sdoc.get("source", "default"))
-    players, misplaced = _players(doc.get("players", []))
+    players, misplaced = _players(cols)
     teams = []
     for item in doc.get("teams", []):
         item = dict(item)
@@ -312,7 +339,7 @@ def from_dict(doc: dict[str, Any], *, path: str | None = None) -> Tournament:
 
 
 
-def _misplaced_round(items: list[dict[str, Any]], cols: json_bulk.Columns) -> tuple[int, int, int] | None:
+def _misplaced_round(cols: json_bulk.Columns) -> tuple[int, int, int] | None:
     """The first game whose ``round`` is not its place in its player's list, as (player index,
     place, round it says); None when every list runs 1, 2, 3 ...  Games are read in list order,
     one per round, as every reader, check and writer takes the n-th cell for round n (a first
@@ -320,24 +347,22 @@ def _misplaced_round(items: list[dict[str, Any]], cols: json_bulk.Columns) -> tu
     if cols.packed is not None:  # packed only when the rounds run 1, 2, 3 ... (json_bulk)
         return None
     expected = list(chain.from_iterable(map(range, repeat(1), [c + 1 for c in cols.counts])))
-    if cols.games[0] == expected:
+    rounds = cols.games[0]
+    if rounds == expected:
         return None
-    for i, item in enumerate(items):
-        for place, g in enumerate(item.get("games", ()), 1):
-            if g["round"] != place:
-                return i, place, g["round"]
-    return None  # pragma: no cover (the columns said otherwise)
+    at = next(at for at, (said, place) in enumerate(zip(rounds, expected)) if said != place)
+    i = bisect_right(list(accumulate(cols.counts)), at)
+    return i, expected[at], rounds[at]
 
 
-def _players(items: list[dict[str, Any]]) -> tuple[list[Player], tuple[int, int, int] | None]:
+def _players(cols: json_bulk.Columns) -> tuple[list[Player], tuple[int, int, int] | None]:
     """The players of a schema-valid document: built from its columns (:mod:`json_bulk`), their
     games packed when every cell is clean, else ``Game`` tuples.  Also the first game whose round
     is not its place (:func:`_misplaced_round`): every game is read in its place."""
-    cols = json_bulk.columns(items, list(json_schema.published()["$defs"]["player"]["properties"]))
-    cells = json_bulk.clean_cells(cols) if items else None
+    cells = json_bulk.clean_cells(cols) if cols.counts else None
     if cells is not None:
         cols.packed = json_bulk.pack(cells)
-    misplaced = _misplaced_round(items, cols)
+    misplaced = _misplaced_round(cols)
     if misplaced is not None:
         cols.games = (list(chain.from_iterable(map(range, repeat(1), [c + 1 for c in cols.counts]))),
                       *cols.games[1:])

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from copy import deepcopy
+from dataclasses import replace
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -62,17 +63,35 @@ def validate(doc: Any, definition: str | None = None) -> list[tuple[str, str]]:
     ``teamReportDocument``, ``checkDocument``, ``explanationDocument``) instead of the schema's
     ``oneOf``, for clearer messages.
     """
+    return _described(doc, definition, ())
+
+
+#: Where a tournament document's players are in the schema: an array of ``$defs/player``, each
+#: item checked on its own (no keyword of ``tournamentDocument`` relates the players to the rest
+#: of the document, which tests/formats/test_json_reader.py holds), so a document can be checked
+#: a block of players at a time.
+PLAYERS = "tournamentDocument/properties/players"
+
+
+def player_problems(block: list[Any], first: int) -> list[tuple[str, str]]:
+    """:func:`validate` of a block of a tournament document's players, the first of them the
+    document's player ``first``: the problems as the whole document's validation says them."""
+    return _described(block, PLAYERS, ("players", first))
+
+
+def _described(value: Any, definition: str | None, where: tuple[str, int] | tuple[()]) -> list[tuple[str, str]]:
     try:
-        if _validator(definition).is_valid(doc):
+        if _validator(definition).is_valid(value):
             return []
     except UnicodeEncodeError:  # a lone surrogate in a text handed over as str (a reader replaces them)
-        return validate(encodable(doc), definition)
-    return [describe(p) for p in problems(doc, definition)]
+        return _described(encodable(value), definition, where)
+    return [describe(p) for p in problems(value, definition, where)]
 
 
-def problems(doc: Any, definition: str | None = None) -> list[Problem]:
+def problems(doc: Any, definition: str | None = None, where: tuple[str, int] | tuple[()] = ()) -> list[Problem]:
     """The schema's errors in ``doc``, one per failing keyword and place, at most
-    :data:`SHOWN_PROBLEMS`."""
+    :data:`SHOWN_PROBLEMS`.  ``where``: (key, first index) when ``doc`` is a part of an array
+    under that key of a larger document."""
     root = _root(definition)
     seen: set[tuple[tuple[Any, ...], tuple[Any, ...]]] = set()
     out: list[Problem] = []
@@ -81,7 +100,12 @@ def problems(doc: Any, definition: str | None = None) -> list[Problem]:
         if key in seen:  # jsonschema-rs says a missing property each: one problem lists them all
             continue
         seen.add(key)
-        out.append(problem(error, root))
+        found = problem(error, root)
+        if where:
+            path = found.absolute_path
+            shifted = (where[0], where[1] + int(path[0]), *path[1:]) if path else (where[0],)
+            found = replace(found, absolute_path=shifted)
+        out.append(found)
         if len(out) == SHOWN_PROBLEMS:
             break
     return out

@@ -107,7 +107,9 @@ def problem(error: Any, root: Mapping[str, Any]) -> Problem:
     value = holder.get(keyword) if isinstance(holder, Mapping) else None
     alternatives = getattr(error.kind, "context", None) or ()
     context = tuple(problem(e, root) for alternative in alternatives for e in alternative)
-    return Problem(keyword, value, holder, error.instance, tuple(error.instance_path), context)
+    inner = getattr(error.kind, "error", None)  # propertyNames: the name that failed, not the object
+    instance = inner.instance if error.kind.name == "propertyNames" and inner is not None else error.instance
+    return Problem(keyword, value, holder, instance, tuple(error.instance_path), context)
 
 
 def expected(error: Problem) -> str:
