@@ -245,3 +245,13 @@ def test_a_wrong_property_name_is_named():
     t = json_model.read(json.dumps(doc))
     assert [f.message for f in t.findings] == [
         '/scoring/values: expected one of "W", "D", "L", "A", "P", "X", found the string "1"']
+
+
+def test_the_players_can_be_checked_a_block_at_a_time():
+    """The reader checks a document's players a block at a time against the schema's players
+    definition (json_schema.PLAYERS): right only while that is an array of independent items and
+    no keyword of the tournament document looks at the players beside the rest."""
+    document_kind = json_schema.schema()["$defs"]["tournamentDocument"]
+    assert set(document_kind) == {"type", "required", "additionalProperties", "properties"}
+    assert document_kind["properties"]["players"] == {"type": "array", "items": {"$ref": "#/$defs/player"}}
+    assert json_schema.PLAYERS == "tournamentDocument/properties/players"
