@@ -10,9 +10,8 @@ everything here is integer arithmetic, never ``round()``.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..ratings.tables import fide_dp_hundredths
 from .editions import TITLED, Edition, NormType
@@ -27,8 +26,7 @@ def ceil_div(a: int, b: int) -> int:
     return -(-a // b)
 
 
-@dataclass(frozen=True)
-class Case:
+class Case(NamedTuple):
     """One set of games judged for one norm."""
 
     norm: NormType
@@ -46,19 +44,17 @@ class Case:
         return len(self.games)
 
 
-@dataclass(frozen=True)
-class Condition:
+class Condition(NamedTuple):
     """One condition of the norm as judged: its key, article, verdict and the numbers behind it."""
 
     key: str
     article: str
     passed: bool
     text: str
-    numbers: dict[str, Any] = field(default_factory=dict)
+    numbers: dict[str, Any] = {}  # noqa: RUF012 - a NamedTuple default, never changed
 
 
-@dataclass(frozen=True)
-class Performance:
+class Performance(NamedTuple):
     """1.4.6-1.4.8 worked out: the ratings after 1.4.6, Ra, p, dp and Rp."""
 
     ratings: tuple[int, ...]  # per counted game, after 1.4.6c/d

@@ -113,20 +113,21 @@ def player_norms(facts: EventFacts, player: Player) -> PlayerNorms:
     if woman is None:
         notes.append("sex not given (001 column 10): WGM and WIM norms not judged")
     results = []
+    case = _case(facts, player, rounds)
     for norm in NORM_TYPES:
         if norm.women and not woman:
             continue
         if title in norm.held_by:
             results.append(NormResult(norm, "title held", notes=[f"already holds {title}: no {norm.code} norm needed"]))
             continue
-        results.append(judge(facts, player, rounds, norm))
+        results.append(judge(facts, case._replace(norm=norm), rounds))
     return PlayerNorms(player, facts.federation(player), title, rounds, results, notes)
 
 
-def judge(facts: EventFacts, player: Player, rounds: Rounds, norm: NormType) -> NormResult:
-    """The verdict for one norm: the whole event, else the subsets 1.4.1e/f allow, else the
-    last-round forfeit of 1.4.2c counted as a loss."""
-    base = _case(facts, player, rounds, norm, rounds.games)
+def judge(facts: EventFacts, base: Case, rounds: Rounds) -> NormResult:
+    """The verdict on a player's games for one norm (``base.norm``): the whole event, else the
+    subsets 1.4.1e/f allow, else the last-round forfeit of 1.4.2c counted as a loss."""
+    norm = base.norm
     result = _result(base, norm)
     if not result.achieved:
         found = _search(facts, base, rounds)
@@ -148,7 +149,9 @@ def judge(facts: EventFacts, player: Player, rounds: Rounds, norm: NormType) -> 
     return result
 
 
-def _case(facts: EventFacts, player: Player, rounds: Rounds, norm: NormType, games: tuple[Opponent, ...]) -> Case:
+def _case(facts: EventFacts, player: Player, rounds: Rounds) -> Case:
+    """The player's counted games as a case (for the first norm type; the others replace it)."""
+    games = rounds.games
     event_type = facts.options.event_type
     min_games = 9
     if event_type == "team-championship" and 7 <= facts.scheduled <= 9:
@@ -158,7 +161,7 @@ def _case(facts: EventFacts, player: Player, rounds: Rounds, norm: NormType, gam
     uncounted = [e for e in rounds.entries if e.status != "counted"]
     rule_141c = (facts.scheduled == 9 and facts.rounds == 9 and len(games) == 8 and len(rounds.games) == 8
                  and min_games == 9 and len(uncounted) == 1 and uncounted[0].status in ("forfeit-win", "pab"))
-    return Case(norm, facts.edition, facts.federation(player), games, min_games, rule_141c,
+    return Case(NORM_TYPES[0], facts.edition, facts.federation(player), games, min_games, rule_141c,
                 _exemption(facts, player), facts.system == "double-round-robin", len(facts.tournament.players))
 
 
@@ -213,8 +216,7 @@ def _search(facts: EventFacts, base: Case, rounds: Rounds) -> NormResult | None:
                     return None
                 gone = set(map(id, dropped))
                 subset = tuple(o for o in kept if id(o) not in gone)
-                case = Case(base.norm, base.edition, base.applicant_federation, subset, base.min_games, False,
-                            base.exemption, base.double_round_robin, base.players)
+                case = base._replace(games=subset, rule_141c=False)
                 perf = performance(case)
                 if not _performs(case, perf):  # the usual failure, found without judging the rest
                     continue
@@ -286,8 +288,7 @@ def _last_round_forfeit(facts: EventFacts, base: Case, rounds: Rounds) -> NormRe
     forfeit = next((o for o in rounds.forfeit_opponents if last and o.round == last.round), None)
     if last is None or last.status != "forfeit-win" or forfeit is None:
         return None
-    case = Case(base.norm, base.edition, base.applicant_federation, (*base.games, forfeit), base.min_games, False,
-                base.exemption, base.double_round_robin, base.players)
+    case = base._replace(games=(*base.games, forfeit), rule_141c=False)
     result = _result(case, base.norm)
     if not result.achieved:
         return None
