@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from .conditions import json_score
 from .event import FID
 
 if TYPE_CHECKING:
@@ -22,9 +23,6 @@ def certificates(norms: Norms) -> list[dict[str, Any]]:
     """One certificate per norm achieved, in start-rank order."""
     return [certificate(norms, p, r) for p, r in norms.achieved()]
 
-
-def _score(h: int) -> int | float:
-    return h // 2 if h % 2 == 0 else h / 2
 
 
 def certificate(norms: Norms, pn: PlayerNorms, r: NormResult) -> dict[str, Any]:
@@ -69,13 +67,13 @@ def certificate(norms: Norms, pn: PlayerNorms, r: NormResult) -> dict[str, Any]:
             "gm_im_wgm_wim": min(swiss.titled)},
         "titled_opponents": {**{t: titles.get(t, 0) for t in TITLES}, "total": sum(titles.values())},
         "rating_average": perf.ra,
-        "score": _score(perf.halves),
-        "score_required": None if r.required is None else _score(r.required),
-        "norm_exceeded_by": None if r.required is None else _score(perf.halves - r.required),
+        "score": json_score(perf.halves),
+        "score_required": None if r.required is None else json_score(r.required),
+        "norm_exceeded_by": None if r.required is None else json_score(perf.halves - r.required),
         "special_remarks": remarks,
         "opponents": [{"round": o.round, "name": o.name, "title": o.title or None, "federation": o.federation or None,
                        "fide_id": o.fide_id or None, "rating": o.rating, "rating_used": perf.ratings[i],
-                       "result": _score(o.halves)} for i, o in enumerate(games)],
+                       "result": json_score(o.halves)} for i, o in enumerate(games)],
         "not_in_the_file": ["chief arbiter's FIDE id", "chief arbiter's signature",
                             "name and signature of the federation official"]
                            + ([] if h.time_control else ["rate of play (122)"]),

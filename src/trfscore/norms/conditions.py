@@ -18,7 +18,7 @@ from .editions import TITLED, Edition, NormType
 from .event import FID
 from .games import Opponent
 
-__all__ = ["Case", "Condition", "Performance", "performance", "required_halves", "CONDITIONS", "MIX", "ceil_div"]
+__all__ = ["Case", "Condition", "Performance", "performance", "required_halves", "CONDITIONS", "MIX", "ceil_div", "json_score", "points"]
 
 
 def ceil_div(a: int, b: int) -> int:
@@ -217,7 +217,7 @@ def min_score_condition(case: Case, perf: Performance) -> Condition:
     if ok != (perf.percent >= 35):
         text += f" (the rounded percentage, {perf.percent} %, would say otherwise: exact comparison used)"
     return Condition("min_score", case.edition.article("1.4.8b"), ok, text,
-                     {"score": _json_halves(h), "games": n, "percent": perf.percent})
+                     {"score": json_score(h), "games": n, "percent": perf.percent})
 
 
 def performance_condition(case: Case, perf: Performance) -> Condition:
@@ -249,5 +249,6 @@ def _halves_text(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
 
 
-def _json_halves(h: int) -> int | float:
+def json_score(h: int) -> int | float:
+    """Half-points as the JSON documents write a score: 7 or 6.5 (a half is exact in binary)."""
     return h // 2 if h % 2 == 0 else h / 2

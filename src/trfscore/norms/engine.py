@@ -205,6 +205,13 @@ def _search(facts: EventFacts, base: Case, rounds: Rounds) -> NormResult | None:
     if n <= base.min_games or not _may_succeed(base, facts.system == "swiss"):
         return None
     swiss = facts.system == "swiss"
+    whole: Condition | None = None
+    if not swiss:  # a round robin: the opponent mix must hold over all its games (1.4.1f)
+        mix = [check(base, performance(base)) for check in MIX]
+        whole = Condition("complete_mix", base.edition.article("1.4.1f"), all(c.passed for c in mix),
+                          "a round robin: the opponent mix over all its games: " + "; ".join(c.text for c in mix))
+        if not whole.passed:
+            return None
     tried = 0
     for k in range(1, n - base.min_games + 1):
         for cut in (range(k, -1, -1) if swiss else (0,)):
@@ -223,14 +230,8 @@ def _search(facts: EventFacts, base: Case, rounds: Rounds) -> NormResult | None:
                 conditions = _judge(case, perf)
                 if not all(c.passed for c in conditions):
                     continue
-                if not swiss:
-                    whole = [check(base, performance(base)) for check in MIX]
-                    conditions.append(Condition("complete_mix", base.edition.article("1.4.1f"),
-                                                all(c.passed for c in whole),
-                                                "a round robin: the opponent mix over all its games: "
-                                                + "; ".join(c.text for c in whole)))
-                    if not conditions[-1].passed:
-                        continue
+                if whole is not None:
+                    conditions.append(whole)
                 ignored = [(o, "1.4.1e", "played after the norm was reached") for o in games[n - cut:]]
                 ignored += [(o, "1.4.1f", "a defeated opponent") for o in dropped]
                 return NormResult(base.norm, "achieved", case, subset, sorted(ignored, key=lambda x: x[0].round),
@@ -256,8 +257,8 @@ def _may_succeed(case: Case, swiss: bool) -> bool:
         if len(feds) < 2:
             return False
     # 1.4.8a and 1.4.8 for each number m of games kept: Ra is at most the average of the m best
-    # opponents, each raised to the floor, and the score at most min(m, the score made); dp grows
-    # with the score, so a subset's Rp is at most that Ra plus that dp
+    # opponents, each raised to the floor, and the score at most _best_score; dp grows with the
+    # score, so a subset's Rp is at most that Ra plus that dp
     ratings = sorted((max(o.rating or 0, case.norm.floor) for o in case.games), reverse=True)
     for m in range(case.min_games, case.n):
         best = sum(ratings[:m])
@@ -308,6 +309,9 @@ def _length(facts: EventFacts, result: NormResult, base: Case) -> None:
         return
     result.extra = (perf.halves - result.required) // 2
     nine = base.rule_141c and len(result.games) == 8 or (facts.options.event_type == "world-cup" and n == 8)
+    if nine:
+        result.notes.append(f"{facts.edition.article('1.4.1c' if base.rule_141c else '1.4.1b')}: 8 games counting as 9"
+                            + ("; only one such norm counts in a title application" if base.rule_141c else ""))
     length = (9 if nine else n) + result.extra
     if facts.scheduled > 13:
         length = min(length, 13)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .conditions import points
+from .conditions import json_score, points
 
 if TYPE_CHECKING:
     from .engine import NormResult, Norms, PlayerNorms
@@ -118,9 +118,6 @@ def result_lines(norms: Norms, r: NormResult) -> list[str]:
     return lines
 
 
-def _score(h: int) -> int | float:
-    return h // 2 if h % 2 == 0 else h / 2
-
 
 def result_dict(norms: Norms, r: NormResult) -> dict[str, Any]:
     perf = r.perf
@@ -129,12 +126,12 @@ def result_dict(norms: Norms, r: NormResult) -> dict[str, Any]:
         "first_failure": None if r.first_failure is None else r.first_failure.article,
         "conditions": [{"key": c.key, "article": c.article, "passed": c.passed, "text": c.text} for c in r.conditions],
         "games": [{"round": o.round, "opponent": o.start_rank, "title": o.title, "federation": o.federation,
-                   "rating": o.rating, "rating_used": perf.ratings[i] if perf else None, "score": _score(o.halves)}
+                   "rating": o.rating, "rating_used": perf.ratings[i] if perf else None, "score": json_score(o.halves)}
                   for i, o in enumerate(r.games)],
         "ignored": [{"round": o.round, "opponent": o.start_rank, "article": a, "reason": why} for o, a, why in r.ignored],
-        "ra": perf.ra if perf else None, "score": _score(perf.halves) if perf else None,
+        "ra": perf.ra if perf else None, "score": json_score(perf.halves) if perf else None,
         "percent": perf.percent if perf else None, "dp": perf.dp if perf else None, "rp": perf.rp if perf else None,
-        "required_score": None if r.required is None else _score(r.required), "extra_games": r.extra,
+        "required_score": None if r.required is None else json_score(r.required), "extra_games": r.extra,
         "exemption": norms.facts.edition.article(r.exemption) if r.exemption else None, "notes": r.notes,
         "forecast": r.forecast.to_dict() if r.forecast is not None else None,
     }

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..ratings.tables import fide_dp_hundredths
-from .conditions import Case, adjusted_ratings, ceil_div, meets_35, percent, points
+from .conditions import Case, adjusted_ratings, ceil_div, json_score, meets_35, percent, points
 from .editions import TITLED
 from .event import FID, EventFacts
 from .games import Rounds
@@ -31,10 +31,10 @@ class Forecast:
     needs: list[str] = field(default_factory=list)  # titled opponents, federations still needed
 
     def to_dict(self) -> dict[str, Any]:
-        return {"remaining_rounds": self.remaining, "games_at_end": self.games, "score_so_far": self.scored / 2,
+        return {"remaining_rounds": self.remaining, "games_at_end": self.games, "score_so_far": json_score(self.scored),
                 "average_so_far": self.average,
-                "score_needed_at_that_average": None if self.at_average is None else self.at_average / 2,
-                "least_average_by_score": [{"score": h / 2, "average": a} for h, a in self.averages],
+                "score_needed_at_that_average": None if self.at_average is None else json_score(self.at_average),
+                "least_average_by_score": [{"score": json_score(h), "average": a} for h, a in self.averages],
                 "needs": self.needs}
 
     def lines(self) -> list[str]:
