@@ -256,12 +256,12 @@ def _may_succeed(case: Case, swiss: bool) -> bool:
         feds = {o.federation for o in case.games} - {case.applicant_federation, "FID"}
         if len(feds) < 2:
             return False
-    # 1.4.8a and 1.4.8 for each number m of games kept: Ra is at most the average of the m best
-    # opponents, each raised to the floor, and the score at most _best_score; dp grows with the
-    # score, so a subset's Rp is at most that Ra plus that dp
-    ratings = sorted((max(o.rating or 0, case.norm.floor) for o in case.games), reverse=True)
+    # 1.4.8a and 1.4.8 for each number m of games kept: no m games rate higher after 1.4.6 than
+    # the m best opponents with the lowest of them raised to the floor, and the score is at most
+    # _best_score; dp grows with the score, so a subset's Rp is at most that Ra plus that dp
+    ratings = sorted((o.rating or case.edition.unrated for o in case.games), reverse=True)
     for m in range(case.min_games, case.n):
-        best = sum(ratings[:m])
+        best = sum(ratings[:m - 1]) + max(ratings[m - 1], case.norm.floor)
         ra = (2 * best + m) // (2 * m)
         if ra >= case.norm.min_ra and ra + fide_dp_hundredths(percent(_best_score(case, m, swiss), m)) >= case.norm.min_rp:
             return True
