@@ -309,3 +309,15 @@ def test_forecast_for_the_remaining_rounds():
     least = dict(f.averages)
     assert (f.remaining, f.games, f.scored, f.average) == (3, 9, 8, 2500)
     assert least[6] == 2139 and least[4] == 2424 and f.at_average == 4
+
+
+def test_141b_team_championship_and_world_cup():
+    # team championship of 7 rounds: 7 games suffice; 5/7 = 71.4 % -> 71 %, dp 158, Rp 2758; required with
+    # Ra 2600: 3.5/7 = 50 % (dp 0) -> 2600 -> 3.5; (5 - 3.5) -> 1 extra game: 7 + 1 = 8
+    team = event(APPLICANT, gms([2600] * 7, ["1"] * 3 + ["½"] * 4))
+    assert not verdict(team, "GM").achieved  # 7 games in an open event
+    gm = verdict(team, "GM", event_type="team-championship")
+    assert gm.achieved and gm.conditions[0].article == "1.4.1b" and gm.length == 8
+    # World Cup, 8 games: counts as 9; 5/8 = 62.5 % -> 63 %, dp 95; required 4/8 (50 %) -> 1 extra: 9 + 1 = 10
+    cup = verdict(event(APPLICANT, gms([2600] * 8, ["1"] * 2 + ["½"] * 6)), "GM", event_type="world-cup")
+    assert cup.achieved and (cup.required, cup.length) == (8, 10)
