@@ -101,7 +101,7 @@ def _cell(p: Player, g: Game, t: Tournament, unjudged: dict[int, str]) -> Game:
         code = BYE_CODES.get(g.kind)
         return Game(r, None, None, code, g.kind) if code else Game.absent(r)
     colour = g.colour
-    if g.kind == Kind.UNKNOWN:  # a result not known: the round is paired, the rounds after cannot be judged
+    if g.kind in (Kind.UNKNOWN, Kind.ABSENT):  # paired, result unknown or not in yet: the rounds after cannot be judged
         for later in range(r + 1, max(t.rounds, r) + 1):
             unjudged.setdefault(later, f"a result of round {r} is not known (player {p.start_rank})")
         return Game(r, g.opponent, colour or _nominal(p, g, t), "=", Kind.DRAW)

@@ -1,15 +1,16 @@
 """Which pairing system judges a file, from the file: record 192, else a round robin recognised.
 
-Kept small on purpose: the ``192`` code when there is one (TRF26 ETT codes), else an event in
-which every two players met exactly once is a round robin (Berger tables), else a Swiss paired by
-the Dutch system.  Team events and the other Swiss systems are not judged.
+The ``192`` code when there is one (TRF26 ETT codes: the system, its edition, Baku
+acceleration), else the event's own reading (:mod:`trfscore.event_reading`): a round robin is
+judged by the Berger tables, a Swiss by the Dutch system.  Team events, matches, double round
+robins and the other Swiss systems are not judged.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..event_reading import MATCH, ROUND_ROBIN, TEAM, reading
 from ..model import Tournament
-from ..teams.build import is_team_event
 
 #: 192 codes of the Dutch system (TRF26 ETT, with the edition or Baku acceleration spelled out).
 DUTCH_CODES = ("FIDE_DUTCH",)
@@ -39,25 +40,13 @@ def system_of(t: Tournament) -> System:
             return System("berger", said)
         return System("", f"{said}: a system the checker does not judge (the Dutch system and single "
                           "round robins are covered)")
-    if is_team_event(t):
+    event = reading(t)  # the event's own reading: team, match, round robin or Swiss
+    if event.system == TEAM:
         return System("", "a file with teams and no 192 code: the team pairing system is not judged (an individual "
                           "Swiss with team records is judged when 192 says FIDE_DUTCH)")
-    if _all_met_once(t):
-        return System("berger", "no 192 code; every two players met exactly once: a round robin")
+    if event.system == MATCH:
+        return System("", "a match between two players: no pairing system applies")
+    if event.system == ROUND_ROBIN:
+        return System("berger", "no 192 code; " + ("092 says it is a round robin" if event.system_source == "file"
+                                                   else "every two players met: a round robin"))
     return System("dutch", "no 192 code: judged as a Swiss by the Dutch system")
-
-
-def _all_met_once(t: Tournament) -> bool:
-    """Whether every two players met exactly once over the rounds (a complete single round robin)."""
-    players = [p.start_rank for p in t.players]
-    n = len(players)
-    if n < 3:
-        return False
-    met: set[tuple[int, int]] = set()
-    for p in t.players:
-        for g in p.games:
-            if g.opponent is not None and g.opponent > p.start_rank:  # each game once, from its lower rank
-                if (p.start_rank, g.opponent) in met:
-                    return False  # met twice
-                met.add((p.start_rank, g.opponent))
-    return len(met) == n * (n - 1) // 2

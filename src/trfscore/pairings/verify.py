@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..event_reading import reading
 from ..model import Kind, Tournament
 from .engine import CHECKER, CheckerMissing, Judged, Session, checker_version
 from .feed import feed
@@ -39,7 +40,10 @@ def verify_pairings(t: Tournament, *, progress: Progress | None = None) -> Repor
         if r in fed.unjudged:
             report.rounds.append(RoundVerdict(r, Status.NOT_CHECKABLE, reason=fed.unjudged[r]))
             continue
-        report.rounds.append(_verdict(session.judge(r)))
+        judged = session.judge(r)
+        if system.name == "berger":
+            _sitting_out(judged)
+        report.rounds.append(_verdict(judged))
     report.edition = session.rules
     report.binding, edition_note = _binding(t, system, session.rules)
     report.caution = "; ".join(note for note in (edition_note, report.caution) if note)
@@ -47,14 +51,26 @@ def verify_pairings(t: Tournament, *, progress: Progress | None = None) -> Repor
 
 
 def _paired_rounds(t: Tournament) -> list[int]:
-    """The rounds in which somebody was paired: a game (forfeits included) or a pairing-allocated bye."""
+    """The rounds in which somebody was paired: a game (forfeits included) or a pairing-allocated
+    bye; not a round that holds only the byes a pairing program marks before pairing it."""
     rounds = t.rounds or max((p.round_count for p in t.players), default=0)
+    premarked = {pending.number for pending in reading(t).pending if not pending.waiting and not pending.results}
     paired = set()
     for p in t.players:
         for g in p.games:
             if g.round <= rounds and (g.opponent is not None or g.kind == Kind.PAB):
                 paired.add(g.round)
-    return sorted(paired)
+    return sorted(paired - premarked)
+
+
+def _sitting_out(judged: Judged) -> None:
+    """In a round robin of an odd number, the Berger tables' bye is the player who sits the round
+    out: a file may write that as a ``U``, an empty cell or any bye, so the checker's bye
+    agrees with a player the file does not pair in that round."""
+    paired = {rank for pair in judged.played for rank in pair}
+    judged.rules = [pair for pair in judged.rules if pair[1] != 0 or pair[0] in paired]
+    if judged.complete and judged.rules == judged.played:
+        judged.reason = ""
 
 
 def _verdict(judged: Judged) -> RoundVerdict:
