@@ -58,7 +58,7 @@ def feed(t: Tournament, system: System) -> Feed:
     players = [_cells(p, t, rounds, unjudged) for p in sorted(t.players, key=lambda p: p.start_rank)]
     colour = (t.header.initial_colour or "").lower()
     if colour not in ("w", "b"):
-        colour = _colour_of_round_one(players)
+        colour = _colour_of_round_one(sorted(t.players, key=lambda p: p.start_rank))  # as read, not as fed
         if colour:
             caution = ("the file gives no initial colour (152 or XXC white1/black1): it is taken from round 1, so "
                        "round 1's colours are not judged on their own")

@@ -120,7 +120,7 @@ def _binding(t: Tournament, system: System, edition: str) -> tuple[bool, str]:
     """Whether the event was held under the rules ``edition`` the checker applies; if not, why
     its differences are only warnings.  The Berger tables have not changed, but a round robin
     recognised without a 192 code may not list its players by their pairing numbers."""
-    if system.name == "berger" and not system.source.startswith("192"):
+    if system.name == "berger" and not system.declared:
         return False, ("no 192 code names the round robin: its pairing numbers, drawn by lot (C.05 Annex 1), may not "
                        "be the starting ranks of the file")
     if system.name != "dutch" or not edition:
