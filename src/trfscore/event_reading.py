@@ -11,8 +11,9 @@ ratings and crosstables cut at the same round.
   and a blank result), a round partly played, or a round holding only the byes a pairing program
   marks before pairing it (JaVaFo's ``0000 - Z``/``H``/``F``, TRF26 ``240`` in the ``001``
   columns; a ``U`` there is the bye of the round being paired).
-* **The system**: a team event (``013``/``310`` records), a match (two players, every game
-  between them), a round robin (192/092 say so, or everybody met everybody) or a Swiss.
+* **The system**: a match (two players, every game between them), a round robin (192/092 say
+  so, or everybody met everybody) or a Swiss; and whether it is a team event (``013``/``310``
+  records, or 192/092 say so), whose players' games follow the same system.
 * **Unknown results** (``X``/``?``): scored as record 162's ``X`` says (a draw by default) and
   listed, so every command can say so.
 """
@@ -30,7 +31,7 @@ PREMARK_CODES = frozenset("ZHFU")
 #: Unknown or pending results (TRF26 record 162 symbol ``X``; ``?`` as Gacrux reads it).
 UNKNOWN_CODES = frozenset("X?")
 
-SWISS, ROUND_ROBIN, MATCH, TEAM = "swiss", "round-robin", "match", "team"
+SWISS, ROUND_ROBIN, MATCH = "swiss", "round-robin", "match"
 
 
 class PendingRound(NamedTuple):
@@ -63,10 +64,12 @@ class EventReading(NamedTuple):
     played: int
     #: rounds after ``played`` with pairings or pre-marked byes
     pending: tuple[PendingRound, ...] = ()
-    #: ``swiss``, ``round-robin``, ``match`` or ``team``
+    #: ``swiss``, ``round-robin`` or ``match``
     system: str = SWISS
-    #: where the system comes from: ``file`` (192/092), ``pairings`` or ``records`` (teams)
+    #: where the system comes from: ``file`` (192/092) or ``pairings``
     system_source: str = "pairings"
+    #: a team event (013/310 records, or 192/092 say so)
+    team: bool = False
     #: (start rank, round) of each cell with an unknown result (``X``/``?``)
     unknown: tuple[tuple[int, int], ...] = ()
 
@@ -117,7 +120,7 @@ class EventReading(NamedTuple):
     def to_dict(self, after: int | None = None) -> dict[str, object]:
         """The reading as JSON-ready data (the JSON report's ``event``)."""
         return {"after_round": self.view(after), "rounds_played": self.played,
-                "rounds_declared": self.declared, "system": self.system,
+                "rounds_declared": self.declared, "system": self.system, "team": self.team,
                 "pending": [{"round": p.number, "state": p.state, "waiting": sorted(p.waiting),
                              "premarked": list(p.premarked)} for p in self.pending],
                 "unknown_results": [{"player": sr, "round": r} for sr, r in self.unknown],
@@ -176,7 +179,7 @@ def read_event(t: Tournament) -> EventReading:
     if "X" in codes or "?" in codes:
         unknown = tuple((players[k // rounds].start_rank, k % rounds + 1)
                         for k, code in enumerate(codes) if code in UNKNOWN_CODES)
-    return EventReading(rounds, t.header.rounds_declared, played, pending, system, source, unknown)
+    return EventReading(rounds, t.header.rounds_declared, played, pending, system, source, is_team_event(t), unknown)
 
 
 def cell_columns(players: Sequence[Player], n: int) -> tuple[list[int | None], str]:
@@ -238,8 +241,6 @@ def is_team_event(t: Tournament) -> bool:
 
 def _system(t: Tournament, players: Sequence[Player]) -> tuple[str, str]:
     """The system and where it comes from (see :class:`EventReading`)."""
-    if is_team_event(t):
-        return TEAM, "records"
     declared = t.is_round_robin
     if declared is not None:
         return (ROUND_ROBIN if declared else SWISS), "file"

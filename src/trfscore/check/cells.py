@@ -138,11 +138,6 @@ class FlatCells:
         confirmed = list(compress(count(), map(eq, self.back, own)))  # cells without an opponent never are
         return list(compress(confirmed, map(gt, map(opp.__getitem__, confirmed), map(own.__getitem__, confirmed))))
 
-    @property
-    def meeting_pairs(self) -> int:
-        """How many distinct pairs met (``len(Context.meetings)``)."""
-        return len(set(self._pair_keys()))
-
     def meeting_order(self, cells: list[int]) -> list[int]:
         """Cells of ``mutual`` in the order ``Context.meetings`` lists them: by pair (in the
         order pairs first meet), then by round."""

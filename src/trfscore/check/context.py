@@ -191,17 +191,9 @@ class Context:
 
     @cached_property
     def round_robin(self) -> bool:
-        """The file says round robin (192/092), or every pair of players met: a complete one."""
-        declared = self.t.is_round_robin
-        if declared is not None:
-            return declared
-        n = len(self.players)
-        if n < 3 or self.team_event:
-            return False
-        if self.rounds > 2 * n:
-            return False
-        pairs = self.flat.meeting_pairs if self.flat is not None else len(self.meetings)
-        return pairs == n * (n - 1) // 2
+        """Round-robin rules apply: the system of the one event reading (the file's 192/092, a
+        match of two players, or everybody met everybody), the same the standings use."""
+        return self.event.round_robin
 
     @cached_property
     def rated(self) -> dict[int, bool]:

@@ -100,7 +100,7 @@ def swiss_repeats(ctx: Context) -> Iterator[Finding]:
 
     Failing: 3 plays 7 in round 1 and again in round 4.
     """
-    if ctx.round_robin or ctx.team_event or ctx.event.round_robin or "DOUBLESWISS" in ctx.header.system.upper():
+    if ctx.round_robin or ctx.team_event or "DOUBLESWISS" in ctx.header.system.upper():
         return  # (a match of two players is a round robin of many cycles: ctx.event.system)
     played = Kind.PLAYED
     flat = ctx.flat
