@@ -74,3 +74,13 @@ def test_check_reports_the_norms_as_information(capsys, tmp_path):
     assert "GM norm under FIDE B.01 2024 (Ra 2479, Rp 2699; 9 games, counting 10)" in found[0]["message"]
     main(["check", str(path), "--format", "json"])  # the basic profile leaves the family out
     assert not [f for f in json.loads(capsys.readouterr().out)["files"][0]["findings"] if f["rule"] == "NRM001"]
+
+
+def test_output_file_and_never_the_input(capsys, tmp_path):
+    path = tmp_path / "event.trf"
+    path.write_text(event(("FM", "IND", 2400, "m"), SWISS_A), encoding="utf-8")
+    out = tmp_path / "norms.json"
+    assert main(["norms", str(path), "--format", "json", "-o", str(out)]) == 0
+    assert json.loads(out.read_text(encoding="utf-8"))["kind"] == "norms"
+    before = path.read_bytes()
+    assert main(["norms", str(path), "-o", str(path)]) == 2 and path.read_bytes() == before

@@ -8,7 +8,7 @@ import json
 
 from ..errors import UsageError
 from ..safetext import escape_json_text, neutralise_lines
-from .common import add_input_options, load_input, output, unreadable
+from .common import add_input_options, load_input, output, refuse_overwriting_inputs, unreadable
 
 
 def add_parser(sub) -> None:
@@ -52,6 +52,7 @@ def run(args) -> int:
     from ..norms.certificate import certificates
     from ..norms.explain import explain_text, norms_document, result_dict, summary_text
 
+    refuse_overwriting_inputs(args)
     t = load_input(args.input, args)
     unreadable(t, args.input)
     if args.norm and args.player is None:
