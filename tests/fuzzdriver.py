@@ -1,7 +1,8 @@
 """Every command in every output format over one input file, in this (child) process.
 
 ``python tests/fuzzdriver.py INPUT`` runs report (each --format), check (each output format),
-convert (each target) and explain on INPUT through ``trfscore.cli.main`` and prints, as one JSON
+convert (each target), explain and norms on INPUT through ``trfscore.cli.main`` and prints, as one
+JSON
 list on standard output, what went wrong: an exit code other than 0/1/2, a traceback or internal
 error, a crashed check (TRF000), or an output that does not parse (JSON against the packaged
 schema, HTML as HTML5 by html5lib's strict parser, SARIF as JSON, JUnit as XML, JSON lines).
@@ -31,6 +32,10 @@ def doors(path: str) -> list[tuple[str, str, list[str]]]:
     out.append(("report", "text", ["report", path, "--rules", "fide-2009"]))
     out.append(("report", "json", ["report", path, "--ratings", "fide", "--format", "json"]))
     out.append(("report", "markdown", ["report", path, "--ratings", "dwz", "--format", "markdown"]))
+    out += [("norms", "text", ["norms", path]), ("norms", "json", ["norms", path, "--format", "json"]),
+            ("norms", "json", ["norms", path, "--player", "1", "--format", "json"]),
+            ("report", "html", ["report", path, "--norms", "--format", "html"]),
+            ("report", "json", ["report", path, "--norms", "--format", "json"])]
     return out
 
 
