@@ -2,9 +2,8 @@
 
 ``python tests/fuzzdriver.py INPUT`` runs report (each --format), check (each output format),
 convert (each target), explain and norms on INPUT through ``trfscore.cli.main`` and prints, as one
-JSON
-list on standard output, what went wrong: an exit code other than 0/1/2, a traceback or internal
-error, a crashed check (TRF000), or an output that does not parse (JSON against the packaged
+JSON list on standard output, what went wrong: an exit code other than 0/1/2, a traceback or
+internal error, a crashed check (TRF000), or an output that does not parse (JSON against the packaged
 schema, HTML as HTML5 by html5lib's strict parser, SARIF as JSON, JUnit as XML, JSON lines).
 The parent (``test_fuzz_commands``) runs it under a memory limit and a watchdog, so running out
 of memory or time shows as the child's death, not the machine's.
