@@ -13,9 +13,9 @@ from ..registry import rule
 
 @rule("NRM001", INFO, "the title norms the event gives (FIDE B.01), as information", spec="FIDE")
 def norms_achieved(ctx: Context) -> Iterator[Finding]:
-    """Each GM, IM, WGM or WIM norm a player achieved in a finished individual event, under the
-    B.01 edition of the start date and the default assumptions of ``trfscore norms`` (an open
-    event: no championship, team or zonal exemption).
+    """Each GM, IM, WGM or WIM norm a player achieved in a finished event (in a team event, by the
+    player's own games), under the B.01 edition of the start date and the default assumptions of
+    ``trfscore norms`` (an open event: no championship, team or zonal exemption).
 
     Passing: a Swiss in which nobody meets the conditions of a norm (no finding).
 
@@ -23,7 +23,7 @@ def norms_achieved(ctx: Context) -> Iterator[Finding]:
     federations averaging 2479: Rp 2699, a GM norm counting 10 games.
     """
     t = ctx.t
-    if t.teams or not t.players or t.event.in_progress:
+    if not t.players or t.event.in_progress:
         return
     try:
         norms = t.norms()
