@@ -21,10 +21,11 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .entry import Entry
+    from .index import ListIndexError
     from .ratinglist import RatingList
     from .readers import ListFormatError
 
-__all__ = ["RatingList", "Entry", "ListFormatError"]
+__all__ = ["RatingList", "Entry", "ListFormatError", "ListIndexError"]
 
 
 def __getattr__(name: str) -> Any:
@@ -42,4 +43,8 @@ def __getattr__(name: str) -> Any:
         from .readers import ListFormatError
 
         return ListFormatError
+    if name == "ListIndexError":
+        from .index import ListIndexError
+
+        return ListIndexError
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

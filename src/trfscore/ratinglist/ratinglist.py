@@ -97,6 +97,15 @@ class RatingList:
         return self._label[1]
 
     # -- look-ups --------------------------------------------------------------------------
+    def _rows(self, query: str, params: Sequence[object]) -> list[tuple[object, ...]]:
+        """The rows of a look-up; an index damaged since it was opened is a ListIndexError
+        naming it (deleting it makes the next run build it again), not an SQLite error."""
+        try:
+            return self._db.execute(query, params).fetchall()
+        except sqlite3.Error as exc:
+            raise ListIndexError(f"{self.where}: the rating-list index cannot be read ({exc}); delete it and run "
+                                 "again to rebuild it") from None
+
     @staticmethod
     def _entry(row: tuple[object, ...]) -> Entry:
         return Entry(*row)  # type: ignore[arg-type]  # the columns are ENTRY_FIELDS, in order
@@ -105,13 +114,13 @@ class RatingList:
         """The player with this FIDE id (for a national list also its member id), or None."""
         text = str(fide_id).strip()
         if text.isdecimal() and int(text):
-            row = self._db.execute(f"{_SELECT} WHERE fide_id = ? LIMIT 1", (int(text),)).fetchone()
+            row = self._rows(f"{_SELECT} WHERE fide_id = ? LIMIT 1", (int(text),))[:1]
             if row:
-                return self._entry(row)
+                return self._entry(row[0])
         if self.kind == "national" and text:
-            row = self._db.execute(f"{_SELECT} WHERE national_id = ? LIMIT 1", (text,)).fetchone()
+            row = self._rows(f"{_SELECT} WHERE national_id = ? LIMIT 1", (text,))[:1]
             if row:
-                return self._entry(row)
+                return self._entry(row[0])
         return None
 
     def search(self, name: str, *, federation: str | None = None, birth_year: int | None = None,
@@ -123,7 +132,7 @@ class RatingList:
         if not key:
             return []
         found = [self._entry(r) for r in
-                 self._db.execute(f"{_SELECT} WHERE name_key = ? LIMIT ?", (key, max(limit, 1) * 10)).fetchall()]
+                 self._rows(f"{_SELECT} WHERE name_key = ? LIMIT ?", (key, max(limit, 1) * 10))]
         for wanted, attr in ((federation, "federation"), (birth_year, "birth_year")):
             if wanted and len(found) > 1:
                 narrowed = [e for e in found if getattr(e, attr) == wanted]
@@ -147,7 +156,7 @@ class RatingList:
         out: dict[int, Entry] = {}
         for start in range(0, len(wanted), 500):
             chunk = wanted[start:start + 500]
-            rows = self._db.execute(f"{_SELECT} WHERE fide_id IN ({', '.join('?' * len(chunk))})", chunk)
+            rows = self._rows(f"{_SELECT} WHERE fide_id IN ({', '.join('?' * len(chunk))})", chunk)
             for row in rows:
                 e = self._entry(row)
                 if e.fide_id is not None:
