@@ -57,7 +57,11 @@ def test_convert_format_from_the_file_name_as_dump(capsys, event, tmp_path, name
     assert code == 0, err
     t = trfscore.load(event)
     trfscore.dump(t, tmp_path / f"dumped-{name}")  # the library's choice for the same name
-    assert (tmp_path / name).read_bytes() == (tmp_path / f"dumped-{name}").read_bytes()
+    written = (tmp_path / name).read_bytes()
+    if fmt == "csv":  # the command writes CSV for spreadsheets, with a byte order mark (--no-bom: without)
+        assert written.startswith(b"\xef\xbb\xbf")
+        written = written[3:]
+    assert written == (tmp_path / f"dumped-{name}").read_bytes()
     if fmt == "json":
         assert json.loads((tmp_path / name).read_text(encoding="utf-8"))["players"]
 
@@ -74,3 +78,13 @@ def test_convert_needs_a_format_somewhere(capsys, event, tmp_path):
     assert code == 2 and "--to" in err
     code, _, err = run_cli(capsys, "convert", event)
     assert code == 2 and "--to" in err
+
+
+def test_convert_and_report_write_the_same_csv(capsys, event, tmp_path):
+    """The byte order mark: both commands write it, and both leave it out with --no-bom."""
+    for extra in ((), ("--no-bom",)):
+        run_cli(capsys, "convert", event, "--to", "csv", "-o", tmp_path / "converted.csv", *extra)
+        run_cli(capsys, "report", event, "--format", "csv", "-o", tmp_path / "report.csv", *extra)
+        converted, report = (tmp_path / "converted.csv").read_bytes(), (tmp_path / "report.csv").read_bytes()
+        assert converted == report
+        assert converted.startswith(b"\xef\xbb\xbf") == (not extra)

@@ -57,3 +57,15 @@ def test_a_wrong_result_shows_up_as_wrong_neustadtl_values():
     assert 16 in {f.line for f in _rule(text)}
     assert {f.line for f in _rule(text, "CTB110")} == {5, 16}
     assert _rule(text, "TRF510") == []  # the reader's CTB110 says it, at the printed score
+
+
+def test_the_text_report_shows_the_printed_value_in_its_source_line(tmp_path, capsys):
+    from conftest import run_cli
+
+    path = tmp_path / "final.txt"
+    path.write_text(ROWS.replace(" 11 66.75\n", " 11 66.25\n"), encoding="utf-8")
+    _, out, _ = run_cli(capsys, "check", path)
+    lines = out.splitlines()
+    at = next(i for i, line in enumerate(lines) if " TRF514 " in line)
+    assert lines[at + 1].endswith("| 2. Zagorovsky ½ X 0 ½ 1 ½ 1 1 1 ½ 1 1 1 1 1 11 66.25")
+    assert lines[at + 2].endswith(" " * 47 + "^^^^^")  # under 66.25, not a fraction such as 265/4

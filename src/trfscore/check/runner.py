@@ -126,6 +126,12 @@ def check_data(data: bytes, path: str, options: Options) -> FileResult:
             for rec in t.source.records:
                 if rec.line in wanted:
                     result.lines[rec.line] = _excerpt(rec.text, wanted[rec.line])
+            missing = [n for n in wanted if n not in result.lines]
+            if missing:  # lines no record holds (a crosstable's table rows): from the input itself
+                source = _source_lines(data, t.source.encoding)
+                for n in missing:
+                    if 0 < n <= len(source):
+                        result.lines[n] = _excerpt(source[n - 1], wanted[n])
     except (UsageError, ValueError) as exc:  # a forced --encoding that does not fit, --event for no PGN
         result.error = str(exc)
     except ImportError as exc:
@@ -159,6 +165,15 @@ class _RoundProgress:
         if self.shown:
             self.stream.write("\r" + " " * (len(self.path) + 50) + "\r")
             self.stream.flush()
+
+
+def _source_lines(data: bytes, encoding: str | None) -> list[str]:
+    """The input's lines as read (decoded as the reader did; undecodable bytes replaced)."""
+    try:
+        text = data.decode(encoding or "utf-8", errors="replace")
+    except LookupError:
+        text = data.decode("utf-8", errors="replace")
+    return text.lstrip("\ufeff").splitlines()
 
 
 def _excerpt(text: str, columns: list[int]) -> tuple[int, str]:

@@ -119,6 +119,18 @@ def refuse_overwriting_inputs(args, also: Iterable[str] = ()) -> None:
                          "write the output to another file")
 
 
+def add_bom_option(parser) -> None:
+    """``--no-bom``, for every command that writes CSV (``report``, ``convert``)."""
+    parser.add_argument("--no-bom", action="store_true", help="CSV without the UTF-8 byte order mark (by default "
+                        "CSV starts with one, so that spreadsheet programs read accented names right)")
+
+
+def csv_text(data: str, args) -> str:
+    """CSV as the commands write it: with the UTF-8 byte order mark unless ``--no-bom`` (Excel
+    takes a CSV without it for the local 8-bit code page and garbles every accented name)."""
+    return data if getattr(args, "no_bom", False) else "\ufeff" + data
+
+
 def format_for_output(name: str | None, given: str | None, found: str | None, default: str | None,
                       option: str, fits: bool | None = None) -> str | None:
     """The format to write: ``found`` (the one ``-o name``'s extension names) unless ``given``

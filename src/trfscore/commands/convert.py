@@ -11,7 +11,9 @@ from __future__ import annotations
 from ..errors import UsageError
 from ..formats import registry
 from .common import (
+    add_bom_option,
     add_input_options,
+    csv_text,
     doubts,
     format_for_output,
     load_input,
@@ -29,6 +31,7 @@ def add_parser(sub) -> None:
                    help="output format (default: the one -o's file name names, e.g. out.json; 'trf' with "
                    "--fill-from; required otherwise)")
     p.add_argument("-o", "--output", help="output file (default or '-': standard output)")
+    add_bom_option(p)
     add_input_options(p)
     p.add_argument("--fill-from", action="append", default=[], metavar="LIST",
                    help="rating list (repeatable): fill in missing FIDE ids, the ratings of the list in force on "
@@ -73,6 +76,8 @@ def run(args) -> int:
 
         t = fill_input(t, args)
     data = render(t, fmt)
+    if fmt == "csv":  # as report --format csv writes it
+        data = csv_text(data.decode("utf-8"), args).encode("utf-8")
     with output(args.output, binary=True) as out:
         out.write(data)
     untrusted = doubts(t)

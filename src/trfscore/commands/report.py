@@ -14,7 +14,9 @@ from collections.abc import Mapping
 
 from ..errors import UsageError
 from .common import (
+    add_bom_option,
     add_input_options,
+    csv_text,
     doubts,
     format_for_output,
     load_input,
@@ -54,8 +56,7 @@ def add_parser(sub) -> None:
     p.add_argument("--norms", action="store_true", help="add the FIDE title norms (B.01) each player achieved, "
                    "with the default assumptions of 'trfscore norms' (its explanation in the HTML cell)")
     p.add_argument("--no-color", action="store_true", help="no colour in the text table")
-    p.add_argument("--no-bom", action="store_true", help="CSV without the UTF-8 byte order mark (by default CSV "
-                   "starts with one, so that spreadsheet programs read accented names right)")
+    add_bom_option(p)
     p.add_argument("--strict", action="store_true", help="exit 1 when the input has error findings")
     teams = p.add_argument("--teams", action="store_true", help="team standings of a team event (013/310 "
                            "records); --tiebreaks then takes team codes: %(team_codes)s (default: the file's "
@@ -200,12 +201,6 @@ def run_teams(t, args) -> int:
     return 1 if args.strict and problems else 0
 
 
-def csv_text(data: str, args) -> str:
-    """CSV as written: with the UTF-8 byte order mark unless ``--no-bom`` (Excel takes a CSV
-    without it for the local 8-bit code page and garbles every accented name)."""
-    return data if getattr(args, "no_bom", False) else "\ufeff" + data
-
-
 def render(t, standings, fmt: str, args, ratings: dict | None = None) -> str:
     """Standings of players or teams as ``json``, ``markdown``, ``csv`` or ``html`` text: one
     writer per format (their columns: ``report/columns.py``)."""
@@ -242,8 +237,8 @@ def run(args) -> int:
     check_options(t, args)
     if getattr(args, "teams", False):
         return run_teams(t, args)
-    if t.source.encoding not in ("utf-8", "ascii", "binary"):
-        warn(f"{args.input}: read as {t.source.encoding} (not UTF-8)")
+    if t.source.encoding not in ("utf-8", "ascii", "binary") and not args.encoding:  # a guess, not the user's choice
+        warn(f"{args.input}: not UTF-8; read as {t.source.encoding} (give --encoding to choose another)")
     from ..event_reading import through
 
     # after round N (--after-round, else the last played one): standings, crosstable and ratings alike

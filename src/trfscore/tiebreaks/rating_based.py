@@ -81,8 +81,8 @@ def _games(eng: Engine, tb: TieBreak) -> _RatedGames:
         # C.07 Art. 10: with unrated participants these tie-breaks are dropped unless a rating
         # is fixed for them (here: the ``unrated`` option or /Unnnn).
         eng.note(f"rating-based tie-breaks dropped: {unrated} player(s) without a rating took "
-                 "part (C.07 Art. 10); set a rating for unrated players (unrated=N, /UN) to "
-                 "use them")
+                 "part (C.07 Art. 10); to use them, give unrated players a rating: --unrated N on "
+                 "the command line (unrated=N in the library, or /UN after the tie-break code)")
         out = [[] for _ in out]
     made = (out, ratings)
     eng.cache[key] = made

@@ -52,7 +52,7 @@ def declared_tiebreaks(ctx: Context) -> Iterator[Finding]:
             label = labels.get(code, code)
             yield finding("TRF514", f"player {sno}: {label} is printed as {format_score(value)} but the "
                           f"results give {format_score(Fraction(got))} ({code}, {standings.rules})", line, column,
-                          f"correct the {label} value, or check the results of player {sno}", str(values[code]))
+                          f"correct the {label} value, or check the results of player {sno}", format_score(value))
 
 
 def _exact(value) -> Fraction | None:

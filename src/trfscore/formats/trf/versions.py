@@ -115,6 +115,8 @@ def write(t: Tournament, version: str = "trf16") -> str:
     teams = _teams_to_write(t, modern)
     if teams:
         header("082", len(teams))
+    elif h.teams_declared is not None:  # "082 0" of an individual event: kept in its place
+        header("082", h.teams_declared)
     header("092", h.type)
     header("102", h.chief_arbiter)
     for deputy in h.deputy_arbiters:
