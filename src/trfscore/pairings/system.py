@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..event_reading import MATCH, ROUND_ROBIN, TEAM, reading
+from ..event_reading import MATCH, ROUND_ROBIN, reading
 from ..model import Tournament
 
 #: Words of a 192 code (TRF26 ETT codes, or the free text older files hold) naming a system that
@@ -43,7 +43,7 @@ def system_of(t: Tournament) -> System:
         return System("berger", said, declared=True)
     lead = f"{said} names no system the checker knows; " if code else "no 192 code; "
     event = reading(t)  # the event's own reading: team, match, round robin or Swiss
-    if event.system == TEAM:
+    if event.team:
         return System("", lead + "a file with teams: the team pairing system is not judged (an individual Swiss "
                                  "with team records is judged when 192 says FIDE_DUTCH)")
     if event.system == MATCH:
