@@ -4,6 +4,7 @@ read, and every failure a :class:`ListFormatError` with a message (never another
 from __future__ import annotations
 
 import bz2
+import io
 import lzma
 import subprocess
 import sys
@@ -11,8 +12,10 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from trfscore.ratinglist.readers import MAX_LINE, ListFormatError, ReadStats, read_entries
+from trfscore.ratinglist.readers import MAX_LINE, ListFormatError, ReadStats, _lines, read_entries
 
 from .listhelp import CARLSEN, DSB_HEADER, run, trf, txt_list, write, xml_list
 
@@ -187,3 +190,20 @@ def test_federation_is_three_ascii_capitals(tmp_path, capsys):
     source = write(tmp_path, "event.trf", trf(), "latin-1")
     code, _, err = run(capsys, "convert", source, "--fill-from", lst, "-o", tmp_path / "out.trf")
     assert code == 0 and "internal error" not in err and "FID004" not in err
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from([b"a", b"bb", b"\n", b"\r\n", b"x" * 7]), max_size=60), st.integers(1, 9))
+def test_lines_match_split(parts, chunk):
+    """``_lines`` read in chunks of any size gives ``split(b"\\n")``, a line over the limit as None."""
+    data = b"".join(parts)
+
+    class Chunks(io.BytesIO):
+        def read(self, size: int = -1) -> bytes:
+            return super().read(chunk)
+
+    limit = 8
+    expected = data.split(b"\n")
+    if expected and expected[-1] == b"":
+        expected.pop()
+    assert list(_lines(Chunks(data), limit)) == [line if len(line) <= limit else None for line in expected]

@@ -4,6 +4,7 @@ line ends and whitespace included."""
 from __future__ import annotations
 
 import io
+import re
 from xml.sax.saxutils import escape
 
 import pytest
@@ -59,3 +60,19 @@ def test_fast_path_equals_general_path(doc):
                                  "<playerslist><player><fideid>1</fideid></playerslist>"])
 def test_both_paths_refuse_the_same_broken_documents(doc):
     assert read(doc, True)[0] == read(doc, False)[0] == "error"
+
+
+hidden = st.sampled_from(["<!-- <player><fideid>9</fideid><rating>1111</rating></player> -->",
+                          "<![CDATA[<player><fideid>9</fideid></player>]]>", "<?pi <player>?>", "<!-- -->"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(players(), st.lists(st.tuples(st.integers(0, 10 ** 6), hidden), max_size=3))
+def test_markup_between_players_changes_nothing(doc, insertions):
+    """A comment, CDATA section or processing instruction between players (where the general
+    path skips it) never gives a player on either path."""
+    cuts = [m.end() for m in re.finditer(r"</player>|<playerslist>", doc)]
+    marked = doc
+    for where, text in sorted(((cuts[w % len(cuts)], t) for w, t in insertions), reverse=True):
+        marked = marked[:where] + text + marked[where:]
+    assert read(marked, True) == read(marked, False) == read(doc, False)

@@ -415,9 +415,7 @@ def _xml(stream: IO[bytes], label: str, stats: ReadStats, fast: bool = True) -> 
         except expat.ExpatError as exc:
             raise _malformed(label, exc, handlers.root is None and not number and not cut_any and not buf.strip()) \
                 from None
-        if general is not None:
-            pass
-        elif fast:
+        if fast and general is None:
             searched = max(0, len(buf) - 16)  # a tag may straddle two chunks
             buf += chunk
             if buf.find(b"<!", max(searched, scan)) >= 0 or buf.find(b"<?", max(searched, scan)) >= 0:
@@ -433,10 +431,10 @@ def _xml(stream: IO[bytes], label: str, stats: ReadStats, fast: bool = True) -> 
                 scan = 0
                 cut = len(buf) if final else _last_end(buf, searched)
                 if cut:
-                    block = bytes(buf[:cut])
+                    text = buf[:cut].decode("utf-8", "replace")
                     del buf[:cut]
                     cut_any = True
-                    handlers.done.extend(_fast_block(block.decode("utf-8", "replace"), label))
+                    handlers.done.extend(_fast_block(text, label))
                 elif len(buf) > MAX_STRETCH:
                     raise ListFormatError(f"{label}: more than {MAX_STRETCH >> 20} MB without a </player> end; "
                                           "not a FIDE rating list (a player takes under a kilobyte)")
