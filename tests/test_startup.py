@@ -43,13 +43,13 @@ def test_every_public_name_resolves():
     assert set(trfscore.__all__) <= set(dir(trfscore))
 
 
-def test_a_report_of_a_regular_trf_imports_no_lark_and_no_other_format():
-    """A regular TRF is split without lark (formats/trf/splitter.py); the rating-list and PGN
-    machinery wait for the options and inputs that need them."""
+def test_a_report_of_a_trf_reads_it_by_the_grammar_and_imports_no_other_format():
+    """A TRF is split into records by lark's parser of grammars/trf.lark; the rating-list and
+    PGN machinery wait for the options and inputs that need them."""
     sample = Path(__file__).resolve().parents[1] / "samples" / "swiss-byes-forfeits.trf"
     modules = loaded_after(f"import trfscore.cli as c\nc.main(['report', {str(sample)!r}])", ("lark", "trfscore"))
-    assert "trfscore.formats.trf.reader" in modules and "trfscore.report.text" in modules
-    assert not [m for m in modules if m.startswith(("lark", "trfscore.formats.pgn", "trfscore.ratinglist.index",
+    assert {"trfscore.formats.trf.reader", "trfscore.report.text", "lark"} <= set(modules)
+    assert not [m for m in modules if m.startswith(("trfscore.formats.pgn", "trfscore.ratinglist.index",
                                                     "trfscore.ratinglist.readers", "trfscore.ratings", "trfscore.teams.build"))]
 
 

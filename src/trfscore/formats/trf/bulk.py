@@ -1,11 +1,11 @@
-"""Decoding a run of ``001`` records column by column: the reader's hot path for big files.
+"""Decoding a run of ``001`` records column by column, whatever its length.
 
-:func:`trfscore.formats.trf.player.parse_player` decodes one line and reports every deviation.
-Most lines of a real file are clean, and for them the same fields can be cut out of all lines
-at once: each field becomes a column (one slice per line), each column is checked in bulk
-(distinct values once, or a C-level ``all(map(...))``), and all round blocks of the run are
-matched by one regular expression over their concatenation.  A line that fails any check goes
-to ``parse_player`` and gets its findings there, so both paths give the same players.
+Each field of :data:`.layout.PLAYER` becomes a column (one slice per line), each column is
+checked at once (distinct values once, or a C-level ``all(map(...))``), and all round blocks of
+the run are checked together; their cells go into one column store
+(:class:`~trfscore.model.PackedCells`, a row per line).  A line that fails a check is one
+:func:`trfscore.formats.trf.player.parse_player` reports on: it is decoded there, field by field
+and block by block, with a finding for every deviation.
 """
 from __future__ import annotations
 
@@ -43,8 +43,6 @@ from .player import (
     parse_points,
 )
 
-#: Below this many lines the per-line decoder is as fast and simpler.
-BULK_MIN = 64
 #: The concatenated round blocks may be at most this many times the text they come from, so
 #: that one very long line cannot make every short line be padded to its length.
 MAX_PADDING = 4
@@ -135,8 +133,8 @@ class _Heads(NamedTuple):
 
 def parse_players(records: list[Record], add: Callable[[Finding], None]) -> list[Player]:
     """The players of consecutive ``001`` records, in order (None-free)."""
-    if len(records) < BULK_MIN:
-        return _one_by_one(records, add)
+    if not records:
+        return []
     texts = [r.text for r in records]
     slow: set[int] = set()
     heads = _heads(texts, slow)
@@ -191,11 +189,6 @@ def _heads(texts: list[str], slow: set[int]) -> _Heads:
         snos = [int(v) if v.isdecimal() else 0 for v in sno_texts]
     else:
         snos = list(map(int, sno_texts))
-    if max(snos, default=0) < len(_RANKS):
-        # the very int objects the opponent fields are read as (_opponents): a look-up of an
-        # opponent in a dict keyed by start ranks (the ranking's index, a report's numbers)
-        # then finds its key by identity instead of comparing two ints, 130,000 times
-        snos = list(map(_RANKS.__getitem__, snos))
     if 0 in snos:
         slow.update(i for i, v in enumerate(snos) if v == 0)
     sexes = [t[_SEX] for t in texts]
@@ -343,14 +336,9 @@ def _opponents(raw: bytes) -> tuple[list[int | None], bytes | None]:
 
 @lru_cache(maxsize=1)
 def _start_rank_of_pair() -> list[int | None]:
-    """``high * 256 + low`` -> ``high * 100 + low`` for two-digit halves, None for 0 (each
-    number the object of :data:`_RANKS`)."""
+    """``high * 256 + low`` -> ``high * 100 + low`` for two-digit halves, None for 0."""
     table: list[int | None] = [None] * (99 * 256 + 100)
     for high in range(100):
-        table[high * 256:high * 256 + 100] = _RANKS[high * 100:high * 100 + 100]
+        table[high * 256:high * 256 + 100] = range(high * 100, high * 100 + 100)
     table[0] = None
     return table
-
-
-#: One int object per start rank 0..9999: the start ranks and the opponents of the bulk reader.
-_RANKS = list(range(10_000))

@@ -1,10 +1,9 @@
 """Applying ``grammars/trf.lark`` (generated from :mod:`.layout`): splitting a TRF document into typed records.
 
 The grammar names the record kinds and the line structure; lark's LALR parser with its basic
-lexer turns the text into one token per record and one per line ending, which this module pairs
-into :class:`~trfscore.model.Record` values.  A regular text (LF or CRLF endings throughout) is
-split without lark by :mod:`.splitter`, held to the grammar by a hypothesis test.  Field
-decoding happens elsewhere (column tables).
+lexer turns every text into one token per record and one per line ending (a run of player lines
+is one token, cut into lines in C), which this module pairs into :class:`~trfscore.model.Record`
+values.  Field decoding happens elsewhere (column tables).
 """
 from __future__ import annotations
 
@@ -16,7 +15,6 @@ from itertools import count, repeat
 from typing import TYPE_CHECKING, cast
 
 from ...model import Record
-from .splitter import split_regular
 
 if TYPE_CHECKING:  # lark is imported on first use (see :func:`parser`)
     import lark
@@ -52,13 +50,8 @@ def parser(lf_only: bool = False) -> lark.Lark:
 
 
 def split_records(text: str) -> list[Record]:
-    """Records in file order, each with its text, its line ending and its 1-based line number."""
-    records = split_regular(text)
-    return split_by_grammar(text) if records is None else records
-
-
-def split_by_grammar(text: str) -> list[Record]:
-    """:func:`split_records` by lark's parser of ``trf.lark`` (any text: lone CRs, mixed endings)."""
+    """Records in file order, each with its text, its line ending and its 1-based line number,
+    by lark's parser of ``trf.lark`` (any text: lone CRs, mixed endings)."""
     tree = parser("\r" not in text).parse(text)
     records: list[Record] = []
     append = records.append

@@ -112,7 +112,8 @@ def parse_points(text: str) -> tuple[Fraction | None, str | None]:
 
 
 def parse_player(text: str, lineno: int, add: Callable[[Finding], None]) -> Player | None:
-    """Decode one ``001`` line; report each deviation through ``add``.  None if no start rank."""
+    """Decode one ``001`` line, its round blocks one by one (:func:`parse_rounds`); report each
+    deviation through ``add``.  None if no start rank."""
 
     def report(rule: str, column: int, message: str, hint: str = "", value: str = "",
                lesser: bool = False) -> None:
@@ -197,121 +198,66 @@ def parse_player(text: str, lineno: int, add: Callable[[Finding], None]) -> Play
             report("TRF312", F["rank"].first, f"rank {rank!r} is not a number",
                     f"columns {F['rank'].columns}: the final rank", rank)
 
-    player.games = parse_rounds(text, start_rank, lineno, report)
+    player.games = parse_rounds(text, start_rank, report)
     return player
 
 
-# A well-formed round block: opponent digits or blanks, blank, colour, blank, result, two blanks.
-assert (OPPONENT_AT, COLOUR_AT, RESULT_AT, BLOCK) == (0, 5, 7, 10), "CELL_PATTERN spells out the cell layout"
-CELL_PATTERN = re.compile(r"([ 0-9]{4}) ([wb\- ]) ([10=+\-WDLHFUZ ])  ")
-_CLEAN = {key: verdict[0] for key, verdict in CELLS.items() if verdict[1] is None}
-_tuple_new = tuple.__new__  # builds a Game without the NamedTuple constructor's extra call
-
-
-def parse_rounds(text: str, start_rank: int, lineno: int, report: Callable[..., None]) -> list[Game]:
-    """The round blocks of a ``001`` line; trailing blank blocks are dropped.
-
-    Fast path: when every block is on the grid with legal contents (one C-level ``findall``),
-    cells come from a table; any irregular line is decoded block by block with findings.
-    """
-    rest = text[FIRST_ROUND:].rstrip()
-    if rest:
-        width = -(-len(rest) // BLOCK) * BLOCK
-        padded = rest.ljust(width)
-        cells = CELL_PATTERN.findall(padded)
-        if len(cells) * BLOCK == width:
-            games = _fast_cells(cells, start_rank)
-            if games is not None:
-                return games
-    return _slow_cells(text, start_rank, lineno, report)
-
-
-def _fast_cells(cells: list[tuple[str, str, str]], start_rank: int) -> list[Game] | None:
-    games: list[Game] = []
-    append = games.append
-    clean = _CLEAN
-    rnd = 0
-    for opp, colour, code in cells:
-        rnd += 1
-        if opp == "0000" or opp == "    ":
-            kind = clean.get((False, colour, code))
-            if kind is None:
-                return None
-            append(_tuple_new(Game, (rnd, None, None, code, kind)))
-        else:
-            kind = clean.get((True, colour, code))
-            if not opp.lstrip().isdecimal():  # "0  9": blanks inside the number; the slow path reports it
-                return None
-            opponent = int(opp)
-            if kind is None or opponent == start_rank or opponent == 0 or opp[3] == " ":
-                return None
-            append(_tuple_new(Game, (rnd, opponent, colour, code, kind)))
-    return _without_trailing_blanks(games)
-
-
-def _slow_cells(text: str, start_rank: int, lineno: int, report: Callable[..., None]) -> list[Game]:
-    """Block-by-block decoding with a finding for every deviation."""
-    games: list[Game] = []
-    append = games.append
-    cells = CELLS
-    length = len(text.rstrip())
-    base = FIRST_ROUND
-    rnd = 0
-    while base < length:
-        rnd += 1
-        block = text[base:base + BLOCK]
-        column = base + 1
-        base += BLOCK
-        opp_text = block[OPPONENT_AT:OPPONENT_AT + OPPONENT_WIDTH]
-        colour = block[COLOUR_AT:COLOUR_AT + 1] or " "
-        code = block[RESULT_AT:RESULT_AT + 1] or " "
-        if (block[SEPARATORS[0]] not in (" ", "") or block[SEPARATORS[1]] not in (" ", "")
-                or block[SEPARATORS[2]].strip()):
-            report("TRF106", column, f"round {rnd}: the block {block!r} is not on the {BLOCK}-column grid",
-                    f"each round block is 'OOOO C R  ' starting at column {FIRST_ROUND + 1}+{BLOCK}*(round-1); "
-                    "a tab or a wrong encoding shifts it", block)
-        opp = opp_text.strip()
-        if opp.isdecimal():
-            opponent = int(opp) or None
-        elif not opp:
-            opponent = None
-        else:
-            report("TRF401", column, f"round {rnd}: opponent {opp_text!r} is not a start rank",
-                    f"columns {_CELL['opponent'].columns} (+{BLOCK} per round) hold the opponent's start "
-                    "rank or 0000", opp_text)
-            opponent = None
-        if colour in "WB":
-            report("TRF403", column + COLOUR_AT, f"round {rnd}: colour {colour!r} in upper case", "write w or b",
-                    colour, lesser=True)
-            colour = colour.lower()
-        elif colour not in "wb- ":
-            report("TRF403", column + COLOUR_AT, f"round {rnd}: colour {colour!r} is not w, b or -",
-                    f"column {_CELL['colour'].columns} (+{BLOCK} per round): w, b, - or blank", colour)
-            colour = " "
-        upper = code.upper()
-        if upper not in RESULT_CODES:
-            report("TRF404", column + RESULT_AT, f"round {rnd}: unknown result code {code!r}",
-                    "use 1 = 0 + - W D L H F U Z", code)
-            upper = " "
-        if opponent == start_rank:
-            report("TRF405", column, f"round {rnd}: the player is paired with themself",
-                    "the opponent must be another player's start rank", opp_text)
-            opponent = None
-        if opponent is not None and len(block) <= RESULT_AT + 1 and block[RESULT_AT:RESULT_AT + 1].strip() == "":
-            report("TRF402", column, f"round {rnd}: block truncated before the result",
-                    f"add the result code in column {_CELL['result'].columns} (+{BLOCK} per round)", block)
-        kind, problem = cells[(opponent is not None, colour, upper)]
-        if problem is not None:
-            report(problem[0], column, f"round {rnd}: {problem[1]}", "", block.rstrip())
-        append(Game(rnd, opponent, colour if colour in "wb" else None, upper, kind))
-    return _without_trailing_blanks(games)
-
-
-def _without_trailing_blanks(games: list[Game]) -> list[Game]:
-    """Trailing blank blocks mean "no entry yet" (TRF-2026 leaves unplayed future rounds blank): the reader pads them back."""
+def parse_rounds(text: str, start_rank: int, report: Callable[..., None]) -> list[Game]:
+    """The round blocks of a ``001`` line, each decoded by :func:`_decode_block`; trailing blank
+    blocks are dropped (TRF-2026 leaves unplayed future rounds blank: the reader pads them back)."""
+    games = [_decode_block(text[base:base + BLOCK], rnd, base + 1, start_rank, report)
+             for rnd, base in enumerate(range(FIRST_ROUND, len(text.rstrip()), BLOCK), 1)]
     while games and games[-1].kind == Kind.ABSENT and games[-1].opponent is None and games[-1].code == " ":
         games.pop()
     return games
+
+
+def _decode_block(block: str, rnd: int, column: int, start_rank: int, report: Callable[..., None]) -> Game:
+    """One round block (``column``: its first, 1-based) with a finding for every deviation."""
+    opp_text = block[OPPONENT_AT:OPPONENT_AT + OPPONENT_WIDTH]
+    colour = block[COLOUR_AT:COLOUR_AT + 1] or " "
+    code = block[RESULT_AT:RESULT_AT + 1] or " "
+    if (block[SEPARATORS[0]] not in (" ", "") or block[SEPARATORS[1]] not in (" ", "")
+            or block[SEPARATORS[2]].strip()):
+        report("TRF106", column, f"round {rnd}: the block {block!r} is not on the {BLOCK}-column grid",
+                f"each round block is 'OOOO C R  ' starting at column {FIRST_ROUND + 1}+{BLOCK}*(round-1); "
+                "a tab or a wrong encoding shifts it", block)
+    opp = opp_text.strip()
+    if opp.isdecimal():
+        opponent = int(opp) or None
+    elif not opp:
+        opponent = None
+    else:
+        report("TRF401", column, f"round {rnd}: opponent {opp_text!r} is not a start rank",
+                f"columns {_CELL['opponent'].columns} (+{BLOCK} per round) hold the opponent's start "
+                "rank or 0000", opp_text)
+        opponent = None
+    if colour in "WB":
+        report("TRF403", column + COLOUR_AT, f"round {rnd}: colour {colour!r} in upper case", "write w or b",
+                colour, lesser=True)
+        colour = colour.lower()
+    elif colour not in "wb- ":
+        report("TRF403", column + COLOUR_AT, f"round {rnd}: colour {colour!r} is not w, b or -",
+                f"column {_CELL['colour'].columns} (+{BLOCK} per round): w, b, - or blank", colour)
+        colour = " "
+    upper = code.upper()
+    if upper not in RESULT_CODES:
+        report("TRF404", column + RESULT_AT, f"round {rnd}: unknown result code {code!r}",
+                "use 1 = 0 + - W D L H F U Z", code)
+        upper = " "
+    if opponent == start_rank:
+        report("TRF405", column, f"round {rnd}: the player is paired with themself",
+                "the opponent must be another player's start rank", opp_text)
+        opponent = None
+    if opponent is not None and len(block) <= RESULT_AT + 1 and block[RESULT_AT:RESULT_AT + 1].strip() == "":
+        report("TRF402", column, f"round {rnd}: block truncated before the result",
+                f"add the result code in column {_CELL['result'].columns} (+{BLOCK} per round)", block)
+    kind, problem = CELLS[(opponent is not None, colour, upper)]
+    if problem is not None:
+        report(problem[0], column, f"round {rnd}: {problem[1]}", "", block.rstrip())
+    return Game(rnd, opponent, colour if colour in "wb" else None, upper, kind)
+
+
 
 
 def infer_blank_byes(player: Player, total_of: Callable[[Player], Fraction], draw: Fraction,

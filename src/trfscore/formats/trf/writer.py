@@ -72,8 +72,8 @@ def write_text(t: Tournament) -> str:
 def _read_back(records: list[Record], in_place: dict[int, str],
                add: Callable[[Finding], None]) -> dict[int | None, Player]:
     """Per line, the player its text (as it will be written) reads as: all lines decoded at
-    once the way the reader decodes them (``bulk.parse_players``: column by column, a line
-    it cannot take read by ``parse_player``); a line that reads as no player is left out.
+    the way the reader decodes them (:func:`.bulk.parse_players`); a line that reads as no
+    player is left out.
     (Keyed by ``Player.line``, which a player read from a line always has.)"""
     texts = [Record(rec.kind, in_place.get(rec.line, rec.text)[:MAX_LINE], rec.eol, rec.line) for rec in records]
     return {p.line: p for p in parse_players(texts, add)}
