@@ -1,5 +1,5 @@
 """The TRF grammar: generated from the record description, shipped as a plain file in the
-package, built in memory (nothing written to the user's home)."""
+package with the parsers built from it (nothing written to the user's home)."""
 from __future__ import annotations
 
 import os
@@ -29,6 +29,28 @@ def test_the_package_ships_the_grammars_as_plain_files():
         assert not shipped.is_symlink()
         assert shipped.read_bytes() == source.read_bytes(), f"copy grammars/{source.name} to src/trfscore/grammars/"
     assert trf_grammar.grammar_text("trf.lark") == layout.grammar()
+
+
+def test_the_shipped_parsers_are_built_from_the_grammar():
+    """The package's trf.lark.parsers carries the grammar's hash: a changed grammar without
+    regenerated parsers fails here (and, installed, would be built in memory instead)."""
+    import pickle
+
+    shipped = pickle.loads((ROOT / "src" / "trfscore" / "grammars" / trf_grammar.PARSERS).read_bytes())
+    assert shipped["stamp"]["grammar"] == trf_grammar.stamp()["grammar"], \
+        "regenerate: python -m trfscore.formats.trf.generate"
+
+
+def test_a_parser_loaded_from_the_package_reads_as_one_built_from_the_grammar(monkeypatch):
+    texts = [TEXT, TEXT.replace("\n", "\r\n"), "001    1 x\r012 Mixed\n\r\n###", ""]
+    loaded = [[(r.kind, r.text, r.eol, r.line) for r in trf_grammar.split_records(t)] for t in texts]
+    trf_grammar.parser.cache_clear()
+    monkeypatch.setattr(trf_grammar, "stamp", lambda: {"grammar": "another", "lark": "0"})
+    try:
+        built = [[(r.kind, r.text, r.eol, r.line) for r in trf_grammar.split_records(t)] for t in texts]
+    finally:
+        trf_grammar.parser.cache_clear()
+    assert built == loaded and loaded[1][0][2] == "\r\n" and loaded[2][0][2] == "\r"
 
 
 def test_reading_writes_nothing_into_home(tmp_path):

@@ -1,6 +1,7 @@
 """What is generated from the TRF record description (:mod:`.layout`), and the command that writes it.
 
-* ``grammars/trf.lark`` and its package copy: :func:`.layout.grammar`;
+* ``grammars/trf.lark`` and its package copy: :func:`.layout.grammar`, and the parsers built from
+  it, shipped in the package (:data:`.grammar.PARSERS`);
 * ``trfscore/records.py``, one typed class per record that has a ``name``: :func:`classes`;
 * the record definitions of the JSON Schema (``schema/tournament.schema.json``): :func:`schema_defs`.
 
@@ -10,9 +11,11 @@ run ``python -m trfscore.formats.trf.generate`` from the repository root.
 from __future__ import annotations
 
 import json
+import pickle
 from pathlib import Path
 from typing import Any
 
+from .grammar import PARSERS, built_parsers, parser, stamp
 from .layout import NATIONAL, PARSED, TYPED, Field, Record, grammar
 
 #: the Python type of a field's value by its description type (a list field holds a list of them)
@@ -131,6 +134,11 @@ def write_all(root: Path) -> list[Path]:
         if path.read_text(encoding="utf-8") != text:
             path.write_text(text, encoding="utf-8")
             changed.append(path)
+    parsers = package / "grammars" / PARSERS
+    if not parsers.exists() or pickle.loads(parsers.read_bytes()).get("stamp") != stamp():  # noqa: S301
+        parser.cache_clear()  # the grammar may have changed in this process
+        parsers.write_bytes(built_parsers())
+        changed.append(parsers)
     return changed
 
 

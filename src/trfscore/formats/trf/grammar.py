@@ -7,12 +7,15 @@ values.  Field decoding happens elsewhere (column tables).
 """
 from __future__ import annotations
 
+import hashlib
+import io
+import pickle
 import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from importlib import resources
 from itertools import count, repeat
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from ...model import Record
 
@@ -32,21 +35,56 @@ def grammar_text(name: str) -> str:
     return resources.files("trfscore").joinpath("grammars", name).read_text(encoding="utf-8")
 
 
-@lru_cache(maxsize=2)
-def parser(lf_only: bool = False) -> lark.Lark:
-    """The LALR parser for ``trf.lark``, built in memory once per process (nothing is written to
-    disk; building takes a few tens of milliseconds, measured in docs/performance.md).
+#: The built parsers shipped inside the package (:func:`built_parsers`, written by
+#: ``python -m trfscore.formats.trf.generate``): loading them costs ~2 ms of CPU where building
+#: them costs ~15 ms, in every process that reads a TRF.
+PARSERS = "trf.lark.parsers"
 
-    ``lf_only``: the same grammar for a text without any CR, with "any character but CR or LF"
-    written as ``.`` (on such a text the two match the same characters, and ``.`` is the
-    regular-expression engine's fastest loop: the 001 run of a large file lexes 4x faster).
-    """
+
+def _grammar(lf_only: bool) -> str:
+    """``trf.lark``; for a text without any CR (``lf_only``), with "any character but CR or LF"
+    written as ``.``: on such a text the two match the same characters, and ``.`` is the
+    regular-expression engine's fastest loop (the 001 run of a large file lexes 4x faster)."""
+    text = grammar_text("trf.lark")
+    return text.replace("[^\\r\\n]", ".") if lf_only else text
+
+
+def _build(lf_only: bool) -> lark.Lark:
     import lark
 
-    text = grammar_text("trf.lark")
-    if lf_only:
-        text = text.replace("[^\\r\\n]", ".")
-    return lark.Lark(text, parser="lalr", lexer="basic")
+    return lark.Lark(_grammar(lf_only), parser="lalr", lexer="basic")
+
+
+def stamp() -> dict[str, str]:
+    """What the shipped parsers were built from: the grammar's SHA-256 and lark's version."""
+    import lark
+
+    return {"grammar": hashlib.sha256(grammar_text("trf.lark").encode()).hexdigest(), "lark": lark.__version__}
+
+
+def built_parsers() -> bytes:
+    """The file :data:`PARSERS`: :func:`stamp`, then both parsers as ``lark.Lark.save`` writes them."""
+    saved: dict[str, Any] = {"stamp": stamp()}
+    for lf_only in (False, True):
+        out = io.BytesIO()
+        _build(lf_only).save(out)
+        saved["lf" if lf_only else "any"] = out.getvalue()
+    return pickle.dumps(saved, protocol=4)
+
+
+@lru_cache(maxsize=2)
+def parser(lf_only: bool = False) -> lark.Lark:
+    """The LALR parser of ``trf.lark`` with lark's basic lexer (``lf_only``: see :func:`_grammar`),
+    once per process: loaded from the package's :data:`PARSERS` (our own file, written by the
+    generator), or built in memory when that file was built from another grammar or lark version
+    (nothing is written anywhere)."""
+    import lark
+
+    data = resources.files("trfscore").joinpath("grammars", PARSERS).read_bytes()
+    saved = pickle.loads(data)  # noqa: S301  (the package's own file)
+    if saved.get("stamp") != stamp():
+        return _build(lf_only)
+    return lark.Lark.load(io.BytesIO(saved["lf" if lf_only else "any"]))
 
 
 def split_records(text: str) -> list[Record]:
