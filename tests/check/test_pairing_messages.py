@@ -1,0 +1,49 @@
+"""The pairing rules' findings in full (docs/rules.md D5, D6, E1-E4): for each planted defect
+of ``test_rules.CASES``, the lines, columns (TRF16 record 001: round r's opponent at 92 +
+10(r-1), colour at 97 + 10(r-1), result at 99 + 10(r-1)), severity, message naming the round,
+the players and the other line, the hint, and the field quoted.  Players 1-4 are on lines
+7-10 (six header lines first)."""
+from __future__ import annotations
+
+import pytest
+from checkhelp import rules_of
+from test_rules import CASES
+
+EXPECTED = {
+    # player 2 has a half-point bye in round 1 where player 1 lists him
+    "TRF501": [("error", 7, 92, "round 1: player 1 lists 2 as opponent, but player 2 has a bye ('H') (line 8)",
+                "make the two players name each other in this round, or correct the opponent number", "   2 w 1")],
+    # player 2 lists 3 in round 1, where 3 and 4 play each other
+    "TRF505": [("error", 8, 92, "round 1: player 2 lists 3 as opponent, but 3 plays 4 in that round (lines 9 and 10)",
+                "a player has one opponent per round: correct this opponent number", "   3 b 0")],
+    # players 1 and 2 both with white in round 1: one finding on each line, naming the other
+    "TRF502": [("error", 7, 97, "round 1: players 1 and 2 both have white (the other is on line 8)",
+                "one player of a game has w and the other b", "   2 w 1"),
+               ("error", 8, 97, "round 1: players 1 and 2 both have white (the other is on line 7)",
+                "one player of a game has w and the other b", "   1 w 0")],
+    # a forfeit (1 w + / 1 - -) with a colour on player 1's side only
+    "TRF503": [("warning", 8, 97, "round 1: player 1 has a colour for this game but player 2 has none",
+                "write the colour on both sides, or '-' on both", "   1 - -")],
+    # both players of round 1's game claim the win
+    "TRF504": [("error", 7, 99, "round 1: result '1' of player 1 does not fit '1' of player 2 (line 8)",
+                "the results of one game are 1/0, =/=, W/L, D/D, +/- or -/-", "   2 w 1"),
+               ("error", 8, 99, "round 1: result '1' of player 2 does not fit '1' of player 1 (line 7)",
+                "the results of one game are 1/0, =/=, W/L, D/D, +/- or -/-", "   1 b 1")],
+    # players 3 and 4 both with U in round 1
+    "TRF506": [("error", line, 99, "round 1: 2 pairing-allocated byes (U) in one round (players 3, 4)",
+                "one player per round gets U; write requested byes as H or F", "0000 - U") for line in (9, 10)],
+    # player 5 (line 11) gets U in rounds 1 and 3
+    "TRF507": [("warning", 11, 119, "round 3: player 5 gets the pairing-allocated bye again (first in round 1)",
+                "a requested bye is F or H; U is the pairing-allocated bye", "0000 - U")],
+    # player 4's round 1 is blank, round 2 played
+    "TRF508": [("info", 10, 92, "round 1: blank, but player 4 plays later; read as a zero-point absence",
+                "write Z for an absence, H or F for a requested bye", "0000 -  ")],
+}
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c[0] in EXPECTED], ids=lambda c: c[0])
+def test_pairing_findings_in_full(case):
+    rule_id, passing, failing, _, profile = case
+    found = [(f.severity, f.line, f.column, f.message, f.hint, f.text) for f in rules_of(failing, profile)[rule_id]]
+    assert found == EXPECTED[rule_id]
+    assert rule_id not in rules_of(passing, profile)
