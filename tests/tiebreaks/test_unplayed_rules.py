@@ -177,3 +177,16 @@ def test_a_leading_requested_bye_before_only_forfeit_losses_counts_as_a_draw_202
     (term,) = [t for t in st.explain(1, "BH").terms if t.round == 2]
     assert (term.value, term.rule) == (1, "fide-2026: C.07 Art. 16.4.1, dummy capped at the scheduled opponent's "
                                           "adjusted score")
+
+
+def test_a_vur_equal_to_the_least_significant_value_is_cut_first():
+    # test_hand_derived's FORFEITS: #1's values are 1.5 (#2), 2.5 (#3) and two forfeit-loss
+    # dummies with his own 1.5.  16.5: the VUR is cut unless its value is *below* the least
+    # significant one; 1.5 is not below 1.5, so the cut is R3's dummy, not #2's game.
+    from .test_hand_derived import FORFEITS
+
+    st = compute_standings(from_rows(FORFEITS, system="Swiss"), "BH-C1", rules="fide-2026")
+    assert str(st.explain(1, "BH-C1")).splitlines()[0] == "1.5 + 2.5 + 1.5 = 5.5"
+    assert str(st.explain(1, "BH-C1")).splitlines()[-1] == (
+        "  cut: R3 1.5 (C.07 Art. 16.5: a voluntarily unplayed round is cut first unless its value is below the "
+        "least significant one)")
