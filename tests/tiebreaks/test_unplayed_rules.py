@@ -190,3 +190,74 @@ def test_a_vur_equal_to_the_least_significant_value_is_cut_first():
     assert str(st.explain(1, "BH-C1")).splitlines()[-1] == (
         "  cut: R3 1.5 (C.07 Art. 16.5: a voluntarily unplayed round is cut first unless its value is below the "
         "least significant one)")
+
+
+def test_explanations_name_each_category_and_rule():
+    # 2026, with #7 (byes and absences only): #6's PAB is 16.2.1 and his forfeit win 16.2.2,
+    # both dummies with his own 2 (under the caps: 2.5 for 16.4.2, #1's 3.5 for 16.4.1);
+    # #7's rounds are all 16.2.5 (no round he was available for follows), each his own 0.5.
+    st = compute_standings(from_rows({**ROWS, 7: "ZPB HPB -- -- --"}, system="Swiss"), "BH", rules="fide-2026")
+    dummy = "fide-2026: C.07 Art. 16.4, dummy opponent with the player's own final score"
+    assert str(st.explain(6, "BH")).splitlines() == [
+        "1.5 + 2.0 + 2.0 + 2.5 + 3.0 = 11.0",
+        f"  R2: pairing-allocated bye (C.07 16.2.1), valued 2.0; {dummy}",
+        f"  R3: forfeit win (C.07 16.2.2) (scheduled opponent #1), valued 2.0; {dummy}"]
+    assert str(st.explain(7, "BH")).splitlines()[1] == (
+        f"  R1: zero-point bye (C.07 16.2.5, voluntarily unplayed, not followed by play), valued 0.5; {dummy}")
+    # 2009: #2's opponents #1 and #6 are seen with their unplayed rounds as draws
+    assert str(compute_standings(from_rows(ROWS, system="Swiss"), "BH", rules="fide-2009").explain(2, "BH")).splitlines() == [
+        "4.0 + 3.0 + 2.5 + 1.5 + 1.0 = 12.0",
+        "  R1: #1 scored 3.5, counted 4.0 (fide-2009: every unplayed round of an opponent counts as a draw)",
+        "  R5: #6 scored 2.0, counted 1.0 (fide-2009: every unplayed round of an opponent counts as a draw)"]
+    virtual = ("fide-2009: virtual opponent (score before the round + the complement of the result + a draw in every "
+               "later round)")
+    assert all(t.rule == virtual for t in standings("fide-2009").explain(1, "BH").terms if t.unplayed)
+
+
+@pytest.mark.parametrize("rules", ["fide-2026"])
+def test_a_cap_equal_to_the_dummy_leaves_the_dummy(rules):
+    # R1 1-2 1:0, 3-4 0:1; R2 #1 loses by forfeit to #3, 2-4 1:0: everybody has 1 point.  #1's
+    # forfeit dummy (his 1) meets the 16.4.1 cap (#3's adjusted 1): not below it, so no cap.
+    rows = {1: "+W2 -F3", 2: "-B1 +W4", 3: "-B4 +F1", 4: "+W3 -B2"}
+    st = compute_standings(from_rows(rows, system="Swiss"), "BH", rules=rules)
+    (term,) = [t for t in st.explain(1, "BH").terms if t.unplayed]
+    assert (term.value, term.rule) == (1, "fide-2026: C.07 Art. 16.4, dummy opponent with the player's own final score")
+    # #1 draws R1 and takes a half-point bye in R2 (1 point): 16.4.2's cap, 0.5 x 2 rounds = 1,
+    # is not below it either.
+    rows = {1: "=W2 HPB", 2: "=B1 +W3", 3: "PAB -B2"}
+    st = compute_standings(from_rows(rows, system="Swiss"), "BH", rules=rules)
+    (term,) = [t for t in st.explain(1, "BH").terms if t.unplayed]
+    assert (term.value, term.rule) == (1, "fide-2026: C.07 Art. 16.4, dummy opponent with the player's own final score")
+
+
+@pytest.mark.parametrize(("kind", "code", "text"), [
+    # a result without an opponent (a data error): a win reads as a bye (16.2.1, not voluntary),
+    # anything else as a requested round off (here the last: 16.2.5)
+    ("WIN", "1", "R2: win (C.07 16.2.1), valued 1.0"),
+    ("DRAW", "=", "R2: draw (C.07 16.2.5, voluntarily unplayed, not followed by play), valued 0.5"),
+])
+def test_a_result_without_an_opponent(kind, code, text):
+    from trfscore.model import Game, Kind
+
+    t = from_rows({1: "+W2 -B3", 2: "-B1 PAB", 3: "PAB +W1"}, system="Swiss")
+    p = t.players[1]
+    p.games[1] = Game(2, None, None, code, getattr(Kind, kind))
+    p.points = t.score(p)
+    e = compute_standings(t, "BH-C1", rules="fide-2026").explain(2, "BH-C1")
+    assert str(e).splitlines()[1].startswith(f"  {text}; ")
+    # VUR first (16.5) only for the draw: the cut is #2's own round 2, not round 1's #1
+    assert [t.round for t in e.terms if t.cut] == ([1] if kind == "WIN" else [2])
+
+
+def test_fore_buchholz_and_the_buchholz_explanation():
+    # FB (8.3): every game of the last round counted as a draw.  Fore scores: #1 3.5 - 1 + 0.5 =
+    # 3, #2 2.5, #3 3, #5 1.5 + 0.5 = 2, #6 2.5.  FB(#1) = 2.5 (#2) + 2.5 (R2 dummy, his 3 under
+    # the 16.4.2 cap 2.5) + 2.5 (R3 dummy under the 16.4.1 cap, #6's 2.5) + 3 (#3) + 2 (#5) = 12.5.
+    st = standings("fide-2026", "BH,FB")
+    fb = st.explain(1, "FB")
+    assert (fb.name, fb.value, fb.notes) == ("Fore Buchholz", F(25, 2),
+                                             ["every game paired in the last round counted as a draw (C.07 Art. 8.3)"])
+    assert fb.line() == "2.5 + 2.5 + 2.5 + 3.0 + 2.0 = 12.5"
+    bh = st.explain(1, "BH")
+    assert (bh.name, bh.notes) == ("Buchholz", [])
+    assert [t.to_dict()["weight"] for t in bh.terms] == [None] * 5  # a plain sum: no weights
