@@ -272,3 +272,81 @@ def test_no_rateable_game():
     assert res.notes == ("1 game(s) against unrated opponents excluded", "no rateable game: DWZ unchanged")
     assert res.steps == ("edition classic", "Ro = 1500", "n = 0, W = 0")
     assert (res.new_rating, res.index_after) == (None, 4)
+
+
+OPPONENTS = [1300, 1200, 1350, 1150, 1400]
+
+
+def test_classic_steps_keep_four_decimals():
+    # R0 1250, A 18 (J 5), i 4, 3.5 points of 5: We = sum of P(1250 - Rj) (WO 3.3, the tables
+    # module); E0 = 1.25^4 + 5 = 7.44140625; W >= We and J = 5: fB = 1250/2000 = 0.625;
+    # E = 0.625 x 7.44140625 = 4.6509 -> 5 (bounds 5..min(30, 5 x 4)); Rn = 1250 + 800 (3.5 - We)/(5 + 5).
+    from trfscore.ratings.tables import dsb_expected
+
+    we = sum((dsb_expected(F(1250 - o)) for o in OPPONENTS), F(0))
+    raw = 1250 + 800 * (F(7, 2) - we) / 10
+    res = dwz_update(1250, 4, 18, OPPONENTS, F(7, 2))
+    assert res.steps == (
+        "edition classic", "Ro = 1250", "n = 5, W = 3.5, Rc = 1280", f"We = {float(we):.4f}",
+        "E0 = (Ro/1000)^4 + J = 2.4414 + 5 = 7.4414",
+        "fB = 0.6250, SBr = 0, E = fB*E0 + SBr = 4.6509 -> 5 -> bounds 5..20 (min(30, 5*4)) -> E = 5",
+        f"Rn = Ro + 800*(W - We)/(E + n) = 1250 + 800*(3.5 - {float(we):.4f})/(5 + 5) = {float(raw):.2f} -> {round(raw)}")
+
+
+def test_2026_steps_keep_their_decimals():
+    # A 22, R0 1250 < 2200: youth row, i 4: K0 46; W 2 < We and R0 < 1600: b = 2050/2400
+    # = 0.8542; K = 46 b = 39.29 -> 39.3; Rn = 1250 + 39.3 (2 - We).
+    from trfscore.ratings.tables import dsb_expected
+
+    we = sum((dsb_expected(F(1250 - o)) for o in OPPONENTS), F(0))
+    raw = 1250 + F("39.3") * (2 - we)
+    res = dwz_update(1250, 4, 22, OPPONENTS, 2, edition="2026")
+    assert res.steps[3:] == (
+        f"We = {float(we):.4f}",
+        "K0 = 46 (youth/junior < 2200), b = 0.8542, a = 0, K = K0*b + a = 39.29 -> 39.3",
+        f"Rn = Ro + K*(W - We) = 1250 + 39.3*(2 - {float(we):.4f}) = {float(raw):.2f} -> {round(raw)}")
+
+
+def test_2026_first_dwz_steps_keep_two_decimals():
+    # the r-correction of a solved Ri: value = Ri + 0.08 (2000 - Ri) = 0.92 Ri + 160, both shown
+    # to two decimals (the exact root is not a whole number)
+    res = dwz_update(None, None, None, OPPONENTS, F(7, 2), edition="2026", first_method="exact")
+    ri = (res.raw_rating - 160) / F(92, 100)
+    assert res.steps[-3:] == (f"Ri = {float(ri):.2f} (exact root)",
+                              f"Rp = {float(ri):.2f} -> first DWZ (r = 0.08) = {float(res.raw_rating):.2f}",
+                              f"first DWZ = {res.new_rating}")
+    assert res.new_rating == round(res.raw_rating)
+
+
+@pytest.mark.parametrize(("text", "edition"), [
+    ("2026-06-08", "2026"), ("2026-06-07", "classic"), ("08.06.2026", "2026"), ("07.06.2026", "classic"),
+    ("26/06/08", "2026"), ("2026/06", "classic"), ("2026-07", "2026"), ("0100-01-01", "classic"),
+])
+def test_edition_by_end_date_in_each_written_form(text, edition):
+    # YYYY-MM-DD, DD.MM.YYYY, YY/MM/DD (20YY), YYYY/MM (the 1st); the year 100 stays 100
+    from trfscore.ratings import dwz_edition_for
+
+    assert dwz_edition_for(text) == edition
+
+
+def test_first_value_compresses_only_below_800():
+    # WO 3.4.4: 700 + Ri/8 below 800 (continuous at 800); 800.5 stays 800.5 -> 801
+    from trfscore.ratings.dwz import first_value
+
+    assert first_value(F(1601, 2)) == (801, F(1601, 2))
+    assert first_value(F(800)) == (800, F(800))
+    assert first_value(F(640)) == (780, F(780))
+
+
+def test_success_bonus_a1_and_a2_told_apart():
+    # with a1 = 3 and a2 = 4: 21..25 below 1600 get a1, 26 and over get a2
+    constants = Reform2026(a1=F(3))
+    bonus = {age: dwz_update(1500, 11, age, [1500] * 4, 2, edition="2026", constants=constants).bonus
+             for age in (21, 25, 26, None)}
+    assert bonus == {21: 3, 25: 3, 26: 4, None: 4}
+
+
+def test_a_new_rating_on_the_floor_is_not_lifted():
+    # R0 1100, W = We: Rn = 1100, no "below the floor" step
+    res = even(1100, 40, 11)
+    assert res.new_rating == 1100 and res.steps[-1].startswith("Rn = Ro + K*(W - We) = 1100 + ")
