@@ -44,12 +44,16 @@ def test_agreeing_points_give_nothing():
 def test_a_plain_mismatch_is_an_error_with_the_difference():
     # #1: 1 + 1/2 = 1.5 from the results; declared 1.0 and 2.0.
     assert trf510(trf(opts={1: {"points": "1.0"}})) == [("error", 1, mismatch(1, "1.0", "1.5", "-0.5"), CORRECT, "1.0")]
+    # the field is quoted as written (here with two decimals), the message gives the value
+    assert trf510(trf(opts={1: {"points": "3.00"}})) == [("error", 1, mismatch(1, "3.0", "1.5", "+1.5"), CORRECT, "3.00")]
     assert trf510(trf(opts={1: {"points": "2.0"}})) == [("error", 1, mismatch(1, "2.0", "1.5", "+0.5"), CORRECT, "2.0")]
 
 
 def test_250_acceleration_included_is_a_warning_for_the_players_it_names():
     # 250 gives #1 and #2 one acceleration point: #1 declaring 1.5 + 1 is explained, #3 is not.
     found = trf510(trf(opts={1: {"points": "2.5"}, 3: {"points": "2.0"}}, extra=[rec250("1.0", 1, 2, 1, 2)]))
+    # (#2, the last of the range, too)
+    assert trf510(trf(opts={2: {"points": "2.0"}}, extra=[rec250("1.0", 1, 2, 1, 2)]))[0][0] == "warning"
     assert found == [
         ("warning", 1, mismatch(1, "2.5", "1.5", "+1.0") + "; likely cause: the points include acceleration (fictitious) "
          "points", "the points field must exclude acceleration (250/XXA) points", "2.5"),
@@ -59,6 +63,7 @@ def test_250_acceleration_included_is_a_warning_for_the_players_it_names():
 
 @pytest.mark.parametrize(("xxa", "declared", "explained"), [
     ("XXA    2  0.0  0.5", "1.5", True),  # one round's value
+    ("XXA    2  0.5  1.0", "1.5", True),  # one round's value, not the sum
     ("XXA    2  0.5  1.0", "2.5", True),  # the sum over the rounds, 1.5
     ("XXA    2  0.5  0.5", "2.0", True),  # the sum of two equal values, 1.0
     ("XXA    2  0.5  1.0", "3.0", False),
@@ -74,7 +79,7 @@ def test_a_240_bye_of_the_next_round_already_counted_is_a_warning():
     # 240 F (round 3, #2) and 240 H (round 3, #3): the file has 2 rounds; #2 declares 1 + 1,
     # #3 1 + 1/2 (JaVaFo adds a requested bye at once).  #4 declares 0.5 + 1 without a 240.
     found = trf510(trf(opts={2: {"points": "2.0"}, 3: {"points": "1.5"}, 4: {"points": "1.5"}},
-                       extra=["240 F   3    2", "240 H   3    3"]))
+                       extra=["240 H   1    4", "240 F   3    2", "240 H   3    3"]))
     hint = "leave the bye out of the points until the round is played"
     assert found == [
         ("warning", 2, mismatch(2, "2.0", "1.0", "+1.0") + "; likely cause: the points already include the F bye of "
@@ -121,6 +126,9 @@ def test_299_adjustments_are_applied():
     # 0.5: 0.5 + 1 = 1.5); D worth 0 in every round for #3 (two draws: 0).
     extra = [rec299("", "1.0", 0, 1), rec299("W", "0.5", 1, 2), rec299("D", "0.0", 0, 3)]
     assert trf510(trf(opts={1: {"points": "2.5"}, 2: {"points": "1.5"}, 3: {"points": "0.0"}}, extra=extra)) == []
+    # a later player's own mismatch is still found
+    assert [f[1] for f in trf510(trf(opts={1: {"points": "2.5"}, 2: {"points": "1.5"}, 3: {"points": "0.0"},
+                                           4: {"points": "1.0"}}, extra=extra))] == [4]
     # the unadjusted totals are now wrong
     found = trf510(trf(extra=extra))
     assert [(f[0], f[1], f[2]) for f in found] == [
@@ -130,6 +138,34 @@ def test_299_adjustments_are_applied():
 
 def test_299_for_an_unknown_player_or_without_points_changes_nothing():
     assert trf510(trf(extra=[rec299("", "1.0", 0, 9), rec299("", "", 0, 1)])) == []
+    # and the records after them still count: +1 for #2 (1 + 1 = 2), after an entry without
+    # points and an unknown player listed first
+    extra = [rec299("", "", 0, 1), rec299("", "1.0", 0, 9, 2)]
+    assert trf510(trf(opts={2: {"points": "2.0"}}, extra=extra)) == []
+
+
+def test_299_in_a_round_replaces_that_rounds_points():
+    # #1's round 2 is a draw (0.5): a 299 D of 0.0 in round 2 makes his total 1 + 0 = 1.0
+    assert trf510(trf(opts={1: {"points": "1.0"}}, extra=[rec299("D", "0.0", 2, 1)])) == []
+
+
+# Every result type a 299 record can name, on a file that has each: #1 wins by forfeit (+) and
+# takes a half-point bye (H); #2 loses by forfeit (-) and has a zero-point bye (Z); #3 wins (1)
+# and has a full-point bye (F); #4 loses (0) and gets the pairing-allocated bye; #5 and #6 draw
+# twice (round 2 is paired, not a round of pre-entered byes).
+TYPES = {1: ["2 w +", "0000 - H"], 2: ["1 b -", "0000 - Z"], 3: ["4 w 1", "0000 - F"], 4: ["3 b 0", "0000 - U"],
+         5: ["6 w =", "6 b ="], 6: ["5 b =", "5 w ="]}
+
+
+@pytest.mark.parametrize(("kind", "player", "adjusted"), [
+    # a 299 of 2.0 points for every cell of that type: the player's total moves by 2 - its points
+    ("W", 3, "3.0"), ("L", 4, "3.0"), ("F", 3, "3.0"), ("H", 1, "3.0"), ("Z", 2, "2.0"), ("+", 1, "2.5"),
+    ("-", 2, "2.0"),
+])
+def test_299_by_result_type(kind, player, adjusted):
+    extra = [rec299(kind, "2.0", 0, 1, 2, 3, 4)]  # not 5, 6
+    assert trf510(trf(TYPES, opts={player: {"points": adjusted}}, extra=extra)) == []
+    assert [f[1] for f in trf510(trf(TYPES, extra=extra))] == [player]
 
 
 def test_points_after_the_last_played_round_of_an_unfinished_file():
