@@ -510,7 +510,12 @@ class MutationPlugin:
             budget = max(10.0, 5 * sum(timed[t] for t in tests)) if self.timeout <= 0 else self.timeout
 
             def work(mutant: Mutant = mutant, items: list = items) -> object:
-                _apply_in_process(mutant, tree)
+                try:
+                    _apply_in_process(mutant, tree)
+                except Exception as exc:
+                    if mutant.qualname == "<module>":  # the module would not import: every test fails
+                        return [f"(import fails: {type(exc).__name__})"]
+                    raise
                 _clear_caches()
                 results = _run_items(items, stop_on_failure=True)
                 return [nodeid for nodeid, failed, _ in results if failed]

@@ -138,3 +138,49 @@ def test_performance():
 def test_uplift_2024(before, after):
     # R + 0.4 x (2000 - R) below 2000, rounded: 1999 + 0.4 = 1999.4 -> 1999
     assert fide_uplift_2024(before) == after
+
+
+def test_boundaries_at_equality():
+    # a difference of exactly +400 is not capped; K x n = 20 x 35 = 700 is allowed (no note);
+    # a new rating of exactly 1400 is published; a given K of 701 for one game is cut to 700.
+    res = fide_update(2400, [2000], 1)
+    assert (res.capped_games, res.steps[2]) == (0, f"We = {fide_pd_hundredths(400) / 100:.2f}")
+    assert fide_update(2000, [2000] * 35, F(35, 2)).k_reason == "K = 20: below 2400"
+    assert (fide_update(1420, [1420, 1420], 0).new_rating, fide_update(1420, [1420, 1420], 0).published) == (1400, True)
+    assert fide_update(2000, [2000], 1, k=701).coefficient == 700
+
+
+def test_first_rating_steps():
+    # 5 x 1700, 3 points: Ra = (8500 + 3600)/7 = 1728.57, p = 4/7 = 0.5714 -> 0.57, dp(0.57);
+    # Ru = Ra + dp rounded
+    dp = fide_dp_hundredths(57)
+    raw = F(12100, 7) + dp
+    res = fide_update(None, [1700] * 5, 3)
+    assert res.steps == ("Ro = unrated", "n = 5, W = 3, Ra = 1700",
+                         f"with 2 draws vs 1800: Ra = 1728.57, p = 4/7 = 0.5714 -> 0.57, dp = {dp}, "
+                         f"Ru = {float(raw):.2f} -> {round(raw)}")
+    assert (res.k_reason, res.notes) == ("first rating", ())
+    # before 1 March 2024 the note says which rule was used; from that day it does not
+    note = "period before 1 March 2024: the 2024 first-rating rule was applied"
+    assert fide_update(None, [1700] * 5, 3, period="2024-02-29").notes == (note,)
+    assert fide_update(None, [1700] * 5, 3, period="2024-03-01").notes == ()
+
+
+@pytest.mark.parametrize(("period", "exempt"), [
+    ("2025/10/01", True), ("2025.09.30", False), ("2025-10", True), ("2025-09", False), (2025, True), ("2025", True),
+    (2024, False),
+])
+def test_period_forms(period, exempt):
+    # the 2650 exemption from 1 October 2025; a year alone means its 31 December, a month its 1st
+    assert fide_update(2700, [2200], 1, period=period).capped_games == (0 if exempt else 1)
+
+
+def test_unknown_options_and_impossible_scores():
+    with pytest.raises(TypeError, match="fide_update\\(\\) got an unexpected keyword argument 'aa'"):
+        fide_update(2000, [2000], 1, zz=1, aa=2)
+    from trfscore.ratings.fide import fide_evaluate
+
+    with pytest.raises(TypeError, match="fide_evaluate\\(\\) got an unexpected keyword argument 'bb'"):
+        fide_evaluate(2000, [2000], F(1), [], bb=1)
+    with pytest.raises(ValueError, match="fractional score out of range"):
+        fide_performance([1500], 2)
