@@ -81,3 +81,35 @@ def test_start_ranks_with_many_gaps_list_ten():
     assert [f[3] for f in found(text, "TRF520")] == [
         "starting ranks are not 1..2: 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 and 8 more missing"]
     assert found(trf({1: [], 20: []}, ranks={1: 1, 20: 2}, header=None, extra=["XXC rank"]), "TRF520") == []
+
+
+def test_rank_n_itself_is_in_range():
+    # #3 ranked 4 = N: only #4's missing rank is reported
+    assert [f[3] for f in found(trf(ranks={1: 1, 2: 2, 3: 4}), "TRF512")] == ["player 4 has no rank"]
+
+
+@pytest.mark.parametrize(("starts", "message"), [
+    ((2, 3, 4, 5), "starting ranks are not 1..4: 1 missing"),
+    ((1, 3, 5, 6), "starting ranks are not 1..4: 2, 4 missing"),
+])
+def test_start_rank_gaps(starts, message):
+    rows = dict(zip(starts, ([], [], [], [])))
+    assert [f[3] for f in found(trf(rows, ranks=dict(zip(starts, (1, 2, 3, 4)))), "TRF520")] == [message]
+
+
+def test_ranks_against_the_declared_tiebreaks():
+    # 202 SB: #2 and #3 have 1.0 each; SB(#3) = 1/2 x 1.5 (#1) + 1/2 x 0.5 (#4) = 1.0,
+    # SB(#2) = 1 x 0.5 (#4) = 0.5, so #3 is 2nd and #2 3rd
+    header = ["012 Test Open", "022 Testville", "032 GER", "042 2026/04/01", "052 2026/04/03", "102 Arbiter, Chief",
+              "202 SB"]
+    text = trf(header=header, ranks={1: 1, 2: 2, 3: 3, 4: 4})
+    hint = "check the tie-break order or the ranks"
+    assert found(text, "TRF513") == [
+        ("info", 9, 86, "player 2 is ranked 2, but points and the declared tie-breaks (SB) give rank 3", hint, "2"),
+        ("info", 10, 86, "player 3 is ranked 3, but points and the declared tie-breaks (SB) give rank 2", hint, "3")]
+    assert found(trf(header=header, ranks={1: 1, 3: 2, 2: 3, 4: 4}), "TRF513") == []
+    # REP (rounds elected to play: 2 each) does not separate them: #2 and #3 share places 2-3
+    tied = trf(header=header[:-1] + ["202 REP"], ranks={1: 1, 2: 2, 3: 4, 4: 3})
+    assert [f[3] for f in found(tied, "TRF513")] == [
+        "player 3 is ranked 4, but points and the declared tie-breaks (REP) give rank 2-3",
+        "player 4 is ranked 3, but points and the declared tie-breaks (REP) give rank 4"]
