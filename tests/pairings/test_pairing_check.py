@@ -292,3 +292,18 @@ def test_many_generated_events(tmp_path):
                 rounds = flagged(bad)
                 assert min(rounds) == rnd, (number, plant, rnd, rounds)
                 assert rounds == checker_rounds(tmp_path, bad), (number, plant, rnd)
+
+
+def test_progress_is_called_before_each_round(events):
+    calls = []
+    report = trfscore.loads(events[1].encode()).verify_pairings(progress=lambda done, total: calls.append((done, total)))
+    n = len(report.rounds)
+    assert calls == [(i, n) for i in range(1, n + 1)]
+
+
+def test_too_large_a_field_is_not_given_to_the_checker(monkeypatch, events):
+    from trfscore.pairings import verify
+
+    monkeypatch.setattr(verify, "MAX_PLAYERS", 10)
+    found = pairing_findings(events[0])
+    assert [f.rule for f in found] == ["TRF902"] and "not run on more than 10" in found[0].message
