@@ -194,6 +194,26 @@ def test_round_robin_by_berger_tables(tmp_path):
     assert not report.binding  # its starting ranks may not be the numbers drawn for the tables
 
 
+def test_double_round_robin(tmp_path):
+    """A double round robin by the Berger tables (the second cycle with colours reversed) is
+    clean; its first and second cycles' round 1 exchanged differ.  Under FIDE_DOUBLEROUNDROBIN
+    the checker exchanges the last two rounds of the first cycle, which gacrux's own generator
+    does not: those two rounds differ, as warnings that say why."""
+    text = generate(tmp_path, 4, 6, 1, "-m", "berger-double")
+    assert "192 BERGER_DOUBLEROUNDROBIN" in text and flagged(text) == set()
+    lines = []
+    for ln in text.split("\n"):
+        if ln.startswith("001"):
+            r1, r4 = ln[91:101], ln[121:131]
+            ln = ln[:91] + r4 + ln[101:121] + r1 + ln[131:]
+        lines.append(ln)
+    assert flagged("\n".join(lines)) == {1, 4}
+    fide = generate(tmp_path, 6, 10, 2, "-m", "berger-fide-double")
+    found = [f for f in pairing_findings(fide) if f.rule == "TRF901"]
+    assert sorted(f.message.split()[1] for f in found) == ["4", "5"] and {f.severity for f in found} == {"warning"}
+    assert all("last two rounds of the first cycle" in f.message for f in found)
+
+
 def test_odd_round_robin_sitting_out(tmp_path):
     """Five players: the generator writes the round a player sits out as a U; a file that leaves
     that cell empty is as clean, and one whose sitting-out player played is not."""

@@ -56,13 +56,13 @@ class Judged:
 
 
 class Session:
-    """The checker over one tournament text (``method``: ``dutch`` or ``berger``)."""
+    """The checker over one tournament text; its 192 record names the system to judge by."""
 
-    def __init__(self, text: str, method: str, initial_colour: str) -> None:
+    def __init__(self, text: str, initial_colour: str) -> None:
         if not available():
             raise CheckerMissing()
         self.text = text
-        self.argv = ["-c", "-i", "-", "-b", "utf-8", "-t", initial_colour, "-m", method]
+        self.argv = ["-c", "-i", "-", "-b", "utf-8", "-t", initial_colour]
         self.error = ""
         self.rules = ""
         self.rounds = 0

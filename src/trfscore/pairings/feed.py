@@ -11,7 +11,7 @@ trfscore's model, with only what pairing depends on:
 * the Points column left blank (the checker adds up the results itself; a file's Points that
   disagree with its results would make it refuse the file) and the point values as ``162``;
 * ``XXC white1|black1`` as ``152``, ``XXA`` as ``250``, ``XXP`` as ``260`` (TRF(x), JaVaFo AUM);
-* the system as a ``192`` code the checker maps to its engine.
+* the system as a ``192`` code the checker maps to its engine (:attr:`.system.System.code`).
 
 What the file cannot tell (an initial colour, the acceleration a Baku code asks for, results of
 a round) is collected as notes: which rounds cannot be judged, and why.
@@ -75,7 +75,7 @@ def feed(t: Tournament, system: System) -> Feed:
              f"152 {(colour or 'w').upper()}",
              "162  " + "".join(f"{k}{trf_value(t.scoring.values.get(k, v)):>4}    "
                                for k, v in DEFAULT_POINTS.items()).rstrip(),
-             f"192 {'FIDE_ROUNDROBIN' if system.name == 'berger' else 'FIDE_DUTCH'}"]
+             f"192 {system.code}"]
     lines.extend(format_player(p) for p in players)
     lines.extend(accelerations)
     lines.extend(_prohibited(t, rounds))

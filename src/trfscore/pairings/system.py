@@ -3,8 +3,8 @@
 The ``192`` code when it names a system (TRF26 ETT codes such as ``FIDE_DUTCH_2026_BAKU``, or
 free text such as "Swiss Dutch": the system, its edition, Baku acceleration), else the event's
 own reading (:mod:`trfscore.event_reading`): a round robin is judged by the Berger tables, a
-Swiss by the Dutch system.  Team events, matches, double round
-robins and the other Swiss systems are not judged.
+Swiss by the Dutch system.  Team events, matches, the double Swiss and the
+other Swiss systems are not judged.
 """
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from ..event_reading import MATCH, ROUND_ROBIN, reading
 from ..model import Tournament
 
 #: Words of a 192 code (TRF26 ETT codes, or the free text older files hold) naming a system that
-#: is not judged: team systems, double round robins (not measured), the other Swiss systems.
-NOT_JUDGED = ("TEAM", "DOUBLE", "DUBOV", "BURSTEIN", "LIM", "KNOCKOUT", "SCHILLER", "SCHEVENINGEN", "CUSTOM",
+#: is not judged: team systems, the double Swiss, the other Swiss systems.
+NOT_JUDGED = ("TEAM", "DOUBLESWISS", "DUBOV", "BURSTEIN", "LIM", "KNOCKOUT", "SCHILLER", "SCHEVENINGEN", "CUSTOM",
               "MONRAD", "ACCELERATEDSWISS")
 
 
@@ -28,6 +28,9 @@ class System:
     baku: bool = False  # 192 names Baku acceleration (C.04.5)
     edition: str = ""  # the edition the 192 code names ("2017", "2026"), "" when it names none
     declared: bool = False  # the system comes from 192 (else from the event's reading)
+    #: the 192 code the checker is given: it picks the engine and, for round robins, the table
+    #: variant (a double round robin by FIDE's tables reverses the last two rounds of the first cycle)
+    code: str = "FIDE_DUTCH"
 
 
 def system_of(t: Tournament) -> System:
@@ -40,7 +43,8 @@ def system_of(t: Tournament) -> System:
         edition = next((year for year in ("2017", "2025", "2026") if year in code), "")
         return System("dutch", said, baku="BAKU" in code, edition=edition, declared=True)
     if "ROUNDROBIN" in code or "BERGER" in code:
-        return System("berger", said, declared=True)
+        table = ("FIDE_" if code.startswith("FIDE") else "BERGER_") + ("DOUBLE" if "DOUBLE" in code else "") + "ROUNDROBIN"
+        return System("berger", said, declared=True, code=table)
     lead = f"{said} names no system the checker knows; " if code else "no 192 code; "
     event = reading(t)  # the event's own reading: team, match, round robin or Swiss
     if event.team:
@@ -49,6 +53,9 @@ def system_of(t: Tournament) -> System:
     if event.system == MATCH:
         return System("", lead + "a match between two players: no pairing system applies")
     if event.system == ROUND_ROBIN:
+        n = len(t.players)
+        double = event.rounds > (n if n % 2 else n - 1)  # more rounds than one cycle of the tables
         return System("berger", lead + ("092 says it is a round robin" if event.system_source == "file"
-                                         else "every two players met: a round robin"))
+                                         else "every two players met: a round robin"),
+                      code="BERGER_DOUBLEROUNDROBIN" if double else "BERGER_ROUNDROBIN")
     return System("dutch", lead + "judged as a Swiss by the Dutch system")

@@ -37,7 +37,7 @@ def verify_pairings(t: Tournament, *, progress: Progress | None = None) -> Repor
         report.refused = fed.refused
         return report
     paired = _paired_rounds(t)
-    session = Session(fed.text, system.name, fed.initial_colour)
+    session = Session(fed.text, fed.initial_colour)
     if session.error:
         report.refused = f"the checker refused the file as trfscore gives it: {session.error}"
         return report
@@ -130,6 +130,10 @@ def _binding(t: Tournament, system: System, edition: str) -> tuple[bool, str]:
     if system.name == "berger" and not system.declared:
         return False, ("no 192 code names the round robin: its pairing numbers, drawn by lot (C.05 Annex 1), may not "
                        "be the starting ranks of the file")
+    if system.code == "FIDE_DOUBLEROUNDROBIN":
+        return False, ("FIDE_DOUBLEROUNDROBIN is judged with the last two rounds of the first cycle exchanged, as the "
+                       "checker reads C.05 Annex 1's advice for double round robins; an event that kept the plain "
+                       "tables differs in those two rounds")
     if system.name != "dutch" or not edition:
         return True, ""
     if system.edition == "2017":
