@@ -182,14 +182,16 @@ def doubts(t: Tournament) -> list:
     return [f for f in t.findings if f.severity == "error"]
 
 
-def print_doubts(findings: list, name: str, limit: int = 50) -> None:
-    """The findings of :func:`doubts` on standard error, one compiler-style line each."""
+def print_doubts(findings: list, name: str, limit: int = 50, headline: str | None = None) -> None:
+    """The findings of :func:`doubts` (or others, under ``headline``) on standard error, one
+    compiler-style line each."""
     from ..check.output.text import clean
 
     shown = clean(name)
-    what = "game(s) not placed" if findings and findings[0].rule == "PGN108" else "error(s) reading the table"
-    print(f"trfscore: {shown}: {len(findings)} {what}; its standings cannot be trusted:",
-          file=sys.stderr)
+    if headline is None:
+        what = "game(s) not placed" if findings and findings[0].rule == "PGN108" else "error(s) reading the table"
+        headline = f"{what}; its standings cannot be trusted"
+    print(f"trfscore: {shown}: {len(findings)} {headline}:", file=sys.stderr)
     for f in findings[:limit]:
         where = f"{shown}:{f.line}:{f.column}" if f.line and f.column else f"{shown}:{f.line}" if f.line else shown
         print(f"{where}: {f.severity} {f.rule} {clean(f.message)}", file=sys.stderr)

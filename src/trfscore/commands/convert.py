@@ -21,6 +21,7 @@ from .common import (
     print_doubts,
     refuse_overwriting_inputs,
     unreadable,
+    warn,
 )
 
 
@@ -75,7 +76,19 @@ def run(args) -> int:
         from ..ratinglist.cli import fill_input
 
         t = fill_input(t, args)
+    if fmt in ("trf", "trf16", "trf26"):
+        from ..formats.trf.fits import misfits
+
+        refused = misfits(t)
+        if refused:  # written, the values would shift every later column: nothing is written
+            print_doubts(refused, args.input, headline="value(s) do not fit their TRF columns; nothing written")
+            return 1
     data = render(t, fmt)
+    if fmt == "crosstable":
+        lost = sum(1 for p in t.players for code in p.codes() if code in "WDL")
+        if lost:  # the table's cells have no place for it
+            warn(f"{args.input}: {lost} cell(s) of not-rated games (TRF W/D/L, B.02 8.3.1) written as ordinary "
+                 "results: a crosstable has no mark for them, so a rating calculation from it counts them")
     if fmt == "csv":  # as report --format csv writes it
         data = csv_text(data.decode("utf-8"), args).encode("utf-8")
     with output(args.output, binary=True) as out:

@@ -21,12 +21,17 @@ assert PLAYER.block is not None and [f.first - PLAYER.block.first for f in PLAYE
     "format_player's round cell spells out the cell layout"
 
 
+def player_fields(p: Player) -> dict[str, object]:
+    """The values :func:`format_player` writes in the fields of :data:`.layout.PLAYER`, by name
+    (:mod:`.fits` tells whether each fits its columns)."""
+    return {"start_rank": p.start_rank, "sex": p.sex, "title": p.title, "name": p.name,
+            "rating": p.rating or "", "federation": p.federation, "fide_id": p.fide_id, "birth": p.birth,
+            "points": "" if p.points is None else trf_points(p.points), "rank": "" if p.rank is None else p.rank}
+
+
 def format_player(p: Player) -> str:
     """A ``001`` line for ``p`` on the column grid of :data:`.layout.PLAYER` (trailing blanks trimmed)."""
-    head = _HEAD({"start_rank": p.start_rank, "sex": p.sex, "title": p.title, "name": p.name,
-                  "rating": p.rating or "", "federation": p.federation, "fide_id": p.fide_id, "birth": p.birth,
-                  "points": "" if p.points is None else trf_points(p.points),
-                  "rank": "" if p.rank is None else p.rank})
+    head = _HEAD(player_fields(p))
     cells = []
     for g in p.games:
         opp = f"{g.opponent:>4}" if g.opponent is not None else ("0000" if g.code.strip() or g.kind != Kind.ABSENT else "    ")

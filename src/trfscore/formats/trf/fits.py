@@ -1,0 +1,47 @@
+"""Whether a tournament fits the columns of the TRF it would be written as (rule TRF960).
+
+A ``001`` line is a grid: a value wider than its field (a rating of ``12345``, a start rank of
+``99999``) pushes every later column, so the line written reads back as another player, or as
+none.  A number that is no whole number where the field holds one (``2.0`` from a JSON
+document) would be written as text the field does not take.  The writers are asked first:
+``convert`` refuses such a tournament with these findings (exit 1) instead of shifting columns.
+"""
+from __future__ import annotations
+
+from ...findings import Finding, finding
+from ...model import Tournament
+from . import rules as _rules  # noqa: F401  (declares TRF960)
+from .layout import PLAYER
+from .writer import player_fields
+
+#: the fields of a 001 line that hold whole numbers
+_WHOLE = frozenset({"start_rank", "rating", "rank"})
+_WIDTH = {f.name: f.width for f in PLAYER.fields}
+assert PLAYER.block is not None
+_OPPONENT_WIDTH = PLAYER.block.field("opponent").width
+
+
+def misfits(t: Tournament) -> list[Finding]:
+    """A TRF960 finding for every value of ``t`` that does not fit its TRF field."""
+    out: list[Finding] = []
+    for p in t.players:
+        who = f"player {p.start_rank!r}" + (f" ({p.name})" if p.name else "")
+        for name, value in player_fields(p).items():
+            if name in _WHOLE and value != "" and not _whole(value):
+                out.append(finding("TRF960", f"{who}: {name} {value!r} is not a whole number", p.line, None,
+                                   f"give {name} as an integer", str(value)))
+            elif len(str(value)) > _WIDTH[name]:
+                out.append(finding("TRF960", f"{who}: {name} {str(value)!r} is {len(str(value))} characters wide; its "
+                                   f"TRF field has {_WIDTH[name]}", p.line, None,
+                                   "correct the value: written, it would shift every later column", str(value)))
+        for rnd, opponent in enumerate(p.opponent_ranks(), 1):
+            if opponent is not None and (not _whole(opponent) or len(str(opponent)) > _OPPONENT_WIDTH):
+                out.append(finding("TRF960", f"{who}: round {rnd}: opponent {opponent!r} does not fit the TRF "
+                                   f"opponent field ({_OPPONENT_WIDTH} digits)", p.line, None,
+                                   "start ranks run from 1 to 9999 in a TRF", str(opponent)))
+    return out
+
+
+def _whole(value: object) -> bool:
+    """An int (not a bool, nor a float or Fraction however whole: ``2.0`` is written ``2.0``)."""
+    return type(value) is int

@@ -1,0 +1,56 @@
+"""Writers refuse instead of shifting (issue 24): a value wider than its TRF field, or a number
+that is no whole number where the field holds one, stops ``convert`` with TRF960 (exit 1,
+nothing written); not-rated games are said to be lost in a crosstable.  Files written here."""
+from __future__ import annotations
+
+import json
+
+from conftest import run_cli
+
+SWISS = """012 Fits
+001    1 m    Player0001, Test                  1800 GER      100001 1990/01/01  1.0    1     2 w W
+001    2 m    Player0002, Test                  1700 GER      100002 1990/01/01  0.0    2     1 b L
+"""
+
+
+def _document(capsys, tmp_path) -> dict:
+    path = tmp_path / "fits.trf"
+    path.write_text(SWISS, encoding="utf-8")
+    code, out, _ = run_cli(capsys, "convert", path, "--to", "json")
+    assert code == 0
+    return json.loads(out)
+
+
+def test_a_value_wider_than_its_field_is_refused(capsys, tmp_path):
+    doc = _document(capsys, tmp_path)
+    doc["players"][0]["rating"] = 12345
+    doc["players"][1]["rank"] = 99999
+    path = tmp_path / "wide.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    for target in ("trf16", "trf26"):
+        code, out, err = run_cli(capsys, "convert", path, "--to", target)
+        assert (code, out) == (1, "") and err.count("TRF960") == 2, target
+        assert "rating '12345' is 5 characters wide" in err
+
+
+def test_a_whole_number_written_as_a_float_is_refused(capsys, tmp_path):
+    doc = _document(capsys, tmp_path)
+    doc["players"][0]["rating"] = 2.0
+    path = tmp_path / "float.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    code, out, err = run_cli(capsys, "convert", path, "--to", "trf16")
+    assert (code, out) == (1, "") and "rating 2.0 is not a whole number" in err
+
+
+def test_values_that_fit_are_written(capsys, tmp_path):
+    path = tmp_path / "doc.json"
+    path.write_text(json.dumps(_document(capsys, tmp_path)), encoding="utf-8")
+    code, out, err = run_cli(capsys, "convert", path, "--to", "trf16")
+    assert code == 0 and "TRF960" not in err and "1800" in out
+
+
+def test_not_rated_games_lost_in_a_crosstable_are_said(capsys, tmp_path):
+    path = tmp_path / "fits.trf"
+    path.write_text(SWISS, encoding="utf-8")
+    code, out, err = run_cli(capsys, "convert", path, "--to", "crosstable")
+    assert code == 0 and "2 cell(s) of not-rated games" in err
