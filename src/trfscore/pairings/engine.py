@@ -64,8 +64,7 @@ class Session:
         self.text = text
         self.argv = ["-c", "-i", "-", "-b", "utf-8", "-t", initial_colour]
         self.error = ""
-        self.rules = ""
-        self.rounds = 0
+        self.rules = ""  # the rules edition the checker names (its label, e.g. "2026-02-01")
         self._checker = self._read()
 
     def _read(self) -> Any:
@@ -84,9 +83,6 @@ class Session:
         if status["code"]:
             self.error = "; ".join(str(e) for e in status.get("error") or []) or f"status {status['code']}"
             return None
-        tournament = pc.chessfile.get_tournament(pc.tournamentno)
-        self.rounds = max(tournament.get("numRounds", 0), tournament.get("currentRound", 0))
-        self.played_rounds = tournament.get("currentRound", 0)
         return pc
 
     def judge(self, rnd: int) -> Judged:
@@ -106,7 +102,7 @@ class Session:
         found = rounds[0]
         rules = [(int(p[0]), int(p[1])) for p in found["pairs"]]
         played = [(int(p[0]), int(p[1])) for p in found["current"]]
-        complete = found.get("check") is not None and (bool(rules) or not played)
+        complete = bool(rules) or not played  # no pairs at all: the checker found no legal pairing
         judged = Judged(rnd, rules, played, complete)
         if rules != played:
             judged.reason = _reason(found)
@@ -116,17 +112,19 @@ class Session:
         return judged
 
 
-#: gacrux's names of the Dutch quality criteria (C.04.3 C.5-C.21) and of its ordering steps.
-_ORDERING = {"HE1": "the exchange order (C.04.3 D.2)", "HE2": "the exchange order (C.04.3 D.2)",
-             "HO1": "the transposition order (C.04.3 D.1)", "HO2": "the transposition order (C.04.3 D.1)",
-             "HO3": "the transposition order (C.04.3 D.1)", "HO4": "the transposition order (C.04.3 D.1)",
-             "HO5": "the transposition order (C.04.3 D.1)"}
+#: gacrux's names of its ordering steps after the quality criteria (C.04.3 C.5-C.21, named
+#: ``QC5`` ...): the order in which section D of the Dutch rules tries the candidate pairings of
+#: a heterogeneous (``HE``) or a homogeneous (``HO``) bracket.
+_ORDERING = {"HE": "heterogeneous", "HO": "homogeneous"}
 
 
 def _criterion(label: str) -> str:
     if label.startswith("QC") or label.startswith("QN"):
         return f"criterion C.{label[2:]} (C.04.3)"
-    return _ORDERING.get(label, label)
+    kind = _ORDERING.get(label[:2])
+    if kind:
+        return f"the order of the candidate pairings of a {kind} bracket (C.04.3 section D, step {label})"
+    return label
 
 
 def _score(found: dict[str, Any], level: Any) -> str:
@@ -134,9 +132,10 @@ def _score(found: dict[str, Any], level: Any) -> str:
     table = found.get("level2score")
     table = table[0] if isinstance(table, tuple) and table else table  # (it comes wrapped in a 1-tuple)
     try:
-        return f"{float(table[level]):g} points"  # type: ignore[index]
+        score = float(table[level])  # type: ignore[index]
     except (TypeError, IndexError, ValueError, KeyError):
         return f"level {level}"
+    return f"{score:g} point" + ("" if score == 1 else "s")
 
 
 def _reason(found: dict[str, Any]) -> str:

@@ -58,12 +58,12 @@ def feed(t: Tournament, system: System) -> Feed:
     players = [_cells(p, t, rounds, unjudged) for p in sorted(t.players, key=lambda p: p.start_rank)]
     colour = (t.header.initial_colour or "").lower()
     if colour not in ("w", "b"):
-        colour = _colour_of_round_one(sorted(t.players, key=lambda p: p.start_rank))  # as read, not as fed
+        colour = _first_colour(list(t.players))  # the colours as read, not as fed
         if colour:
-            caution = ("the file gives no initial colour (152 or XXC white1/black1): it is taken from round 1, so "
-                       "round 1's colours are not judged on their own")
+            caution = ("the file gives no initial colour (152 or XXC white1/black1): it is taken from the first "
+                       "round's top game, so that game's colours are not judged on their own")
         elif not refused:
-            refused = ("the file gives no initial colour (152 or XXC white1/black1) and round 1 shows none: "
+            refused = ("the file gives no initial colour (152 or XXC white1/black1) and no game shows one: "
                        "colours cannot be judged")
     accelerations = _accelerations(t)
     if system.baku and not accelerations:
@@ -122,14 +122,18 @@ def _nominal(p: Player, g: Game, t: Tournament) -> str:
     return "w" if g.opponent is None or p.start_rank < g.opponent else "b"
 
 
-def _colour_of_round_one(players: list[Player]) -> str:
-    """The initial colour as both checkers infer it: the round-1 colour of the lowest-numbered
-    player who played a game in round 1 (C.04.3 A.6: it alternates by pairing number)."""
+def _first_colour(players: list[Player]) -> str:
+    """The initial colour as the checkers infer it: in the first round with a game (forfeits
+    included), the colour of the lowest-numbered player who has one (in round 1 of the Dutch
+    system he is on board 1, and board 1's higher-ranked player has the initial colour)."""
+    first: tuple[int, int, str] | None = None
     for p in players:
-        g = p.game(1) if p.games else None
-        if g is not None and g.opponent is not None and g.kind in Kind.PLAYED and g.colour in ("w", "b"):
-            return g.colour
-    return ""
+        for g in p.games:
+            if g.opponent is not None and g.colour in ("w", "b"):
+                if first is None or (g.round, p.start_rank) < first[:2]:
+                    first = (g.round, p.start_rank, g.colour)
+                break
+    return first[2] if first else ""
 
 
 def _accelerations(t: Tournament) -> list[str]:

@@ -37,7 +37,7 @@ def system_of(t: Tournament) -> System:
     code = t.header.system.strip().upper().replace(" ", "").replace("-", "")
     said = f"192 {t.header.system.strip()}"
     if any(word in code for word in NOT_JUDGED):
-        return System("", f"{said}: a system the checker does not judge (the Dutch system and single round robins "
+        return System("", f"{said}: a system the checker does not judge (the Dutch system and the Berger tables "
                           "are covered)")
     if "DUTCH" in code or code in ("SWISS", "FIDESWISS"):
         edition = next((year for year in ("2017", "2025", "2026") if year in code), "")
