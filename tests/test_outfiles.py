@@ -81,20 +81,29 @@ import resource, sys
 sys.path.insert(0, {src!r})
 resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))  # a disk that is full after 4 KB
 from trfscore.cli import main
-sys.exit(main(["convert", {event!r}, "--to", "json", "-o", {out!r}]))
+sys.exit(main({argv!r} + [{event!r}, "-o", {out!r}]))
 """
 
 
-def test_a_full_disk_leaves_the_old_file(tmp_path, event):
-    out = tmp_path / "out.json"
+@pytest.mark.parametrize("argv", [["convert", "--to", "json"], ["check", "--format", "json"],
+                                  ["report", "--format", "json"]])
+def test_a_full_disk_leaves_the_old_file(tmp_path, event, argv):
+    out = tmp_path / "out" / "out.json"
+    out.parent.mkdir()
     out.write_text('{"old": true}\n')
-    code = FULL_DISK.format(src=str(ROOT / "src"), event=str(event), out=str(out))
+    if argv[0] == "check":  # a report of more than 4 KB: 40 copies of the file, each with its findings
+        folder = tmp_path / "events"
+        folder.mkdir()
+        for n in range(40):
+            (folder / f"copy{n}.trf").write_bytes(event.read_bytes().replace(b"\n001 ", b"\n001 x", 1))
+        event = folder
+    code = FULL_DISK.format(src=str(ROOT / "src"), event=str(event), out=str(out), argv=argv)
     # SIGXFSZ ignored, as a shell's ``ulimit -f`` child would not be: the write fails with EFBIG
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
                           preexec_fn=lambda: signal.signal(signal.SIGXFSZ, signal.SIG_IGN))
     assert done.returncode == 2 and "out.json: cannot write" in done.stderr, done.stderr
     assert out.read_text() == '{"old": true}\n'
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["event.trf", "out.json"]
+    assert list(out.parent.iterdir()) == [out]
 
 
 INTERRUPTED = """
