@@ -290,3 +290,10 @@ def test_marker_is_sqlite_application_id(tmp_path, xml):
     assert int.from_bytes(head[68:72], "big") == APPLICATION_ID == int.from_bytes(b"TRFS", "big")
     shutil.copy(target, tmp_path / "copy.sqlite")  # an index of ours under another name is reused
     assert RatingList.open(str(xml), index=str(tmp_path / "copy.sqlite"), progress=False).lookup(1503014)
+
+
+def test_an_index_failing_during_lookups_is_a_list_index_error(tmp_path, xml):
+    lst = RatingList.open(str(xml), index=str(tmp_path / "idx.sqlite"), progress=False)
+    lst._db.close()  # as an index whose pages became unreadable while in use
+    with pytest.raises(ListIndexError, match="delete it and run again"):
+        lst.lookup(1503014)

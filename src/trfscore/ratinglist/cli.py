@@ -74,7 +74,12 @@ def fill_input(t: Tournament, args: argparse.Namespace) -> Tournament:
     head = data[:4096].decode("latin-1")
     if registry.sniff(head.lstrip("\ufeff\xef\xbb\xbf")).name != "trf":  # JSON written from a TRF says "trf" too
         raise UsageError(f"{args.input}: --fill-from needs a TRF file as input (it fills in 001 columns)")
-    filled, changes = fill_bytes(t, lists, data)
+    from .readers import ListFormatError
+
+    try:
+        filled, changes = fill_bytes(t, lists, data)
+    except ListFormatError as exc:  # an index damaged while in use
+        raise UsageError(str(exc)) from None
     for f in changes:
         message = _CONTROL.sub("?", f.message)  # names are untrusted: no terminal escapes
         print(f"{args.input}:{f.line}:{f.column}: {f.severity} {f.rule} {message}", file=sys.stderr)
@@ -95,9 +100,13 @@ def rating_inputs(t: Tournament, lists: Sequence[RatingList],
 
     from ..ratings.players_csv import PlayerInfo
     from .compare import Comparison, list_rating, player_id
+    from .readers import ListFormatError
 
     out = dict(players or {})
-    cmp = Comparison.of(t, lists)
+    try:
+        cmp = Comparison.of(t, lists)
+    except ListFormatError as exc:  # an index damaged while in use
+        raise UsageError(str(exc)) from None
     lst = cmp.choice.in_force
     if lst is None:
         return out
