@@ -6,6 +6,8 @@ Swiss-Manager and the Irish union's exports use (docs of the corpus, /work/share
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from checkhelp import HEADER, RANKS, SWISS, rules_of, trf
 
@@ -121,3 +123,16 @@ def test_rank_zero_for_a_player_with_every_round_still_warns():
 def test_unrated_opponent_counts_are_info():
     found = only(rules_of(trf(header=FIDE_HEADER, opts={1: {"rating": 0}}), "fide"), "TRF806")
     assert [f.severity for f in found] == ["info"]
+
+
+def test_every_trf_and_rating_list_rule_says_why_it_has_its_severity():
+    """docs/rules.md gives each rule's reason (declared with the rule: ``why=``), citing what a
+    federation does with the finding; the pairing check's TRF9xx rules and the other formats'
+    reader rules are left to their own modules."""
+    from trfscore.check.registry import all_rules
+
+    missing = [r.id for r in all_rules().values()
+               if (r.id.startswith("FID") or r.id[:4] in {f"TRF{d}" for d in "012345678"}) and not r.why]
+    assert missing == []
+    text = (Path(__file__).resolve().parents[2] / "docs" / "rules.md").read_text(encoding="utf-8")
+    assert text.count("*Why this severity:*") >= 100

@@ -41,7 +41,8 @@ declare("TRF000", ERROR, "internal error: a check could not run on this input", 
     Passing: never reported.
 
     Failing: please report the message together with the input file.
-""")
+""", why=(
+        "error: a check crashed, so what it checks is unknown; nothing may pass unchecked"))
 declare("TRF001", INFO, "more findings of one rule than the per-file limit; the rest are left out", """
     At most ``max_findings_per_rule`` findings of one rule are listed per file (500 by
     default, in ``profiles.json``); this finding counts the rest.
@@ -49,7 +50,8 @@ declare("TRF001", INFO, "more findings of one rule than the per-file limit; the 
     Passing: a file with a few findings per rule.
 
     Failing (info): a 50 MB file of garbage, with a ``TRF104`` for every line.
-""")
+""", why=(
+        "info: it only counts the findings left out; the kept ones carry the severity"))
 
 #: Reader findings that mean "this is not a tournament at all": the cross-record rules are skipped.
 FATAL_RULES = frozenset({"TRF100", "TRF409", "JSON001", "JSON002", "JSON005", "CTB100", "PGN100", "PGN110", "PGN111"})

@@ -59,7 +59,8 @@ def _label(ctx: Context) -> str:
     return cmp.choice.identity.label if cmp and cmp.choice.identity else "the list"
 
 
-@rule("FID001", ERROR, "every FIDE id is on the rating list", spec="FIDE")
+@rule("FID001", ERROR, "every FIDE id is on the rating list", spec="FIDE", why=(
+    "error: the rating server refuses a player whose FIDE id it does not know"))
 def unknown_id(ctx: Context) -> Iterator[Finding]:
     """A FIDE id in columns 58-68 that the rating list does not know is a typo or an invented
     number; the rating server rejects the player.
@@ -80,7 +81,8 @@ def unknown_id(ctx: Context) -> Iterator[Finding]:
                           "check the id on the player's FIDE profile", p.fide_id.strip())
 
 
-@rule("FID002", ERROR, "a FIDE id belongs to the player named", spec="FIDE")
+@rule("FID002", ERROR, "a FIDE id belongs to the player named", spec="FIDE", why=(
+    "error: the id is somebody else's, so the games would be rated for the wrong person"))
 def id_of_other(ctx: Context) -> Iterator[Finding]:
     """The name on the list for the player's FIDE id is not the name in the file (not even with
     a typo): the id belongs to somebody else.
@@ -96,7 +98,10 @@ def id_of_other(ctx: Context) -> Iterator[Finding]:
                           "write this player's own FIDE id (search the list by name)", p.fide_id.strip())
 
 
-@rule("FID003", WARNING, "a player's name is spelt as on the rating list", spec="FIDE")
+@rule("FID003", WARNING, "a player's name is spelt as on the rating list", spec="FIDE", why=(
+    "warning: the id decides who is rated; a typo or another given name beside the same surname is for a "
+    "person to correct, while accents, transliteration, case, word order and hyphens are no difference "
+    "(FIDE's list is ASCII)"))
 def name_spelling(ctx: Context) -> Iterator[Finding]:
     """The file writes the name of the id's owner differently from the list: a typo of a letter
     or two, or another given name beside the same surname.  Names are compared as FIDE writes
@@ -118,7 +123,8 @@ def name_spelling(ctx: Context) -> Iterator[Finding]:
                           p.name)
 
 
-@rule("FID004", WARNING, "a player's federation is the one on the rating list", spec="FIDE")
+@rule("FID004", WARNING, "a player's federation is the one on the rating list", spec="FIDE", why=(
+    "warning: a federation transfer shows on the list first; the server takes the list's"))
 def federation(ctx: Context) -> Iterator[Finding]:
     """Columns 54-56 hold the federation the list gives the player (a transfer shows on the list
     first).
@@ -135,7 +141,8 @@ def federation(ctx: Context) -> Iterator[Finding]:
                           f"write {e.federation}", p.federation)
 
 
-@rule("FID005", WARNING, "a player's sex is the one on the rating list", spec="FIDE")
+@rule("FID005", WARNING, "a player's sex is the one on the rating list", spec="FIDE", why=(
+    "warning: the list is right about sex; the file's value changes nothing computed"))
 def sex(ctx: Context) -> Iterator[Finding]:
     """Column 10 (``m``/``w``) agrees with the list's sex (``M``/``F``).
 
@@ -152,7 +159,8 @@ def sex(ctx: Context) -> Iterator[Finding]:
                           f"{e.sex} on {_label(ctx)}", p.line, COL_SEX, f"write {want} in column 10", p.sex)
 
 
-@rule("FID006", WARNING, "a player's birth year is the one on the rating list", spec="FIDE")
+@rule("FID006", WARNING, "a player's birth year is the one on the rating list", spec="FIDE", why=(
+    "warning: the birth year changes nothing computed but may show a wrong person"))
 def birth_year(ctx: Context) -> Iterator[Finding]:
     """The year of columns 70-79 is the list's birth year (the list gives a year only).
 
@@ -169,7 +177,8 @@ def birth_year(ctx: Context) -> Iterator[Finding]:
                           f"check the birth date; the list says {e.birth_year}", p.birth.strip())
 
 
-@rule("FID007", ERROR, "a player holds the title the file gives", spec="FIDE")
+@rule("FID007", ERROR, "a player holds the title the file gives", spec="FIDE", why=(
+    "error: a title the player does not hold makes norms and title-based figures wrong"))
 def title_not_held(ctx: Context) -> Iterator[Finding]:
     """A title in columns 11-13 that the list does not give the player is a classic error (a
     national title, or a norm taken for the title).  A women's title held beside an open one
@@ -191,7 +200,8 @@ def title_not_held(ctx: Context) -> Iterator[Finding]:
                           p.title.strip())
 
 
-@rule("FID008", WARNING, "a player's title is written when the list shows one", spec="FIDE")
+@rule("FID008", WARNING, "a player's title is written when the list shows one", spec="FIDE", why=(
+    "warning: a missing title changes no rating; a person should add it"))
 def title_missing(ctx: Context) -> Iterator[Finding]:
     """The list gives the player a FIDE title that columns 11-13 leave blank.
 
@@ -208,7 +218,9 @@ def title_missing(ctx: Context) -> Iterator[Finding]:
 
 
 @rule("FID009", ERROR, "a player's rating is the one on the list in force at the start", spec="FIDE",
-      lesser=INFO)
+      lesser=INFO, why=(
+    "error: the rating change is computed from the list's rating, so another rating gives a wrong "
+    "number; info when no list in force was given, so nothing could be compared"))
 def rating(ctx: Context) -> Iterator[Finding]:
     """Columns 49-52 hold the rating of the list in force on the start date (042); lists come
     into force on the 1st of their month.  With several lists given, the latest one not after
@@ -243,7 +255,8 @@ def rating(ctx: Context) -> Iterator[Finding]:
                           p.line, COL_RATING, f"write {want} in columns 49-52", str(p.rating or ""))
 
 
-@rule("FID010", WARNING, "a player without a FIDE id is not on the list under their name", spec="FIDE")
+@rule("FID010", WARNING, "a player without a FIDE id is not on the list under their name", spec="FIDE", why=(
+    "warning: a player on the list under their name probably has an id to write"))
 def missing_id_unique(ctx: Context) -> Iterator[Finding]:
     """A player written without a FIDE id whose name (with federation and birth year to narrow)
     matches exactly one list entry very likely has that id.
@@ -260,7 +273,8 @@ def missing_id_unique(ctx: Context) -> Iterator[Finding]:
                           f"has {e.describe()}", p.line, COL_FIDE_ID, f"write the id {e.fide_id}", "")
 
 
-@rule("FID011", INFO, "a player without a FIDE id matches several list entries", spec="FIDE")
+@rule("FID011", INFO, "a player without a FIDE id matches several list entries", spec="FIDE", why=(
+    "info: several candidates; a person picks one, nothing in the file is wrong"))
 def missing_id_several(ctx: Context) -> Iterator[Finding]:
     """A player without an id whose name matches several list entries, even narrowed by
     federation and birth year: the candidates are listed for the arbiter to choose.
@@ -295,7 +309,8 @@ def _searched(ctx: Context) -> Iterator[tuple[Player, list[Entry]]]:
         yield p, found
 
 
-@rule("FID012", INFO, "an inactive player plays (still rated)", spec="FIDE")
+@rule("FID012", INFO, "an inactive player plays (still rated)", spec="FIDE", why=(
+    "info: an inactive player is still rated (B.02); only informative"))
 def inactive(ctx: Context) -> Iterator[Finding]:
     """The list flags the player inactive (``i``/``wi``).  Inactive players are rated when they
     play; this is information, not an error.
@@ -311,7 +326,8 @@ def inactive(ctx: Context) -> Iterator[Finding]:
                           COL_FIDE_ID, "", "")
 
 
-@rule("FID013", WARNING, "072 counts the players the list in force rates", spec="FIDE")
+@rule("FID013", WARNING, "072 counts the players the list in force rates", spec="FIDE", why=(
+    "warning: 072 is informative (TRF16), but a mismatch can mean a rating is missing"))
 def rated_count(ctx: Context) -> Iterator[Finding]:
     """``072`` (number of rated players) recomputed from the list in force on the start date:
     players whose FIDE id has a rating of the event's type there.  (``082`` is the number of
@@ -335,7 +351,8 @@ def rated_count(ctx: Context) -> Iterator[Finding]:
                       str(declared))
 
 
-@rule("FID014", WARNING, "a national rating (NRS record) is the one on the national list", spec="FIDE")
+@rule("FID014", WARNING, "a national rating (NRS record) is the one on the national list", spec="FIDE", why=(
+    "warning: the national rating is informative for FIDE; a person should look"))
 def national_rating(ctx: Context) -> Iterator[Finding]:
     """With a national list given (the DSB export as CSV), the national rating of a TRF26
     national-rating record (``GER`` line, columns 49-52) is the list's (DWZ), found by the record's

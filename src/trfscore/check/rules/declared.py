@@ -19,7 +19,8 @@ NOT_TIEBREAKS = frozenset({"PTS", "RANK", "TPN", "SNO"})
 
 
 @rule("TRF514", WARNING, "declared tie-break values equal the values computed from the results", spec="E7",
-      source_columns=True)
+      source_columns=True, why=(
+    "warning: a printed tie-break differs from the computed one; the computed value is reported, a person should look"))
 def declared_tiebreaks(ctx: Context) -> Iterator[Finding]:
     """A printed tie-break column (SB or "ns", BH, ...) must be what the results give.
 

@@ -33,7 +33,8 @@ def _grid_162(text: str) -> dict[str, Fraction]:
     return out
 
 
-@rule("TRF570", ERROR, "scoring records 162, XXS and BB? agree", spec="G3")
+@rule("TRF570", ERROR, "scoring records 162, XXS and BB? agree", spec="G3", why=(
+    "error: two different scoring systems make the computed points ambiguous"))
 def scoring_agree(ctx: Context) -> Iterator[Finding]:
     """When a file gives its scoring system twice (TRF26 162 and JaVaFo XXS or bbpPairings
     BB?), every value both give is the same.
@@ -85,7 +86,8 @@ def _xxa(ctx: Context) -> dict[int, tuple[int | None, dict[int, Fraction]]]:
     return out
 
 
-@rule("TRF571", ERROR, "acceleration records 250 and XXA agree", spec="G3")
+@rule("TRF571", ERROR, "acceleration records 250 and XXA agree", spec="G3", why=(
+    "error: two different accelerations make the pairing scores ambiguous"))
 def acceleration_agree(ctx: Context) -> Iterator[Finding]:
     """When a file gives acceleration both as TRF26 250 ranges and as JaVaFo XXA lines, each
     player gets the same fictitious points in each round from both.

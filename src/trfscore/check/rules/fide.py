@@ -43,7 +43,8 @@ def _header_value(ctx: Context, code: str) -> str:
     return rec.text[4:].strip()
 
 
-@rule("TRF801", ERROR, "the header records FIDE needs are present and filled", spec="FIDE")
+@rule("TRF801", ERROR, "the header records FIDE needs are present and filled", spec="FIDE", why=(
+    "error: the rating server refuses a report without the records TRF16 marks mandatory for rating"))
 def mandatory_header(ctx: Context) -> Iterator[Finding]:
     """A rated tournament report has the records marked mandatory for rating: 012 name, 022
     city, 032 federation, 042 start and 052 end date, 102 chief arbiter and 132 round dates
@@ -66,7 +67,8 @@ def mandatory_header(ctx: Context) -> Iterator[Finding]:
                           f"fill in the {name}", rec.text[:40])
 
 
-@rule("TRF802", ERROR, "every rated player has a FIDE id", spec="FIDE")
+@rule("TRF802", ERROR, "every rated player has a FIDE id", spec="FIDE", why=(
+    "error: a rated player without a FIDE id cannot be matched by the rating server"))
 def rated_has_id(ctx: Context) -> Iterator[Finding]:
     """A player with a FIDE rating has a FIDE id in columns 58-68; reports without ids are
     returned.
@@ -81,7 +83,8 @@ def rated_has_id(ctx: Context) -> Iterator[Finding]:
                           p.line, COL_FIDE_ID, f"write the player's FIDE id in columns {FIELDS['fide_id'].columns}", p.fide_id)
 
 
-@rule("TRF803", WARNING, "every unrated player has a FIDE id (register new players first)", spec="FIDE")
+@rule("TRF803", WARNING, "every unrated player has a FIDE id (register new players first)", spec="FIDE", why=(
+    "warning: new players must be registered by their federation first (B.02), which a person arranges"))
 def unrated_has_id(ctx: Context) -> Iterator[Finding]:
     """Players without a FIDE id must be registered by their federation before the report is
     uploaded; the rating server matches players by id.
@@ -202,7 +205,8 @@ def unrated_opponents(ctx: Context) -> Iterator[Finding]:
                           "nothing to fix in the file; the games may not count towards a first rating", "")
 
 
-@rule("TRF807", INFO, "an unrated player scored nothing against rated opponents", spec="FIDE")
+@rule("TRF807", INFO, "an unrated player scored nothing against rated opponents", spec="FIDE", why=(
+    "info: B.02 disregards those results; nothing in the file is wrong"))
 def unrated_zero(ctx: Context) -> Iterator[Finding]:
     """An unrated player who scores zero against rated opponents is disregarded for rating.
 
@@ -219,7 +223,8 @@ def unrated_zero(ctx: Context) -> Iterator[Finding]:
                           "against rated opponents; the results will be disregarded", p.line, COL_RATING, "", "")
 
 
-@rule("TRF808", WARNING, "a round robin has enough rated players", spec="FIDE")
+@rule("TRF808", WARNING, "a round robin has enough rated players", spec="FIDE", why=(
+    "warning: B.02's round-robin quota may make the event unratable; the organiser should know before submitting"))
 def round_robin_quota(ctx: Context) -> Iterator[Finding]:
     """A rated round robin needs at least a third of its players rated, and at least 4 when it
     has fewer than 10 players (``round_robin_*`` thresholds in ``profiles.json``).
@@ -243,7 +248,8 @@ def round_robin_quota(ctx: Context) -> Iterator[Finding]:
                       "the tournament may not be rated as a round robin", str(rated))
 
 
-@rule("TRF810", WARNING, "player federations are FIDE federation codes", spec="C7")
+@rule("TRF810", WARNING, "player federations are FIDE federation codes", spec="C7", why=(
+    "warning: an unknown federation code may be a club code or a typo; the server matches players by id"))
 def federation_codes(ctx: Context) -> Iterator[Finding]:
     """Columns 54-56 hold a FIDE federation code (``GER``, ``ENG``, ``IRI`` …: FIDE's codes, not
     ISO's).  Club or county codes are reported.  A blank federation is not.
@@ -262,7 +268,8 @@ def federation_codes(ctx: Context) -> Iterator[Finding]:
                           p.federation)
 
 
-@rule("TRF811", WARNING, "no FIDE id is used by two players", spec="C8")
+@rule("TRF811", WARNING, "no FIDE id is used by two players", spec="C8", why=(
+    "warning (error in the fide profile): one id on two players makes one of them rated with the other's games"))
 def fide_id_unique(ctx: Context) -> Iterator[Finding]:
     """Each FIDE id names one player.
 
@@ -285,7 +292,8 @@ def fide_id_unique(ctx: Context) -> Iterator[Finding]:
             seen[fid] = p.start_rank
 
 
-@rule("TRF812", WARNING, "the host federation (032) is a FIDE federation code", spec="C7")
+@rule("TRF812", WARNING, "the host federation (032) is a FIDE federation code", spec="C7", why=(
+    "warning: the host federation is informative for the server; a person should look"))
 def host_federation(ctx: Context) -> Iterator[Finding]:
     """032 names the federation that organises the event, as a FIDE code.
 
@@ -303,7 +311,8 @@ def host_federation(ctx: Context) -> Iterator[Finding]:
                       "write the host federation's three-letter FIDE code", value)
 
 
-@rule("TRF813", WARNING, "FIDE ratings are not below the rating floor", spec="FIDE")
+@rule("TRF813", WARNING, "FIDE ratings are not below the rating floor", spec="FIDE", why=(
+    "warning: a rating below B.02's floor is likely a national rating in the FIDE column"))
 def rating_floor(ctx: Context) -> Iterator[Finding]:
     """Since 1 March 2024 no FIDE rating is below 1400 (``rating_floor`` and
     ``rating_floor_since`` in ``profiles.json``); a lower number in columns 49-52 is likely a

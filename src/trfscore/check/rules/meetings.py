@@ -27,7 +27,8 @@ def _unpaired_rounds(p: Player) -> int:
     return sum(1 for g in p.games if g.opponent is None and g.kind != Kind.NOT_SCHEDULED)
 
 
-@rule("TRF550", ERROR, "a finished round robin has every pair meet", spec="E5", lesser=WARNING)
+@rule("TRF550", ERROR, "a finished round robin has every pair meet", spec="E5", lesser=WARNING, why=(
+    "error: a round robin where a pair never met is not finished or misread; warning when rounds are still pending"))
 def round_robin_complete(ctx: Context) -> Iterator[Finding]:
     """Once all rounds of a round robin are in the file, every two players have met (forfeits
     count).  When one of the two has unplayed rounds (a withdrawal) it is a warning.
@@ -62,7 +63,8 @@ def round_robin_complete(ctx: Context) -> Iterator[Finding]:
                           str(q.start_rank), lesser=bool(gaps))
 
 
-@rule("TRF551", ERROR, "in a round robin no pair meets more often than the system allows", spec="E5")
+@rule("TRF551", ERROR, "in a round robin no pair meets more often than the system allows", spec="E5", why=(
+    "error: more meetings than the cycles allow make the round-robin tables wrong"))
 def round_robin_repeats(ctx: Context) -> Iterator[Finding]:
     """A pair meets once in a round robin, twice in a double round robin, and then once with
     each colour.
@@ -91,7 +93,8 @@ def round_robin_repeats(ctx: Context) -> Iterator[Finding]:
                               round_col(g.round) + 5, "swap the colours of the second game", ctx.cell(p, g.round))
 
 
-@rule("TRF552", WARNING, "in a Swiss a pair meets at most once over the board", spec="E5")
+@rule("TRF552", WARNING, "in a Swiss a pair meets at most once over the board", spec="E5", why=(
+    "warning: C.04 forbids a repeat pairing, but the points are still right; an arbiter should look"))
 def swiss_repeats(ctx: Context) -> Iterator[Finding]:
     """Swiss pairing rules forbid a second game between the same two players (forfeits do not
     count as a game).  Double-Swiss systems are not checked.

@@ -68,7 +68,8 @@ def _unconfirmed(ctx: Context) -> list[tuple[Player, int, Player, bool]]:
     return out
 
 
-@rule("TRF501", ERROR, "pairings are symmetric: A lists B in round r exactly when B lists A", spec="E1")
+@rule("TRF501", ERROR, "pairings are symmetric: A lists B in round r exactly when B lists A", spec="E1", why=(
+    "error: a one-sided pairing is a game the opponent's line does not know; scores computed from it are wrong"))
 def symmetry(ctx: Context) -> Iterator[Finding]:
     """If player A names B as the opponent of round r, B names A in round r.  This covers
     forfeits too.  When B has no entry at all for that round, B's line is reported as well.
@@ -98,7 +99,8 @@ def symmetry(ctx: Context) -> Iterator[Finding]:
                           ctx.cell(q, r))
 
 
-@rule("TRF505", ERROR, "no player appears in two pairings of one round", spec="E4")
+@rule("TRF505", ERROR, "no player appears in two pairings of one round", spec="E4", why=(
+    "error: a player in two pairings of one round makes the scores wrong"))
 def single_pairing(ctx: Context) -> Iterator[Finding]:
     """Each player sits at one board per round.  Reported when A names B, but B and a third
     player C name each other in that round: B would play twice.
@@ -172,7 +174,8 @@ def _not_complementary(mine: str, theirs: str) -> bool:
     return (mine, theirs) not in COMPLEMENTARY
 
 
-@rule("TRF502", ERROR, "the two players of a game have opposite colours", spec="E2")
+@rule("TRF502", ERROR, "the two players of a game have opposite colours", spec="E2", why=(
+    "error: both players with the same colour cannot be a game as played; colour histories are wrong"))
 def colours(ctx: Context) -> Iterator[Finding]:
     """For a game with colours, one player has ``w`` and the other ``b``.  Both lines are
     reported, since either may be wrong.
@@ -206,7 +209,8 @@ def colours(ctx: Context) -> Iterator[Finding]:
                           ctx.cell(x, r))
 
 
-@rule("TRF503", WARNING, "a forfeit has a colour on one side only", spec="E2")
+@rule("TRF503", WARNING, "a forfeit has a colour on one side only", spec="E2", why=(
+    "warning: the forfeit's points are clear; the colour is informative for pairing"))
 def colour_one_side(ctx: Context) -> Iterator[Finding]:
     """Forfeits may be written without colours (``-``) on both sides, or with opposite colours;
     a colour on one side only contradicts the other side.
@@ -243,7 +247,8 @@ def colour_one_side(ctx: Context) -> Iterator[Finding]:
                       "write the colour on both sides, or '-' on both", ctx.cell(bare, r))
 
 
-@rule("TRF504", ERROR, "the two results of a game are complementary (1/0, =/=, +/-, W/L, D/D, -/-)", spec="E3")
+@rule("TRF504", ERROR, "the two results of a game are complementary (1/0, =/=, +/-, W/L, D/D, -/-)", spec="E3", why=(
+    "error: results that do not complement (1/1) make the players' points wrong"))
 def results(ctx: Context) -> Iterator[Finding]:
     """The two halves of a game agree on its result: ``1``/``0``, ``=``/``=``, ``W``/``L``,
     ``D``/``D``, ``+``/``-`` and ``-``/``-`` (double forfeit).  ``1``/``1``, ``+``/``+`` and a
@@ -308,7 +313,8 @@ def _pab_cells(ctx: Context) -> dict[int, list[Player]]:
     return rounds
 
 
-@rule("TRF506", ERROR, "at most one pairing-allocated bye (U) per round", spec="D5")
+@rule("TRF506", ERROR, "at most one pairing-allocated bye (U) per round", spec="D5", why=(
+    "error: FIDE's Swiss rules (C.04) give at most one pairing-allocated bye per round"))
 def one_pab_per_round(ctx: Context) -> Iterator[Finding]:
     """Only the one player left over by the pairing gets the pairing-allocated bye ``U`` in a
     round.  Requested byes are ``H`` or ``F``.  Team events are not checked (a team's bye is
@@ -336,7 +342,8 @@ def one_pab_per_round(ctx: Context) -> Iterator[Finding]:
                           "one player per round gets U; write requested byes as H or F", ctx.cell(p, r))
 
 
-@rule("TRF507", WARNING, "in a Swiss, no player gets the pairing-allocated bye twice", spec="D5")
+@rule("TRF507", WARNING, "in a Swiss, no player gets the pairing-allocated bye twice", spec="D5", why=(
+    "warning: C.04 forbids a second PAB for one player, but the points are still right; an arbiter should look"))
 def one_pab_per_player(ctx: Context) -> Iterator[Finding]:
     """FIDE's Swiss rules give a player the pairing-allocated bye at most once (a full-point
     bye exported as ``U`` makes pairing programs repeat it).  Round robins and team events are
@@ -368,7 +375,8 @@ def one_pab_per_player(ctx: Context) -> Iterator[Finding]:
                           "a requested bye is F or H; U is the pairing-allocated bye", ctx.cell(p, r))
 
 
-@rule("TRF508", INFO, "a blank round before later games (read as an unexplained zero-point bye)", spec="D6")
+@rule("TRF508", INFO, "a blank round before later games (read as an unexplained zero-point bye)", spec="D6", why=(
+    "info: read as a zero-point absence, as TRF16 reads a blank cell; usually a late entry"))
 def interior_gap(ctx: Context) -> Iterator[Finding]:
     """A blank round block followed by later games reads as a zero-point absence.  It is often
     a half-point bye written with a blank result (Irish Chess Union files), so it is worth a

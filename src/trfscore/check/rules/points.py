@@ -192,7 +192,10 @@ def _all_agree(players: list[Player], unit: int, totals: dict[int, int]) -> bool
     return got == want
 
 
-@rule("TRF510", ERROR, "declared points equal the sum of the results under the file's scoring system", spec="E6", lesser=WARNING)
+@rule("TRF510", ERROR, "declared points equal the sum of the results under the file's scoring system", spec="E6", lesser=WARNING, why=(
+    "error: declared points that the results do not give are a wrong number in the report; warning when "
+    "a known exporter habit explains all of the difference (Irish union blank byes, JaVaFo's pre-entered "
+    "bye)"))
 def declared_points(ctx: Context) -> Iterator[Finding]:
     """Columns 81-84 hold the sum of the player's results under the file's scoring system
     (162, XXS, BB?, else 1/½/0 with the pairing-allocated bye worth a win), with 299

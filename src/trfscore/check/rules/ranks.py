@@ -35,7 +35,8 @@ def _in_order(ranked: list[Player], points: dict[int, Fraction]) -> bool:
     return all(map(ge, totals, totals[1:])) and not any(map(and_, map(eq, ranks, ranks[1:]), map(ne, totals, totals[1:])))
 
 
-@rule("TRF511", WARNING, "rank order agrees with points: a better rank never has fewer points", spec="E7")
+@rule("TRF511", WARNING, "rank order agrees with points: a better rank never has fewer points", spec="E7", why=(
+    "warning: the ranks are the organiser's; trfscore's standings come from the results, but a person should look"))
 def rank_order(ctx: Context) -> Iterator[Finding]:
     """Sorted by the rank column, the points never go up; players sharing a rank have the
     same points.  The declared points are used (the computed ones when some are missing).
@@ -146,7 +147,8 @@ def _stopped_early(p: Player, rounds: int) -> bool:
     return len(games) < rounds or (bool(games) and games[-1].kind in (Kind.ABSENT, Kind.ZERO_BYE))
 
 
-@rule("TRF513", INFO, "ranks of tied players follow the tie-breaks the file declares (202/212)", spec="E7")
+@rule("TRF513", INFO, "ranks of tied players follow the tie-breaks the file declares (202/212)", spec="E7", why=(
+    "info: tie-break order is the organiser's choice within the file's 202/212; shown for a person to compare"))
 def rank_tiebreaks(ctx: Context) -> Iterator[Finding]:
     """When 202 or 212 name the tie-breaks, trfscore recomputes the standings with them and
     reports each player whose declared rank differs.  Nothing is reported when the tie-breaks
@@ -179,7 +181,8 @@ def rank_tiebreaks(ctx: Context) -> Iterator[Finding]:
                       "check the tie-break order or the ranks", str(p.rank))
 
 
-@rule("TRF520", WARNING, "starting ranks run from 1 to N without gaps", spec="C2")
+@rule("TRF520", WARNING, "starting ranks run from 1 to N without gaps", spec="C2", why=(
+    "warning: gaps in start ranks read, but bbpPairings refuses them and pairing checks need 1..N"))
 def start_ranks_contiguous(ctx: Context) -> Iterator[Finding]:
     """Starting ranks are 1..N.  Pairing programs refuse gaps unless ``XXC rank`` says to use
     the order of the lines instead.  (Duplicates are ``TRF302``.)

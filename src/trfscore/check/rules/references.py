@@ -66,7 +66,8 @@ def references(ctx: Context) -> Iterator[tuple[Record, int, int, str]]:
                     yield rec, m.start() + 4, int(m.group()), "player"
 
 
-@rule("TRF560", ERROR, "extension records name existing players and teams", spec="E9")
+@rule("TRF560", ERROR, "extension records name existing players and teams", spec="E9", why=(
+    "error: a record naming a player or team that does not exist cannot be applied"))
 def references_exist(ctx: Context) -> Iterator[Finding]:
     """Every starting rank in 240/250/260/299/300/XXA/XXP/XXZ is a player of the file; every
     team number in 300/320/330 (and in 240/250/260/299 of a team event) is a team.  ``0``
@@ -92,7 +93,8 @@ def references_exist(ctx: Context) -> Iterator[Finding]:
 BYE_KINDS = {"F": (Kind.FULL_BYE,), "H": (Kind.HALF_BYE,), "Z": (Kind.ZERO_BYE, Kind.ABSENT)}
 
 
-@rule("TRF561", WARNING, "240 byes agree with the 001 round cells", spec="E10")
+@rule("TRF561", WARNING, "240 byes agree with the 001 round cells", spec="E10", why=(
+    "warning: the 001 cell is used; the disagreeing 240 record needs a person"))
 def byes_agree(ctx: Context) -> Iterator[Finding]:
     """A 240 bye for a round that already has data in the ``001`` lines says the same thing:
     ``F`` <-> ``0000 - F``, ``H`` <-> ``0000 - H``, ``Z`` <-> ``0000 - Z`` or blank.  (240
@@ -126,7 +128,8 @@ def byes_agree(ctx: Context) -> Iterator[Finding]:
                               "make the 240 record and the round cell agree", cell)
 
 
-@rule("TRF562", WARNING, "prohibited pairs (260/XXP) did not meet", spec="E11")
+@rule("TRF562", WARNING, "prohibited pairs (260/XXP) did not meet", spec="E11", why=(
+    "warning: the game counts as played; a prohibited pair meeting is for the arbiter to explain"))
 def prohibited_met(ctx: Context) -> Iterator[Finding]:
     """Players listed together in a 260 record must not meet in its rounds; players listed
     together in XXP must not meet at all.

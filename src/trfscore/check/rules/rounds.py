@@ -49,7 +49,8 @@ def reliable(text: str) -> bool:
     return bool(re.search(r"\d{4}", text or "")) or bool(re.search(r"[A-Za-z]{3}", text or ""))
 
 
-@rule("TRF203", WARNING, "start date (042) not after end date (052)", spec="B2")
+@rule("TRF203", WARNING, "start date (042) not after end date (052)", spec="B2", why=(
+    "warning: the dates are readable but contradict each other; a person must say which is right"))
 def start_before_end(ctx: Context) -> Iterator[Finding]:
     """The tournament cannot end before it starts.
 
@@ -71,7 +72,8 @@ def start_before_end(ctx: Context) -> Iterator[Finding]:
                       ctx.record_line("052"), 5, "swap or correct the 042/052 dates", h.end_date)
 
 
-@rule("TRF204", WARNING, "132 round dates parse and do not go backwards", spec="B4")
+@rule("TRF204", WARNING, "132 round dates parse and do not go backwards", spec="B4", why=(
+    "warning: round dates are informative for the standings, but FIDE rates by period; a person should look"))
 def round_dates_order(ctx: Context) -> Iterator[Finding]:
     """Each 132 date parses (``YY/MM/DD`` at columns 92+10k) and is not earlier than the date
     of the round before.
@@ -98,7 +100,8 @@ def round_dates_order(ctx: Context) -> Iterator[Finding]:
         previous = (rnd, iso)
 
 
-@rule("TRF540", WARNING, "every 132 round date lies between the start (042) and end (052) dates", spec="B4")
+@rule("TRF540", WARNING, "every 132 round date lies between the start (042) and end (052) dates", spec="B4", why=(
+    "warning: a round date outside the event's dates is likely a typo; nothing is computed from it"))
 def round_dates_in_event(ctx: Context) -> Iterator[Finding]:
     """Rounds are played between the start and the end of the tournament.
 
@@ -132,7 +135,9 @@ def round_dates_in_event(ctx: Context) -> Iterator[Finding]:
                           line, column, "correct the round date or 052", text)
 
 
-@rule("TRF530", WARNING, "the number of 132 round dates matches the rounds", spec="E8")
+@rule("TRF530", WARNING, "the number of 132 round dates matches the rounds", spec="E8", why=(
+    "warning: round dates are informative for standings (error in the fide profile: TRF16 makes 132 "
+    "mandatory for rating)"))
 def round_date_count(ctx: Context) -> Iterator[Finding]:
     """132 gives one date per round: as many as the round blocks used, or up to 142/XXR for a
     tournament still running.
@@ -156,7 +161,9 @@ def round_date_count(ctx: Context) -> Iterator[Finding]:
                   ctx.record_line("132"), 92, f"give {wanted} dates, one above each round's columns", "")
 
 
-@rule("TRF531", INFO, "the file declares more rounds (142/XXR) than it has data for", spec="B5")
+@rule("TRF531", INFO, "the file declares more rounds (142/XXR) than it has data for", spec="B5", why=(
+    "info: a file saved before its last rounds is normal (warning in the fide profile, where a rated "
+    "report is complete)"))
 def unfinished(ctx: Context) -> Iterator[Finding]:
     """A tournament still running has fewer round blocks than 142/XXR declare; a final report
     does not.  (More blocks than declared is ``TRF407``.)
@@ -174,7 +181,8 @@ def unfinished(ctx: Context) -> Iterator[Finding]:
                       "a final report holds every round", str(declared))
 
 
-@rule("TRF533", INFO, "a round is paired (or its byes marked) but waits for its results", spec="B5")
+@rule("TRF533", INFO, "a round is paired (or its byes marked) but waits for its results", spec="B5", why=(
+    "info: a paired round waiting for results is a file saved between rounds, not a defect"))
 def pending_round(ctx: Context) -> Iterator[Finding]:
     """A file saved during the event holds the next round's pairings with blank results, or only
     the byes marked before pairing it (``0000 - Z``, JaVaFo and TRF26 240 style).  Such a round
@@ -196,7 +204,8 @@ def pending_round(ctx: Context) -> Iterator[Finding]:
                       "nothing to correct while the event runs; a final file holds every result", "")
 
 
-@rule("TRF532", WARNING, "no round without any game or bye before the last round", spec="B5")
+@rule("TRF532", WARNING, "no round without any game or bye before the last round", spec="B5", why=(
+    "warning: an empty round before the last is likely a lost round of results"))
 def empty_round(ctx: Context) -> Iterator[Finding]:
     """A round in which no player has a game, a bye or a result, followed by rounds that do,
     means the round blocks are shifted or a round was lost.
@@ -225,7 +234,8 @@ def empty_round(ctx: Context) -> Iterator[Finding]:
                           ctx.cell(first, r))
 
 
-@rule("TRF541", WARNING, "header counts 062/072/082 match the players, rated players and teams", spec="B3")
+@rule("TRF541", WARNING, "header counts 062/072/082 match the players, rated players and teams", spec="B3", why=(
+    "warning: the counts are informative (TRF16 062/072/082) but a mismatch can mean a player is missing"))
 def header_counts(ctx: Context) -> Iterator[Finding]:
     """062 is the number of players, 072 the number of FIDE-rated players (a FIDE ID and a
     rating > 0: national ratings in the rating column do not count; in a file without any FIDE ID,
@@ -256,7 +266,8 @@ def _rated(players) -> tuple[int, str]:
     return sum(1 for p in fide if p.rating), "FIDE-rated players (FIDE ID and rating)"
 
 
-@rule("TRF572", WARNING, "the tournament type (192) fits the data", spec="B8")
+@rule("TRF572", WARNING, "the tournament type (192) fits the data", spec="B8", why=(
+    "warning: the declared type and the pairings disagree; the pairings are used"))
 def type_fits(ctx: Context) -> Iterator[Finding]:
     """A team type (``FIDE_TEAM…``) needs team records (013/310); an individual type should not
     come with 310 teams.
@@ -278,7 +289,8 @@ def type_fits(ctx: Context) -> Iterator[Finding]:
                       "team records", line, 5, "use a FIDE_TEAM… type for a team tournament", ctx.header.system)
 
 
-@rule("TRF500", ERROR, "the file holds at least one player", spec="C")
+@rule("TRF500", ERROR, "the file holds at least one player", spec="C", why=(
+    "error: a file without players has nothing to rate"))
 def has_players(ctx: Context) -> Iterator[Finding]:
     """A tournament report lists its players (``001`` records); a file with header records only
     cannot be checked or rated.

@@ -29,7 +29,8 @@ def _findings(ctx: Context, rule_id: str) -> Iterator[Finding]:
 
 
 @rule("TRF607", WARNING, "a team-match record (240, 300, 320, 330) applies: its round exists and it agrees with "
-      "the boards and the other records", spec="F4")
+      "the boards and the other records", spec="F4", why=(
+    "warning: the record is not applied where it contradicts the boards; a person should look"))
 def team_records_apply(ctx: Context) -> Iterator[Finding]:
     """A 330 forfeited match, 320 pairing-allocated bye or 240 bye names a round of the event, is
     the only record for its team and round, and the team's boards that round say the same (no
@@ -47,7 +48,8 @@ def team_records_apply(ctx: Context) -> Iterator[Finding]:
 
 
 @rule("TRF608", WARNING, "every board of a team match faces a member of a team, or the match is explained by a "
-      "record", spec="F5")
+      "record", spec="F5", why=(
+    "warning: a board outside any team is left out of the match points"))
 def boards_explained(ctx: Context) -> Iterator[Finding]:
     """When a team's boards in a round face no team (opponents that are members of no team), or
     were all won by forfeit against empty boards (``0000 - +``) with no 330 or 320 record naming
@@ -62,7 +64,8 @@ def boards_explained(ctx: Context) -> Iterator[Finding]:
     yield from _findings(ctx, "TRF608")
 
 
-@rule("TRF609", WARNING, "the two teams of a match name each other", spec="F5")
+@rule("TRF609", WARNING, "the two teams of a match name each other", spec="F5", why=(
+    "warning: the boards decide the match; the disagreeing records need a person"))
 def matches_symmetric(ctx: Context) -> Iterator[Finding]:
     """If team A's boards face team B in a round, team B's boards face team A in that round.
 
@@ -73,7 +76,8 @@ def matches_symmetric(ctx: Context) -> Iterator[Finding]:
     yield from _findings(ctx, "TRF609")
 
 
-@rule("TRF610", WARNING, "a 299 point assignment of a team event can be applied", spec="F4")
+@rule("TRF610", WARNING, "a 299 point assignment of a team event can be applied", spec="F4", why=(
+    "warning: the assignment is left out; a person should look"))
 def assignments_apply(ctx: Context) -> Iterator[Finding]:
     """A 299 record of a team event either adds a bonus or penalty (no type letter) to named
     teams, or sets the points of one round of named teams (a type letter and a round), or sets the

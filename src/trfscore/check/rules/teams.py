@@ -40,7 +40,8 @@ def _kind(ctx: Context) -> list[Team]:
 _TEAM = {f.name: f for f in BY_CODE["310"].fields}
 
 
-@rule("TRF601", ERROR, "team members (013/310) are players of the file", spec="F1")
+@rule("TRF601", ERROR, "team members (013/310) are players of the file", spec="F1", why=(
+    "error: a team member who is no player cannot score for the team"))
 def members_exist(ctx: Context) -> Iterator[Finding]:
     """Every member number of a team record is the starting rank of a ``001`` record.
 
@@ -55,7 +56,8 @@ def members_exist(ctx: Context) -> Iterator[Finding]:
                               "the file", team.line, column, "members are starting ranks of 001 records", str(member))
 
 
-@rule("TRF602", ERROR, "a player is a member of at most one team", spec="F1")
+@rule("TRF602", ERROR, "a player is a member of at most one team", spec="F1", why=(
+    "error: a player in two teams makes both teams' points wrong"))
 def one_team_per_player(ctx: Context) -> Iterator[Finding]:
     """Within the 013 records, and within the 310 records, each player appears once.
 
@@ -81,7 +83,8 @@ def one_team_per_player(ctx: Context) -> Iterator[Finding]:
                     seen[member] = team
 
 
-@rule("TRF603", ERROR, "310 team numbers are unique and run 1..T", spec="F2")
+@rule("TRF603", ERROR, "310 team numbers are unique and run 1..T", spec="F2", why=(
+    "error: team numbers that repeat or skip cannot be referred to (TRF26 310)"))
 def team_numbers(ctx: Context) -> Iterator[Finding]:
     """TRF26 team pairing numbers (310 columns 5-7) are 1..T, each used once.
 
@@ -108,7 +111,8 @@ def team_numbers(ctx: Context) -> Iterator[Finding]:
                       "number the teams 1..T", "")
 
 
-@rule("TRF604", ERROR, "013 and 310 team lists agree when both are present", spec="F2")
+@rule("TRF604", ERROR, "013 and 310 team lists agree when both are present", spec="F2", why=(
+    "error: two team lists that disagree leave the team's members unknown"))
 def team_lists_agree(ctx: Context) -> Iterator[Finding]:
     """A file with both TRF16 013 and TRF26 310 records lists the same teams with the same
     members in both.
@@ -137,7 +141,8 @@ def _team_of(ctx: Context) -> dict[int, int]:
     return out
 
 
-@rule("TRF606", ERROR, "in each round all boards of a team face the same team", spec="F5")
+@rule("TRF606", ERROR, "in each round all boards of a team face the same team", spec="F5", why=(
+    "error: boards of one team facing different teams cannot form a match; match points are wrong"))
 def fixtures(ctx: Context) -> Iterator[Finding]:
     """In a team round, the opponents of a team's players all belong to one team.
 
@@ -182,7 +187,8 @@ def _team_totals(ctx: Context) -> dict[int, tuple[Fraction, Fraction]]:
     return {line.number: (line.match_points, line.game_points) for line in event.teams}
 
 
-@rule("TRF605", WARNING, "310 match and game points equal what the board results give", spec="F4")
+@rule("TRF605", WARNING, "310 match and game points equal what the board results give", spec="F4", why=(
+    "warning: the declared team points differ from the boards; the computed ones are reported"))
 def team_totals(ctx: Context) -> Iterator[Finding]:
     """A 310 team's game points are the sum of its board results (under 162), its match points
     the sum of its match results (under 362, default 2/1/0), with 240 byes (a full-point bye
