@@ -48,10 +48,11 @@ class Sizes:
     files: int = 1000
     pgn_games: int = 100_000
     json_players: int = 40_000
+    club_files: int = 300
 
     def key(self) -> str:
         return (f"p{self.players}r{self.rounds}-s{self.small_players}r{self.small_rounds}-f{self.files}"
-                f"-g{self.pgn_games}-j{self.json_players}")
+                f"-g{self.pgn_games}-j{self.json_players}-c{self.club_files}")
 
 
 @dataclass
@@ -71,7 +72,10 @@ class Row:
 
 #: (players, rounds) of the JSON documents of the JSON input rows (Swiss events, as ``convert --to json``
 #: writes them from their TRF: with the source records).
-JSON_EVENTS = ((24, 7), (100, 9), (300, 9), (1000, 11))
+#: (players, rounds) of the events at the sizes events have (issue #23): JSON input, reports, check
+EVENTS = ((24, 7), (100, 9), (300, 9), (1000, 11))
+#: the players' range of the folder of small files checked in one run (``Sizes.club_files`` of them)
+CLUB_PLAYERS = (20, 60)
 
 
 def py(*args: str) -> list[str]:
@@ -82,7 +86,7 @@ def trfscore(*args: str) -> list[str]:
     return py("-m", "trfscore", *args)
 
 
-def rows(jobs: list[int]) -> list[Row]:
+def rows(jobs: list[int], club_files: int = Sizes.club_files) -> list[Row]:
     """The table's rows, in the issue's order."""
     def floor(script: str, name: str) -> Callable[[Path, Path], list[str]]:
         return lambda floors, d: py(str(floors / script), str(d / name))
@@ -132,7 +136,22 @@ def rows(jobs: list[int]) -> list[Row]:
             lambda floors, d: py("-c", JSON_LOAD, str(d / "players.json")),
             lambda d: py("-c", LOAD, str(d / "players.json")), memory=("big.json", "big.trf")),
     ]
-    for players, _ in JSON_EVENTS:  # JSON input at the sizes events have (issue #23)
+    for players, _ in EVENTS:  # reports and check at the sizes events have (issue #23)
+        name = f"event{players}.trf"
+        table += [
+            Row(f"report-json-{players}", f"`report --format json`, {players} players", "<= 2x", (name,),
+                floor("floor_standings.py", name),
+                lambda d, name=name: trfscore("report", str(d / name), "--format", "json", *TIEBREAKS)),
+            Row(f"report-html-{players}", f"`report --format html`, {players} players", "<= 2x", (name,),
+                floor("floor_html.py", name),
+                lambda d, name=name: trfscore("report", str(d / name), "--format", "html", *TIEBREAKS)),
+            Row(f"check-{players}", f"`check`, {players} players", "<= 2x", (name,), floor("floor_check.py", name),
+                lambda d, name=name: trfscore("check", str(d / name), "--no-progress")),
+        ]
+    table.append(Row("check-clubs-j1", f"`check --jobs 1` of {club_files} files of {CLUB_PLAYERS[0]}-{CLUB_PLAYERS[1]} "
+                     "players", "<= 2x", ("clubs",), floor("floor_check.py", "clubs"),
+                     lambda d: trfscore("check", str(d / "clubs"), "--jobs", "1", "--no-progress")))
+    for players, _ in EVENTS:  # JSON input at the sizes events have (issue #23)
         name = f"json{players}.json"
         table.append(Row(f"json-{players}", f"JSON input, {players} players (`convert doc.json --to trf`)", "<= 2x",
                          (name,), floor("floor_totrf.py", name),
@@ -177,6 +196,21 @@ def build_input(name: str, folder: Path, sizes: Sizes, env: dict[str, str]) -> N
     elif name in ("big.txt", "big.json", "big.pgn"):
         build(["big.trf"], folder, sizes, env)
         _convert(folder / "big.trf", {"txt": "crosstable", "json": "json", "pgn": "pgn"}[name[4:]], target, env)
+    elif name.startswith("event") and name.endswith(".trf"):
+        players = int(name[5:-4])
+        _atomic_text(target, to_trf(swiss(players, dict(EVENTS)[players], seed=players, forfeits=0.02, byes=0.03,
+                                          withdrawals=0.05, name=f"Open {players}")))
+    elif name == "clubs":
+        import random
+
+        tmp = folder / f"clubs.{os.getpid()}.tmp"
+        tmp.mkdir()
+        rng = random.Random(300)
+        for i in range(sizes.club_files):
+            players, rounds = rng.randint(*CLUB_PLAYERS), rng.randint(5, 9)
+            (tmp / f"event{i:03d}.trf").write_text(to_trf(swiss(players, rounds, seed=1000 + i, forfeits=0.02, byes=0.03,
+                                                                withdrawals=0.05, name=f"Club {i}")), encoding="utf-8")
+        os.replace(tmp, target)
     elif name == "files":
         import bench_check
 
@@ -195,7 +229,7 @@ def build_input(name: str, folder: Path, sizes: Sizes, env: dict[str, str]) -> N
         from trfscore.formats import json_model
 
         players = int(name[4:-5])
-        rounds = dict(JSON_EVENTS)[players]
+        rounds = dict(EVENTS)[players]
         t = swiss(players, rounds, seed=players, forfeits=0.02, byes=0.02, withdrawals=0.05)
         _atomic_text(target, json_model.write(loads(to_trf(t))))
     elif name == "players.json":
@@ -306,7 +340,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     for name in vars(sizes):
         setattr(sizes, name, getattr(args, name))
-    table = rows([int(j) for j in args.jobs.split(",") if j])
+    table = rows([int(j) for j in args.jobs.split(",") if j], sizes.club_files)
     if args.list:
         for row in table:
             print(f"{row.key:16} {row.job}")

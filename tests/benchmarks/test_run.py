@@ -15,7 +15,7 @@ RUN = ROOT / "benchmarks" / "run.py"
 FLOORS = ("floor_standings.py", "floor_html.py", "floor_ratings.py", "floor_check.py", "floor_ct.py",
           "floor_totrf.py", "floor_pgn.py")
 TINY = ["--players", "24", "--rounds", "5", "--small-players", "12", "--small-rounds", "4", "--files", "3",
-        "--pgn-games", "40", "--json-players", "30", "--jobs", "1,2", "--repeat", "1"]
+        "--pgn-games", "40", "--json-players", "30", "--club-files", "3", "--jobs", "1,2", "--repeat", "1"]
 
 
 def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
@@ -38,7 +38,8 @@ def test_every_row_is_measured_on_tiny_inputs(tmp_path: Path) -> None:
     keys = [line.split()[0] for line in listed.stdout.splitlines()]
     assert {"standings", "ratings", "html", "markdown", "check", "check-files-j1", "check-files-j2", "crosstable",
             "totrf", "pgn", "pgn-100k", "small", "version", "json-big", "json-24", "json-100", "json-300",
-            "json-1000"} == set(keys)
+            "json-1000", "check-clubs-j1", *(f"{row}-{n}" for row in ("report-json", "report-html", "check")
+                                             for n in (24, 100, 300, 1000))} == set(keys)
     done = run("--floors", str(floors), "--cache", str(tmp_path / "cache"), *TINY)
     assert done.returncode == 0, done.stderr
     measured = [line.split("|")[1].strip() for line in done.stdout.splitlines() if line.startswith("| ")][1:]
