@@ -138,3 +138,10 @@ def test_staged_without_following_a_link_replaces_the_link(tmp_path):
     with staged(link, follow_symlinks=False) as temp:
         Path(temp).write_text("new")
     assert victim.read_text() == "keep" and not link.is_symlink() and link.read_text() == "new"
+
+
+def test_a_long_file_name_is_written(tmp_path):
+    target = tmp_path / ("n" * 250)
+    with replaced(target) as handle:
+        handle.write("whole")
+    assert target.read_text() == "whole"

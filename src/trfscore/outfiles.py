@@ -88,7 +88,7 @@ def staged(path: str | os.PathLike[str], *, follow_symlinks: bool = True, prefix
         mode = stat.S_IMODE(old.st_mode) if stat.S_ISREG(old.st_mode) else _new_file_mode()
     except FileNotFoundError:
         mode = _new_file_mode()
-    fd, temp = tempfile.mkstemp(prefix=prefix or f".{name}.", suffix=".part", dir=folder)
+    fd, temp = tempfile.mkstemp(prefix=prefix or f".{name[:100]}.", suffix=".part", dir=folder)  # within NAME_MAX
     os.close(fd)
     try:
         with terminate_as_exit():

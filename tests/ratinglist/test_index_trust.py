@@ -212,11 +212,14 @@ def test_stale_builds_and_unused_indexes_are_pruned(tmp_path, xml, user_cache):
     fresh.write_bytes(b"being written")
     old_index = user_cache / "list-000000000000000000000000.sqlite"
     old_index.write_bytes(b"")
+    legacy = user_cache / ".building-abc.sqlite"  # left by a build of schema 1 stopped by SIGTERM
+    legacy.write_bytes(b"half")
     long_ago = time.time() - (index_module.UNUSED_DAYS + 1) * 86400
     os.utime(stale, (long_ago, long_ago))
+    os.utime(legacy, (long_ago, long_ago))
     os.utime(old_index, (long_ago, long_ago))
     RatingList.open(str(xml), progress=False)
-    assert not stale.exists() and not old_index.exists() and fresh.exists()
+    assert not stale.exists() and not legacy.exists() and not old_index.exists() and fresh.exists()
 
 
 INTERRUPTED = """

@@ -445,7 +445,7 @@ def _prune(folder: Path, source: str, keep: str) -> None:
             legacy.unlink()
         except OSError:
             pass
-    for old in folder.glob(".building-*.part"):
+    for old in [*folder.glob(".building-*.part"), *folder.glob(".building-*.sqlite")]:  # the latter: schema 1
         try:
             if now - os.lstat(old).st_mtime > 3600:  # a build writes its file until it ends
                 old.unlink()
