@@ -136,3 +136,12 @@ def test_every_trf_and_rating_list_rule_says_why_it_has_its_severity():
     assert missing == []
     text = (Path(__file__).resolve().parents[2] / "docs" / "rules.md").read_text(encoding="utf-8")
     assert text.count("*Why this severity:*") >= 100
+
+
+def test_a_form_past_the_readers_cap_is_still_one_info():
+    # 110 players, five rounds of '0000 - -' each: 550 cells, more than the reader lists per rule (500)
+    rows = {sr: [f"{sr + 1 if sr % 2 else sr - 1} {'w 1' if sr % 2 else 'b 0'}"] + ["0000 - -"] * 5
+            for sr in range(1, 111)}
+    found = only(rules_of(trf(rows, ranks={})), "TRF406")
+    assert [f.severity for f in found] == ["info"]
+    assert "500 cells" in found[0].message and "50 more cells" in found[0].message

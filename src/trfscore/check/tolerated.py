@@ -66,23 +66,46 @@ def form_of(f: Finding) -> Form | None:
     return None
 
 
+#: The reader's "... and N more findings of this rule" (:class:`trfscore.findings.CappedFindings`).
+_CAPPED = re.compile(r"^\.\.\. and (\d+) more findings of this rule")
+
+
 def fold(findings: list[Finding]) -> list[Finding]:
     """``findings`` with the findings of each tolerated form replaced by one info finding at the
-    first cell that uses it (in file order)."""
+    first cell that uses it (in file order).  When the reader stopped listing a rule's cells
+    (its per-rule cap) and every cell it listed was a tolerated form, the cells left out are
+    counted into that rule's info finding instead of standing as a finding of their own."""
     groups: dict[Form, list[Finding]] = {}
     out: list[Finding] = []
+    capped: dict[str, tuple[Finding, int]] = {}
     for f in findings:
         form = form_of(f) if f.rule in _BY_RULE else None
-        if form is None:
-            out.append(f)
-        else:
+        if form is not None:
             groups.setdefault(form, []).append(f)
+            continue
+        more = _CAPPED.match(f.message) if f.rule in _BY_RULE else None
+        if more is not None:
+            capped[f.rule] = (f, int(more.group(1)))
+        else:
+            out.append(f)
+    others = {f.rule for f in out}
+    for rule_id, (f, _) in capped.items():
+        if rule_id in others or not any(form.rule == rule_id for form in groups):
+            out.append(f)  # the cells left out may be of a form that is no tolerated one
     for form, found in groups.items():
         found.sort(key=lambda f: (f.line or 0, f.column or 0))
         first = found[0]
         values = sorted({f.text.strip() for f in found if f.text.strip()})
         shown = ", ".join(repr(v) for v in values[:4]) + (" ..." if len(values) > 4 else "")
         cells = f"{len(found)} cell{'s' if len(found) != 1 else ''}" + (f": {shown}" if shown else "")
+        cap = capped.get(form.rule)
+        if cap is not None and form.rule not in others and form == _largest(groups, form.rule):
+            cells += f", and {cap[1]} more cells of this rule the reader did not list one by one"
         out.append(finding(form.rule, f"tolerated legacy form: {form.describe}; {cells}, first on line "
                            f"{first.line}", first.line, first.column, first.hint, first.text, lesser=True))
     return out
+
+
+def _largest(groups: dict[Form, list[Finding]], rule_id: str) -> Form:
+    """The form of ``rule_id`` with the most cells (the one the unlisted cells are counted into)."""
+    return max((form for form in groups if form.rule == rule_id), key=lambda form: len(groups[form]))
