@@ -47,3 +47,20 @@ def test_pairing_findings_in_full(case):
     found = [(f.severity, f.line, f.column, f.message, f.hint, f.text) for f in rules_of(failing, profile)[rule_id]]
     assert found == EXPECTED[rule_id]
     assert rule_id not in rules_of(passing, profile)
+
+
+@pytest.mark.parametrize(("mine", "theirs", "fits"), [
+    ("1", "0", True), ("0", "1", True), ("=", "=", True), ("W", "L", True), ("L", "W", True), ("D", "D", True),
+    ("+", "-", True), ("-", "+", True), ("-", "-", True), ("X", "X", True), ("?", "?", True), ("X", "?", True),
+    ("?", "X", True),
+    ("1", "1", False), ("W", "W", False), ("D", "L", False), ("+", "+", False), ("=", "0", False), ("X", "1", False),
+])
+def test_complementary_results(mine, theirs, fits):
+    """TRF504 accepts exactly the pairs of the TRF result codes that describe one game: 1/0, =/=,
+    W/L and D/D (unrated), +/- and -/- (forfeits), X and ? (unknown) with each other."""
+    from checkhelp import SWISS, trf
+
+    colours = ("w", "b") if mine not in "+-" else ("-", "-")
+    rows = {**SWISS, 1: [f"2 {colours[0]} {mine}", SWISS[1][1]], 2: [f"1 {colours[1]} {theirs}", SWISS[2][1]]}
+    found = rules_of(trf(rows, opts={1: {"points": ""}, 2: {"points": ""}}), "basic").get("TRF504", [])
+    assert (found == []) is fits
