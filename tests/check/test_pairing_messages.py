@@ -64,3 +64,31 @@ def test_complementary_results(mine, theirs, fits):
     rows = {**SWISS, 1: [f"2 {colours[0]} {mine}", SWISS[1][1]], 2: [f"1 {colours[1]} {theirs}", SWISS[2][1]]}
     found = rules_of(trf(rows, opts={1: {"points": ""}, 2: {"points": ""}}), "basic").get("TRF504", [])
     assert (found == []) is fits
+
+
+LISTS = "make the two players name each other in this round, or correct the opponent number"
+
+
+@pytest.mark.parametrize(("cells", "expected"), [
+    # player 2's round 1 names player 3, is blank, or holds a result without an opponent
+    (["3 b 0", "4 w 1"], [(7, "round 1: player 1 lists 2 as opponent, but player 2 lists 3 (line 8)", LISTS)]),
+    (["", "4 w 1"], [(7, "round 1: player 1 lists 2 as opponent, but player 2 has no entry (line 8)", LISTS),
+                     (8, "round 1: no entry, but player 1 (line 7) lists this player as opponent",
+                      "add the game to this line, or correct the other player's opponent")]),
+    (["0000 - 1", "4 w 1"], [(7, "round 1: player 1 lists 2 as opponent, but player 2 has '1' without an opponent "
+                                 "(line 8)", LISTS)]),
+])
+def test_symmetry_messages(cells, expected):
+    from checkhelp import SWISS, trf
+
+    found = rules_of(trf({**SWISS, 2: cells}), "basic")["TRF501"]
+    assert [(f.line, f.message, f.hint) for f in found] == expected
+
+
+def test_both_black():
+    from checkhelp import SWISS, trf
+
+    found = rules_of(trf({**SWISS, 1: ["2 b 1", "3 b ="]}), "basic")["TRF502"]
+    assert [(f.line, f.message) for f in found] == [
+        (7, "round 1: players 1 and 2 both have black (the other is on line 8)"),
+        (8, "round 1: players 1 and 2 both have black (the other is on line 7)")]

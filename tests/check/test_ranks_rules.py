@@ -113,3 +113,41 @@ def test_ranks_against_the_declared_tiebreaks():
     assert [f[3] for f in found(tied, "TRF513")] == [
         "player 3 is ranked 4, but points and the declared tie-breaks (REP) give rank 2-3",
         "player 4 is ranked 3, but points and the declared tie-breaks (REP) give rank 4"]
+
+
+def test_ranks_follow_the_declared_points_when_all_are_declared():
+    # #4 declares 2.0 (his results give 0.5): ranked 4th behind #3's 1.0, by the declared points
+    assert [f[3] for f in found(trf(opts={4: {"points": "2.0"}}), "TRF511")] == [
+        "player 4 is ranked 4 with 2.0 points, behind player 3 (rank 3) with only 1.0"]
+
+
+def test_two_ranked_players_are_compared():
+    assert [f[3] for f in found(trf(ranks={1: 2, 2: 1}), "TRF511")] == [
+        "player 1 is ranked 2 with 1.5 points, behind player 2 (rank 1) with only 1.0"]
+
+
+def test_an_unfinished_file_is_not_asked_for_ranks():
+    # XXR 3 declares three rounds, two are in the file: not finished, no rank needed; XXR 2: finished
+    assert found(trf(ranks={}, extra=["XXR 3"]), "TRF512") == []
+    assert [f[3] for f in found(trf(ranks={}, extra=["XXR 2"]), "TRF512")] == [
+        "no player has a rank (columns 86-89 are blank or 0 everywhere)"]
+
+
+def test_a_zero_bye_before_the_last_round_is_no_withdrawal():
+    # #4: zero-point bye in round 2 of 3, plays round 3: rank 0 is a missing rank, not a withdrawal
+    rows = {1: ["2 w 1", "3 b =", "4 w 1"], 2: ["1 b 0", "0000 - U", "3 w 1"], 3: ["4 w =", "1 w =", "2 b 0"],
+            4: ["3 b =", "0000 - Z", "1 b 0"]}
+    assert [(f[0], f[3]) for f in found(trf(rows, ranks={1: 1, 2: 2, 3: 3, 4: 0}), "TRF512")] == [
+        ("warning", "player 4 has no rank")]
+
+
+def test_start_rank_gaps_listed_across_two_gaps():
+    # 1, 8, 20 and 21: 2..7 (6) and 9..19 (11) missing, the first ten listed
+    rows = {1: [], 8: [], 20: [], 21: []}
+    assert [f[3] for f in found(trf(rows, ranks={1: 1, 8: 2, 20: 3, 21: 4}), "TRF520")] == [
+        "starting ranks are not 1..4: 2, 3, 4, 5, 6, 7, 9, 10, 11, 12 and 7 more missing"]
+
+
+def test_tiebreak_ranks_with_an_unranked_player():
+    header = ["012 Test Open", "022 Testville", "032 GER", "042 2026/04/01", "052 2026/04/03", "202 SB"]
+    assert [f[1] for f in found(trf(header=header, ranks={1: 1, 2: 2, 3: 3}), "TRF513")] == [8, 9]  # players 2, 3

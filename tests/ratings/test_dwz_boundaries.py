@@ -320,7 +320,7 @@ def test_2026_first_dwz_steps_keep_two_decimals():
 
 @pytest.mark.parametrize(("text", "edition"), [
     ("2026-06-08", "2026"), ("2026-06-07", "classic"), ("08.06.2026", "2026"), ("07.06.2026", "classic"),
-    ("26/06/08", "2026"), ("2026/06", "classic"), ("2026-07", "2026"), ("0100-01-01", "classic"),
+    ("26/06/08", "2026"), ("26/06/07", "classic"), ("2026/06", "classic"), ("2026-07", "2026"), ("0100-01-01", "classic"),
 ])
 def test_edition_by_end_date_in_each_written_form(text, edition):
     # YYYY-MM-DD, DD.MM.YYYY, YY/MM/DD (20YY), YYYY/MM (the 1st); the year 100 stays 100
@@ -350,3 +350,19 @@ def test_a_new_rating_on_the_floor_is_not_lifted():
     # R0 1100, W = We: Rn = 1100, no "below the floor" step
     res = even(1100, 40, 11)
     assert res.new_rating == 1100 and res.steps[-1].startswith("Rn = Ro + K*(W - We) = 1100 + ")
+
+
+def test_classic_braking_surcharge_below_one_still_lifts_the_bound():
+    # R0 1250, W <= We: SBr = e^((1300 - 1250)/150) - 1 = e^(1/3) - 1 = 0.3956 > 0: bound 150
+    res = dwz_update(1250, 4, 40, [1250] * 4, 2)
+    assert step(res, "fB =").startswith("fB = 1, SBr = 0.3956, ")
+    assert "bounds 5..150 (150 with braking)" in step(res, "fB =")
+
+
+def test_two_decimals_of_the_averages_and_the_bonus():
+    # Rc = (4 x 1500 + 1501)/5 = 1500.2; at 100 % (2026) the fictitious draw is against it
+    res = dwz_update(None, None, None, [1500, 1500, 1500, 1500, 1501], 5, edition="2026")
+    assert res.steps[2] == "n = 5, W = 5, Rc = 1500.20"
+    assert res.steps[3] == "fictitious draw against Rc = 1500.20"
+    # A 18, R0 1500, W = We: a = (2000 - 1500)/30 = 16.67; K = 46 (youth, i 4) + 16.67 = 62.67 -> 62.7
+    assert step(even(1500, 18, 4), "K0 =") == "K0 = 46 (youth/junior < 2200), b = 1, a = 16.67, K = K0*b + a = 62.67 -> 62.7"

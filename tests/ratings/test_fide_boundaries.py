@@ -168,7 +168,7 @@ def test_first_rating_steps():
 
 @pytest.mark.parametrize(("period", "exempt"), [
     ("2025/10/01", True), ("2025.09.30", False), ("2025-10", True), ("2025-09", False), (2025, True), ("2025", True),
-    (2024, False),
+    (2024, False), ("2024", False),
 ])
 def test_period_forms(period, exempt):
     # the 2650 exemption from 1 October 2025; a year alone means its 31 December, a month its 1st
@@ -184,3 +184,16 @@ def test_unknown_options_and_impossible_scores():
         fide_evaluate(2000, [2000], F(1), [], bb=1)
     with pytest.raises(ValueError, match="fractional score out of range"):
         fide_performance([1500], 2)
+
+
+def test_more_boundaries_and_texts():
+    # +400 and +401 together: only the second is capped
+    assert fide_update(2400, [2000, 1999], 1).capped_games == 1
+    with pytest.raises(ValueError, match=r"out of range: Fraction\(3, 2\)"):
+        fide_performance([1500, 1500], 3)
+    # first rating with 2.5 of 5 against 1800: the steps show W + 1 = 3.5 of 7
+    assert fide_update(None, [1800] * 5, F(5, 2)).steps[-1] == (
+        "with 2 draws vs 1800: Ra = 1800, p = 3.5/7 = 0.5000 -> 0.50, dp = 0, Ru = 1800 -> 1800")
+    # Ra with decimals, and no Ra without a rated game
+    assert fide_update(2000, [1500, 1701], 1).steps[1] == "n = 2, W = 1, Ra = 1600.50"
+    assert fide_update(2000, [(None, 1)], None).steps == ("Ro = 2000", "n = 0, W = 0")
