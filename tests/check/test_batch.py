@@ -50,3 +50,11 @@ def test_concise_and_statistics_from_the_command_line(cli, tmp_path):
                                 + out.splitlines()[0].split(" TRF510 error ", 1)[1]]
     code, out, _ = cli("check", tmp_path, "--statistics")
     assert "1  TRF510  error    " in out
+
+
+def test_a_folder_checked_in_worker_processes_skips_the_same_files(cli, tmp_path):
+    folder(tmp_path)
+    _, one, _ = cli("check", tmp_path, "--format", "json")
+    _, two, _ = cli("check", tmp_path, "--format", "json", "--jobs", "2")
+    assert [(f["path"], f["status"]) for f in json.loads(one)["files"]] == \
+        [(f["path"], f["status"]) for f in json.loads(two)["files"]]

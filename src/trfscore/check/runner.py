@@ -293,6 +293,11 @@ def _walk(folder: str) -> list[str]:
     return out
 
 
+def options_for(target: Target, options: Options) -> Options:
+    """A file found in a folder is checked only when it is a tournament file by its content."""
+    return replace(options, tournaments_only=True) if target.in_folder else options
+
+
 def run_all(targets: list[Target], options: Options, jobs: int = 1, stdin: Callable[[], bytes] | None = None,
             progress: Callable[[int, int], None] | None = None) -> Iterator[FileResult]:
     """Check every target, yielding results in input order."""
@@ -303,7 +308,6 @@ def run_all(targets: list[Target], options: Options, jobs: int = 1, stdin: Calla
     workers = min(jobs, usable_cpus(), len(files))
     if workers > 1:
         pooled = _pool(files, options, workers)
-    sniffing = replace(options, tournaments_only=True)
     for target in targets:
         if target.error:
             result = FileResult(target.path, error=target.error)
@@ -320,7 +324,7 @@ def run_all(targets: list[Target], options: Options, jobs: int = 1, stdin: Calla
         elif pooled is not None:
             result = next(pooled)
         else:
-            result = check_path(target.path, sniffing if target.in_folder else options)
+            result = check_path(target.path, options_for(target, options))
         if result.skipped and target.in_folder:
             result.listed = True
         done += 1
@@ -345,7 +349,7 @@ def _pool(files: list[Target], options: Options, jobs: int) -> Iterator[FileResu
     from concurrent.futures.process import BrokenProcessPool
 
     paths = [t.path for t in files]
-    each = [replace(options, tournaments_only=True) if t.in_folder else options for t in files]
+    each = [options_for(t, options) for t in files]
     chunk = max(1, min(32, len(paths) // (jobs * 8) or 1))
     index = 0
     pool = None

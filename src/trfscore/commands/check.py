@@ -69,7 +69,7 @@ def list_rules(args) -> int:
         items = [{"rule": r.id, "severity": selection.severity_of(r.id, r.severity), "default_severity": r.severity,
                   "summary": r.summary, "source": r.source, "spec": r.spec,
                   "profiles": [n for n, prof in profiles.items() if prof.enabled(r.id)],
-                  "selected": selection.enabled(r.id), "doc": r.doc} for r in rules.values()]
+                  "selected": selection.enabled(r.id), "doc": r.doc, "why": r.why} for r in rules.values()]
         if args.output_format == "json":
             print(escape_json_text(json.dumps({"rules": items}, ensure_ascii=False, indent=1)))
         else:
