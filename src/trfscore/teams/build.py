@@ -101,6 +101,17 @@ def _members_bye(t: Tournament, ranks: list[int], rnd: int) -> str | None:
     return None
 
 
+def _dash_teams(t: Tournament, members: dict[int, list[int]], rnd: int) -> list[int]:
+    """The teams whose every member's cell in round ``rnd`` is ``0000 - -`` (no opponent, the
+    result ``-``): how TRF16 team files write the team's pairing-allocated bye."""
+    out = []
+    for number, ranks in members.items():
+        cells = [p.game(rnd) for p in map(t.player, ranks) if p is not None]
+        if cells and all(g.opponent is None and g.code == "-" for g in cells):
+            out.append(number)
+    return out
+
+
 def _resolve(t: Tournament, bm: BoardMatch | None, number: int, rnd: int, boards: dict[tuple[int, int], BoardMatch],
              members: dict[int, list[int]], scoring: MatchScoring, table: ScoreTable, add: Add) -> TeamRound:
     """A round the records do not decide, from the boards."""
@@ -160,12 +171,26 @@ def build_team_event(t: Tournament, rounds: int | None = None) -> TeamEvent:
     decided = apply_match_records(t, numbers, n, scoring, boards, add, fixed)
     lines: dict[int, TeamLine] = {}
     table = t.scoring.table()  # the scoring kernel of the game scoring (162), fetched once
+    # a round in which exactly one team has '0000 - -' on every board while the others play: the
+    # team's pairing-allocated bye (TRF16 has no 320 record; an odd number of teams needs one)
+    dash_bye = {rnd: got[0] for rnd in range(1, n + 1)
+                if len(got := _dash_teams(t, members, rnd)) == 1 and len(teams) % 2
+                and any(bm.opponent is not None and bm.round == rnd for bm in boards.values())}
     for team in teams:
         line = TeamLine(team.number, team.name, team)
         for rnd in range(1, n + 1):
             r = decided.get((team.number, rnd))
             if r is None:
                 r = _resolve(t, boards.get((team.number, rnd)), team.number, rnd, boards, members, scoring, table, add)
+                if r.kind == Kind.ABSENT and dash_bye.get(rnd) == team.number:
+                    bye_mp, bye_gp = scoring.unplayed(Kind.PAB)
+                    r = TeamRound(rnd, Kind.PAB, None, None, bye_mp, bye_gp, (), "boards")
+                    first = t.player(members[team.number][0])
+                    from ..check.rules import team_matches  # noqa: F401  (declares TRF611; only on this path)
+
+                    add(finding("TRF611", f"round {rnd}: every board of team {team.number} reads '0000 - -' while the "
+                                "other teams play: read as the team's pairing-allocated bye", first.line if first else
+                                None, round_column(rnd), "TRF26 says it with a 320 record"))
                 if r.kind == Kind.ABSENT and Kind.ABSENT in fixed:
                     mp, gp = fixed[Kind.ABSENT]
                     r.match_points = mp if mp is not None else r.match_points

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...findings import WARNING, Finding
+from ...findings import INFO, WARNING, Finding
 from ..context import Context
 from ..registry import rule
 
@@ -74,6 +74,20 @@ def matches_symmetric(ctx: Context) -> Iterator[Finding]:
     Failing: team 1's boards face team 8, but team 8's boards face team 9.
     """
     yield from _findings(ctx, "TRF609")
+
+
+@rule("TRF611", INFO, "a team's pairing-allocated bye read from '0000 - -' on all its boards (TRF16)", spec="F4",
+      why="info: a TRF16 habit read as what it means; the team standings count the bye")
+def dash_byes(ctx: Context) -> Iterator[Finding]:
+    """TRF16 has no record for a team's pairing-allocated bye: team files write ``0000 - -`` on
+    every board of the team that sits out.  When exactly one team of an odd number does so in a
+    round the others play, it is read as that team's bye (match and game points of a PAB).
+
+    Passing: a 320 record (TRF26) gives the bye.
+
+    Failing (info): team 5's four boards read ``0000 - -`` in round 3 of a 15-team event.
+    """
+    yield from _findings(ctx, "TRF611")
 
 
 @rule("TRF610", WARNING, "a 299 point assignment of a team event can be applied", spec="F4", why=(
