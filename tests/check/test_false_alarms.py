@@ -145,3 +145,36 @@ def test_a_form_past_the_readers_cap_is_still_one_info():
     found = only(rules_of(trf(rows, ranks={})), "TRF406")
     assert [f.severity for f in found] == ["info"]
     assert "500 cells" in found[0].message and "50 more cells" in found[0].message
+
+
+def example1_like() -> str:
+    """A small file written the way FIDE's own example1.txt (TRF16's sample, 2005) is: dates
+    '28. 07. 2005', 032 and 132 empty, '082 0', titles as g/m, 'f' for women and blank for men,
+    birth dates 1969.12.06, a forfeit with colour '-', '0000 - -' and '0000 - +' cells, rank 0
+    for the player who withdrew, new players without FIDE id (with birth dates)."""
+    from checkhelp import player_line
+
+    header = ["012 9. Gedenkturnier", "022 Frankfurt (Main) /GER", "032", "042 28. 07. 2005", "052 31. 07. 2005",
+              "062 6", "072 4", "082 0", "092 Individual: Swiss-System (Standard)", "102 Blum, Ralph",
+              "122 40/120, 60", "132"]
+    rows = {1: ["5 w 1", "3 b =", "2 - +"], 2: ["6 w 1", "4 w 1", "1 - -"], 3: ["4 w =", "1 w =", "5 w 1"],
+            4: ["3 b =", "2 b 0", "0000 - +"], 5: ["1 b 0", "6 w 0", "3 b 0"], 6: ["2 b 0", "5 b 1", "0000 - -"]}
+    people = {1: ("m", " ", 2558, "3400042"), 2: ("m", " ", 2482, "14101068"), 3: ("", "f", 2464, "1101463"),
+              4: ("g", " ", 2463, "13600796"), 5: ("", " ", 0, ""), 6: ("", "f", 0, "")}
+    ranks = {1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 0}
+    lines = [player_line(sr, cells, rank=ranks[sr], title=people[sr][0], sex=people[sr][1], rating=people[sr][2],
+                         fide=people[sr][3], fed="", birth="1969.12.06")
+             for sr, cells in rows.items()]
+    return "\n".join(header + lines) + "\n"
+
+
+def test_a_file_written_as_fides_example_gives_only_its_real_errors():
+    found = rules_of(example1_like(), "fide")
+    errors = sorted((r, f.line) for r, fs in found.items() for f in fs if f.severity == "error")
+    assert errors == [("TRF801", 3), ("TRF801", 12)]  # 032 (host federation) and 132 (round dates) empty
+    for rule in ("TRF202", "TRF303", "TRF309", "TRF406", "TRF512"):
+        assert found[rule] and {f.severity for f in found[rule]} == {"info"}, rule
+    assert len(found["TRF406"]) == 3  # forfeit without colour, '0000 - -', '0000 - +': one each
+    assert [f.severity for f in found["TRF805"]] == ["info"]  # women marked 'f', men blank
+    assert "TRF804" not in found
+    assert [f.line for f in found["TRF803"]] == [17, 18]  # the two new players: registered first
