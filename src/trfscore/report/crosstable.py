@@ -164,19 +164,17 @@ def swiss_labels(t: Tournament, standings) -> list[list[str]]:
     return [labeller.labels(player, packed) for player, packed in zip(players, packed_rows(players))]
 
 
-def swiss_label_rows(t: Tournament, standings, sep: str, rounds: int | None = None, absent: str = ABSENT_LABEL) -> list[str]:
+def swiss_label_rows(t: Tournament, standings, sep: str, rounds: int | None = None) -> list[str]:
     """``[sep.join(labels) for labels in swiss_labels(t, standings)]``: the full rows of a packed
     block are written by one join over its parts, without a string per cell.  ``rounds``:
-    ``data_rounds(t)`` when known already.  ``absent``: the absence label in the rows of whole
-    packed blocks (other rows keep ``–``), so that a caller can write them with a one-byte
-    character and put ``–`` back once in its finished text."""
+    ``data_rounds(t)`` when known already."""
     labeller = _Labeller(t, standings, rounds)
     n = labeller.n
     table = standings.columns()
     if table.order is not None and table.by_start_rank is not None:  # one block, in start-rank order
         block = packed_block(table.by_start_rank, n)
         if block is not None and block.n == n:  # every row whole
-            rows = _block_rows(labeller.parts(block, absent), sep, n)
+            rows = _block_rows(labeller.block(block)[0], sep, n)
             if rows is not None:
                 return list(map(rows.__getitem__, table.order))
     rows_of: dict[int, list[str] | None] = {}  # per block (by id): its rows' texts in block order
@@ -187,7 +185,7 @@ def swiss_label_rows(t: Tournament, standings, sep: str, rounds: int | None = No
             cells = packed.cells
             rows = rows_of.get(id(cells), False)
             if rows is False:
-                rows = rows_of[id(cells)] = _block_rows(labeller.parts(cells, absent), sep, n)
+                rows = rows_of[id(cells)] = _block_rows(labeller.block(cells)[0], sep, n)
             if rows is not None:
                 out.append(rows[packed.row])
                 continue
@@ -262,12 +260,6 @@ class _Labeller:
             found = self.blocks[id(cells)] = (parts, [])
         return found
 
-    def parts(self, cells: PackedCells, absent: str) -> tuple[list[str], list[str], list[str]]:
-        """The parts of :meth:`block`, an absence's label written as ``absent``."""
-        if absent == ABSENT_LABEL:
-            return self.block(cells)[0]
-        return _block_parts(self.t, cells, self.cell_refs(), self.byes, absent)
-
     def labels(self, player, packed: PackedRow | None) -> list[str]:
         """One player's labels, padded with absences to the table's rounds; ``packed``: the
         player's :func:`~trfscore.model.packed_rows` entry."""
@@ -284,11 +276,11 @@ class _Labeller:
 
 
 def _block_parts(t: Tournament, cells: PackedCells, refs: dict[int | None, str],
-                 byes: dict, absent: str = ABSENT_LABEL) -> tuple[list[str], list[str], list[str]]:
+                 byes: dict) -> tuple[list[str], list[str], list[str]]:
     """Three parts of every cell of a packed block, as three columns, whose concatenation is the
     cell's label: a game's No., colour letter and result, or another cell's whole label and two
-    empty parts (a bye, an absence, a missing colour letter or an opponent without a No.);
-    an absence's label written as ``absent``.  ``refs``: start rank -> No. as text, and None
+    empty parts (a bye, an absence, a missing colour letter or an opponent without a No.).
+    ``refs``: start rank -> No. as text, and None
     (no opponent) -> ``""`` (:meth:`_Labeller.cell_refs`)."""
     results = {code: RESULT.get(kind, "") for code, kind in cells.kind_of_code.items()}
     other = set(_positions(cells.colours, "wb", False))
@@ -312,10 +304,6 @@ def _block_parts(t: Tournament, cells: PackedCells, refs: dict[int | None, str],
         texts[at] = _label(t, cells.opponents[at], cells.kind_of_code[cells.codes[at]],
                            COLOUR_OF_CODE[cells.colours[at]], refs, byes)
         colours[at] = scores[at] = ""
-    if absent != ABSENT_LABEL:
-        for at in other:
-            if texts[at] == ABSENT_LABEL:
-                texts[at] = absent
     return texts, colours, scores
 
 

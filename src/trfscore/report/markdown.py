@@ -64,25 +64,14 @@ def crosstable(t: Tournament, standings, names: list[str] | None = None) -> list
     names = names if names is not None else escaped_names(table)
     # each row's round cells joined as markdown_table would join them; escaped cell by cell only
     # when a joined row holds anything escape would change
-    # absences written as ABSENT_MARK (one byte, like every other cell: the joins below then copy
-    # one-byte text instead of widening it to two bytes a character for "–") and put back once at
-    # the end; only when no name holds the mark (no other cell can: numbers, points, labels)
-    mark = ABSENT_MARK if ABSENT_MARK not in "".join(names) else X.ABSENT_LABEL
-    cells = X.swiss_label_rows(t, standings, " | ", rounds, mark) if rounds else []
-    if rounds and not rows_unchanged(cells, rounds):  # the mark is printable and never escaped, like "–"
+    cells = X.swiss_label_rows(t, standings, " | ", rounds) if rounds else []
+    if rounds and not rows_unchanged(cells, rounds):
         cells = list(map(escape_joined, X.swiss_labels(t, standings)))
     # the rows as markdown_table would join them, written by one join
     numbers = list(map(str, range(1, len(names) + 1)))
     columns = [numbers, list(map(str, table.start_ranks)), names, *([cells] if rounds else []), points]
     rows = markdown_rows(columns)
-    if mark != X.ABSENT_LABEL:
-        rows = [row.replace(mark, X.ABSENT_LABEL) for row in rows]
     return [X.LEGEND, "", *markdown_table(head, [], ["r", "r", "l"] + ["c"] * rounds + ["r"]), *rows]
-
-
-#: Stands for the absence label "–" while the crosstable rows are joined (:func:`crosstable`):
-#: a printable one-byte character that ``escape`` leaves alone and no label holds.
-ABSENT_MARK = "\xa4"
 
 
 def team_crosstable(standings) -> list[str]:
