@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import accumulate, chain, compress, count, groupby, repeat
 from operator import ne, sub
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, cast, overload
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple, cast, overload
 
 from .decimals import json_number as to_json_number
 from .decimals import rank_label  # noqa: F401  (re-exported: trfscore.standings.rank_label)
@@ -192,6 +192,7 @@ class Standings(BaseStandings):
 
     ``rows`` are built on first use from the columns the engine ranked (:meth:`columns`)."""
 
+    kind: ClassVar[Literal["players"]] = "players"
     rules: str  # edition actually used, e.g. "fide-2026"
     system: str  # "swiss" | "round-robin"
     tiebreaks: list[str]  # normalised codes

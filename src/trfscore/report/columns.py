@@ -22,9 +22,9 @@ headings likewise (a tie-break code comes from the file); HTML cells are escaped
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from functools import cache
-from typing import Any, NamedTuple
+from collections.abc import Callable
+from functools import cache, partial
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .common import (
     RATING_HEADINGS,
@@ -39,6 +39,11 @@ from .common import (
     tiebreak_name,
 )
 from .values import each_once, format_points, format_score, per_value, rank_labels, title_label
+
+if TYPE_CHECKING:
+    from ..standings import RankColumns, Standings
+    from ..teams.standings import TeamStandings
+    from .common import AnyStandings, RatingsByStart
 
 __all__ = ["ReportColumn", "player_columns", "team_columns", "columns_of"]
 
@@ -78,11 +83,16 @@ def _json_only(key: str, values: Values, texts: Cells | None = None) -> ReportCo
     return ReportColumn(key, "", None, None, json=values, json_text=texts)
 
 
+def _number_cell(value: Any) -> str:
+    """A tie-break value's HTML cell."""
+    return number_cell(format_score(value), value)
+
+
 def _tiebreaks(codes: list[str], values: list[list[Any]]) -> list[ReportColumn]:
     """One column per tie-break (the HTML page's script explains its values)."""
-    return [ReportColumn(str(code), str(code), lambda col=col: each_once(plain_number, col),
-                         lambda col=col: each_once(format_score, col), decimals=True, group="tb",
-                         html=lambda col=col: each_once(lambda v: number_cell(format_score(v), v), col),
+    return [ReportColumn(str(code), str(code), partial(each_once, plain_number, col),
+                         partial(each_once, format_score, col), decimals=True, group="tb",
+                         html=partial(each_once, _number_cell, col),
                          html_head=sort_heading(str(code), title=tiebreak_name(str(code)),
                                                 tiebreak=j))
             for j, (code, col) in enumerate(zip(codes, values))]
@@ -103,7 +113,7 @@ def _tiebreak_json(codes: list[str], values: list[list[Any]], count: int) -> Rep
     return _json_only("tiebreaks", objects, texts)
 
 
-def player_columns(standings, ratings: dict | None = None, names: list[str] | None = None) -> list[ReportColumn]:
+def player_columns(standings: Standings, ratings: RatingsByStart | None = None, names: list[str] | None = None) -> list[ReportColumn]:
     """The columns of individual standings (``ratings``: per start rank, with ``--ratings``;
     ``names``: the players' names escaped for HTML, in rank order, if made already)."""
     table = standings.columns()
@@ -176,16 +186,13 @@ def player_columns(standings, ratings: dict | None = None, names: list[str] | No
     if ratings is not None:
         rated = ratings
         entries = cache(lambda: [rated.get(sno) for sno in snos])  # the rows, made when a column asks
-        columns += [ReportColumn(key, RATING_HEADINGS[key], lambda key=key: [rating_value(e, key) for e in entries()],
-                                 lambda key=key: [rating_value(e, key, signed=True) for e in entries()],
-                                 decimals=True, group="rating",
-                                 html=lambda key=key: [f'<td data-v="{sort_value(entry.get(key) if entry else None)}">'
-                                                       f'{e(rating_value(entry, key, signed=True))}</td>'
-                                                       for entry in entries()],
+        columns += [ReportColumn(key, RATING_HEADINGS[key], partial(_rating_cells, entries, key, False),
+                                 partial(_rating_cells, entries, key, True),
+                                 decimals=True, group="rating", html=partial(_rating_html, entries, key),
                                  html_head=sort_heading(RATING_HEADINGS[key], title=RATING_TITLES[key]))
                     for key in RATING_KEYS]
         columns.append(_json_only("rating_change", entries, lambda: _rating_texts(rated, snos, entries)))
-    if getattr(standings, "norms", None) is not None:
+    if standings.norms is not None:
         columns.append(_norms(standings.norms, snos))
     return columns
 
@@ -201,7 +208,18 @@ def _norms(norms: Any, snos: list[int]) -> ReportColumn:
                         json=lambda: cells().json)
 
 
-def _rating_texts(ratings: Mapping, snos: list[int], entries: Callable[[], list]) -> list[str]:
+def _rating_cells(entries: Callable[[], list[dict[str, Any] | None]], key: str, signed: bool) -> list[str]:
+    """One rating-change column's cells (:func:`.common.rating_value`)."""
+    return [rating_value(entry, key, signed=signed) for entry in entries()]
+
+
+def _rating_html(entries: Callable[[], list[dict[str, Any] | None]], key: str) -> list[str]:
+    """One rating-change column's HTML cells, sorted by the number."""
+    return [f'<td data-v="{sort_value(entry.get(key) if entry else None)}">{e(rating_value(entry, key, signed=True))}</td>'
+            for entry in entries()]
+
+
+def _rating_texts(ratings: RatingsByStart, snos: list[int], entries: Callable[[], list[dict[str, Any] | None]]) -> list[str]:
     """The JSON texts of the rating rows: :class:`.values.RatingRows` writes them, other rows
     are written a field at a time (:func:`.json_report.dict_texts`)."""
     from .json_report import dict_texts, encode_value
@@ -210,7 +228,7 @@ def _rating_texts(ratings: Mapping, snos: list[int], entries: Callable[[], list]
     return ratings.json_texts(snos, encode_value) if isinstance(ratings, RatingRows) else dict_texts(entries())
 
 
-def _player_fields(table) -> dict[str, list[Any]]:
+def _player_fields(table: RankColumns) -> dict[str, list[Any]]:
     from .json_report import player_fields
 
     return player_fields(table)
@@ -238,7 +256,7 @@ def _declared_texts(points: list[Any], ranks: list[Any]) -> list[str]:
     return list(map('{{"points": {}, "rank": {}}}'.format, score_texts(points), integer_texts(ranks)))
 
 
-def team_columns(standings) -> list[ReportColumn]:
+def team_columns(standings: TeamStandings) -> list[ReportColumn]:
     """The columns of team standings (:class:`trfscore.teams.standings.TeamStandings`)."""
     rows = standings.rows
     codes = list(standings.tiebreaks)
@@ -287,7 +305,7 @@ def _match(r: Any) -> dict[str, Any]:
             "match_points": _score(r.match_points), "game_points": _score(r.game_points), "source": r.source}
 
 
-def columns_of(standings, ratings: dict | None = None, names: list[str] | None = None) -> list[ReportColumn]:
+def columns_of(standings: AnyStandings, ratings: RatingsByStart | None = None, names: list[str] | None = None) -> list[ReportColumn]:
     """The columns of either kind of standings (:attr:`trfscore.standings.BaseStandings.kind`);
     ``names``: the players' names escaped for HTML, if made already."""
     if standings.kind == "teams":

@@ -7,14 +7,27 @@ decides how they are labelled and written (a dot for decimals, never a locale).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
-from ..decimals import exact_decimal, format_score, plain_number, sort_value  # noqa: F401  (the report modules import them from here)
+# the report modules import these from here
+from ..decimals import exact_decimal as exact_decimal
+from ..decimals import format_score as format_score
+from ..decimals import plain_number as plain_number
+from ..decimals import sort_value as sort_value
 from ..formats.markdown_text import escape as md_escape
 from ..model import Tournament
 from ..safetext import neutralise, neutralise_json_text
+
+if TYPE_CHECKING:
+    from ..standings import Standings
+    from ..teams.standings import TeamStandings
+
+    #: Standings of players or of teams, told apart by their ``kind``.
+    AnyStandings: TypeAlias = Standings | TeamStandings
+    #: The ``--ratings`` rows by start rank (:class:`.values.RatingRows`).
+    RatingsByStart: TypeAlias = Mapping[int, dict[str, Any]]
 
 #: The rating-change columns (keys of a ``--ratings`` entry) and their headings.
 RATING_KEYS = ("ro", "we", "w", "coefficient", "rn", "change")
@@ -72,7 +85,7 @@ def rules_title(rules: str) -> str:
         return rules
 
 
-def rating_value(entry: dict | None, key: str, *, signed: bool = False) -> str:
+def rating_value(entry: dict[str, Any] | None, key: str, *, signed: bool = False) -> str:
     """One rating-change number as text (``""`` when missing); ``signed`` puts ``+`` on gains."""
     if not entry:
         return ""
@@ -172,7 +185,7 @@ def markdown_header(title: str, items: list[tuple[str, str]], codes: list[str], 
     return lines
 
 
-def notes(standings) -> list[str]:
+def notes(standings: AnyStandings) -> list[str]:
     """What the computation wants the reader to know, shown by every format beside the table:
     the edition picked and why, tie-breaks dropped or barred (C.07 Art. 8, 10), list entries
     ignored."""
@@ -269,7 +282,7 @@ def crosstable_cell(c: Any) -> str:
 
 
 def html_facts(items: list[tuple[str, str]], codes: list[str], rules: str, system: str,
-               extra: list[tuple[str, str]] = ()) -> str:
+               extra: Sequence[tuple[str, str]] = ()) -> str:
     """The header's facts as a ``<dl>``: the (label, plain text) ``items``, the tie-breaks (their
     names on hover), the rules edition, then ``extra`` (label, plain text) items."""
     shown = [(label, e(text)) for label, text in items]

@@ -19,10 +19,14 @@ from contextlib import suppress
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import repeat
+from typing import TYPE_CHECKING
 
 from ..formats.limits import data_rounds
 from ..model import COLOUR_OF_CODE, Game, Kind, PackedCells, PackedRow, Tournament, packed_block, packed_rows
 from .values import format_score
+
+if TYPE_CHECKING:
+    from ..standings import Standings
 
 GRID_LIMIT = 40
 
@@ -103,17 +107,17 @@ class Cell:
         return CSS.get(self.kind, "")
 
 
-def _start_ranks(standings) -> list[int]:
+def _start_ranks(standings: Standings) -> list[int]:
     """The start ranks (team numbers) in the standings order."""
     return standings.columns().start_ranks if hasattr(standings, "columns") else [r.start_rank for r in standings.rows]
 
 
-def numbers(standings) -> dict[int, int]:
+def numbers(standings: Standings) -> dict[int, int]:
     """Start rank -> No. (1-based position in the standings order)."""
     return {start_rank: i for i, start_rank in enumerate(_start_ranks(standings), 1)}
 
 
-def _references(standings) -> dict[int, str]:
+def _references(standings: Standings) -> dict[int, str]:
     """Start rank -> No. as text (:func:`numbers`)."""
     ranks = _start_ranks(standings)
     return dict(zip(ranks, map(str, range(1, len(ranks) + 1))))
@@ -128,7 +132,7 @@ def cell(t: Tournament, g: Game, number: dict[int, int]) -> Cell:
     return Cell(g.kind, opp, number.get(opp) if opp is not None else None, g.colour, result, g.round)
 
 
-def is_grid(t: Tournament, standings) -> bool:
+def is_grid(t: Tournament, standings: Standings) -> bool:
     """A round robin small enough for a grid where each pair meets at most twice."""
     system = (standings.system or "").lower()  # BaseStandings.system
     rr = "round" in system or "robin" in system or "rr" == system
@@ -146,14 +150,14 @@ def is_grid(t: Tournament, standings) -> bool:
     return True
 
 
-def swiss_rows(t: Tournament, standings) -> list[list[Cell]]:
+def swiss_rows(t: Tournament, standings: Standings) -> list[list[Cell]]:
     """Per standings row, one :class:`Cell` per round."""
     number = numbers(standings)
     n = data_rounds(t)
     return [[cell(t, row.player.game(r), number) for r in range(1, n + 1)] for row in standings.rows]
 
 
-def swiss_labels(t: Tournament, standings) -> list[list[str]]:
+def swiss_labels(t: Tournament, standings: Standings) -> list[list[str]]:
     """The :attr:`Cell.label` of each cell of :func:`swiss_rows`, read from the players' round
     columns without making ``Game`` or ``Cell`` objects (a 10,000-player event has 130,000).
     The cells of a packed block (:class:`~trfscore.model.PackedCells`) are labelled for the
@@ -164,7 +168,7 @@ def swiss_labels(t: Tournament, standings) -> list[list[str]]:
     return [labeller.labels(player, packed) for player, packed in zip(players, packed_rows(players))]
 
 
-def swiss_label_rows(t: Tournament, standings, sep: str, rounds: int | None = None) -> list[str]:
+def swiss_label_rows(t: Tournament, standings: Standings, sep: str, rounds: int | None = None) -> list[str]:
     """``[sep.join(labels) for labels in swiss_labels(t, standings)]``: the full rows of a packed
     block are written by one join over its parts, without a string per cell.  ``rounds``:
     ``data_rounds(t)`` when known already."""
@@ -209,7 +213,7 @@ def _block_rows(parts: tuple[list[str], list[str], list[str]], sep: str, n: int)
     return rows if len(rows) == count else None
 
 
-def swiss_cells(t: Tournament, standings) -> list[list[str | Cell]]:
+def swiss_cells(t: Tournament, standings: Standings) -> list[list[str | Cell]]:
     """:func:`swiss_rows` with every game against a listed player given by its label alone
     (``12w1``: what the HTML page writes as a bare cell, its title and link added by the page's
     script) and any other cell as its :class:`Cell`.  Rows of such games only are joined
@@ -238,7 +242,7 @@ class _Labeller:
     """Labels of one table's players: the blocks' parts made once, byes labelled once per kind
     and colour."""
 
-    def __init__(self, t: Tournament, standings, rounds: int | None = None) -> None:
+    def __init__(self, t: Tournament, standings: Standings, rounds: int | None = None) -> None:
         self.t = t
         self.refs = _references(standings)
         self.n = data_rounds(t) if rounds is None else rounds
@@ -353,7 +357,7 @@ def _label(t: Tournament, opponent: int | None, kind: str, colour: str | None, r
     return f"{ref}{colour or (' ' if ref else '')}{RESULT.get(kind, '')}"
 
 
-def grid_rows(t: Tournament, standings) -> list[list[list[Cell] | None]]:
+def grid_rows(t: Tournament, standings: Standings) -> list[list[list[Cell] | None]]:
     """Per standings row, per column (standings order), the cells of the games between the two
     players in round order; None on the diagonal."""
     number = numbers(standings)

@@ -18,9 +18,13 @@ from __future__ import annotations
 import csv
 import io
 import re
+from typing import TYPE_CHECKING
 
 from ..safetext import neutralise
 from .columns import columns_of
+
+if TYPE_CHECKING:
+    from .common import AnyStandings, RatingsByStart
 
 _NUMBER = re.compile(r"-?\d+(\.\d+)?\Z")
 _TRIGGERS = ("=", "+", "-", "@")  # tab, CR and LF are made visible before this test
@@ -35,16 +39,16 @@ def safe_cell(text: str) -> str:
     return text
 
 
-def header(standings, ratings: dict | None = None) -> list[str]:
+def header(standings: AnyStandings, ratings: RatingsByStart | None = None) -> list[str]:
     return [c.key for c in columns_of(standings, ratings) if c.csv is not None]
 
 
-def rows(standings, ratings: dict | None = None) -> list[list[str]]:
+def rows(standings: AnyStandings, ratings: RatingsByStart | None = None) -> list[list[str]]:
     cells = [c.csv() for c in columns_of(standings, ratings) if c.csv is not None]
     return [list(row) for row in zip(*cells)]
 
 
-def render(standings, *, ratings: dict | None = None) -> str:
+def render(standings: AnyStandings, *, ratings: RatingsByStart | None = None) -> str:
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\r\n")
     writer.writerow([safe_cell(c) for c in header(standings, ratings)])

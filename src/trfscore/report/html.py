@@ -23,6 +23,8 @@ script that escaping would have missed.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..formats.limits import data_rounds
 from ..model import Tournament
 from . import crosstable as X
@@ -39,6 +41,11 @@ from .common import (
     tiebreak_name,
 )
 from .values import each_once, format_points, format_score
+
+if TYPE_CHECKING:
+    from ..standings import RankColumns, Standings
+    from ..teams.standings import TeamStandings
+    from .common import AnyStandings, RatingsByStart
 
 __all__ = ["e", "script_json", "render", "standings_table", "crosstable"]
 
@@ -57,7 +64,7 @@ TEAM_HINT = ("Click a column heading to sort. Hover or focus a team to highlight
 
 
 # -- standings --------------------------------------------------------------------------------
-def standings_table(t: Tournament, standings, ratings: dict | None, names: list[str] | None = None) -> str:
+def standings_table(t: Tournament, standings: AnyStandings, ratings: RatingsByStart | None, names: list[str] | None = None) -> str:
     """The standings of players or teams, one row per entry, its columns those of
     :mod:`.columns`: plain cells (``data-v`` only where the text is not the number sorted by), the
     players' tie-break values made buttons by the script; optional columns nobody fills left out.
@@ -85,13 +92,13 @@ def standings_table(t: Tournament, standings, ratings: dict | None, names: list[
                       "<thead><tr>" + "".join(head) + "</tr></thead>", "<tbody>", *body, "</tbody></table>"])
 
 
-def escaped_names(table) -> list[str]:
+def escaped_names(table: RankColumns) -> list[str]:
     """The players' names for a table cell, in the order of the standings columns."""
     return [e(p.name) or "(no name)" for p in table.players]
 
 
 # -- crosstable -------------------------------------------------------------------------------
-def _swiss_cells(t: Tournament, standings) -> list[str]:
+def _swiss_cells(t: Tournament, standings: Standings) -> list[str]:
     """Per standings row, its round cells: a game against a listed player as a bare
     ``<td>12w1</td>`` (the script adds its colour class, title and link), any other cell whole."""
     rows = X.swiss_cells(t, standings)
@@ -106,7 +113,7 @@ def _swiss_cells(t: Tournament, standings) -> list[str]:
     return out
 
 
-def crosstable(t: Tournament, standings, names: list[str] | None = None) -> tuple[str, str]:
+def crosstable(t: Tournament, standings: Standings, names: list[str] | None = None) -> tuple[str, str]:
     """The crosstable table and its legend."""
     grid = X.is_grid(t, standings)
     if grid:
@@ -144,7 +151,7 @@ def crosstable(t: Tournament, standings, names: list[str] | None = None) -> tupl
     return "\n".join(out), legend
 
 
-def _grid_cells(cells) -> str:
+def _grid_cells(cells: list[list[X.Cell] | None]) -> str:
     parts = []
     for item in cells:
         if item is None:
@@ -160,13 +167,13 @@ def _grid_cells(cells) -> str:
 
 
 # -- page -------------------------------------------------------------------------------------
-def _facts(t: Tournament, standings, ratings: dict | None) -> str:
+def _facts(t: Tournament, standings: AnyStandings, ratings: RatingsByStart | None) -> str:
     extra = [("Ratings", "rating changes shown (Ro, We, W, K/E, Rn, +/-)")] if ratings is not None else []
     extra += [("Note", note) for note in notes(standings)]
     return html_facts(facts(t), list(standings.tiebreaks), standings.rules, standings.system, extra)
 
 
-def _explanations(standings) -> tuple[dict | None, dict[str, list[str | None]]]:
+def _explanations(standings: AnyStandings) -> tuple[dict[str, Any] | None, dict[str, list[str | None]]]:
     """The explanations for the page, of players or teams: the columns of the tie-breaks they
     cover (``BaseStandings.explanation_columns``, written out by the page's script), and the text
     of every other tie-break's value per entry (start rank or team number -> one text or None per
@@ -194,7 +201,7 @@ def _explanations(standings) -> tuple[dict | None, dict[str, list[str | None]]]:
     return columns, out
 
 
-def render(t: Tournament, standings, *, ratings: dict | None = None) -> str:
+def render(t: Tournament, standings: AnyStandings, *, ratings: RatingsByStart | None = None) -> str:
     """The whole page as a string (UTF-8 when written), of players or teams."""
     if standings.kind == "teams":
         return _team_page(t, standings)
@@ -217,7 +224,7 @@ def render(t: Tournament, standings, *, ratings: dict | None = None) -> str:
 
 
 # -- teams ------------------------------------------------------------------------------------
-def team_crosstable(standings) -> str:
+def team_crosstable(standings: TeamStandings) -> str:
     """One row per team in standings order, one cell per round (opponent, colour, game points)."""
     from .team_crosstable import crosstable_rows
 
@@ -241,7 +248,7 @@ def team_crosstable(standings) -> str:
     return "\n".join(out)
 
 
-def _team_page(t: Tournament, standings) -> str:
+def _team_page(t: Tournament, standings: TeamStandings) -> str:
     """The team standings and the team-vs-team crosstable: the individual page's template, CSS,
     script and Content-Security-Policy; a team's opponents highlighted, each tie-break value
     explained in the panel with the text of ``trfscore explain --teams``, no search box."""

@@ -13,7 +13,7 @@ import json
 import math
 from itertools import repeat
 from operator import attrgetter, itemgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..formats.json_text import SCHEMA_ID, dumps, score_to_json
 from ..model import Tournament
@@ -21,6 +21,9 @@ from ..standings import RankColumns
 from .columns import ReportColumn, columns_of
 from .common import join_rows
 from .values import each_once
+
+if TYPE_CHECKING:
+    from .common import AnyStandings, RatingsByStart
 
 #: the key of the rows in each kind of document
 _ROWS = {"players": "standings", "teams": "teams"}
@@ -35,29 +38,36 @@ def tournament_facts(t: Tournament) -> dict[str, Any]:
                        "encoding": t.source.encoding}}
 
 
-def to_dict(t: Tournament, standings, ratings: dict | None = None, findings: bool = True,
+def to_dict(t: Tournament, standings: AnyStandings, ratings: RatingsByStart | None = None, findings: bool = True,
             ratings_system: str | None = None) -> dict[str, Any]:
     """``ratings`` maps start rank to a JSON-ready rating calculation (``--ratings``)."""
     doc = _frame(t, standings, ratings is not None, findings, ratings_system)
     columns = _json_columns(standings, ratings)
     keys = [c.key for c in columns]
-    doc[_rows_key(standings)] = [dict(zip(keys, row)) for row in zip(*(c.json() for c in columns))]
+    doc[_rows_key(standings)] = [dict(zip(keys, row)) for row in zip(*map(_values, columns))]
     return doc
 
 
-def _rows_key(standings) -> str:
+def _rows_key(standings: AnyStandings) -> str:
     return _ROWS[standings.kind]
 
 
-def _json_columns(standings, ratings: dict | None) -> list[ReportColumn]:
+def _json_columns(standings: AnyStandings, ratings: RatingsByStart | None) -> list[ReportColumn]:
     return [c for c in columns_of(standings, ratings) if c.json is not None]
 
 
-def _frame(t: Tournament, standings, rated: bool, findings: bool, ratings_system: str | None) -> dict[str, Any]:
+def _values(column: ReportColumn) -> list[Any]:
+    """The JSON values of a column :func:`_json_columns` kept."""
+    if column.json is None:
+        raise ValueError(f"column {column.key!r} has no JSON values")
+    return column.json()
+
+
+def _frame(t: Tournament, standings: AnyStandings, rated: bool, findings: bool, ratings_system: str | None) -> dict[str, Any]:
     """The document without its rows."""
     facts = tournament_facts(t)
     teams = standings.kind == "teams"
-    if teams:
+    if standings.kind == "teams":
         event = standings.event
         facts.update(teams=len(event.teams), boards=event.boards, after_round=event.rounds,
                      match_points={k: score_to_json(v) for k, v in (("TW", event.scoring.win), ("TD", event.scoring.draw),
@@ -67,7 +77,7 @@ def _frame(t: Tournament, standings, rated: bool, findings: bool, ratings_system
     doc: dict[str, Any] = {"$schema": SCHEMA_ID, "tournament": facts, "rules": standings.rules, "system": standings.system}
     if not teams:
         doc["event"] = t.event.to_dict(standings.rounds)
-    if teams:
+    if standings.kind == "teams":
         doc["primary"] = standings.primary
     doc.update(tiebreaks=list(standings.tiebreaks), notes=list(standings.notes))
     if rated:
@@ -82,11 +92,11 @@ def _frame(t: Tournament, standings, rated: bool, findings: bool, ratings_system
     return doc
 
 
-def render(t: Tournament, standings, ratings: dict | None = None, ratings_system: str | None = None) -> str:
+def render(t: Tournament, standings: AnyStandings, ratings: RatingsByStart | None = None, ratings_system: str | None = None) -> str:
     """The JSON text of :func:`to_dict`, one row per line."""
     columns = _json_columns(standings, ratings)
     try:
-        texts = [c.json_text() if c.json_text is not None else list(map(encode_value, c.json())) for c in columns]
+        texts = [c.json_text() if c.json_text is not None else list(map(encode_value, _values(c))) for c in columns]
     except TypeError:  # a field of an unexpected type (set through the API): the general encoder
         return dumps(to_dict(t, standings, ratings, ratings_system=ratings_system), _rows_key(standings))
     count = len(texts[0]) if texts else 0
@@ -97,7 +107,7 @@ def render(t: Tournament, standings, ratings: dict | None = None, ratings_system
     return dumps(_frame(t, standings, ratings is not None, True, ratings_system), _rows_key(standings), body)
 
 
-def _all_str(values: list) -> bool:
+def _all_str(values: list[Any]) -> bool:
     return set(map(type, values)) <= {str}
 
 
@@ -105,7 +115,7 @@ _text = json.encoder.encode_basestring  # a JSON string, as json.dumps(..., ensu
 encode_value = json.JSONEncoder(ensure_ascii=False).encode  # a nested value, as dumps encodes its rows
 
 
-def score_texts(values: list) -> list[str]:
+def score_texts(values: list[Any]) -> list[str]:
     """JSON texts of exact scores, each distinct value converted once (:func:`.values.each_once`)."""
     return each_once(_score_json_text, values)
 
@@ -124,7 +134,7 @@ def _score_text(value: float | int | str | None) -> str:
     return repr(value)
 
 
-def dict_texts(rows: list) -> list[str]:
+def dict_texts(rows: list[Any]) -> list[str]:
     """JSON texts of dicts of one layout (the rating rows: :func:`.values.rating_row`), written a
     field at a time, each distinct value of a field once; rows of mixed layouts (or not dicts)
     through the general encoder, as before."""
@@ -137,7 +147,7 @@ def dict_texts(rows: list) -> list[str]:
 _SCALARS = frozenset({int, float, str, bool, type(None)})
 
 
-def _field_texts(values: list) -> list[str]:
+def _field_texts(values: list[Any]) -> list[str]:
     """JSON texts of one field's values: scalars each distinct value once, empty lists as
     ``[]``, anything else through the general encoder."""
     types = set(map(type, values))
@@ -158,7 +168,7 @@ def _scalar_text(value: Any) -> str:
     return _text(value) if type(value) is str else repr(value)
 
 
-def string_texts(values: list) -> list[str]:
+def string_texts(values: list[Any]) -> list[str]:
     """JSON texts of strings (a TypeError for anything else)."""
     return list(map(_text, values))
 
@@ -178,7 +188,7 @@ PLAYER_FIELDS = ("title", "name", "federation", "rating", "fide_id", "points", "
 _FIELDS = attrgetter(*PLAYER_FIELDS)
 
 
-def player_fields(table: RankColumns) -> dict[str, list]:
+def player_fields(table: RankColumns) -> dict[str, list[Any]]:
     """The players' :data:`PLAYER_FIELDS` by name, each a column in rank order.  They are read in
     start-rank order when the table knows it: that is the order the players were made in, and
     reading 10,000 objects' fields in memory order takes half the time."""

@@ -7,7 +7,7 @@ or links.  Numbers use a dot; shared places print as ``3-4``.
 """
 from __future__ import annotations
 
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from ..formats.limits import data_rounds
 from ..formats.markdown_text import escape, escape_each, escape_joined, rows_unchanged, unescape
@@ -17,10 +17,15 @@ from .columns import columns_of
 from .common import facts, markdown_header, markdown_rows, markdown_table, notes, team_facts
 from .values import each_once, format_points, format_score
 
+if TYPE_CHECKING:
+    from ..standings import RankColumns, Standings
+    from ..teams.standings import TeamStandings
+    from .common import AnyStandings, RatingsByStart
+
 __all__ = ["escape", "unescape", "render", "write"]
 
 
-def standings_table(standings, ratings: dict | None = None, names: list[str] | None = None) -> list[str]:
+def standings_table(standings: AnyStandings, ratings: RatingsByStart | None = None, names: list[str] | None = None) -> list[str]:
     """The standings rows of players or teams (:mod:`.columns`); ``names``: the escaped names in
     rank order, if made already."""
     head, align, cells = [], [], []
@@ -41,22 +46,22 @@ def standings_table(standings, ratings: dict | None = None, names: list[str] | N
     return markdown_table(head, [], align) + markdown_rows(cells)
 
 
-def escaped_names(table) -> list[str]:
+def escaped_names(table: RankColumns) -> list[str]:
     return escape_each([p.name for p in table.players])
 
 
-def crosstable(t: Tournament, standings, names: list[str] | None = None) -> list[str]:
+def crosstable(t: Tournament, standings: Standings, names: list[str] | None = None) -> list[str]:
     """The crosstable rows; ``names`` as in :func:`standings_table`."""
     if X.is_grid(t, standings):
         n = len(standings.rows)
         head = ["No.", "SNo", "Name", *(str(i) for i in range(1, n + 1)), "Pts"]
-        rows = []
+        grid: list[list[str]] = []
         for i, (row, cells) in enumerate(zip(standings.rows, X.grid_rows(t, standings)), 1):
             line = [str(i), str(row.start_rank), escape(row.player.name)]
             line += ["×" if c is None else " ".join(x.result for x in c) for c in cells]
             line.append(format_points(row.points))
-            rows.append(line)
-        return [X.GRID_LEGEND, "", *markdown_table(head, rows, ["r", "r", "l"] + ["c"] * n + ["r"])]
+            grid.append(line)
+        return [X.GRID_LEGEND, "", *markdown_table(head, grid, ["r", "r", "l"] + ["c"] * n + ["r"])]
     rounds = data_rounds(t)
     head = ["No.", "SNo", "Name", *(f"R{r}" for r in range(1, rounds + 1)), "Pts"]
     table = standings.columns()
@@ -64,17 +69,17 @@ def crosstable(t: Tournament, standings, names: list[str] | None = None) -> list
     names = names if names is not None else escaped_names(table)
     # each row's round cells joined as markdown_table would join them; escaped cell by cell only
     # when a joined row holds anything escape would change
-    cells = X.swiss_label_rows(t, standings, " | ", rounds) if rounds else []
-    if rounds and not rows_unchanged(cells, rounds):
-        cells = list(map(escape_joined, X.swiss_labels(t, standings)))
+    labels = X.swiss_label_rows(t, standings, " | ", rounds) if rounds else []
+    if rounds and not rows_unchanged(labels, rounds):
+        labels = list(map(escape_joined, X.swiss_labels(t, standings)))
     # the rows as markdown_table would join them, written by one join
     numbers = list(map(str, range(1, len(names) + 1)))
-    columns = [numbers, list(map(str, table.start_ranks)), names, *([cells] if rounds else []), points]
+    columns = [numbers, list(map(str, table.start_ranks)), names, *([labels] if rounds else []), points]
     rows = markdown_rows(columns)
     return [X.LEGEND, "", *markdown_table(head, [], ["r", "r", "l"] + ["c"] * rounds + ["r"]), *rows]
 
 
-def team_crosstable(standings) -> list[str]:
+def team_crosstable(standings: TeamStandings) -> list[str]:
     """The legend and one row per team: Rk, No, Team, one cell per round, MP, GP."""
     from .team_crosstable import LEGEND, crosstable_rows
 
@@ -86,7 +91,7 @@ def team_crosstable(standings) -> list[str]:
     return [LEGEND, "", *markdown_table(head, rows, ["r", "r", "l"] + ["c"] * rounds + ["r", "r"])]
 
 
-def _team_lines(t: Tournament, standings) -> list[str]:
+def _team_lines(t: Tournament, standings: TeamStandings) -> list[str]:
     """The team standings: the team facts, the standings table and the team-vs-team crosstable."""
     title = escape(t.header.name) or escape(t.source.path or "") or "Team event"
     lines = markdown_header(title, team_facts(t, standings), list(standings.tiebreaks), standings.rules,
@@ -97,12 +102,12 @@ def _team_lines(t: Tournament, standings) -> list[str]:
     return lines
 
 
-def render(t: Tournament, standings, *, ratings: dict | None = None) -> str:
+def render(t: Tournament, standings: AnyStandings, *, ratings: RatingsByStart | None = None) -> str:
     """The whole document, of players or teams."""
     return "\n".join([*document_lines(t, standings, ratings), ""])  # each line ends with a line break
 
 
-def write(t: Tournament, standings, out: IO[str], *, ratings: dict | None = None) -> None:
+def write(t: Tournament, standings: AnyStandings, out: IO[str], *, ratings: RatingsByStart | None = None) -> None:
     """:func:`render`'s text written to ``out`` line by line (the tables are one line each here),
     without making the whole document as one string: the 10,000-player tables are written as
     they are, not copied once more into a 2.4 MB text."""
@@ -111,7 +116,7 @@ def write(t: Tournament, standings, out: IO[str], *, ratings: dict | None = None
         out.write("\n")
 
 
-def document_lines(t: Tournament, standings, ratings: dict | None = None) -> list[str]:
+def document_lines(t: Tournament, standings: AnyStandings, ratings: RatingsByStart | None = None) -> list[str]:
     """The document's lines, each table's rows as one string (joined by line breaks already)."""
     if standings.kind == "teams":
         return _team_lines(t, standings)

@@ -13,11 +13,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from ..model import Kind
 from ..teams.model import KIND_NAMES
 from .crosstable import ABSENT_LABEL, CSS, half, paired
 from .values import format_score
+
+if TYPE_CHECKING:
+    from ..teams.model import TeamLine
+    from ..teams.standings import TeamStandings
 
 __all__ = ["LEGEND", "TeamCell", "crosstable_rows", "opponents"]
 
@@ -74,7 +79,7 @@ class TeamCell:
         return CSS.get(self.kind, "")
 
 
-def crosstable_rows(standings) -> list[list[TeamCell]]:
+def crosstable_rows(standings: TeamStandings) -> list[list[TeamCell]]:
     """Per standings row, one :class:`TeamCell` per round of the event."""
     names = {row.number: row.name for row in standings.rows}
     out = []
@@ -91,6 +96,6 @@ def crosstable_rows(standings) -> list[list[TeamCell]]:
     return out
 
 
-def opponents(line) -> list[int]:
+def opponents(line: TeamLine) -> list[int]:
     """Numbers of the teams a team was paired with (matches and forfeits), in round order."""
     return paired(line.rounds)

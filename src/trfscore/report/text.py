@@ -14,11 +14,15 @@ import os
 import shutil
 import sys
 import textwrap
+from typing import IO, TYPE_CHECKING
 
 from ..model import Tournament
 from ..safetext import neutralise
 from .columns import columns_of
 from .common import notes
+
+if TYPE_CHECKING:
+    from .common import AnyStandings, RatingsByStart
 
 BOLD, DIM, RESET = "\x1b[1m", "\x1b[2m", "\x1b[0m"
 GAP = 2
@@ -61,7 +65,7 @@ def _pad(text: str, width: int, right: bool) -> str:
     return fill + text if right else text + fill
 
 
-def use_colour(stream, no_color: bool) -> bool:
+def use_colour(stream: IO[str], no_color: bool) -> bool:
     if no_color or os.environ.get("NO_COLOR"):
         return False
     return hasattr(stream, "isatty") and stream.isatty()
@@ -87,7 +91,7 @@ class _Column:
         self.width = max([display_width(head)] + [display_width(c) for c in cells])
 
 
-def _columns(standings, ratings: dict | None) -> tuple[list[_Column], list[_Column]]:
+def _columns(standings: AnyStandings, ratings: RatingsByStart | None) -> tuple[list[_Column], list[_Column]]:
     """(the participant columns, the value columns) of :mod:`.columns`' descriptions; optional
     columns nobody fills are dropped."""
     player: list[_Column] = []
@@ -159,7 +163,7 @@ def _table(block: list[_Column], width: int, colour: bool) -> list[str]:
     return out
 
 
-def _meta(t: Tournament, standings) -> tuple[str, str]:
+def _meta(t: Tournament, standings: AnyStandings) -> tuple[str, str]:
     """The title and the line under it: the event, the tie-breaks and the rules."""
     h = t.header
     codes = ", ".join(neutralise(c) for c in standings.tiebreaks) or "none"
@@ -177,8 +181,8 @@ def _meta(t: Tournament, standings) -> tuple[str, str]:
     return title, meta + f"; tie-breaks {codes} {rules}"
 
 
-def render(t: Tournament, standings, *, width: int | None = None, colour: bool = False,
-           ratings: dict | None = None) -> str:
+def render(t: Tournament, standings: AnyStandings, *, width: int | None = None, colour: bool = False,
+           ratings: RatingsByStart | None = None) -> str:
     """The standings (of players, or of teams) as text fitting ``width`` columns (default: the
     terminal's, else 80)."""
     width = max(40, width or shutil.get_terminal_size((80, 24)).columns)
@@ -207,6 +211,7 @@ def note_lines(texts: list[str], width: int) -> list[str]:
     return out
 
 
-def write(t: Tournament, standings, stream=None, *, no_color: bool = False, ratings: dict | None = None) -> None:
+def write(t: Tournament, standings: AnyStandings, stream: IO[str] | None = None, *, no_color: bool = False,
+          ratings: RatingsByStart | None = None) -> None:
     stream = stream or sys.stdout
     stream.write(render(t, standings, colour=use_colour(stream, no_color), ratings=ratings))

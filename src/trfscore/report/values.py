@@ -3,13 +3,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..decimals import format_points, format_score, rank_label, rank_labels  # noqa: F401  (the report modules' names)
+# the report modules' names for these
+from ..decimals import format_points as format_points
+from ..decimals import format_score as format_score
+from ..decimals import rank_label as rank_label
+from ..decimals import rank_labels as rank_labels
 from ..formats.trf.player import TITLE_LETTERS
 
+if TYPE_CHECKING:
+    from ..ratings.fide_figures import FideFigures
+    from ..ratings.result import RatingResult
 
-def per_value(fn: Callable[[Any], str], values: list) -> list[str]:
+
+def per_value(fn: Callable[[Any], str], values: list[Any]) -> list[str]:
     """``[fn(v) for v in values]``, ``fn`` called once per distinct value (a column of titles,
     federations or ratings holds few)."""
     text = {v: fn(v) for v in set(values)}
@@ -22,7 +30,7 @@ def title_label(title: str | None) -> str:
     return TITLE_LETTERS.get(text.lower(), text)
 
 
-def each_once(fn: Callable[[Any], str], values: list) -> list[str]:
+def each_once(fn: Callable[[Any], str], values: list[Any]) -> list[str]:
     """``[fn(v) for v in values]``, ``fn`` called once per distinct object (a column of 10,000
     tie-break values holds a few hundred: the engine shares equal values).  ``values`` keeps every
     object alive meanwhile, so equal ids are the same object."""
@@ -31,7 +39,7 @@ def each_once(fn: Callable[[Any], str], values: list) -> list[str]:
     return list(map(texts.__getitem__, map(id, values)))
 
 
-def rating_row(result) -> dict[str, Any]:
+def rating_row(result: RatingResult) -> dict[str, Any]:
     """A rating calculation (:class:`trfscore.ratings.result.RatingResult`) for reports:
     Ro, We, W, K/E, Rn and the change, numbers JSON-ready."""
     from ..formats.json_text import score_to_json
@@ -82,13 +90,13 @@ def rating_rows(evaluations: Mapping[int, Any]) -> RatingRows:
     return RatingRows(evaluations)
 
 
-def _figures_type() -> type:
+def _figures_type() -> type[FideFigures]:
     from ..ratings.fide_figures import FideFigures
 
     return FideFigures
 
 
-def _figures_row(f) -> dict[str, Any]:
+def _figures_row(f: FideFigures) -> dict[str, Any]:
     """The :func:`rating_row` of a plain FIDE evaluation: We in hundredths and W in half points
     shown as :func:`score_to_json_rounded` and ``score_to_json`` show their Fractions."""
     ro, expected, won, games, k, change, performance = f
@@ -99,7 +107,7 @@ def _figures_row(f) -> dict[str, Any]:
     }
 
 
-def _figures_text(f, hundredths: dict[int, str], halves: dict[int, str]) -> str:
+def _figures_text(f: FideFigures, hundredths: dict[int, str], halves: dict[int, str]) -> str:
     """The JSON text of :func:`_figures_row` (``json.dumps``), written directly; ``hundredths``
     and ``halves`` remember the texts of We and W already written."""
     ro, expected, won, games, k, change, performance = f

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import groupby
-from typing import Any
+from typing import Any, ClassVar, Literal
 
 from ..decimals import rank_label
 from ..findings import Finding
@@ -84,7 +84,7 @@ class TeamStandings(BaseStandings):
     """Ranked teams with their tie-break values: the standings of :mod:`trfscore.standings`
     (:class:`~trfscore.standings.BaseStandings`) for teams, ranked by a primary score."""
 
-    kind = "teams"
+    kind: ClassVar[Literal["teams"]] = "teams"
 
     rules: str
     system: str  # "swiss" | "round-robin"
