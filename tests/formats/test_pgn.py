@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 from fractions import Fraction
 
-from trfscore.formats import pgn
+from trfscore.formats import limits, pgn
 from trfscore.model import Kind
 
 
@@ -294,7 +294,7 @@ def test_numbers_of_thousands_of_digits_are_not_numbers():
 
 def test_a_folder_file_over_the_size_limit_is_not_read(tmp_path, monkeypatch):
     """Every other input stops at 64 MB; a folder's PGN files were read whole, whatever their size."""
-    monkeypatch.setattr(pgn, "MAX_INPUT_BYTES", 2000)
+    monkeypatch.setattr(limits, "MAX_INPUT_BYTES", 2000)
     (tmp_path / "a.pgn").write_text(game("Ann", "Bob", "1-0"))
     (tmp_path / "b.pgn").write_text(game("Cid", "Dan", "1-0") * 40)
     t = pgn.read_many([tmp_path])

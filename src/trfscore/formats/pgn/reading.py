@@ -9,6 +9,7 @@ from typing import IO, Any
 from ...findings import Finding
 from ...gcpause import gc_paused
 from ...model import Source, Tournament
+from .. import limits
 from ..files import NotReadable, read_file
 from .collecting import collect
 from .decoding import pgn_text, text_of
@@ -138,11 +139,9 @@ def _read_many(paths: Iterable[str | os.PathLike[str]], moves: bool, round_mode:
 def _read_file(f: str, moves: bool, encoding: str | None, sink: Sink,
                encodings: set[str]) -> list[GameRecord] | None:
     """The records of one file (its encoding added to ``encodings``), or None when it is not read."""
-    # looked up on the package at each call, so that ``pgn.MAX_INPUT_BYTES`` can be changed (tests do)
-    from . import MAX_INPUT_BYTES
-
     try:
-        data = read_file(f, MAX_INPUT_BYTES)
+        # looked up at each call, so that ``limits.MAX_INPUT_BYTES`` can be changed (tests do)
+        data = read_file(f, limits.MAX_INPUT_BYTES)
     except NotReadable as exc:
         sink.add("PGN100", f"{f} {exc}", None, None, "split the file, or give the games of one event"
                  if str(exc).startswith("is larger") else "")
