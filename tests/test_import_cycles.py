@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.gate
+
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "trfscore"
 
 #: The cycles the package still has, each a group of modules that import each other: the list
