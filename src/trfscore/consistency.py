@@ -70,7 +70,7 @@ def _screen(t: Tournament, standings: Standings | None) -> bool:
     ranks = [p.start_rank for p in players]
     if len(set(ranks)) != len(ranks) or any(f.rule == "TRF302" for f in t.findings):
         return False
-    return _mirrored(t, players, ranks) and _points_agree(t, players, standings)
+    return _mirrored(t, players, ranks) and _points_agree(t, players, ranks, standings)
 
 
 #: A result code -> the code the opponent's cell must hold for the game to fit (COMPLEMENTARY
@@ -126,22 +126,24 @@ def _pairs_fit(me: str, theirs: str, mine: str) -> bool:
     return all((c, code_of[o]) in COMPLEMENTARY for s, o, c in zip(me, theirs, mine) if o != s)
 
 
-def _points_agree(t: Tournament, players: list[Player], standings: Standings | None) -> bool:
+def _points_agree(t: Tournament, players: list[Player], ranks: list[int], standings: Standings | None) -> bool:
     """Every declared total equals the computed one: the standings' points when they cover the
     whole event (or the played rounds of an event in progress), else the scoring kernel's."""
     declared = [p.points for p in players]
-    if all(d is None for d in declared):
+    kinds = set(map(type, declared))
+    if kinds == {type(None)}:
         return True
     computed: list[object]
     if standings is not None and standings.rounds in (t.rounds, t.event.played):
         table = standings.columns()
-        by_rank = dict(zip(table.start_ranks, table.points))
-        computed = [by_rank.get(p.start_rank) for p in players]
+        computed = list(map(dict(zip(table.start_ranks, table.points)).get, ranks))
     else:
-        total = t.scoring.table().total
-        computed = list(map(total, players))
+        computed = list(map(t.scoring.table().total, players))
     units = in_units([*declared, *computed])  # type: ignore[list-item]
     if units is None:
         return False
     half = len(players)
-    return all(d is None or d == c for d, c in zip(units[:half], units[half:]))
+    mine, theirs = units[:half], units[half:]
+    if type(None) not in kinds:  # every total declared: one list comparison
+        return mine == theirs
+    return all(d is None or d == c for d, c in zip(mine, theirs))
