@@ -130,7 +130,7 @@ class EventReading(NamedTuple):
 def _key(t: Tournament) -> tuple[object, ...]:
     """What the reading of ``t`` depends on, as far as a change can be seen cheaply."""
     players = t.players
-    return (id(players), players.version, len(players), t.rounds, t.header.rounds_declared,
+    return (id(players), getattr(players, "version", None), len(players), t.rounds, t.header.rounds_declared,
             t.header.system, t.header.type, len(t.teams))
 
 
