@@ -156,8 +156,8 @@ def test_meetings_keep_the_order_of_pairs():
 def test_byte_lanes_answer_as_the_lists_do(seed, players, rounds, edits, robin):
     """``FlatCells`` over byte lanes (at most 255 players) gives the same cells, in the same
     order, as over its lists: unconfirmed claims, mutual games passing each pairing rule's test
-    (TRF502-TRF504), and the pairs that meet more than once; from 64 players on, files are read
-    in bulk, so the cells often stay one packed block (and the totals come from the codes)."""
+    (TRF502-TRF504), and the pairs that meet more than once; files are read column by column, so
+    the cells often stay one packed block (and the totals come from the codes)."""
     from trfscore.check.rules.pairings import _not_complementary, _one_side_bare, _same_colour
 
     t = trfscore.loads(mutated(seed, players, rounds, edits, robin), "trf")

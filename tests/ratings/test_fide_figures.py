@@ -51,8 +51,8 @@ def test_figures_give_the_rows_of_the_general_path(seed, players, rounds, unrate
     """Unrated players and opponents, TRF W/D/L games, players from 2650 (no 400 cap from
     October 2025), players near the 1400 floor, juniors, a players CSV and end dates before
     and after each rule change: the rows of the figures are the general path's, byte for byte,
-    in the model built directly and in a TRF read back (from 64 players, one packed block of
-    round cells, read a column at a time)."""
+    in the model built directly and in a TRF read back (one packed block of round cells, read
+    a column at a time, when no line has a finding)."""
     t = swiss(players, rounds, seed=seed, forfeits=0.1, byes=0.1, withdrawals=0.1)
     rng = random.Random(seed)
     for p in t.players:

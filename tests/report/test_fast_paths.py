@@ -180,8 +180,8 @@ def test_rows_by_one_join_equal_the_rows_joined_one_by_one(pieces_count, sep):
 @given(seed=st.integers(0, 10**6), players=st.integers(64, 90), rounds=st.integers(1, 6))
 @settings(max_examples=15, deadline=None)
 def test_labels_of_one_packed_block_equal_cell_labels(seed, players, rounds):
-    """Events big enough for the bulk reader: all cells one packed block, every row whole, so
-    the rows are written for the whole block in start-rank order and picked in rank order."""
+    """Events whose cells are all one packed block, every row whole, so the rows are written
+    for the whole block in start-rank order and picked in rank order."""
     from trfscore.model import packed_block
 
     t = trfscore.loads(to_trf(swiss(players, rounds, seed=seed, forfeits=0.1, byes=0.1, withdrawals=0.1)).encode())
