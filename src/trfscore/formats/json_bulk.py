@@ -7,9 +7,10 @@ the published schema (:mod:`trfscore.formats.json_schema`): nothing here judges 
 """
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass
 from functools import cache
-from itertools import chain, repeat
+from itertools import accumulate, chain, repeat
 from operator import eq, is_, itemgetter
 from typing import Any, NamedTuple
 
@@ -21,13 +22,27 @@ Column = list[Any]
 
 
 @dataclass
+class Games:
+    """Every player's games in turn, compact: the opponents, and one character per game for its
+    colour (``w``, ``b``, ``-`` for none), its code and its kind (``chr`` of its place in the
+    schema's ``kind`` enum); each game is read in its place in its player's list, and
+    ``misplaced`` is the first whose ``round`` says otherwise (player index, place, round)."""
+
+    opponents: list[int | None]
+    colours: str
+    codes: str
+    kinds: str
+    misplaced: tuple[int, int, Any] | None
+
+
+@dataclass
 class Columns:
     """The players of a document as columns (key -> one value per player, :data:`ABSENT` where
-    a player lacks the key; no ``games`` key), their games as five columns in ``Game`` field order, and each
-    player's number of games."""
+    a player lacks the key; no ``games`` key), their games (:class:`Games`) and each player's
+    number of games."""
 
     players: dict[str, Column]
-    games: tuple[Column, ...]
+    games: Games
     counts: list[int]
     packed: PackedCells | None = None  # set when the games are clean (clean_cells)
     complete: bool = False  # every player has every key: no column holds ABSENT
@@ -43,18 +58,30 @@ def columns(players: list[dict[str, Any]], keys: list[str]) -> Columns:
         by_key = dict(zip(keys, map(list, values)))
     else:
         by_key = {key: list(map(dict.get, players, repeat(key), repeat(ABSENT))) for key in keys}
-    lists = by_key.pop("games")  # (the game objects themselves are not kept: a column each)
-    return Columns(by_key, _game_columns(list(chain.from_iterable(lists))), list(map(len, lists)), complete=complete)
+    lists = by_key.pop("games")  # (the game objects themselves are not kept)
+    counts = list(map(len, lists))
+    return Columns(by_key, _games(list(chain.from_iterable(lists)), counts), counts, complete=complete)
 
 
-def extend(cols: Columns, more: Columns) -> None:
-    """``cols`` followed by the players of ``more`` (a block of players read after them)."""
-    for key, column in cols.players.items():
-        column += more.players[key]
-    for column, values in zip(cols.games, more.games):
-        column += values
-    cols.counts += more.counts
-    cols.complete = cols.complete and more.complete
+def joined(parts: list[Columns], keys: list[str]) -> Columns:
+    """The columns of blocks of players read in turn, as one."""
+    if len(parts) == 1:
+        return parts[0]
+    players: dict[str, Column] = {key: [] for key in keys if key != "games"}
+    opponents: list[int | None] = []
+    counts: list[int] = []
+    misplaced = None
+    for part in parts:
+        for key, column in players.items():
+            column += part.players[key]
+        if misplaced is None and part.games.misplaced is not None:
+            i, place, said = part.games.misplaced
+            misplaced = (i + len(counts), place, said)
+        opponents += part.games.opponents
+        counts += part.counts
+    games = Games(opponents, "".join(part.games.colours for part in parts), "".join(part.games.codes for part in parts),
+                  "".join(part.games.kinds for part in parts), misplaced)
+    return Columns(players, games, counts, complete=all(part.complete for part in parts))
 
 
 _GAME_KEYS = list(Game._fields)
@@ -68,14 +95,30 @@ def _own_keys(first: Any, keys: list[str]) -> list[str]:
     return own if own == keys else keys
 
 
-def _game_columns(games: list[dict[str, Any]]) -> tuple[Column, ...]:
-    """The five game columns, in ``Game`` field order (no tuple per game)."""
+def _games(games: list[dict[str, Any]], counts: list[int]) -> Games:
+    """The games as :class:`Games` (``counts``: each player's number of games)."""
     keys = _own_keys(games[0], _GAME_KEYS) if games else _GAME_KEYS
     rounds, opponents, colours, codes, kinds = (list(map(itemgetter(key), games)) for key in keys)
-    # the decoder makes a string object per value: one object per distinct colour, code and kind
-    # instead (a few instead of 390,000 for 10,000 players of 13 rounds)
-    shared: dict[str | None, str | None] = {}
-    return rounds, opponents, *(list(map(shared.setdefault, column, column)) for column in (colours, codes, kinds))
+    places = list(chain.from_iterable(map(range, repeat(1), [c + 1 for c in counts])))
+    misplaced = None
+    if rounds != places:
+        at = next(at for at, (said, place) in enumerate(zip(rounds, places)) if said != place)
+        misplaced = (bisect_right(list(accumulate(counts)), at), places[at], rounds[at])
+    return Games(opponents, "".join(map(_CHAR_OF_COLOUR.__getitem__, colours)), "".join(codes),
+                 "".join(map(_kind_chars().__getitem__, kinds)), misplaced)
+
+
+@cache
+def _kind_names() -> tuple[str, ...]:
+    """The schema's kinds of game, in its order (:attr:`Games.kinds` holds ``chr`` of a place)."""
+    from .json_schema import published
+
+    return tuple(published()["$defs"]["kind"]["enum"])
+
+
+@cache
+def _kind_chars() -> dict[str, str]:
+    return {name: chr(i) for i, name in enumerate(_kind_names())}
 
 
 # -- building -------------------------------------------------------------------------------
@@ -100,25 +143,18 @@ def clean_cells(cols: Columns) -> CleanCells | None:
     opponents' types are left to the caller."""
     from .trf.bulk import KIND_BY_CODE
 
-    rounds, opponents, colours, codes, kinds = cols.games
+    games = cols.games
+    opponents, chars, result = games.opponents, games.colours, games.codes
     counts = cols.counts
     unpaired_of_code = _unpaired_of_code()
-    try:
-        if not set(codes) <= KIND_BY_CODE.keys():
-            return None
-        chars = "".join(map(_CHAR_OF_COLOUR.__getitem__, colours))  # "w", "b" or null, each
-    except (TypeError, KeyError):  # unhashable, or another colour
+    if not set(result) <= KIND_BY_CODE.keys() or unpaired_of_code is None:
         return None
-    if unpaired_of_code is None:  # pragma: no cover
-        return None
-    result = "".join(codes)
     unpaired = result.translate(unpaired_of_code).encode("latin-1")
     if bytes(map(is_, opponents, repeat(None))) != unpaired or chars.translate(_NO_COLOUR).encode() != unpaired:
         return None
-    if list(map(KIND_BY_CODE.__getitem__, result)) != kinds:
+    if result.translate(_kind_of_code()) != games.kinds:
         return None
-    expected = list(chain.from_iterable(map(range, repeat(1), [c + 1 for c in counts])))
-    if max(counts, default=0) > 256 or not all(map(is_, rounds, expected)):  # 1 .. 256: single int objects
+    if max(counts, default=0) > 256 or games.misplaced is not None:
         return None
     if any(map(eq, opponents, chain.from_iterable(map(repeat, cols.players["start_rank"], counts)))):
         return None
@@ -126,7 +162,17 @@ def clean_cells(cols: Columns) -> CleanCells | None:
 
 
 _CHAR_OF_COLOUR = {"w": "w", "b": "b", None: "-"}  # a cell's colour as a packed block keeps it
+_COLOUR_OF_CHAR = {"w": "w", "b": "b", "-": None}
 _NO_COLOUR = {ord("w"): 0, ord("b"): 0, ord("-"): 1}
+
+
+@cache
+def _kind_of_code() -> dict[int, str]:
+    """Each code's kind (:data:`~trfscore.formats.trf.bulk.KIND_BY_CODE`) as its character in
+    :attr:`Games.kinds`, for ``str.translate``; a kind the schema does not name maps to none."""
+    from .trf.bulk import KIND_BY_CODE
+
+    return {ord(code): _kind_chars().get(kind, "?") for code, kind in KIND_BY_CODE.items()}
 
 
 @cache
@@ -172,8 +218,12 @@ _tuple_new = tuple.__new__
 
 
 def games_of(cols: Columns) -> list[list[Game]]:
-    """Each player's games as ``Game`` tuples, straight from the columns."""
-    games = list(map(_tuple_new, repeat(Game), zip(*cols.games)))
+    """Each player's games as ``Game`` tuples, each in its place (its round)."""
+    g = cols.games
+    places = chain.from_iterable(map(range, repeat(1), [c + 1 for c in cols.counts]))
+    colours = map(_COLOUR_OF_CHAR.__getitem__, g.colours)
+    kinds = map(_kind_names().__getitem__, map(ord, g.kinds))
+    games = list(map(_tuple_new, repeat(Game), zip(places, g.opponents, colours, g.codes, kinds)))
     out = []
     begin = 0
     for count in cols.counts:

@@ -9,11 +9,10 @@ Pointer -> text), from which :func:`from_dict` restores it: nothing is lost.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import asdict, fields
 from fractions import Fraction
-from itertools import accumulate, chain, repeat
+from itertools import repeat
 from typing import Any
 
 from ..decimals import is_rounded_in_json, json_number
@@ -339,33 +338,14 @@ def _build(doc: dict[str, Any], cols: json_bulk.Columns, path: str | None) -> To
 
 
 
-def _misplaced_round(cols: json_bulk.Columns) -> tuple[int, int, int] | None:
-    """The first game whose ``round`` is not its place in its player's list, as (player index,
-    place, round it says); None when every list runs 1, 2, 3 ...  Games are read in list order,
-    one per round, as every reader, check and writer takes the n-th cell for round n (a first
-    game saying round 1000000000 must not become a round of its own)."""
-    if cols.packed is not None:  # packed only when the rounds run 1, 2, 3 ... (json_bulk)
-        return None
-    expected = list(chain.from_iterable(map(range, repeat(1), [c + 1 for c in cols.counts])))
-    rounds = cols.games[0]
-    if rounds == expected:
-        return None
-    at = next(at for at, (said, place) in enumerate(zip(rounds, expected)) if said != place)
-    i = bisect_right(list(accumulate(cols.counts)), at)
-    return i, expected[at], rounds[at]
-
-
 def _players(cols: json_bulk.Columns) -> tuple[list[Player], tuple[int, int, int] | None]:
     """The players of a schema-valid document: built from its columns (:mod:`json_bulk`), their
     games packed when every cell is clean, else ``Game`` tuples.  Also the first game whose round
-    is not its place (:func:`_misplaced_round`): every game is read in its place."""
+    is not its place (``Games.misplaced``): every game is read in its place."""
     cells = json_bulk.clean_cells(cols) if cols.counts else None
     if cells is not None:
         cols.packed = json_bulk.pack(cells)
-    misplaced = _misplaced_round(cols)
-    if misplaced is not None:
-        cols.games = (list(chain.from_iterable(map(range, repeat(1), [c + 1 for c in cols.counts]))),
-                      *cols.games[1:])
+    misplaced = cols.games.misplaced  # games are read in their places (JSON006 says so)
     column = cols.players
     packed = cols.packed
     count = len(cols.counts)

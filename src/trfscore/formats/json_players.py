@@ -114,7 +114,7 @@ class _Players:
     def __init__(self, surrogates: bool) -> None:
         self.surrogates = surrogates
         self.keys = list(json_schema.published()["$defs"]["player"]["properties"])
-        self.players: json_bulk.Columns | None = None
+        self.parts: list[json_bulk.Columns] = []
         self.count = 0
         self.problems: list[tuple[str, str]] = []
 
@@ -146,15 +146,11 @@ class _Players:
         if len(self.problems) < json_schema.SHOWN_PROBLEMS:
             self.problems += json_schema.player_problems(block, self.count)[:json_schema.SHOWN_PROBLEMS - len(self.problems)]
         if not self.problems:
-            columns = json_bulk.columns(block, self.keys)
-            if self.players is None:
-                self.players = columns
-            else:
-                json_bulk.extend(self.players, columns)
+            self.parts.append(json_bulk.columns(block, self.keys))
         self.count += len(block)
 
     def columns(self) -> json_bulk.Columns | None:
         """All the players as columns; None when some player is invalid."""
         if self.problems:
             return None
-        return self.players if self.players is not None else json_bulk.columns([], self.keys)
+        return json_bulk.joined(self.parts, self.keys) if self.parts else json_bulk.columns([], self.keys)
