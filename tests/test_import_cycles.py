@@ -48,8 +48,6 @@ KNOWN: list[frozenset[str]] = [
         "teams.records", "teams.scoring", "teams.standings", "teams.tiebreaks", "teams.views",
         "tiebreaks", "tiebreaks.base", "tiebreaks.context", "tiebreaks.encounter",
         "tiebreaks.explain_columns", "tiebreaks.registry", "tiebreaks.terms", "tiebreaks.unplayed")),
-    frozenset(f"trfscore.{name}" for name in ("check.output", "check.output.github",
-        "check.output.json_out", "check.output.junit", "check.output.sarif", "check.output.text")),
 ]
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ...safetext import neutralise, neutralise_lines
 from ..runner import FileResult
-from . import Summary, Writer, display_path
+from .base import Summary, Writer, display_path
 
 LEVELS = {"error": "error", "warning": "warning", "info": "notice"}
 

@@ -18,13 +18,13 @@ Fields may be added in later versions, never removed or renamed.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import IO, Any
 
 from ...findings import ERROR, INFO, WARNING
 from ...formats.json_text import SCHEMA_ID
 from ...safetext import escape_json_text
 from ..runner import FileResult
-from . import Summary, Writer, counts, display_path, finding_dict, status
+from .base import Summary, Writer, counts, display_path, finding_dict, status
 
 
 def file_status(result: FileResult, fail_on: str) -> dict[str, Any]:
@@ -43,7 +43,7 @@ def file_dict(result: FileResult, fail_on: str = ERROR) -> dict[str, Any]:
 
 
 class JsonWriter(Writer):
-    def __init__(self, stream, **options) -> None:
+    def __init__(self, stream: IO[str], **options: Any) -> None:
         super().__init__(stream, **options)
         self.files: list[dict[str, Any]] = []
 

@@ -11,11 +11,12 @@ always parses.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from typing import IO, Any
 
-from ...findings import SEVERITY_ORDER
+from ...findings import SEVERITY_ORDER, Finding
 from ...safetext import neutralise_lines
 from ..runner import FileResult
-from . import SKIPPED, UNREADABLE, Summary, Writer, counts, display_path, status
+from .base import SKIPPED, UNREADABLE, Summary, Writer, counts, display_path, status
 
 
 def xml_safe(text: str) -> str:
@@ -24,14 +25,14 @@ def xml_safe(text: str) -> str:
     return neutralise_lines(text)
 
 
-def describe(f) -> str:
+def describe(f: Finding) -> str:
     where = (f"{f.line}:{f.column}: " if f.column else f"{f.line}: ") if f.line else ""
     return f"{where}{f.severity} {f.rule} {f.message}" + (
         f" (hint: {f.hint})" if f.hint else "")
 
 
 class JunitWriter(Writer):
-    def __init__(self, stream, **options) -> None:
+    def __init__(self, stream: IO[str], **options: Any) -> None:
         super().__init__(stream, **options)
         self.cases: list[ET.Element] = []
         self.failures = 0

@@ -9,14 +9,14 @@ notifications of the invocation.  Every input is an artifact whose properties ho
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import IO, Any
 from urllib.parse import quote
 
 from ... import __version__
 from ...safetext import escape_json_text
 from ..registry import get
 from ..runner import FileResult
-from . import Summary, Writer, counts, display_path, status
+from .base import Summary, Writer, counts, display_path, status
 
 LEVELS = {"error": "error", "warning": "warning", "info": "note"}
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -31,7 +31,7 @@ def artifact(path: str) -> dict[str, Any]:
 
 
 class SarifWriter(Writer):
-    def __init__(self, stream, **options) -> None:
+    def __init__(self, stream: IO[str], **options: Any) -> None:
         super().__init__(stream, **options)
         self.results: list[dict[str, Any]] = []
         self.notifications: list[dict[str, Any]] = []

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ...safetext import neutralise as clean
 from ..runner import FileResult
-from . import FAILED, PASSED, SKIPPED, Summary, Writer, display_path, statistics_lines, status, verdict
+from .base import FAILED, PASSED, SKIPPED, Summary, Writer, display_path, statistics_lines, status, verdict
 
 RESET, BOLD, DIM = "\x1b[0m", "\x1b[1m", "\x1b[2m"
 COLOURS = {"error": "\x1b[31m", "warning": "\x1b[33m", "info": "\x1b[36m", "fatal": "\x1b[35m"}
