@@ -491,6 +491,9 @@ class MutationPlugin:
         outcomes: list[Outcome] = []
         started = time.monotonic()
         print(f"{name}: {len(mutants)} mutants", flush=True)
+        made = {m.key for m in mutants}
+        for key in sorted(k for k in self.equivalent if k.startswith(name + ":") and k not in made):
+            print(f"  stale in {EQUIVALENT_FILE.name} (no such mutant now): {key}", flush=True)
         for n, mutant in enumerate(mutants, 1):
             if mutant.key in self.equivalent:
                 outcomes.append(Outcome(mutant, "equivalent", self.equivalent[mutant.key]))
