@@ -152,9 +152,10 @@ def test_299_in_a_round_replaces_that_rounds_points():
 # Every result type a 299 record can name, on a file that has each: #1 wins by forfeit (+) and
 # takes a half-point bye (H); #2 loses by forfeit (-) and has a zero-point bye (Z); #3 wins (1)
 # and has a full-point bye (F); #4 loses (0) and gets the pairing-allocated bye; #5 and #6 draw
-# twice (round 2 is paired, not a round of pre-entered byes).
+# and then play a game of unknown result (X): round 2 is paired, not a round of pre-entered
+# byes, and no type names the X cells.
 TYPES = {1: ["2 w +", "0000 - H"], 2: ["1 b -", "0000 - Z"], 3: ["4 w 1", "0000 - F"], 4: ["3 b 0", "0000 - U"],
-         5: ["6 w =", "6 b ="], 6: ["5 b =", "5 w ="]}
+         5: ["6 w =", "6 b X"], 6: ["5 b =", "5 w X"]}
 
 
 @pytest.mark.parametrize(("kind", "player", "adjusted"), [
@@ -163,9 +164,10 @@ TYPES = {1: ["2 w +", "0000 - H"], 2: ["1 b -", "0000 - Z"], 3: ["4 w 1", "0000 
     ("-", 2, "2.0"),
 ])
 def test_299_by_result_type(kind, player, adjusted):
-    extra = [rec299(kind, "2.0", 0, 1, 2, 3, 4)]  # not 5, 6
-    assert trf510(trf(TYPES, opts={player: {"points": adjusted}}, extra=extra)) == []
-    assert [f[1] for f in trf510(trf(TYPES, extra=extra))] == [player]
+    extra = [rec299(kind, "2.0", 0, 1, 2, 3, 4, 5, 6)]
+    unknown = {5: {"points": "1.0"}, 6: {"points": "1.0"}}  # a draw and an X (the default scoring counts X as ½)
+    assert trf510(trf(TYPES, opts={**unknown, player: {"points": adjusted}}, extra=extra)) == []
+    assert [f[1] for f in trf510(trf(TYPES, opts=unknown, extra=extra))] == [player]
 
 
 def test_points_after_the_last_played_round_of_an_unfinished_file():
