@@ -11,7 +11,10 @@ profile selects, applies its severities, and returns the findings sorted by line
     for f in check(t, profile="fide", ignore="TRF508"):
         print(f.line, f.rule, f.message)
 
-Nothing here raises for bad data; a rule that fails unexpectedly becomes a ``TRF000`` finding.
+Nothing here raises for bad data; a rule that fails unexpectedly becomes a ``TRF000`` finding.  A
+rating-list index that can no longer be read while the ``FID`` rules look players up (damaged or
+cut short since it was opened) raises :class:`trfscore.ratinglist.ListIndexError` naming the index:
+that is no finding about the tournament, and the rules after it could not be trusted either.
 """
 from __future__ import annotations
 
@@ -64,7 +67,8 @@ def check(t: Tournament, profile: Profile | str | None = None, *, select: str | 
     ``rating_lists`` (:class:`trfscore.RatingList`) feed the ``FID`` rules of profile ``fide``;
     ``pairings`` judges each round's pairing too (the ``TRF9xx`` rules; raises
     :class:`trfscore.pairings.CheckerMissing` without the ``pairings`` extra), calling
-    ``progress(round, rounds)`` as it goes."""
+    ``progress(round, rounds)`` as it goes.  Raises :class:`trfscore.ratinglist.ListIndexError`
+    when a rating list's index cannot be read any more."""
     if not isinstance(profile, Profile):
         profile = resolve(profile, select, ignore)
     if pairings:
@@ -93,10 +97,22 @@ def check(t: Tournament, profile: Profile | str | None = None, *, select: str | 
                 for rule_id, n in more.items():
                     beyond[rule_id] = beyond.get(rule_id, 0) + n
             except Exception as exc:  # a bug in a rule must not cost the other rules
+                if _index_failure(exc):
+                    raise
                 findings.append(finding("TRF000", f"internal error in check {r.id}: "
                                         f"{type(exc).__name__}: {exc}"[:300], None, None,
                                         "please report this with the input file"))
     return with_source_text(finish(findings, profile, beyond), t.source.records)
+
+
+def _index_failure(exc: Exception) -> bool:
+    """``exc`` is a rating-list index that failed under a look-up: the environment, not a bug in
+    the rule (imported only then: a check without lists never loads the index code)."""
+    if not isinstance(exc, ValueError):  # ListIndexError is one
+        return False
+    from ..ratinglist.index import ListIndexError
+
+    return isinstance(exc, ListIndexError)
 
 
 def _limit(profile: Profile) -> int:
