@@ -27,7 +27,7 @@ PUBLIC_MODULES = ["__init__.py", "api.py", "findings.py", "loading.py", "model.p
 #: in "/" names a whole package, so a module added to it later is checked without a new entry here.
 STRICT_MODULES = PUBLIC_MODULES + [
     "decimals.py", "records.py", "formats/", "tiebreaks/", "teams/", "norms/", "pairings/", "standings.py",
-    "check/output/",
+    "check/output/", "commands/", "cli.py", "__main__.py",
     *(f"report/{name}" for name in ("__init__.py", "columns.py", "common.py", "csv_report.py", "html.py",
                                     "json_report.py", "markdown.py", "team_crosstable.py", "text.py", "values.py")),
 ]

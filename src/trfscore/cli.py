@@ -13,6 +13,7 @@ import gc
 import importlib
 import os
 import sys
+from typing import IO, Any, NoReturn
 
 from . import __version__
 from .errors import UsageError
@@ -26,13 +27,13 @@ class _Parser(argparse.ArgumentParser):
     """argparse with choices matched without regard to case (``--format JSON``) and usage errors
     said in one line with a suggestion, instead of the usage text."""
 
-    def _get_value(self, action: argparse.Action, arg_string: str):  # type: ignore[override]
+    def _get_value(self, action: argparse.Action, arg_string: str) -> Any:
         if action.choices and isinstance(arg_string, str) and arg_string not in action.choices:
             folded = {str(c).casefold(): c for c in action.choices if isinstance(c, str)}
             arg_string = folded.get(arg_string.casefold(), arg_string)
         return super()._get_value(action, arg_string)
 
-    def error(self, message: str) -> None:  # exit 2, as argparse does, in one line
+    def error(self, message: str) -> NoReturn:  # exit 2, as argparse does, in one line
         self.exit(EXIT_USAGE, f"{self.prog}: error: {_suggest(message)} (see '{self.prog} --help')\n")
 
 
@@ -101,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
         print("trfscore: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
-        sys.stdout = None  # type: ignore[assignment]
+        sys.stdout = None
         return EXIT_OK
     except SystemExit as exc:
         return int(exc.code or 0) if isinstance(exc.code, int) else EXIT_USAGE
@@ -153,7 +154,7 @@ def run() -> None:
     sys.exit(code)
 
 
-def _silence(stream) -> None:
+def _silence(stream: IO[str]) -> None:
     """Point a stream whose flush failed at ``os.devnull``, so the interpreter's own flush at
     shutdown does not fail on the same bytes again."""
     try:

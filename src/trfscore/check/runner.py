@@ -11,12 +11,16 @@ import glob
 import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from ..errors import UsageError
 from ..findings import SEVERITY_ORDER, Finding, finding
 from ..formats.decode import looks_binary
 from ..formats.files import read_file
 from ..formats.limits import MAX_INPUT_BYTES  # larger inputs are not read (exit 2), as in the other commands
+
+if TYPE_CHECKING:
+    from ..ratinglist import RatingList
 
 #: File name endings a folder is searched for.
 SUFFIXES = (".trf", ".txt", ".pgn", ".json")
@@ -200,7 +204,7 @@ def _profile(options: Options):
 _LISTS: dict[tuple, tuple[int, list]] = {}
 
 
-def remember_lists(key: tuple[tuple[str, str, str], ...], lists: list) -> None:
+def remember_lists(key: tuple[tuple[str, str, str], ...], lists: Iterable[RatingList]) -> None:
     """Lists already open in this process (the command's), reused for ``key``."""
     _LISTS[key] = (os.getpid(), list(lists))
 

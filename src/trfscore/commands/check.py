@@ -11,14 +11,20 @@ from __future__ import annotations
 import json
 import os
 import sys
+from argparse import Namespace
+from contextlib import AbstractContextManager
+from typing import IO, TYPE_CHECKING, Any
 
 from ..errors import UsageError
 from ..findings import SEVERITIES
 from ..safetext import escape_json_text
-from .common import add_input_options, cannot_write, refuse_overwriting_inputs, warn
+from .common import Subparsers, add_input_options, cannot_write, refuse_overwriting_inputs, warn
+
+if TYPE_CHECKING:
+    from ..ratinglist.ratinglist import RatingList
 
 
-def add_parser(sub) -> None:
+def add_parser(sub: Subparsers) -> None:
     from ..check.output import FORMATS
     from ..check.profiles import default_name, names
 
@@ -58,7 +64,7 @@ def add_parser(sub) -> None:
     p.set_defaults(run=run)
 
 
-def list_rules(args) -> int:
+def list_rules(args: Namespace) -> int:
     from ..check.profiles import resolve
     from ..check.registry import all_rules
 
@@ -86,7 +92,7 @@ def list_rules(args) -> int:
 class Progress:
     """A one-line progress bar on standard error, redrawn at most ~20 times a second."""
 
-    def __init__(self, stream) -> None:
+    def __init__(self, stream: IO[str]) -> None:
         self.stream = stream
         self.last = -1.0
 
@@ -108,11 +114,12 @@ class Progress:
             self.stream.flush()
 
 
-def run(args) -> int:
+def run(args: Namespace) -> int:
     from ..check.output import Summary, writer
     from ..check.profiles import resolve
-    from ..check.runner import MAX_INPUT_BYTES, Options, expand, run_all
+    from ..check.runner import Options, expand, run_all
     from ..formats.decode import text_encoding
+    from ..formats.limits import MAX_INPUT_BYTES
 
     args.profile = args.profile or ("fide" if args.rating_list else None)
     profile = resolve(args.profile, args.select, args.ignore)  # UsageError on unknown selectors
@@ -137,7 +144,7 @@ def run(args) -> int:
     jobs = args.jobs or os.cpu_count() or 1
     targets = expand(args.inputs)
     refuse_overwriting_inputs(args, [target.path for target in targets])  # before anything is written
-    lists = ()
+    lists: tuple[RatingList, ...] = ()
     if args.rating_list:
         from ..ratinglist.cli import open_lists
 
@@ -199,7 +206,7 @@ def run(args) -> int:
     return summary.exit_code
 
 
-def _open_output(name: str | None):
+def _open_output(name: str | None) -> tuple[IO[str], AbstractContextManager[IO[Any]] | None]:
     if name in (None, "-"):
         try:  # a terminal that cannot show a character gets an escape, not a crash
             sys.stdout.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]

@@ -1,13 +1,16 @@
 """What several subcommands share: reading an input argument and writing an output."""
 from __future__ import annotations
 
+import argparse
 import os
 import sys
+from argparse import ArgumentParser, Namespace
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from typing import IO
+from typing import IO, Any, TypeAlias
 
 from ..errors import UsageError
+from ..findings import Finding
 from ..formats import registry
 from ..formats.files import NotReadable, read_file
 from ..formats.limits import MAX_INPUT_BYTES  # larger inputs are refused (exit 2), not read
@@ -15,13 +18,16 @@ from ..loading import loads, nothing_readable
 from ..model import Tournament
 from ..safetext import neutralise_lines
 
+#: ``ArgumentParser.add_subparsers()``: what each command's ``add_parser`` adds its parser to.
+Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+
 
 def warn(message: object) -> None:
     """``trfscore: message`` on standard error, untrusted text in it neutralised."""
     print(f"trfscore: {neutralise_lines(str(message))}", file=sys.stderr)
 
 
-def add_input_options(parser) -> None:
+def add_input_options(parser: ArgumentParser) -> None:
     parser.add_argument("--from", dest="input_format", choices=registry.choices(readable=True),
                         help="input format (default: sniffed)")
     parser.add_argument("--encoding", help="input encoding (default: UTF-8, else cp1252/Latin-1)")
@@ -70,7 +76,7 @@ def _empty_folder(name: str) -> str:
             f"or check them all with 'trfscore check {name}'")
 
 
-def load_input(name: str, args) -> Tournament:
+def load_input(name: str, args: Namespace) -> Tournament:
     if name != "-" and os.path.isdir(name):
         if getattr(args, "input_format", None) not in (None, *_folder_formats()):
             raise UsageError(f"{name}: is a directory (only a folder of PGN files can be read as one tournament)")
@@ -101,7 +107,7 @@ def load_input(name: str, args) -> Tournament:
 INPUT_OPTIONS = ("input", "inputs", "rating_list", "fill_from", "players", "index")
 
 
-def refuse_overwriting_inputs(args, also: Iterable[str] = ()) -> None:
+def refuse_overwriting_inputs(args: Namespace, also: Iterable[str] = ()) -> None:
     """A UsageError (exit 2) when ``-o`` names a file that is an input of this run (the same file
     by device and inode: a link or another spelling too); called before anything is written."""
     name = getattr(args, "output", None)
@@ -119,13 +125,13 @@ def refuse_overwriting_inputs(args, also: Iterable[str] = ()) -> None:
                          "write the output to another file")
 
 
-def add_bom_option(parser) -> None:
+def add_bom_option(parser: ArgumentParser) -> None:
     """``--no-bom``, for every command that writes CSV (``report``, ``convert``)."""
     parser.add_argument("--no-bom", action="store_true", help="CSV without the UTF-8 byte order mark (by default "
                         "CSV starts with one, so that spreadsheet programs read accented names right)")
 
 
-def csv_text(data: str, args) -> str:
+def csv_text(data: str, args: Namespace) -> str:
     """CSV as the commands write it: with the UTF-8 byte order mark unless ``--no-bom`` (Excel
     takes a CSV without it for the local 8-bit code page and garbles every accented name)."""
     return data if getattr(args, "no_bom", False) else "\ufeff" + data
@@ -146,7 +152,7 @@ def format_for_output(name: str | None, given: str | None, found: str | None, de
 
 
 @contextmanager
-def output(name: str | None, binary: bool = False) -> Iterator[IO]:
+def output(name: str | None, binary: bool = False) -> Iterator[IO[Any]]:
     """Standard output for None or '-', else the named file, replaced only once it is written
     whole (:func:`trfscore.outfiles.replaced`); errors are UsageErrors."""
     if name in (None, "-"):
@@ -169,7 +175,7 @@ def cannot_write(name: str) -> Iterator[None]:
         raise UsageError(f"{name}: cannot write ({exc.strerror or exc})") from None
 
 
-def doubts(t: Tournament) -> list:
+def doubts(t: Tournament) -> list[Finding]:
     """The findings that make a reading's standings untrustworthy: for a text crosstable every
     error of the read (a layout guessed, a cell not read, printed totals that differ from the
     cells); for PGN every game that could not be placed (PGN108: a second game of a player in a
@@ -182,10 +188,10 @@ def doubts(t: Tournament) -> list:
     return [f for f in t.findings if f.severity == "error"]
 
 
-def print_doubts(findings: list, name: str, limit: int = 50, headline: str | None = None) -> None:
+def print_doubts(findings: list[Finding], name: str, limit: int = 50, headline: str | None = None) -> None:
     """The findings of :func:`doubts` (or others, under ``headline``) on standard error, one
     compiler-style line each."""
-    from ..check.output.text import clean
+    from ..safetext import neutralise as clean
 
     shown = clean(name)
     if headline is None:

@@ -8,9 +8,13 @@ with errors is still written, but its findings go to standard error and the exit
 """
 from __future__ import annotations
 
+from argparse import Namespace
+
 from ..errors import UsageError
 from ..formats import registry
+from ..model import Tournament
 from .common import (
+    Subparsers,
     add_bom_option,
     add_input_options,
     csv_text,
@@ -25,7 +29,7 @@ from .common import (
 )
 
 
-def add_parser(sub) -> None:
+def add_parser(sub: Subparsers) -> None:
     p = sub.add_parser("convert", help="convert between TRF, JSON, PGN and crosstable formats")
     p.add_argument("input", help="input file ('-' for standard input)")
     p.add_argument("--to", choices=registry.choices(writable=True),
@@ -41,7 +45,7 @@ def add_parser(sub) -> None:
     p.set_defaults(run=run)
 
 
-def render(t, fmt: str) -> bytes:
+def render(t: Tournament, fmt: str) -> bytes:
     """The bytes of ``t`` written as ``fmt`` (a writable format of the registry)."""
     try:
         target = registry.get(fmt)
@@ -52,7 +56,7 @@ def render(t, fmt: str) -> bytes:
     return target.write(t)
 
 
-def target_format(args) -> str:
+def target_format(args: Namespace) -> str:
     """``--to``, else the format ``-o``'s file name names, else ``trf`` with ``--fill-from``."""
     found = registry.by_extension(args.output) if args.output not in (None, "-") else None
     found = found if found is not None and found.writable else None
@@ -67,7 +71,7 @@ def target_format(args) -> str:
     return fmt
 
 
-def run(args) -> int:
+def run(args: Namespace) -> int:
     refuse_overwriting_inputs(args)
     fmt = target_format(args)
     t = load_input(args.input, args)

@@ -7,18 +7,20 @@ the list does not hold is explained as if it were appended to the list."""
 from __future__ import annotations
 
 import json
+from argparse import Namespace
 from typing import TYPE_CHECKING
 
 from ..errors import UsageError
 from ..safetext import escape_json_text, neutralise_lines
-from .common import add_input_options, load_input, unreadable
+from .common import Subparsers, add_input_options, load_input, unreadable
 from .report import RULES, check_options, parse_tiebreaks, standing_options
 
 if TYPE_CHECKING:
+    from ..model import Tournament
     from ..standings import BaseStandings
 
 
-def add_parser(sub) -> None:
+def add_parser(sub: Subparsers) -> None:
     p = sub.add_parser("explain", help="show how a tie-break value is computed, term by term")
     p.add_argument("input", help="tournament file")
     p.add_argument("--player", "-p", type=int, required=True, help="start rank of the player")
@@ -38,7 +40,7 @@ def add_parser(sub) -> None:
     p.set_defaults(run=run)
 
 
-def run(args) -> int:
+def run(args: Namespace) -> int:
     t = load_input(args.input, args)
     unreadable(t, args.input)
     check_options(t, args)
@@ -56,7 +58,7 @@ def run(args) -> int:
     return 0
 
 
-def _player_standings(t, args) -> tuple[BaseStandings, str]:
+def _player_standings(t: Tournament, args: Namespace) -> tuple[BaseStandings, str]:
     """The report's standings of players, with the code appended to the list when not in it."""
     codes = parse_tiebreaks(args.tiebreak) or []
     if len(codes) != 1:
@@ -70,7 +72,7 @@ def _player_standings(t, args) -> tuple[BaseStandings, str]:
     return standings, codes[0]
 
 
-def _team_standings(t, args) -> tuple[BaseStandings, str]:
+def _team_standings(t: Tournament, args: Namespace) -> tuple[BaseStandings, str]:
     """``--teams``: the standings ``report --teams`` shows with the same list (a code not in the
     list is added at its end)."""
     from ..teams import is_team_event

@@ -5,13 +5,14 @@ output repeats every assumption made (docs/norms.md)."""
 from __future__ import annotations
 
 import json
+from argparse import Namespace
 
 from ..errors import UsageError
 from ..safetext import escape_json_text, neutralise_lines
-from .common import add_input_options, load_input, output, refuse_overwriting_inputs, unreadable
+from .common import Subparsers, add_input_options, load_input, output, refuse_overwriting_inputs, unreadable
 
 
-def add_parser(sub) -> None:
+def add_parser(sub: Subparsers) -> None:
     from ..norms import EDITIONS, EVENT_TYPES, SYSTEMS
 
     p = sub.add_parser("norms", help="FIDE title norms (GM, IM, WGM, WIM) of every player, article by article")
@@ -47,7 +48,7 @@ def parse_fid_as(text: str) -> tuple[tuple[str, str], ...]:
     return tuple(pairs)
 
 
-def run(args) -> int:
+def run(args: Namespace) -> int:
     from ..norms import Options, tournament_norms
     from ..norms.certificate import certificates
     from ..norms.explain import explain_text, norms_document, result_dict, summary_text

@@ -10,10 +10,15 @@ from __future__ import annotations
 
 import io
 import os
+from argparse import Namespace
 from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from ..errors import UsageError
+from ..findings import Finding
+from ..model import Tournament
 from .common import (
+    Subparsers,
     add_bom_option,
     add_input_options,
     csv_text,
@@ -28,6 +33,10 @@ from .common import (
     warn,
 )
 
+if TYPE_CHECKING:
+    from ..standings import Standings
+    from ..teams.standings import TeamStandings
+
 FORMATS = ("text", "json", "markdown", "csv", "html")
 #: The report format ``-o``'s file name names when ``--format`` is not given.
 EXTENSIONS = {".txt": "text", ".json": "json", ".md": "markdown", ".markdown": "markdown", ".csv": "csv",
@@ -35,7 +44,7 @@ EXTENSIONS = {".txt": "text", ".json": "json", ".md": "markdown", ".markdown": "
 RULES = ("auto", "fide-2026", "fide-2024", "fide-2023", "fide-2009", "none")
 
 
-def add_parser(sub) -> None:
+def add_parser(sub: Subparsers) -> None:
     p = sub.add_parser("report", help="standings with tie-breaks (the default command)")
     p.add_argument("input", help="tournament file (TRF, JSON, PGN or crosstable; '-' for standard input)")
     p.add_argument("--tiebreaks", "-t", help="comma-separated FIDE C.07 codes, e.g. BH-C1,BH,SB "
@@ -61,7 +70,8 @@ def add_parser(sub) -> None:
     teams = p.add_argument("--teams", action="store_true", help="team standings of a team event (013/310 "
                            "records); --tiebreaks then takes team codes: %(team_codes)s (default: the file's "
                            "team list, else EDE,EMGSB-C1,BH:MP-C1,MPvGP); every --format")
-    teams.team_codes = TeamCodes()  # argparse fills %(team_codes)s from the action
+    # argparse fills %(team_codes)s from the action's attributes (vars(action)), which the stubs do not list
+    teams.team_codes = TeamCodes()  # type: ignore[attr-defined]
     p.add_argument("--primary", choices=("auto", "MP", "GP"), default="auto",
                    help="with --teams: rank by match points or game points first (default: from the file, else MP)")
     add_input_options(p)
@@ -99,12 +109,13 @@ def parse_tiebreaks(text: str | None) -> list[str] | None:
     return codes
 
 
-def compute(t, args):
-    """Standings for the command-line options."""
-    return t.standings(tiebreaks=parse_tiebreaks(args.tiebreaks), rules=args.rules, **standing_options(args))
+def compute(t: Tournament, args: Namespace) -> Standings:
+    """Standings of players for the command-line options."""
+    standings: Standings = t.standings(tiebreaks=parse_tiebreaks(args.tiebreaks), rules=args.rules, **standing_options(args))
+    return standings
 
 
-def check_options(t, args) -> None:
+def check_options(t: Tournament, args: Namespace) -> None:
     """Options that contradict each other or the file: usage errors (exit 2), never ignored."""
     after = getattr(args, "after_round", None)
     if after is not None and after > t.rounds:
@@ -115,7 +126,7 @@ def check_options(t, args) -> None:
         raise UsageError("--primary chooses the team ranking's first score: it needs --teams")
 
 
-def standing_options(args) -> dict:
+def standing_options(args: Namespace) -> dict[str, Any]:
     """The engine options the report and explain commands share."""
     options = {"system": None if args.system == "auto" else args.system}
     if getattr(args, "unrated", None) is not None:
@@ -127,7 +138,7 @@ def standing_options(args) -> dict:
     return options
 
 
-def compute_ratings(t, args) -> Mapping[int, dict] | None:
+def compute_ratings(t: Tournament, args: Namespace) -> Mapping[int, dict[str, Any]] | None:
     """Rating changes per start rank as JSON-ready dicts (``--ratings``), or None."""
     if not args.ratings:
         if args.rating_list:
@@ -166,7 +177,7 @@ def compute_ratings(t, args) -> Mapping[int, dict] | None:
         return {sno: rating_row(result) for sno, result in results.items()}
 
 
-def run_teams(t, args) -> int:
+def run_teams(t: Tournament, args: Namespace) -> int:
     """``--teams``: team standings (:mod:`trfscore.teams`), written by the individual writers
     (:func:`render`)."""
     from ..teams import is_team_event
@@ -201,7 +212,8 @@ def run_teams(t, args) -> int:
     return 1 if args.strict and problems else 0
 
 
-def render(t, standings, fmt: str, args, ratings: dict | None = None) -> str:
+def render(t: Tournament, standings: Standings | TeamStandings, fmt: str, args: Namespace,
+           ratings: Mapping[int, dict[str, Any]] | None = None) -> str:
     """Standings of players or teams as ``json``, ``markdown``, ``csv`` or ``html`` text: one
     writer per format (their columns: ``report/columns.py``)."""
     if fmt == "json":
@@ -221,7 +233,7 @@ def render(t, standings, fmt: str, args, ratings: dict | None = None) -> str:
     return html.render(t, standings, ratings=ratings)
 
 
-def report_format(args) -> str:
+def report_format(args: Namespace) -> str:
     """``--format``, else the format ``-o``'s file name names, else text."""
     found = None
     if args.output not in (None, "-"):
@@ -229,7 +241,7 @@ def report_format(args) -> str:
     return format_for_output(args.output, args.format, found, "text", "--format") or "text"
 
 
-def run(args) -> int:
+def run(args: Namespace) -> int:
     refuse_overwriting_inputs(args)
     args.format = report_format(args)
     t = load_input(args.input, args)
@@ -277,7 +289,7 @@ def run(args) -> int:
     return 1 if args.strict and errors else 0
 
 
-def verdict_notes(t, standings) -> list:
+def verdict_notes(t: Tournament, standings: Standings) -> list[Finding]:
     """The findings that make a number of these standings wrong (:mod:`trfscore.consistency`),
     told in the standings' notes, which every format shows."""
     from ..consistency import one_sided_note, verdict
@@ -292,7 +304,7 @@ def verdict_notes(t, standings) -> list:
     return found
 
 
-def _wrong(found: list) -> str:
+def _wrong(found: list[Finding]) -> str:
     """`` (TRF501 x2, TRF510)``: the rules of the verdict's findings, or nothing."""
     if not found:
         return ""

@@ -14,7 +14,7 @@ from ..errors import UsageError
 
 if TYPE_CHECKING:
     from ..model import Tournament
-    from ..ratings.players_csv import PlayerInfo
+    from ..ratings.players_csv import PlayerInfo, PlayerKey
     from .ratinglist import RatingList
 
 __all__ = ["add_options", "open_lists"]
@@ -89,8 +89,8 @@ def fill_input(t: Tournament, args: argparse.Namespace) -> Tournament:
 
 
 def rating_inputs(t: Tournament, lists: Sequence[RatingList],
-                  players: Mapping[tuple[str, object], PlayerInfo] | None = None,
-                  ) -> dict[tuple[str, object], PlayerInfo]:
+                  players: Mapping[PlayerKey, PlayerInfo] | None = None,
+                  ) -> dict[PlayerKey, PlayerInfo]:
     """``report --ratings fide --rating-list``: the ``players`` mapping of
     :func:`trfscore.ratings.tournament.rate_tournament` with each player's K factor and birth
     year from the list in force on the start date (rows of ``--players`` keep precedence).  The

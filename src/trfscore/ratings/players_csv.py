@@ -16,7 +16,7 @@ import os
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from typing import TextIO
+from typing import IO
 
 __all__ = ["PlayerInfo", "PlayerKey", "read_players_csv", "parse_players_csv", "lookup_player"]
 
@@ -64,7 +64,7 @@ def _decode(data: bytes) -> str:
 
 
 def read_players_csv(
-    source: str | os.PathLike[str] | TextIO,
+    source: str | os.PathLike[str] | IO[str] | IO[bytes],
 ) -> tuple[dict[PlayerKey, PlayerInfo], list[str]]:
     """Read a players CSV from a path or an open text file; see :func:`parse_players_csv`."""
     if hasattr(source, "read"):
