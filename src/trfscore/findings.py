@@ -82,11 +82,11 @@ def declare(rule_id: str, severity: str, summary: str, doc: str = "", *, spec: s
     return rule_id
 
 
-def declare_summaries(note: str, rows: tuple[tuple[str, str, str], ...]) -> tuple[str, ...]:
-    """Declare each ``(id, severity, summary)`` with the summary, then ``note``, as documentation;
-    return the ids."""
-    return tuple(declare(rule_id, severity, summary, f"{summary[0].upper()}{summary[1:]}.\n\n{note}")
-                 for rule_id, severity, summary in rows)
+def declare_summaries(note: str, rows: tuple[tuple[str, str, str, str], ...]) -> tuple[str, ...]:
+    """Declare each ``(id, severity, summary, why)`` with the summary, then ``note``, as
+    documentation and ``why`` as the reason for its severity; return the ids."""
+    return tuple(declare(rule_id, severity, summary, f"{summary[0].upper()}{summary[1:]}.\n\n{note}", why=why)
+                 for rule_id, severity, summary, why in rows)
 
 
 def finding(rule: str, message: str, line: int | None = None, column: int | None = None, hint: str = "",

@@ -26,12 +26,23 @@ from .json_text import SCHEMA_ID, SCHEMA_VERSION, dumps, score_to_json  # noqa: 
 from .limits import bounded_score, too_sparse
 
 declare_summaries("Reported by the JSON reader (``trfscore convert --to json`` writes valid documents).", (
-    ("JSON001", ERROR, "the input is not valid JSON"),
-    ("JSON002", ERROR, "the JSON document does not follow the trfscore schema"),
-    ("JSON003", WARNING, "the document holds lone UTF-16 surrogates, replaced by U+FFFD"),
-    ("JSON004", WARNING, "'rounds' differs from the rounds the players' games cover"),
-    ("JSON005", ERROR, "a few players' games reach far past the rest (mostly padding): not one tournament"),
-    ("JSON006", WARNING, "a game's 'round' differs from its place in the player's list; the place is used"),
+    ("JSON001", ERROR, "the input is not valid JSON",
+     "error: nothing can be read from text that is not JSON (RFC 8259)"),
+    ("JSON002", ERROR, "the JSON document does not follow the trfscore schema",
+     "error: the published schema (src/trfscore/schema/tournament.schema.json) is the document's contract; a "
+     "value it does not allow has no meaning to read"),
+    ("JSON003", WARNING, "the document holds lone UTF-16 surrogates, replaced by U+FFFD",
+     "warning: RFC 8259 (section 8.2) leaves the meaning of lone surrogates unpredictable; a name with U+FFFD "
+     "in it should be looked at"),
+    ("JSON004", WARNING, "'rounds' differs from the rounds the players' games cover",
+     "warning: the games decide the rounds and are read as given; the contradicting count is for a person to "
+     "correct"),
+    ("JSON005", ERROR, "a few players' games reach far past the rest (mostly padding): not one tournament",
+     "error: nothing is read (a guard against a document that would make every command pad millions of empty "
+     "cells)"),
+    ("JSON006", WARNING, "a game's 'round' differs from its place in the player's list; the place is used",
+     "warning: the game is read in its list place, as every reader does; the contradicting 'round' is for a "
+     "person to correct"),
 ))
 
 

@@ -11,7 +11,9 @@ from ..context import Context
 from ..registry import rule
 
 
-@rule("NRM001", INFO, "the title norms the event gives (FIDE B.01), as information", spec="FIDE")
+@rule("NRM001", INFO, "the title norms the event gives (FIDE B.01), as information", spec="FIDE", why=(
+    "info: a norm is no defect of the file; it is said so the arbiter can file the norm report "
+    "(B.01), under default assumptions the arbiter may have to change"))
 def norms_achieved(ctx: Context) -> Iterator[Finding]:
     """Each GM, IM, WGM or WIM norm a player achieved in a finished event (in a team event, by the
     player's own games), under the B.01 edition of the start date and the default assumptions of

@@ -47,7 +47,10 @@ def _caution(report: Report) -> str:
 
 
 @rule("TRF901", ERROR, "a round is paired as the FIDE pairing rules give it (with --pairings)",
-      spec="PAIR", lesser=WARNING)
+      spec="PAIR", lesser=WARNING, why=(
+          "error: FIDE's endorsement of pairing programs (C.04.A) requires the pairing the rules give, "
+          "and a changed round changes every later one; warning when the event may predate the rules "
+          "edition the checker applies, as an older edition may pair otherwise"))
 def round_differs(ctx: Context) -> Iterator[Finding]:
     """Each round's pairing (opponents, colours, the pairing-allocated bye) is the one the FIDE
     Dutch system (C.04.3) or the Berger tables (C.05 Annex 1) give from the rounds before it,
@@ -72,7 +75,9 @@ def round_differs(ctx: Context) -> Iterator[Finding]:
                       "of a pairing is for the arbiter to explain", lesser=not report.binding)
 
 
-@rule("TRF902", INFO, "a round the pairing check cannot judge, and why (with --pairings)", spec="PAIR")
+@rule("TRF902", INFO, "a round the pairing check cannot judge, and why (with --pairings)", spec="PAIR", why=(
+    "info: the file lacks what the rules need (TRF26 152, 250/XXA records, every result), which "
+    "many TRF16-era files do not carry; nothing is wrong, only not judged"))
 def round_not_checkable(ctx: Context) -> Iterator[Finding]:
     """A round whose pairing cannot be judged from the file is said so, not counted as wrong:
     the file does not tell what the rules need (an initial colour, the acceleration a Baku
@@ -97,7 +102,9 @@ def round_not_checkable(ctx: Context) -> Iterator[Finding]:
 
 
 @rule("TRF903", WARNING, "the FIDE pairing rules find no legal pairing of a round that was paired (with --pairings)",
-      spec="PAIR")
+      spec="PAIR", why=(
+          "warning: C.04.3 art. 1.9.3 leaves such a round to the arbiter; not wrong, but a person "
+          "should see that the decision is recorded"))
 def no_legal_pairing(ctx: Context) -> Iterator[Finding]:
     """When no pairing of a round meets the absolute criteria, the rules leave the round to the
     arbiter (C.04.3 art. 1.9.3): the round is not judged wrong, but it is worth a look.

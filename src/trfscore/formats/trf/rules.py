@@ -418,5 +418,7 @@ READER_RULES: tuple[str, ...] = (
         Passing: a JSON document whose player has ``"rating": 2450``.
 
         Failing: ``"rating": 12345`` (five digits in a four-column field), or ``"start_rank": 2.0``.
-    """, spec="A3"),
+    """, spec="A3", why=(
+        "error: TRF16 and TRF26 fix each field's columns; a wider value would shift every later column, "
+        "so a rating server would read the wrong numbers or refuse the file")),
 )
