@@ -47,6 +47,21 @@ def test_a_wrong_printed_neustadtl_value_is_reported_at_its_cell():
     assert ROWS.splitlines()[2][f.column - 1:].startswith("66.")
 
 
+def test_a_swiss_table_with_points_and_a_tiebreak_column_places_each_at_its_own_column():
+    """The Pts column and the SB column after it are each reported where they stand (the
+    column-wise block reader once gave the SB value the Pts column's place, and no place to Pts)."""
+    table = ("Synthetic Swiss\n\nNo  Name              Fed  1.Rd  2.Rd  3.Rd  Pts  SB\n"
+             " 1  Player0001, Test  ENG   2b½   2b½   2b0    1   9\n"
+             " 2  Player0002, Test  ENG   1w½   1w½   1w1    2   2\n")
+    found = _rule(table)
+    assert [(f.line, f.column) for f in found] == [(4, 52)]  # player 1's SB: 2, printed 9
+    line = table.splitlines()[3]
+    assert line[found[0].column - 1:] == "9"
+    t = trfscore.loads(table, "crosstable")
+    assert t.extras["declared_at"][1] == {"PTS": [4, 48], "SB": [4, 52]}
+    assert line[48 - 1] == "1"  # the printed points
+
+
 def test_a_wrong_result_shows_up_as_wrong_neustadtl_values():
     # Nun's draw against Khasin turned into a loss (both cells): the printed scores of both no
     # longer match (CTB110, at the printed score), and Nun's printed Neustadtl (7.75) no longer does either.

@@ -154,8 +154,10 @@ class ReadState:
 
             self._pending.append(place)
         if scores and n:
-            codes = [code for code, _, _ in scores]
-            self.declared.update(zip(start_ranks, map(dict, map(zip, repeat(codes), zip(*(c for _, _, c in scores))))))
+            # (not ``codes``: place() above reads that name when it runs, after this)
+            score_codes = [code for code, _, _ in scores]
+            self.declared.update(zip(start_ranks, map(dict, map(zip, repeat(score_codes),
+                                                                 zip(*(c for _, _, c in scores))))))
             for code, label, _ in scores:
                 self.labels.setdefault(code, label)
         return list(map(Player, start_ranks, block.names, repeat(""), block.titles, block.ratings, block.feds,
