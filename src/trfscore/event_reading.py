@@ -171,13 +171,17 @@ def whole(t: Tournament) -> Tournament:
 def read_event(t: Tournament) -> EventReading:
     """Read the event afresh (:func:`reading` keeps the answer)."""
     players = list(t.players)
-    rounds = t.rounds or max(round_counts(players), default=0)
-    opponents, codes = cell_columns(players, rounds)
-    played, pending = _progress(players, opponents, codes, rounds)
+    held = max(round_counts(players), default=0)
+    rounds = t.rounds or held
+    # Rounds past every player's last cell hold nothing to read: the cells are read up to the
+    # last one a player has (a built tournament may claim far more rounds than any file holds).
+    width = min(rounds, held)
+    opponents, codes = cell_columns(players, width)
+    played, pending = _progress(players, opponents, codes, width)
     system, source = _system(t, players)
     unknown: tuple[tuple[int, int], ...] = ()
     if "X" in codes or "?" in codes:
-        unknown = tuple((players[k // rounds].start_rank, k % rounds + 1)
+        unknown = tuple((players[k // width].start_rank, k % width + 1)
                         for k, code in enumerate(codes) if code in UNKNOWN_CODES)
     return EventReading(rounds, t.header.rounds_declared, played, pending, system, source, is_team_event(t), unknown)
 
@@ -213,8 +217,11 @@ def _progress(players: Sequence[Player], opponents: list[int | None], codes: str
         waiting: frozenset[int] = frozenset()
         if " " in column:
             waiting = _waiting(players, opponents[rnd - 1::rounds], column)
-        if results and not waiting:
-            break  # the last played round
+        if (results or ("U" in column and " " not in column)) and not waiting:
+            # the last played round; a round of byes alone is complete when one of them is the
+            # pairing-allocated bye and nobody is left to pair (a pre-marked round leaves the
+            # players still to be paired blank: AUM, bbpPairings issue 3)
+            break
         premarked: tuple[int, ...] = ()
         if any(code in column for code in PREMARK_CODES):
             premarked = tuple(p.start_rank for p, code in zip(players, column) if code in PREMARK_CODES)

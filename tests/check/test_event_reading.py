@@ -42,6 +42,18 @@ def test_pre_marked_byes_alone_make_a_pending_round_whose_points_are_left_out():
     assert row[4].points == Fraction(1, 2) and t.standings().rounds == 2
 
 
+def test_a_round_of_byes_alone_with_the_allocated_one_and_nobody_left_to_pair_is_played():
+    # everybody has a bye in round 3, one of them the pairing-allocated bye: nothing is left to
+    # pair or to play, so the round is complete (contrast the pre-marked round above, whose
+    # blank cells are players still to be paired)
+    text = paired(trf(extra=XXR), [], byes={1: "U", 2: "F", 3: "H", 4: "Z"})
+    t = trfscore.loads(text)
+    assert (t.event.played, t.event.pending) == (3, ())
+    row = {r.start_rank: r for r in t.standings().rows}
+    # the declared points are round 2's (1.5 for player 1, checkhelp.SWISS); the PAB adds 1
+    assert t.standings().rounds == 3 and row[1].points == row[1].player.points + 1 == Fraction(5, 2)
+
+
 def test_report_of_a_mid_event_file_equals_after_round_n_and_says_so(cli, tmp_path):
     path = tmp_path / "mid.trf"
     path.write_text(MID, encoding="utf-8")
