@@ -191,10 +191,12 @@ def run(args: Namespace) -> int:
         out.finish(summary)
         stream.flush()
     except BaseException as exc:
-        if staged is None:
-            raise
-        staged.__exit__(type(exc), exc, exc.__traceback__)  # the old file stays as it was
-        if isinstance(exc, OSError):  # -o on a full disk: one line, exit 2
+        if staged is not None:
+            try:
+                staged.__exit__(type(exc), exc, exc.__traceback__)  # the old file stays as it was
+            except OSError:
+                pass  # closing it failed on the same full device: the first error is the one said
+        if isinstance(exc, OSError) and args.output not in (None, "-"):  # -o on a full disk (or /dev/full)
             raise UsageError(f"{args.output}: cannot write ({exc.strerror or exc})") from None
         raise
     if staged is not None:
