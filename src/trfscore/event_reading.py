@@ -220,7 +220,7 @@ def _progress(players: Sequence[Player], opponents: list[int | None], codes: str
         if (results or ("U" in column and " " not in column)) and not waiting:
             # the last played round; a round of byes alone is complete when one of them is the
             # pairing-allocated bye and nobody is left to pair (a pre-marked round leaves the
-            # players still to be paired blank: AUM, bbpPairings issue 3)
+            # players still to be paired blank, as JaVaFo's convention for the round to pair has it)
             break
         premarked: tuple[int, ...] = ()
         if any(code in column for code in PREMARK_CODES):
