@@ -102,6 +102,16 @@ def test_search_normalises_and_narrows(tmp_path):
     assert lst.search("") == []
 
 
+def test_search_finds_a_cyrillic_name_on_a_list_that_writes_it_in_latin(tmp_path):
+    rows = [{"fideid": "14109603", "name": "Karjakin, Sergey", "country": "RUS"},
+            {"fideid": "24101605", "name": "Nepomniachtchi, Ian", "country": "RUS"},
+            {"fideid": "5", "name": "Kuzmin, Sergey", "country": "RUS"}]  # the same edge letters, another name
+    lst = RatingList.open(str(write(tmp_path, "l.xml", xml_list(rows))), progress=False)
+    assert [e.fide_id for e in lst.search("Карякин, Сергей")] == [14109603]
+    assert [e.fide_id for e in lst.search("Ян Непомнящий")] == [24101605]
+    assert lst.search("Каспаров, Гарри") == []
+
+
 @pytest.mark.parametrize("terminal", [True, False])
 def test_progress_bar_only_on_a_terminal(tmp_path, monkeypatch, capsys, terminal):
     import sys

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from trfscore.ratinglist.names import difference, name_key, words
+from trfscore.ratinglist.names import difference, edge_key, edge_keys, name_key, words
 
 
 @given(st.text(alphabet=st.characters(max_codepoint=127), max_size=40))
@@ -39,6 +39,8 @@ def test_ascii_fast_path_equals_the_general_path(text):
 ])
 def test_difference(written, listed, how):
     assert difference(written, listed) == how
+    if how is None:  # the search finds the listed name through the edge letters of the written one
+        assert edge_key(listed) in edge_keys(written)
 
 
 def test_keys_ignore_case_diacritics_order_and_hyphens():

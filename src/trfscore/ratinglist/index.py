@@ -35,14 +35,14 @@ from pathlib import Path
 
 from ..outfiles import staged
 from .entry import Entry
-from .names import name_key
+from .names import edge_key, name_key
 from .readers import ListFormatError, ListInfo, ReadStats, read_entries, sniff
 
 __all__ = ["SCHEMA_VERSION", "APPLICATION_ID", "ListIndexError", "cache_dir", "file_hash", "build", "open_index",
            "ENTRY_FIELDS", "MAX_PLAYERS", "MAX_INDEX_BYTES"]
 
 #: Bumped whenever the tables change: an index of another version is rebuilt.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3  # 3: the name_edges column (a Cyrillic name found on a Latin list)
 #: SQLite's application_id of a trfscore index ("TRFS"): the marker of our files.
 APPLICATION_ID = 0x54524653
 ENTRY_FIELDS = tuple(f.name for f in fields(Entry))
@@ -86,11 +86,12 @@ def file_hash(path: str) -> str:
 
 _CREATE = f"""
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
-CREATE TABLE player (rowid INTEGER PRIMARY KEY, name_key TEXT, {_COLUMNS});
+CREATE TABLE player (rowid INTEGER PRIMARY KEY, name_key TEXT, name_edges TEXT, {_COLUMNS});
 """
 _INDEXES = """
 CREATE INDEX player_id ON player (fide_id);
 CREATE INDEX player_name ON player (name_key);
+CREATE INDEX player_edges ON player (name_edges);
 CREATE INDEX player_national ON player (national_id);
 """
 _SCHEMA_QUERY = "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY name"
@@ -147,14 +148,14 @@ class Progress:
 
 def _rows(entries: Iterable[Entry]) -> Iterator[tuple[object, ...]]:
     for e in entries:
-        yield (name_key(e.name), *(getattr(e, f) for f in ENTRY_FIELDS))
+        yield (name_key(e.name), edge_key(e.name), *(getattr(e, f) for f in ENTRY_FIELDS))
 
 
 def _fill(db: sqlite3.Connection, path: str, info: ListInfo, meta: dict[str, str],
           progress: Callable[[int, int, int], None]) -> None:
     stats = ReadStats()
     db.executescript(_CREATE)
-    insert = f"INSERT INTO player (name_key, {_COLUMNS}) VALUES ({', '.join('?' * (len(ENTRY_FIELDS) + 1))})"
+    insert = f"INSERT INTO player (name_key, name_edges, {_COLUMNS}) VALUES ({', '.join('?' * (len(ENTRY_FIELDS) + 2))})"
     batch: list[tuple[object, ...]] = []
     combined = False
     count = 0

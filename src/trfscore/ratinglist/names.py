@@ -2,7 +2,10 @@
 
 :func:`name_key` is the normalised form both the index and a TRF name are looked up by: case
 folded, diacritics removed, hyphens, dots and commas as spaces, the words sorted (so "Carlsen,
-Magnus", "Magnus Carlsen" and "CARLSEN, Magnus" share one key).
+Magnus", "Magnus Carlsen" and "CARLSEN, Magnus" share one key).  A name in other letters than
+the list's is looked up by :func:`edge_keys`, the first and last letters its words may have as
+:func:`same_word` spells them, and the candidates are kept when :func:`difference` calls them the
+same name: the comparison is the one judge of a spelling.
 
 :func:`difference` says how two names differ.  FIDE's list is ASCII, so the comparison is blind
 to how a name was carried into ASCII: accents dropped or spelt out (``ä`` = ``a`` = ``ae``, ``ß``
@@ -21,8 +24,9 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import lru_cache
+from itertools import product
 
-__all__ = ["fold", "name_key", "difference", "similarity", "same_word"]
+__all__ = ["fold", "name_key", "edge_key", "edge_keys", "difference", "similarity", "same_word"]
 
 #: Letters that do not decompose into a base letter and a mark.
 _SPECIAL = str.maketrans({"ß": "ss", "ø": "o", "đ": "d", "ł": "l", "æ": "ae", "œ": "oe", "ı": "i", "þ": "th",
@@ -67,11 +71,52 @@ def words(text: str) -> list[str]:
 _ASCII_SEPARATORS = re.compile(r"[\s\-,.;'`()]+")
 
 
+def _key_words(text: str) -> list[str]:
+    """:func:`words`, faster for the common ASCII name (no Unicode decomposition, same result)."""
+    if text.isascii():
+        return [w for w in _ASCII_SEPARATORS.split(text.lower()) if w]
+    return words(text)
+
+
 def name_key(text: str) -> str:
     """The lookup key of a name: folded words, sorted, joined by spaces ("" for no name)."""
-    if text.isascii():  # the common case, without Unicode decomposition (same result)
-        return " ".join(sorted(w for w in _ASCII_SEPARATORS.split(text.lower()) if w))
-    return " ".join(sorted(words(text)))
+    return " ".join(sorted(_key_words(text)))
+
+
+def _edges(word: str, *, last: bool) -> set[str]:
+    """The letters a spelling of ``word`` (case folded) may start with (``last``: end with), as
+    :func:`same_word` spells it: its folded letter and every :data:`SPELLINGS` form, looking one
+    letter further while a spelling may be empty (``ъ``, ``й``)."""
+    seq = word[::-1] if last else word
+    out: set[str] = set()
+    for i, letter in enumerate(seq):
+        pair = (seq[i + 1] + letter if last else letter + seq[i + 1]) if i + 1 < len(seq) else ""
+        spellings = {fold(letter), *SPELLINGS.get(letter, ()), *SPELLINGS.get(pair, ())}
+        kept = {sp.strip("'") for sp in spellings}
+        out |= {sp[-1] if last else sp[0] for sp in kept if sp}
+        if "" not in kept:
+            break
+    return out
+
+
+def edge_key(text: str) -> str:
+    """The coarse key a list entry is indexed by beside :func:`name_key`: the first and last
+    letter of each folded word, sorted (``"Karjakin, Sergey"`` -> ``"kn sy"``).  Two names
+    that :func:`difference` calls the same have keys among each other's :func:`edge_keys`."""
+    return " ".join(sorted(w[0] + w[-1] for w in _key_words(text)))
+
+
+def edge_keys(text: str, limit: int = 4096) -> set[str]:
+    """Every :func:`edge_key` a FIDE spelling of ``text`` may have (``"Карякин Сергей"`` gives
+    ``"kn sy"`` among others), at most ``limit`` of them (an empty set beyond: too many to look up)."""
+    options = [sorted({f + e for f in _edges(w, last=False) for e in _edges(w, last=True)})
+               for w in _split(text)]
+    count = 1
+    for o in options:
+        count *= len(o)
+    if not options or count > limit:
+        return set()
+    return {" ".join(sorted(combo)) for combo in product(*options)}
 
 
 def _plain(text: str) -> str:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from .entry import Entry
 from .index import ENTRY_FIELDS, ListIndexError, connect, open_index, valid
-from .names import name_key
+from .names import difference, edge_keys, name_key
 
 if TYPE_CHECKING:
     from ..findings import Finding
@@ -126,18 +126,35 @@ class RatingList:
     def search(self, name: str, *, federation: str | None = None, birth_year: int | None = None,
                limit: int = MAX_CANDIDATES) -> list[Entry]:
         """Players whose normalised name equals ``name``'s (case, diacritics, hyphens and word
-        order ignored), narrowed by ``federation`` and ``birth_year`` where those still leave
-        someone."""
+        order ignored) or, for a name written in other letters than the list's, whom
+        :func:`~trfscore.ratinglist.names.difference` calls the same name (``Карякин, Сергей``
+        finds ``Karjakin, Sergey``), narrowed by ``federation`` and ``birth_year`` where those
+        still leave someone."""
         key = name_key(name)
         if not key:
             return []
         found = [self._entry(r) for r in
                  self._rows(f"{_SELECT} WHERE name_key = ? LIMIT ?", (key, max(limit, 1) * 10))]
+        if not found and not name.isascii():
+            found = self._spelt_as(name, max(limit, 1) * 10)
         for wanted, attr in ((federation, "federation"), (birth_year, "birth_year")):
             if wanted and len(found) > 1:
                 narrowed = [e for e in found if getattr(e, attr) == wanted]
                 if narrowed:
                     found = narrowed
+        return found[:limit]
+
+    def _spelt_as(self, name: str, limit: int) -> list[Entry]:
+        """The entries whose name is a spelling of ``name`` (by the comparison of
+        :mod:`~trfscore.ratinglist.names`), found through the edge letters of their words."""
+        keys = sorted(edge_keys(name))
+        found: list[Entry] = []
+        for start in range(0, len(keys), 500):  # SQLite's bound on the parameters of one query
+            chunk = keys[start:start + 500]
+            rows = self._rows(f"{_SELECT} WHERE name_edges IN ({', '.join('?' * len(chunk))})", chunk)
+            found += [e for e in map(self._entry, rows) if difference(name, e.name) is None]
+            if len(found) >= limit:
+                break
         return found[:limit]
 
     @staticmethod
