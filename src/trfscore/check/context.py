@@ -10,12 +10,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..decimals import fmt_points  # noqa: F401  (the check rules import it from here)
+from ..decimals import fmt_points as fmt_points  # the check rules import it from here
 from ..event_reading import EventReading
 from ..formats.trf.layout import PLAYER, round_column
 from ..model import Game, Kind, Player, Record, Tournament
+
+if TYPE_CHECKING:
+    from ..ratinglist import RatingList
 from .cells import FlatCells, flat_cells
 
 #: 1-based columns of the 001 record (TRF16 = TRF26), from its description.
@@ -58,7 +61,7 @@ class Context:
         self.by_rank: dict[int, Player] = {p.start_rank: p for p in t.players}
         self.rounds: int = t.rounds or max((p.round_count for p in t.players), default=0)
         self.header = t.header
-        self.rating_lists: tuple = ()  # trfscore.RatingList objects for the FID rules
+        self.rating_lists: tuple[RatingList, ...] = ()  # the lists the FID rules look players up in
         self.pairings = False  # judge each round's pairing (the TRF9xx rules: check --pairings)
         self.pairing_progress: Any = None  # called with (round, rounds) while the pairings are judged
 
@@ -131,7 +134,7 @@ class Context:
         values = table.by_cell
         flat = self.flat
         if flat is not None:
-            value_of: dict = values if table.by_kind is None else table.by_kind
+            value_of: dict[Any, int] = values if table.by_kind is None else table.by_kind
             totals = flat.row_totals(value_of, table.colour_counts, values[Kind.ABSENT, None])
             return table.unit, dict(zip(flat.start_ranks, totals))
         return table.unit, {p.start_rank: sum(values[g.kind, g.colour] for g in p.games) for p in self.players}

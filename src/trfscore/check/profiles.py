@@ -30,7 +30,8 @@ DATA_FILE = "profiles.json"
 def load_data() -> dict[str, Any]:
     """The parsed ``profiles.json`` (packaged with trfscore)."""
     text = resources.files("trfscore").joinpath("data", DATA_FILE).read_text(encoding="utf-8")
-    return json.loads(text)
+    data: dict[str, Any] = json.loads(text)
+    return data
 
 
 def names() -> list[str]:
@@ -38,7 +39,7 @@ def names() -> list[str]:
 
 
 def default_name() -> str:
-    return load_data().get("default", "basic")
+    return str(load_data().get("default", "basic"))
 
 
 @dataclass

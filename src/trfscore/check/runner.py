@@ -20,7 +20,9 @@ from ..formats.files import read_file
 from ..formats.limits import MAX_INPUT_BYTES  # larger inputs are not read (exit 2), as in the other commands
 
 if TYPE_CHECKING:
+    from ..model import Tournament
     from ..ratinglist import RatingList
+    from .profiles import Profile
 
 #: File name endings a folder is searched for.
 SUFFIXES = (".trf", ".txt", ".pgn", ".json")
@@ -80,7 +82,7 @@ def read_bytes(path: str) -> bytes:
     return read_file(path, MAX_INPUT_BYTES)
 
 
-def not_a_tournament(t) -> bool:
+def not_a_tournament(t: Tournament) -> bool:
     """Content that no specific format claimed and the last-resort crosstable reader found no
     table in (a ``notes.txt``), or a JSON document that holds no players (a ``package.json``).
     A file that looks like TRF or PGN is always checked, however broken."""
@@ -188,10 +190,10 @@ def _excerpt(text: str, columns: list[int]) -> tuple[int, str]:
     return start, text[start:start + EXCERPT]
 
 
-_PROFILES: dict = {}
+_PROFILES: dict[tuple[str | None, str | None, str | None], Profile] = {}
 
 
-def _profile(options: Options):
+def _profile(options: Options) -> Profile:
     key = (options.profile, options.select, options.ignore)
     profile = _PROFILES.get(key)
     if profile is None:
@@ -201,7 +203,7 @@ def _profile(options: Options):
     return profile
 
 
-_LISTS: dict[tuple, tuple[int, list]] = {}
+_LISTS: dict[tuple[tuple[str, str, str], ...], tuple[int, list[RatingList]]] = {}
 
 
 def remember_lists(key: tuple[tuple[str, str, str], ...], lists: Iterable[RatingList]) -> None:
@@ -209,7 +211,7 @@ def remember_lists(key: tuple[tuple[str, str, str], ...], lists: Iterable[Rating
     _LISTS[key] = (os.getpid(), list(lists))
 
 
-def _rating_lists(key: tuple[tuple[str, str, str], ...]) -> list:
+def _rating_lists(key: tuple[tuple[str, str, str], ...]) -> list[RatingList]:
     """The open rating lists of ``Options.rating_lists``.  A worker process opens the built
     indexes itself, once: an SQLite connection is never used across a fork."""
     if not key:

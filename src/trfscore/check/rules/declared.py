@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from fractions import Fraction
+from typing import Any
 
 from ...findings import WARNING, Finding, finding
 from ...report.values import format_score
@@ -56,7 +57,8 @@ def declared_tiebreaks(ctx: Context) -> Iterator[Finding]:
                           f"correct the {label} value, or check the results of player {sno}", format_score(value))
 
 
-def _exact(value) -> Fraction | None:
+def _exact(value: Any) -> Fraction | None:
+    """``value`` (a number or text read from the file) as an exact number, or None."""
     try:
         return Fraction(value)
     except (TypeError, ValueError, ZeroDivisionError):

@@ -17,7 +17,7 @@ from functools import lru_cache
 from importlib import resources
 
 from ...findings import ERROR, INFO, WARNING, Finding, finding
-from ...model import Kind
+from ...model import Kind, Player
 from ..context import COL_BIRTH, COL_FEDERATION, COL_FIDE_ID, COL_RATING, COL_SEX, FIELDS, Context
 from ..registry import rule
 
@@ -100,12 +100,12 @@ def unrated_has_id(ctx: Context) -> Iterator[Finding]:
                           p.fide_id)
 
 
-def _registered(p) -> bool:
+def _registered(p: Player) -> bool:
     """The player has a FIDE id: FIDE already holds their birth date and sex."""
     return p.fide_id.isdecimal() and int(p.fide_id) > 0
 
 
-def _new_players(ctx: Context) -> list:
+def _new_players(ctx: Context) -> list[Player]:
     """The players FIDE must register from this report: unrated and without a FIDE id."""
     return [p for p in ctx.players if not p.rating and not _registered(p)]
 
@@ -167,7 +167,7 @@ def new_player_sex(ctx: Context) -> Iterator[Finding]:
                       p.sex)
 
 
-def _rated_games(ctx: Context, p) -> tuple[int, Fraction]:
+def _rated_games(ctx: Context, p: Player) -> tuple[int, Fraction]:
     """(rated games against rated opponents, points scored in them)."""
     count, score = 0, Fraction(0)
     points = ctx.t.scoring.points

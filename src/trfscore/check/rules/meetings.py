@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ...findings import ERROR, WARNING, Finding, finding
-from ...model import Kind, Player
+from ...model import Game, Kind, Player
 from ..context import Context, round_col
 from ..registry import rule
 
@@ -109,7 +109,7 @@ def swiss_repeats(ctx: Context) -> Iterator[Finding]:
     flat = ctx.flat
     if flat is not None:  # only the pairs that meet more than once
         game = flat.game
-        meetings: dict[tuple[int, int], list] = {pair: list(map(game, cells))
+        meetings: dict[tuple[int, int], list[Game]] = {pair: list(map(game, cells))
                                                   for pair, cells in flat.repeated_meetings().items()}
     else:
         meetings = ctx.meetings

@@ -7,17 +7,18 @@ The informative counts 062/072/082 should match the records.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from ...findings import ERROR, INFO, WARNING, Finding, finding
 from ...formats.trf import parse_round_date
+from ...model import Player
 from ..context import Context, is_blank_cell, round_col
 from ..registry import rule
 
 
 def round_dates(ctx: Context) -> list[tuple[int, int, str]]:
     """(round, column, text) of every non-empty 132 date."""
-    cached = ctx.__dict__.get("_round_dates")
+    cached: list[tuple[int, int, str]] | None = ctx.__dict__.get("_round_dates")
     if cached is not None:
         return cached
     rec = ctx.record("132")
@@ -258,7 +259,7 @@ def header_counts(ctx: Context) -> Iterator[Finding]:
                           ctx.record_line(code), 5, f"write {actual} in {code}", str(declared))
 
 
-def _rated(players) -> tuple[int, str]:
+def _rated(players: Iterable[Player]) -> tuple[int, str]:
     """The count 072 should hold, and what it counts."""
     fide = [p for p in players if p.fide_id.strip("0 ")]
     if not fide:

@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from ...findings import ERROR, WARNING, Finding, finding
 from ...formats.trf.layout import BY_CODE, round_column
-from ...model import Team
+from ...model import Player, Team
 from ..context import Context, fmt_points
 from ..registry import rule
 from .references import id_cells
@@ -154,7 +154,7 @@ def fixtures(ctx: Context) -> Iterator[Finding]:
     if not team_of:
         return
     for team in _kind(ctx):
-        rounds: dict[int, dict[int, list]] = {}
+        rounds: dict[int, dict[int, list[Player]]] = {}
         for m in team.members:
             p = ctx.by_rank.get(m)
             if p is None:
