@@ -148,6 +148,10 @@ CASES = [
      trf(TEAM_ROWS, ranks=TEAM_RANKS, extra=[team310(1, "A", "2", "1.5", 1, 1, 2),
                                             team310(2, "B", "0", "0.5", 2, 3, 4), "299 W   2.0   4.0    0    1"]),
      "warning", "basic"),
+    # members 1 and 2 of team A: 1 + ½ = 1.5 from the results; player 1 declaring 1.5 makes 2
+    ("TRF612", trf(TEAM_ROWS, ranks=TEAM_RANKS, extra=[team013("A", 1, 2), team013("B", 3, 4)]),
+     trf(TEAM_ROWS, ranks=TEAM_RANKS, opts={1: {"points": "1.5"}}, extra=[team013("A", 1, 2), team013("B", 3, 4)]),
+     "warning", "basic"),
     ("TRF801", trf(header=FIDE_HEADER), trf(header=[h for h in FIDE_HEADER if not h.startswith("102")]),
      "error", "fide"),
     ("TRF802", trf(header=FIDE_HEADER), trf(header=FIDE_HEADER, opts={1: {"fide": ""}}), "error", "fide"),

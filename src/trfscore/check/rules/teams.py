@@ -3,8 +3,9 @@
 Teams come as TRF16 ``013`` records (name and members) or TRF26 ``310`` records (number, name,
 match points, game points, rank, members).  Members must be players, a player plays for one
 team, 310 numbers are 1..T, the two kinds agree when both are present, the boards of a team face
-one team per round, and the 310 totals equal what the board results give under 162 and 362
-(with 240 byes, 320 pairing-allocated byes, 330 forfeited matches and 299 adjustments).
+one team per round, the 310 totals equal what the board results give under 162 and 362
+(with 240 byes, 320 pairing-allocated byes, 330 forfeited matches and 299 adjustments), and the
+members' declared points add up to what their results give, said once per team.
 """
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from fractions import Fraction
 from ...findings import ERROR, WARNING, Finding, finding
 from ...formats.trf.layout import BY_CODE, round_column
 from ...model import Player, Team
-from ..context import Context, fmt_points
+from ..context import FIELDS, Context, fmt_points
 from ..registry import rule
 from .references import id_cells
 
@@ -214,3 +215,44 @@ def team_totals(ctx: Context) -> Iterator[Finding]:
             yield finding("TRF605", f"team {team.number} ({team.name}) declares {fmt_points(team.match_points)} "
                           f"match points; the match results give {fmt_points(mp)}", team.line, _TEAM["match_points"].first,
                           f"correct the match points (310 columns {_TEAM['match_points'].columns})", fmt_points(team.match_points))
+
+
+@rule("TRF612", WARNING, "a team's members declare, in all, the points their results give", spec="F4", why=(
+    "warning: the team's game points follow the board results; the members' declared points (each an "
+    "error of TRF510) would give the team another total"))
+def members_declared_total(ctx: Context) -> Iterator[Finding]:
+    """The declared points (001 columns 81-84) of a team's members add up to the sum of their
+    results, so the team's game points read from the players' rows are the ones the board results
+    give.  Said once per team (on its 310 record, else its 013 record), beside the per-player
+    TRF510, with the team's declared game points when its 310 record gives them.  TRF16 013
+    records declare no team total: the team's total is the sum of its members' rows.
+
+    Passing: ``013 A   1    2`` where players 1 and 2 declare 1.0 and 0.5 and won and drew.
+
+    Failing: the same team where player 1 declares 1.5 for the won game (members declare 2,
+    their results give 1.5).
+    """
+    if ctx.t.source.format == "crosstable":
+        return  # the crosstable reader compares printed totals itself (CTB110), as TRF510 does
+    scores = ctx.scores
+    for team in _kind(ctx):
+        members = [ctx.by_rank[m] for m in team.members if m in ctx.by_rank]
+        declared = [p for p in members if p.points is not None]
+        if not declared:
+            continue
+        off = [p for p in declared if p.points != scores.get(p.start_rank, Fraction(0))]
+        said = sum((p.points or Fraction(0) for p in declared), Fraction(0))
+        got = sum((scores.get(p.start_rank, Fraction(0)) for p in declared), Fraction(0))
+        if said == got:
+            continue  # differences that cancel out leave the team total right; TRF510 names each
+        who = ", ".join(f"player {p.start_rank} declares {fmt_points(p.points or Fraction(0))} for "
+                        f"{fmt_points(scores.get(p.start_rank, Fraction(0)))}" for p in off[:5])
+        more = f" and {len(off) - 5} more" if len(off) > 5 else ""
+        total = (f"; the 310 record declares {fmt_points(team.game_points)} game points"
+                 if team.record == "310" and team.game_points is not None else "")
+        column = _TEAM["game_points"].first if team.record == "310" else 5
+        yield finding("TRF612", f"team {team.name or team.number}: its members' declared points add up to "
+                      f"{fmt_points(said)}, their results to {fmt_points(got)} ({who}{more}){total}; the team "
+                      "standings count the results", team.line, column,
+                      f"correct the members' points (001 columns {FIELDS['points'].columns}) or their results",
+                      fmt_points(said))
