@@ -44,7 +44,7 @@ def run_cli(folder: Path, jobs: int) -> tuple[float, int, str]:
 
 def in_process(path: Path, repeat: int = 50) -> tuple[float, float]:
     import trfscore
-    from trfscore.check import check, resolve
+    from trfscore.checks import check, resolve
 
     data = path.read_bytes()
     profile = resolve("basic")

@@ -60,7 +60,7 @@ def checker_alone(text: str) -> float:
 
 def ours(data: bytes) -> tuple[float, float, int]:
     import trfscore
-    from trfscore.check import check
+    from trfscore.checks import check
 
     start = time.process_time()
     t = trfscore.loads(data)
@@ -79,7 +79,7 @@ def main() -> int:
     path = event(args.players, args.rounds, args.event)
     data = path.read_bytes()
     text = data.decode("latin-1")
-    import trfscore.check.rules  # noqa: F401  (imported before the clock starts, as in a running CLI)
+    import trfscore.checks.rules  # noqa: F401  (imported before the clock starts, as in a running CLI)
 
     for turn in range(1, args.turns + 1):
         alone = checker_alone(text)

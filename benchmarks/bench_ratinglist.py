@@ -83,7 +83,7 @@ def build_index(path: Path, index: Path) -> tuple[float, int, int, float]:
 
 def check_in_process(event: Path, lst, repeat: int) -> tuple[float, float, int]:
     import trfscore
-    from trfscore.check import check
+    from trfscore.checks import check
 
     t = trfscore.load(event)
     plain, listed = [], []

@@ -71,8 +71,8 @@ def test_check_never_lists_rounds_a_built_tournament_claims():
     """A tournament built in Python may say it has more rounds than its cells: the rounds past
     the data are pending, counted without being listed."""
     proc = run_python_limited(
-        "from trfscore.check import check\n"
-        "from trfscore.check.context import Context\n"
+        "from trfscore.checks import check\n"
+        "from trfscore.checks.context import Context\n"
         "from trfscore.testing.generate import swiss\n"
         "t = swiss(6, 3, seed=1)\n"
         "t.rounds = 10 ** 30\n"

@@ -24,8 +24,8 @@ SAMPLE = ROOT / "samples" / "swiss-byes-forfeits.trf"
 #: Modules not yet clean under ``mypy --strict``: every other module of the package is checked
 #: (a module added later too).  The list only shrinks: the gate fails when one of them is clean.
 NOT_YET_STRICT = [
-    "check/__init__.py", "check/cells.py", "check/lanes.py", "check/rules/pairings.py", "check/rules/points.py",
-    "check/rules/ranks.py", "ratings/fide_figures.py", "ratings/tournament.py", "report/crosstable.py",
+    "checks/cells.py", "checks/lanes.py", "checks/rules/pairings.py", "checks/rules/points.py",
+    "checks/rules/ranks.py", "ratings/fide_figures.py", "ratings/tournament.py", "report/crosstable.py",
 ]
 
 
@@ -262,7 +262,9 @@ def test_check_reads_paths_text_and_tournaments_alike():
     assert trfscore.check(SAMPLE) == trfscore.check(t) == trfscore.check(SAMPLE.read_bytes())
 
 
-def test_check_stays_callable_after_its_package_is_imported():
-    import trfscore.check.runner  # noqa: F401 - importing a submodule rebinds trfscore.check
+def test_check_stays_the_function_after_the_checks_package_is_imported():
+    import trfscore.checks.rules
+    import trfscore.checks.runner  # noqa: F401 - importing a submodule binds trfscore.checks, not trfscore.check
 
+    assert trfscore.check is trfscore.api.check and trfscore.checks is not trfscore.check
     assert trfscore.check(SAMPLE, select="TRF5") == trfscore.api.check(SAMPLE, select="TRF5")

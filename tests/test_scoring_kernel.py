@@ -7,8 +7,8 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trfscore.check.context import Context
-from trfscore.check.profiles import resolve
+from trfscore.checks.context import Context
+from trfscore.checks.profiles import resolve
 from trfscore.model import Game, Kind, Player, Scoring, Tournament
 from trfscore.teams.boards import board_points
 from trfscore.tiebreaks.context import _CellTables

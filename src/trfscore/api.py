@@ -77,8 +77,8 @@ def check(source: Tournament | StrPath | bytes, profile: str | None = None, *,
     each round's pairing too (``check --pairings``, the ``TRF9xx`` rules).  Raises ValueError for an unknown profile or rule,
     OSError for an unreadable path, :class:`trfscore.pairings.CheckerMissing` (an ImportError)
     for ``pairings`` without the ``pairings`` extra; problems in the data are findings, never exceptions."""
-    from .check import check as run_rules
-    from .check.profiles import resolve
+    from .checks import check as run_rules
+    from .checks.profiles import resolve
     from .errors import UsageError
     from .loading import load
 

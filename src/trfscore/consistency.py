@@ -46,7 +46,7 @@ def verdict(t: Tournament, standings: Standings | None = None) -> list[Finding]:
     if _screen(t, standings):
         found = [f for f in t.findings if f.rule in VERDICT_RULES]
     else:
-        from .check import check
+        from .checks import check
 
         found = [f for f in check(t, "basic", select=list(VERDICT_RULES)) if f.rule in VERDICT_RULES]
     t.__dict__["_verdict"] = found

@@ -7,7 +7,7 @@ Every rule id is declared once, with :func:`declare`, in the module that reports
 reader's ids in :mod:`trfscore.formats.trf.reader`, ``.header``, ``.player`` and ``.records``; a
 check's id in its ``@rule`` decorator).  Emitters build findings with :func:`finding`, which takes
 the severity from the declaration, so a severity is written once.  :data:`CATALOGUE` holds the
-declarations; :func:`trfscore.check.registry.all_rules` imports every declaring module.
+declarations; :func:`trfscore.checks.registry.all_rules` imports every declaring module.
 """
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ class Finding:
 class Rule(NamedTuple):
     """One rule, as its declaring module states it: a stable id, a default severity, a one-line
     summary, its documentation with a passing and a failing example and, for a check, the
-    function over a :class:`~trfscore.check.context.Context` (None for a reader's rule, reported
+    function over a :class:`~trfscore.checks.context.Context` (None for a reader's rule, reported
     while a file is read)."""
 
     id: str

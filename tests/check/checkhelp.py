@@ -12,7 +12,7 @@ import pytest
 
 import trfscore
 from conftest import run_cli
-from trfscore.check import check
+from trfscore.checks import check
 
 CORPUS_DIR = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "trf"
 

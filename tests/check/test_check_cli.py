@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from checkhelp import HEADER, cli, trf  # noqa: F401  (cli is a fixture)
 
-from trfscore.check import runner
+from trfscore.checks import runner
 from trfscore.testing.generate import swiss, to_trf
 
 SRC = str(Path(__file__).resolve().parents[2] / "src")
@@ -280,7 +280,7 @@ def test_progress_only_on_a_terminal(cli, files):
 
 
 def test_broken_pool_falls_back_to_serial(monkeypatch, files):
-    from trfscore.check import runner as r
+    from trfscore.checks import runner as r
 
     class NoPool:
         def __init__(self, *a, **k):

@@ -130,7 +130,7 @@ def test_every_rule_says_why_it_has_its_severity():
     element of a ``declare_summaries`` row), citing what a federation does with the finding; the
     reason starts with a severity and names each severity the rule has, so a changed severity
     shows a stale reason."""
-    from trfscore.check.registry import all_rules
+    from trfscore.checks.registry import all_rules
     from trfscore.findings import SEVERITIES
 
     rules = all_rules().values()

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import trfscore
-from trfscore.check import _first_by_position, resolve
+from trfscore.checks import _first_by_position, resolve
 from trfscore.findings import Finding
 
 

@@ -17,9 +17,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import trfscore
-from trfscore.check.context import Context
-from trfscore.check.profiles import resolve
-from trfscore.check.registry import check_rules
+from trfscore.checks.context import Context
+from trfscore.checks.profiles import resolve
+from trfscore.checks.registry import check_rules
 from trfscore.formats import json_model
 from trfscore.formats.trf.bulk import KIND_BY_CODE
 from trfscore.model import Kind
@@ -158,7 +158,7 @@ def test_byte_lanes_answer_as_the_lists_do(seed, players, rounds, edits, robin):
     order, as over its lists: unconfirmed claims, mutual games passing each pairing rule's test
     (TRF502-TRF504), and the pairs that meet more than once; files are read column by column, so
     the cells often stay one packed block (and the totals come from the codes)."""
-    from trfscore.check.rules.pairings import _not_complementary, _one_side_bare, _same_colour
+    from trfscore.checks.rules.pairings import _not_complementary, _one_side_bare, _same_colour
 
     t = trfscore.loads(mutated(seed, players, rounds, edits, robin), "trf")
     quick, lists = Context(t).flat, Context(t).flat
@@ -203,7 +203,7 @@ def test_row_totals_added_as_bytes_equal_the_per_kind_sums(data, players, rounds
     the absences past the player's recorded rounds, as the per-kind list does."""
     from types import SimpleNamespace
 
-    from trfscore.check.cells import FlatCells
+    from trfscore.checks.cells import FlatCells
 
     codes = data.draw(st.text(st.sampled_from(sorted(KIND_BY_CODE)), min_size=players * rounds,
                               max_size=players * rounds))

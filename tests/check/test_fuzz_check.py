@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import trfscore
-from trfscore.check.runner import Options, check_data
+from trfscore.checks.runner import Options, check_data
 from trfscore.findings import SEVERITIES
 from trfscore.testing.generate import round_robin, swiss, to_trf
 

@@ -9,9 +9,9 @@ import xml.etree.ElementTree as ET
 import pytest
 from checkhelp import checked, cli, trf  # noqa: F401  (cli is a fixture)
 
-from trfscore.check.output import FORMATS, Summary, writer
-from trfscore.check.output.github import command
-from trfscore.check.runner import FileResult
+from trfscore.checks.output import FORMATS, Summary, writer
+from trfscore.checks.output.github import command
+from trfscore.checks.runner import FileResult
 from trfscore.findings import Finding
 from trfscore.formats.json_model import validate
 
@@ -210,7 +210,7 @@ def test_verdict_at_fail_on_warning():
     text, _ = render("text", fail_on="warning")
     assert "ok.trf: passed" in text.splitlines()
     only_warning = FileResult("w.trf", [Finding("TRF511", "warning", "rank order", 3, 86)])
-    from trfscore.check.output import verdict
+    from trfscore.checks.output import verdict
 
     assert verdict(only_warning, "error") == "passed (1 warning)"
     assert verdict(only_warning, "warning") == "failed (1 warning)"

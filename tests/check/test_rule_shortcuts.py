@@ -7,8 +7,8 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trfscore.check.rules.points import _all_agree
-from trfscore.check.rules.ranks import _in_order, _misordered
+from trfscore.checks.rules.points import _all_agree
+from trfscore.checks.rules.ranks import _in_order, _misordered
 from trfscore.model import Player
 
 POINTS = [Fraction(n, 2) for n in range(0, 14)] + [Fraction(1, 3), Fraction(7, 4), 3, 0]

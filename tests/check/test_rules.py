@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from checkhelp import HEADER, SWISS, paired, rules_of, trf
 
-from trfscore.check.registry import all_rules, check_rules
+from trfscore.checks.registry import all_rules, check_rules
 from trfscore.findings import SEVERITIES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -262,10 +262,10 @@ def test_registry_documents_every_rule():
 
 
 def test_docs_rules_md_is_current():
-    from trfscore.check.docs import render
+    from trfscore.checks.docs import render
 
     path = ROOT / "docs" / "rules.md"
-    assert path.read_text(encoding="utf-8") == render(), "run: PYTHONPATH=src python -m trfscore.check.docs docs/rules.md"
+    assert path.read_text(encoding="utf-8") == render(), "run: PYTHONPATH=src python -m trfscore.checks.docs docs/rules.md"
 
 
 def test_072_counts_fide_rated_players_not_national_ratings():
@@ -322,7 +322,7 @@ def test_check_rules_load_only_the_check_modules():
 
     code = (
         "import sys\n"
-        "from trfscore.check.registry import all_rules, check_rules\n"
+        "from trfscore.checks.registry import all_rules, check_rules\n"
         "checks = list(check_rules())\n"
         "loaded = sorted(m for m in sys.modules if m.startswith(('trfscore.formats.pgn', 'trfscore.formats.crosstable',"
         " 'trfscore.formats.json')))\n"

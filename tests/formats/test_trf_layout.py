@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trfscore.check import context
+from trfscore.checks import context
 from trfscore.formats.trf import format_player, layout
 from trfscore.formats.trf.grammar import split_records
 from trfscore.formats.trf.player import parse_player

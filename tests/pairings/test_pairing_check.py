@@ -19,7 +19,7 @@ import pytest
 
 import trfscore
 from conftest import run_cli
-from trfscore.check import check
+from trfscore.checks import check
 from trfscore.pairings import Status
 
 pytestmark = [pytest.mark.reference,

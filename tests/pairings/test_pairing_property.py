@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tiebreaks.builders import random_swiss
-from trfscore.check import check
+from trfscore.checks import check
 from trfscore.event_reading import reading
 from trfscore.model import Kind
 from trfscore.pairings import Status

@@ -7,7 +7,7 @@ import importlib.util
 import pytest
 
 import trfscore
-from trfscore.check import check
+from trfscore.checks import check
 
 pytestmark = pytest.mark.skipif(importlib.util.find_spec("gacrux") is None,
                                 reason="gacrux (the pairings extra) not installed")

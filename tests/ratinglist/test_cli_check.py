@@ -26,7 +26,7 @@ def test_clean_file_passes_and_fide_is_the_default_profile(capsys, files):
 
 @pytest.mark.parametrize("fmt", ["text", "json", "jsonl", "sarif", "junit", "github"])
 def test_findings_in_every_output_format(capsys, files, fmt):
-    from trfscore.check.output import FORMATS
+    from trfscore.checks.output import FORMATS
 
     if fmt not in FORMATS:
         pytest.skip(f"no {fmt} output")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from trfscore.check.registry import check_rules
+from trfscore.checks.registry import check_rules
 
 from .listhelp import CARLSEN, HEADER, rules_of, trf, write, xml_list
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from trfscore import loads
-from trfscore.check.registry import check_rules
+from trfscore.checks.registry import check_rules
 from trfscore.ratinglist import ListIndexError, RatingList
 
 from .listhelp import CARLSEN, run, trf, write, xml_list

@@ -402,7 +402,7 @@ def test_299_adjustments(tmp_path):
 
 
 def test_check_documents_the_new_rules(capsys):
-    from trfscore.check.registry import all_rules
+    from trfscore.checks.registry import all_rules
 
     rules = all_rules()
     for rid in ("TRF607", "TRF608", "TRF609", "TRF610"):

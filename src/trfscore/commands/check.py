@@ -25,8 +25,8 @@ if TYPE_CHECKING:
 
 
 def add_parser(sub: Subparsers) -> None:
-    from ..check.output import FORMATS
-    from ..check.profiles import default_name, names
+    from ..checks.output import FORMATS
+    from ..checks.profiles import default_name, names
 
     p = sub.add_parser("check", help="validate tournament files (TRF, JSON, PGN, crosstable)",
                        description="Check tournament files for format errors, inconsistent pairings, "
@@ -65,8 +65,8 @@ def add_parser(sub: Subparsers) -> None:
 
 
 def list_rules(args: Namespace) -> int:
-    from ..check.profiles import resolve
-    from ..check.registry import all_rules
+    from ..checks.profiles import resolve
+    from ..checks.registry import all_rules
 
     profiles = {name: resolve(name) for name in ("basic", "fide")}
     selection = resolve(args.profile, args.select, args.ignore)
@@ -115,9 +115,9 @@ class Progress:
 
 
 def run(args: Namespace) -> int:
-    from ..check.output import Summary, writer
-    from ..check.profiles import resolve
-    from ..check.runner import Options, expand, run_all
+    from ..checks.output import Summary, writer
+    from ..checks.profiles import resolve
+    from ..checks.runner import Options, expand, run_all
     from ..formats.decode import text_encoding
     from ..formats.limits import MAX_INPUT_BYTES
 
@@ -128,7 +128,7 @@ def run(args: Namespace) -> int:
     if not args.inputs:
         raise UsageError("check: give files, folders, globs or '-' (standard input); "
                          "'trfscore check --list-rules' lists the rules")
-    from ..check.output import STATISTICS_FORMATS
+    from ..checks.output import STATISTICS_FORMATS
 
     if args.statistics and args.output_format not in STATISTICS_FORMATS:
         raise UsageError(f"--statistics goes with --format {' or '.join(STATISTICS_FORMATS)}; the "
@@ -160,7 +160,7 @@ def run(args: Namespace) -> int:
                       rating_lists=tuple((lst.where, lst.period, lst.sha256) for lst in lists),
                       tournaments_only=args.only_tournaments, pairings=args.pairings)
     if lists:
-        from ..check.runner import remember_lists
+        from ..checks.runner import remember_lists
 
         remember_lists(options.rating_lists, lists)
     if args.pairings and not args.no_progress and len(targets) == 1 and sys.stderr.isatty():

@@ -13,7 +13,7 @@ mean, computed points, UTF-8), runs the checker in this process one round at a t
         print(verdict.round, verdict.status, verdict.summary())
 
 ``trfscore check --pairings`` turns the same :class:`Report` into findings (``TRF9xx``,
-:mod:`trfscore.check.rules.verified_pairings`).  docs/pairings.md says what is covered.
+:mod:`trfscore.checks.rules.verified_pairings`).  docs/pairings.md says what is covered.
 """
 from __future__ import annotations
 

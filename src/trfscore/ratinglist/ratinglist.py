@@ -162,7 +162,7 @@ class RatingList:
               select: str | None = None, ignore: str | None = None) -> list[Finding]:
         """Every finding for ``tournament`` under ``profile`` (default ``fide``), the ``FID``
         rules comparing it with ``lists`` (one list or several)."""
-        from ..check import check as run_check
+        from ..checks import check as run_check
 
         chosen = [lists] if isinstance(lists, RatingList) else list(lists)
         return run_check(tournament, profile, select=select, ignore=ignore, rating_lists=chosen)

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from ..check.context import COL_BIRTH, COL_FEDERATION, COL_FIDE_ID, COL_NAME, COL_RATING, COL_SEX, COL_TITLE, Context
-from ..check.registry import rule
+from ..checks.context import COL_BIRTH, COL_FEDERATION, COL_FIDE_ID, COL_NAME, COL_RATING, COL_SEX, COL_TITLE, Context
+from ..checks.registry import rule
 from ..findings import ERROR, INFO, WARNING, Finding, finding
 
 if TYPE_CHECKING:

@@ -8,7 +8,7 @@ decoders (:mod:`.player` and the bulk path :mod:`.bulk`), the header reader (:mo
 record into the Header attribute ``attr`` names, by its field's type), the decoder of every
 other record (:mod:`.records`), the writers (:mod:`.writer`, :mod:`.versions`,
 :func:`format_record`), dialect detection (:mod:`.reader`), the columns of the check findings
-(:mod:`trfscore.check.context`, :func:`round_column`) and the references check.
+(:mod:`trfscore.checks.context`, :func:`round_column`) and the references check.
 
 Columns are 1-based as in the FIDE text (FIDE's TRF16 and TRF-2026 texts).  A field with ``step`` repeats
 every ``step`` columns from ``first`` to the end of the line (member lists, 132 round dates).

@@ -4,7 +4,7 @@ Ids are stable: ``TRF1xx`` file and lexical level, ``TRF2xx`` header records, ``
 ``001`` player fields, ``TRF4xx`` round cells, ``TRF7xx`` extension records; the spec letter names
 the rule family of docs/rules.md (A file, B header, C player, D cells, E-G cross-record).
 Cross-record rules (symmetry, points, ranks, teams) are checks of their own in
-:mod:`trfscore.check.rules`.  Each documentation gives a passing and a failing example; examples
+:mod:`trfscore.checks.rules`.  Each documentation gives a passing and a failing example; examples
 show only the columns that matter, and ``…`` stands for the unchanged rest of a line.
 """
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """What the check output formats share: the verdict of a file, the run's :class:`Summary`, the
-:class:`Writer` base and the JSON form of a finding (:mod:`trfscore.check.output` picks the format)."""
+:class:`Writer` base and the JSON form of a finding (:mod:`trfscore.checks.output` picks the format)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field

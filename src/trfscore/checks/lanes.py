@@ -1,4 +1,4 @@
-"""The pairing questions of :class:`~trfscore.check.cells.FlatCells`, answered a round at a time
+"""The pairing questions of :class:`~trfscore.checks.cells.FlatCells`, answered a round at a time
 over bytes, for tournaments of at most 255 players (the typical event).
 
 Each player gets a one-byte number (its row + 1; 0 stands for "no opponent, or none that is a

@@ -1,12 +1,12 @@
 """The validator behind ``trfscore check``: rules over a read tournament, as findings.
 
 Reading a file already yields the reader's findings (``TRF1xx``-``TRF4xx``, ``TRF7xx``: lexical,
-field and cell level).  :func:`check` adds the cross-record rules of :mod:`trfscore.check.rules`
+field and cell level).  :func:`check` adds the cross-record rules of :mod:`trfscore.checks.rules`
 (``TRF5xx`` consistency, ``TRF6xx`` teams, ``TRF8xx`` FIDE submission), keeps the rules the
 profile selects, applies its severities, and returns the findings sorted by line::
 
     import trfscore
-    from trfscore.check import check
+    from trfscore.checks import check
     t = trfscore.load("event.trf")
     for f in check(t, profile="fide", ignore="TRF508"):
         print(f.line, f.rule, f.message)
@@ -18,12 +18,10 @@ that is no finding about the tournament, and the rules after it could not be tru
 """
 from __future__ import annotations
 
-import sys
-import types
 from collections.abc import Callable, Iterable, Sequence
 from heapq import heappush, heapreplace
 from itertools import chain
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..findings import ERROR, INFO, Finding, declare, finding
 from ..model import Tournament
@@ -119,6 +117,10 @@ def _limit(profile: Profile) -> int:
     return int(profile.threshold("max_findings_per_rule", 0) or 0)
 
 
+#: What makes two findings exact duplicates: rule, line, column and message.
+_Key = tuple[str, int | None, int | None, str]
+
+
 def _first_by_position(found: Iterable[Finding], limit: int) -> tuple[list[Finding], dict[str, int]]:
     """What a rule found, keeping per rule id only the ``limit`` findings placed first in the
     file (all when ``limit`` is 0), and per rule id how many more it found.  A rule over a
@@ -126,8 +128,9 @@ def _first_by_position(found: Iterable[Finding], limit: int) -> tuple[list[Findi
     duplicates of a kept finding are dropped uncounted, as :func:`finish` drops them."""
     if not limit:
         return list(found), {}
-    kept: dict[str, list[tuple]] = {}  # per rule, a heap of (-line, -column, -order, finding): the last-placed on top
-    keys: set[tuple] = set()
+    kept: dict[str, list[tuple[int, int, int, Finding]]] = {}  # per rule, a heap of (-line, -column, -order,
+    # finding): the last-placed on top
+    keys: set[_Key] = set()
     more: dict[str, int] = {}
     for order, f in enumerate(found):
         key = (f.rule, f.line, f.column, f.message)
@@ -152,7 +155,7 @@ def finish(findings: list[Finding], profile: Profile, beyond: dict[str, int] | N
     ``beyond`` counts, per rule, findings already left out while the rules ran."""
     overrides = profile.severity
     limit = _limit(profile)
-    seen: set[tuple] = set()
+    seen: set[_Key] = set()
     out: list[Finding] = []
     counts: dict[str, int] = {}
     dropped: dict[str, int] = dict(beyond or {})
@@ -179,16 +182,3 @@ def finish(findings: list[Finding], profile: Profile, beyond: dict[str, int] | N
                            f"{rule_id} after raising the limit"))
     return out
 
-
-class _CheckPackage(types.ModuleType):
-    """``trfscore.check`` names both this package and the public function
-    :func:`trfscore.api.check`.  Importing a submodule makes Python set the package as the
-    attribute ``trfscore.check``, so the package answers a call the way the function does."""
-
-    def __call__(self, source: Any, profile: str | None = None, **options: Any) -> list[Finding]:
-        from ..api import check as public_check
-
-        return public_check(source, profile, **options)
-
-
-sys.modules[__name__].__class__ = _CheckPackage

@@ -120,7 +120,7 @@ class Context:
     # -- the tournament --------------------------------------------------------------------
     @cached_property
     def flat(self) -> FlatCells | None:
-        """Every cell in flat columns (:mod:`trfscore.check.cells`); None when a start rank is
+        """Every cell in flat columns (:mod:`trfscore.checks.cells`); None when a start rank is
         repeated, and the rules then go cell by cell."""
         return flat_cells(self.players)
 

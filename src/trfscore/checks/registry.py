@@ -6,7 +6,7 @@ docstring with a passing and a failing example, as its module declares it
 Reader rules (``TRF1xx``-``TRF4xx``, ``TRF7xx`` in :mod:`trfscore.formats.trf.rules`, ``JSON``,
 ``CTB``, ``PGN``) are reported while a file is read.  Check rules (``TRF5xx`` cross-record,
 ``TRF6xx`` teams, ``TRF8xx`` FIDE submission, ``FID`` rating list) are functions over a
-:class:`~trfscore.check.context.Context`, declared and registered with the :func:`rule` decorator.
+:class:`~trfscore.checks.context.Context`, declared and registered with the :func:`rule` decorator.
 
 Selection works as in ruff: a selector is a rule id or a prefix of one (``TRF5``, ``TRF50``,
 ``ALL``); the longest selector that matches a rule decides, and ``--ignore`` wins a tie.
@@ -41,7 +41,7 @@ FAMILIES = {
 #: modules and the check rules.  A test fails when an id written in the package is declared by none.
 DECLARING_MODULES = (
     "trfscore.formats.trf.rules", "trfscore.formats.json_model", "trfscore.formats.crosstable.rules",
-    "trfscore.formats.pgn.rules", "trfscore.check", "trfscore.check.rules",
+    "trfscore.formats.pgn.rules", "trfscore.checks", "trfscore.checks.rules",
 )
 
 
@@ -85,7 +85,7 @@ def get(rule_id: str) -> Rule | None:
 
 _checks: list[Rule] | None = None
 #: The modules that register the check functions (:func:`rule`): a subset of DECLARING_MODULES.
-CHECK_MODULES = ("trfscore.check", "trfscore.check.rules")
+CHECK_MODULES = ("trfscore.checks", "trfscore.checks.rules")
 
 
 def _order(rule_id: str) -> tuple[bool, str]:
