@@ -247,7 +247,7 @@ def test_block_parts_equal_the_label_of_each_cell(cells):
     block = PackedCells(len(cells), opponents, colours, codes, KIND_BY_CODE)
     refs = {1: "3", 2: "1", 3: "2"}
     parts = X._block_parts(t, block, {**refs, None: ""}, {})
-    expected = [X._label(t, o, KIND_BY_CODE[code], COLOUR_OF_CODE[colour], refs, {})
+    expected = [X._label(t, o, KIND_BY_CODE[code], COLOUR_OF_CODE[colour], refs, {}, code)
                 for o, colour, code in zip(opponents, colours, codes)]
     assert list(map("".join, zip(*parts))) == expected
 

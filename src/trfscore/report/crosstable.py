@@ -9,6 +9,9 @@ crosstable uses that number, as printed crosstables do, and links carry the star
 * Everything else gets one cell per round: opponent number, colour letter (``w``/``b``) and the
   result (``12w1``, ``7b½``, ``3w+`` for a forfeit win), byes as ``PAB 1`` (pairing-allocated),
   ``bye 1`` / ``bye ½`` / ``bye 0`` (requested full, half, zero-point byes), ``–`` when absent.
+* A game played but not rated (TRF ``W``/``D``/``L``: less than one move, FIDE B.02 8.3.1) keeps
+  a mark after its result (``12w1(nr)``), explained in the legend of a table that has one; a
+  table without such a game prints as before.
 
 This module knows nothing of HTML or Markdown; it hands out :class:`Cell` values.
 """
@@ -48,6 +51,33 @@ LEGEND = ("Cells: opponent's No. in this table, colour (w = white, b = black) an
           f"{ABSENT_LABEL} = absent.")
 GRID_LEGEND = ("Rows and columns in final order; results 1 win, ½ draw, 0 loss; + and - forfeit win and loss "
                "(not played); × the player's own cell.")
+#: After the result of a game played but not rated (TRF W/D/L).
+NOT_RATED_MARK = "(nr)"
+NOT_RATED_CODES = frozenset("WDL")
+NOT_RATED_LEGEND = f" {NOT_RATED_MARK} after a result = played but not rated (less than one move)."
+
+
+def result_text(kind: str, code: str) -> str:
+    """A game's result as a cell prints it: :data:`RESULT`, marked when not rated."""
+    text = RESULT.get(kind, "")
+    return text + NOT_RATED_MARK if code in NOT_RATED_CODES and kind in Kind.PLAYED else text
+
+
+def has_not_rated(t: Tournament) -> bool:
+    """Whether any player of ``t`` has a game played but not rated (its cells carry the mark)."""
+    for p in t.players:
+        codes = p.codes()
+        if not NOT_RATED_CODES.isdisjoint(codes) and any(  # (a quick look first: most files have none)
+                code in NOT_RATED_CODES and kind in Kind.PLAYED for kind, code in zip(p.kinds(), codes)):
+            return True
+    return False
+
+
+def legend(t: Tournament, grid: bool = False) -> str:
+    """The crosstable's legend (:data:`GRID_LEGEND` or :data:`LEGEND`), with the not-rated mark
+    explained when a cell carries it."""
+    text = GRID_LEGEND if grid else LEGEND
+    return text + NOT_RATED_LEGEND if has_not_rated(t) else text
 
 
 def half(value: Fraction | int | None) -> str:
@@ -69,8 +99,9 @@ class Cell:
     opponent: int | None  # opponent's start rank
     number: int | None  # opponent's No. (position in the standings order)
     colour: str | None
-    result: str  # "1", "½", "0", "+", "-", "?" or the bye's points
+    result: str  # "1", "½", "0", "+", "-", "?" or the bye's points; :data:`NOT_RATED_MARK` after a not-rated game's
     round: int = 0
+    not_rated: bool = False  # a game played but not rated (TRF W/D/L)
 
     @property
     def label(self) -> str:
@@ -100,6 +131,8 @@ class Cell:
         if self.colour:
             parts.append("white" if self.colour == "w" else "black")
         parts.append(DESCRIBE.get(self.kind, self.kind))
+        if self.not_rated:
+            parts.append("not rated")
         return ", ".join(parts)
 
     @property
@@ -127,9 +160,10 @@ def cell(t: Tournament, g: Game, number: dict[int, int]) -> Cell:
     if g.kind in Kind.BYES:
         result = half(t.scoring.points(g))
     else:
-        result = RESULT.get(g.kind, "")
+        result = result_text(g.kind, g.code)
     opp = g.opponent if g.kind not in Kind.BYES else None
-    return Cell(g.kind, opp, number.get(opp) if opp is not None else None, g.colour, result, g.round)
+    return Cell(g.kind, opp, number.get(opp) if opp is not None else None, g.colour, result, g.round,
+                result != RESULT.get(g.kind, result))
 
 
 def is_grid(t: Tournament, standings: Standings) -> bool:
@@ -227,13 +261,14 @@ def swiss_cells(t: Tournament, standings: Standings) -> list[list[str | Cell]]:
     for player in standings.columns().players:
         kinds, colours = player.kinds(), player.colours()
         numbers_ = list(map(ref_of, player.opponent_ranks()))
-        if len(kinds) >= n and None not in numbers_ and None not in colours and games.issuperset(kinds):
+        if (len(kinds) >= n and None not in numbers_ and None not in colours and games.issuperset(kinds)
+                and NOT_RATED_CODES.isdisjoint(player.codes())):  # a not-rated game's cell has its title
             out.append(list(map("".join, zip(numbers_[:n], colours[:n], map(result_of, kinds[:n])))))
             continue
         row: list[str | Cell] = []
         for r in range(1, n + 1):
             c = cell(t, player.game(r), number)
-            row.append(c.label if c.kind in games and c.number is not None else c)
+            row.append(c.label if c.kind in games and c.number is not None and not c.not_rated else c)
         out.append(row)
     return out
 
@@ -286,7 +321,7 @@ def _block_parts(t: Tournament, cells: PackedCells, refs: dict[int | None, str],
     empty parts (a bye, an absence, a missing colour letter or an opponent without a No.).
     ``refs``: start rank -> No. as text, and None
     (no opponent) -> ``""`` (:meth:`_Labeller.cell_refs`)."""
-    results = {code: RESULT.get(kind, "") for code, kind in cells.kind_of_code.items()}
+    results = {code: result_text(kind, code) for code, kind in cells.kind_of_code.items()}
     other = set(_positions(cells.colours, "wb", False))
     try:
         # a game without an opponent (None: "") is labelled by its colour and result alone, as
@@ -306,7 +341,7 @@ def _block_parts(t: Tournament, cells: PackedCells, refs: dict[int | None, str],
         other.update(_positions(cells.codes, codes, True))
     for at in other:
         texts[at] = _label(t, cells.opponents[at], cells.kind_of_code[cells.codes[at]],
-                           COLOUR_OF_CODE[cells.colours[at]], refs, byes)
+                           COLOUR_OF_CODE[cells.colours[at]], refs, byes, cells.codes[at])
         colours[at] = scores[at] = ""
     return texts, colours, scores
 
@@ -334,15 +369,16 @@ _GAMES = frozenset(RESULT)  # kinds labelled "<No.><colour><result>"
 
 def _row_labels(t: Tournament, player, refs: dict[int, str], byes: dict) -> list[str]:
     """The labels of one player's cells from the player's columns."""
-    kinds, colours = player.kinds(), player.colours()
+    kinds, colours, codes = player.kinds(), player.colours(), player.codes()
     numbers_ = list(map(refs.get, player.opponent_ranks()))
     if None in numbers_ or None in colours or not _GAMES.issuperset(kinds):
-        return list(map(_label, repeat(t), player.opponent_ranks(), kinds, colours, repeat(refs), repeat(byes)))
-    return list(map("".join, zip(numbers_, colours, map(RESULT.__getitem__, kinds))))
+        return list(map(_label, repeat(t), player.opponent_ranks(), kinds, colours, repeat(refs), repeat(byes), codes))
+    results = map(RESULT.__getitem__, kinds) if NOT_RATED_CODES.isdisjoint(codes) else map(result_text, kinds, codes)
+    return list(map("".join, zip(numbers_, colours, results)))
 
 
 def _label(t: Tournament, opponent: int | None, kind: str, colour: str | None, refs: dict[int, str],
-           byes: dict[tuple[str, str | None], str]) -> str:
+           byes: dict[tuple[str, str | None], str], code: str = "") -> str:
     """:attr:`Cell.label` of one cell (any kind); ``byes`` remembers each kind and colour of bye."""
     if kind in Kind.BYES:  # a bye's points depend on its kind (and colour) only
         label = byes.get((kind, colour))
@@ -354,7 +390,7 @@ def _label(t: Tournament, opponent: int | None, kind: str, colour: str | None, r
     if kind == Kind.NOT_SCHEDULED:
         return ""
     ref = "" if opponent is None else refs.get(opponent) or f"#{opponent}"
-    return f"{ref}{colour or (' ' if ref else '')}{RESULT.get(kind, '')}"
+    return f"{ref}{colour or (' ' if ref else '')}{result_text(kind, code)}"
 
 
 def grid_rows(t: Tournament, standings: Standings) -> list[list[list[Cell] | None]]:

@@ -124,13 +124,13 @@ def crosstable(t: Tournament, standings: Standings, names: list[str] | None = No
         snos = [row.start_rank for row in standings.rows]
         head += [f'<th scope="col" class="n" data-col="{snos[i - 1]}"><abbr title="{e(grid_names[i - 1])}">{i}</abbr></th>'
                  for i in range(1, n + 1)]
-        legend = X.GRID_LEGEND
+        legend = X.legend(t, grid=True)
     else:
         rounds = data_rounds(t)
         head = ['<th scope="col">No.</th>', '<th scope="col"><abbr title="start number">SNo</abbr></th>',
                 '<th scope="col" class="l name">Name</th>']
         head += [f'<th scope="col" class="c"><abbr title="round {r}">R{r}</abbr></th>' for r in range(1, rounds + 1)]
-        legend = X.LEGEND
+        legend = X.legend(t)
     head.append('<th scope="col"><abbr title="points">Pts</abbr></th>')
     kind = "grid" if grid else "rounds"
     caption = ("Crosstable (round robin): rows and columns in final order"

@@ -61,7 +61,7 @@ def crosstable(t: Tournament, standings: Standings, names: list[str] | None = No
             line += ["×" if c is None else " ".join(x.result for x in c) for c in cells]
             line.append(format_points(row.points))
             grid.append(line)
-        return [X.GRID_LEGEND, "", *markdown_table(head, grid, ["r", "r", "l"] + ["c"] * n + ["r"])]
+        return [X.legend(t, grid=True), "", *markdown_table(head, grid, ["r", "r", "l"] + ["c"] * n + ["r"])]
     rounds = data_rounds(t)
     head = ["No.", "SNo", "Name", *(f"R{r}" for r in range(1, rounds + 1)), "Pts"]
     table = standings.columns()
@@ -76,7 +76,7 @@ def crosstable(t: Tournament, standings: Standings, names: list[str] | None = No
     numbers = list(map(str, range(1, len(names) + 1)))
     columns = [numbers, list(map(str, table.start_ranks)), names, *([labels] if rounds else []), points]
     rows = markdown_rows(columns)
-    return [X.LEGEND, "", *markdown_table(head, [], ["r", "r", "l"] + ["c"] * rounds + ["r"]), *rows]
+    return [X.legend(t), "", *markdown_table(head, [], ["r", "r", "l"] + ["c"] * rounds + ["r"]), *rows]
 
 
 def team_crosstable(standings: TeamStandings) -> list[str]:
