@@ -57,18 +57,23 @@ NOT_RATED_CODES = frozenset("WDL")
 NOT_RATED_LEGEND = f" {NOT_RATED_MARK} after a result = played but not rated (less than one move)."
 
 
+def not_rated(kind: str, code: str) -> bool:
+    """Whether a cell is a game played but not rated (TRF ``W``/``D``/``L``)."""
+    return code in NOT_RATED_CODES and kind in Kind.PLAYED
+
+
 def result_text(kind: str, code: str) -> str:
     """A game's result as a cell prints it: :data:`RESULT`, marked when not rated."""
     text = RESULT.get(kind, "")
-    return text + NOT_RATED_MARK if code in NOT_RATED_CODES and kind in Kind.PLAYED else text
+    return text + NOT_RATED_MARK if not_rated(kind, code) else text
 
 
 def has_not_rated(t: Tournament) -> bool:
     """Whether any player of ``t`` has a game played but not rated (its cells carry the mark)."""
     for p in t.players:
         codes = p.codes()
-        if not NOT_RATED_CODES.isdisjoint(codes) and any(  # (a quick look first: most files have none)
-                code in NOT_RATED_CODES and kind in Kind.PLAYED for kind, code in zip(p.kinds(), codes)):
+        # (a quick look first: most files have none)
+        if not NOT_RATED_CODES.isdisjoint(codes) and any(map(not_rated, p.kinds(), codes)):
             return True
     return False
 
@@ -163,7 +168,7 @@ def cell(t: Tournament, g: Game, number: dict[int, int]) -> Cell:
         result = result_text(g.kind, g.code)
     opp = g.opponent if g.kind not in Kind.BYES else None
     return Cell(g.kind, opp, number.get(opp) if opp is not None else None, g.colour, result, g.round,
-                result != RESULT.get(g.kind, result))
+                not_rated(g.kind, g.code))
 
 
 def is_grid(t: Tournament, standings: Standings) -> bool:
