@@ -177,3 +177,126 @@ def test_points_after_the_last_played_round_of_an_unfinished_file():
     assert trf510(trf(rows, opts={1: {"points": "1.5"}})) == []
     assert trf510(trf(rows, opts={1: {"points": "2.0"}})) == []
     assert [f[:3] for f in trf510(trf(rows, opts={1: {"points": "1.0"}}))] == [("error", 1, mismatch(1, "1.0", "2.0", "-1.0"))]
+
+
+# --- the blank-result cause (Irish Chess Union byes the reader could not read as byes) -------------
+
+BLANK_HINT = "write such byes as '0000 - H' or '0000 - F' so that points and results agree"
+
+
+def blank_cause(blanks: int, worth: str) -> str:
+    return (f"; likely cause: blank-result round(s) counted as byes ({blanks} blank, worth {worth} here), as Irish "
+            "Chess Union files do")
+
+
+# Four rounds: #1 plays rounds 1-2 (1 + 1/2 = 1.5) and has two '0000 -' blank-result rounds.
+FOUR = {1: ["2 w 1", "3 b =", "0000 -", "0000 -"], 2: ["1 b 0", "4 w 1", "3 w 1", "4 b 1"],
+        3: ["4 w =", "1 w =", "2 b 0", "4 w 1"], 4: ["3 b =", "2 b 0", "2 w 0", "3 b 0"]}
+
+
+def with_blanks(rows: dict[int, list[str]], **kw) -> str:
+    """``trf(rows)`` with each ``0000 -`` cell written as a blank-result block (opponent 0000, no
+    colour, no result), which checkhelp's block() cannot spell."""
+    text = trf({k: [c.replace("0000 -", "") for c in v] for k, v in rows.items()}, **kw)
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        if line.startswith("001"):
+            cells = rows[int(line[4:8])]
+            line = line.ljust(91 + 10 * len(cells))
+            for r, c in enumerate(cells):
+                if c == "0000 -":
+                    at = 91 + 10 * r
+                    line = line[:at] + "0000 -    " + line[at + 10:]
+            lines[i] = line.rstrip()
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize(("declared", "delta", "explained"), [
+    # two blanks: +0.5 and +1.5 do not split into equal byes (0.25, 0.75 each), so the reader
+    # keeps them as blanks (no TRF408) and TRF510 names the habit; up to 2 x 1 = 2.0 fits
+    ("2.0", "+0.5", True), ("3.0", "+1.5", True),
+    ("4.0", "+2.5", False),  # more than two wins
+    ("1.0", "-0.5", False),  # fewer points: no bye explains that
+])
+def test_blank_result_rounds_counted_as_byes(declared, delta, explained):
+    (found,) = trf510(with_blanks(FOUR, opts={1: {"points": declared}}))
+    message = mismatch(1, declared, "1.5", delta)
+    if explained:
+        assert found == ("warning", 1, message + blank_cause(2, delta[1:]), BLANK_HINT, declared)
+    else:
+        assert found == ("error", 1, message, CORRECT, declared)
+
+
+def test_blank_cause_needs_a_multiple_of_the_draw():
+    # 162 with W 3, D 1 (a 3/1/0 system): #1's results give 3 + 1 = 4; +0.5 is no multiple of the
+    # draw's 1 point (0.5 / 1 = 1/2), +1.0 is one draw's worth and at most 2 x 3 = 6.
+    header = ["012 Test Open", "162  W 3.0    D 1.0    L 0.0"]
+    found = trf510(with_blanks(FOUR, header=header, opts={1: {"points": "4.5"}, 2: {"points": "9.0"},
+                                                          3: {"points": "5.0"}, 4: {"points": "1.0"}}))
+    assert [f[:2] for f in found] == [("error", 1)]
+    found = trf510(with_blanks(FOUR, header=header, opts={1: {"points": "5.0"}, 2: {"points": "9.0"},
+                                                          3: {"points": "5.0"}, 4: {"points": "1.0"}}))
+    assert [f[:2] for f in found] == [("warning", 1)]
+    assert found[0][2].endswith(blank_cause(2, "1.0"))
+
+
+def test_blank_cause_with_draws_worth_nothing():
+    # 162 with D 0.0: no multiple of a draw explains anything (and nothing divides by it)
+    header = ["012 Test Open", "162  W 1.0    D 0.0    L 0.0"]
+    found = trf510(with_blanks(FOUR, header=header, opts={1: {"points": "1.5"}, 2: {"points": "3.0"},
+                                                          3: {"points": "1.0"}, 4: {"points": "0.0"}}))
+    # #1: 1 + 0 = 1.0 computed, 1.5 declared
+    assert [(f[0], f[1], f[2]) for f in found] == [("error", 1, mismatch(1, "1.5", "1.0", "+0.5", "the 162 scoring record"))]
+
+
+# A round robin of three (each player rests once: an empty cell), where #1 and #3 did not play
+# their round-2 game: #1 has two empty cells (the rest of round 3 and round 2), one of them no
+# rest.  #1 beats #2: 1 point computed; 1.5 declared (+0.5, 0.25 a blank: the reader reads no bye).
+RR3 = {1: ["2 w 1", "", ""], 2: ["1 b 0", "", "3 w 1"], 3: ["", "", "2 b 0"]}
+
+
+@pytest.mark.parametrize(("header", "rows", "blanks"), [
+    # single round robin (3 rounds = 3 players, odd): one rest round left out, 2 - 1 = 1 blank
+    (["092 Round robin"], RR3, 1),
+    # the double (6 rounds, two rests each): #1's four empty cells less two rests = 2 blanks,
+    # whether the file says double or only has more rounds (6 > 3) than a single one
+    (["092 Double round robin"], {k: v + v for k, v in RR3.items()}, 2),
+    (["092 Round robin"], {k: v + v for k, v in RR3.items()}, 2),
+    # a Swiss: every empty cell is a blank
+    (["092 Swiss"], RR3, 2),
+])
+def test_blank_cause_leaves_out_the_rest_rounds_of_an_odd_round_robin(header, rows, blanks):
+    declared = "1.5" if len(rows[1]) == 3 else "2.5"  # 1 or 2 wins over #2, and +0.5
+    (found,) = trf510(trf(rows, header=["012 Test Open", *header], ranks={}, opts={1: {"points": declared}}))
+    assert found[:2] == ("warning", 1)
+    assert found[2].endswith(blank_cause(blanks, "0.5"))
+
+
+def test_blank_cause_in_an_odd_round_robin_with_only_rest_rounds():
+    # the single round robin where everybody played: #1's only empty cell is his rest (3 rounds, 3
+    # players, so no double), and +1.5 (not one bye's worth: the reader reads no bye) is unexplained
+    rows = {1: ["2 w 1", "3 b =", ""], 2: ["1 b 0", "", "3 w 1"], 3: ["", "1 w =", "2 b 0"]}
+    (found,) = trf510(trf(rows, header=["012 Test Open", "092 Round robin"], ranks={}, opts={1: {"points": "3.0"}}))
+    assert found[:2] == ("error", 1)
+
+
+# --- a bye of a round nobody is paired in, left out of the points ----------------------------
+
+def test_a_bye_of_a_round_without_pairings_left_out_is_a_warning():
+    # round 2 holds only #1's half-point bye: no pairing (a round not paired yet).  #1's results
+    # give 1 + 1/2 + 1/2 = 2.0; declared 1.5 leaves out the bye of round 2.
+    rows = {1: ["2 w 1", "0000 - H", "3 b ="], 2: ["1 b 0", "", "4 w 1"], 3: ["4 w =", "", "1 w ="],
+            4: ["3 b =", "", "2 b 0"]}
+    found = trf510(trf(rows, opts={1: {"points": "1.5"}}))
+    assert found == [("warning", 1, mismatch(1, "1.5", "2.0", "-0.5") + "; likely cause: the points leave out the bye "
+                      "pre-entered for round 2, which is not paired yet",
+                      "JaVaFo counts a pre-entered bye in the points: add it, or remove the pre-entered cell", "1.5")]
+    # 1.0 leaves out more than the bye; 2.5 adds to it
+    assert [f[0] for f in trf510(trf(rows, opts={1: {"points": "1.0"}}))] == ["error"]
+    assert [f[0] for f in trf510(trf(rows, opts={1: {"points": "2.5"}}))] == ["error"]
+    # two such byes (rounds 2 and 3, a full and a half one): 1 + 1 + 1/2 = 2.5 computed; 1.0 declared
+    rows2 = {1: ["2 w 1", "0000 - F", "0000 - H", "3 b ="], 2: ["1 b 0", "", "", "4 w 1"],
+             3: ["4 w =", "", "", "1 w ="], 4: ["3 b =", "", "", "2 b 0"]}
+    (found,) = trf510(trf(rows2, opts={1: {"points": "1.5"}}))
+    assert found[0] == "warning"
+    assert found[2].endswith("the bye pre-entered for round 2, 3, which is not paired yet")
