@@ -300,3 +300,45 @@ def test_a_bye_of_a_round_without_pairings_left_out_is_a_warning():
     (found,) = trf510(trf(rows2, opts={1: {"points": "1.5"}}))
     assert found[0] == "warning"
     assert found[2].endswith("the bye pre-entered for round 2, 3, which is not paired yet")
+
+
+# --- 299 types that name more than their letter, records without values, blank declared points --
+
+def test_299_z_names_the_empty_cells_too_and_d_not_the_unknown_results():
+    # Z is "Z " (a zero-point bye or an empty cell): 299 Z of 0.5 for #1 replaces his Z bye (0)
+    # and his empty round 3 (0): 1 + 0.5 + 0.5 = 2.0.
+    rows = {1: ["2 w 1", "0000 - Z", ""], 2: ["1 b 0", "3 w 1", "3 b 1"], 3: ["", "2 b 0", "2 w 0"]}
+    assert trf510(trf(rows, ranks={}, opts={1: {"points": "2.0"}}, extra=[rec299("Z", "0.5", 0, 1)])) == []
+    # D is "=D" (a draw), not X (an unknown result, worth 1/2 by default): 299 D of 2.0 for #5
+    # replaces his draw only: 1/2 + 1/2 - 1/2 + 2 = 2.5
+    unknown = {5: {"points": "2.5"}, 6: {"points": "1.0"}}
+    assert trf510(trf(TYPES, opts=unknown, extra=[rec299("D", "2.0", 0, 5)])) == []
+
+
+def test_records_without_a_value_or_ids_are_passed_over():
+    # a 250 without points, one without ids and an XXA without a start rank, each before the
+    # record that explains #1's 1.5 + 1 = 2.5
+    no_ids = "250  1.0  1.0   1   2"
+    for extra in ([rec250("0.0", 1, 2, 1, 2), rec250("1.0", 1, 2, 1, 2)], [no_ids, rec250("1.0", 1, 2, 1, 2)],
+                  ["XXA         1.0  1.0", "XXA    1  1.0  0.0"]):
+        (found,) = trf510(trf(opts={1: {"points": "2.5"}}, extra=extra))
+        assert found[:2] == ("warning", 1), extra
+
+
+def test_a_player_without_declared_points_is_passed_over():
+    # #1's points field is blank: the others still agree (nothing), a later mismatch is still
+    # found, and a 3/1/0 system the others follow is still named (#2 1 win: 3, #3 2 draws: 2,
+    # #4 1 draw: 1)
+    assert trf510(trf(opts={1: {"points": ""}})) == []
+    assert [f[1] for f in trf510(trf(opts={1: {"points": ""}, 2: {"points": "2.0"}}))] == [2]
+    found = trf510(trf(opts={1: {"points": ""}, 2: {"points": "3.0"}, 3: {"points": "2.0"}, 4: {"points": "1.0"}}))
+    assert [(f[0], f[1]) for f in found] == [("warning", 2), ("warning", 3), ("warning", 4)]
+
+
+def test_team_ids_in_299_250_and_240_records_are_not_players():
+    # a team event (192 TEAM ...): the records name teams, so #1's 1.5 + 1 = 2.5 is unexplained and
+    # unadjusted (the 299 would give +1, the 250 one point, the 240 a bye)
+    extra = [rec299("", "1.0", 0, 1), rec250("1.0", 1, 2, 1, 2), "240 F   3    1"]
+    header = ["012 Test Open", "192 TEAM SWISS"]
+    found = trf510(trf(header=header, opts={1: {"points": "2.5"}}, extra=extra))
+    assert [(f[0], f[1]) for f in found] == [("error", 1)]
