@@ -264,12 +264,33 @@ RR3 = {1: ["2 w 1", "", ""], 2: ["1 b 0", "", "3 w 1"], 3: ["", "", "2 b 0"]}
     (["092 Round robin"], {k: v + v for k, v in RR3.items()}, 2),
     # a Swiss: every empty cell is a blank
     (["092 Swiss"], RR3, 2),
+    # a round robin of four (even: no rest rounds), rounds 1-2 / 3-4, 1-3 / 2-4, 1-4 / 2-3, where #1
+    # played only round 1: both empty cells are blanks
+    (["092 Round robin"], {1: ["2 w 1", "", ""], 2: ["1 b 0", "4 w 1", "3 b 1"], 3: ["4 w =", "", "2 w 0"],
+                           4: ["3 b =", "2 b 0", ""]}, 2),
 ])
 def test_blank_cause_leaves_out_the_rest_rounds_of_an_odd_round_robin(header, rows, blanks):
     declared = "1.5" if len(rows[1]) == 3 else "2.5"  # 1 or 2 wins over #2, and +0.5
     (found,) = trf510(trf(rows, header=["012 Test Open", *header], ranks={}, opts={1: {"points": declared}}))
     assert found[:2] == ("warning", 1)
     assert found[2].endswith(blank_cause(blanks, "0.5"))
+
+
+def test_blank_cause_up_to_a_win_per_blank_past_the_rests():
+    # a double round robin of three where #1 and #3 missed their first-cycle game: #1 has three
+    # empty cells, two of them rests, so one blank; his results give 1 + 1 + 1/2 = 2.5.  3.5
+    # declared is +1.0, one win for one blank (the reader reads no bye: 1/3 a cell)
+    rows = {k: RR3[k] + v for k, v in {1: ["2 w 1", "3 b =", ""], 2: ["1 b 0", "", "3 w 1"],
+                                       3: ["", "1 w =", "2 b 0"]}.items()}
+    header = ["012 Test Open", "092 Double round robin"]
+    (found,) = trf510(trf(rows, header=header, ranks={}, opts={1: {"points": "3.5"}}))
+    assert found[:2] == ("warning", 1)
+    assert found[2].endswith(blank_cause(1, "1.0"))
+    # and with only the two rests (everybody played): +0.5 is no blank's (0.25 a cell: no bye read)
+    rows = {k: v + v for k, v in {1: ["2 w 1", "3 b =", ""], 2: ["1 b 0", "", "3 w 1"],
+                                  3: ["", "1 w =", "2 b 0"]}.items()}
+    (found,) = trf510(trf(rows, header=header, ranks={}, opts={1: {"points": "3.5"}}))
+    assert found[:2] == ("error", 1)
 
 
 def test_blank_cause_in_an_odd_round_robin_with_only_rest_rounds():
@@ -300,6 +321,13 @@ def test_a_bye_of_a_round_without_pairings_left_out_is_a_warning():
     (found,) = trf510(trf(rows2, opts={1: {"points": "1.5"}}))
     assert found[0] == "warning"
     assert found[2].endswith("the bye pre-entered for round 2, 3, which is not paired yet")
+    # only the byes of rounds without pairings: #1's full-point bye of round 3 (where #2 plays #4)
+    # is in the results: 1 + 1/2 + 1 = 2.5 computed, 2.0 declared leaves out the round-2 bye
+    rows3 = {1: ["2 w 1", "0000 - H", "0000 - F"], 2: ["1 b 0", "", "4 w 1"], 3: ["4 w =", "", "0000 - Z"],
+             4: ["3 b =", "", "2 b 0"]}
+    (found,) = trf510(trf(rows3, opts={1: {"points": "2.0"}}))
+    assert found[0] == "warning"
+    assert found[2].endswith("the bye pre-entered for round 2, which is not paired yet")
 
 
 # --- 299 types that name more than their letter, records without values, blank declared points --
@@ -318,8 +346,9 @@ def test_299_z_names_the_empty_cells_too_and_d_not_the_unknown_results():
 def test_records_without_a_value_or_ids_are_passed_over():
     # a 250 without points, one without ids and an XXA without a start rank, each before the
     # record that explains #1's 1.5 + 1 = 2.5
-    no_ids = "250  1.0  1.0   1   2"
+    no_ids, no_last = "250  1.0  1.0   1   2", "250  1.0  1.0   1   2    1"
     for extra in ([rec250("0.0", 1, 2, 1, 2), rec250("1.0", 1, 2, 1, 2)], [no_ids, rec250("1.0", 1, 2, 1, 2)],
+                  [no_last, rec250("1.0", 1, 2, 1, 2)],
                   ["XXA         1.0  1.0", "XXA    1  1.0  0.0"]):
         (found,) = trf510(trf(opts={1: {"points": "2.5"}}, extra=extra))
         assert found[:2] == ("warning", 1), extra
