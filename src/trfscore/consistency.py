@@ -85,11 +85,12 @@ def _mirrored(t: Tournament, players: list[Player], ranks: list[int]) -> bool:
     """Every cell naming an opponent is named back in that round, with a result that fits
     (TRF501, TRF504, TRF505: when every claim is returned, nobody sits at two boards).
 
-    Round by round, with one character per player (its start rank as a code point, a player
-    without an opponent paired with itself): mapping each player to its opponent twice
-    (``str.translate``) must give every player back, and mapping each player to its opponent's
-    code must give the code opposite its own (:data:`_OPPOSITE`); only a round where it does not
-    is compared pair by pair.  Start ranks past what a ``str`` holds leave it to the rules."""
+    Round by round, with each player as its position in ``players`` (a player without an
+    opponent paired with itself): looking each player's opponent up twice must give every
+    player back, and looking up each player's opponent's code must give the code opposite its
+    own (:data:`_OPPOSITE`); only a round where it does not is compared pair by pair.  The
+    look-ups are ``map`` over lists (no table built per round).  Start ranks below 1 or past
+    0xD7FF leave it to the rules."""
     from .event_reading import cell_columns
 
     n = t.rounds
@@ -98,18 +99,17 @@ def _mirrored(t: Tournament, players: list[Player], ranks: list[int]) -> bool:
     if max(ranks) >= 0xD800 or min(ranks) < 1:
         return False
     opponents, codes = cell_columns(players, n)
-    char: dict[int | None, str] = {r: chr(r) for r in ranks}
-    if not set(opponents) <= char.keys() | {None}:
+    position: dict[int | None, int] = {r: i for i, r in enumerate(ranks)}
+    if not set(opponents) <= position.keys() | {None}:
         return False  # an opponent who is not a player (TRF401)
-    me = "".join(map(char.__getitem__, ranks))
-    line = "".join(map(char.get, opponents, "".join(c * n for c in me)))  # unpaired: the player's own
+    me = list(range(len(players)))
     for r in range(n):
-        theirs = line[r::n]
-        if theirs.translate(str.maketrans(me, theirs)) != me:
+        theirs: list[int] = list(map(position.get, opponents[r::n], me))  # type: ignore[arg-type]  (unpaired: the player's own)
+        if list(map(theirs.__getitem__, theirs)) != me:
             return False  # a claim not returned
         mine = codes[r::n]
-        if theirs.translate(str.maketrans(me, mine)) != mine.translate(_OPPOSITE) \
-                and not _pairs_fit(me, theirs, mine):
+        if "".join(map(mine.__getitem__, theirs)) != mine.translate(_OPPOSITE) \
+                and not _pairs_fit(theirs, mine):
             return False
         paired = len(me) - opponents[r::n].count(None)
         if paired != sum(map(mine.count, _GAME_CODES)) and " " in mine \
@@ -119,11 +119,10 @@ def _mirrored(t: Tournament, players: list[Player], ranks: list[int]) -> bool:
     return True
 
 
-def _pairs_fit(me: str, theirs: str, mine: str) -> bool:
+def _pairs_fit(theirs: list[int], mine: str) -> bool:
     """Pair by pair, for a round whose codes are not all plain opposites: every game's two
     results fit (double forfeits, unknown results mixed)."""
-    code_of = dict(zip(me, mine))
-    return all((c, code_of[o]) in COMPLEMENTARY for s, o, c in zip(me, theirs, mine) if o != s)
+    return all((c, mine[o]) in COMPLEMENTARY for s, (o, c) in enumerate(zip(theirs, mine)) if o != s)
 
 
 def _points_agree(t: Tournament, players: list[Player], ranks: list[int], standings: Standings | None) -> bool:
