@@ -104,7 +104,7 @@ def _mirrored(t: Tournament, players: list[Player], ranks: list[int]) -> bool:
         return False  # an opponent who is not a player (TRF401)
     me = list(range(len(players)))
     for r in range(n):
-        theirs: list[int] = list(map(position.get, opponents[r::n], me))  # type: ignore[arg-type]  (unpaired: the player's own)
+        theirs = list(map(position.get, opponents[r::n], me))  # unpaired: the player's own
         if list(map(theirs.__getitem__, theirs)) != me:
             return False  # a claim not returned
         mine = codes[r::n]
