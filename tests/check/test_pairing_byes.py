@@ -67,3 +67,16 @@ def test_trf508_explained_by_a_240_of_that_round_and_player():
     # a 240 for another round or another player explains nothing
     for extra in ("240 Z   3    2", "240 Z   2    1"):
         assert [f[0] for f in found(trf(GAP, header=header, ranks={}, extra=[extra]), "TRF508")].count(4) == 1
+
+
+@pytest.mark.parametrize("n", [4, 256])  # 256 players: past the byte lanes (255), the list path
+def test_trf502_passes_a_double_forfeit_without_colours(n):
+    # #1 and #2: '-' colour and '-' result on both sides (a double forfeit: no colour is the same
+    # colour twice, not a clash); the others play 3-4, 5-6, ... with w and b
+    rows = {1: ["2 - -"], 2: ["1 - -"]}
+    for sr in range(3, n + 1, 2):
+        rows[sr], rows[sr + 1] = [f"{sr + 1} w 1"], [f"{sr} b 0"]
+    assert found(trf(rows, ranks={}), "TRF502") == []
+    # and two whites there is a clash
+    rows[1], rows[2] = ["2 w -"], ["1 w -"]
+    assert [line for line, _ in found(trf(rows, ranks={}), "TRF502")] == [7, 8]
