@@ -4,7 +4,10 @@ explained by a 240 record of the player's round."""
 from __future__ import annotations
 
 import pytest
-from checkhelp import rules_of, trf
+from checkhelp import checked, rules_of, trf
+
+import trfscore
+from trfscore.checks.context import Context
 
 
 def found(text: str, rule: str) -> list[tuple[int, str]]:
@@ -80,3 +83,19 @@ def test_trf502_passes_a_double_forfeit_without_colours(n):
     # and two whites there is a clash
     rows[1], rows[2] = ["2 w -"], ["1 w -"]
     assert [line for line, _ in found(trf(rows, ranks={}), "TRF502")] == [7, 8]
+
+
+def test_cell_by_cell_when_a_start_rank_is_repeated():
+    # a Tournament built through the library with a start rank twice (#4's player appended
+    # again; the TRF reader never gives one) has no flat columns, so the rules go cell by cell:
+    # the same findings.  #1 gets U in rounds 1 and 3 (TRF507); #2 and #3 sit out round 2
+    # between games (TRF508); #4 has only blank cells: no game later, no TRF508.
+    rows = {1: ["0000 - U", "2 w 1", "0000 - U"], 2: ["3 w 1", "", "3 b 0"], 3: ["2 b 0", "", "2 w 1"],
+            4: ["", "", ""]}
+    t = trfscore.loads(trf(rows, header=["012 Test Open", "092 Swiss"], ranks={}))
+    t.players.append(t.players[-1])
+    assert Context(t).flat is None
+    got = [(f.rule, f.line, f.message) for f in checked(t) if f.rule in ("TRF507", "TRF508")]
+    assert got == [("TRF507", 3, "round 3: player 1 gets the pairing-allocated bye again (first in round 1)"),
+                   ("TRF508", 4, "round 2: blank, but player 2 plays later; read as a zero-point absence"),
+                   ("TRF508", 5, "round 2: blank, but player 3 plays later; read as a zero-point absence")]
