@@ -3,8 +3,10 @@
 
 The base file is checkhelp's 4-player, 2-round Swiss (results give #1 1.5, #2 1, #3 1,
 #4 0.5).  The causes (TRF rules E6: a mismatch is an error, a warning when a known exporter
-habit explains all of it): acceleration points included (250, XXA), a 240 bye of a round past
-the data already counted (JaVaFo), a 3/1/0 or 2/1/0 system without a 162 record.
+habit explains all of it): blank-result rounds counted as byes (ICU, where the reader's TRF408
+could not read them as equal byes), a bye of a round without pairings left out (JaVaFo),
+acceleration points included (250, XXA), a 240 bye of a round past the data already counted
+(JaVaFo), a 3/1/0 or 2/1/0 system without a 162 record.
 """
 from __future__ import annotations
 
