@@ -201,3 +201,18 @@ def test_ratings_in_reports(tmp_path, capsys, swiss_file):
     assert rc == 0 and by_sno[1]["ro"] == 1800 and by_sno[2]["ro"] == 1700
     rc, out, _ = run(capsys, str(swiss_file), "--ratings", "dwz", "--players", str(players), "--no-color")
     assert rc == 0 and "Rn" in out
+
+
+@pytest.mark.parametrize("argv", [["report", "--format", "json"], ["check", "--fail-on", "info"]])
+def test_a_reader_that_stops_early_ends_the_command_quietly(tmp_path, argv):
+    """``trfscore ... | head -1``: the pipe closes while the command still writes; the command
+    ends with exit 0 and says nothing (no "Exception ignored" at the interpreter's shutdown)."""
+    big = tmp_path / "big.trf"
+    big.write_text(to_trf(swiss(800, 7, seed=4, forfeits=0.02, byes=0.02)))
+    proc = subprocess.Popen([sys.executable, "-m", "trfscore", argv[0], str(big), *argv[1:]],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    assert proc.stdout.read(10)  # a few bytes, then the reader goes away
+    proc.stdout.close()
+    err = proc.stderr.read()
+    assert proc.wait(timeout=120) in (0, 1) and err == b"", err[-2000:]

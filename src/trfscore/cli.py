@@ -158,9 +158,15 @@ def _silence(stream: IO[str]) -> None:
     """Point a stream whose flush failed at ``os.devnull``, so the interpreter's own flush at
     shutdown does not fail on the same bytes again."""
     try:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+        null = os.open(os.devnull, os.O_WRONLY)
+    except OSError:
+        return
+    try:
+        os.dup2(null, stream.fileno())
     except (OSError, ValueError):
         pass
+    finally:
+        os.close(null)
 
 
 if __name__ == "__main__":  # pragma: no cover
