@@ -11,7 +11,7 @@ declarations; :func:`trfscore.checks.registry.all_rules` imports every declaring
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import asdict, dataclass
 from inspect import cleandoc
 from typing import Any, NamedTuple
@@ -107,25 +107,34 @@ MAX_PER_RULE = 500
 class CappedFindings:
     """The sink a reader reports through: it appends to ``findings`` at most ``limit`` findings of
     each rule and counts the rest; :meth:`close` then adds, per capped rule, one finding saying how
-    many were left out and where the last one was.  A damaged file can hold a problem per cell."""
+    many were left out and where the last one was.  A damaged file can hold a problem per cell.
 
-    def __init__(self, findings: list[Finding], limit: int = MAX_PER_RULE) -> None:
+    ``kind`` splits a rule's findings into kinds capped apart (default: one kind per rule), so a
+    kind found in every cell cannot crowd the others out; the note closing a capped kind other
+    than the rule itself repeats the last one's message and text, so it names its kind too."""
+
+    def __init__(self, findings: list[Finding], limit: int = MAX_PER_RULE,
+                 kind: Callable[[Finding], Hashable] | None = None) -> None:
         self.findings = findings
         self.limit = limit
-        self.counts: dict[str, int] = {}
-        self.last: dict[str, Finding] = {}
+        self.kind = kind
+        self.counts: dict[Hashable, int] = {}
+        self.last: dict[Hashable, Finding] = {}
 
     def __call__(self, finding: Finding) -> None:
-        n = self.counts[finding.rule] = self.counts.get(finding.rule, 0) + 1
+        key = finding.rule if self.kind is None else self.kind(finding)
+        n = self.counts[key] = self.counts.get(key, 0) + 1
         if n <= self.limit:
             self.findings.append(finding)
         else:
-            self.last[finding.rule] = finding
+            self.last[key] = finding
 
     def close(self) -> None:
         """Add the "... and N more" findings (once)."""
-        for rule, f in self.last.items():
-            more = self.counts[rule] - self.limit
-            self.findings.append(Finding(rule, f.severity, f"... and {more} more findings of this rule "
-                                         f"(the last on line {f.line})", f.line, f.column, f.hint))
+        for key, f in self.last.items():
+            more = self.counts[key] - self.limit
+            own = key != f.rule  # a kind of its own: say which
+            self.findings.append(Finding(f.rule, f.severity, f"... and {more} more findings of this rule "
+                                         f"(the last on line {f.line}{': ' + f.message if own else ''})", f.line,
+                                         f.column, f.hint, f.text if own else ""))
         self.last.clear()

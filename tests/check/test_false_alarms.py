@@ -150,6 +150,19 @@ def test_a_form_past_the_readers_cap_is_still_one_info():
     assert "500 cells" in found[0].message and "50 more cells" in found[0].message
 
 
+def test_a_true_problem_past_the_readers_cap_on_a_tolerated_form_still_warns():
+    # 110 players, five rounds of '0000 - -' (550 cells: past the reader's 500 per rule), then one
+    # cell with result 'X' (unknown) in the last line: a TRF406 warning the cap must not hide
+    rows = {sr: [f"{sr + 1 if sr % 2 else sr - 1} {'w 1' if sr % 2 else 'b 0'}"] + ["0000 - -"] * 5
+            for sr in range(1, 111)}
+    rows[110] = rows[110][:-1] + ["0000 - X"]
+    found = only(rules_of(trf(rows, ranks={}, opts={110: {"points": "0.0"}})), "TRF406")
+    assert sorted(f.severity for f in found) == ["info", "warning"]
+    info, = (f for f in found if f.severity == "info")
+    assert "500 cells" in info.message and "49 more cells" in info.message  # 549 absences in all
+    assert "'X'" in next(f for f in found if f.severity == "warning").message
+
+
 def example1_like() -> str:
     """A small file written the way FIDE's own example1.txt (TRF16's sample, 2005) is: dates
     '28. 07. 2005', 032 and 132 empty, '082 0', titles as g/m, 'f' for women and blank for men,

@@ -24,12 +24,12 @@ from itertools import chain
 from typing import TYPE_CHECKING
 
 from ..findings import ERROR, INFO, Finding, declare, finding
+from ..formats.trf.tolerated import fold
 from ..model import Tournament
 from .context import Context
 from .excerpt import with_source_text
 from .profiles import Profile, resolve
 from .registry import all_rules, check_rules
-from .tolerated import fold
 
 if TYPE_CHECKING:
     from ..ratinglist import RatingList

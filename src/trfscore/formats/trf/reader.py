@@ -20,6 +20,7 @@ from ...model import Kind, PackedCells, PackedRow, Player, Record, Source, Tourn
 from ..decode import decode, looks_binary
 from ..limits import too_sparse
 from . import rules as _rules  # noqa: F401  (declares the ids reported here)
+from . import tolerated
 from .bulk import parse_players
 from .grammar import MAX_LINE, split_records
 from .header import read_bbp, read_header, read_javafo
@@ -57,7 +58,7 @@ def read_bytes(data: bytes, *, path: str | None = None, encoding: str | None = N
 def read_text(text: str, *, path: str | None = None) -> Tournament:
     """Read a TRF from decoded text."""
     t = Tournament(source=Source(path=path, format="trf"))
-    add = CappedFindings(t.findings)
+    add = CappedFindings(t.findings, kind=tolerated.kind)  # a form on every line hides no other finding
     records = split_records(text)
     t.source.records = records
     seen: dict[str, int] = {}

@@ -3,9 +3,11 @@
 Some deviations from the TRF text are how real programs (and FIDE's own example file) write a
 field, and are read without doubt: the sex letter ``M``/``F``/``f``, a forfeit without a colour,
 ``0000 - -`` for an absence, a ``1969.12.06`` birth date, a ``28. 07. 2005`` start date, or
-Swiss-Manager's ``062 129 (88)`` count.  The reader reports each cell; :func:`fold` keeps one
-finding per (rule, form) at the rule's ``lesser`` severity (info), naming how many cells use the
-form and where the first one is.  Forms that are not recognised here keep their own findings.
+Swiss-Manager's ``062 129 (88)`` count.  The reader reports each cell, capping each form apart
+from the rest of its rule (:func:`kind`), so cells of a form on every line never hide a true
+problem of the same rule; :func:`fold` (run by ``check``) keeps one finding per (rule, form) at the
+rule's ``lesser`` severity (info), naming how many cells use the form and where the first one is.
+Forms that are not recognised here keep their own findings.
 """
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ import re
 from collections.abc import Callable
 from typing import NamedTuple
 
-from ..findings import Finding, finding
+from ...findings import Finding, finding
 
 
 class Form(NamedTuple):
@@ -66,46 +68,40 @@ def form_of(f: Finding) -> Form | None:
     return None
 
 
+def kind(f: Finding) -> Form | str:
+    """What the reader caps ``f`` with (:class:`~trfscore.findings.CappedFindings`): its tolerated
+    form, else its rule."""
+    return form_of(f) or f.rule
+
+
 #: The reader's "... and N more findings of this rule" (:class:`trfscore.findings.CappedFindings`).
 _CAPPED = re.compile(r"^\.\.\. and (\d+) more findings of this rule")
 
 
 def fold(findings: list[Finding]) -> list[Finding]:
     """``findings`` with the findings of each tolerated form replaced by one info finding at the
-    first cell that uses it (in file order).  When the reader stopped listing a rule's cells
-    (its per-rule cap) and every cell it listed was a tolerated form, the cells left out are
-    counted into that rule's info finding instead of standing as a finding of their own."""
+    first cell that uses it (in file order), counting the cells the reader left unlisted (its
+    per-form cap, see :func:`kind`)."""
     groups: dict[Form, list[Finding]] = {}
+    unlisted: dict[Form, int] = {}
     out: list[Finding] = []
-    capped: dict[str, tuple[Finding, int]] = {}
     for f in findings:
         form = form_of(f) if f.rule in _BY_RULE else None
-        if form is not None:
-            groups.setdefault(form, []).append(f)
-            continue
-        more = _CAPPED.match(f.message) if f.rule in _BY_RULE else None
-        if more is not None:
-            capped[f.rule] = (f, int(more.group(1)))
-        else:
+        more = _CAPPED.match(f.message) if form is not None else None
+        if form is None:
             out.append(f)
-    others = {f.rule for f in out}
-    for rule_id, (f, _) in capped.items():
-        if rule_id in others or not any(form.rule == rule_id for form in groups):
-            out.append(f)  # the cells left out may be of a form that is no tolerated one
+        elif more is not None:
+            unlisted[form] = unlisted.get(form, 0) + int(more.group(1))
+        else:
+            groups.setdefault(form, []).append(f)
     for form, found in groups.items():
         found.sort(key=lambda f: (f.line or 0, f.column or 0))
         first = found[0]
         values = sorted({f.text.strip() for f in found if f.text.strip()})
         shown = ", ".join(repr(v) for v in values[:4]) + (" ..." if len(values) > 4 else "")
         cells = f"{len(found)} cell{'s' if len(found) != 1 else ''}" + (f": {shown}" if shown else "")
-        cap = capped.get(form.rule)
-        if cap is not None and form.rule not in others and form == _largest(groups, form.rule):
-            cells += f", and {cap[1]} more cells of this rule the reader did not list one by one"
+        if form in unlisted:
+            cells += f", and {unlisted[form]} more cells of this rule the reader did not list one by one"
         out.append(finding(form.rule, f"tolerated legacy form: {form.describe}; {cells}, first on line "
                            f"{first.line}", first.line, first.column, first.hint, first.text, lesser=True))
     return out
-
-
-def _largest(groups: dict[Form, list[Finding]], rule_id: str) -> Form:
-    """The form of ``rule_id`` with the most cells (the one the unlisted cells are counted into)."""
-    return max((form for form in groups if form.rule == rule_id), key=lambda form: len(groups[form]))
