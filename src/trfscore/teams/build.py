@@ -186,8 +186,6 @@ def build_team_event(t: Tournament, rounds: int | None = None) -> TeamEvent:
                     bye_mp, bye_gp = scoring.unplayed(Kind.PAB)
                     r = TeamRound(rnd, Kind.PAB, None, None, bye_mp, bye_gp, (), "boards")
                     first = t.player(members[team.number][0])
-                    from ..checks.rules import team_matches  # noqa: F401  (declares TRF611; only on this path)
-
                     add(finding("TRF611", f"round {rnd}: every board of team {team.number} reads '0000 - -' while the "
                                 "other teams play: read as the team's pairing-allocated bye", first.line if first else
                                 None, round_column(rnd), "TRF26 says it with a 320 record"))
