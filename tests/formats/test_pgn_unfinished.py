@@ -87,3 +87,38 @@ def test_round_dot_game_is_read_without_an_option_and_the_option_exists(capsys, 
     # read as round numbers only, half the games cannot be placed: the exit says so
     code, out, err = run_cli(capsys, "report", path, "--round-mode", "round")
     assert code == 1 and "game(s) not placed" in err and "--round-mode round.game" in err
+
+
+#: a TRF saved mid-event: round 1 with a not-rated win/loss (W/L) and an unknown result (X),
+#: round 2 with a not-rated draw (D), a forfeit and a half-point bye, round 3 paired, no results
+MID_EVENT = """012 Round trip
+XXR 3
+001    1 m    Alpha, A                          2300 GER     4100018             2.0          2 w W     3 b +     4 w
+001    2 m    Beta, B                           2200 GER     4100026             0.5          1 b L     5 w D     3 b
+001    3 m    Gamma, C                          2100 GER     4100034             0.5          4 w X     1 w -     2 w
+001    4 m    Delta, D                          2000 GER     4100042             1.5          3 b X  0000 - H     1 b
+001    5 m    Epsilon, E                        1900 GER     4100050             0.5       0000 - H     2 b D
+"""
+
+
+def test_a_trf_saved_mid_event_goes_to_pgn_and_back_with_every_cell(capsys, tmp_path):
+    """TRF -> PGN -> TRF as a user runs it: X stays unknown, W/D/L stay not rated, the paired
+    round without results stays paired and pending, byes stay byes (issue 24)."""
+    source = tmp_path / "mid.trf"
+    source.write_text(MID_EVENT, encoding="utf-8")
+    written = tmp_path / "mid.pgn"
+    code, _, err = run_cli(capsys, "convert", source, "--to", "pgn", "-o", written)
+    assert code == 0, err
+    code, back, err = run_cli(capsys, "convert", written, "--to", "trf")
+    assert code == 0, err
+
+    def cells(t: trfscore.Tournament) -> dict[str, list[tuple[str | None, str | None, str, str]]]:
+        name = {p.start_rank: p.name for p in t.players}
+        return {p.name: [(name.get(g.opponent), g.colour, g.code, g.kind) for g in p.games] for p in t.players}
+
+    before, after = trfscore.loads(MID_EVENT), trfscore.loads(back)
+    assert cells(after) == cells(before)
+    alpha = cells(before)["Alpha, A"]  # what is compared holds the cases named above
+    assert alpha[0][2:] == ("W", "win") and alpha[2] == ("Delta, D", "w", " ", "absent")
+    assert cells(before)["Gamma, C"][:2] == [("Delta, D", "w", "X", "unknown"), ("Alpha, A", "w", "-", "forfeit_loss")]
+    assert cells(before)["Beta, B"][1][2] == "D" and cells(before)["Epsilon, E"][0][2:] == ("H", "half_bye")
