@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import json
 
+import trfscore
 from conftest import run_cli
+from trfscore.formats.trf.fits import misfits
+from trfscore.formats.trf.layout import PLAYER
 
 SWISS = """012 Fits
 001    1 m    Player0001, Test                  1800 GER      100001 1990/01/01  1.0    1     2 w W
@@ -54,3 +57,19 @@ def test_not_rated_games_lost_in_a_crosstable_are_said(capsys, tmp_path):
     path.write_text(SWISS, encoding="utf-8")
     code, out, err = run_cli(capsys, "convert", path, "--to", "crosstable")
     assert code == 0 and "2 cell(s) of not-rated games" in err
+
+
+def test_a_text_wider_than_its_field_is_refused_as_one_that_would_be_cut(capsys, tmp_path):
+    """A name is cut to its 33 columns by the writer's template (text is, numbers are not): the
+    finding says so instead of a shift that would not happen."""
+    doc = _document(capsys, tmp_path)
+    name = next(f for f in PLAYER.fields if f.name == "name")
+    doc["players"][0]["name"] = "N" * (name.width + 1)
+    doc["players"][1]["rating"] = 12345
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    code, out, err = run_cli(capsys, "convert", path, "--to", "trf16")
+    assert (code, out) == (1, "") and f"is {name.width + 1} characters wide" in err
+    hints = [f.hint for f in misfits(trfscore.load(path))]
+    assert hints == [f"shorten it: written, it would be cut to {name.width} characters",
+                     "correct the value: written, it would shift every later column"]

@@ -1,8 +1,9 @@
 """Whether a tournament fits the columns of the TRF it would be written as (rule TRF960).
 
-A ``001`` line is a grid: a value wider than its field (a rating of ``12345``, a start rank of
+A ``001`` line is a grid: a number wider than its field (a rating of ``12345``, a start rank of
 ``99999``) pushes every later column, so the line written reads back as another player, or as
-none.  A number that is no whole number where the field holds one (``2.0`` from a JSON
+none; a text wider than its field (a name of 40 characters) would be cut
+(:func:`.layout.template`).  A number that is no whole number where the field holds one (``2.0`` from a JSON
 document) would be written as text the field does not take.  The writers are asked first:
 ``convert`` refuses such a tournament with these findings (exit 1) instead of shifting columns.
 """
@@ -15,8 +16,8 @@ from .layout import PLAYER
 from .writer import player_fields
 
 #: the fields of a 001 line that hold whole numbers
-_WHOLE = frozenset({"start_rank", "rating", "rank"})
-_WIDTH = {f.name: f.width for f in PLAYER.fields}
+_WHOLE = frozenset(f.name for f in PLAYER.fields if f.type == "int")
+_FIELD = {f.name: f for f in PLAYER.fields}
 assert PLAYER.block is not None
 _OPPONENT_WIDTH = PLAYER.block.field("opponent").width
 
@@ -30,10 +31,13 @@ def misfits(t: Tournament) -> list[Finding]:
             if name in _WHOLE and value != "" and not _whole(value):
                 out.append(finding("TRF960", f"{who}: {name} {value!r} is not a whole number", p.line, None,
                                    f"give {name} as an integer", str(value)))
-            elif len(str(value)) > _WIDTH[name]:
+            elif len(str(value)) > _FIELD[name].width:
+                width = _FIELD[name].width
                 out.append(finding("TRF960", f"{who}: {name} {str(value)!r} is {len(str(value))} characters wide; its "
-                                   f"TRF field has {_WIDTH[name]}", p.line, None,
-                                   "correct the value: written, it would shift every later column", str(value)))
+                                   f"TRF field has {width}", p.line, None,
+                                   "correct the value: written, it would shift every later column"
+                                   if _FIELD[name].numeric else f"shorten it: written, it would be cut to {width} "
+                                   "characters", str(value)))
         for rnd, opponent in enumerate(p.opponent_ranks(), 1):
             if opponent is not None and (not _whole(opponent) or len(str(opponent)) > _OPPONENT_WIDTH):
                 out.append(finding("TRF960", f"{who}: round {rnd}: opponent {opponent!r} does not fit the TRF "

@@ -62,6 +62,12 @@ class Field(NamedTuple):
         return bool(self.step or self.split)
 
     @property
+    def numeric(self) -> bool:
+        """Whether the value is a number (``int`` or ``score``): written whole, never cut to the
+        field's width (:func:`template`), so a wider one shifts every later column."""
+        return self.type in (_SCORE, _INT)
+
+    @property
     def start(self) -> int:
         """0-based offset of the first column."""
         return self.first - 1
@@ -325,9 +331,8 @@ def template(record: Record) -> str:
         if f.repeated:
             break
         out.append(" " * (f.first - column))
-        numeric = f.type in ("int", "score")
         align = ">" if f.align == "right" else "<"
-        out.append("{" + f"{f.name}:{align}{f.width}{'' if numeric else f'.{f.width}'}" + "}")
+        out.append("{" + f"{f.name}:{align}{f.width}{'' if f.numeric else f'.{f.width}'}" + "}")
         column = f.last + 1
     stop = next((f.first for f in record.fields if f.repeated), record.block.first if record.block else column)
     out.append(" " * (stop - column))
