@@ -6,11 +6,8 @@ assumption made is recorded in :attr:`EventFacts.assumptions` so that every repo
 """
 from __future__ import annotations
 
-import json
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import lru_cache
-from importlib import resources
 
 from ..formats.trf.player import TITLE_LETTERS
 from ..model import Kind, Player, Tournament
@@ -107,13 +104,6 @@ def is_woman(player: Player) -> bool | None:
     """``w`` (some programs write ``f``) -> True, ``m`` -> False, blank -> None (unknown)."""
     sex = (player.sex or "").strip().lower()
     return True if sex in ("w", "f") else False if sex == "m" else None
-
-
-@lru_cache(maxsize=1)
-def fide_federations() -> frozenset[str]:
-    """FIDE member federations (current and historic codes) and FID, from ``data/federations.json``."""
-    data = json.loads(resources.files("trfscore").joinpath("data", "federations.json").read_text("utf-8"))
-    return frozenset(data["federations"]) | frozenset(data.get("historic", {})) | {FID}
 
 
 def event_facts(t: Tournament, options: Options) -> EventFacts:

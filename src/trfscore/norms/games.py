@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..federations import federations
 from ..model import Kind, Player
-from .event import EventFacts, fide_federations
+from .event import EventFacts
 
 __all__ = ["Opponent", "Entry", "Rounds", "player_rounds"]
 
@@ -53,7 +54,8 @@ class Rounds(NamedTuple):
 
 def player_rounds(facts: EventFacts, player: Player) -> Rounds:
     """Sort the player's rounds (up to ``facts.rounds``) into counted games and the rest."""
-    known = fide_federations()
+    current, historic = federations()
+    known = current | historic  # 1.4.2a: FIDE federations, former codes too
     games: list[Opponent] = []
     entries: list[Entry] = []
     forfeits: list[Opponent] = []

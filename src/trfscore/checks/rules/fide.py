@@ -8,14 +8,12 @@ federation codes from ``data/federations.json``.  These rules are off in the ``b
 """
 from __future__ import annotations
 
-import json
 import math
 import re
 from collections.abc import Iterator
 from fractions import Fraction
-from functools import lru_cache
-from importlib import resources
 
+from ...federations import federations
 from ...findings import ERROR, INFO, WARNING, Finding, finding
 from ...model import Kind, Player
 from ..context import COL_BIRTH, COL_FEDERATION, COL_FIDE_ID, COL_RATING, COL_SEX, FIELDS, Context
@@ -25,13 +23,6 @@ HEADER_NAMES = {"012": "tournament name", "022": "city", "032": "host federation
                 "052": "end date", "092": "tournament type", "102": "chief arbiter", "122": "time control",
                 "132": "round dates", "142": "number of rounds", "192": "tournament type code"}
 BIRTH = re.compile(r"^\d{4}(?:[/.\-]\d{2}[/.\-]\d{2})?$")
-
-
-@lru_cache(maxsize=1)
-def federations() -> tuple[frozenset[str], frozenset[str]]:
-    """(current FIDE federation codes, historic codes) from ``data/federations.json``."""
-    data = json.loads(resources.files("trfscore").joinpath("data", "federations.json").read_text("utf-8"))
-    return frozenset(data["federations"]), frozenset(data.get("historic", {}))
 
 
 def _header_value(ctx: Context, code: str) -> str:
