@@ -4,8 +4,8 @@
 
 Thresholds are computed on n, the games counted (8 under 1.4.1c).  Minima are rounded up and
 maxima down (1.4.3-1.4.5, as the Annex of 1.7 tabulates them); Ra is rounded to the nearest
-integer, .5 upwards (1.4.7), and p to the nearest whole percent, .5 % upwards (note to 1.4.9):
-everything here is integer arithmetic, never ``round()``.
+integer, .5 upwards (1.4.7), and p to the nearest whole percent, .5 % upwards (note to 1.4.9),
+both by :func:`~trfscore.ratings.numbers.round_ratio`: integer arithmetic, never ``round()``.
 """
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ from collections import Counter
 from fractions import Fraction
 from typing import Any, NamedTuple
 
+from ..decimals import half_glyph_points, json_number
+from ..ratings.numbers import round_ratio
 from ..ratings.tables import fide_dp_hundredths
 from .editions import TITLED, Edition, NormType
 from .event import FID
@@ -86,15 +88,15 @@ def adjusted_ratings(case: Case) -> tuple[list[int], tuple[int, int, int] | None
 
 
 def percent(halves: int, n: int) -> int:
-    """p = score / n in whole percent, .5 % upwards (1.4.9 note): ⌊(100·halves + n) / 2n⌋."""
-    return (100 * halves + n) // (2 * n)
+    """p = score / n in whole percent, .5 % upwards (1.4.9 note)."""
+    return round_ratio(100 * halves, 2 * n)
 
 
 def performance(case: Case) -> Performance:
     ratings, floored = adjusted_ratings(case)
     n = len(ratings)
     total = sum(ratings)
-    ra = (2 * total + n) // (2 * n)  # 1.4.7: nearest integer, .5 upwards
+    ra = round_ratio(total, n)  # 1.4.7: nearest integer, .5 upwards
     halves = sum(o.halves for o in case.games)
     pct = percent(halves, n)
     dp = fide_dp_hundredths(pct)
@@ -116,7 +118,8 @@ def required_halves(ra: int, n: int, norm: NormType) -> int | None:
 
 
 def points(halves: int) -> str:
-    return f"{halves // 2}½" if halves % 2 and halves > 1 else "½" if halves == 1 else str(halves // 2)
+    """Half-points for people: ``6½``, ``½``, ``7``."""
+    return half_glyph_points(Fraction(halves, 2))
 
 
 # -- the conditions, in the order a report leads with (the first failing one) -------------------------
@@ -250,5 +253,7 @@ def _halves_text(value: Fraction) -> str:
 
 
 def json_score(h: int) -> int | float:
-    """Half-points as the JSON documents write a score: 7 or 6.5 (a half is exact in binary)."""
-    return h // 2 if h % 2 == 0 else h / 2
+    """Half-points as the JSON documents write a score (:func:`~trfscore.decimals.json_number`): 7 or 6.5."""
+    value = json_number(Fraction(h, 2))
+    assert value is not None
+    return value

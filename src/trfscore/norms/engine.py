@@ -9,6 +9,7 @@ from itertools import combinations
 from typing import Any
 
 from ..model import Player, Tournament
+from ..ratings.numbers import round_ratio
 from ..ratings.tables import fide_dp_hundredths
 from .conditions import CONDITIONS, MIX, Case, Condition, Performance, meets_35, percent, performance, required_halves
 from .editions import NORM_TYPES, NormType
@@ -262,7 +263,7 @@ def _may_succeed(case: Case, swiss: bool) -> bool:
     ratings = sorted((o.rating or case.edition.unrated for o in case.games), reverse=True)
     for m in range(case.min_games, case.n):
         best = sum(ratings[:m - 1]) + max(ratings[m - 1], case.norm.floor)
-        ra = (2 * best + m) // (2 * m)
+        ra = round_ratio(best, m)  # 1.4.7
         if ra >= case.norm.min_ra and ra + fide_dp_hundredths(percent(_best_score(case, m, swiss), m)) >= case.norm.min_rp:
             return True
     return False

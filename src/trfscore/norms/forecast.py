@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..ratings.numbers import round_ratio
 from ..ratings.tables import fide_dp_hundredths
 from .conditions import Case, adjusted_ratings, ceil_div, json_score, meets_35, percent, points
 from .editions import TITLED
@@ -59,7 +60,7 @@ def forecast(facts: EventFacts, case: Case, rounds: Rounds) -> Forecast:
     ratings, _ = adjusted_ratings(case)
     current = sum(ratings)
     halves = sum(o.halves for o in case.games)
-    average = (2 * current + n) // (2 * n) if n else None
+    average = round_ratio(current, n) if n else None  # 1.4.7
     norm = case.norm
     averages: list[tuple[int, int | None]] = []
     for future in range(2 * r + 1):
