@@ -70,9 +70,8 @@ class Row:
     notes: list[str] = field(default_factory=list)
 
 
-#: (players, rounds) of the JSON documents of the JSON input rows (Swiss events, as ``convert --to json``
-#: writes them from their TRF: with the source records).
-#: (players, rounds) of the events at the sizes events have (issue #23): JSON input, reports, check
+#: (players, rounds) of the events at the sizes events have (issue #23): reports and check of their TRF,
+#: and JSON input (Swiss events, as ``convert --to json`` writes them from their TRF: with the source records)
 EVENTS = ((24, 7), (100, 9), (300, 9), (1000, 11))
 #: the players' range of the folder of small files checked in one run (``Sizes.club_files`` of them)
 CLUB_PLAYERS = (20, 60)
