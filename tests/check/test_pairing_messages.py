@@ -9,6 +9,14 @@ import pytest
 from checkhelp import rules_of
 from test_rules import CASES
 
+
+def both_sides(severity: str, column: int, message: str, hint: str, texts: tuple[str, str]) -> list[tuple]:
+    """The finding on the lines of players 1 and 2 (lines 7 and 8), each naming the other:
+    ``message`` with ``{me}``/``{them}`` (the start ranks) and ``{other}`` (the other's line)."""
+    return [(severity, 6 + me, column, message.format(me=me, them=3 - me, other=9 - me), hint, text)
+            for me, text in zip((1, 2), texts)]
+
+
 EXPECTED = {
     # player 2 has a half-point bye in round 1 where player 1 lists him
     "TRF501": [("error", 7, 92, "round 1: player 1 lists 2 as opponent, but player 2 has a bye ('H') (line 8)",
@@ -17,18 +25,14 @@ EXPECTED = {
     "TRF505": [("error", 8, 92, "round 1: player 2 lists 3 as opponent, but 3 plays 4 in that round (lines 9 and 10)",
                 "a player has one opponent per round: correct this opponent number", "   3 b 0")],
     # players 1 and 2 both with white in round 1: one finding on each line, naming the other
-    "TRF502": [("error", 7, 97, "round 1: players 1 and 2 both have white (the other is on line 8)",
-                "one player of a game has w and the other b", "   2 w 1"),
-               ("error", 8, 97, "round 1: players 1 and 2 both have white (the other is on line 7)",
-                "one player of a game has w and the other b", "   1 w 0")],
+    "TRF502": both_sides("error", 97, "round 1: players 1 and 2 both have white (the other is on line {other})",
+                         "one player of a game has w and the other b", ("   2 w 1", "   1 w 0")),
     # a forfeit (1 w + / 1 - -) with a colour on player 1's side only
     "TRF503": [("warning", 8, 97, "round 1: player 1 has a colour for this game but player 2 has none",
                 "write the colour on both sides, or '-' on both", "   1 - -")],
     # both players of round 1's game claim the win
-    "TRF504": [("error", 7, 99, "round 1: result '1' of player 1 does not fit '1' of player 2 (line 8)",
-                "the results of one game are 1/0, =/=, W/L, D/D, +/- or -/-", "   2 w 1"),
-               ("error", 8, 99, "round 1: result '1' of player 2 does not fit '1' of player 1 (line 7)",
-                "the results of one game are 1/0, =/=, W/L, D/D, +/- or -/-", "   1 b 1")],
+    "TRF504": both_sides("error", 99, "round 1: result '1' of player {me} does not fit '1' of player {them} (line {other})",
+                         "the results of one game are 1/0, =/=, W/L, D/D, +/- or -/-", ("   2 w 1", "   1 b 1")),
     # players 3 and 4 both with U in round 1
     "TRF506": [("error", line, 99, "round 1: 2 pairing-allocated byes (U) in one round (players 3, 4)",
                 "one player per round gets U; write requested byes as H or F", "0000 - U") for line in (9, 10)],
