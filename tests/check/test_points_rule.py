@@ -97,15 +97,19 @@ def test_a_240_bye_of_a_round_in_the_data_explains_nothing():
     assert [f[0] for f in trf510(trf(opts={2: {"points": "2.0"}}, extra=["240 F   2    2"]))] == ["error"]
 
 
-@pytest.mark.parametrize(("w", "d", "points"), [(3, 1, {1: "4.0", 2: "3.0", 3: "2.0", 4: "1.0"}),
-                                                (2, 1, {1: "3.0", 2: "2.0", 3: "2.0", 4: "1.0"})])
-def test_another_scoring_system_without_162_is_a_warning(w, d, points):
-    # wins and draws: #1 1 and 1, #2 1 and 0, #3 0 and 2, #4 0 and 1; points = w x wins + d x draws
+#: (wins, draws) of each player of checkhelp's Swiss: #1 1 and 1, #2 1 and 0, #3 0 and 2, #4 0 and 1
+WINS_DRAWS = {1: (1, 1), 2: (1, 0), 3: (0, 2), 4: (0, 1)}
+
+
+@pytest.mark.parametrize(("w", "d"), [(3, 1), (2, 1)])
+def test_another_scoring_system_without_162_is_a_warning(w, d):
+    # each player declares w x wins + d x draws, none the 1/1/2/0 total: every one is explained
+    points = {sr: f"{w * wins + d * draws:.1f}" for sr, (wins, draws) in WINS_DRAWS.items()}
     found = trf510(trf(opts={k: {"points": v} for k, v in points.items()}))
     cause = f"; likely cause: every player's points follow a {w}/{d}/0 scoring system, but the file has no 162 record"
     hint = f"declare the system: '162  W {w}.0    D {d}.0    L 0.0'"
-    assert [(f[0], f[1], f[2].endswith(cause), f[3]) for f in found] == [
-        ("warning", sr, True, hint) for sr in (1, 2, 3, 4) if points[sr] != {1: "1.5", 2: "1.0", 3: "1.0", 4: "0.5"}[sr]]
+    assert [(f[0], f[1], f[2].endswith(cause), f[3], f[4]) for f in found] == [
+        ("warning", sr, True, hint, points[sr]) for sr in WINS_DRAWS]
 
 
 def test_a_system_that_fits_only_some_players_explains_nothing():
