@@ -17,6 +17,7 @@ with byes, forfeits and withdrawals, round robins) and, when present, the shared
 """
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -140,3 +141,36 @@ def test_pgn_says_it_has_no_byes():
     text = registry.get("pgn").write(t).decode("utf-8")
     byes = sum(1 for p in t.players for g in p.games if g.kind in Kind.BYES)
     assert byes and text.count(BYE_COMMENT) == byes
+
+
+def test_a_file_saved_mid_event_converted_to_json_and_back(tmp_path, capsys):
+    """``convert --to json`` of a file saved between rounds (JaVaFo's sample: 9 rounds declared,
+    4 played, round 5 with its byes marked in advance), then ``convert --to trf`` of that JSON:
+    the original bytes; and from a JSON without its source records (as another program would
+    write it), a new TRF read as the same event with the same findings."""
+    from conftest import run_cli
+    from trfscore.event_reading import reading
+
+    source = ROOT / "tests" / "data" / "corpus" / "echecsjs__trf__javafo_sample2.trf"
+    first = trfscore.load(source)
+    assert (reading(first).played, reading(first).declared, [r.number for r in reading(first).pending]) == (4, 9, [5])
+    doc, bare, back = tmp_path / "event.json", tmp_path / "bare.json", tmp_path / "back.trf"
+    assert run_cli(capsys, "convert", str(source), "--to", "json", "-o", str(doc))[0] == 0
+    assert run_cli(capsys, "convert", str(doc), "--to", "trf", "-o", str(back))[0] == 0
+    assert back.read_bytes() == source.read_bytes()
+
+    data = json.loads(doc.read_text(encoding="utf-8"))
+    del data["source"]  # the source records: without them the writer lays every record out anew
+    bare.write_text(json.dumps(data), encoding="utf-8")
+    assert run_cli(capsys, "convert", str(bare), "--to", "trf", "-o", str(back))[0] == 0
+    assert back.read_bytes() != source.read_bytes()
+    again = trfscore.load(back)
+    assert reading(again) == reading(first)
+    assert cells(again, True) == cells(first, True)
+    assert [(p.points, p.rank) for p in again.players] == [(p.points, p.rank) for p in first.players]
+
+    def findings(t: Tournament) -> list[tuple[str, str, str]]:
+        return sorted((f.rule, f.severity, f.message) for f in trfscore.check(t))
+
+    assert findings(again) == findings(first)
+    assert {rule for rule, _, _ in findings(first)} >= {"TRF531", "TRF533"}  # read as an event in progress
