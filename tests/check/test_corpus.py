@@ -5,6 +5,7 @@ Skipped when ``../shared/corpus/trf`` is not beside the repository.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from checkhelp import CORPUS_DIR, checked, cli  # noqa: F401  (cli is a fixture)
@@ -20,16 +21,6 @@ pytestmark = pytest.mark.skipif(not FILES, reason="shared corpus not present")
 def test_corpus_file_checks_without_crash(path, profile):
     findings = checked(trfscore.load(path), profile)
     assert not [f for f in findings if f.rule == "TRF000"]
-
-
-def test_corpus_batch_via_cli(cli):
-    code, out, err = cli("check", CORPUS_DIR, "--format", "json", "--jobs", "2")
-    doc = json.loads(out)
-    assert len(doc["files"]) == len(FILES)
-    assert not any(f.get("error") for f in doc["files"])
-    # exit 1 exactly when some file has an error finding (the default --fail-on error)
-    has_error = any(x["severity"] == "error" for f in doc["files"] for x in f["findings"])
-    assert code == (1 if has_error else 0) == doc["summary"]["exit_code"]
 
 
 def test_known_quirks_are_recognised():
@@ -61,3 +52,31 @@ def test_fide_example_file_gives_a_handful_of_real_errors():
     assert tolerated and all(f.severity == "info" for f in tolerated)
     assert len(tolerated) <= 6  # one per file and form
     assert not [f for f in findings if f.rule == "TRF805" and f.severity != "info"]
+
+
+def test_a_folder_of_submissions_checked_in_one_run(cli, tmp_path):
+    """A rating officer's folder: the real files, their notes (README.txt, SOURCES.md) beside
+    them, checked in one run by two workers.  Each tournament gets the findings it gets alone
+    (nothing carries over from one file to the next), the README is listed as skipped, and a
+    Markdown file is not a candidate at all."""
+    import shutil
+
+    for path in FILES:
+        shutil.copy(path, tmp_path / path.name)
+    (tmp_path / "README.txt").write_text("Files submitted for the April list.\n", encoding="utf-8")
+    (tmp_path / "SOURCES.md").write_text("# Where the files come from\n", encoding="utf-8")
+    code, out, _ = cli("check", tmp_path, "--format", "json", "--jobs", "2")
+    doc = json.loads(out)
+    status = {Path(f["path"]).name: f["status"] for f in doc["files"]}
+    assert sorted(status) == sorted([p.name for p in FILES] + ["README.txt"])
+    assert status["README.txt"] == "skipped" and doc["summary"]["skipped"] == 1
+    for entry in doc["files"]:
+        if entry["status"] == "skipped":
+            continue
+        _, alone, _ = cli("check", entry["path"], "--format", "json")
+        (one,) = json.loads(alone)["files"]
+        assert (one["status"], one["findings"]) == (entry["status"], entry["findings"]), entry["path"]
+    assert not any(f.get("error") for f in doc["files"])
+    # exit 1 exactly when some file has an error finding (the default --fail-on error)
+    has_error = any(x["severity"] == "error" for f in doc["files"] for x in f["findings"])
+    assert code == (1 if has_error else 0) == doc["summary"]["exit_code"]
