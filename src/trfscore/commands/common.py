@@ -77,6 +77,8 @@ def _empty_folder(name: str) -> str:
 
 
 def load_input(name: str, args: Namespace) -> Tournament:
+    """The tournament the input argument ``name`` names (a file, '-', a folder of PGN files); a
+    UsageError (exit 2) when it cannot be read or holds nothing readable (:func:`unreadable`)."""
     if name != "-" and os.path.isdir(name):
         if getattr(args, "input_format", None) not in (None, *_folder_formats()):
             raise UsageError(f"{name}: is a directory (only a folder of PGN files can be read as one tournament)")
@@ -88,18 +90,21 @@ def load_input(name: str, args: Namespace) -> Tournament:
             if any(f.rule in ("PGN110", "PGN111") for f in t.findings):
                 unreadable(t, name)
             raise UsageError(_empty_folder(name))
+        unreadable(t, name)
         return t
     data = read_input(name)
     if not data or data.isspace():  # (strip() would copy the whole input)
         raise UsageError(f"{name}: the file is empty")
     try:
-        return loads(data, getattr(args, "input_format", None), path=None if name == "-" else name,
+        t = loads(data, getattr(args, "input_format", None), path=None if name == "-" else name,
                      encoding=getattr(args, "encoding", None), event=getattr(args, "event", None),
                      round_mode=getattr(args, "round_mode", None))
     except ValueError as exc:  # --event for input that is not PGN
         raise UsageError(f"{name}: {exc}") from None
     except UsageError as exc:  # a forced --encoding that does not fit the bytes
         raise UsageError(f"{name}: {exc}") from None
+    unreadable(t, name)
+    return t
 
 
 #: The options of the subcommands that name files read in the run (``check`` adds the files its
@@ -186,6 +191,14 @@ def doubts(t: Tournament) -> list[Finding]:
     if t.source.format != "crosstable":
         return []
     return [f for f in t.findings if f.severity == "error"]
+
+
+def report_doubts(t: Tournament, name: str) -> bool:
+    """Print :func:`doubts` of ``t`` (read from ``name``); true when there were any (exit 1)."""
+    untrusted = doubts(t)
+    if untrusted:
+        print_doubts(untrusted, name)
+    return bool(untrusted)
 
 
 def print_doubts(findings: list[Finding], name: str, limit: int = 50, headline: str | None = None) -> None:

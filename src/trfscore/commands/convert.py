@@ -18,13 +18,12 @@ from .common import (
     add_bom_option,
     add_input_options,
     csv_text,
-    doubts,
     format_for_output,
     load_input,
     output,
     print_doubts,
     refuse_overwriting_inputs,
-    unreadable,
+    report_doubts,
     warn,
 )
 
@@ -75,7 +74,6 @@ def run(args: Namespace) -> int:
     refuse_overwriting_inputs(args)
     fmt = target_format(args)
     t = load_input(args.input, args)
-    unreadable(t, args.input)
     if args.fill_from:
         from ..ratinglist.cli import fill_input
 
@@ -97,8 +95,6 @@ def run(args: Namespace) -> int:
         data = csv_text(data.decode("utf-8"), args).encode("utf-8")
     with output(args.output, binary=True) as out:
         out.write(data)
-    untrusted = doubts(t)
-    if untrusted:  # a crosstable read with errors: written, but never passed off as right
-        print_doubts(untrusted, args.input)
+    if report_doubts(t, args.input):  # a crosstable read with errors: written, but never passed off as right
         return 1
     return 0

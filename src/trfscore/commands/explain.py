@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import UsageError
 from ..safetext import escape_json_text, neutralise_lines
-from .common import Subparsers, add_input_options, load_input, unreadable
+from .common import Subparsers, add_input_options, load_input
 from .report import RULES, check_options, parse_tiebreaks, standing_options
 
 if TYPE_CHECKING:
@@ -42,7 +42,6 @@ def add_parser(sub: Subparsers) -> None:
 
 def run(args: Namespace) -> int:
     t = load_input(args.input, args)
-    unreadable(t, args.input)
     check_options(t, args)
     standings, code = (_team_standings if args.teams else _player_standings)(t, args)
     try:  # players and teams alike (standings.BaseStandings)

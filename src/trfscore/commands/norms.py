@@ -9,7 +9,7 @@ from argparse import Namespace
 
 from ..errors import UsageError
 from ..safetext import escape_json_text, neutralise_lines
-from .common import Subparsers, add_input_options, load_input, output, refuse_overwriting_inputs, unreadable
+from .common import Subparsers, add_input_options, load_input, output, refuse_overwriting_inputs
 
 
 def add_parser(sub: Subparsers) -> None:
@@ -55,7 +55,6 @@ def run(args: Namespace) -> int:
 
     refuse_overwriting_inputs(args)
     t = load_input(args.input, args)
-    unreadable(t, args.input)
     if args.norm and args.player is None:
         raise UsageError("--norm needs --player")
     if args.after_round is not None and not 1 <= args.after_round <= t.rounds:

@@ -22,14 +22,12 @@ from .common import (
     add_bom_option,
     add_input_options,
     csv_text,
-    doubts,
     format_for_output,
     load_input,
     output,
-    print_doubts,
     read_input,
     refuse_overwriting_inputs,
-    unreadable,
+    report_doubts,
     warn,
 )
 
@@ -245,7 +243,6 @@ def run(args: Namespace) -> int:
     refuse_overwriting_inputs(args)
     args.format = report_format(args)
     t = load_input(args.input, args)
-    unreadable(t, args.input)
     check_options(t, args)
     if getattr(args, "teams", False):
         return run_teams(t, args)
@@ -277,9 +274,7 @@ def run(args: Namespace) -> int:
             out.write(data)
         if fmt == "csv" and (t.event.in_progress or standings.rounds < t.event.rounds):
             warn(f"{args.input}: {t.event.describe(standings.rounds)}")  # CSV has no place for a note
-    untrusted = doubts(t)
-    if untrusted:
-        print_doubts(untrusted, args.input)
+    if report_doubts(t, args.input):
         return 1
     errors = [f for f in t.findings if f.severity == "error"]
     errors += [f for f in found if f.severity == "error" and f not in errors]
