@@ -139,8 +139,6 @@ def parse_players(records: list[Record], add: Callable[[Finding], None]) -> list
     slow: set[int] = set()
     heads = _heads(texts, slow)
     cells, counts = _rounds(texts, heads.start_ranks, slow)
-    if len(slow) == len(texts):
-        return _one_by_one(records, add)
     bulk: list[int] | range
     if slow:
         bulk = [i for i in range(len(texts)) if i not in slow]
@@ -161,11 +159,6 @@ def parse_players(records: list[Record], add: Callable[[Finding], None]) -> list
         if found is not None:
             out.append(found)
     return out
-
-
-def _one_by_one(records: list[Record], add: Callable[[Finding], None]) -> list[Player]:
-    players = (parse_player(r.text, r.line, add) for r in records)
-    return [p for p in players if p is not None]
 
 
 def _mark(values: list[_Value], bad: Callable[[_Value], bool], slow: set[int]) -> None:
