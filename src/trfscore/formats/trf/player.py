@@ -1,4 +1,5 @@
-"""Decoding the fixed-column ``001`` player record (TRF16 = TRF26), the reader's hot path.
+"""Decoding one fixed-column ``001`` player record (TRF16 = TRF26) with a finding for every
+deviation: the lines :mod:`.bulk` (the reader's column-wise decoder) flags, and the tables both use.
 
 The columns come from :data:`.layout.PLAYER` (1-based there, as in the FIDE text; 0-based slices
 of the decoded line here).  Round ``r`` (k = r-1) sits in columns 92+10k .. 101+10k: opponent
@@ -256,8 +257,6 @@ def _decode_block(block: str, rnd: int, column: int, start_rank: int, report: Ca
     if problem is not None:
         report(problem[0], column, f"round {rnd}: {problem[1]}", "", block.rstrip())
     return Game(rnd, opponent, colour if colour in "wb" else None, upper, kind)
-
-
 
 
 def infer_blank_byes(player: Player, total_of: Callable[[Player], Fraction], draw: Fraction,
