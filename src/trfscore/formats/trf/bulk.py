@@ -29,6 +29,7 @@ from .player import (
     FEDERATION,
     FIDE_ID,
     FIRST_ROUND,
+    MALFORMED,
     MIN_LENGTH,
     NAME,
     POINTS,
@@ -38,7 +39,6 @@ from .player import (
     SEX,
     START_RANK,
     TITLE,
-    TITLES,
     parse_player,
     parse_points,
 )
@@ -185,34 +185,35 @@ def _heads(texts: list[str], slow: set[int]) -> _Heads:
     if 0 in snos:
         slow.update(i for i, v in enumerate(snos) if v == 0)
     sexes = [t[_SEX] for t in texts]
-    _mark(sexes, lambda v: v not in ("m", "w", " ", ""), slow)
+    _mark(sexes, MALFORMED["sex"], slow)
     sexes = list(map(str.strip, sexes))
     titles = [t[TITLE].strip() for t in texts]
-    _mark(titles, lambda v: v.upper() not in TITLES, slow)
+    _mark(titles, MALFORMED["title"], slow)
     names = [t[NAME].strip() for t in texts]
     if "" in names:
         slow.update(i for i, v in enumerate(names) if not v)
-    ratings = _numbers([t[RATING].strip() for t in texts], slow, zero_is_none=True)
+    ratings = _numbers([t[RATING].strip() for t in texts], MALFORMED["rating"], slow, zero_is_none=True)
     feds = [t[FEDERATION].strip() for t in texts]
-    _mark(feds, lambda v: bool(v) and not (len(v) == 3 and v.isalpha()), slow)
+    _mark(feds, MALFORMED["federation"], slow)
     ids = [t[FIDE_ID].strip() for t in texts]
     if not all(map(str.isdecimal, filter(None, ids))):
-        _mark(ids, lambda v: bool(v) and not v.isdecimal(), slow)
+        _mark(ids, MALFORMED["fide_id"], slow)
     births = [t[BIRTH].strip() for t in texts]
     if not all(map(BIRTH_FORMS.match, filter(None, births))):
-        _mark(births, lambda v: bool(v) and not BIRTH_FORMS.match(v), slow)
+        _mark(births, MALFORMED["birth"], slow)
     points_text = [t[POINTS].strip() for t in texts]
     table = {v: parse_points(v) for v in set(points_text)}  # parse_points remembers its texts
     _mark(points_text, lambda v: table[v][1] is not None, slow)
     points = [table[v][0] for v in points_text]
-    ranks = _numbers([t[RANK].strip() for t in texts], slow, zero_is_none=False)
+    ranks = _numbers([t[RANK].strip() for t in texts], MALFORMED["rank"], slow, zero_is_none=False)
     return _Heads(snos, names, sexes, titles, ratings, feds, ids, births, points, ranks)
 
 
-def _numbers(values: list[str], slow: set[int], zero_is_none: bool) -> list[int | None]:
-    """Blank-or-digits fields as ints (None for blank; for ratings also for 0)."""
-    if not all(map(str.isdecimal, filter(None, values))):
-        _mark(values, lambda v: bool(v) and not v.isdecimal(), slow)
+def _numbers(values: list[str], malformed: Callable[[str], bool], slow: set[int],
+             zero_is_none: bool) -> list[int | None]:
+    """Blank-or-digits fields as ints (None for blank or ``malformed``; for ratings also for 0)."""
+    if not all(map(str.isdecimal, filter(None, values))):  # (the usual case, checked in C)
+        _mark(values, malformed, slow)
         values = [v if v.isdecimal() else "" for v in values]
     distinct = set(values)
     distinct.discard("")

@@ -47,6 +47,25 @@ TITLE_LETTERS = {"g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "wm": 
 #: Every title a player line may hold, upper-cased (letters and names), and none.
 TITLES = frozenset({*TITLE_LETTERS.values(), *(k.upper() for k in TITLE_LETTERS), ""})
 
+
+
+def _not_digits(value: str) -> bool:
+    return bool(value) and not value.isdecimal()
+
+
+#: A head field's value (stripped; ``sex`` as written) that is reported (TRF303-TRF309, TRF306,
+#: TRF312), by field: :func:`parse_player` reports it, :mod:`.bulk` flags its line for it.
+MALFORMED: dict[str, Callable[[str], bool]] = {
+    "sex": lambda v: v not in ("m", "w", " ", ""),
+    "title": lambda v: v.upper() not in TITLES,
+    "name": lambda v: not v,
+    "rating": _not_digits,
+    "federation": lambda v: bool(v) and not (len(v) == 3 and v.isalpha()),
+    "fide_id": _not_digits,
+    "birth": lambda v: bool(v) and not BIRTH_FORMS.match(v),
+    "rank": _not_digits,
+}
+
 PLAYED_KIND = {"1": Kind.WIN, "=": Kind.DRAW, "0": Kind.LOSS,
                "W": Kind.WIN, "D": Kind.DRAW, "L": Kind.LOSS}
 BYE_KIND = {"H": Kind.HALF_BYE, "F": Kind.FULL_BYE, "U": Kind.PAB, "Z": Kind.ZERO_BYE,
@@ -144,42 +163,41 @@ def parse_player(text: str, lineno: int, add: Callable[[Finding], None]) -> Play
 
     sex = text[SEX:SEX + 1]
     player.sex = sex.strip()
-    if sex not in ("m", "w", " ", ""):
+    if MALFORMED["sex"](sex):
         report("TRF303", F["sex"].first, f"sex {sex!r} is not 'm', 'w' or blank",
                 f"write m or w in column {F['sex'].columns}", sex)
 
     title = text[TITLE].strip()
     player.title = title
-    if title.upper() not in TITLES:
+    if MALFORMED["title"](title):
         report("TRF304", F["title"].first, f"title {title!r} is not a FIDE title", "use GM IM WGM FM WIM CM WFM WCM",
                 title)
 
     player.name = text[NAME].strip()
-    if not player.name:
+    if MALFORMED["name"](player.name):
         report("TRF305", F["name"].first, "player name is empty",
                 f"columns {F['name'].columns} hold 'Lastname, Firstname'")
 
     rating = text[RATING].strip()
-    if rating:
-        if rating.isdecimal():
-            player.rating = int(rating) or None
-        else:
-            report("TRF306", F["rating"].first, f"rating {rating!r} is not a number",
-                    f"columns {F['rating'].columns}: a number or blank", rating)
+    if MALFORMED["rating"](rating):
+        report("TRF306", F["rating"].first, f"rating {rating!r} is not a number",
+                f"columns {F['rating'].columns}: a number or blank", rating)
+    elif rating:
+        player.rating = int(rating) or None
 
     federation = text[FEDERATION].strip()
     player.federation = federation
-    if federation and not (len(federation) == 3 and federation.isalpha()):
+    if MALFORMED["federation"](federation):
         report("TRF307", F["federation"].first, f"federation {federation!r} is not three letters",
                 f"columns {F['federation'].columns}: a FIDE federation code such as GER", federation)
     fide_id = text[FIDE_ID].strip()
     player.fide_id = fide_id
-    if fide_id and not fide_id.isdecimal():
+    if MALFORMED["fide_id"](fide_id):
         report("TRF308", F["fide_id"].first, f"FIDE id {fide_id!r} is not a number",
                 f"columns {F['fide_id'].columns}: digits only", fide_id)
     birth = text[BIRTH].strip()
     player.birth = birth
-    if birth and not BIRTH_FORMS.match(birth):
+    if MALFORMED["birth"](birth):
         report("TRF309", F["birth"].first, f"birth date {birth!r} is not YYYY/MM/DD or YYYY",
                 f"columns {F['birth'].columns}: YYYY/MM/DD (00 for an unknown month or day) or YYYY", birth)
 
@@ -192,12 +210,11 @@ def parse_player(text: str, lineno: int, add: Callable[[Finding], None]) -> Play
             f"columns {F['points'].columns}: a number such as 5.5", points_text)
 
     rank = text[RANK].strip()
-    if rank:
-        if rank.isdecimal():
-            player.rank = int(rank)
-        else:
-            report("TRF312", F["rank"].first, f"rank {rank!r} is not a number",
-                    f"columns {F['rank'].columns}: the final rank", rank)
+    if MALFORMED["rank"](rank):
+        report("TRF312", F["rank"].first, f"rank {rank!r} is not a number",
+                f"columns {F['rank'].columns}: the final rank", rank)
+    elif rank:
+        player.rank = int(rank)
 
     player.games = parse_rounds(text, start_rank, report)
     return player
