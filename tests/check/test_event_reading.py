@@ -126,3 +126,36 @@ def test_a_mid_event_report_rates_only_the_played_rounds(cli, tmp_path):
     assert "standings after round 2 of 5; round 3 paired" in html and ">R3<" not in html
     code, csv, err = cli("report", path, "--format", "csv")
     assert "standings after round 2 of 5; round 3 paired" in err
+
+
+def _big_mid_event(players: int = 600) -> str:
+    """A generated two-round Swiss of ``players`` (more waiting cells than the reader lists of one
+    rule: findings.MAX_PER_RULE is 500) with round 3 paired 1-2, 3-4 ... and not played."""
+    from trfscore.findings import MAX_PER_RULE
+    from trfscore.testing.generate import swiss
+
+    assert players > MAX_PER_RULE
+    return paired(trfscore.dumps(swiss(players, 2, seed=5), "trf16"), [(w, w + 1) for w in range(1, players, 2)])
+
+
+def test_a_pending_round_of_more_cells_than_the_reader_lists_leaves_no_error():
+    # before the mend the reader's "... and 100 more findings of this rule" notes of TRF402 and
+    # TRF405 stayed: a large file saved between rounds failed check with two errors
+    text = _big_mid_event()
+    assert trfscore.loads(text).event.pending[0].waiting == frozenset(range(1, 601))
+    found = rules_of(text)
+    assert not {"TRF402", "TRF405"} & set(found), {r: fs[0].message for r, fs in found.items()}
+    assert all(f.severity != "error" for fs in found.values() for f in fs)
+
+
+def test_a_broken_blank_cell_beside_a_large_pending_round_keeps_the_count():
+    # player 1's round-2 result blanked (its opponent has one): a broken game, not a wait, so the
+    # cells without a result outnumber the waiting ones and the notes counting them stay
+    text = _big_mid_event()
+    lines = text.splitlines()
+    i = next(i for i, line in enumerate(lines) if line.startswith("001    1 "))
+    at = 91 + 10 + 7  # round 2's result column (0-based)
+    lines[i] = lines[i][:at] + " " + lines[i][at + 1:]
+    found = rules_of("\n".join(lines) + "\n")
+    assert any(f.message.startswith("round 2: ") for f in found["TRF405"])
+    assert any(f.message.startswith("... and ") for f in found["TRF405"])

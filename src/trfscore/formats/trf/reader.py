@@ -8,12 +8,13 @@ tournament.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from functools import lru_cache
 from itertools import groupby
 from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING
 
+from ...event_reading import waiting_kind
 from ...findings import CappedFindings, Finding, finding
 from ...gcpause import gc_paused
 from ...model import Kind, PackedCells, PackedRow, Player, Record, Source, Tournament, packed_rows
@@ -55,10 +56,17 @@ def read_bytes(data: bytes, *, path: str | None = None, encoding: str | None = N
     return t
 
 
+def _cap_kind(f: Finding) -> Hashable:
+    """What the reader caps ``f`` with: a cell that may wait for its result
+    (:func:`trfscore.event_reading.waiting_kind`), a tolerated form, else its rule."""
+    return waiting_kind(f) or tolerated.kind(f)
+
+
 def read_text(text: str, *, path: str | None = None) -> Tournament:
     """Read a TRF from decoded text."""
     t = Tournament(source=Source(path=path, format="trf"))
-    add = CappedFindings(t.findings, kind=tolerated.kind)  # a form on every line hides no other finding
+    # a form on every line hides no other finding; a round waiting for its results is counted apart
+    add = CappedFindings(t.findings, kind=_cap_kind)
     records = split_records(text)
     t.source.records = records
     seen: dict[str, int] = {}
