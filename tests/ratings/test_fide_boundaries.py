@@ -59,8 +59,8 @@ def test_400_point_rule():
     res = fide_update(2000, [2401, 2400], 1)
     assert res.capped_games == 1
     assert res.expected == F(2 * fide_pd_hundredths(-400), 100)
-    # change = 20 x (1 - We) rounded half away from zero
-    assert res.change == round(20 * (1 - res.expected))
+    # We = 2 x 0.08 (table 8.1.2 at -400) = 0.16; change = 20 x (1 - 0.16) = 16.8 -> 17
+    assert fide_pd_hundredths(-400) == 8 and res.change == 17
     assert res.steps[2] == f"We = {float(res.expected):.2f} (1 difference(s) capped at 400)"
 
 
