@@ -73,12 +73,13 @@ def test_sb_explanation_under_three_one_zero():
     assert str(e) == "3.0*3.0 + 1.0*5.0 + 3.0*1.0 = 17.0"
 
 
-@pytest.mark.parametrize(("code", "formula"), [("NNSB", "3.0*3.0 + 1.0*5.0 + 3.0*1.0 + 7.0 = 24.0"),
-                                               ("NNSB2", "3.0*3.0 + 1.0*5.0 + 3.0*1.0 + 7.0^2 = 66.0")])
-def test_nnsb_explanations_under_three_one_zero(code, formula):
-    # NNSB = SB + own score = 17 + 7; NNSB2 = SB + own score squared = 17 + 49.
+@pytest.mark.parametrize(("code", "value", "formula"), [
+    ("NNSB", 17 + 7, "3.0*3.0 + 1.0*5.0 + 3.0*1.0 + 7.0 = 24.0"),  # SB + own score
+    ("NNSB2", 17 + 7 ** 2, "3.0*3.0 + 1.0*5.0 + 3.0*1.0 + 7.0^2 = 66.0"),  # SB + own score squared
+])
+def test_nnsb_explanations_under_three_one_zero(code, value, formula):
     e = standings("3-1-0").explain(1, code)
-    assert (e.name, e.code, e.value) == ("non-Neustadtl Sonneborn-Berger", code, int(formula.split("= ")[1][:-2]))
+    assert (e.name, e.code, e.value) == ("non-Neustadtl Sonneborn-Berger", code, value)
     assert e.line() == formula
     assert str(e) == formula + "\n  own score added (the original Sonneborn/Berger proposal)"
 
