@@ -12,13 +12,12 @@ import json
 import os
 import sys
 from argparse import Namespace
-from contextlib import AbstractContextManager
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING
 
 from ..errors import UsageError
 from ..findings import SEVERITIES
 from ..safetext import escape_json_text
-from .common import Subparsers, add_input_options, cannot_write, refuse_overwriting_inputs, warn
+from .common import Subparsers, add_input_options, output, refuse_overwriting_inputs, warn
 
 if TYPE_CHECKING:
     from ..ratinglist.ratinglist import RatingList
@@ -167,8 +166,12 @@ def run(args: Namespace) -> int:
         from dataclasses import replace
 
         options = replace(options, pairing_progress=True)
-    stream, staged = _open_output(args.output)
-    try:
+    if args.output in (None, "-"):
+        try:  # a terminal that cannot show a character gets an escape, not a crash
+            sys.stdout.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            pass
+    with output(args.output) as stream:  # a file is renamed into place only when written whole
         colour = (args.output_format == "text" and not args.no_color and not os.environ.get("NO_COLOR")
                   and args.output in (None, "-") and hasattr(stream, "isatty") and stream.isatty())
         out = writer(args.output_format, stream, colour=colour, fail_on=args.fail_on, profile=profile.name,
@@ -190,36 +193,10 @@ def run(args: Namespace) -> int:
             progress.clear()
         out.finish(summary)
         stream.flush()
-    except BaseException as exc:
-        if staged is not None:
-            try:
-                staged.__exit__(type(exc), exc, exc.__traceback__)  # the old file stays as it was
-            except OSError:
-                pass  # closing it failed on the same full device: the first error is the one said
-        if isinstance(exc, OSError) and args.output not in (None, "-"):  # -o on a full disk (or /dev/full)
-            raise UsageError(f"{args.output}: cannot write ({exc.strerror or exc})") from None
-        raise
-    if staged is not None:
-        with cannot_write(args.output):
-            staged.__exit__(None, None, None)  # written whole: renamed into place
     if not out.summary_inline or args.output not in (None, "-"):
         for line in summary.text():
             warn(line)
     return summary.exit_code
-
-
-def _open_output(name: str | None) -> tuple[IO[str], AbstractContextManager[IO[Any]] | None]:
-    if name in (None, "-"):
-        try:  # a terminal that cannot show a character gets an escape, not a crash
-            sys.stdout.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
-        except (AttributeError, ValueError, OSError):
-            pass
-        return sys.stdout, None
-    from ..outfiles import replaced
-
-    staged = replaced(name, newline="\n")  # a temporary file beside it, renamed when complete
-    with cannot_write(name):
-        return staged.__enter__(), staged
 
 
 __all__ = ["add_parser", "run", "SEVERITIES"]
