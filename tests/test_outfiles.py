@@ -31,6 +31,8 @@ def event(tmp_path) -> Path:
     ["report", "{event}", "-o", "{link}"],  # the same file through a link
     ["convert", "{event}", "--to", "json", "-o", "{event}"],
     ["check", "{other}", "--rating-list", "{xml}", "-o", "{xml}"],  # the list is an input too
+    ["norms", "{event}", "-o", "{event}"],
+    ["convert", "{event}", "--fill-from", "{xml}", "-o", "{xml}"],
 ])
 def test_an_output_that_is_an_input_is_refused(tmp_path, event, capsys, command):
     link = tmp_path / "link.trf"
