@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trfscore.ratinglist.readers import XML_COMBINED, XML_PER_TYPE, ListFormatError, ReadStats, _xml
+from trfscore.ratinglist.readers import XML_COMBINED, XML_PER_TYPE, ListFormatError, ReadStats, _fast_ok, _xml
 
 cell = st.one_of(st.sampled_from(["", "0", "1503014", "2839", "GM", "wi", "NOR", "1990", "12x"]),
                  st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"),
@@ -40,10 +40,17 @@ def players(draw):
     return "<playerslist>" + draw(space) + draw(space).join(out) + draw(space) + "</playerslist>"
 
 
+#: Markup before the root sends a whole document through the general (expat callback) path.
+GENERAL = "<!-- the general path -->"
+
+
 def read(doc: str, fast: bool):
+    """What the fast path (``fast``) or the general path reads of ``doc``."""
+    data = (doc if fast else GENERAL + doc).encode("utf-8")
+    assert _fast_ok(data[:4096]) is fast
     stats = ReadStats()
     try:
-        found = list(_xml(io.BufferedReader(io.BytesIO(doc.encode("utf-8"))), "list.xml", stats, fast=fast))
+        found = list(_xml(io.BufferedReader(io.BytesIO(data)), "list.xml", stats))
     except ListFormatError as exc:
         return "error", str(exc).split(" (")[0]
     return found, (stats.read, stats.skipped, stats.problems)
@@ -76,3 +83,4 @@ def test_markup_between_players_changes_nothing(doc, insertions):
     for where, text in sorted(((cuts[w % len(cuts)], t) for w, t in insertions), reverse=True):
         marked = marked[:where] + text + marked[where:]
     assert read(marked, True) == read(marked, False) == read(doc, False)
+

@@ -383,15 +383,16 @@ def _last_end(buf: bytearray, start: int) -> int:
             return m.end()
 
 
-def _xml(stream: IO[bytes], label: str, stats: ReadStats, fast: bool = True) -> Iterator[Entry]:
-    """Players of an XML list, in document order (``fast=False``: expat callbacks only).
+def _xml(stream: IO[bytes], label: str, stats: ReadStats) -> Iterator[Entry]:
+    """Players of an XML list, in document order (expat callbacks only when :func:`_fast_ok`
+    says no: the test of the fast path reads a document both ways by putting a comment first).
 
     The whole document is read once by expat (which checks it is well-formed, in its declared
     encoding); the fast path cuts the same bytes at ``</player>`` ends, searching only the new
     bytes each time, so time is linear and a stretch without a player is refused at
     :data:`MAX_STRETCH`."""
     head = _head(stream, 4096) or b""
-    fast = fast and _fast_ok(head)
+    fast = _fast_ok(head)
     if fast:
         m = _PROLOG.match(head)
         if m and m.group("root") != b"playerslist":
