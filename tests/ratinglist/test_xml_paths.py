@@ -84,3 +84,13 @@ def test_markup_between_players_changes_nothing(doc, insertions):
         marked = marked[:where] + text + marked[where:]
     assert read(marked, True) == read(marked, False) == read(doc, False)
 
+
+def test_entities_and_line_ends_in_fide_s_layout():
+    """A player in FIDE's own element order (the fast path's one regular expression) whose name
+    holds entities and a CR LF: read as XML reads it (``&amp;`` is ``&``, CR LF one line end,
+    which the cleaning of cells makes a space), on both paths."""
+    cells = {n: "" for n in XML_COMBINED} | {"fideid": "1503014", "name": "O&apos;Neil &amp; S&#248;n\r\nX"}
+    doc = "<playerslist>\n<player>" + "".join(f"<{n}>{v}</{n}>" for n, v in cells.items()) + "</player>\n</playerslist>"
+    fast, general = read(doc, True), read(doc, False)
+    assert fast == general
+    assert [e.name for e in fast[0]] == ["O'Neil & Søn X"]
