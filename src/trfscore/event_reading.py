@@ -23,7 +23,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from .model import Player, Tournament, packed_block, round_counts
+from .model import Game, Player, Tournament, packed_block, round_counts
 
 if TYPE_CHECKING:  # pragma: no cover
     from .findings import Finding
@@ -159,10 +159,19 @@ def through(t: Tournament, rounds: int) -> Tournament:
         return t
     from dataclasses import replace
 
-    view = replace(t, players=[replace(p, games=p.games[:rounds]) for p in t.players], rounds=rounds)
+    view = replace(t, players=[replace(p, games=_cut(p, rounds)) for p in t.players], rounds=rounds)
     view.__dict__["_event_reading"] = (_key(view), reading(t))
     view.__dict__["_whole"] = whole(t)
     return view
+
+
+def _cut(p: Player, rounds: int) -> list[Game]:
+    """The player's first ``rounds`` cells, made from the packed row while the cells are still
+    packed (reading ``p.games`` would unpack every cell of the whole event, the original's too)."""
+    packed = p.packed
+    if packed is not None:
+        return packed.cells.games(packed.row, min(packed.rounds, rounds))
+    return p.games[:rounds]
 
 
 def whole(t: Tournament) -> Tournament:

@@ -129,19 +129,20 @@ def test_a_mid_event_report_rates_only_the_played_rounds(cli, tmp_path):
 
 
 def _big_mid_event(players: int = 600) -> str:
-    """A generated two-round Swiss of ``players`` (more waiting cells than the reader lists of one
-    rule: findings.MAX_PER_RULE is 500) with round 3 paired 1-2, 3-4 ... and not played."""
-    from trfscore.findings import MAX_PER_RULE
+    """A generated two-round Swiss of ``players`` (600: more waiting cells than the reader lists
+    of one rule, findings.MAX_PER_RULE) with round 3 paired 1-2, 3-4 ... and not played."""
     from trfscore.testing.generate import swiss
 
-    assert players > MAX_PER_RULE
     return paired(trfscore.dumps(swiss(players, 2, seed=5), "trf16"), [(w, w + 1) for w in range(1, players, 2)])
 
 
 def test_a_pending_round_of_more_cells_than_the_reader_lists_leaves_no_error():
     # before the mend the reader's "... and 100 more findings of this rule" notes of TRF402 and
     # TRF405 stayed: a large file saved between rounds failed check with two errors
+    from trfscore.findings import MAX_PER_RULE
+
     text = _big_mid_event()
+    assert 600 > MAX_PER_RULE
     assert trfscore.loads(text).event.pending[0].waiting == frozenset(range(1, 601))
     found = rules_of(text)
     assert not {"TRF402", "TRF405"} & set(found), {r: fs[0].message for r, fs in found.items()}
@@ -159,3 +160,15 @@ def test_a_broken_blank_cell_beside_a_large_pending_round_keeps_the_count():
     found = rules_of("\n".join(lines) + "\n")
     assert any(f.message.startswith("round 2: ") for f in found["TRF405"])
     assert any(f.message.startswith("... and ") for f in found["TRF405"])
+
+
+def test_the_view_after_round_n_leaves_the_whole_events_cells_packed():
+    from trfscore.event_reading import through, whole
+    from trfscore.testing.generate import swiss
+
+    t = trfscore.loads(trfscore.dumps(swiss(8, 3, seed=5), "trf16"))  # the bulk reader leaves the cells packed
+    assert all(p.packed is not None for p in t.players)
+    view = through(t, 1)
+    # the view holds each player's first cell; the whole event is not unpacked to cut it
+    assert all(p.packed is not None for p in t.players) and whole(view) is t
+    assert [q.games for q in view.players] == [p.games[:1] for p in t.players]
