@@ -66,7 +66,7 @@ def _type_checking_nodes(tree: ast.AST) -> set[int]:
     """The ids of the nodes inside ``if TYPE_CHECKING:`` blocks."""
     inside: set[int] = set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+        if isinstance(node, ast.If) and ast.unparse(node.test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING"):
             inside.update(id(sub) for stmt in node.body for sub in ast.walk(stmt))
     return inside
 
@@ -154,9 +154,13 @@ def test_deferred_imports_count_and_type_checking_ones_do_not(tmp_path):
     (package / "high.py").write_text("from .low import f\n")
     (package / "typed.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from . import high\n")
     (package / "side.py").write_text("from .typed import x\n")
+    # the other branch of the test, and a test that is not TYPE_CHECKING itself, run
+    (package / "other.py").write_text("import typing\nif not typing.TYPE_CHECKING:\n    from . import low\n"
+                                      "if typing.TYPE_CHECKING:\n    pass\nelse:\n    from . import side\n")
     graph = import_graph(package)
     assert cycles(graph) == [frozenset({"pkg.low", "pkg.high"})]
     assert "pkg.high" not in graph["pkg.typed"]
+    assert graph["pkg.other"] == {"pkg", "pkg.low", "pkg.side"}  # ("from . import" loads the package too)
 
 
 def test_the_package_has_no_import_cycles_but_the_known_ones():
