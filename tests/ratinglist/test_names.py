@@ -5,12 +5,17 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from trfscore.ratinglist.names import difference, edge_key, edge_keys, name_key, words
+from trfscore.ratinglist.names import difference, edge_key, edge_keys, index_keys, name_key, words
 
 
 @given(st.text(alphabet=st.characters(max_codepoint=127), max_size=40))
 def test_ascii_fast_path_equals_the_general_path(text):
     assert name_key(text) == " ".join(sorted(words(text)))
+
+
+@given(st.text(max_size=30))
+def test_index_keys_are_the_two_keys(text):
+    assert index_keys(text) == (name_key(text), edge_key(text))
 
 
 @pytest.mark.parametrize("written, listed, how", [

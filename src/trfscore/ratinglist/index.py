@@ -35,7 +35,7 @@ from pathlib import Path
 
 from ..outfiles import staged
 from .entry import Entry
-from .names import edge_key, name_key
+from .names import index_keys
 from .readers import ListFormatError, ListInfo, ReadStats, read_entries, sniff
 
 __all__ = ["SCHEMA_VERSION", "APPLICATION_ID", "ListIndexError", "cache_dir", "file_hash", "build", "open_index",
@@ -148,7 +148,7 @@ class Progress:
 
 def _rows(entries: Iterable[Entry]) -> Iterator[tuple[object, ...]]:
     for e in entries:
-        yield (name_key(e.name), edge_key(e.name), *(getattr(e, f) for f in ENTRY_FIELDS))
+        yield (*index_keys(e.name), *(getattr(e, f) for f in ENTRY_FIELDS))
 
 
 def _fill(db: sqlite3.Connection, path: str, info: ListInfo, meta: dict[str, str],

@@ -26,7 +26,7 @@ import unicodedata
 from functools import lru_cache
 from itertools import product
 
-__all__ = ["fold", "name_key", "edge_key", "edge_keys", "difference", "similarity", "same_word"]
+__all__ = ["fold", "name_key", "edge_key", "index_keys", "edge_keys", "difference", "similarity", "same_word"]
 
 #: Letters that do not decompose into a base letter and a mark.
 _SPECIAL = str.maketrans({"ß": "ss", "ø": "o", "đ": "d", "ł": "l", "æ": "ae", "œ": "oe", "ı": "i", "þ": "th",
@@ -103,7 +103,18 @@ def edge_key(text: str) -> str:
     """The coarse key a list entry is indexed by beside :func:`name_key`: the first and last
     letter of each folded word, sorted (``"Karjakin, Sergey"`` -> ``"kn sy"``).  Two names
     that :func:`difference` calls the same have keys among each other's :func:`edge_keys`."""
-    return " ".join(sorted(w[0] + w[-1] for w in _key_words(text)))
+    return _edge_key_of(_key_words(text))
+
+
+def _edge_key_of(found: list[str]) -> str:
+    return " ".join(sorted(w[0] + w[-1] for w in found))
+
+
+def index_keys(text: str) -> tuple[str, str]:
+    """:func:`name_key` and :func:`edge_key` of ``text``, its words split once (an index build
+    stores both for each of a million entries)."""
+    found = _key_words(text)
+    return " ".join(sorted(found)), _edge_key_of(found)
 
 
 def edge_keys(text: str, limit: int = 4096) -> set[str]:
