@@ -67,3 +67,17 @@ def test_every_special_spelling_matches_its_first_form(name):
     ascii_form = "".join(SPELLINGS.get(c, (fold(c),))[0] for c in name.casefold())
     assume(any(c.isalpha() for c in ascii_form))  # a name of signs alone (ъ) spells nothing
     assert difference(name, ascii_form) is None
+
+
+@given(st.text(alphabet="абвгдежзийклмнопрстуфхцчшщыэюяäöüßøšžčé -,", min_size=1, max_size=20), st.data())
+def test_any_spelling_is_the_same_name_and_found_by_the_edge_search(name, data):
+    """Each letter spelt in any of its :data:`SPELLINGS` forms: the comparison calls it the same
+    name, and the edge-letter search (:func:`edge_keys`, unless over its limit) finds it, as
+    ``RatingList.search`` relies on for a name in other letters than the list's."""
+    from trfscore.ratinglist.names import SPELLINGS, fold
+
+    ascii_form = "".join(data.draw(st.sampled_from(SPELLINGS.get(c, (fold(c),)))) for c in name.casefold())
+    assume(any(c.isalpha() for c in ascii_form) and len(words(ascii_form)) == len(words(name)))  # no word spelt away
+    assert difference(name, ascii_form) is None
+    keys = edge_keys(name)
+    assert not keys or edge_key(ascii_form) in keys
