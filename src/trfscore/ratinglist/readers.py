@@ -650,9 +650,13 @@ CSV_COLUMNS = {
 }
 
 
+def _delimiter(header: str) -> str:
+    """The CSV delimiter of a list: the one of ``, ; tab |`` its header line holds most of."""
+    return max(",;\t|", key=header.count)
+
+
 def _split_header(line: str) -> list[str]:
-    delimiter = max(",;\t|", key=line.count)
-    return next(csv.reader([line], delimiter=delimiter))
+    return next(csv.reader([line], delimiter=_delimiter(line)), [])
 
 
 def _key(name: str) -> str:
@@ -695,8 +699,8 @@ def _csv(stream: IO[bytes], label: str, stats: ReadStats) -> Iterator[Entry]:
 
     lines = text_lines()
     first = next(lines, "").lstrip("\ufeff")
-    delimiter = max(",;\t|", key=first.count)
-    columns = CsvColumns.from_header(next(csv.reader([first], delimiter=delimiter), []))
+    delimiter = _delimiter(first)
+    columns = CsvColumns.from_header(_split_header(first))
     if not columns.usable:
         raise ListFormatError(f"{label}: the CSV header names no name and id columns (e.g. Spielername and "
                               "FIDE-ID or ZPS/Mgl-Nr); expected " + EXPECTED)
