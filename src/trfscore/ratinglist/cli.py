@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from ..errors import UsageError
@@ -30,21 +31,31 @@ def add_options(parser: argparse.ArgumentParser, *, repeat: bool = True) -> None
                         "(default: $XDG_CACHE_HOME/trfscore)")
 
 
+@contextmanager
+def _list_errors_as_usage() -> Iterator[None]:
+    """A :class:`ListFormatError` (a file that is not a list, an index that cannot be built or
+    was damaged while in use) as a UsageError (exit 2) with its message."""
+    from .readers import ListFormatError
+
+    try:
+        yield
+    except ListFormatError as exc:
+        raise UsageError(str(exc)) from None
+
+
 def open_lists(paths: list[str], index: str | None) -> list[RatingList]:
     """The lists, indexed (built on first use); a file that is not a list is a UsageError
     (exit 2) naming it.  Rows skipped as malformed are said on standard error."""
     from .ratinglist import RatingList
-    from .readers import _CONTROL, ListFormatError
+    from .readers import _CONTROL
 
     if index and len(paths) > 1 and index.endswith((".sqlite", ".db", ".sqlite3")):
         raise UsageError("--index names one .sqlite file but several --rating-list files were given; "
                          "give a folder instead")
     lists: list[RatingList] = []
     for path in paths:
-        try:
+        with _list_errors_as_usage():
             lst = RatingList.open(path, index=index)
-        except ListFormatError as exc:
-            raise UsageError(str(exc)) from None
         for note in ([lst.note] if lst.note else []) + lst.warnings:
             print(f"trfscore: {_CONTROL.sub('?', note)}", file=sys.stderr)
         if lst.skipped:
@@ -74,12 +85,8 @@ def fill_input(t: Tournament, args: argparse.Namespace) -> Tournament:
     head = data[:4096].decode("latin-1")
     if registry.sniff(head.lstrip("\ufeff\xef\xbb\xbf")).name != "trf":  # JSON written from a TRF says "trf" too
         raise UsageError(f"{args.input}: --fill-from needs a TRF file as input (it fills in 001 columns)")
-    from .readers import ListFormatError
-
-    try:
+    with _list_errors_as_usage():  # an index damaged while in use
         filled, changes = fill_bytes(t, lists, data)
-    except ListFormatError as exc:  # an index damaged while in use
-        raise UsageError(str(exc)) from None
     for f in changes:
         message = _CONTROL.sub("?", f.message)  # names are untrusted: no terminal escapes
         print(f"{args.input}:{f.line}:{f.column}: {f.severity} {f.rule} {message}", file=sys.stderr)
@@ -100,13 +107,10 @@ def rating_inputs(t: Tournament, lists: Sequence[RatingList],
 
     from ..ratings.players_csv import PlayerInfo
     from .compare import Comparison, list_rating, player_id
-    from .readers import ListFormatError
 
     out = dict(players or {})
-    try:
+    with _list_errors_as_usage():  # an index damaged while in use
         cmp = Comparison.of(t, lists)
-    except ListFormatError as exc:  # an index damaged while in use
-        raise UsageError(str(exc)) from None
     lst = cmp.choice.in_force
     if lst is None:
         return out
