@@ -23,7 +23,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from .model import Game, Player, Tournament, packed_block, round_counts
+from .model import Game, PackedRow, Player, Tournament, packed_block, packed_rows, round_counts
 
 if TYPE_CHECKING:  # pragma: no cover
     from .findings import Finding
@@ -159,16 +159,18 @@ def through(t: Tournament, rounds: int) -> Tournament:
         return t
     from dataclasses import replace
 
-    view = replace(t, players=[replace(p, games=_cut(p, rounds)) for p in t.players], rounds=rounds)
+    players = t.players
+    view = replace(t, players=[replace(p, games=_cut(p, packed, rounds)) for p, packed in zip(players, packed_rows(players))],
+                   rounds=rounds)
     view.__dict__["_event_reading"] = (_key(view), reading(t))
     view.__dict__["_whole"] = whole(t)
     return view
 
 
-def _cut(p: Player, rounds: int) -> list[Game]:
-    """The player's first ``rounds`` cells, made from the packed row while the cells are still
-    packed (reading ``p.games`` would unpack every cell of the whole event, the original's too)."""
-    packed = p.packed
+def _cut(p: Player, packed: PackedRow | None, rounds: int) -> list[Game]:
+    """The player's first ``rounds`` cells, made from its packed row (``packed``) while the cells
+    are still packed (reading ``p.games`` would unpack every cell of the whole event, the
+    original's too)."""
     if packed is not None:
         return packed.cells.games(packed.row, min(packed.rounds, rounds))
     return p.games[:rounds]
