@@ -255,3 +255,36 @@ def test_the_players_can_be_checked_a_block_at_a_time():
     assert set(document_kind) == {"type", "required", "additionalProperties", "properties"}
     assert document_kind["properties"]["players"] == {"type": "array", "items": {"$ref": "#/$defs/player"}}
     assert json_schema.PLAYERS == "tournamentDocument/properties/players"
+
+
+@pytest.mark.parametrize("block", [1, 2, 5])
+def test_the_block_size_changes_nothing_read(monkeypatch, block):
+    """The reader decodes and checks the players json_players.BLOCK at a time (64): any block
+    size gives the same players, games, JSON006 place and findings (their JSON Pointers
+    included) as one block holding every player."""
+    from trfscore.formats import json_players
+
+    valid = json.loads(json_model.write(swiss(9, 4, seed=2, byes=0.2, forfeits=0.1)))
+    misplaced = json.loads(json.dumps(valid))
+    misplaced["players"][6]["games"][2]["round"] = 9  # JSON006 names player 6, past the first blocks
+    mixed = json.loads(json.dumps(valid))
+    mixed["players"][7]["games"][0]["code"] = " "  # one cell the packed columns do not take
+    invalid = json.loads(json.dumps(valid))
+    invalid["header"]["name"] = 5
+    for i in (1, 4, 8):
+        invalid["players"][i]["rating"] = "x"
+    invalid["players"][5]["games"][1]["kind"] = "bogus"
+
+    def read(doc: dict) -> tuple:
+        t = json_model.read(json.dumps(doc))
+        return [f.to_dict() for f in t.findings], [(p.start_rank, p.name, p.rating, p.games) for p in t.players]
+
+    documents = (valid, misplaced, mixed, invalid)
+    monkeypatch.setattr(json_players, "BLOCK", 10 ** 6)
+    whole = [read(doc) for doc in documents]
+    monkeypatch.setattr(json_players, "BLOCK", block)
+    assert [read(doc) for doc in documents] == whole
+    assert len(whole[0][1]) == 9 and not whole[0][0]
+    assert "/players/6/games/2/round" in whole[1][0][0]["message"]
+    assert [f["message"].split(":")[0] for f in whole[3][0]] == [
+        "/header/name", "/players/1/rating", "/players/4/rating", "/players/5/games/1/kind", "/players/8/rating"]
