@@ -411,8 +411,8 @@ READER_RULES: tuple[str, ...] = (
     declare("TRF960", ERROR, "a value does not fit the TRF column it would be written in", """
         Written as TRF, every value of a ``001`` line has its columns (start rank 5-8, rating
         49-52, FIDE id 58-68, points 81-84, rank 86-89, each round's opponent in 4 columns ...):
-        a wider value would push every later column, and a number that is no whole number
-        (``2.0``) where the field holds one cannot be written.  ``convert`` to a TRF refuses such
+        a wider number would push every later column, a wider text (a name) would be cut, and a
+        number that is no whole number (``2.0``) where the field holds one cannot be written.  ``convert`` to a TRF refuses such
         a tournament (exit 1) and writes nothing (:mod:`trfscore.formats.trf.fits`).
 
         Passing: a JSON document whose player has ``"rating": 2450``.
