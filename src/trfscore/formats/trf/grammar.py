@@ -49,17 +49,24 @@ def _grammar(lf_only: bool) -> str:
     return text.replace("[^\\r\\n]", ".") if lf_only else text
 
 
+#: how lark builds the parsers: LALR with its basic lexer
+_OPTIONS = {"parser": "lalr", "lexer": "basic"}
+
+
 def _build(lf_only: bool) -> lark.Lark:
     import lark
 
-    return lark.Lark(_grammar(lf_only), parser="lalr", lexer="basic")
+    return lark.Lark(_grammar(lf_only), **_OPTIONS)
 
 
 def stamp() -> dict[str, str]:
-    """What the shipped parsers were built from: the grammar's SHA-256 and lark's version."""
+    """What the shipped parsers were built from: the SHA-256 of everything lark was given (both
+    grammar texts of :func:`_grammar` and :data:`_OPTIONS`, so that a change to either here, not
+    only to ``trf.lark``, makes the shipped file stale) and lark's version."""
     import lark
 
-    return {"grammar": hashlib.sha256(grammar_text("trf.lark").encode()).hexdigest(), "lark": lark.__version__}
+    given = "\0".join((_grammar(False), _grammar(True), repr(sorted(_OPTIONS.items()))))
+    return {"grammar": hashlib.sha256(given.encode()).hexdigest(), "lark": lark.__version__}
 
 
 def built_parsers() -> bytes:
