@@ -35,7 +35,8 @@ def dumps(t: Tournament, format: str = "json") -> str:
 
     ``trf`` gives back a read TRF's own lines where unchanged (see :func:`dump` for its bytes in
     the original encoding); ``trf16``/``trf26`` write every record afresh.  Raises ValueError for
-    an unknown format."""
+    an unknown format, and for a TRF written afresh with a value wider than its column (a rating
+    of 12345: rule TRF960, the error's ``findings``)."""
     target = _writer(format)
     if target.name == "trf":
         from .formats import trf
@@ -47,8 +48,9 @@ def dumps(t: Tournament, format: str = "json") -> str:
 def dump(t: Tournament, path: StrPath, format: str | None = None) -> None:
     """Write ``t`` to the file ``path`` as ``format`` (default: the format the file name's ending
     names: ``.json .trf .pgn .txt .md .csv``).  A TRF is written in the encoding it was read with,
-    the other formats in UTF-8.  Raises ValueError for an unknown format, OSError when the file
-    cannot be written."""
+    the other formats in UTF-8.  Raises ValueError for an unknown format or a TRF value that does
+    not fit its column (as :func:`dumps`; nothing is written), OSError when the file cannot be
+    written."""
     if format is None:
         found = registry.by_extension(os.fspath(path))
         if found is None or not found.writable:

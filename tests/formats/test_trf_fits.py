@@ -73,3 +73,28 @@ def test_a_text_wider_than_its_field_is_refused_as_one_that_would_be_cut(capsys,
     hints = [f.hint for f in misfits(trfscore.load(path))]
     assert hints == [f"shorten it: written, it would be cut to {name.width} characters",
                      "correct the value: written, it would shift every later column"]
+
+
+def test_the_library_refuses_too_where_it_writes_a_trf_afresh(tmp_path):
+    """trfscore.dumps/dump to a TRF written afresh (trf16, trf26, or trf of a tournament not read
+    from a TRF) raise instead of shifting columns; the file asked for is not written."""
+    from trfscore.formats.trf.fits import Misfits
+    from trfscore.testing.generate import swiss
+
+    t = swiss(3, 1, seed=1)
+    t.players[0].rating = 12345
+    for version in ("trf16", "trf26", "trf"):
+        try:
+            trfscore.dumps(t, version)
+        except Misfits as exc:
+            assert [f.rule for f in exc.findings] == ["TRF960"] and "rating '12345'" in str(exc)
+        else:
+            raise AssertionError(f"{version}: written")
+    target = tmp_path / "out.trf"
+    try:
+        trfscore.dump(t, target)
+    except ValueError:
+        pass
+    assert not target.exists()
+    t.players[0].rating = 2345
+    assert trfscore.loads(trfscore.dumps(t, "trf16")).players[0].rating == 2345

@@ -5,21 +5,35 @@ A ``001`` line is a grid: a number wider than its field (a rating of ``12345``, 
 none; a text wider than its field (a name of 40 characters) would be cut
 (:func:`.layout.template`).  A number that is no whole number where the field holds one (``2.0`` from a JSON
 document) would be written as text the field does not take.  The writers are asked first:
-``convert`` refuses such a tournament with these findings (exit 1) instead of shifting columns.
+``convert`` refuses such a tournament with these findings (exit 1) instead of shifting columns,
+and the fresh writer (:func:`.versions.write`, behind ``trfscore.dumps``/``dump`` to a TRF)
+raises :class:`Misfits`.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from ...decimals import trf_points
 from ...findings import Finding, finding
-from ...model import Tournament
 from . import rules as _rules  # noqa: F401  (declares TRF960)
 from .layout import PLAYER
-from .writer import player_fields
+
+if TYPE_CHECKING:  # (the writers import this module: no import of the model here)
+    from ...model import Player, Tournament
 
 #: the fields of a 001 line that hold whole numbers
 _WHOLE = frozenset(f.name for f in PLAYER.fields if f.type == "int")
 _FIELD = {f.name: f for f in PLAYER.fields}
 assert PLAYER.block is not None
 _OPPONENT_WIDTH = PLAYER.block.field("opponent").width
+
+
+def player_fields(p: Player) -> dict[str, object]:
+    """The values :func:`.writer.format_player` writes in the fields of :data:`.layout.PLAYER`,
+    by name: the ones :func:`misfits` measures."""
+    return {"start_rank": p.start_rank, "sex": p.sex, "title": p.title, "name": p.name,
+            "rating": p.rating or "", "federation": p.federation, "fide_id": p.fide_id, "birth": p.birth,
+            "points": "" if p.points is None else trf_points(p.points), "rank": "" if p.rank is None else p.rank}
 
 
 def misfits(t: Tournament) -> list[Finding]:
@@ -44,6 +58,22 @@ def misfits(t: Tournament) -> list[Finding]:
                                    f"opponent field ({_OPPONENT_WIDTH} digits)", p.line, None,
                                    "start ranks run from 1 to 9999 in a TRF", str(opponent)))
     return out
+
+
+class Misfits(ValueError):
+    """A tournament a TRF writer refuses: ``findings`` (TRF960) say which values do not fit."""
+
+    def __init__(self, findings: list[Finding]) -> None:
+        super().__init__(f"{len(findings)} value(s) do not fit their TRF columns, nothing written: "
+                         + "; ".join(f.message for f in findings[:3]) + (" ..." if len(findings) > 3 else ""))
+        self.findings = findings
+
+
+def refuse(t: Tournament) -> None:
+    """Raise :class:`Misfits` when a value of ``t`` does not fit its TRF column (:func:`misfits`)."""
+    found = misfits(t)
+    if found:
+        raise Misfits(found)
 
 
 def _whole(value: object) -> bool:

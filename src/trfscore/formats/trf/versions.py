@@ -19,6 +19,7 @@ from typing import TypeVar, overload
 
 from ...decimals import trf_value
 from ...model import DEFAULT_POINTS, Game, Kind, Team, Tournament
+from .fits import refuse
 from .layout import BY_CODE, NATIONAL, TRF16, cells, template
 from .player import TITLE_LETTERS
 from .reader import parse_round_date
@@ -94,9 +95,11 @@ def _teams_to_write(t: Tournament, modern: bool) -> list[Team]:
 
 
 def write(t: Tournament, version: str = "trf16") -> str:
-    """The whole file as text, lines ending in LF."""
+    """The whole file as text, lines ending in LF; :class:`.fits.Misfits` (a ValueError) when a
+    value does not fit its column (TRF960), which written would shift every later one."""
     if version not in VERSIONS:
         raise ValueError(f"unknown TRF version {version!r}")
+    refuse(t)
     h = t.header
     modern = version == "trf26"
     lines: list[str] = []

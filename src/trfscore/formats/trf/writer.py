@@ -5,11 +5,11 @@ from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
 
-from ...decimals import trf_points
 from ...findings import Finding
 from ...model import Kind, Player, Record, Tournament
 from ..decode import encode
 from .bulk import parse_players
+from .fits import player_fields
 from .grammar import MAX_LINE
 from .layout import PLAYER, template
 from .player import infer_blank_byes
@@ -19,14 +19,6 @@ from .records import written_records
 _HEAD = template(PLAYER).format_map  # columns 1-91 of a 001 line, from the record description
 assert PLAYER.block is not None and [f.first - PLAYER.block.first for f in PLAYER.block.fields] == [0, 5, 7], \
     "format_player's round cell spells out the cell layout"
-
-
-def player_fields(p: Player) -> dict[str, object]:
-    """The values :func:`format_player` writes in the fields of :data:`.layout.PLAYER`, by name
-    (:mod:`.fits` tells whether each fits its columns)."""
-    return {"start_rank": p.start_rank, "sex": p.sex, "title": p.title, "name": p.name,
-            "rating": p.rating or "", "federation": p.federation, "fide_id": p.fide_id, "birth": p.birth,
-            "points": "" if p.points is None else trf_points(p.points), "rank": "" if p.rank is None else p.rank}
 
 
 def format_player(p: Player) -> str:
