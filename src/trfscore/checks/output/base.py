@@ -31,6 +31,13 @@ def status(result: FileResult, fail_on: str) -> str:
     return FAILED if result.reaches(fail_on) else PASSED
 
 
+def file_status(result: FileResult, fail_on: str) -> dict[str, Any]:
+    """The file's verdict and its findings per severity, as the JSON, SARIF and JUnit formats
+    give them for each file: ``status``, ``errors``, ``warnings``, ``info``."""
+    n = counts(result)
+    return {"status": status(result, fail_on), "errors": n[ERROR], "warnings": n[WARNING], "info": n[INFO]}
+
+
 def plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 or word == "info" else "s")
 
@@ -113,10 +120,9 @@ class Summary:
     def text(self) -> list[str]:
         """A few lines for a person."""
         e, w, i = (self.severities.get(s, 0) for s in (ERROR, WARNING, INFO))
-        head = (f"checked {self.files} file{'s' if self.files != 1 else ''}: {e} error{'s' if e != 1 else ''}, "
-                f"{w} warning{'s' if w != 1 else ''}, {i} info")
+        head = f"checked {plural(self.files, 'file')}: {plural(e, 'error')}, {plural(w, 'warning')}, {plural(i, 'info')}"
         if self.unreadable:
-            head += f"; {self.unreadable} file{'s' if self.unreadable != 1 else ''} could not be read"
+            head += f"; {plural(self.unreadable, 'file')} could not be read"
         if self.skipped:
             head += f"; {self.skipped} skipped (not tournament files)"
         lines = [head]

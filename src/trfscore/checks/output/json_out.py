@@ -20,17 +20,11 @@ from __future__ import annotations
 import json
 from typing import IO, Any
 
-from ...findings import ERROR, INFO, WARNING
+from ...findings import ERROR
 from ...formats.json_text import SCHEMA_ID
 from ...safetext import escape_json_text
 from ..runner import FileResult
-from .base import Summary, Writer, counts, display_path, finding_dict, status
-
-
-def file_status(result: FileResult, fail_on: str) -> dict[str, Any]:
-    """The file's verdict and its findings per severity."""
-    n = counts(result)
-    return {"status": status(result, fail_on), "errors": n[ERROR], "warnings": n[WARNING], "info": n[INFO]}
+from .base import Summary, Writer, display_path, file_status, finding_dict
 
 
 def file_dict(result: FileResult, fail_on: str = ERROR) -> dict[str, Any]:

@@ -13,10 +13,10 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from typing import IO, Any
 
-from ...findings import SEVERITY_ORDER, Finding
+from ...findings import Finding
 from ...safetext import neutralise_lines
 from ..runner import FileResult
-from .base import SKIPPED, UNREADABLE, Summary, Writer, counts, display_path, status
+from .base import SKIPPED, UNREADABLE, Summary, Writer, display_path, file_status
 
 
 def xml_safe(text: str) -> str:
@@ -42,10 +42,10 @@ class JunitWriter(Writer):
     def file(self, result: FileResult) -> None:
         path = xml_safe(display_path(result.path))
         case = ET.Element("testcase", {"classname": "trfscore.check", "name": path, "file": path})
-        state = status(result, self.fail_on)
+        verdict = file_status(result, self.fail_on)
+        state = verdict["status"]
         properties = ET.SubElement(case, "properties")
-        n = counts(result)
-        for key, value in (("status", state), ("errors", n["error"]), ("warnings", n["warning"]), ("info", n["info"])):
+        for key, value in verdict.items():
             ET.SubElement(properties, "property", {"name": key, "value": str(value)})
         if state == SKIPPED:
             self.skipped += 1
@@ -56,9 +56,8 @@ class JunitWriter(Writer):
             error = ET.SubElement(case, "error", {"message": xml_safe(reason), "type": "unreadable"})
             error.text = xml_safe(result.error or "\n".join(describe(f) for f in result.findings))
         else:
-            need = SEVERITY_ORDER[self.fail_on]
-            failing = [f for f in result.findings if SEVERITY_ORDER[f.severity] >= need]
-            other = [f for f in result.findings if SEVERITY_ORDER[f.severity] < need]
+            failing = [f for f in result.findings if f.at_least(self.fail_on)]
+            other = [f for f in result.findings if not f.at_least(self.fail_on)]
             if failing:
                 self.failures += 1
                 rules = sorted({f.rule for f in failing})

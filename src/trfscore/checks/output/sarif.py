@@ -16,7 +16,7 @@ from ... import __version__
 from ...safetext import escape_json_text
 from ..registry import get
 from ..runner import FileResult
-from .base import Summary, Writer, counts, display_path, status
+from .base import Summary, Writer, display_path, file_status
 
 LEVELS = {"error": "error", "warning": "warning", "info": "note"}
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -55,9 +55,7 @@ class SarifWriter(Writer):
         return index
 
     def file(self, result: FileResult) -> None:
-        n = counts(result)
-        self.artifacts.append({"location": artifact(result.path), "properties": {
-            "status": status(result, self.fail_on), "errors": n["error"], "warnings": n["warning"], "info": n["info"]}})
+        self.artifacts.append({"location": artifact(result.path), "properties": file_status(result, self.fail_on)})
         if result.error:
             self.notifications.append({"level": "error", "message": {"text": f"cannot check: {result.error}"},
                                        "locations": [{"physicalLocation": {"artifactLocation": artifact(result.path)}}]})
