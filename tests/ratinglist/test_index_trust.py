@@ -286,12 +286,17 @@ def test_cli_refuses_an_index_that_is_a_list(tmp_path, xml, capsys):
     assert code == 2 and "not a regular file" in err
 
 
-def test_marker_is_sqlite_application_id(tmp_path, xml):
+def test_marker_is_sqlite_application_id(tmp_path, xml, monkeypatch):
     target = tmp_path / "idx.sqlite"
     RatingList.open(str(xml), index=str(target), progress=False).close()
     head = target.read_bytes()[:100]
     assert int.from_bytes(head[68:72], "big") == APPLICATION_ID == int.from_bytes(b"TRFS", "big")
     shutil.copy(target, tmp_path / "copy.sqlite")  # an index of ours under another name is reused
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("built again")
+
+    monkeypatch.setattr(index_module, "build", refuse)
     assert RatingList.open(str(xml), index=str(tmp_path / "copy.sqlite"), progress=False).lookup(1503014)
 
 
