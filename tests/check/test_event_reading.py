@@ -80,16 +80,24 @@ def test_a_pending_round_trimmed_at_the_line_end_is_no_truncated_block():
 
 
 def test_a_blank_result_against_a_result_is_still_an_error():
-    broken = trf({1: ["2 w 1", "3 b ="], 2: ["1 b 0", "4 w 1"], 3: ["4 w =", "1 w ="], 4: ["3 b =", "2 b"]}, opts={4: {"points": "0.5"}})
+    played = trf({1: ["2 w 1", "3 b ="], 2: ["1 b 0", "4 w 1"], 3: ["4 w =", "1 w ="], 4: ["3 b =", "2 b 0"]},
+                 opts={4: {"points": "0.5"}}).splitlines()
+    assert played[-1].endswith("   2 b 0")
+    broken = "\n".join(played[:-1] + [played[-1][:-1] + "   "]) + "\n"  # '   2 b   ': opponent, colour, no result
     # player 4 has no result against 2's win: not a pending round, TRF504/405 stay
     assert trfscore.loads(broken).event.pending == ()
+    found = rules_of(broken)
+    assert [(f.line, f.severity) for f in found["TRF405"]] == [(10, "error")]
+    assert sorted((f.line, f.severity) for f in found["TRF504"]) == [(8, "error"), (10, "error")]
 
 
 def test_rank_column_of_start_ranks_in_a_file_saved_between_rounds_is_not_judged():
     # pairing programs write the start rank into the rank column until the event ends
-    text = paired(trf(extra=XXR, ranks={1: 1, 2: 2, 3: 3, 4: 4}), [(1, 4), (3, 2)])
+    # points 0, 2, 1.5 and 0.5: the start ranks in the rank column disagree with them
+    rows = {1: ["2 w 0", "3 b 0"], 2: ["1 b 1", "4 w 1"], 3: ["4 w =", "1 w 1"], 4: ["3 b =", "2 b 0"]}
+    text = paired(trf(rows, extra=XXR, ranks={1: 1, 2: 2, 3: 3, 4: 4}), [(1, 4), (3, 2)])
     assert "TRF511" not in rules_of(text)
-    finished = trf(ranks={1: 2, 2: 1, 3: 3, 4: 4})  # the same order judged once the event is over
+    finished = trf(rows, ranks={1: 1, 2: 2, 3: 3, 4: 4})  # the same ranks judged once the event is over
     assert "TRF511" in rules_of(finished)
 
 
