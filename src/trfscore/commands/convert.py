@@ -12,6 +12,7 @@ from argparse import Namespace
 
 from ..errors import UsageError
 from ..formats import registry
+from ..formats.trf.fits import Misfits
 from ..model import Tournament
 from .common import (
     Subparsers,
@@ -78,14 +79,11 @@ def run(args: Namespace) -> int:
         from ..ratinglist.cli import fill_input
 
         t = fill_input(t, args)
-    if fmt in ("trf", "trf16", "trf26"):
-        from ..formats.trf.fits import misfits
-
-        refused = misfits(t)
-        if refused:  # written, the values would shift every later column: nothing is written
-            print_doubts(refused, args.input, headline="value(s) do not fit their TRF columns; nothing written")
-            return 1
-    data = render(t, fmt)
+    try:
+        data = render(t, fmt)
+    except Misfits as exc:  # the TRF writers refuse values that do not fit their columns
+        print_doubts(exc.findings, args.input, headline="value(s) do not fit their TRF columns; nothing written")
+        return 1
     if fmt == "crosstable":
         lost = sum(1 for p in t.players for code in p.codes() if code in "WDL")
         if lost:  # the table's cells have no place for it

@@ -9,7 +9,7 @@ from ...findings import Finding
 from ...model import Kind, Player, Record, Tournament
 from ..decode import encode
 from .bulk import parse_players
-from .fits import player_fields
+from .fits import player_fields, refuse
 from .grammar import MAX_LINE
 from .layout import PLAYER, template
 from .player import infer_blank_byes
@@ -32,11 +32,13 @@ def format_player(p: Player) -> str:
 
 
 def write_text(t: Tournament) -> str:
-    """The TRF text for ``t``: original lines where unchanged, re-formatted player lines otherwise."""
+    """The TRF text for ``t``: original lines where unchanged, re-formatted player lines otherwise;
+    :class:`.fits.Misfits` when a value does not fit its column (TRF960)."""
     if t.source.format != "trf" or (t.players and not t.source.records):  # another format, or built in code
         from .versions import write
 
         return write(t, "trf26" if t.source.dialect == "TRF26" else "trf16")
+    refuse(t)  # (versions.write refuses by itself)
     records = t.source.records
     current = {p.line: p for p in t.players if p.line is not None}
     total_of = t.scoring.totaller()
