@@ -18,8 +18,9 @@ from ..registry import rule
 
 
 def _finished(ctx: Context) -> bool:
-    declared = ctx.declared_rounds
-    return not ctx.pending_rounds and not ctx.event.in_progress and (declared is None or ctx.rounds >= declared)
+    """No round waits for pairings or results, and the declared rounds (142/XXR) are played: the
+    event reading's ``in_progress`` already compares them."""
+    return not ctx.pending_rounds and not ctx.event.in_progress
 
 
 def _in_order(ranked: list[Player], points: dict[int, Fraction]) -> bool:
