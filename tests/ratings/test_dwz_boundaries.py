@@ -253,6 +253,10 @@ def test_first_dwz_2026_at_100_percent_steps():
     assert res.notes == ("100 % score: a fictitious draw against the average opponent added",)
     assert res.steps[3] == "fictitious draw against Rc = 1500"
     ri = res.performance  # the solved value with the draw: 5.5 of 6
+    from trfscore.ratings.tables import dsb_expected
+
+    # Ri is within a point of the root of We(R) = 5.5 over six games against 1500 (WO 3.3 curve)
+    assert 6 * dsb_expected(F(ri - 1 - 1500)) < F(11, 2) < 6 * dsb_expected(F(ri + 1 - 1500))
     assert res.steps[-2] == f"Rp = {ri} -> first DWZ (r = 0.08) = {float(ri + F(8, 100) * (2000 - ri)):.2f}"
     assert res.new_rating == round(ri + F(8, 100) * (2000 - ri))
 
@@ -312,6 +316,9 @@ def test_2026_first_dwz_steps_keep_two_decimals():
     # to two decimals (the exact root is not a whole number)
     res = dwz_update(None, None, None, OPPONENTS, F(7, 2), edition="2026", first_method="exact")
     ri = (res.raw_rating - 160) / F(92, 100)
+    from trfscore.ratings.tables import dsb_expected
+
+    assert abs(sum(dsb_expected(ri - o) for o in OPPONENTS) - F(7, 2)) < F(1, 10 ** 6)  # the root of We(R) = W
     assert res.steps[-3:] == (f"Ri = {float(ri):.2f} (exact root)",
                               f"Rp = {float(ri):.2f} -> first DWZ (r = 0.08) = {float(res.raw_rating):.2f}",
                               f"first DWZ = {res.new_rating}")
