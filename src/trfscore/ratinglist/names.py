@@ -130,18 +130,20 @@ def edge_keys(text: str, limit: int = 4096) -> set[str]:
     return {" ".join(sorted(combo)) for combo in product(*options)}
 
 
-def _plain(text: str) -> str:
-    return "".join(words(text))
+def _letters(text: str) -> str:
+    """The folded letters of a name, its words sorted (word order ignored)."""
+    return "".join(sorted(words(text)))
+
+
+def _ratio(x: str, y: str) -> float:
+    from difflib import SequenceMatcher
+
+    return SequenceMatcher(None, x, y, autojunk=False).ratio() if x and y else 0.0
 
 
 def similarity(a: str, b: str) -> float:
     """0-1: how alike the folded letters of two names are (word order ignored)."""
-    from difflib import SequenceMatcher
-
-    x, y = "".join(sorted(words(a))), "".join(sorted(words(b)))
-    if not x or not y:
-        return 0.0
-    return SequenceMatcher(None, x, y, autojunk=False).ratio()
+    return _ratio(_letters(a), _letters(b))
 
 
 def _word_pattern(word: str) -> re.Pattern[str] | None:
@@ -210,10 +212,8 @@ def _edits(x: str, y: str) -> int:
 
 def _typo(a: str, b: str) -> str | None:
     """``a typo (N letters)`` when the folded letters of two names differ by a letter or two."""
-    from difflib import SequenceMatcher
-
-    x, y = "".join(sorted(words(a))), "".join(sorted(words(b)))
-    if not x or not y or SequenceMatcher(None, x, y, autojunk=False).ratio() < TYPO_SIMILARITY:
+    x, y = _letters(a), _letters(b)
+    if _ratio(x, y) < TYPO_SIMILARITY:  # 0 when either is empty
         return None
     edits = _edits(x, y)
     return f"a typo ({edits} letter{'s' if edits != 1 else ''})" if edits <= TYPO_LETTERS else None
