@@ -3,9 +3,7 @@ bounded on every path, encodings decided for the whole file, only real ``<player
 read, and every failure a :class:`ListFormatError` with a message (never another exception)."""
 from __future__ import annotations
 
-import bz2
 import io
-import lzma
 import subprocess
 import sys
 import zipfile
@@ -178,7 +176,6 @@ def test_damaged_zip_member_is_a_list_error(tmp_path, method):
     path.write_bytes(bytes(data))
     with pytest.raises(ListFormatError, match="damaged"):
         entries(path)
-    assert bz2 and lzma  # the modules of the methods exist here
 
 
 def test_federation_is_three_ascii_capitals(tmp_path, capsys):
