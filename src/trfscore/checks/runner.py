@@ -97,10 +97,11 @@ def check_data(data: bytes, path: str, options: Options) -> FileResult:
         from . import check
 
         profile = _profile(options)
-        if options.tournaments_only and (not data.strip() or looks_binary(data)):
+        blank = not data or data.isspace()  # (strip() would copy the whole input)
+        if options.tournaments_only and (blank or looks_binary(data)):
             result.skipped = True
             return result
-        if not data.strip():
+        if blank:
             empty = finding("TRF100", "the file is empty" if not data else "the file holds only blanks",
                             1, 1, "give a TRF text file (FIDE Tournament Report File)")
             result.findings = [empty] if profile.enabled("TRF100") else []
