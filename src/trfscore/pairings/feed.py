@@ -23,8 +23,9 @@ from fractions import Fraction
 
 from ..decimals import trf_value
 from ..formats.trf.layout import BY_CODE, template
+from ..formats.trf.versions import nominal_colour, scoring_record
 from ..formats.trf.writer import format_player
-from ..model import DEFAULT_POINTS, Game, Kind, Player, Tournament
+from ..model import Game, Kind, Player, Tournament
 from ..records import Acceleration, JavafoAcceleration, JavafoProhibited, ProhibitedPairing
 from .system import System
 
@@ -73,8 +74,7 @@ def feed(t: Tournament, system: System) -> Feed:
              f"062 {len(players)}",
              f"142 {max(t.header.rounds_declared or 0, rounds)}",
              f"152 {(colour or 'w').upper()}",
-             "162  " + "".join(f"{k}{trf_value(t.scoring.values.get(k, v)):>4}    "
-                               for k, v in DEFAULT_POINTS.items()).rstrip(),
+             scoring_record(t.scoring.values),
              f"192 {system.code}"]
     lines.extend(format_player(p) for p in players)
     lines.extend(accelerations)
@@ -104,22 +104,13 @@ def _cell(p: Player, g: Game, t: Tournament, unjudged: dict[int, str]) -> Game:
     if g.kind in (Kind.UNKNOWN, Kind.ABSENT):  # paired, result unknown or not in yet: the rounds after cannot be judged
         for later in range(r + 1, max(t.rounds, r) + 1):
             unjudged.setdefault(later, f"a result of round {r} is not known (player {p.start_rank})")
-        return Game(r, g.opponent, colour or _nominal(p, g, t), "=", Kind.DRAW)
+        return Game(r, g.opponent, colour or nominal_colour(t, p, g), "=", Kind.DRAW)
     if colour is None:
         if g.kind in Kind.PLAYED:
             unjudged.setdefault(r, f"a game of round {r} has no colour (player {p.start_rank})")
-        colour = _nominal(p, g, t)  # colour differences count played games only (C.04.3 A.6)
+        colour = nominal_colour(t, p, g)  # colour differences count played games only (C.04.3 A.6)
     code = g.code if g.code in "10=+-WDL" and g.code.strip() else GAME_CODES.get(g.kind, "=")
     return Game(r, g.opponent, colour, code, g.kind)
-
-
-def _nominal(p: Player, g: Game, t: Tournament) -> str:
-    """A colour for a cell without one: the opposite of the opponent's, else white for the lower rank."""
-    other = t.player(g.opponent) if g.opponent is not None else None
-    theirs = other.game(g.round) if other is not None else None
-    if theirs is not None and theirs.opponent == p.start_rank and theirs.colour in ("w", "b"):
-        return "b" if theirs.colour == "w" else "w"
-    return "w" if g.opponent is None or p.start_rank < g.opponent else "b"
 
 
 def _first_colour(players: list[Player]) -> str:

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from fractions import Fraction
 from typing import TypeVar, overload
 
 from ...decimals import trf_value
-from ...model import DEFAULT_POINTS, Game, Kind, Team, Tournament
+from ...model import DEFAULT_POINTS, Game, Kind, Player, Team, Tournament
 from .fits import refuse
 from .layout import BY_CODE, NATIONAL, TRF16, cells, template
 from .player import TITLE_LETTERS
@@ -61,27 +62,34 @@ COLOURS_ASSIGNED = ("### colours: the source gives none for some played games; w
                     "lower start rank and b for the higher, not as played")
 
 
+def nominal_colour(t: Tournament, p: Player, g: Game) -> str:
+    """A colour for ``p``'s game ``g`` written without one (``g.opponent`` set): the opposite of
+    the opponent's colour when that is known, else ``w`` for the lower start rank."""
+    other = t.player(g.opponent) if g.opponent is not None else None
+    theirs = other.game(g.round) if other is not None else None
+    if theirs is not None and theirs.opponent == p.start_rank and theirs.colour in ("w", "b"):
+        return "b" if theirs.colour == "w" else "w"
+    return "w" if g.opponent is None or p.start_rank < g.opponent else "b"
+
+
 def _with_colours(t: Tournament) -> dict[int, list[Game]]:
-    """The games of each player having a played game without a colour, each such game given one:
-    the opposite of the opponent's colour when that is known, else ``w`` for the lower start rank
-    (a convention, announced by :data:`COLOURS_ASSIGNED` in the file)."""
+    """The games of each player having a played game without a colour, each such game given one
+    (:func:`nominal_colour`, a convention announced by :data:`COLOURS_ASSIGNED` in the file)."""
     changed: dict[int, list[Game]] = {}
     for p in t.players:
         if not any(g.colour is None and g.opponent is not None and g.kind in Kind.PLAYED for g in p.games):
             continue
-        games = []
-        for g in p.games:
-            if g.colour is None and g.opponent is not None and g.kind in Kind.PLAYED:
-                other = t.player(g.opponent)
-                theirs = other.game(g.round) if other is not None else None
-                if theirs is None or theirs.colour is None or theirs.opponent != p.start_rank:
-                    colour = "w" if p.start_rank < g.opponent else "b"
-                else:
-                    colour = "b" if theirs.colour == "w" else "w"
-                g = g._replace(colour=colour)
-            games.append(g)
-        changed[p.start_rank] = games
+        changed[p.start_rank] = [g._replace(colour=nominal_colour(t, p, g))
+                                 if g.colour is None and g.opponent is not None and g.kind in Kind.PLAYED else g
+                                 for g in p.games]
     return changed
+
+
+def scoring_record(values: dict[str, Fraction]) -> str:
+    """The TRF26 ``162`` record of these point values (a symbol missing: its default), on the
+    grid of :data:`.layout.BY_CODE` ``162`` (symbol at 6, 15 ..., points at 7-10, 16-19 ...)."""
+    grid = "".join(f"{k}{trf_value(values.get(k, v)):>4}    " for k, v in DEFAULT_POINTS.items())
+    return ("162  " + grid).rstrip()
 
 
 def _teams_to_write(t: Tournament, modern: bool) -> list[Team]:
@@ -133,8 +141,7 @@ def write(t: Tournament, version: str = "trf16") -> str:
         header("152", h.initial_colour.upper() if h.initial_colour else None)
         values = t.scoring.values
         if any(values.get(k) != v for k, v in DEFAULT_POINTS.items()):
-            grid = "".join(f"{k}{trf_value(values[k]):>4}    " for k in ("W", "D", "L", "A", "P", "X"))
-            lines.append(("162  " + grid).rstrip())
+            lines.append(scoring_record(values))
         if h.starting_rank_method:
             header("172", h.starting_rank_method)
         header("182", h.pairing_controller)
