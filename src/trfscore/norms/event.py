@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..formats.trf.player import TITLE_LETTERS
+from ..formats.trf.player import title_label
 from ..model import Kind, Player, Tournament
 from .editions import Edition, edition_for, edition_named
 
@@ -96,8 +96,7 @@ class EventFacts:
 
 def title_of(player: Player) -> str:
     """The player's FIDE title, TRF16 letters spelt out (``wg`` -> WGM), upper case."""
-    text = (player.title or "").strip()
-    return TITLE_LETTERS.get(text.lower(), text).upper()
+    return title_label(player.title).upper()
 
 
 def is_woman(player: Player) -> bool | None:

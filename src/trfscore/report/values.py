@@ -10,7 +10,7 @@ from ..decimals import format_points as format_points
 from ..decimals import format_score as format_score
 from ..decimals import rank_label as rank_label
 from ..decimals import rank_labels as rank_labels
-from ..formats.trf.player import TITLE_LETTERS
+from ..formats.trf.player import title_label as title_label
 
 if TYPE_CHECKING:
     from ..ratings.fide_figures import FideFigures
@@ -22,12 +22,6 @@ def per_value(fn: Callable[[Any], str], values: list[Any]) -> list[str]:
     federations or ratings holds few)."""
     text = {v: fn(v) for v in set(values)}
     return list(map(text.__getitem__, values))
-
-
-def title_label(title: str | None) -> str:
-    """A title as people write it whatever the dialect: TRF16's letters spelt out (``g`` -> GM)."""
-    text = (title or "").strip()
-    return TITLE_LETTERS.get(text.lower(), text)
 
 
 def each_once(fn: Callable[[Any], str], values: list[Any]) -> list[str]:

@@ -48,6 +48,11 @@ TITLE_LETTERS = {"g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "wm": 
 TITLES = frozenset({*TITLE_LETTERS.values(), *(k.upper() for k in TITLE_LETTERS), ""})
 
 
+def title_label(title: str | None) -> str:
+    """A title as people write it whatever the dialect: TRF16's letters spelt out (``g`` -> GM)."""
+    text = (title or "").strip()
+    return TITLE_LETTERS.get(text.lower(), text)
+
 
 def _not_digits(value: str) -> bool:
     return bool(value) and not value.isdecimal()
