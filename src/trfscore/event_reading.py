@@ -76,6 +76,8 @@ class EventReading(NamedTuple):
     team: bool = False
     #: (start rank, round) of each cell with an unknown result (``X``/``?``)
     unknown: tuple[tuple[int, int], ...] = ()
+    #: a round robin (or match) of two cycles: 192/092 say DOUBLE, or more rounds than one cycle
+    double: bool = False
 
     @property
     def in_progress(self) -> bool:
@@ -198,7 +200,15 @@ def read_event(t: Tournament) -> EventReading:
     if "X" in codes or "?" in codes:
         unknown = tuple((players[k // width].start_rank, k % width + 1)
                         for k, code in enumerate(codes) if code in UNKNOWN_CODES)
-    return EventReading(rounds, t.header.rounds_declared, played, pending, system, source, is_team_event(t), unknown)
+    double = system in (ROUND_ROBIN, MATCH) and _two_cycles(t, rounds, len(players))
+    return EventReading(rounds, t.header.rounds_declared, played, pending, system, source, is_team_event(t), unknown,
+                        double)
+
+
+def _two_cycles(t: Tournament, rounds: int, n: int) -> bool:
+    """192/092 say DOUBLE, or the file has more rounds than one cycle of ``n`` players (n - 1
+    rounds, n when n is odd: C.05 Annex 1)."""
+    return "DOUBLE" in (t.header.system + t.header.type).upper() or rounds > (n if n % 2 else n - 1)
 
 
 def cell_columns(players: Sequence[Player], n: int) -> tuple[list[int | None], str]:

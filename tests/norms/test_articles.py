@@ -235,6 +235,17 @@ def test_double_round_robin_counts_different_players():
     assert level.passed and level.numbers["count"] == 2 and level.numbers["needed"] == 2
 
 
+def test_double_round_robin_saved_mid_event_is_read_as_double():
+    # 6 players, 10 rounds (two cycles of 5), the file saved after round 7: more rounds than one
+    # cycle, so a double round robin (the event reading's), though most pairs have met once only
+    from trfscore.event_reading import through
+    from trfscore.testing.generate import round_robin, to_trf
+
+    text = to_trf(through(round_robin(6, double=True, seed=2), 7))
+    facts = load(text.replace("XXR 7", "XXR 10")).norms().facts
+    assert (facts.system, facts.rounds, facts.scheduled) == ("double-round-robin", 7, 10)
+
+
 # -- 1.4.6 - 1.4.8 ------------------------------------------------------------------------------------
 
 def test_146d_unrated_value_by_edition():

@@ -188,11 +188,6 @@ class Context:
         return self.t.event
 
     @cached_property
-    def double_round_robin(self) -> bool:
-        text = (self.header.system + " " + self.header.type).upper().replace(" ", "")
-        return "DOUBLE" in text
-
-    @cached_property
     def round_robin(self) -> bool:
         """Round-robin rules apply: the system of the one event reading (the file's 192/092, a
         match of two players, or everybody met everybody), the same the standings use."""

@@ -164,15 +164,14 @@ def _first_round_date(t: Tournament) -> str | None:
 
 
 def _system(t: Tournament, options: Options, assumptions: list[str]) -> str:
-    """The system: ``--system``, else the one reading of the event (:attr:`Tournament.event`), a
-    round robin being double when every pair met twice (or 092/192 says so)."""
+    """The system: ``--system``, else the one reading of the event (:attr:`Tournament.event`), its
+    round robin double or not."""
     if options.system != "auto":
         assumptions.append(f"system {options.system}, as asked (--system)")
         return options.system
     reading = t.event
     if reading.system == "round-robin":
-        said = (t.header.type + " " + t.header.system).upper()
-        system = "double-round-robin" if _met_twice(t) or "DOUBLE" in said else "round-robin"
+        system = "double-round-robin" if reading.double else "round-robin"
     else:
         system = "swiss"
     how = {"file": "the 092/192 text", "pairings": "who met whom", "records": "the team records"}.get(
@@ -180,19 +179,6 @@ def _system(t: Tournament, options: Options, assumptions: list[str]) -> str:
     assumptions.append(f"system {system}, from {how}" + (f" (read as a {reading.system})" if reading.system in (
         "match", "team") else "") + " (--system to change it)")
     return system
-
-
-def _met_twice(t: Tournament) -> bool:
-    """Whether every pair of players met exactly twice (a double round robin)."""
-    n = len(t.players)
-    if n < 3:
-        return False
-    pairs: Counter[tuple[int, int]] = Counter()
-    for p in t.players:
-        for opponent in p.opponent_ranks():
-            if opponent is not None and opponent > p.start_rank:
-                pairs[(p.start_rank, opponent)] += 1
-    return len(pairs) == n * (n - 1) // 2 and set(pairs.values()) == {2}
 
 
 def _unrated_scoring_zero(t: Tournament, by_rank: dict[int, Player], rounds: int) -> frozenset[int]:

@@ -53,9 +53,7 @@ def system_of(t: Tournament) -> System:
     if event.system == MATCH:
         return System("", lead + "a match between two players: no pairing system applies")
     if event.system == ROUND_ROBIN:
-        n = len(t.players)
-        double = event.rounds > (n if n % 2 else n - 1)  # more rounds than one cycle of the tables
         return System("berger", lead + ("092 says it is a round robin" if event.system_source == "file"
                                          else "every two players met: a round robin"),
-                      code="BERGER_DOUBLEROUNDROBIN" if double else "BERGER_ROUNDROBIN")
+                      code="BERGER_DOUBLEROUNDROBIN" if event.double else "BERGER_ROUNDROBIN")
     return System("dutch", lead + "judged as a Swiss by the Dutch system")

@@ -14,15 +14,6 @@ from ..context import Context, round_col
 from ..registry import rule
 
 
-def _double(ctx: Context) -> bool:
-    """Declared double (192/092 say DOUBLE), or more rounds than a single round robin has."""
-    if ctx.double_round_robin:
-        return True
-    n = len(ctx.players)
-    single = n - 1 if n % 2 == 0 else n
-    return ctx.rounds > single
-
-
 def _unpaired_rounds(p: Player) -> int:
     return sum(1 for g in p.games if g.opponent is None and g.kind != Kind.NOT_SCHEDULED)
 
@@ -44,7 +35,7 @@ def round_robin_complete(ctx: Context) -> Iterator[Finding]:
     n = len(players)
     if n < 2:
         return
-    double = _double(ctx)
+    double = ctx.event.double
     expected = (n - 1 if n % 2 == 0 else n) * (2 if double else 1)
     declared = ctx.declared_rounds
     if ctx.rounds < expected or (declared is not None and ctx.rounds < declared):
@@ -76,7 +67,7 @@ def round_robin_repeats(ctx: Context) -> Iterator[Finding]:
     """
     if not ctx.round_robin or ctx.team_event:
         return
-    allowed = 2 if _double(ctx) else 1
+    allowed = 2 if ctx.event.double else 1
     for (a, b), games in ctx.meetings.items():
         p = ctx.by_rank[a]
         if len(games) > allowed:

@@ -108,11 +108,6 @@ def _future_byes(ctx: Context) -> dict[int, tuple[int, Fraction, str]]:
     return out
 
 
-def _double_rr(ctx: Context) -> bool:
-    n = len(ctx.players)
-    return ctx.double_round_robin or ctx.rounds > (n if n % 2 else n - 1)
-
-
 def _alternative_system(ctx: Context) -> tuple[int, int] | None:
     """(win, draw) points of a common non-default system that every declared total fits."""
     cached = ctx.__dict__.get("_alternative_system", False)
@@ -141,7 +136,7 @@ def _cause(ctx: Context, p: Player, delta: Fraction, accel: dict, future: dict) 
     half = values.get("D", Fraction(1, 2))
     blanks = sum(1 for g in p.games if is_blank_cell(g))
     if ctx.round_robin and len(ctx.players) % 2:
-        blanks = max(0, blanks - (2 if _double_rr(ctx) else 1))  # the scheduled rest rounds are no byes
+        blanks = max(0, blanks - (2 if ctx.event.double else 1))  # the scheduled rest rounds are no byes
     if delta > 0 and half > 0 and blanks and (delta / half).denominator == 1 and delta <= blanks * values["W"]:
         return (f"blank-result round(s) counted as byes ({blanks} blank, worth {fmt_points(delta)} here), as "
                 "Irish Chess Union files do", "write such byes as '0000 - H' or '0000 - F' so that points and "
