@@ -58,6 +58,16 @@ def mandatory_header(ctx: Context) -> Iterator[Finding]:
                           f"fill in the {name}", rec.text[:40])
 
 
+def _registered(p: Player) -> bool:
+    """The player has a FIDE id: FIDE already holds their birth date and sex."""
+    return p.fide_id.isdecimal() and int(p.fide_id) > 0
+
+
+def _new_players(ctx: Context) -> list[Player]:
+    """The players FIDE must register from this report: unrated and without a FIDE id."""
+    return [p for p in ctx.players if not p.rating and not _registered(p)]
+
+
 @rule("TRF802", ERROR, "every rated player has a FIDE id", spec="FIDE", why=(
     "error: a rated player without a FIDE id cannot be matched by the rating server"))
 def rated_has_id(ctx: Context) -> Iterator[Finding]:
@@ -69,7 +79,7 @@ def rated_has_id(ctx: Context) -> Iterator[Finding]:
     Failing: ``… 2450 GER             …`` (rating but no id).
     """
     for p in ctx.players:
-        if p.rating and not (p.fide_id.isdecimal() and int(p.fide_id)):
+        if p.rating and not _registered(p):
             yield finding("TRF802", f"player {p.start_rank} ({p.name}) is rated {p.rating} but has no FIDE id",
                           p.line, COL_FIDE_ID, f"write the player's FIDE id in columns {FIELDS['fide_id'].columns}", p.fide_id)
 
@@ -84,21 +94,10 @@ def unrated_has_id(ctx: Context) -> Iterator[Finding]:
 
     Failing (warning): an unrated player with blank columns 58-68.
     """
-    for p in ctx.players:
-        if not p.rating and not (p.fide_id.isdecimal() and int(p.fide_id)):
-            yield finding("TRF803", f"player {p.start_rank} ({p.name}) has no FIDE id",
-                          p.line, COL_FIDE_ID, "ask the player's federation to register them and write the id",
-                          p.fide_id)
-
-
-def _registered(p: Player) -> bool:
-    """The player has a FIDE id: FIDE already holds their birth date and sex."""
-    return p.fide_id.isdecimal() and int(p.fide_id) > 0
-
-
-def _new_players(ctx: Context) -> list[Player]:
-    """The players FIDE must register from this report: unrated and without a FIDE id."""
-    return [p for p in ctx.players if not p.rating and not _registered(p)]
+    for p in _new_players(ctx):
+        yield finding("TRF803", f"player {p.start_rank} ({p.name}) has no FIDE id",
+                      p.line, COL_FIDE_ID, "ask the player's federation to register them and write the id",
+                      p.fide_id)
 
 
 @rule("TRF804", ERROR, "every new player (unrated, no FIDE id) has a birth date", spec="FIDE", why=(
