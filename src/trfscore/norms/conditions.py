@@ -13,7 +13,7 @@ from collections import Counter
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from ..decimals import half_glyph_points, json_number
+from ..decimals import exact_decimal, half_glyph_points, json_number
 from ..ratings.numbers import round_ratio
 from ..ratings.tables import fide_dp_hundredths
 from .editions import TITLED, Edition, NormType
@@ -140,7 +140,7 @@ def games_condition(case: Case, perf: Performance) -> Condition:
 
 def foreign_condition(case: Case, perf: Performance) -> Condition:
     """1.4.3: opponents from at least two federations other than the applicant's (FID not counted)."""
-    feds = sorted({o.federation for o in _mix(case) if o.federation not in (case.applicant_federation, FID)})
+    feds = sorted({o.federation for o in case.games if o.federation not in (case.applicant_federation, FID)})
     if case.exemption:
         return Condition("foreign_federations", case.edition.article(case.exemption), True,
                          f"waived ({case.edition.article(case.exemption)}); {len(feds)} foreign federation(s): "
@@ -154,7 +154,7 @@ def foreign_condition(case: Case, perf: Performance) -> Condition:
 def caps_condition(case: Case, perf: Performance) -> Condition:
     """1.4.4: at most 3/5 of the opponents from the applicant's federation and 2/3 from any one
     (maxima rounded down; FID players belong to no federation here)."""
-    games = _mix(case)
+    games = case.games
     n = len(games)
     counts = Counter(o.federation for o in games if o.federation != FID)
     own = counts.get(case.applicant_federation, 0) if case.applicant_federation else 0
@@ -174,7 +174,7 @@ def caps_condition(case: Case, perf: Performance) -> Condition:
 
 def titled_condition(case: Case, perf: Performance) -> Condition:
     """1.4.5a: at least half the opponents hold GM, IM, WGM, WIM, FM or WFM (CM, WCM do not count)."""
-    games = _mix(case)
+    games = case.games
     titled = [o for o in games if o.title in TITLED]
     need = ceil_div(len(games), 2)
     by_title = Counter(o.title for o in titled)
@@ -187,7 +187,7 @@ def level_condition(case: Case, perf: Performance) -> Condition:
     """1.4.5b-e: at least a third of the opponents, and at least 3, hold a title of the norm's
     level or higher; a double round robin (at least 6 players) needs half as many different
     players, rounded up (our reading: docs/norms.md)."""
-    games = _mix(case)
+    games = case.games
     level = [o for o in games if o.title in case.norm.level]
     need = max(3, ceil_div(len(games), 3))
     names = "/".join(sorted(case.norm.level, key=["GM", "IM", "WGM", "WIM"].index))
@@ -216,7 +216,7 @@ def min_score_condition(case: Case, perf: Performance) -> Condition:
     n, h = len(perf.ratings), perf.halves
     ok = meets_35(h, n)
     exact = Fraction(35 * n, 100)
-    text = f"score {points(h)}/{n} ≥ 35 % of {n} = {_halves_text(exact)}" + ("" if ok else " FAILS")
+    text = f"score {points(h)}/{n} ≥ 35 % of {n} = {exact_decimal(exact)}" + ("" if ok else " FAILS")
     if ok != (perf.percent >= 35):
         text += f" (the rounded percentage, {perf.percent} %, would say otherwise: exact comparison used)"
     return Condition("min_score", case.edition.article("1.4.8b"), ok, text,
@@ -238,18 +238,9 @@ CONDITIONS = (games_condition, foreign_condition, caps_condition, titled_conditi
               min_ra_condition, min_score_condition, performance_condition)
 
 
-def _mix(case: Case) -> tuple[Opponent, ...]:
-    """The games the opponent mix is judged on: the counted ones."""
-    return case.games
-
-
 def _counts(counter: Counter[str]) -> str:
     order = ["GM", "IM", "WGM", "WIM", "FM", "WFM"]
     return ", ".join(f"{counter[t]} {t}" for t in order if counter.get(t)) or "none"
-
-
-def _halves_text(value: Fraction) -> str:
-    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
 
 
 def json_score(h: int) -> int | float:

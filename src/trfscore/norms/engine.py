@@ -13,7 +13,7 @@ from ..ratings.numbers import round_ratio
 from ..ratings.tables import fide_dp_hundredths
 from .conditions import CONDITIONS, MIX, Case, Condition, Performance, meets_35, percent, performance, required_halves
 from .editions import NORM_TYPES, NormType
-from .event import EventFacts, Options, event_facts, is_woman
+from .event import FID, EventFacts, Options, event_facts, is_woman
 from .games import Opponent, Rounds, player_rounds
 
 __all__ = ["NormResult", "PlayerNorms", "Norms", "tournament_norms", "SEARCH_LIMIT"]
@@ -159,8 +159,8 @@ def _case(facts: EventFacts, player: Player, rounds: Rounds) -> Case:
         min_games = 7
     elif event_type == "world-cup":
         min_games = 8
-    uncounted = [e for e in rounds.entries if e.status != "counted"]
-    rule_141c = (facts.scheduled == 9 and facts.rounds == 9 and len(games) == 8 and len(rounds.games) == 8
+    uncounted = rounds.uncounted()
+    rule_141c = (facts.scheduled == 9 and facts.rounds == 9 and len(games) == 8
                  and min_games == 9 and len(uncounted) == 1 and uncounted[0].status in ("forfeit-win", "pab"))
     return Case(NORM_TYPES[0], facts.edition, facts.federation(player), games, min_games, rule_141c,
                 _exemption(facts, player), facts.system == "double-round-robin", len(facts.tournament.players))
@@ -254,7 +254,7 @@ def _may_succeed(case: Case, swiss: bool) -> bool:
     if level < (2 if case.double_round_robin else 3):
         return False
     if not case.exemption:
-        feds = {o.federation for o in case.games} - {case.applicant_federation, "FID"}
+        feds = {o.federation for o in case.games} - {case.applicant_federation, FID}
         if len(feds) < 2:
             return False
     # 1.4.8a and 1.4.8 for each number m of games kept: no m games rate higher after 1.4.6 than
