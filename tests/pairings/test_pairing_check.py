@@ -21,6 +21,7 @@ import trfscore
 from conftest import run_cli
 from trfscore.checks import check
 from trfscore.pairings import Status
+from trfscore.pairings.system import system_of
 
 pytestmark = [pytest.mark.reference,
               pytest.mark.skipif(importlib.util.find_spec("gacrux") is None,
@@ -201,6 +202,10 @@ def test_double_round_robin(tmp_path):
     does not: those two rounds differ, as warnings that say why."""
     text = generate(tmp_path, 4, 6, 1, "-m", "berger-double")
     assert "192 BERGER_DOUBLEROUNDROBIN" in text and flagged(text) == set()
+    # without its 192 code: six rounds of four players, two cycles (the event reading's double)
+    unnamed = "\n".join(ln for ln in text.split("\n") if not ln.startswith("192"))
+    t = trfscore.loads(unnamed.encode())
+    assert t.event.double and system_of(t).code == "BERGER_DOUBLEROUNDROBIN" and flagged(unnamed) == set()
     lines = []
     for ln in text.split("\n"):
         if ln.startswith("001"):
