@@ -103,6 +103,26 @@ def performance(case: Case) -> Performance:
     return Performance(tuple(ratings), floored, total, ra, halves, pct, dp, ra + dp)
 
 
+def own_federation_max(n: int) -> int:
+    """1.4.4: at most 3/5 of n opponents from the applicant's federation, rounded down."""
+    return 3 * n // 5
+
+
+def titled_needed(n: int) -> int:
+    """1.4.5a: at least half of n opponents titled, rounded up."""
+    return ceil_div(n, 2)
+
+
+def level_needed(n: int) -> int:
+    """1.4.5b-e: at least a third of n opponents, rounded up, and at least 3, of the norm's level."""
+    return max(3, ceil_div(n, 3))
+
+
+def level_names(norm: NormType) -> str:
+    """The titles of the norm's level as the texts name them: ``GM/IM``."""
+    return "/".join(sorted(norm.level, key=["GM", "IM", "WGM", "WIM"].index))
+
+
 def meets_35(halves: int, n: int) -> bool:
     """1.4.8b, exactly: score ≥ 35 % of n ⇔ 100·halves ≥ 70·n."""
     return 100 * halves >= 70 * n
@@ -158,7 +178,7 @@ def caps_condition(case: Case, perf: Performance) -> Condition:
     n = len(games)
     counts = Counter(o.federation for o in games if o.federation != FID)
     own = counts.get(case.applicant_federation, 0) if case.applicant_federation else 0
-    own_max, one_max = 3 * n // 5, 2 * n // 3
+    own_max, one_max = own_federation_max(n), 2 * n // 3
     largest, most = counts.most_common(1)[0] if counts else ("", 0)
     ok = own <= own_max and most <= one_max
     numbers = {"own": own, "own_max": own_max, "largest": largest, "largest_count": most, "one_max": one_max,
@@ -176,7 +196,7 @@ def titled_condition(case: Case, perf: Performance) -> Condition:
     """1.4.5a: at least half the opponents hold GM, IM, WGM, WIM, FM or WFM (CM, WCM do not count)."""
     games = case.games
     titled = [o for o in games if o.title in TITLED]
-    need = ceil_div(len(games), 2)
+    need = titled_needed(len(games))
     by_title = Counter(o.title for o in titled)
     return Condition("titled_half", case.edition.article("1.4.5a"), len(titled) >= need,
                      f"{len(titled)} titled opponents ({_counts(by_title)}), ⌈{len(games)}/2⌉ = {need} needed",
@@ -189,8 +209,8 @@ def level_condition(case: Case, perf: Performance) -> Condition:
     players, rounded up (our reading: docs/norms.md)."""
     games = case.games
     level = [o for o in games if o.title in case.norm.level]
-    need = max(3, ceil_div(len(games), 3))
-    names = "/".join(sorted(case.norm.level, key=["GM", "IM", "WGM", "WIM"].index))
+    need = level_needed(len(games))
+    names = level_names(case.norm)
     if case.double_round_robin:
         players = len({o.start_rank for o in level})
         half = ceil_div(need, 2)

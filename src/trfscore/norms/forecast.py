@@ -8,7 +8,19 @@ from typing import Any
 
 from ..ratings.numbers import round_ratio
 from ..ratings.tables import fide_dp_hundredths
-from .conditions import Case, adjusted_ratings, ceil_div, json_score, meets_35, percent, points
+from .conditions import (
+    Case,
+    adjusted_ratings,
+    ceil_div,
+    json_score,
+    level_names,
+    level_needed,
+    meets_35,
+    own_federation_max,
+    percent,
+    points,
+    titled_needed,
+)
 from .editions import TITLED
 from .event import FID, EventFacts
 from .games import Rounds
@@ -77,19 +89,19 @@ def forecast(facts: EventFacts, case: Case, rounds: Rounds) -> Forecast:
         at_average = next((h for h, avg in averages if avg is not None and avg <= average), None)
     needs = []
     level = sum(o.title in norm.level for o in case.games)
-    level_need = max(3, ceil_div(total_games, 3))
+    level_need = level_needed(total_games)
     if level < level_need:
-        names = "/".join(sorted(norm.level, key=["GM", "IM", "WGM", "WIM"].index))
-        needs.append(f"{norm.article}: {level_need - level} more {names} opponent(s) ({level_need} of {total_games})")
+        needs.append(f"{norm.article}: {level_need - level} more {level_names(norm)} opponent(s) ({level_need} of "
+                     f"{total_games})")
     titled = sum(o.title in TITLED for o in case.games)
-    if titled < ceil_div(total_games, 2):
-        needs.append(f"1.4.5a: {ceil_div(total_games, 2) - titled} more titled opponent(s)")
+    if titled < titled_needed(total_games):
+        needs.append(f"1.4.5a: {titled_needed(total_games) - titled} more titled opponent(s)")
     if not case.exemption:
         feds = {o.federation for o in case.games} - {case.applicant_federation, FID}
         if len(feds) < 2:
             needs.append(f"1.4.3: opponents from {2 - len(feds)} more federation(s) other than the applicant's")
         own = sum(o.federation == case.applicant_federation for o in case.games)
-        room = 3 * total_games // 5 - own
+        room = own_federation_max(total_games) - own
         needs.append(f"1.4.4: at most {max(room, 0)} more opponent(s) from {case.applicant_federation or 'the own federation'}")
     needs.append("(averages assume no remaining opponent rated below the lowest so far: 1.4.6c raises one only)")
     return Forecast(r, total_games, halves, average, at_average, averages, needs)
