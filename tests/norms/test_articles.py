@@ -322,6 +322,15 @@ def test_forecast_for_the_remaining_rounds():
     assert least[6] == 2139 and least[4] == 2424 and f.at_average == 4
 
 
+def test_forecast_says_when_too_few_games_remain():
+    # 9 rounds, the first 3 against players of no FIDE federation (1.4.2a): after round 3 no game counts,
+    # and 0 + 6 remaining = 6 games at most, fewer than 9 (or 8 under 1.4.1c): no averages to reach
+    rounds = [Opp("GM", "XYZ", 2500, "1")] * 3 + gms([2500] * 6, ["1"] * 6)
+    f = load(event(APPLICANT, rounds)).norms(after_round=3).player(1).result("GM").forecast
+    assert (f.remaining, f.games, f.averages, f.at_average) == (6, 6, [], None)
+    assert f.needs == ["1.4.1a: at most 6 game(s) counted at the end, 9 needed: no norm in this event"]
+
+
 def test_141b_team_championship_and_world_cup():
     # team championship of 7 rounds: 7 games suffice; 5/7 = 71.4 % -> 71 %, dp 158, Rp 2758; required with
     # Ra 2600: 3.5/7 = 50 % (dp 0) -> 2600 -> 3.5; (5 - 3.5) -> 1 extra game: 7 + 1 = 8

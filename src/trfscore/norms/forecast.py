@@ -73,6 +73,10 @@ def forecast(facts: EventFacts, case: Case, rounds: Rounds) -> Forecast:
     current = sum(ratings)
     halves = sum(o.halves for o in case.games)
     average = round_ratio(current, n) if n else None  # 1.4.7
+    if total_games < case.min_games - 1:  # not even 8 games and a forfeit win or PAB (1.4.1c)
+        return Forecast(r, total_games, halves, average, None, [], [
+            f"{case.edition.article('1.4.1a')}: at most {total_games} game(s) counted at the end, {case.min_games} "
+            "needed: no norm in this event"])
     norm = case.norm
     averages: list[tuple[int, int | None]] = []
     for future in range(2 * r + 1):
