@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from ..decimals import trf_value
+from ..event_reading import reading
 from ..formats.trf.layout import BY_CODE, template
 from ..formats.trf.versions import nominal_colour, scoring_record
 from ..formats.trf.writer import format_player
@@ -49,7 +50,7 @@ class Feed:
 
 def feed(t: Tournament, system: System) -> Feed:
     """The checker's input for ``t`` judged by ``system``."""
-    rounds = t.rounds or max((p.round_count for p in t.players), default=0)
+    rounds = reading(t).rounds
     unjudged: dict[int, str] = {}
     refused = ""
     caution = ""

@@ -60,8 +60,9 @@ def verify_pairings(t: Tournament, *, progress: Progress | None = None) -> Repor
 def _paired_rounds(t: Tournament) -> list[int]:
     """The rounds in which somebody was paired: a game (forfeits included) or a pairing-allocated
     bye; not a round that holds only the byes a pairing program marks before pairing it."""
-    rounds = t.rounds or max((p.round_count for p in t.players), default=0)
-    premarked = {pending.number for pending in reading(t).pending if not pending.waiting and not pending.results}
+    event = reading(t)
+    rounds = event.rounds
+    premarked = {pending.number for pending in event.pending if not pending.waiting and not pending.results}
     paired = set()
     for p in t.players:
         for g in p.games:
