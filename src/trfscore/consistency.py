@@ -36,12 +36,13 @@ def verdict(t: Tournament, standings: Standings | None = None) -> list[Finding]:
     N), made once and kept on the tournament.  ``standings`` of the whole event, when the caller
     has them, spare the screen its own totals.  A view after round N (:func:`.event_reading.through`)
     gives the verdict of its whole event."""
-    from .event_reading import whole
+    from .event_reading import change_key, whole
 
     t = whole(t)
+    key = change_key(t)  # kept as long as the event reading is (the same changes seen)
     cached = t.__dict__.get("_verdict")
-    if cached is not None:
-        found: list[Finding] = cached
+    if cached is not None and cached[0] == key:
+        found: list[Finding] = cached[1]
         return found
     if _screen(t, standings):
         found = [f for f in t.findings if f.rule in VERDICT_RULES]
@@ -49,7 +50,7 @@ def verdict(t: Tournament, standings: Standings | None = None) -> list[Finding]:
         from .checks import check
 
         found = [f for f in check(t, "basic", select=list(VERDICT_RULES)) if f.rule in VERDICT_RULES]
-    t.__dict__["_verdict"] = found
+    t.__dict__["_verdict"] = (key, found)
     return found
 
 

@@ -133,7 +133,7 @@ class EventReading(NamedTuple):
                 "summary": self.describe(after)}
 
 
-def _key(t: Tournament) -> tuple[object, ...]:
+def change_key(t: Tournament) -> tuple[object, ...]:
     """What the reading of ``t`` depends on, as far as a change can be seen cheaply."""
     players = t.players
     return (id(players), getattr(players, "version", None), len(players), t.rounds, t.header.rounds_declared,
@@ -142,7 +142,7 @@ def _key(t: Tournament) -> tuple[object, ...]:
 
 def reading(t: Tournament) -> EventReading:
     """The reading of ``t``, made on first use and kept until the players or rounds change."""
-    key = _key(t)
+    key = change_key(t)
     cached = t.__dict__.get("_event_reading")
     if cached is not None and cached[0] == key:
         reading_: EventReading = cached[1]
@@ -164,7 +164,7 @@ def through(t: Tournament, rounds: int) -> Tournament:
     players = t.players
     view = replace(t, players=[replace(p, games=_cut(p, packed, rounds)) for p, packed in zip(players, packed_rows(players))],
                    rounds=rounds)
-    view.__dict__["_event_reading"] = (_key(view), reading(t))
+    view.__dict__["_event_reading"] = (change_key(view), reading(t))
     view.__dict__["_whole"] = whole(t)
     return view
 

@@ -64,3 +64,12 @@ def test_the_screen_never_hides_what_check_finds(changes):
     t = trfscore.loads(trf(rows, opts={sr: {"points": "1.0"} for sr in rows if any(not c for c in rows[sr])}))
     expected = [f for f in checked(t, "basic", select=list(VERDICT_RULES)) if f.rule in VERDICT_RULES]
     assert verdict(t) == expected
+
+
+def test_the_verdict_follows_a_tournament_whose_players_are_replaced():
+    """A library user who reads a file, asks for the verdict and then gives the tournament other
+    players gets the verdict of the players it now has, not the kept one."""
+    t = trfscore.loads(trf())
+    assert verdict(t) == []
+    t.players = trfscore.loads(ONE_SIDED).players
+    assert {f.rule for f in verdict(t)} == {"TRF501"}
