@@ -277,7 +277,8 @@ def run(args: Namespace) -> int:
     if report_doubts(t, args.input):
         return 1
     errors = [f for f in t.findings if f.severity == "error"]
-    errors += [f for f in found if f.severity == "error" and f not in errors]
+    listed = set(errors)
+    errors += [f for f in found if f.severity == "error" and f not in listed]
     if errors:
         warn(f"{args.input}: {len(errors)} error(s) in the input{_wrong(found)}; "
              f"run 'trfscore check {args.input}' for details")
