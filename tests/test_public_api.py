@@ -24,8 +24,7 @@ SAMPLE = ROOT / "samples" / "swiss-byes-forfeits.trf"
 #: Modules not yet clean under ``mypy --strict``: every other module of the package is checked
 #: (a module added later too).  The list only shrinks: the gate fails when one of them is clean.
 NOT_YET_STRICT = [
-    "checks/cells.py", "checks/lanes.py", "checks/rules/pairings.py", "checks/rules/points.py",
-    "checks/rules/ranks.py", "ratings/fide_figures.py", "ratings/tournament.py", "report/crosstable.py",
+    "checks/cells.py", "checks/lanes.py", "ratings/fide_figures.py", "report/crosstable.py",
 ]
 
 

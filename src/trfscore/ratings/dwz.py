@@ -19,7 +19,7 @@ import math
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from .numbers import Number, as_fraction, fmt, round_half_away, round_to
 from .result import OpponentEntry, RatingResult, parse_games
@@ -136,7 +136,8 @@ def _root(opponents: Sequence[Fraction], score: Fraction, curve: Curve,
     return Fraction((lo + hi) / 2.0)
 
 
-Key = Hashable
+#: A player's key in :func:`solve_performances` (the caller's: a start rank, a name...).
+Key = TypeVar("Key", bound=Hashable)
 
 
 def solve_performances(

@@ -101,8 +101,8 @@ def rate_tournament(
 
 # --- FIDE -----------------------------------------------------------------------------------
 
-def _fide_rating(p: Player) -> int | None:
-    return p.rating if p.rating else None
+def _fide_rating(p: Player | None) -> int | None:
+    return p.rating if p is not None and p.rating else None
 
 
 def _rate_fide(tournament: Tournament,
@@ -170,13 +170,15 @@ class _DwzEvaluation:
             self.ages[p.start_rank] = None if birth is None else year - birth
             self.games[p.start_rank] = _rated_games(p, tournament)
         self.established = {k for k, s in self.start.items() if s.rating is not None}
+        #: The established players' starting DWZ (R0).
+        self.dwz = {k: s.rating for k, s in self.start.items() if s.rating is not None}
         # The value each established player counts with for his opponents (WO 4.1.3: DWZ >= 2400
         # may be entered with the FIDE rating).
         self.shown: dict[int, Fraction] = {}
         for k in self.established:
-            self.shown[k] = Fraction(self.start[k].rating)
+            self.shown[k] = Fraction(self.dwz[k])
             fide = _fide_rating(tournament.player(k))
-            if fide_from_2400 and self.start[k].rating >= 2400 and fide:
+            if fide_from_2400 and self.dwz[k] >= 2400 and fide:
                 self.shown[k] = Fraction(fide)
         self.stage1 = {k for k in self.start if k not in self.established and self._qualifies(k, self.established)}
         self.auswahl1 = self.established | self.stage1
@@ -221,7 +223,7 @@ class _DwzEvaluation:
                 out[k] = self._unrated(k, lead)
         return out
 
-    def _solve(self, values: Mapping[int, Fraction]) -> tuple[dict[int, Fraction], bool, dict]:
+    def _solve(self, values: Mapping[int, Fraction]) -> tuple[dict[int, Fraction], bool, dict[int, tuple[list[str], list[str]]]]:
         """The newcomers' performances, solved together (Gesamtiteration, WO 3.4.4)."""
         fixed: dict[int, list[Fraction]] = {}
         linked: dict[int, list[int]] = {}
@@ -265,7 +267,7 @@ class _DwzEvaluation:
             rh, _ = solve_performances({0: [v for v, _ in own]}, {}, {0: w}, method=self.first_method,
                                        curve=self.curve, p_decimals=self.p_decimals)
             rh_int = round_half_away(rh[0])
-            if rh_int - self.start[k].rating > EXCEPTION_MARGIN:
+            if rh_int - self.dwz[k] > EXCEPTION_MARGIN:
                 exceptional[k] = rh_int
         return exceptional
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from itertools import compress, repeat
 from operator import eq, ne, not_
+from typing import cast
 
 from ...consistency import COMPLEMENTARY
 from ...findings import ERROR, INFO, WARNING, Finding, finding
@@ -34,7 +35,7 @@ def _unconfirmed(ctx: Context) -> list[tuple[Player, int, Player, bool]]:
     ``q_taken`` says that ``q`` is confirmed as paired with somebody else in that round."""
     cached = ctx.__dict__.get("_unconfirmed")
     if cached is not None:
-        return cached
+        return cast("list[tuple[Player, int, Player, bool]]", cached)
     out = []
     by_rank = ctx.by_rank
     flat = ctx.flat
@@ -230,8 +231,8 @@ def colour_one_side(ctx: Context) -> Iterator[Finding]:
             cells = ctx.flat.lanes.mutual_where("col", _one_side_bare)
         else:
             mutual, mine, theirs = _mutual_columns(ctx, "col")
-            bare = "-"
-            cells = list(compress(mutual, map(ne, map(eq, mine, repeat(bare)), map(eq, theirs, repeat(bare)))))
+            none = "-"
+            cells = list(compress(mutual, map(ne, map(eq, mine, repeat(none)), map(eq, theirs, repeat(none)))))
         pairs = _flat_pairs(ctx, cells)
     else:
         pairs = _pairs(ctx)
@@ -269,8 +270,8 @@ def results(ctx: Context) -> Iterator[Finding]:
         if ctx.flat.lanes is not None:
             cells = ctx.flat.lanes.mutual_where("code", _not_complementary)
         else:
-            mutual, mine, theirs = _mutual_columns(ctx, "code")
-            cells = list(compress(mutual, map(not_, map(ok.__contains__, zip(mine, theirs)))))
+            mutual, codes, partner_codes = _mutual_columns(ctx, "code")
+            cells = list(compress(mutual, map(not_, map(ok.__contains__, zip(codes, partner_codes)))))
         pairs = _flat_pairs(ctx, cells)
     else:
         pairs = _pairs(ctx)
@@ -410,11 +411,11 @@ def _interior_blanks(ctx: Context) -> Iterator[tuple[Player, int]]:
     if flat is None:
         for p in ctx.players:
             games = p.games
-            last = 0
+            final = 0  # the last round with a cell that is not blank
             for g in games:
                 if not is_blank_cell(g):
-                    last = g.round
-            for g in games[:max(0, last - 1)]:
+                    final = g.round
+            for g in games[:max(0, final - 1)]:
                 if is_blank_cell(g):
                     yield p, g.round
         return

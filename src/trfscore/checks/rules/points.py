@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from fractions import Fraction
 from operator import attrgetter
+from typing import cast
 
 from ...findings import ERROR, WARNING, Finding, finding
 from ...model import Kind, Player, in_units
@@ -112,7 +113,7 @@ def _alternative_system(ctx: Context) -> tuple[int, int] | None:
     """(win, draw) points of a common non-default system that every declared total fits."""
     cached = ctx.__dict__.get("_alternative_system", False)
     if cached is not False:
-        return cached
+        return cast("tuple[int, int] | None", cached)
     found = None
     if ctx.t.scoring.is_default:
         counts = []
@@ -130,7 +131,8 @@ def _alternative_system(ctx: Context) -> tuple[int, int] | None:
     return found
 
 
-def _cause(ctx: Context, p: Player, delta: Fraction, accel: dict, future: dict) -> tuple[str, str] | None:
+def _cause(ctx: Context, p: Player, delta: Fraction, accel: dict[int, set[Fraction]],
+           future: dict[int, tuple[int, Fraction, str]]) -> tuple[str, str] | None:
     """(cause, hint) when a known habit explains ``delta`` completely, else None."""
     values = ctx.t.scoring.values
     half = values.get("D", Fraction(1, 2))
@@ -181,7 +183,7 @@ def _all_agree(players: list[Player], unit: int, totals: dict[int, int]) -> bool
     got = in_units(list(map(attrgetter("points"), players)), unit)
     if got is None:
         return False  # a value the general comparison deals with
-    want = list(map(totals.__getitem__, map(attrgetter("start_rank"), players)))
+    want: list[int | None] = list(map(totals.__getitem__, map(attrgetter("start_rank"), players)))
     if None in got:
         want = [None if g is None else w for g, w in zip(got, want)]
     return got == want
@@ -212,7 +214,7 @@ def declared_points(ctx: Context) -> Iterator[Finding]:
     scores = _adjusted(ctx) if ctx.t.records_of(PointAssignment) else None
     if scores is None and _all_agree(ctx.players, unit, totals):
         return
-    accel = future = None
+    habits = None  # (acceleration, future byes): read at the first disagreement
     system = None
     for p in ctx.players:
         declared = p.points
@@ -229,12 +231,12 @@ def declared_points(ctx: Context) -> Iterator[Finding]:
             computed = Fraction(totals[p.start_rank], unit)
         if computed == declared or _through_played(ctx, p) == declared:
             continue  # (an event in progress: points after the last played round, TRF533)
-        if accel is None:
-            accel, future = _acceleration(ctx), _future_byes(ctx)
+        if habits is None:
+            habits = _acceleration(ctx), _future_byes(ctx)
         delta = declared - computed
         if system is None:
             system = _system(ctx)
-        cause = _cause(ctx, p, delta, accel, future)
+        cause = _cause(ctx, p, delta, *habits)
         sign = "+" if delta > 0 else "-"
         message = (f"player {p.start_rank} declares {fmt_points(declared)} points but the results add up to "
                    f"{fmt_points(computed)} ({sign}{fmt_points(abs(delta))}) under {system}")

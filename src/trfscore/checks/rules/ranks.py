@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from fractions import Fraction
 from operator import and_, attrgetter, eq, ge, ne
+from typing import cast
 
 from ...findings import INFO, WARNING, Finding, finding
 from ...formats import registry as formats
@@ -32,8 +33,9 @@ def _in_order(ranked: list[Player], points: dict[int, Fraction]) -> bool:
     totals = in_units([points[ranked[i].start_rank] for i in order])
     if totals is None or None in totals:
         return False
+    units = cast("list[int]", totals)  # no None left: checked above
     ranks = list(map(ranks.__getitem__, order))
-    return all(map(ge, totals, totals[1:])) and not any(map(and_, map(eq, ranks, ranks[1:]), map(ne, totals, totals[1:])))
+    return all(map(ge, units, units[1:])) and not any(map(and_, map(eq, ranks, ranks[1:]), map(ne, units, units[1:])))
 
 
 @rule("TRF511", WARNING, "rank order agrees with points: a better rank never has fewer points", spec="E7", why=(
@@ -60,7 +62,7 @@ def rank_order(ctx: Context) -> Iterator[Finding]:
     if ctx.event.in_progress and all(p.rank == p.start_rank for p in ranked):
         return  # a file saved between rounds: pairing programs fill the rank column with start ranks
     if all(p.points is not None for p in ranked):
-        points = {p.start_rank: p.points for p in ranked}
+        points = {p.start_rank: p.points for p in ranked if p.points is not None}
     else:
         points = ctx.scores
     if not _in_order(ranked, points):
@@ -78,12 +80,13 @@ def _misordered(ranked: list[Player], points: dict[int, Fraction]) -> Iterator[F
     ranked.sort(key=lambda p: (p.rank, -order[p.start_rank], p.start_rank))
     for a, b in zip(ranked, ranked[1:]):
         oa, ob = order[a.start_rank], order[b.start_rank]
-        if a.rank == b.rank and oa != ob:
+        ra, rb = a.rank or 0, b.rank or 0  # every player here has a rank (rank_order keeps only those)
+        if ra == rb and oa != ob:
             pa, pb = points[a.start_rank], points[b.start_rank]
             yield finding("TRF511", f"players {a.start_rank} and {b.start_rank} share rank {b.rank} but have "
                           f"{fmt_points(pa)} and {fmt_points(pb)} points", b.line, COL_RANK,
                           "only players with equal points can share a rank", str(b.rank))
-        elif a.rank < b.rank and oa < ob:
+        elif ra < rb and oa < ob:
             pa, pb = points[a.start_rank], points[b.start_rank]
             yield finding("TRF511", f"player {b.start_rank} is ranked {b.rank} with {fmt_points(pb)} points, "
                           f"behind player {a.start_rank} (rank {a.rank}) with only {fmt_points(pa)}", b.line, COL_RANK,
@@ -137,7 +140,7 @@ def rank_present(ctx: Context) -> Iterator[Finding]:
             yield finding("TRF512", f"player {p.start_rank} has no rank", p.line, COL_RANK,
                           f"write the player's final rank in columns {FIELDS['rank'].columns}",
                           ctx.field(p, COL_RANK, FIELDS["rank"].width))
-        elif p.rank > n:
+        elif p.rank is not None and p.rank > n:
             yield finding("TRF512", f"player {p.start_rank} has rank {p.rank}, but there are only {n} players",
                           p.line, COL_RANK, "ranks run from 1 to the number of players", str(p.rank))
 
