@@ -18,37 +18,21 @@ PACKAGE = Path(__file__).resolve().parents[1] / "src" / "trfscore"
 
 #: The cycles the package still has, each a group of modules that import each other: the list
 #: only shrinks (a test below fails when a group is gone or changed, so that it is taken off or
-#: made smaller), and no other cycle may appear.  The first group holds ``teams.rules`` importing
-#: the check rules that declare the team model's ids (TRF560, TRF601-TRF611) before its first
-#: finding (``api`` and ``loading`` left it when the ``check`` package, once callable as the
-#: function ``trfscore.check``, became ``checks``).
+#: made smaller), and no other cycle may appear.  The one group left is held together by the
+#: convenience methods of ``model.Tournament`` (``event``, ``standings()``, ``norms()``,
+#: ``verify_pairings()``, ``to_dict()``/``from_dict()``), which import the services above the model.
 KNOWN: list[frozenset[str]] = [
-    frozenset(f"trfscore.{name}" for name in ("checks", "checks.cells", "checks.context",
-        "checks.excerpt", "checks.rules", "checks.rules.declared", "checks.rules.dialect",
-        "checks.rules.fide", "checks.rules.meetings", "checks.rules.norms", "checks.rules.pairings",
-        "checks.rules.points", "checks.rules.ranks", "checks.rules.references",
-        "checks.rules.rounds", "checks.rules.team_matches", "checks.rules.teams",
-        "checks.rules.verified_pairings", "consistency", "event_reading", "formats.crosstable",
-        "formats.crosstable.block", "formats.crosstable.cells", "formats.crosstable.columns",
-        "formats.crosstable.fast", "formats.crosstable.grid", "formats.crosstable.lexing",
-        "formats.crosstable.locate", "formats.crosstable.reader", "formats.crosstable.rows",
-        "formats.crosstable.state", "formats.crosstable.swiss", "formats.crosstable.terminals",
-        "formats.crosstable.writer", "formats.files", "formats.json_bulk", "formats.json_model",
-        "formats.json_players", "formats.limits", "formats.pgn", "formats.pgn.collecting",
-        "formats.pgn.conventions", "formats.pgn.games", "formats.pgn.packed", "formats.pgn.players",
-        "formats.pgn.reading", "formats.pgn.regular", "formats.pgn.table", "formats.pgn.tournament",
-        "formats.pgn.writer", "formats.registry", "formats.sniff", "formats.trf.bulk",
-        "formats.trf.grammar", "formats.trf.header", "formats.trf.player", "formats.trf.reader",
-        "formats.trf.records", "formats.trf.versions", "formats.trf.writer", "model", "norms",
-        "norms.conditions", "norms.engine", "norms.event", "norms.explain", "norms.forecast",
-        "norms.games", "pairings", "pairings.feed", "pairings.system", "pairings.verify",
-        "ratinglist", "ratinglist.compare", "ratinglist.ratinglist", "ratinglist.rules",
-        "ratings.fide_figures", "report.columns", "report.common", "report.csv_report",
-        "report.json_report", "report.values", "standings", "teams.boardresults", "teams.boards",
-        "teams.build", "teams.codes", "teams.encounter", "teams.explain", "teams.model",
-        "teams.records", "teams.rules", "teams.scoring", "teams.standings", "teams.tiebreaks", "teams.views",
-        "tiebreaks", "tiebreaks.base", "tiebreaks.context", "tiebreaks.encounter",
-        "tiebreaks.explain_columns", "tiebreaks.registry", "tiebreaks.terms", "tiebreaks.unplayed")),
+    frozenset(f"trfscore.{name}" for name in (
+        "event_reading", "formats.json_bulk", "formats.json_model", "formats.json_players",
+        "formats.limits", "formats.trf.bulk", "formats.trf.grammar", "formats.trf.header",
+        "formats.trf.player", "formats.trf.reader", "formats.trf.records", "formats.trf.versions", "model",
+        "norms", "norms.conditions", "norms.engine", "norms.event", "norms.explain", "norms.forecast",
+        "norms.games", "pairings", "pairings.feed", "pairings.system", "pairings.verify", "standings",
+        "teams.boardresults", "teams.boards", "teams.build", "teams.codes", "teams.encounter",
+        "teams.explain", "teams.model", "teams.records", "teams.scoring", "teams.standings",
+        "teams.tiebreaks", "teams.views", "tiebreaks", "tiebreaks.base", "tiebreaks.context",
+        "tiebreaks.encounter", "tiebreaks.explain_columns", "tiebreaks.registry", "tiebreaks.terms",
+        "tiebreaks.unplayed")),
 ]
 
 

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from conftest import SEED_000 as SEED  # noqa: E402
 from trfscore.formats import registry
-from trfscore.formats.sniff import sniff_format
+from trfscore.loading import sniff as sniff_format
 
 
 @pytest.mark.parametrize("text,expected", [

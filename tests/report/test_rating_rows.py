@@ -1,4 +1,4 @@
-"""The JSON texts of the rating rows written a field at a time (json_report.dict_texts) held to
+"""The JSON texts of the rating rows written a field at a time (json_texts.dict_texts) held to
 the general encoder they replace, and the report's FIDE rows to the general rating path."""
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import trfscore
-from trfscore.report.json_report import dict_texts
+from trfscore.report.json_texts import dict_texts
 from trfscore.testing.generate import swiss, to_trf
 
 _SCALAR = (st.none() | st.booleans() | st.integers(-3, 3) | st.integers() | st.sampled_from([0.0, 1.0, -0.5, 2.25])
@@ -77,7 +77,7 @@ def test_rating_rows_write_each_row_as_the_general_encoder():
     """RatingRows.json_texts: figures written directly, fide_evaluate's results and missing
     start ranks through the encoder; the same texts as encoding the rows one by one."""
     from trfscore.ratings.fide_figures import fide_figures
-    from trfscore.report.json_report import encode_value
+    from trfscore.report.json_texts import encode_value
     from trfscore.report.values import rating_rows
 
     event = trfscore.loads(to_trf(swiss(30, 6, seed=5, byes=0.1)).encode())

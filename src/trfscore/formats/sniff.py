@@ -30,10 +30,3 @@ def looks_like_pgn(head: str) -> bool:
 def looks_like_crosstable(head: str) -> bool:
     """Everything: the crosstable reader is the last resort and says when it finds no table."""
     return True
-
-
-def sniff_format(text: str) -> str:
-    """The name of the format of ``text`` (``"json"``, ``"trf"``, ``"pgn"`` or ``"crosstable"``)."""
-    from .registry import sniff
-
-    return sniff(text).name

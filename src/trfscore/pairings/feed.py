@@ -24,8 +24,7 @@ from fractions import Fraction
 from ..decimals import trf_value
 from ..event_reading import reading
 from ..formats.trf.layout import BY_CODE, template
-from ..formats.trf.versions import nominal_colour, scoring_record
-from ..formats.trf.writer import format_player
+from ..formats.trf.versions import format_player, nominal_colour, scoring_record
 from ..model import Game, Kind, Player, Tournament
 from ..records import Acceleration, JavafoAcceleration, JavafoProhibited, ProhibitedPairing
 from .system import System

@@ -101,7 +101,7 @@ def _tiebreaks(codes: list[str], values: list[list[Any]]) -> list[ReportColumn]:
 def _tiebreak_json(codes: list[str], values: list[list[Any]], count: int) -> ReportColumn:
     """The tie-breaks as one JSON object per row (code -> value); ``count`` rows."""
     def texts() -> list[str]:
-        from .json_report import object_texts, score_texts
+        from .json_texts import object_texts, score_texts
 
         return object_texts(codes, [score_texts(column) for column in values], count)
 
@@ -130,7 +130,7 @@ def player_columns(standings: Standings, ratings: RatingsByStart | None = None, 
 
     def json_texts(name: str, kind: str) -> Cells:
         def texts() -> list[str]:
-            from . import json_report as J
+            from . import json_texts as J
 
             column = fields()[name]
             return (J.integer_texts(column) if kind == "int" else J.score_texts(column) if kind == "score"
@@ -221,15 +221,15 @@ def _rating_html(entries: Callable[[], list[dict[str, Any] | None]], key: str) -
 
 def _rating_texts(ratings: RatingsByStart, snos: list[int], entries: Callable[[], list[dict[str, Any] | None]]) -> list[str]:
     """The JSON texts of the rating rows: :class:`.values.RatingRows` writes them, other rows
-    are written a field at a time (:func:`.json_report.dict_texts`)."""
-    from .json_report import dict_texts, encode_value
+    are written a field at a time (:func:`.json_texts.dict_texts`)."""
+    from .json_texts import dict_texts, encode_value
     from .values import RatingRows
 
     return ratings.json_texts(snos, encode_value) if isinstance(ratings, RatingRows) else dict_texts(entries())
 
 
 def _player_fields(table: RankColumns) -> dict[str, list[Any]]:
-    from .json_report import player_fields
+    from .json_texts import player_fields
 
     return player_fields(table)
 
@@ -245,13 +245,13 @@ def _scores(values: list[Any]) -> list[Any]:
 
 
 def _score_texts(values: list[Any]) -> list[str]:
-    from .json_report import score_texts
+    from .json_texts import score_texts
 
     return score_texts(values)
 
 
 def _declared_texts(points: list[Any], ranks: list[Any]) -> list[str]:
-    from .json_report import integer_texts, score_texts
+    from .json_texts import integer_texts, score_texts
 
     return list(map('{{"points": {}, "rank": {}}}'.format, score_texts(points), integer_texts(ranks)))
 

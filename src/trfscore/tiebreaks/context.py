@@ -27,7 +27,7 @@ from operator import attrgetter, floordiv, lt
 from typing import Any, TypeVar, cast
 
 from ..model import COLOUR_OF_CODE, Kind, PackedCells, Player, Scoring, Tournament, packed_block, round_counts
-from . import unplayed as U
+from .unplayed import FLOSS, FWIN, NOSCHED, PLAYED, REQ, REQ_LATE, category, mark_late
 
 __all__ = ["Context", "build_context", "detect_round_robin", "row_slices"]
 
@@ -137,7 +137,7 @@ class Context:
         """Per player, the number of rounds that are scheduled (not sit-outs)."""
         got = self.cache.get("scheduled")
         if got is None:
-            ns = U.NOSCHED
+            ns = NOSCHED
             got = self.cache["scheduled"] = [len(row) - row.count(ns) for row in self.categories]
         return got
 
@@ -162,9 +162,9 @@ class Context:
         if n:
             opp, D = self.flat_opp, self.D
             for k in range(n - 1, self.player_count * n, n):  # every player's last round
-                if opp[k] >= 0 and categories[k] in (U.PLAYED, U.FWIN, U.FLOSS):
+                if opp[k] >= 0 and categories[k] in (PLAYED, FWIN, FLOSS):
                     pts[k] = D
-                    categories[k] = U.PLAYED
+                    categories[k] = PLAYED
         _finish(f, self.flat_opp, categories, pts)
         self._fore = f
         return f
@@ -217,19 +217,19 @@ class _CellTables:
 
         class _CategoryOfKind(dict[str, int]):  # an unknown kind string reads as an absence
             def __missing__(self, key: str) -> int:
-                return U.REQ
+                return REQ
 
         self.scaled = table.scaled
         # without colour-dependent values (``detail``), points follow the kind alone
         self.by_kind = table.by_kind.__getitem__ if table.by_kind is not None else None
-        self.category_with_opponent = _CategoryOfKind({k: U.category(k, True, rr) for k in Kind.ALL})
-        self.category_without_opponent = _CategoryOfKind({k: U.category(k, False, rr) for k in Kind.ALL})
+        self.category_with_opponent = _CategoryOfKind({k: category(k, True, rr) for k in Kind.ALL})
+        self.category_without_opponent = _CategoryOfKind({k: category(k, False, rr) for k in Kind.ALL})
         # packed cells are clean: kinds with an opponent (games, forfeits) and kinds without
         # one (byes, absences) never overlap, so there the category follows from the kind alone
         with_opponent = Kind.PLAYED | Kind.FORFEITS
         self.packed_category = {k: (self.category_with_opponent if k in with_opponent else self.category_without_opponent)[k]
                                 for k in Kind.ALL}
-        self.pad_category = U.NOSCHED if rr else U.REQ
+        self.pad_category = NOSCHED if rr else REQ
         self.pad_pts = 0 if rr else scaled[Kind.ABSENT, None]
 
     def map_block(self, cells: PackedCells, index: dict[int, int]) -> _Rows | None:
@@ -262,7 +262,7 @@ def _by_code(codes: str, value_of: dict[str, int]) -> list[int]:
 
 def _without_sit_outs(prow: list[int], crow: list[int]) -> list[int]:
     """Points with the not-scheduled rounds (a round-robin's sit-outs) scoring nothing."""
-    ns = U.NOSCHED
+    ns = NOSCHED
     return [0 if c == ns else x for x, c in zip(prow, crow)]
 
 
@@ -277,7 +277,7 @@ def _flat_of_block(cells: PackedCells, n: int, count: int, index: dict[int, int]
         opp, categories, pts = (list(chain.from_iterable(map(column.__getitem__, cuts))) for column in mapped)
     else:
         opp, categories, pts = mapped
-    if tables.rr and U.NOSCHED in categories:
+    if tables.rr and NOSCHED in categories:
         pts = _without_sit_outs(pts, categories)
     return opp, categories, pts
 
@@ -287,9 +287,9 @@ def _finish(ctx: Context, opp: list[int], categories: list[int], pts: list[int])
     cells, and requested byes split into 16.2.3 / 16.2.5 (``unplayed.split_requested``)."""
     n = ctx.round_count
     unplayed = list(compress(count(), categories))  # PLAYED == 0
-    requested = (U.REQ, U.REQ_LATE)
+    requested = (REQ, REQ_LATE)
     for i in {k // n for k in unplayed if categories[k] in requested}:
-        U.mark_late(categories, i * n, i * n + n)
+        mark_late(categories, i * n, i * n + n)
     ctx.flat_opp, ctx.flat_categories, ctx.flat_pts, ctx.unplayed = opp, categories, pts, unplayed
     ctx.score = ctx.row_sums(pts)
     clean = [True] * ctx.player_count
@@ -315,7 +315,7 @@ def _rows_of_player(i: int, p: Player, n: int, index: dict[int, int], tables: _C
         b = row * cells.n
         e = b + (count if count < n else n)
         orow, crow, prow = mapped[0][b:e], mapped[1][b:e], mapped[2][b:e]
-        if tables.rr and U.NOSCHED in crow:
+        if tables.rr and NOSCHED in crow:
             prow = _without_sit_outs(prow, crow)
     else:
         games = p.games[:n]
@@ -331,7 +331,7 @@ def _rows_of_player(i: int, p: Player, n: int, index: dict[int, int], tables: _C
             for r in [r for r, o in enumerate(orow) if o == -1 or o == i]:
                 orow[r] = -1
                 crow[r] = tables.category_without_opponent[games[r][4]]
-        if U.NOSCHED in crow:  # not scheduled: no points
+        if NOSCHED in crow:  # not scheduled: no points
             prow = _without_sit_outs(prow, crow)
     short = n - len(orow)
     if short > 0:

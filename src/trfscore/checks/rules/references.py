@@ -10,10 +10,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from ...findings import ERROR, WARNING, Finding, finding
+from ...findings import WARNING, Finding, finding
 from ...formats.trf.layout import BY_CODE, RECORDS, id_fields
 from ...model import Kind, Record
 from ...records import JavafoProhibited, ProhibitedPairing, TrfRecord
+from ...teams.rules import SEVERITY as TEAM_SEVERITY
 from ..context import Context
 from ..registry import rule
 
@@ -66,7 +67,7 @@ def references(ctx: Context) -> Iterator[tuple[Record, int, int, str]]:
                     yield rec, m.start() + 4, int(m.group()), "player"
 
 
-@rule("TRF560", ERROR, "extension records name existing players and teams", spec="E9", why=(
+@rule("TRF560", TEAM_SEVERITY["TRF560"], "extension records name existing players and teams", spec="E9", why=(
     "error: a record naming a player or team that does not exist cannot be applied"))
 def references_exist(ctx: Context) -> Iterator[Finding]:
     """Every starting rank in 240/250/260/299/300/XXA/XXP/XXZ is a player of the file; every

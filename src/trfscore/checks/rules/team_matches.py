@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...findings import INFO, WARNING, Finding
+from ...findings import Finding
+from ...teams.rules import SEVERITY as TEAM_SEVERITY
 from ..context import Context
 from ..registry import rule
 
@@ -28,7 +29,7 @@ def _findings(ctx: Context, rule_id: str) -> Iterator[Finding]:
             yield f
 
 
-@rule("TRF607", WARNING, "a team-match record (240, 300, 320, 330) applies: its round exists and it agrees with "
+@rule("TRF607", TEAM_SEVERITY["TRF607"], "a team-match record (240, 300, 320, 330) applies: its round exists and it agrees with "
       "the boards and the other records", spec="F4", why=(
     "warning: the record is not applied where it contradicts the boards; a person should look"))
 def team_records_apply(ctx: Context) -> Iterator[Finding]:
@@ -47,7 +48,7 @@ def team_records_apply(ctx: Context) -> Iterator[Finding]:
     yield from _findings(ctx, "TRF607")
 
 
-@rule("TRF608", WARNING, "every board of a team match faces a member of a team, or the match is explained by a "
+@rule("TRF608", TEAM_SEVERITY["TRF608"], "every board of a team match faces a member of a team, or the match is explained by a "
       "record", spec="F5", why=(
     "warning: a board outside any team is left out of the match points"))
 def boards_explained(ctx: Context) -> Iterator[Finding]:
@@ -64,7 +65,7 @@ def boards_explained(ctx: Context) -> Iterator[Finding]:
     yield from _findings(ctx, "TRF608")
 
 
-@rule("TRF609", WARNING, "the two teams of a match name each other", spec="F5", why=(
+@rule("TRF609", TEAM_SEVERITY["TRF609"], "the two teams of a match name each other", spec="F5", why=(
     "warning: the boards decide the match; the disagreeing records need a person"))
 def matches_symmetric(ctx: Context) -> Iterator[Finding]:
     """If team A's boards face team B in a round, team B's boards face team A in that round.
@@ -76,7 +77,7 @@ def matches_symmetric(ctx: Context) -> Iterator[Finding]:
     yield from _findings(ctx, "TRF609")
 
 
-@rule("TRF611", INFO, "a team's pairing-allocated bye read from '0000 - -' on all its boards (TRF16)", spec="F4",
+@rule("TRF611", TEAM_SEVERITY["TRF611"], "a team's pairing-allocated bye read from '0000 - -' on all its boards (TRF16)", spec="F4",
       why="info: a TRF16 habit read as what it means; the team standings count the bye")
 def dash_byes(ctx: Context) -> Iterator[Finding]:
     """TRF16 has no record for a team's pairing-allocated bye: team files write ``0000 - -`` on
@@ -90,7 +91,7 @@ def dash_byes(ctx: Context) -> Iterator[Finding]:
     yield from _findings(ctx, "TRF611")
 
 
-@rule("TRF610", WARNING, "a 299 point assignment of a team event can be applied", spec="F4", why=(
+@rule("TRF610", TEAM_SEVERITY["TRF610"], "a 299 point assignment of a team event can be applied", spec="F4", why=(
     "warning: the assignment is left out; a person should look"))
 def assignments_apply(ctx: Context) -> Iterator[Finding]:
     """A 299 record of a team event either adds a bonus or penalty (no type letter) to named

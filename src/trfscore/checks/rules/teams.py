@@ -15,6 +15,7 @@ from fractions import Fraction
 from ...findings import ERROR, WARNING, Finding, finding
 from ...formats.trf.layout import BY_CODE, round_column
 from ...model import Player, Team
+from ...teams.rules import SEVERITY as TEAM_SEVERITY
 from ..context import FIELDS, Context, fmt_points
 from ..registry import rule
 from .references import id_cells
@@ -41,7 +42,7 @@ def _kind(ctx: Context) -> list[Team]:
 _TEAM = {f.name: f for f in BY_CODE["310"].fields}
 
 
-@rule("TRF601", ERROR, "team members (013/310) are players of the file", spec="F1", why=(
+@rule("TRF601", TEAM_SEVERITY["TRF601"], "team members (013/310) are players of the file", spec="F1", why=(
     "error: a team member who is no player cannot score for the team"))
 def members_exist(ctx: Context) -> Iterator[Finding]:
     """Every member number of a team record is the starting rank of a ``001`` record.
@@ -57,7 +58,7 @@ def members_exist(ctx: Context) -> Iterator[Finding]:
                               "the file", team.line, column, "members are starting ranks of 001 records", str(member))
 
 
-@rule("TRF602", ERROR, "a player is a member of at most one team", spec="F1", why=(
+@rule("TRF602", TEAM_SEVERITY["TRF602"], "a player is a member of at most one team", spec="F1", why=(
     "error: a player in two teams makes both teams' points wrong"))
 def one_team_per_player(ctx: Context) -> Iterator[Finding]:
     """Within the 013 records, and within the 310 records, each player appears once.
@@ -84,7 +85,7 @@ def one_team_per_player(ctx: Context) -> Iterator[Finding]:
                     seen[member] = team
 
 
-@rule("TRF603", ERROR, "310 team numbers are unique and run 1..T", spec="F2", why=(
+@rule("TRF603", TEAM_SEVERITY["TRF603"], "310 team numbers are unique and run 1..T", spec="F2", why=(
     "error: team numbers that repeat or skip cannot be referred to (TRF26 310)"))
 def team_numbers(ctx: Context) -> Iterator[Finding]:
     """TRF26 team pairing numbers (310 columns 5-7) are 1..T, each used once.
@@ -142,7 +143,7 @@ def _team_of(ctx: Context) -> dict[int, int]:
     return out
 
 
-@rule("TRF606", ERROR, "in each round all boards of a team face the same team", spec="F5", why=(
+@rule("TRF606", TEAM_SEVERITY["TRF606"], "in each round all boards of a team face the same team", spec="F5", why=(
     "error: boards of one team facing different teams cannot form a match; match points are wrong"))
 def fixtures(ctx: Context) -> Iterator[Finding]:
     """In a team round, the opponents of a team's players all belong to one team.

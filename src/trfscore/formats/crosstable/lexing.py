@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import NamedTuple
+
+from .terminals import TERMINALS, Terminal
 
 
 class Tok:
@@ -28,19 +29,9 @@ def _grammar_text() -> str:
     return grammar_text("crosstable.lark")
 
 
-class Terminal(NamedTuple):
-    """One terminal of the grammar: its name, its regular expression (as lark compiles it) and
-    its priority."""
-    name: str
-    regexp: str
-    priority: int
-
-
 def _terminals() -> tuple[Terminal, ...]:
     """The grammar's terminals in the order lark's basic lexer tries them: the generated table
     :data:`.terminals.TERMINALS` (no lark at run time), held to the grammar by a test."""
-    from .terminals import TERMINALS
-
     return TERMINALS
 
 
@@ -71,7 +62,11 @@ def terminal_table() -> str:
             "src/trfscore/formats/crosstable/terminals.py); do not edit.  A test holds it equal to what lark\n"
             'compiles from the grammar, so reading a crosstable needs no lark at run time.\n"""\n'
             "# ruff: noqa: E501 (one terminal a line)\n"
-            "from .lexing import Terminal\n\n"
+            "from typing import NamedTuple\n\n\n"
+            "class Terminal(NamedTuple):\n"
+            '    """One terminal of the grammar: its name, its regular expression (as lark compiles it) and\n'
+            '    its priority."""\n'
+            "    name: str\n    regexp: str\n    priority: int\n\n\n"
             f"TERMINALS: tuple[Terminal, ...] = (\n{rows})\n")
 
 

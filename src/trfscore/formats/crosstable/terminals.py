@@ -5,7 +5,16 @@ src/trfscore/formats/crosstable/terminals.py); do not edit.  A test holds it equ
 compiles from the grammar, so reading a crosstable needs no lark at run time.
 """
 # ruff: noqa: E501 (one terminal a line)
-from .lexing import Terminal
+from typing import NamedTuple
+
+
+class Terminal(NamedTuple):
+    """One terminal of the grammar: its name, its regular expression (as lark compiles it) and
+    its priority."""
+    name: str
+    regexp: str
+    priority: int
+
 
 TERMINALS: tuple[Terminal, ...] = (
     Terminal('CR_BYE', '[-–](?:1|0|½|1\\/2|0[.,]5|\\+)(?=[\\s|;]|$)', 6),

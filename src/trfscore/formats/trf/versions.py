@@ -20,12 +20,11 @@ from typing import TypeVar, overload
 
 from ...decimals import trf_value
 from ...model import DEFAULT_POINTS, Game, Kind, Player, Team, Tournament
-from .fits import refuse
-from .layout import BY_CODE, NATIONAL, TRF16, cells, template
+from .fits import player_fields, refuse
+from .layout import BY_CODE, NATIONAL, PLAYER, TRF16, cells, template
 from .player import TITLE_LETTERS
-from .reader import parse_round_date
+from .reader import _LINE_BREAKS, parse_round_date
 from .records import written_records
-from .writer import format_player, written_points_and_ranks
 
 VERSIONS = ("trf16", "trf26")
 #: the record lines up to their repeated fields, by their description (:mod:`.layout`)
@@ -100,6 +99,33 @@ def _teams_to_write(t: Tournament, modern: bool) -> list[Team]:
     if {"310", "013"} <= records:
         return [team for team in t.teams if team.record == wanted]
     return list(t.teams)
+
+
+_HEAD = template(PLAYER).format_map  # columns 1-91 of a 001 line, from the record description
+assert PLAYER.block is not None and [f.first - PLAYER.block.first for f in PLAYER.block.fields] == [0, 5, 7], \
+    "format_player's round cell spells out the cell layout"
+
+
+def format_player(p: Player) -> str:
+    """A ``001`` line for ``p`` on the column grid of :data:`.layout.PLAYER` (trailing blanks trimmed)."""
+    head = _HEAD(player_fields(p))
+    cells = []
+    for g in p.games:
+        opp = f"{g.opponent:>4}" if g.opponent is not None else ("0000" if g.code.strip() or g.kind != Kind.ABSENT else "    ")
+        cells.append(f"{opp} {g.colour or '-'} {g.code}  ")
+    return _LINE_BREAKS.sub(" ", head + "".join(cells)).rstrip()  # a name holding "\n001 ..." stays one record
+
+
+def written_points_and_ranks(t: Tournament) -> tuple[dict[int, Fraction], dict[int, int | None]]:
+    """Per start rank, the points and rank a TRF written afresh gives: the declared points, else
+    the sum of the results; the declared ranks, else (when no player has one) the ranks of the
+    standings with the file's tie-breaks or the defaults."""
+    total_of = t.scoring.totaller()
+    points = {p.start_rank: p.points if p.points is not None else total_of(p) for p in t.players}
+    if any(p.rank for p in t.players) or not t.players:
+        return points, {p.start_rank: p.rank for p in t.players}
+    rows = t.standings().columns()
+    return points, dict(zip(rows.start_ranks, rows.ranks))
 
 
 def write(t: Tournament, version: str = "trf16") -> str:

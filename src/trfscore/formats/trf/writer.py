@@ -6,37 +6,20 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ...findings import Finding
-from ...model import Kind, Player, Record, Tournament
+from ...model import Player, Record, Tournament
 from ..decode import encode
 from .bulk import parse_players
-from .fits import player_fields, refuse
+from .fits import refuse
 from .grammar import MAX_LINE
-from .layout import PLAYER, template
 from .player import infer_blank_byes
-from .reader import _LINE_BREAKS
 from .records import written_records
-
-_HEAD = template(PLAYER).format_map  # columns 1-91 of a 001 line, from the record description
-assert PLAYER.block is not None and [f.first - PLAYER.block.first for f in PLAYER.block.fields] == [0, 5, 7], \
-    "format_player's round cell spells out the cell layout"
-
-
-def format_player(p: Player) -> str:
-    """A ``001`` line for ``p`` on the column grid of :data:`.layout.PLAYER` (trailing blanks trimmed)."""
-    head = _HEAD(player_fields(p))
-    cells = []
-    for g in p.games:
-        opp = f"{g.opponent:>4}" if g.opponent is not None else ("0000" if g.code.strip() or g.kind != Kind.ABSENT else "    ")
-        cells.append(f"{opp} {g.colour or '-'} {g.code}  ")
-    return _LINE_BREAKS.sub(" ", head + "".join(cells)).rstrip()  # a name holding "\n001 ..." stays one record
+from .versions import format_player, write
 
 
 def write_text(t: Tournament) -> str:
     """The TRF text for ``t``: original lines where unchanged, re-formatted player lines otherwise;
     :class:`.fits.Misfits` when a value does not fit its column (TRF960)."""
     if t.source.format != "trf" or (t.players and not t.source.records):  # another format, or built in code
-        from .versions import write
-
         return write(t, "trf26" if t.source.dialect == "TRF26" else "trf16")
     refuse(t)  # (versions.write refuses by itself)
     records = t.source.records
@@ -93,18 +76,6 @@ def _with_current_points(p: Player, was: Player | None, total_of: Callable[[Play
     if p.points is not None and was is not None and _same_games(was, p):
         return p
     return replace(p, points=total_of(p))
-
-
-def written_points_and_ranks(t: Tournament) -> tuple[dict[int, Fraction], dict[int, int | None]]:
-    """Per start rank, the points and rank a TRF written afresh gives: the declared points, else
-    the sum of the results; the declared ranks, else (when no player has one) the ranks of the
-    standings with the file's tie-breaks or the defaults."""
-    total_of = t.scoring.totaller()
-    points = {p.start_rank: p.points if p.points is not None else total_of(p) for p in t.players}
-    if any(p.rank for p in t.players) or not t.players:
-        return points, {p.start_rank: p.rank for p in t.players}
-    rows = t.standings().columns()
-    return points, dict(zip(rows.start_ranks, rows.ranks))
 
 
 def _same_player(a: Player | None, b: Player, t: Tournament, total_of: Callable[[Player], Fraction]) -> bool:
