@@ -154,3 +154,25 @@ def test_cumulative_kashdan_and_opposition_explanations():
     assert [(t.round, t.opponent, t.value, t.note) for t in e.terms] == [
         (2, 2, 4, "win"), (3, 3, 1, "loss"), (4, 4, 2, "draw"), (5, 5, 4, "win")]
     assert str(e) == "4 + 1 + 2 + 4 = 11"
+
+
+def test_kashdan_gives_nothing_for_a_game_whose_result_is_unknown():
+    # 34E7 scores wins, draws and losses; a game still without a result (TRF "X") is none of
+    # them: 0.  #1 beat #2 in R1, R2 against #3 has no result yet: 4 + 0.
+    from trfscore.model import Game, Kind
+
+    t = from_rows({1: "+W2 =B3", 2: "-B1 --", 3: "-- =W1"}, system="Swiss")
+    t.players[0].games[1] = Game(2, 3, "b", "X", Kind.UNKNOWN)
+    t.players[2].games[1] = Game(2, 1, "w", "X", Kind.UNKNOWN)
+    st = compute_standings(t, "KASH", rules="fide-2024")
+    value = st.row(1).tiebreaks["KASH"]
+    assert value == 4 and type(value) is int  # a count: a whole number
+    e = st.explain(1, "KASH")
+    assert [(t.round, t.opponent, t.value, t.note) for t in e.terms] == [
+        (1, 2, 4, "win"), (2, 3, 0, "result unknown")]
+    assert str(e) == "4 + 0 = 4"
+
+
+def test_cumulative_of_an_event_without_rounds():
+    st = compute_standings(from_rows({1: "", 2: ""}, system="Swiss"), "CUM", rules="fide-2024")
+    assert str(st.explain(1, "CUM")) == "0 - 0.0 (unplayed points) = 0.0"
