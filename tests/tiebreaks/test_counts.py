@@ -49,8 +49,8 @@ def with_system(rows, record, codes):
 
 
 def test_std_turns_three_one_zero_back_into_one_half_zero():
-    # Spec digest 7.7: with every result symmetric, STD is the score under 1-1/2-0, whatever
-    # the scoring system.  US_ROWS scores 1-1/2-0: 3.5, 2, 2.5, 3, 2, 1.
+    # 7.7 counts rounds won (1) and drawn (1/2) by comparing points, so with every result
+    # symmetric STD is the score under 1-1/2-0, whatever the scoring system.  US_ROWS scores 1-1/2-0: 3.5, 2, 2.5, 3, 2, 1.
     got = with_system(US_ROWS, "162  W 3.0    D 1.0    L 0.0    A 0.0    P 3.0", "STD")
     assert {p: v["STD"] for p, v in got.items()} == {1: F(7, 2), 2: 2, 3: F(5, 2), 4: 3, 5: 2, 6: 1}
 

@@ -1,13 +1,13 @@
 """The editions of C.07 as data (tiebreaks/editions.py): each edition's rules, how a name, a year
-or a start date picks one, and the texts a user sees.  The facts are those of the spec digest
-(/work/shared/spec/tiebreak-spec.md section 1, the C.07 texts and their Council decisions)."""
+or a start date picks one, and the texts a user sees.  The facts: FIDE Handbook C.07 (the 2023,
+Aug-2024 and Mar-2026 texts and the dates the FIDE Council put them in force, as
+docs/tiebreaks.md lists them) and C.02 13.15/13.16 (the 2009 virtual opponent)."""
 from __future__ import annotations
 
 import pytest
 
 from trfscore.report.common import rules_title
-from trfscore.tiebreaks.editions import (EDITIONS, NEWEST, chosen_edition, edition_of_year,
-                                         get_edition)
+from trfscore.tiebreaks.editions import EDITIONS, NEWEST, chosen_edition, edition_of_year, get_edition
 
 
 def test_each_edition_states_its_rules():

@@ -1,7 +1,7 @@
-"""US Chess tie-breaks (Official Rules 7th ed., rule 34E; digest in
-/work/shared/spec/tiebreak-spec.md section 4.1): Modified Median and Solkoff with adjusted scores,
-Cumulative, Cumulative of opposition and Kashdan, their boundaries (plus / even / minus score,
-9 rounds) and their explanations.  Every expected value is worked out next to it."""
+"""US Chess tie-breaks (US Chess Official Rules of Chess, 7th ed., rule 34E): Modified Median
+and Solkoff with adjusted scores, Cumulative, Cumulative of opposition and Kashdan, their
+boundaries (plus / even / minus score, 9 rounds) and their explanations.  Every expected value
+is worked out next to it."""
 from __future__ import annotations
 
 from fractions import Fraction
