@@ -255,17 +255,6 @@ def test_unknown_result_leaves_later_rounds_unjudged(events):
     assert all(statuses[r] == Status.NOT_CHECKABLE for r in statuses if r > 3)
 
 
-def test_team_file_without_system_is_not_judged():
-    text = ("012 Teams\n152 W\n"
-            "001    1      A                                 2000                             1.0       "
-            "  2 w 1\n"
-            "001    2      B                                 2000                             0.0       "
-            "  1 b 0\n"
-            "013 Team One                            1    2\n")
-    found = pairing_findings(text)
-    assert [f.rule for f in found] == ["TRF902"] and "team" in found[0].message
-
-
 def test_the_ci_step_of_docs_ci_md_as_written(events, tmp_path):
     """The ``--pairings`` step docs/ci.md shows, run as written in a repository of reports: a
     clean event passes, a planted defect fails the step with an annotation on its line."""

@@ -56,12 +56,14 @@ class Judged:
 
 
 class Session:
-    """The checker over one tournament text; its 192 record names the system to judge by."""
+    """The checker over one tournament text; its 192 record names the system to judge by, and
+    ``rules`` the FIDE text its criteria are cited from (C.04.3 Dutch, C.04.6 teams)."""
 
-    def __init__(self, text: str, initial_colour: str) -> None:
+    def __init__(self, text: str, initial_colour: str, rules: str = "C.04.3") -> None:
         if not available():
             raise CheckerMissing()
         self.text = text
+        self.document = rules
         self.argv = ["-c", "-i", "-", "-b", "utf-8", "-t", initial_colour]
         self.error = ""
         self.rules = ""  # the rules edition the checker names (its label, e.g. "2026-02-01")
@@ -105,7 +107,7 @@ class Session:
         complete = bool(rules) or not played  # no pairs at all: the checker found no legal pairing
         judged = Judged(rnd, rules, played, complete)
         if rules != played:
-            judged.reason = _reason(found)
+            judged.reason = _reason(found, self.document)
             judged.colour_rules = {(p["w"], p["b"]): str(p["colorrule"]) for bracket in found.get("pairing") or []
                                    if isinstance(bracket, dict) for p in bracket.get("pairs") or []
                                    if isinstance(p, dict) and p.get("colorrule") and "w" in p and "b" in p}
@@ -118,12 +120,16 @@ class Session:
 _ORDERING = {"HE": "heterogeneous", "HO": "homogeneous"}
 
 
-def _criterion(label: str) -> str:
+def _criterion(label: str, document: str) -> str:
+    """gacrux's label of a quality criterion as the rules name it: C.04.3 C.5-C.21 (``QC5``...),
+    C.04.6 art. 2.3 [C4]-[C10] (``QC4``...)."""
     if label.startswith("QC") or label.startswith("QN"):
-        return f"criterion C.{label[2:]} (C.04.3)"
+        if document == "C.04.6":
+            return f"criterion [C{label[2:]}] (C.04.6 art. 2.3)"
+        return f"criterion C.{label[2:]} ({document})"
     kind = _ORDERING.get(label[:2])
     if kind:
-        return f"the order of the candidate pairings of a {kind} bracket (C.04.3 section D, step {label})"
+        return f"the order of the candidate pairings of a {kind} bracket ({document} section D, step {label})"
     return label
 
 
@@ -138,13 +144,14 @@ def _score(found: dict[str, Any], level: Any) -> str:
     return f"{score:g} point" + ("" if score == 1 else "s")
 
 
-def _reason(found: dict[str, Any]) -> str:
+def _reason(found: dict[str, Any], document: str) -> str:
     """Why the checker's pairing is preferred: the first score bracket where the played pairing's
     quality differs from the checker's, and the first criterion that differs there; for the
     Berger tables, the table itself."""
     pairing, analysis = found.get("pairing") or [], found.get("analysis") or []
     if not pairing:
-        return "no legal pairing exists (C.04.3 art. 1.9.3: the arbiter decides)"
+        article = "art. 3.3.3" if document == "C.04.6" else "art. 1.9.3"
+        return f"no legal pairing exists ({document} {article}: the arbiter decides)"
     for ours, theirs in zip(analysis, pairing):
         if not isinstance(ours, dict) or not isinstance(theirs, dict):
             continue
@@ -157,5 +164,5 @@ def _reason(found: dict[str, Any]) -> str:
             if label == "QMM" or mine.get(label) == value:
                 continue
             return (f"first difference in the score bracket of {_score(found, ours.get('scorelevel'))}: "
-                    f"{_criterion(label)}, played {mine.get(label)}, rules {value}")
+                    f"{_criterion(label, document)}, played {mine.get(label)}, rules {value}")
     return ""

@@ -11,7 +11,8 @@ trfscore's model, with only what pairing depends on:
 * the Points column left blank (the checker adds up the results itself; a file's Points that
   disagree with its results would make it refuse the file) and the point values as ``162``;
 * ``XXC white1|black1`` as ``152``, ``XXA`` as ``250``, ``XXP`` as ``260`` (TRF(x), JaVaFo AUM);
-* the system as a ``192`` code the checker maps to its engine (:attr:`.system.System.code`).
+* the system as a ``192`` code the checker maps to its engine (:attr:`.system.System.code`);
+* for the team system, the team records as trfscore reads the event (:mod:`.teamfeed`).
 
 What the file cannot tell (an initial colour, the acceleration a Baku code asks for, results of
 a round) is collected as notes: which rounds cannot be judged, and why.
@@ -28,6 +29,7 @@ from ..formats.trf.versions import format_player, nominal_colour, scoring_record
 from ..model import Game, Kind, Player, Tournament
 from ..records import Acceleration, JavafoAcceleration, JavafoProhibited, ProhibitedPairing
 from .system import System
+from .teamfeed import TeamFeed, team_feed
 
 #: The cell letter of each bye kind (TRF26 001 result codes).
 BYE_CODES = {Kind.FULL_BYE: "F", Kind.HALF_BYE: "H", Kind.PAB: "U", Kind.ZERO_BYE: "Z"}
@@ -56,7 +58,8 @@ def feed(t: Tournament, system: System) -> Feed:
     if any(item.strip().lower() == "rank" for item in t.header.xxc):
         refused = ("XXC rank: the file was paired by its rank field, not by the starting ranks the checker "
                    "pairs by")
-    players = [_cells(p, t, rounds, unjudged) for p in sorted(t.players, key=lambda p: p.start_rank)]
+    teams = team_feed(t, rounds) if system.teams else TeamFeed([])
+    players = [_cells(p, t, rounds, unjudged, teams) for p in sorted(t.players, key=lambda p: p.start_rank)]
     colour = (t.header.initial_colour or "").lower()
     if colour not in ("w", "b"):
         colour = _first_colour(list(t.players))  # the colours as read, not as fed
@@ -66,7 +69,7 @@ def feed(t: Tournament, system: System) -> Feed:
         elif not refused:
             refused = ("the file gives no initial colour (152 or XXC white1/black1) and no game shows one: "
                        "colours cannot be judged")
-    accelerations = _accelerations(t)
+    accelerations = _accelerations(t, system.teams)
     if system.baku and not accelerations:
         for r in range(1, rounds + 1):
             unjudged.setdefault(r, "192 names Baku acceleration but the file gives no 250 or XXA records of it")
@@ -77,6 +80,7 @@ def feed(t: Tournament, system: System) -> Feed:
              scoring_record(t.scoring.values),
              f"192 {system.code}"]
     lines.extend(format_player(p) for p in players)
+    lines.extend(teams.records)
     lines.extend(accelerations)
     lines.extend(_prohibited(t, rounds))
     return Feed("\n".join(lines) + "\n", colour or "w", refused, unjudged, caution)
@@ -86,12 +90,15 @@ def _one_line(text: str) -> str:
     return " ".join(text.split())
 
 
-def _cells(p: Player, t: Tournament, rounds: int, unjudged: dict[int, str]) -> Player:
-    """``p`` with its cells as the checker reads them, no points and no rank."""
+def _cells(p: Player, t: Tournament, rounds: int, unjudged: dict[int, str],
+           teams: TeamFeed) -> Player:
+    """``p`` with its cells as the checker reads them, no points and no rank; a team member's
+    cell without an opponent as :meth:`.TeamFeed.code` says."""
     games = []
     for r in range(1, rounds + 1):
         g = p.game(r) or Game.absent(r)
-        games.append(_cell(p, g, t, unjudged))
+        code = teams.code(p.start_rank, r, g) if g.opponent is None else None
+        games.append(Game(r, None, None, code, g.kind) if code else _cell(p, g, t, unjudged))
     return replace(p, games=games, points=None, rank=None, name=_one_line(p.name))
 
 
@@ -127,11 +134,13 @@ def _first_colour(players: list[Player]) -> str:
     return first[2] if first else ""
 
 
-def _accelerations(t: Tournament) -> list[str]:
-    """``250`` records: those of the file, and each ``XXA`` player's virtual points per round."""
-    out = [_ACCELERATION(match_points="", points=trf_value(a.points or Fraction(0)), first_round=a.first_round,
+def _accelerations(t: Tournament, teams: bool) -> list[str]:
+    """``250`` records: those of the file, and each ``XXA`` player's virtual points per round; the
+    virtual match points only for teams (the checker refuses them for players)."""
+    out = [_ACCELERATION(match_points=trf_value(a.match_points) if teams and a.match_points else "",
+                         points=trf_value(a.points or Fraction(0)), first_round=a.first_round,
                          last_round=a.last_round, first_id=a.first_id, last_id=a.last_id).rstrip()
-           for a in t.records_of(Acceleration) if a.points]
+           for a in t.records_of(Acceleration) if a.points or (teams and a.match_points)]
     for a in t.records_of(JavafoAcceleration):
         if a.start_rank is None:
             continue

@@ -3,8 +3,8 @@
 The ``192`` code when it names a system (TRF26 ETT codes such as ``FIDE_DUTCH_2026_BAKU``, or
 free text such as "Swiss Dutch": the system, its edition, Baku acceleration), else the event's
 own reading (:mod:`trfscore.event_reading`): a round robin is judged by the Berger tables, a
-Swiss by the Dutch system.  Team events, matches, the double Swiss and the
-other Swiss systems are not judged.
+Swiss by the Dutch system, a team Swiss by the FIDE team system (C.04.6).  Team round robins,
+matches, the double Swiss and the other Swiss systems are not judged.
 """
 from __future__ import annotations
 
@@ -12,16 +12,18 @@ from dataclasses import dataclass
 
 from ..event_reading import MATCH, ROUND_ROBIN, reading
 from ..model import Tournament
+from ..teams.build import build_team_event
 
 #: Words of a 192 code (TRF26 ETT codes, or the free text older files hold) naming a system that
-#: is not judged: team systems, the double Swiss, the other Swiss systems.
-NOT_JUDGED = ("TEAM", "DOUBLESWISS", "DUBOV", "BURSTEIN", "LIM", "KNOCKOUT", "SCHILLER", "SCHEVENINGEN", "CUSTOM",
+#: is not judged: the double Swiss, the other Swiss systems (and every team system but the FIDE
+#: team Swiss: team round robins, custom team systems).
+NOT_JUDGED = ("DOUBLESWISS", "DUBOV", "BURSTEIN", "LIM", "KNOCKOUT", "SCHILLER", "SCHEVENINGEN", "CUSTOM",
               "MONRAD", "ACCELERATEDSWISS")
 
 
 @dataclass(frozen=True)
 class System:
-    """The system to judge by ("dutch", "berger" or "" for none) and where that comes from."""
+    """The system to judge by ("dutch", "berger", "fideteam" or "" for none) and where that comes from."""
 
     name: str
     source: str
@@ -29,16 +31,37 @@ class System:
     edition: str = ""  # the edition the 192 code names ("2017", "2026"), "" when it names none
     declared: bool = False  # the system comes from 192 (else from the event's reading)
     #: the 192 code the checker is given: it picks the engine and, for round robins, the table
-    #: variant (a double round robin by FIDE's tables reverses the last two rounds of the first cycle)
+    #: variant (a double round robin by FIDE's tables reverses the last two rounds of the first cycle),
+    #: for the team system its colour model and scores (C.04.6 art. 1.2, 1.7)
     code: str = "FIDE_DUTCH"
+
+    @property
+    def document(self) -> str:
+        """The FIDE text of the system's rules (the criteria and colour rules a reason cites)."""
+        return {"dutch": "C.04.3", "berger": "C.05 Annex 1", TEAM: "C.04.6"}.get(self.name, "")
+
+    @property
+    def teams(self) -> bool:
+        """The competitors paired are teams (the FIDE team system, C.04.6)."""
+        return self.name == TEAM
+
+
+#: The FIDE team Swiss system (C.04.6), gacrux's ``fideteam`` engine.
+TEAM = "fideteam"
+#: The ETT26 code of the team Swiss with the defaults of C.04.6 (type A colour preferences, art.
+#: 1.7; match points primary and game points for the colours, art. 1.2.2).
+TEAM_DEFAULT = "FIDE_TEAM_TYPEA_MP_GP"
 
 
 def system_of(t: Tournament) -> System:
     code = t.header.system.strip().upper().replace(" ", "").replace("-", "")
     said = f"192 {t.header.system.strip()}"
-    if any(word in code for word in NOT_JUDGED):
-        return System("", f"{said}: a system the checker does not judge (the Dutch system and the Berger tables "
-                          "are covered)")
+    if code.startswith("FIDE_TEAM") and "ROUNDROBIN" not in code:
+        # ETT26: FIDE_TEAM[_TYPEA|_TYPEB][_MP|_GP][_GP|_MP][_BAKU] (the checker reads the same codes)
+        return System(TEAM, said, baku="BAKU" in code, declared=True, code=code.removesuffix("_BAKU"))
+    if any(word in code for word in NOT_JUDGED) or "TEAM" in code:
+        return System("", f"{said}: a system the checker does not judge (the Dutch system, the Berger tables and "
+                          "the FIDE team Swiss are covered)")
     if "DUTCH" in code or code in ("SWISS", "FIDESWISS"):
         edition = next((year for year in ("2017", "2025", "2026") if year in code), "")
         return System("dutch", said, baku="BAKU" in code, edition=edition, declared=True)
@@ -48,8 +71,11 @@ def system_of(t: Tournament) -> System:
     lead = f"{said} names no system the checker knows; " if code else "no 192 code; "
     event = reading(t)  # the event's own reading: team, match, round robin or Swiss
     if event.team:
-        return System("", lead + "a file with teams: the team pairing system is not judged (an individual Swiss "
-                                 "with team records is judged when 192 says FIDE_DUTCH)")
+        if build_team_event(t).round_robin:
+            return System("", lead + "a team round robin: the team pairing tables are not judged")
+        return System(TEAM, lead + "a file with teams: judged as a team Swiss by the FIDE team system with its "
+                                   "defaults (type A colours, match points then game points; an individual Swiss "
+                                   "with team records is judged as one when 192 says FIDE_DUTCH)", code=TEAM_DEFAULT)
     if event.system == MATCH:
         return System("", lead + "a match between two players: no pairing system applies")
     if event.system == ROUND_ROBIN:

@@ -16,7 +16,8 @@ class Status:
 #: The differing boards a summary lists (the rest are counted): a round paired by other numbers differs on every board.
 SHOWN = 8
 
-#: A pair as the checkers write it: (white, black) start ranks; black 0 is the pairing-allocated bye.
+#: A pair as the checkers write it: (white, black) start ranks (team numbers in the team system);
+#: black 0 is the pairing-allocated bye.
 Pair = tuple[int, int]
 
 
@@ -24,7 +25,7 @@ Pair = tuple[int, int]
 class Board:
     """One difference: the pair played (None: the player was not paired so) and the checker's."""
 
-    board: int | None  # the board of the played pair in the file's round (1-based), None when unplayed
+    board: int | None  # the board (the match, for teams) of the played pair in the file's round (1-based)
     played: Pair | None
     rules: Pair | None
     colours_only: bool = False  # the same two players, colours reversed
@@ -45,23 +46,25 @@ class RoundVerdict:
     status: str
     boards: list[Board] = field(default_factory=list)
     reason: str = ""  # the checker's reason for its pairing, when it gives one; why not checkable
+    teams: bool = False  # the pairs are of teams (the FIDE team system): matches, not boards
 
     def summary(self) -> str:
-        """One line: the boards that differ, played against the checker's, and the reason."""
+        """One line: the boards (matches) that differ, played against the checker's, and the reason."""
         if self.status != Status.DIFFERS:
             return self.reason or self.status
         parts = []
+        unit, who = ("match", "teams ") if self.teams else ("board", "")
         for b in self.boards[:SHOWN]:
-            where = f"board {b.board}: " if b.board else ""
+            where = f"{unit} {b.board}: " if b.board else ""
             what = "colours reversed, " if b.colours_only else ""
-            parts.append(f"{where}{what}played {pair_text(b.played)}, rules {pair_text(b.rules)}")
+            parts.append(f"{where}{what}played {who}{pair_text(b.played)}, rules {who}{pair_text(b.rules)}")
         if len(self.boards) > SHOWN:
             parts.append(f"{len(self.boards) - SHOWN} more")
         text = "; ".join(parts)
         return f"{text} ({self.reason})" if self.reason else text
 
     def players(self) -> list[int]:
-        """Every start rank in the differing boards, in order of first mention."""
+        """Every start rank (team number, for teams) in the differing boards, in order of first mention."""
         seen: dict[int, None] = {}
         for b in self.boards:
             for pair in (b.played, b.rules):
@@ -75,7 +78,7 @@ class RoundVerdict:
 class Report:
     """A whole verification: what it was judged by, and a verdict per round."""
 
-    system: str  # "dutch" (FIDE Dutch system, C.04.3) or "berger" (C.05 Annex 1); "" when none applies
+    system: str  # "dutch" (C.04.3), "berger" (C.05 Annex 1), "fideteam" (C.04.6); "" when none applies
     system_source: str  # why that system: "192 FIDE_DUTCH", "every pair met once: a round robin" ...
     edition: str  # the rules edition the checker applies (its own label, e.g. "2026-02-01")
     checker: str  # "gacrux 1.11.65"
@@ -86,7 +89,8 @@ class Report:
 
     @property
     def judged_by(self) -> str:
-        name = {"dutch": "FIDE Dutch system (C.04.3)", "berger": "Berger tables (C.05 Annex 1)"}.get(self.system, "")
+        name = {"dutch": "FIDE Dutch system (C.04.3)", "berger": "Berger tables (C.05 Annex 1)",
+                "fideteam": "FIDE team system (C.04.6)"}.get(self.system, "")
         return f"{name}, rules of {self.edition}, {self.checker}" if name else self.checker
 
     def differing(self) -> list[RoundVerdict]:

@@ -37,7 +37,7 @@ def verify_pairings(t: Tournament, *, progress: Progress | None = None) -> Repor
         report.refused = fed.refused
         return report
     paired = _paired_rounds(t)
-    session = Session(fed.text, fed.initial_colour)
+    session = Session(fed.text, fed.initial_colour, system.document)
     if session.error:
         report.refused = f"the checker refused the file as trfscore gives it: {session.error}"
         return report
@@ -50,7 +50,7 @@ def verify_pairings(t: Tournament, *, progress: Progress | None = None) -> Repor
         judged = session.judge(r)
         if system.name == "berger":
             _sitting_out(judged)
-        report.rounds.append(_verdict(judged))
+        report.rounds.append(_verdict(judged, system))
     report.edition = session.rules
     report.binding, edition_note = _binding(t, system, session.rules)
     report.caution = "; ".join(note for note in (edition_note, report.caution) if note)
@@ -81,21 +81,23 @@ def _sitting_out(judged: Judged) -> None:
         judged.reason = ""
 
 
-def _verdict(judged: Judged) -> RoundVerdict:
+def _verdict(judged: Judged, system: System) -> RoundVerdict:
     r = judged.round
     if judged.error:
         return RoundVerdict(r, Status.NOT_CHECKABLE, reason=f"the checker failed on this round: {judged.error}")
     if not judged.complete:
         return RoundVerdict(r, Status.NO_LEGAL_PAIRING, boards=_boards(judged.played, []),
-                            reason=judged.reason or "the checker finds no legal pairing for this round")
+                            reason=judged.reason or "the checker finds no legal pairing for this round",
+                            teams=system.teams)
     if judged.rules == judged.played:
         return RoundVerdict(r, Status.SAME)
     boards = _boards(judged.played, judged.rules)
     reasons = [judged.reason] if judged.reason else []
     for b in boards:
         if b.colours_only and b.rules in judged.colour_rules:
-            reasons.append(f"{b.rules[0]} has White by C.04.3 {judged.colour_rules[b.rules]}")
-    return RoundVerdict(r, Status.DIFFERS, boards, "; ".join(reasons))
+            who = "team " if system.teams else ""
+            reasons.append(f"{who}{b.rules[0]} has White by {system.document} {judged.colour_rules[b.rules]}")
+    return RoundVerdict(r, Status.DIFFERS, boards, "; ".join(reasons), teams=system.teams)
 
 
 def _boards(played: list[Pair], rules: list[Pair]) -> list[Board]:
@@ -135,8 +137,13 @@ def _binding(t: Tournament, system: System, edition: str) -> tuple[bool, str]:
         return False, ("FIDE_DOUBLEROUNDROBIN is judged with the last two rounds of the first cycle exchanged, as the "
                        "checker reads C.05 Annex 1's advice for double round robins; an event that kept the plain "
                        "tables differs in those two rounds")
-    if system.name != "dutch" or not edition:
+    if system.teams and not system.declared:
+        return False, ("no 192 code names the team system: the colour model and the scores of C.04.6 art. 1.2 and "
+                       "1.7 are its defaults (type A colours, match points then game points), which the event "
+                       "may not have used")
+    if system.name not in ("dutch", "fideteam") or not edition:
         return True, ""
+    rules = "the FIDE team system" if system.teams else "the Dutch rules"
     if system.edition == "2017":
         return False, (f"192 says the event was paired by the 2017 Dutch rules; the checker applies those of "
                        f"{edition}, and several percent of correctly paired rounds differ between the two")
@@ -144,12 +151,13 @@ def _binding(t: Tournament, system: System, edition: str) -> tuple[bool, str]:
         return True, ""
     start = t.header.start_date_iso
     if start is None:
-        return False, (f"the file gives no start date (042): the event may predate the Dutch rules of {edition} "
+        return False, (f"the file gives no start date (042): the event may predate {rules} of {edition} "
                        "the checker applies")
     if start < edition:
-        return False, (f"the event started on {start}, before the Dutch rules of {edition} the checker applies: it "
-                       "was probably paired by the 2017 rules, and several percent of correctly paired rounds "
-                       "differ between the two")
+        older = ("an earlier edition of C.04.6" if system.teams else "the 2017 rules, and several percent of "
+                 "correctly paired rounds differ between the two")
+        return False, (f"the event started on {start}, before {rules} of {edition} the checker applies: it "
+                       f"was probably paired by {older}")
     return True, ""
 
 

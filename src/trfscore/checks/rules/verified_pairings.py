@@ -34,7 +34,13 @@ def _report(ctx: Context) -> Report | None:
 
 
 def _where(ctx: Context, verdict: RoundVerdict) -> tuple[int | None, int | None]:
-    """The 001 line of the first player the verdict names, at that round's cell."""
+    """The 001 line of the first player the verdict names, at that round's cell; for teams the
+    team record (310, else 013) of the first team it names."""
+    if verdict.teams:
+        teams = [team for team in ctx.t.teams if team.record == "310"] or ctx.t.teams  # as trfscore.teams picks them
+        lines = {team.number: team.line for team in reversed(teams)}  # a number given twice: its first record
+        line = next((lines[n] for n in verdict.players() if lines.get(n) is not None), None)
+        return line, (5 if line is not None else None)
     for rank in verdict.players():
         p = ctx.by_rank.get(rank)
         if p is not None and p.line is not None:
@@ -53,8 +59,9 @@ def _caution(report: Report) -> str:
           "edition the checker applies, as an older edition may pair otherwise"))
 def round_differs(ctx: Context) -> Iterator[Finding]:
     """Each round's pairing (opponents, colours, the pairing-allocated bye) is the one the FIDE
-    Dutch system (C.04.3) or the Berger tables (C.05 Annex 1) give from the rounds before it,
-    as the FIDE TEC reference program's checker makes it.  Every differing round is reported:
+    Dutch system (C.04.3), the Berger tables (C.05 Annex 1) or, for a team event, the FIDE team
+    system (C.04.6: teams, matches) give from the rounds before it, as the FIDE TEC reference
+    program's checker makes it.  Every differing round is reported:
     a wrong pairing changes the rounds after it.  A warning, not an error, when the event may
     predate the rules edition the checker applies (its start date, or a 192 code naming the
     2017 rules).
@@ -107,7 +114,8 @@ def round_not_checkable(ctx: Context) -> Iterator[Finding]:
           "should see that the decision is recorded"))
 def no_legal_pairing(ctx: Context) -> Iterator[Finding]:
     """When no pairing of a round meets the absolute criteria, the rules leave the round to the
-    arbiter (C.04.3 art. 1.9.3): the round is not judged wrong, but it is worth a look.
+    arbiter (C.04.3 art. 1.9.3, C.04.6 art. 3.3.3): the round is not judged wrong, but it is
+    worth a look.
 
     Passing: a round that the checker can pair.
 
