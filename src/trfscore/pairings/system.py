@@ -12,7 +12,6 @@ from dataclasses import dataclass
 
 from ..event_reading import MATCH, ROUND_ROBIN, reading
 from ..model import Tournament
-from ..teams.build import build_team_event
 
 #: Words of a 192 code (TRF26 ETT codes, or the free text older files hold) naming a system that
 #: is not judged: the double Swiss, the other Swiss systems (and every team system but the FIDE
@@ -71,6 +70,8 @@ def system_of(t: Tournament) -> System:
     lead = f"{said} names no system the checker knows; " if code else "no 192 code; "
     event = reading(t)  # the event's own reading: team, match, round robin or Swiss
     if event.team:
+        from ..teams.build import build_team_event  # (the team model: only for team files)
+
         if build_team_event(t).round_robin:
             return System("", lead + "a team round robin: the team pairing tables are not judged")
         return System(TEAM, lead + "a file with teams: judged as a team Swiss by the FIDE team system with its "

@@ -23,12 +23,14 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from ..formats.trf.layout import BY_CODE, format_record
 from ..model import Game, Kind, Tournament
 from ..records import PointAssignment
-from ..teams.build import build_team_event
-from ..teams.model import TeamEvent, TeamLine
+
+if TYPE_CHECKING:
+    from ..teams.model import TeamEvent, TeamLine
 
 #: 240 type letter of each requested team bye.
 BYE_TYPES = {Kind.FULL_BYE: "F", Kind.HALF_BYE: "H", Kind.ZERO_BYE: "Z"}
@@ -56,6 +58,8 @@ class TeamFeed:
 
 def team_feed(t: Tournament, rounds: int) -> TeamFeed:
     """The team records of ``t``'s team event over ``rounds`` rounds, and its members' empty cells."""
+    from ..teams.build import build_team_event  # (the team model imports the check rules, which import this package)
+
     event = build_team_event(t, rounds)
     codes = {(rank, r.round): "" if r.played else "+" if r.kind == Kind.FORFEIT_WIN else "-"
              for line in event.teams for rank in _members(t, line) for r in line.rounds}
