@@ -19,14 +19,10 @@ ratings and crosstables cut at the same round.
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from .model import Game, PackedRow, Player, Tournament, packed_block, packed_rows, round_counts
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .findings import Finding
 
 #: A cell holding one of these has a result: a game (rated or not), a forfeit, an unknown result.
 RESULT_CODES = frozenset("1=0WDL+-X?")
@@ -156,14 +152,18 @@ def through(t: Tournament, rounds: int) -> Tournament:
     """``t`` as it stood after round ``rounds``: the same event with every player's cells cut
     there, for the parts of a report that read the cells themselves (crosstables, rating
     changes).  Its reading stays the whole file's, so that every format still says which rounds
-    are pending.  ``t`` itself when nothing is cut."""
-    if rounds >= t.rounds:
-        return t
+    are pending.  The standings of a view are after its last round (the one cut, made here).
+    ``t`` itself when nothing is cut and its default view is the whole file."""
     from dataclasses import replace
 
-    players = t.players
-    view = replace(t, players=[replace(p, games=_cut(p, packed, rounds)) for p, packed in zip(players, packed_rows(players))],
-                   rounds=rounds)
+    if rounds >= t.rounds:
+        if reading(t).played >= t.rounds:
+            return t
+        view = replace(t)  # the cells whole, the standings after the round in progress as asked
+    else:
+        players = t.players
+        view = replace(t, players=[replace(p, games=_cut(p, packed, rounds))
+                                   for p, packed in zip(players, packed_rows(players))], rounds=rounds)
     view.__dict__["_event_reading"] = (change_key(view), reading(t))
     view.__dict__["_whole"] = whole(t)
     return view
@@ -288,51 +288,3 @@ def _system(t: Tournament, players: Sequence[Player]) -> tuple[str, str]:
     from .tiebreaks.context import detect_round_robin
 
     return (ROUND_ROBIN if detect_round_robin(t) else SWISS), "pairings"
-
-
-#: What a reader says about a cell that is only waiting for its result (``  12 w  ``): the
-#: result is blank beside an opponent (TRF405), or the line ends before it (TRF402).
-_WAITING_CELL_RULES = frozenset({"TRF402", "TRF405"})
-#: The reader's note closing a capped kind (:class:`trfscore.findings.CappedFindings`).
-_CAPPED = re.compile(r"^\.\.\. and (\d+) more findings of this rule")
-
-
-def _blank_result(f: Finding) -> bool:
-    """``f`` says a cell beside an opponent has no result (or is the note closing such findings)."""
-    return f.rule in _WAITING_CELL_RULES and ("result ' '" in f.message or "truncated before the result" in f.message)
-
-
-def waiting_kind(f: Finding) -> str | None:
-    """The kind the TRF reader caps ``f`` with when it may be a cell waiting for its result (apart
-    from the rule's other findings, so that :func:`settle_findings` can count them), else None."""
-    return "waiting " + f.rule if _blank_result(f) else None
-
-
-def _counted(f: Finding) -> int:
-    """How many findings ``f`` stands for: the count of a reader's note, else one."""
-    more = _CAPPED.match(f.message)
-    return int(more.group(1)) if more else 1
-
-
-def settle_findings(t: Tournament) -> Tournament:
-    """Drop the reader's findings about cells that only wait for their result, in the rounds
-    :func:`reading` calls pending: a round paired but not played is information (``check``'s
-    TRF533), not a broken cell.  The reader's notes counting such findings past its cap go too
-    when the cells without a result (listed and counted) are as many as the waiting ones: then
-    every one of them waits.  Cheap when the reader found no such cell."""
-    if not any(f.rule in _WAITING_CELL_RULES for f in t.findings):
-        return t
-    event = reading(t)
-    if not event.pending:
-        return t
-    line_of = {p.start_rank: p.line for p in t.players}
-    waiting = {(line_of.get(sr), f"round {p.number}: ") for p in event.pending for sr in p.waiting}
-    blank = [f for f in t.findings if _blank_result(f)]
-    notes = [f for f in blank if _CAPPED.match(f.message)]
-    settled = {id(f) for f in blank if f not in notes and (f.line, f.message[:f.message.find(":") + 2]) in waiting}
-    # each waiting cell has one TRF405 "result ' '" (a TRF402 only when the line ends there)
-    blanks = sum(_counted(f) for f in blank if f.rule == "TRF405")
-    if notes and len(settled) == len(blank) - len(notes) and blanks == sum(len(p.waiting) for p in event.pending):
-        settled.update(map(id, notes))
-    t.findings[:] = [f for f in t.findings if id(f) not in settled]
-    return t

@@ -55,9 +55,7 @@ def loads(data: str | bytes, format: str | None = None, *, path: str | None = No
         return registry.with_pgn_encoding(t, data, encoding)
     box = [data]  # handed on, not kept here: a reader may free its input early (a JSON document's)
     del data
-    from .event_reading import settle_findings
-
-    return settle_findings(fmt.read(box.pop(), path=path, encoding=encoding))
+    return fmt.read(box.pop(), path=path, encoding=encoding)
 
 
 def _sniff_text(data: bytes, encoding: str | None) -> str:

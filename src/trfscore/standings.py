@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple, cast, over
 
 from .decimals import json_number as to_json_number
 from .decimals import rank_label  # noqa: F401  (re-exported: trfscore.standings.rank_label)
+from .event_reading import whole
 from .findings import Finding
 from .gcpause import gc_paused
 from .model import Player, Tournament
@@ -386,6 +387,8 @@ def _standings(t: Tournament, tiebreaks: Any, rules: str, system: Any,
     event = t.event
     if rounds is not None:
         rounds = max(0, min(int(rounds), t.rounds))  # "after round N" past the last round is the end
+    elif whole(t) is not t:  # already a view after round N (event_reading.through): cut there, once
+        rounds = t.rounds
     elif event.played < t.rounds:  # a round paired but not played: the default view is after the last played
         rounds = event.played
     if event.in_progress or (rounds is not None and rounds < event.played):

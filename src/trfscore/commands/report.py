@@ -108,8 +108,12 @@ def parse_tiebreaks(text: str | None) -> list[str] | None:
 
 
 def compute(t: Tournament, args: Namespace) -> Standings:
-    """Standings of players for the command-line options."""
-    standings: Standings = t.standings(tiebreaks=parse_tiebreaks(args.tiebreaks), rules=args.rules, **standing_options(args))
+    """Standings of players for the command-line options, of ``t`` as :func:`run` cut it (the view
+    after round N of :func:`trfscore.event_reading.through`, which the standings keep: the
+    round is not handed on a second time)."""
+    options = standing_options(args)
+    options.pop("rounds", None)
+    standings: Standings = t.standings(tiebreaks=parse_tiebreaks(args.tiebreaks), rules=args.rules, **options)
     return standings
 
 

@@ -14,7 +14,6 @@ from itertools import groupby
 from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING
 
-from ...event_reading import waiting_kind
 from ...findings import CappedFindings, Finding, finding
 from ...gcpause import gc_paused
 from ...model import Kind, PackedCells, PackedRow, Player, Record, Source, Tournament, packed_rows
@@ -28,6 +27,7 @@ from .header import read_bbp, read_header, read_javafo
 from .layout import PARSED, PLAYER, dialect, round_column
 from .player import infer_blank_byes
 from .records import read_national, read_parsed, read_team
+from .waiting import settle_findings, waiting_kind
 
 if TYPE_CHECKING:
     from ...records import NationalRecord
@@ -58,7 +58,7 @@ def read_bytes(data: bytes, *, path: str | None = None, encoding: str | None = N
 
 def _cap_kind(f: Finding) -> Hashable:
     """What the reader caps ``f`` with: a cell that may wait for its result
-    (:func:`trfscore.event_reading.waiting_kind`), a tolerated form, else its rule."""
+    (:func:`.waiting.waiting_kind`), a tolerated form, else its rule."""
     return waiting_kind(f) or tolerated.kind(f)
 
 
@@ -116,8 +116,10 @@ def read_text(text: str, *, path: str | None = None) -> Tournament:
         add(finding("TRF102", "the file mixes line endings (" + ", ".join(
             sorted(repr(e) for e in endings)) + ")", 1, 1, "use one kind of line ending"))
     _finish(t, players, found, add)
+    listed = len(t.findings)
     add.close()
-    return t
+    # a round paired but not played yet: its cells wait for their results, information for check
+    return settle_findings(t, t.findings[listed:], add.counts)
 
 
 _EOL, _TEXT, _KIND = attrgetter("eol"), attrgetter("text"), attrgetter("kind")
