@@ -146,3 +146,28 @@ def test_explanations_of_undefined_values():
     tb = {r.start_rank: r.tiebreaks for r in st.rows}
     assert str(st.explain(4, "APPO")) == (
         f"({tb[3]['PTP']} + {tb[2]['PTP']}) / 2 -> {tb[4]['APPO']} (rounded, .5 up)\n  {OTB}")
+
+
+def test_a_cut_marks_one_of_two_equal_ratings():
+    # #3 rated 1800 like #2: #1's opponents 1800 (R1), 1800 (R2), 2200.  Cut-1 removes one 1800,
+    # the first: (1800 + 2200) / 2 = 2000.
+    st = standings("ARO-C1", ratings={**RATINGS, 3: 1800})
+    e = st.explain(1, "ARO-C1")
+    assert [(t.round, t.cut) for t in e.terms] == [(1, True), (2, False), (3, False)]
+    assert e.value == 2000
+
+
+@pytest.mark.parametrize(("rules", "terms", "aro"), [
+    ("fide-2024", [(1, 2, 1800), (2, 3, 1600)], 1700),  # 15.2: forfeits are games in round-robins
+    ("fide-2026", [(2, 3, 1600)], 1600),  # 2026: not for the rating-based tie-breaks
+])
+def test_round_robin_forfeit_in_the_rating_explanation(rules, terms, aro):
+    # A 3-player round robin: R1 #1 wins by forfeit against #2, R2 #3-#1 1:0, R3 #2-#3 1/2.
+    from .test_counts import three_rr
+
+    t = three_rr()
+    for p in t.players:
+        p.rating = RATINGS[p.start_rank]
+    st = compute_standings(t, "ARO", rules=rules)
+    e = st.explain(1, "ARO")
+    assert [(t.round, t.opponent, t.value) for t in e.terms] == terms and e.value == aro
