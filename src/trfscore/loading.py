@@ -27,10 +27,23 @@ def sniff(text: str) -> str:
 
 
 def loads(data: str | bytes, format: str | None = None, *, path: str | None = None,
-          encoding: str | None = None, event: str | None = None, round_mode: str | None = None) -> Tournament:
+          encoding: str | None = None, event: str | None = None, round_mode: str | None = None,
+          unfinished: str = "auto") -> Tournament:
     """Read a tournament from text or bytes; ``event`` picks one event of a PGN file that holds
     several, ``round_mode`` says how its ``Round`` tags are read (:func:`trfscore.formats.pgn.read`;
-    either is a ValueError for other formats)."""
+    either is a ValueError for other formats); ``unfinished`` how games not finished (PGN ``*``)
+    and unknown results (TRF ``X``) are scored: ``auto`` (the file's way), ``pending``, ``draw``
+    or ``zero`` (:mod:`trfscore.unfinished`)."""
+    from .unfinished import check_mode, score_unfinished
+
+    return score_unfinished(_loads(data, format, path, encoding, event, round_mode, check_mode(unfinished)),
+                            unfinished)
+
+
+def _loads(data: str | bytes, format: str | None, path: str | None, encoding: str | None, event: str | None,
+           round_mode: str | None, unfinished: str) -> Tournament:
+    """:func:`loads` but for scoring the unknown results as ``unfinished`` asks (which the PGN
+    reader takes: a ``*`` scored by the choice is read as an unknown result)."""
     from .formats import registry
     from .formats.decode import looks_binary
 
@@ -45,13 +58,14 @@ def loads(data: str | bytes, format: str | None = None, *, path: str | None = No
         fmt = registry.get("trf")  # the TRF reader says what binary input is
     else:
         fmt = registry.sniff(_sniff_text(data, encoding))
-    if event is not None or round_mode is not None:
+    if event is not None or round_mode is not None or (unfinished != "auto" and (fmt.read_by or fmt.name) == "pgn"):
         if (fmt.read_by or fmt.name) != "pgn":
             what = "an event is picked only from" if event is not None else "a round mode is only for"
             raise ValueError(f"{what} PGN input (this is {fmt.name})")
         from .formats import pgn
 
-        t = pgn.read(data, path=path, encoding=encoding, event=event, round_mode=round_mode or "auto")
+        t = pgn.read(data, path=path, encoding=encoding, event=event, round_mode=round_mode or "auto",
+                     unfinished=unfinished)
         return registry.with_pgn_encoding(t, data, encoding)
     box = [data]  # handed on, not kept here: a reader may free its input early (a JSON document's)
     del data
@@ -71,23 +85,25 @@ def _sniff_text(data: bytes, encoding: str | None) -> str:
 
 
 def load(source: PathOrText, format: str | None = None, *, encoding: str | None = None,
-         event: str | None = None) -> Tournament:
+         event: str | None = None, unfinished: str = "auto") -> Tournament:
     """Read a tournament from a path (``str``/``PathLike``, a folder of PGN files included), or
-    from text or bytes when ``source`` is not a path (a ``str`` with a line break); ``event`` as
-    in :func:`loads`."""
+    from text or bytes when ``source`` is not a path (a ``str`` with a line break); ``event`` and
+    ``unfinished`` as in :func:`loads`."""
     if isinstance(source, bytes):
-        return loads(source, format, encoding=encoding, event=event)
+        return loads(source, format, encoding=encoding, event=event, unfinished=unfinished)
     if isinstance(source, str) and ("\n" in source or "\r" in source):  # no path holds a line break
-        return loads(source, format, encoding=encoding, event=event)
+        return loads(source, format, encoding=encoding, event=event, unfinished=unfinished)
     path = Path(source)
     if path.is_dir():  # a folder of PGN files makes one tournament
         from .formats import pgn
+        from .unfinished import check_mode, score_unfinished
 
-        return pgn.read_many([path], encoding=encoding, event=event)
+        return score_unfinished(pgn.read_many([path], encoding=encoding, event=event,
+                                              unfinished=check_mode(unfinished)), unfinished)
     from .formats.files import read_file
 
     # ValueError for a FIFO, a device or more than 64 MB; the bytes are not kept here (freed early)
-    return loads(read_file(path), format, path=str(path), encoding=encoding, event=event)
+    return loads(read_file(path), format, path=str(path), encoding=encoding, event=event, unfinished=unfinished)
 
 
 def nothing_readable(t: Tournament) -> Finding | None:

@@ -184,6 +184,9 @@ class Scoring:
     values: dict[str, Fraction] = field(default_factory=lambda: dict(DEFAULT_POINTS))
     detail: dict[str, Fraction] = field(default_factory=dict)
     source: str = "default"  # "default", "162", "XXS", "BB"
+    #: how games not finished and unknown results are scored: ``auto`` (the file's way) or the
+    #: user's choice (``pending``, ``draw``, ``zero``: :mod:`trfscore.unfinished`)
+    unfinished: str = "auto"
 
     def points(self, game: Game) -> Fraction:
         """Points this cell earns under this scoring system."""

@@ -359,6 +359,26 @@ def _rank_columns(ctx: TiebreakContext, order: list[int], sizes: list[int], code
                        tuple(codes), [list(map(column.__getitem__, order)) for column in columns], ctx.players, order)
 
 
+def _unknown_notes(t: Tournament, unknown: list[tuple[int, int]]) -> list[str]:
+    """What the standings say about unknown results and games not finished: how the unknown
+    results ``unknown`` ((start rank, round) of each, in the rounds shown) score and why (record
+    162, or the user's choice: :mod:`trfscore.unfinished`), and the choice ``pending``."""
+    from .decimals import fmt_points
+
+    mode = t.scoring.unfinished
+    out: list[str] = []
+    if unknown:
+        shown = ", ".join(str(sr) for sr, _ in unknown[:8]) + (" ..." if len(unknown) > 8 else "")
+        why = (f"as asked (unfinished: {mode})" if mode in ("draw", "zero")
+               else "as record 162's X says" if t.scoring.source == "162" else "a draw, X's default (no record 162)")
+        out.append(f"{len(unknown)} result(s) unknown (X, players {shown}): each scored "
+                   f"{fmt_points(t.scoring.values['X'])}, {why}")
+    if mode == "pending":
+        out.append("games not finished (PGN '*') and unknown results (X) are not scored, pending, as asked "
+                   "(unfinished: pending)")
+    return out
+
+
 def compute_standings(t: Tournament, tiebreaks: Any = None, rules: str = "auto", system: Any = None, *,
                       rounds: int | None = None, unrated: int | None = None) -> Standings:
     """Rank the players of ``t``.
@@ -394,12 +414,7 @@ def _standings(t: Tournament, tiebreaks: Any, rules: str, system: Any,
     if event.in_progress or (rounds is not None and rounds < event.played):
         notes.append(event.describe(rounds))
     unknown = [u for u in event.unknown if rounds is None or u[1] <= rounds]
-    if unknown:  # TRF26 record 162: X scores as its value says (a draw by default)
-        from .decimals import fmt_points
-
-        notes.append(f"{len(unknown)} result(s) unknown (X, players {', '.join(str(sr) for sr, _ in unknown[:8])}"
-                     f"{' ...' if len(unknown) > 8 else ''}): each scored {fmt_points(t.scoring.values['X'])}, "
-                     "as record 162's X says")
+    notes += _unknown_notes(t, unknown)  # how unknown results score, and why (record 162, --unfinished)
     ctx = build_context(t, rr=rr, rounds=rounds)
     eng = Engine(ctx, edition, options)
 

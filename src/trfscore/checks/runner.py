@@ -40,6 +40,8 @@ class Options:
     encoding: str | None = None
     input_format: str | None = None
     event: str | None = None  # the event to read from a PGN file that holds several (--event)
+    round_mode: str | None = None  # how a PGN file's Round tags are read (--round-mode)
+    unfinished: str = "auto"  # how games not finished and unknown results score (--unfinished)
     excerpts: bool = True
     rating_lists: tuple[tuple[str, str, str], ...] = ()  # (index file, period, list hash) of each --rating-list
     #: skip what is no tournament file at all (``--only-tournaments``; see :func:`not_a_tournament`)
@@ -109,7 +111,8 @@ def check_data(data: bytes, path: str, options: Options) -> FileResult:
             result.unreadable = True
             return result
         t = loading.loads(data, options.input_format, path=None if path == "-" else path,
-                          encoding=options.encoding, event=options.event)
+                          encoding=options.encoding, event=options.event, round_mode=options.round_mode,
+                          unfinished=options.unfinished)
         if options.tournaments_only and not_a_tournament(t):
             result.skipped = True
             return result

@@ -154,7 +154,7 @@ def run(args: Namespace) -> int:
         if any(lst.where == ":memory:" for lst in lists):
             jobs = 1  # an index held in memory cannot be shared with worker processes
     options = Options(profile=args.profile, select=args.select, ignore=args.ignore, encoding=encoding,
-                      event=args.event,
+                      event=args.event, round_mode=args.round_mode, unfinished=args.unfinished,
                       input_format=args.input_format, excerpts=args.output_format == "text",
                       rating_lists=tuple((lst.where, lst.period, lst.sha256) for lst in lists),
                       tournaments_only=args.only_tournaments, pairings=args.pairings)

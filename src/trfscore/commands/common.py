@@ -37,6 +37,11 @@ def add_input_options(parser: ArgumentParser) -> None:
                         help="PGN: how Round \"3.1\" is read: round 3 (round; round.board also keeps board 1), "
                         "its own round (round.game: the games of a match), or auto (default: round.game when one "
                         "player has two games under one round number, else round)")
+    parser.add_argument("--unfinished", choices=("auto", "pending", "draw", "zero"), default="auto",
+                        help="how games not finished (PGN '*') and unknown results (TRF X) score: auto (default: "
+                        "'*' pending and not scored, X as record 162 says, a draw without it), pending (both not "
+                        "scored, waiting for their result), draw (a draw for each player) or zero (0 for each); "
+                        "always said in the report")
 
 
 def _folder_formats() -> tuple[str, ...]:
@@ -83,9 +88,13 @@ def load_input(name: str, args: Namespace) -> Tournament:
         if getattr(args, "input_format", None) not in (None, *_folder_formats()):
             raise UsageError(f"{name}: is a directory (only a folder of PGN files can be read as one tournament)")
         from ..formats import pgn
+        from ..unfinished import score_unfinished
 
-        t = pgn.read_many([name], encoding=getattr(args, "encoding", None), event=getattr(args, "event", None),
-                          round_mode=getattr(args, "round_mode", None) or "auto")
+        unfinished = getattr(args, "unfinished", "auto")
+        t = score_unfinished(pgn.read_many([name], encoding=getattr(args, "encoding", None),
+                                           event=getattr(args, "event", None),
+                                           round_mode=getattr(args, "round_mode", None) or "auto",
+                                           unfinished=unfinished), unfinished)
         if not t.players:
             if any(f.rule in ("PGN110", "PGN111") for f in t.findings):
                 unreadable(t, name)
@@ -98,7 +107,7 @@ def load_input(name: str, args: Namespace) -> Tournament:
     try:
         t = loads(data, getattr(args, "input_format", None), path=None if name == "-" else name,
                      encoding=getattr(args, "encoding", None), event=getattr(args, "event", None),
-                     round_mode=getattr(args, "round_mode", None))
+                     round_mode=getattr(args, "round_mode", None), unfinished=getattr(args, "unfinished", "auto"))
     except ValueError as exc:  # --event for input that is not PGN
         raise UsageError(f"{name}: {exc}") from None
     except UsageError as exc:  # a forced --encoding that does not fit the bytes

@@ -28,13 +28,27 @@ TYPE_CODES = {"W": "1W", "D": "=D", "L": "0L", "F": "F", "H": "H", "Z": "Z ", "+
 
 def _system(ctx: Context) -> str:
     s = ctx.t.scoring
-    if s.source == "162":
+    return _source(s.source) + _unfinished(s.unfinished, s.values.get("X"))
+
+
+def _source(source: str) -> str:
+    """The scoring system's source, as the messages name it."""
+    if source == "162":
         return "the 162 scoring record"
-    if s.source == "XXS":
+    if source == "XXS":
         return "the XXS scoring record"
-    if s.source == "BB":
+    if source == "BB":
         return "the BB? scoring records"
     return "the FIDE default scoring (1, ½, 0)"
+
+
+def _unfinished(mode: str, x: Fraction | None) -> str:
+    """The user's choice for unknown results (:mod:`trfscore.unfinished`), as the messages add it."""
+    if mode == "pending":
+        return ", unknown results (X) pending as asked (unfinished: pending)"
+    if mode in ("draw", "zero"):
+        return f", unknown results (X) scored {fmt_points(x)} as asked (unfinished: {mode})"
+    return ""
 
 
 def _adjusted(ctx: Context) -> dict[int, Fraction]:

@@ -112,10 +112,19 @@ def _bye(rec: GameRecord, w_bye: bool, b_bye: bool, sink: Sink) -> tuple[Side, s
     return player, code
 
 
-def _unfinished(rec: GameRecord, sink: Sink) -> None:
-    """PGN203: a game ending ``*`` is read as paired with its result pending (not scored)."""
+def _unfinished(rec: GameRecord, sink: Sink) -> tuple[str, str]:
+    """The codes of a game ending ``*``: paired with its result pending, not scored (PGN203),
+    unless the user chose to score such games (``--unfinished draw|zero``): then an unknown
+    result, which that choice scores (PGN204, :mod:`trfscore.unfinished`)."""
+    if sink.unfinished in ("draw", "zero"):
+        sink.add("PGN204", f"game at {location(rec)}: result '*' (not finished): read as an unknown result, "
+                 f"scored {'as a draw' if sink.unfinished == 'draw' else '0'} for each player as asked "
+                 f"(unfinished: {sink.unfinished})", rec.line, 1,
+                 "write the result (1-0, 0-1, 1/2-1/2) once the game is over", "*")
+        return "X", "X"
     sink.add("PGN203", f"game at {location(rec)}: result '*' (not finished): read as paired, result pending, "
              "not scored", rec.line, 1, "write the result (1-0, 0-1, 1/2-1/2) once the game is over", "*")
+    return " ", " "
 
 
 def _result_codes(rec: GameRecord, files_with_moves: set[str], sink: Sink) -> tuple[str, str]:
@@ -132,7 +141,7 @@ def _result_codes(rec: GameRecord, files_with_moves: set[str], sink: Sink) -> tu
         if codes[0] == " " and termination == UNKNOWN_TERMINATION:
             codes = ("X", "X")  # trfscore's own writing of a TRF X
         elif codes[0] == " ":
-            _unfinished(rec, sink)
+            codes = _unfinished(rec, sink)
         elif termination == UNRATED_TERMINATION:
             codes = (UNRATED_CODE[codes[0]], UNRATED_CODE[codes[1]])
         elif codes[0] in "10" and rec.termination and forfeit_termination(rec.termination):

@@ -20,7 +20,7 @@ from .tournament import build
 
 
 def read(source: str | bytes | IO[Any], *, moves: bool = False, round_mode: str = "auto", path: str | None = None,
-         encoding: str | None = None, event: str | None = None) -> Tournament:
+         encoding: str | None = None, event: str | None = None, unfinished: str = "auto") -> Tournament:
     """Read one PGN (text, bytes or an open file) as a tournament; problems become findings.
 
     ``moves=False`` reads only the tag pairs (fast); ``moves=True`` also parses the moves (the
@@ -28,9 +28,11 @@ def read(source: str | bytes | IO[Any], *, moves: bool = False, round_mode: str 
     (``round.game`` for a match's ``r.g`` games, else ``round``), ``"round"``, ``"round.board"`` or
     ``"round.game"`` (see the module text).  ``event`` picks one event of a
     file that holds several (:mod:`.events`); without it such a file is refused (PGN110).
+    ``unfinished`` ``draw`` or ``zero`` reads a ``*`` as an unknown result (``X``, PGN204) for
+    :func:`trfscore.unfinished.score_unfinished` to score; else it is pending (PGN203).
     """
     findings: list[Finding] = []
-    sink = Sink(findings)
+    sink = Sink(findings, unfinished)
     box = [source]  # handed on, not kept here: the text is freed once its games are read
     del source
     with gc_paused():
@@ -83,12 +85,13 @@ def _expand(paths: Iterable[str | os.PathLike[str]]) -> list[str]:
 
 
 def read_many(paths: Iterable[str | os.PathLike[str]] | str | os.PathLike[str], *, moves: bool = False,
-              round_mode: str = "auto", encoding: str | None = None, event: str | None = None) -> Tournament:
+              round_mode: str = "auto", encoding: str | None = None, event: str | None = None,
+              unfinished: str = "auto") -> Tournament:
     """Several PGN files (or folders of ``*.pgn``) as one tournament (of one event, see :func:`read`)."""
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
     findings: list[Finding] = []
-    sink = Sink(findings)
+    sink = Sink(findings, unfinished)
     with gc_paused():
         try:
             t = _read_many(paths, moves, round_mode, encoding, findings, sink, event)

@@ -49,6 +49,9 @@ READER_RULES = declare_summaries(
     ("PGN203", INFO, "a game not finished (result '*'): paired, its result pending, not scored",
      "info: the PGN standard (8.1.1.7) writes '*' for a game in progress; it is paired and not yet scored, "
      "which is normal mid-event"),
+    ("PGN204", INFO, "a game not finished (result '*') scored as the user asked (--unfinished draw or zero)",
+     "info: the user chose to score games not finished (--unfinished, unfinished=); it says which games "
+     "the choice scored"),
     ("PGN210", INFO, "the file holds other events than the one read",
      "info: a file with several events is common (one download holds many); the others are not lost, only not "
      "read now"),
@@ -62,9 +65,12 @@ class Sink(CappedFindings):
     """The reader's findings: at most :data:`~trfscore.findings.MAX_PER_RULE` of one rule (the
     rest counted, see ``close``), each labelled with the file it comes from when there are several."""
 
-    def __init__(self, findings: list[Finding]) -> None:
+    def __init__(self, findings: list[Finding], unfinished: str = "auto") -> None:
         super().__init__(findings)
         self.file = ""
+        #: how a game not finished is read (:mod:`trfscore.unfinished`): ``draw``/``zero`` read
+        #: ``*`` as an unknown result, scored by that choice (PGN204); else pending (PGN203)
+        self.unfinished = unfinished
 
     def add(self, rule: str, message: str, line: int | None = None, column: int | None = None, hint: str = "",
             text: str = "") -> None:
