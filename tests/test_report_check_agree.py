@@ -2,9 +2,10 @@
 the rounds played and pending, the system, and the verdict on the findings that make a number
 wrong (issue 24: "one reading of the event").
 
-Each file is run through both commands as a user would (JSON output of each), plus a file saved
-between rounds and a two-player match written here, so that the pending and match readings are
-among those compared.
+Each file is run through both commands as a user would (JSON output of each: check's gives the
+reading its rules judged the file by), plus files written here (saved between rounds, a two-player
+match, pairings not mirrored with points not added up, a PGN game not finished before played
+rounds), so that the pending and match readings and errors of the verdict are among those compared.
 """
 from __future__ import annotations
 
@@ -34,6 +35,22 @@ MATCH = """012 A match of four games
 001    2 m    Player0002, Test                  1800 GER      100002 1990/01/01  2.0    1     1 b 0     1 w =     1 b 1     1 w =
 """
 
+#: player 1 names player 2 in round 1, who plays player 3 there (TRF505), and player 4 declares
+#: 1.0 where the results add up to 0.5 (TRF510): errors of the verdict
+BROKEN = """012 Pairings not mirrored, points not added up
+001    1 m    Player0001, Test                  1800 GER      100001 1990/01/01  1.0    1     2 w 1
+001    2 m    Player0002, Test                  1800 GER      100002 1990/01/01  0.0    3     3 b 0
+001    3 m    Player0003, Test                  1800 GER      100003 1990/01/01  1.0    2     2 w 1
+001    4 m    Player0004, Test                  1800 GER      100004 1990/01/01  1.0    4  0000 - H
+"""
+#: a game not finished in round 1 of 2 (later rounds played): a game with no result, not a wait
+PGN_UNFINISHED = "".join(
+    f'[Event "Club"]\n[Round "{rnd}"]\n[White "{w}"]\n[Black "{b}"]\n[Result "{r}"]\n\n{r}\n\n'
+    for rnd, w, b, r in (("1", "A", "B", "*"), ("1", "C", "D", "1-0"), ("2", "B", "C", "1/2-1/2"),
+                         ("2", "D", "A", "0-1")))
+WRITTEN = {"mid-event": ("mid.trf", MID_EVENT), "match": ("match.trf", MATCH), "broken": ("broken.trf", BROKEN),
+           "pgn-unfinished": ("unfinished.pgn", PGN_UNFINISHED)}
+
 
 def _written(tmp_path_factory, name: str, text: str) -> Path:
     path = tmp_path_factory.mktemp("agree") / name
@@ -41,14 +58,19 @@ def _written(tmp_path_factory, name: str, text: str) -> Path:
     return path
 
 
-@pytest.fixture(params=[*corpus_params(CORPUS), pytest.param("mid-event", id="mid-event"),
-                        pytest.param("match", id="match")])
+@pytest.fixture(params=[*corpus_params(CORPUS), *(pytest.param(name, id=name) for name in WRITTEN)])
 def corpus_file(request, tmp_path_factory) -> Path:
-    if request.param == "mid-event":
-        return _written(tmp_path_factory, "mid.trf", MID_EVENT)
-    if request.param == "match":
-        return _written(tmp_path_factory, "match.trf", MATCH)
+    if request.param in WRITTEN:
+        return _written(tmp_path_factory, *WRITTEN[request.param])
     return request.param
+
+
+def _reader_rules() -> frozenset[str]:
+    """The ids a reader reports while the file is read (a report lists them too), as opposed to
+    check's own rules."""
+    from trfscore.checks.registry import all_rules
+
+    return frozenset(rule for rule, r in all_rules().items() if r.func is None)
 
 
 def test_report_and_check_agree_on_rounds_system_and_verdict(capsys, corpus_file):
@@ -57,21 +79,28 @@ def test_report_and_check_agree_on_rounds_system_and_verdict(capsys, corpus_file
         pytest.skip("not a tournament file report reads")
     doc = json.loads(out)
     ccode, cout, _ = run_cli(capsys, "check", corpus_file, "--format", "json")
-    found = [f for file in json.loads(cout)["files"] for f in file["findings"]] if "files" in json.loads(cout) \
-        else json.loads(cout)["findings"]
-    checked = sorted((f["rule"], f["line"], f["message"]) for f in found if f["rule"] in VERDICT_RULES)
-    reported = sorted((f["rule"], f["line"], f["message"]) for f in doc["findings"] if f["rule"] in VERDICT_RULES)
-    assert reported == checked
-    # the error verdict: report --strict fails exactly when check has an error of the verdict or of the reading
-    errors = {f["rule"] for f in found if f["severity"] == "error"}
-    wrong = errors & set(VERDICT_RULES)
-    assert (code == 1) >= bool(wrong)
-    # rounds: what report says it shows is what check reads as played and pending
-    event = doc["event"]
-    pending = {f["rule"] for f in found} & {"TRF533"}
-    assert bool(event["pending"]) == bool(pending)
-    assert doc["tournament"]["after_round"] == event["rounds_played"]
-    # the system: a round robin (or match) to report is one to check (no Swiss-only repeat rule fires)
-    if doc["system"] == "round-robin":
-        assert "TRF552" not in {f["rule"] for f in found}
-    assert (event["system"] in ("round-robin", "match")) == (doc["system"] == "round-robin")
+    [checked] = json.loads(cout)["files"]
+    found = checked["findings"]
+    rules = [f["rule"] for f in found]
+    # rounds and system: the reading check judged the file by is the one report shows
+    reported, judged = doc["event"], checked["event"]
+    for key in ("rounds_played", "rounds_declared", "pending", "system", "team", "unknown_results"):
+        assert reported[key] == judged[key], key
+    assert doc["tournament"]["after_round"] == reported["after_round"] == judged["after_round"]
+    # ... and check's rules act on that reading: one TRF533 per pending round; a round robin or a
+    # match has no Swiss-only repeated pairing (TRF552); the system report ranks by is the same
+    assert rules.count("TRF533") == len(judged["pending"])
+    if judged["system"] in ("round-robin", "match"):
+        assert "TRF552" not in rules
+    assert (judged["system"] in ("round-robin", "match")) == (doc["system"] == "round-robin")
+    # the verdict: the findings that make a number wrong are the same in both ...
+    verdict = sorted((f["rule"], f["line"], f["message"]) for f in found if f["rule"] in VERDICT_RULES)
+    assert sorted((f["rule"], f["line"], f["message"]) for f in doc["findings"] if f["rule"] in VERDICT_RULES) == verdict
+    # ... and so are the errors: report lists the reader's and the verdict's, check finds them too,
+    # and report --strict fails exactly when there is one
+    reader = _reader_rules()
+    errors = sorted((f["rule"], f["line"], f["message"]) for f in found
+                    if f["severity"] == "error" and (f["rule"] in reader or f["rule"] in VERDICT_RULES))
+    assert sorted((f["rule"], f["line"], f["message"]) for f in doc["findings"] if f["severity"] == "error") == errors
+    assert (code == 1) == bool(errors)
+    assert ccode == 1 or not errors

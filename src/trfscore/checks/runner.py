@@ -11,7 +11,7 @@ import glob
 import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..errors import UsageError
 from ..findings import SEVERITY_ORDER, Finding, finding
@@ -65,6 +65,9 @@ class FileResult:
     lines: dict[int, tuple[int, str]] = field(default_factory=dict)  # line -> (offset, excerpt)
     players: int = 0
     rounds: int = 0
+    #: the event reading the rules judged the file by (rounds played and pending, system), as the
+    #: report's JSON gives it (:meth:`trfscore.event_reading.EventReading.to_dict`); None unread
+    event: dict[str, Any] | None = None
 
     def worst(self) -> str | None:
         if not self.findings:
@@ -120,6 +123,8 @@ def check_data(data: bytes, path: str, options: Options) -> FileResult:
         result.format = t.source.format
         result.players = len(t.players)
         result.rounds = t.rounds
+        if t.players:
+            result.event = t.event.to_dict()
         progress = _RoundProgress(path) if options.pairing_progress and options.pairings else None
         try:
             result.findings = check(t, profile, rating_lists=_rating_lists(options.rating_lists),

@@ -9,7 +9,9 @@ The JSON document is ``checkDocument`` in the packaged schema, a shape other too
 
 Each file has its ``"status"`` (``passed``, ``failed`` at ``--fail-on``, ``unreadable`` or
 ``skipped`` when a folder held it but it is no tournament file) and its ``"errors"``,
-``"warnings"`` and ``"info"`` counts.  A file that could not be read has ``"error"`` and no findings.  JSON Lines writes each finding
+``"warnings"`` and ``"info"`` counts, and a file read as a tournament its ``"event"``: the
+reading of the event the rules judged it by (rounds played and pending, system), as the JSON
+report gives it.  A file that could not be read has ``"error"`` and no findings.  JSON Lines writes each finding
 as ``{"type": "finding", "path": ..., "rule": ...}`` as soon as its file is checked, each
 unreadable file as ``{"type": "error", ...}``, each file's verdict as ``{"type": "file", "path": ...,
 "status": ...}`` after its findings, and the summary last as ``{"type": "summary", ...}``.
@@ -31,6 +33,8 @@ def file_dict(result: FileResult, fail_on: str = ERROR) -> dict[str, Any]:
     item: dict[str, Any] = {"path": display_path(result.path), "encoding": result.encoding,
                             "format": result.format, **file_status(result, fail_on),
                             "findings": [finding_dict(f) for f in result.findings]}
+    if result.event is not None:
+        item["event"] = result.event  # the reading check judged by: the same a report gives
     if result.error:
         item["error"] = result.error
     return item
