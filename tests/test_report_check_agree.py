@@ -5,7 +5,7 @@ wrong (issue 24: "one reading of the event").
 Each file is run through both commands as a user would (JSON output of each: check's gives the
 reading its rules judged the file by), plus files written here (saved between rounds, a two-player
 match, pairings not mirrored with points not added up, a PGN game not finished before played
-rounds), so that the pending and match readings and errors of the verdict are among those compared.
+rounds, a round robin with byes declared either way), so that the pending and match readings and errors of the verdict are among those compared.
 """
 from __future__ import annotations
 
@@ -48,8 +48,21 @@ PGN_UNFINISHED = "".join(
     f'[Event "Club"]\n[Round "{rnd}"]\n[White "{w}"]\n[Black "{b}"]\n[Result "{r}"]\n\n{r}\n\n'
     for rnd, w, b, r in (("1", "A", "B", "*"), ("1", "C", "D", "1-0"), ("2", "B", "C", "1/2-1/2"),
                          ("2", "D", "A", "0-1")))
+#: a round robin of four whose players 1 and 4 took a half-point bye in round 3 instead of their
+#: game; the points declared as the round robin's standings count a round without an opponent
+#: (nothing: 1+1 = 2, ½+0 = ½), which the results under the FIDE scoring do not (TRF510)
+RR_BYE = """012 Round robin with half-point byes
+092 Individual: round robin
+001    1 m    Player0001, Test                  1800 GER      100001 1990/01/01  2.0    1     2 w 1     3 b 1  0000 - H
+001    2 m    Player0002, Test                  1800 GER      100002 1990/01/01  1.0    2     1 b 0     4 w =     3 w =
+001    3 m    Player0003, Test                  1800 GER      100003 1990/01/01  1.5    3     4 w 1     1 w 0     2 b =
+001    4 m    Player0004, Test                  1800 GER      100004 1990/01/01  0.5    4     3 b 0     2 b =  0000 - H
+"""
+#: the same with the byes counted in the declared points (1+1+½ = 2.5, 0+½+½ = 1)
+RR_BYE_COUNTED = RR_BYE.replace("1990/01/01  2.0", "1990/01/01  2.5").replace("  0.5    4", "  1.0    4")
 WRITTEN = {"mid-event": ("mid.trf", MID_EVENT), "match": ("match.trf", MATCH), "broken": ("broken.trf", BROKEN),
-           "pgn-unfinished": ("unfinished.pgn", PGN_UNFINISHED)}
+           "pgn-unfinished": ("unfinished.pgn", PGN_UNFINISHED), "rr-bye": ("rr.trf", RR_BYE),
+           "rr-bye-counted": ("rr-counted.trf", RR_BYE_COUNTED)}
 
 
 def _written(tmp_path_factory, name: str, text: str) -> Path:
@@ -104,3 +117,17 @@ def test_report_and_check_agree_on_rounds_system_and_verdict(capsys, corpus_file
     assert sorted((f["rule"], f["line"], f["message"]) for f in doc["findings"] if f["severity"] == "error") == errors
     assert (code == 1) == bool(errors)
     assert ccode == 1 or not errors
+
+
+@pytest.mark.parametrize(("text", "wrong"), [(RR_BYE, ["TRF510", "TRF510"]), (RR_BYE_COUNTED, [])])
+def test_a_round_robin_bye_is_said_and_judged_as_check_judges_it(capsys, tmp_path, text, wrong):
+    # a round robin's standings score a round without an opponent as one sat out (nothing), check
+    # adds the bye up as its code says: report says so, and takes check's verdict on the points
+    path = tmp_path / "rr.trf"
+    path.write_text(text, encoding="utf-8")
+    code, out, _ = run_cli(capsys, "report", path, "--format", "json", "--strict")
+    doc = json.loads(out)
+    assert {r["start_rank"]: r["points"] for r in doc["standings"]} == {1: 2, 2: 1, 3: 1.5, 4: 0.5}
+    assert any("for player(s) 1 (0.5), 4 (0.5)" in note for note in doc["notes"])
+    assert [f["rule"] for f in doc["findings"] if f["severity"] == "error"] == wrong
+    assert code == (1 if wrong else 0)

@@ -63,6 +63,25 @@ def one_sided_note(found: Sequence[Finding]) -> str | None:
             "cells, so such a game counts for the player who records it and not for the other")
 
 
+def round_robin_bye_note(t: Tournament, standings: Standings) -> str | None:
+    """In a round robin the standings score a round without an opponent as the round a player
+    sits out: nothing, whatever the cell says (:func:`trfscore.tiebreaks.unplayed.category`),
+    while the results under the file's scoring (what ``check`` adds up, TRF510) count a bye
+    there (``U``/``H``/``F``).  The note naming the players whose points differ so, or None."""
+    if not t.event.round_robin:
+        return None
+    table = standings.columns()
+    total = t.scoring.table().total
+    differ = [(p.start_rank, total(p) - pts) for p, pts in zip(table.players, table.points) if total(p) != pts]
+    if not differ:
+        return None
+    from .decimals import fmt_points
+
+    shown = ", ".join(f"{sr} ({fmt_points(d)})" for sr, d in sorted(differ)[:8]) + (" ..." if len(differ) > 8 else "")
+    return (f"round robin: a round without an opponent scores nothing in these standings (the round a player "
+            f"sits out), while the file's scoring counts the bye written there (U, H or F) for player(s) {shown}")
+
+
 def _screen(t: Tournament, standings: Standings | None) -> bool:
     """True when no rule of :data:`VERDICT_RULES` can have anything to say: start ranks unique,
     every pairing named by both players with results that fit (or both blank in a round the
@@ -134,7 +153,8 @@ def _points_agree(t: Tournament, players: list[Player], ranks: list[int], standi
     if kinds == {type(None)}:
         return True
     computed: list[object]
-    if standings is not None and standings.rounds in (t.rounds, t.event.played):
+    # (a round robin's standings score its byes as rounds sat out: not what check adds up)
+    if standings is not None and standings.rounds in (t.rounds, t.event.played) and not t.event.round_robin:
         table = standings.columns()
         computed = list(map(dict(zip(table.start_ranks, table.points)).get, ranks))
     else:

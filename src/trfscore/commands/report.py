@@ -292,7 +292,7 @@ def run(args: Namespace) -> int:
 def verdict_notes(t: Tournament, standings: Standings) -> list[Finding]:
     """The findings that make a number of these standings wrong (:mod:`trfscore.consistency`),
     told in the standings' notes, which every format shows."""
-    from ..consistency import one_sided_note, verdict
+    from ..consistency import one_sided_note, round_robin_bye_note, verdict
 
     found = verdict(t, standings)
     if found:
@@ -301,6 +301,9 @@ def verdict_notes(t: Tournament, standings: Standings) -> list[Finding]:
         note = one_sided_note(found)
         if note:
             standings.notes.append(note)
+    note = round_robin_bye_note(t, standings)
+    if note:
+        standings.notes.append(note)
     return found
 
 
