@@ -58,3 +58,24 @@ def test_round_robin_is_left_to_explain():
     data = XC.columns(s._engine, [s._specs[c] for c in s.tiebreaks])
     assert [tb and tb["kind"] for tb in data["tiebreaks"]] == [None, None, "progressive"]
     assert compare(s) == 8
+
+
+def test_cuts_longer_than_the_event():
+    """More values cut than there are rounds: every term is cut, once (PS-C5, BH-M2, SB-B1W2 and
+    BH-C3 over two rounds), as ``Standings.explain`` says."""
+    t = swiss(6, 2, seed=5, forfeits=0.2, byes=0.2)
+    codes = ["PS-C5", "BH-M2", "SB-B1W2", "BH-C3", "FB-C1", "SB-M1"]
+    s = t.standings(tiebreaks=codes, rules="fide-2024", system="swiss")
+    data = XC.columns(s._engine, [s._specs[c] for c in s.tiebreaks])
+    assert [tb["cuts"] for tb in data["tiebreaks"]] == [2, 2, 2, 2, 1, 2]
+    assert [tb["name"] for tb in data["tiebreaks"]] == [
+        "Progressive score", "Buchholz", "Sonneborn-Berger", "Buchholz", "Fore Buchholz", "Sonneborn-Berger"]
+    assert data["tiebreaks"][4]["notes"] == ["every game paired in the last round counted as a draw (C.07 Art. 8.3)"]
+    assert compare(s) == 6 * 6
+
+
+def test_an_event_without_rounds_has_no_columns():
+    t = swiss(4, 0)
+    s = t.standings(tiebreaks=["BH", "PS"], rules="fide-2024", system="swiss")
+    data = XC.columns(s._engine, [s._specs[c] for c in s.tiebreaks])
+    assert data["tiebreaks"] == [None, None]
