@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from trfscore.report.common import rules_title
-from trfscore.tiebreaks.editions import EDITIONS, NEWEST, chosen_edition, edition_of_year, get_edition
+from trfscore.tiebreaks.editions import EDITIONS, NEWEST, chosen_edition, edition_for_date, edition_of_year, get_edition
 
 
 def test_each_edition_states_its_rules():
@@ -18,7 +18,7 @@ def test_each_edition_states_its_rules():
     # first (16.5); 2026: the same plus the caps and the two 15.2 carve-outs; none: face value.
     got = {name: (e.own_unplayed, e.opponent_view, e.vur_cut_first, e.dummy_caps,
                   e.rr_forfeits_unplayed_for_ratings, e.rr_forfeit_losses_unplayed_for_counts)
-           for name, e in EDITIONS.items()}
+           for name, e in ((n, get_edition(n)) for n in EDITIONS)}
     assert got == {
         "fide-2026": ("dummy", "late_requested_draw", True, True, True, True),
         "fide-2024": ("dummy", "late_requested_draw", True, False, False, False),
@@ -26,18 +26,21 @@ def test_each_edition_states_its_rules():
         "fide-2009": ("virtual", "all_unplayed_draw", False, False, False, False),
         "none": ("zero", "face", False, False, False, False),
     }
-    assert {name: e.name for name, e in EDITIONS.items()} == {name: name for name in EDITIONS}
+    assert {name: get_edition(name).name for name in EDITIONS} == {name: name for name in EDITIONS}
     # In force from (Council decisions 02/02/2026, 29/07/2024, 01/08/2023); 2009 is the fallback
     # for every earlier date; "none" is never picked by a date.
-    assert {name: e.in_force_from for name, e in EDITIONS.items()} == {
+    assert {name: get_edition(name).in_force_from for name in EDITIONS} == {
         "fide-2026": "2026-03-01", "fide-2024": "2024-08-01", "fide-2023": "2023-09-01",
         "fide-2009": "0001-01-01", "none": None}
     assert NEWEST == "fide-2026"
+    # A date before every edition's (no real event has one) still gets the 2009 rule.
+    assert edition_for_date("0000-12-31").name == "fide-2009"
 
 
 def test_the_titles_reports_print():
     # report/common.rules_title: the heading of a report names the edition by its title.
-    assert [rules_title(n) for n in EDITIONS] == [
+    titles = [rules_title(n) for n in EDITIONS]
+    assert titles == [get_edition(n).title for n in EDITIONS] == [
         "FIDE C.07 in force from 1 March 2026 (dummy caps 16.4.1/16.4.2)",
         "FIDE C.07, August 2024 text (1 Aug 2024 - 28 Feb 2026)",
         "FIDE C.07, 2023 rewrite (from 1 Sep 2023; all rated events from 1 Apr 2024)",
