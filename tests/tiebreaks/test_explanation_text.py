@@ -31,11 +31,11 @@ def test_term_to_dict():
 
 def test_product_line_skips_zero_weights_and_cut_terms():
     e = Explanation(1, "Sonneborn-Berger", "SB-C1", F(11, 4), terms=[
-        Term(1, 2, F(3, 2), 1), Term(2, 3, F(5, 2), F(1, 2)), Term(3, 4, 3, 0),
-        Term(4, 5, 1, 1, cut=True, cut_reason="Cut-1")], style="product")
+        Term(1, 2, F(3, 2), 1), Term(2, 4, 3, 0), Term(3, 3, F(5, 2), F(1, 2)),
+        Term(4, 5, 2, F(1, 2), cut=True, cut_reason="Cut-1")], style="product")
     # 1*1.5 + 0.5*2.5 = 2.75; the lost game (weight 0) is not written, the cut term neither.
     assert e.line() == "1.0*1.5 + 0.5*2.5 = 2.75"
-    # A cut in a product is shown with its contribution (weight x value), here 1 x 1.
+    # A cut in a product is shown with its contribution (weight x value), here 0.5 x 2.
     assert str(e) == "1.0*1.5 + 0.5*2.5 = 2.75\n  cut: R4 1.0 (Cut-1)"
 
 
