@@ -147,3 +147,28 @@ def test_a_team_event_before_the_edition_is_warned_about(events):
     found = [f for f in check(trfscore.loads(text.encode()), pairings=True) if f.rule == "TRF901"]
     assert found and all(f.severity == "warning" for f in found)
     assert "before the FIDE team system of 2026-02-01" in found[0].message
+
+
+def test_the_field_limit_counts_teams_in_the_team_system(monkeypatch, events):
+    """The checker holds a pair per two competitors: for a team event, the teams (52 players here)."""
+    from trfscore.pairings import verify
+
+    monkeypatch.setattr(verify, "MAX_PLAYERS", 20)
+    assert not trfscore.loads(events[0].text().encode()).verify_pairings().refused
+    monkeypatch.setattr(verify, "MAX_PLAYERS", 12)
+    report = trfscore.loads(events[0].text().encode()).verify_pairings()
+    assert report.refused.startswith("13 teams: the checker is not run on more than 12")
+
+
+def test_inconsistent_team_matches_are_not_given_to_the_checker(events):
+    """A board facing another team than its team's other boards (TRF606), or a game one side of
+    which does not name the other (TRF501): the matches are unknown, the file is not judged."""
+    text = events[1].text()
+    white, black = events[1].pairs[2][0]
+    stray = next(t for t in range(1, 13) if t not in (white, black))
+    one_sided = _set_cell(text, events[1].members(white)[0], 2, "0000 - -")
+    elsewhere = _set_cell(text, events[1].members(white)[0], 2, f"{events[1].members(stray)[0]:>4} w 1")
+    for bad, rule in ((one_sided, "TRF501"), (elsewhere, "TRF606")):
+        found = [f for f in check(trfscore.loads(bad.encode()), pairings=True) if f.rule.startswith("TRF9")]
+        assert [f.rule for f in found] == ["TRF902"]
+        assert f"the team matches cannot be read consistently ({rule}: round 2" in found[0].message

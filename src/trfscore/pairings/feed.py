@@ -59,6 +59,7 @@ def feed(t: Tournament, system: System) -> Feed:
         refused = ("XXC rank: the file was paired by its rank field, not by the starting ranks the checker "
                    "pairs by")
     teams = team_feed(t, rounds) if system.teams else TeamFeed([])
+    refused = refused or teams.problem
     players = [_cells(p, t, rounds, unjudged, teams) for p in sorted(t.players, key=lambda p: p.start_rank)]
     colour = (t.header.initial_colour or "").lower()
     if colour not in ("w", "b"):

@@ -34,6 +34,9 @@ if TYPE_CHECKING:
 
 #: 240 type letter of each requested team bye.
 BYE_TYPES = {Kind.FULL_BYE: "F", Kind.HALF_BYE: "H", Kind.ZERO_BYE: "Z"}
+#: The team model's findings that leave a round's matches unknown: the checker would pair from a
+#: misreading of them (or refuse the file without saying why).
+MUDDLED = ("TRF606", "TRF608", "TRF609")
 #: 330 type of a forfeited match from the white team's side.
 FORFEIT_TYPES = {Kind.FORFEIT_WIN: "+-", Kind.FORFEIT_LOSS: "-+"}
 
@@ -43,6 +46,9 @@ class TeamFeed:
     """The team records, and the code of each member's cell that has no opponent."""
 
     records: list[str]
+    #: why the matches cannot be given to the checker ("" when they can): boards facing several
+    #: teams (TRF606), or no team (TRF608), teams whose boards do not name each other (TRF609)
+    problem: str = ""
     #: (start rank, round) -> the result code of a member's cell without an opponent ("" in a
     #: match played over the boards: the cell's own, ``+`` or ``-``)
     codes: dict[tuple[int, int], str] = field(default_factory=dict)
@@ -63,7 +69,28 @@ def team_feed(t: Tournament, rounds: int) -> TeamFeed:
     event = build_team_event(t, rounds)
     codes = {(rank, r.round): "" if r.played else "+" if r.kind == Kind.FORFEIT_WIN else "-"
              for line in event.teams for rank in _members(t, line) for r in line.rounds}
-    return TeamFeed(_records(t, event), codes)
+    muddled = [f"{f.rule}: {f.message}" for f in event.findings if f.rule in MUDDLED] + _one_sided(t, event)
+    problem = ""
+    if muddled:
+        more = f" ({len(muddled) - 1} more like it)" if len(muddled) > 1 else ""
+        problem = f"the team matches cannot be read consistently ({muddled[0]}{more})"
+    return TeamFeed(_records(t, event), problem, codes)
+
+
+def _one_sided(t: Tournament, event: TeamEvent) -> list[str]:
+    """The games of team members whose opponent's cell does not name them back (TRF501): the
+    checker groups the boards into matches from both sides."""
+    out = []
+    for line in event.teams:
+        for rank in _members(t, line):
+            player = t.player(rank)
+            for g in player.games if player is not None else ():
+                other = t.player(g.opponent) if g.opponent is not None else None
+                back = other.game(g.round) if other is not None else None
+                if g.opponent is not None and g.opponent != rank and (back is None or back.opponent != rank):
+                    out.append(f"TRF501: round {g.round}: player {rank} names player {g.opponent} as the opponent, "
+                               "whose cell does not name him back")
+    return out
 
 
 def _records(t: Tournament, event: TeamEvent) -> list[str]:
@@ -132,13 +159,16 @@ def _forfeits(event: TeamEvent) -> list[str]:
 
 
 def _lineups(t: Tournament, event: TeamEvent) -> list[str]:
-    """300 lines: the boards of every played match that are not the team's members in order."""
+    """300 lines: the boards of every played match that are not the team's first members in order
+    (an empty board, the last ones included, written 0)."""
     out = []
     for line in event.teams:
         members = _members(t, line)
         for r in line.rounds:
-            if r.opponent is None or not r.boards or list(r.boards) == members[:len(r.boards)]:
+            if r.opponent is None or not r.boards:
                 continue
-            out.append(format_record(BY_CODE["300"], {"round": r.round, "team": line.number, "opponent": r.opponent,
-                                                      "players": [rank or 0 for rank in r.boards]}))
+            boards = [rank or 0 for rank in r.boards] + [0] * (event.boards - len(r.boards))
+            if boards != members[:event.boards]:
+                out.append(format_record(BY_CODE["300"], {"round": r.round, "team": line.number,
+                                                          "opponent": r.opponent, "players": boards}))
     return out

@@ -27,8 +27,9 @@ def verify_pairings(t: Tournament, *, progress: Progress | None = None) -> Repor
     if not system.name:
         report.refused = system.source
         return report
-    if len(t.players) > MAX_PLAYERS:
-        report.refused = (f"{len(t.players)} players: the checker is not run on more than {MAX_PLAYERS} (its memory "
+    field, competitors = (len(t.teams), "teams") if system.teams else (len(t.players), "players")
+    if field > MAX_PLAYERS:  # the checker's graph holds the competitors paired: teams in the team system
+        report.refused = (f"{field} {competitors}: the checker is not run on more than {MAX_PLAYERS} (its memory "
                           "grows with the square of the field)")
         return report
     fed = feed(t, system)
