@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tiebreaks.builders import random_swiss
 import trfscore
+from tiebreaks.builders import random_swiss
 from trfscore.checks import check
 from trfscore.event_reading import reading
 from trfscore.model import Kind
