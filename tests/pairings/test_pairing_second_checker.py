@@ -2,8 +2,8 @@
 own engine of the FIDE Dutch rules of 2025/2026 and its own free pairings checker ``check_trf``)
 judges the same input trfscore gives gacrux (:func:`trfscore.pairings.feed.feed`).
 
-bbpPairings, the other checker measured in /work/shared/spec/pairing-check-spec.md, is in no
-package registry (not on PyPI, not in Debian), so it cannot be installed by ``pip install
+bbpPairings (github.com/BieremaBoyzProgramming/bbpPairings, C++), the other free Dutch checker, is
+in no package registry (not on PyPI, not in Debian), so it cannot be installed by ``pip install
 '.[test]'``.  caissify is: its checker ignores ``152``, ``162``, ``192``, ``250``, ``260`` and
 ``XXP``, so it is compared on an event without acceleration or forbidden pairs, which it finds
 clean, as gacrux does.  On planted defects that change opponents (two pairings swapped, the
