@@ -5,7 +5,8 @@ wrong (issue 24: "one reading of the event").
 Each file is run through both commands as a user would (JSON output of each: check's gives the
 reading its rules judged the file by), plus files written here (saved between rounds, a two-player
 match, pairings not mirrored with points not added up, a PGN game not finished before played
-rounds, a round robin with byes declared either way), so that the pending and match readings and errors of the verdict are among those compared.
+rounds, a round robin with byes declared either way), so that the pending and match readings
+and errors of the verdict are among those compared.
 """
 from __future__ import annotations
 
