@@ -180,3 +180,56 @@ def test_the_view_after_round_n_leaves_the_whole_events_cells_packed():
     # the view holds each player's first cell; the whole event is not unpacked to cut it
     assert all(p.packed is not None for p in t.players) and whole(view) is t
     assert [q.games for q in view.players] == [p.games[:1] for p in t.players]
+
+
+def test_the_findings_of_waiting_cells_are_told_by_rule_column_and_cell_not_wording():
+    from trfscore.findings import Finding
+    from trfscore.formats.trf.waiting import waiting_cell, waiting_kind
+
+    column = 92 + 2 * 10  # round 3's cell starts in column 112 (TRF 001: 92 + 10 per round)
+    reworded = Finding("TRF405", "error", "any wording at all", 4, column, "", "   4 w")
+    assert waiting_cell(reworded) == (3, 4) and waiting_kind(reworded) == "waiting TRF405"
+    assert waiting_cell(Finding("TRF402", "error", "x", 4, column, "", "   4 w ")) == (3, 4)
+    # a result in the cell, no opponent, a column inside a cell, another rule: not a waiting cell
+    for f in (Finding("TRF405", "error", "x", 4, column, "", "   4   1"),
+              Finding("TRF405", "error", "x", 4, column, "", "0000 w"),
+              Finding("TRF405", "error", "x", 4, column + 5, "", "   4 w"),
+              Finding("TRF406", "warning", "x", 4, column, "", "   4 w")):
+        assert waiting_cell(f) is None and waiting_kind(f) is None
+
+
+def test_settling_a_pending_round_does_not_read_the_messages(monkeypatch):
+    # the reader's messages reworded: the waiting cells' findings still go, the rest stay
+    from trfscore.formats.trf import player
+
+    real = player._decode_block
+    said: list[str] = []
+
+    def reword(report):
+        def say(rule, column, message, *rest, **kw):
+            said.append(rule)
+            report(rule, column, "reworded " + message[::-1], *rest, **kw)
+        return say
+
+    monkeypatch.setattr(player, "_decode_block", lambda block, rnd, column, sr, report:
+                        real(block, rnd, column, sr, reword(report)))
+    t = trfscore.loads(MID)
+    assert said.count("TRF405") == 4  # the four waiting cells were reported, in other words
+    assert not [f for f in t.findings if f.rule in ("TRF402", "TRF405")]
+    assert t.event.pending[0].waiting == frozenset({1, 2, 3, 4})
+
+
+def test_a_view_after_round_n_is_cut_once_and_its_standings_are_after_it():
+    from trfscore.event_reading import through, whole
+
+    t = trfscore.loads(MID)  # rounds 1-2 played, round 3 paired
+    view = through(t, 1)
+    assert view.rounds == 1 and whole(view) is t
+    standings = view.standings()  # no round given: the view's own cut
+    assert standings.rounds == 1 and "standings after round 1 of 5; results through round 2; round 3 paired" \
+        in standings.notes
+    # after the round in progress, as asked: nothing to cut in the cells, but a view all the same
+    asked = through(t, 3)
+    assert asked is not t and whole(asked) is t and asked.standings().rounds == 3
+    finished = trfscore.loads(trf())
+    assert through(finished, finished.rounds) is finished  # the whole file, its default view
