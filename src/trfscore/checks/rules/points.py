@@ -123,6 +123,21 @@ def _future_byes(ctx: Context) -> dict[int, tuple[int, Fraction, str]]:
     return out
 
 
+def _left_out_byes(rounds: list[int], played: int) -> str:
+    """The likely cause naming the byes of rounds without pairings that the points leave out:
+    entered for a round not paired yet (after the last played round ``played``), or of a round in
+    which nobody was paired although later rounds were played."""
+    ahead = [r for r in rounds if r > played]
+    within = [r for r in rounds if r <= played]
+    parts = []
+    if ahead:
+        parts.append(f"the bye pre-entered for round {', '.join(map(str, ahead))}, which is not paired yet")
+    if within:
+        parts.append(f"the bye of round {', '.join(map(str, within))}, in which nobody is paired although "
+                     f"round {played} is played")
+    return "the points leave out " + " and ".join(parts)
+
+
 def _alternative_system(ctx: Context) -> tuple[int, int] | None:
     """(win, draw) points of a common non-default system that every declared total fits."""
     cached = ctx.__dict__.get("_alternative_system", False)
@@ -162,8 +177,8 @@ def _cause(ctx: Context, p: Player, delta: Fraction, accel: dict[int, set[Fracti
         points = ctx.t.scoring.points
         left_out = sum((points(g) for g in p.games if g.round in pending and g.kind in Kind.BYES), Fraction(0))
         if left_out and delta == -left_out:
-            rounds = ", ".join(str(g.round) for g in p.games if g.round in pending and g.kind in Kind.BYES)
-            return (f"the points leave out the bye pre-entered for round {rounds}, which is not paired yet",
+            return (_left_out_byes([g.round for g in p.games if g.round in pending and g.kind in Kind.BYES],
+                                   ctx.event.played),
                     "JaVaFo counts a pre-entered bye in the points: add it, or remove the pre-entered cell")
     if p.start_rank in future:
         rnd, value, kind = future[p.start_rank]
