@@ -149,6 +149,25 @@ def test_team_standings_through_the_api_are_report_teams(options, capsys):
     assert [(row.number, row.label) for row in s.rows] == [(t["team"], t["rank_label"]) for t in doc["teams"]]
 
 
+def test_every_way_to_a_tournament_gives_the_one_with_the_methods():
+    """The readers, ``load``/``loads`` of every format, ``from_dict``, the generator and a
+    ``trfscore.Tournament(...)`` give :class:`trfscore.tournament.Tournament`; the model's
+    ``Tournament`` below it is the data alone (it imports no service: tests/test_import_cycles.py)."""
+    from trfscore import model, tournament
+    from trfscore.testing.generate import swiss
+
+    t = trfscore.load(SAMPLE)
+    assert trfscore.Tournament is tournament.Tournament and issubclass(tournament.Tournament, model.Tournament)
+    assert not hasattr(model.Tournament, "standings") and not hasattr(model.Tournament, "to_dict")
+    made = [t, trfscore.Tournament.from_dict(t.to_dict()), swiss(6, 3, seed=1), trfscore.Tournament(rounds=1),
+            *(trfscore.loads(trfscore.dumps(t, format=f)) for f in ("json", "trf", "trf16", "pgn", "crosstable"))]
+    assert [type(x) for x in made] == [tournament.Tournament] * len(made)
+    assert [r.start_rank for r in made[1].standings().rows] == [r.start_rank for r in t.standings().rows]
+    data = model.Tournament(rounds=t.rounds, players=t.players, scoring=t.scoring)
+    assert trfscore.dumps(data, format="trf16") == trfscore.dumps(trfscore.Tournament(
+        rounds=t.rounds, players=t.players, scoring=t.scoring), format="trf16")  # the writers take either
+
+
 def test_player_index_follows_the_list():
     t = trfscore.load(SAMPLE)
     old = t.player(1)

@@ -9,9 +9,10 @@ from hypothesis import strategies as st
 
 from trfscore.checks.context import Context
 from trfscore.checks.profiles import resolve
-from trfscore.model import Game, Kind, Player, Scoring, Tournament
+from trfscore.model import Game, Kind, Player, Scoring
 from trfscore.teams.boards import board_points
 from trfscore.tiebreaks.context import _CellTables
+from trfscore.tournament import Tournament
 
 VALUES = st.fractions(min_value=0, max_value=3, max_denominator=4)
 DETAIL = ("WW", "BW", "WD", "BD", "WL", "BL", "ZPB", "HPB", "FPB", "PAB", "FW", "FL")

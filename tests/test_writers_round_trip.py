@@ -27,8 +27,9 @@ from hypothesis import strategies as st
 import trfscore
 from trfscore.formats import registry
 from trfscore.formats.trf.versions import COLOURS_ASSIGNED
-from trfscore.model import Kind, Tournament
+from trfscore.model import Kind
 from trfscore.testing import generate
+from trfscore.tournament import Tournament
 
 ROOT = Path(__file__).resolve().parents[1]
 OWN = (sorted((ROOT / "samples").glob("*.trf")) + sorted((ROOT / "tests" / "data").glob("*.trf"))

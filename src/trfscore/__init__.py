@@ -19,9 +19,10 @@ if TYPE_CHECKING:
     from .api import WRITE_FORMATS, check, dump, dumps
     from .findings import Finding
     from .loading import load, loads
-    from .model import Game, Header, Kind, Player, Scoring, Team, Tournament
+    from .model import Game, Header, Kind, Player, Scoring, Team
     from .ratinglist import RatingList
     from .standings import StandingRow, Standings
+    from .tournament import Tournament
 
 __all__ = ["load", "loads", "dump", "dumps", "check", "WRITE_FORMATS", "Tournament", "Player", "Game", "Kind",
            "Header", "Scoring", "Team", "Finding", "Standings", "StandingRow", "RatingList"]
@@ -31,7 +32,7 @@ __version__ = "0.1.0"
 # only a part of the library do not pay for the rest.
 _HOME = {"load": "loading", "loads": "loading", "dump": "api", "dumps": "api", "check": "api",
          "WRITE_FORMATS": "api", "Finding": "findings", "Game": "model", "Header": "model", "Kind": "model",
-         "Player": "model", "Scoring": "model", "Team": "model", "Tournament": "model",
+         "Player": "model", "Scoring": "model", "Team": "model", "Tournament": "tournament",
          "Standings": "standings", "StandingRow": "standings", "RatingList": "ratinglist"}
 
 

@@ -285,6 +285,25 @@ def _system(t: Tournament, players: Sequence[Player]) -> tuple[str, str]:
     if len(active) == 2 and all(r in (None, active[1 - i].start_rank)
                                 for i, p in enumerate(active) for r in p.opponent_ranks()):
         return MATCH, "pairings"  # two players, every game between them (C.07 round-robin rules)
-    from .tiebreaks.context import detect_round_robin
-
     return (ROUND_ROBIN if detect_round_robin(t) else SWISS), "pairings"
+
+
+def detect_round_robin(t: Tournament) -> bool:
+    """True when the pairing pattern says everybody met everybody (players who never played
+    are ignored).  Cheap for Swiss events: fewer rounds than players-1 is decided at once."""
+    rounds = max(round_counts(t.players), default=0)
+    active = []
+    for p in t.players:
+        if any(p.opponent_ranks()):
+            active.append(p)
+            if len(active) > rounds + 1:  # more players than a round-robin of this length
+                return False
+    n_active = len(active)
+    if n_active < 2 or rounds < n_active - 1:
+        return False
+    ranks = {p.start_rank for p in active}
+    for p in active:
+        met = {g.opponent for g in p.games if g.opponent in ranks and g.opponent != p.start_rank}
+        if len(met) != n_active - 1:
+            return False
+    return True

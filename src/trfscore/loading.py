@@ -1,4 +1,4 @@
-"""Loading any supported input into a :class:`~trfscore.model.Tournament`.
+"""Loading any supported input into a :class:`~trfscore.tournament.Tournament`.
 
 The format is sniffed from the content unless given; the format registry
 (:mod:`trfscore.formats.registry`) names the reader.  Data problems come back as findings; only an
@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Union
 
 from .findings import Finding
-from .model import Tournament
+from .model import Tournament as TournamentData
+from .tournament import Tournament
 
 PathOrText = Union[str, bytes, "os.PathLike[str]"]
 
@@ -106,7 +107,7 @@ def load(source: PathOrText, format: str | None = None, *, encoding: str | None 
     return loads(read_file(path), format, path=str(path), encoding=encoding, event=event, unfinished=unfinished)
 
 
-def nothing_readable(t: Tournament) -> Finding | None:
+def nothing_readable(t: TournamentData) -> Finding | None:
     """The first error finding of an input that held nothing readable (no player), else None.
     Every command ends such an input with exit 2, ``check`` keeping its findings."""
     if t.players:

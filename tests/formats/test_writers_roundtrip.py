@@ -14,7 +14,8 @@ from trfscore.formats import crosstable, pgn
 from trfscore.formats.crosstable import writer as crosstable_writer
 from trfscore.formats.pgn import writer as pgn_writer
 from trfscore.formats.trf.versions import VERSIONS
-from trfscore.model import Game, Header, Kind, Player, Tournament
+from trfscore.model import Game, Header, Kind, Player
+from trfscore.tournament import Tournament
 
 ROOT = Path(__file__).resolve().parents[2]
 from conftest import SEED_000 as SEED  # noqa: E402

@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import trfscore
-from trfscore.model import Game, Header, Kind, Player, Tournament
+from trfscore.model import Game, Header, Kind, Player
 from trfscore.testing.generate import to_trf
+from trfscore.tournament import Tournament
 
 RESULT = {"1": (Kind.WIN, Kind.LOSS), "½": (Kind.DRAW, Kind.DRAW), "=": (Kind.DRAW, Kind.DRAW),
           "0": (Kind.LOSS, Kind.WIN), "+": (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS),

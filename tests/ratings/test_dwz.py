@@ -27,7 +27,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trfscore.model import Game, Header, Kind, Player, Tournament
+from trfscore.model import Game, Header, Kind, Player
 from trfscore.ratings import DwzResult, dwz_edition_for, dwz_update, rate_tournament
 from trfscore.ratings.dwz import (
     REFORM_2026,
@@ -41,6 +41,7 @@ from trfscore.ratings.dwz import (
 from trfscore.ratings.numbers import round_half_away
 from trfscore.ratings.players_csv import parse_players_csv
 from trfscore.ratings.tables import dsb_expected
+from trfscore.tournament import Tournament
 
 
 def near(value, published, places):

@@ -18,10 +18,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trfscore.model import Game, Header, Kind, Player, Tournament
+from trfscore.model import Game, Header, Kind, Player
 from trfscore.ratings import FideResult, fide_performance, fide_update, rate_tournament
 from trfscore.ratings.fide import fide_evaluate, fide_k, fide_uplift_2024
 from trfscore.ratings.players_csv import parse_players_csv
+from trfscore.tournament import Tournament
 
 # --- FS1-FS12 (hand-computed from B.02, see above) --------------------------------------------
 

@@ -16,7 +16,8 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
-from trfscore.model import Game, Header, Kind, Player, Tournament
+from trfscore.model import Game, Header, Kind, Player
+from trfscore.tournament import Tournament
 
 _RESULT = {"+": ("1", Kind.WIN), "=": ("=", Kind.DRAW), "-": ("0", Kind.LOSS)}
 _SPECIAL = {

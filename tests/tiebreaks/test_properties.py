@@ -160,10 +160,11 @@ def test_virtual_opponents_of_2009_are_linear_per_player():
     a benchmark: the running sums take a fraction of a second."""
     import signal
 
-    from trfscore.model import Game, Kind, Player, Tournament
+    from trfscore.model import Game, Kind, Player
     from trfscore.tiebreaks import unplayed
     from trfscore.tiebreaks.context import build_context
     from trfscore.tiebreaks.editions import EDITIONS
+    from trfscore.tournament import Tournament
 
     rounds = 3000
     t = Tournament(players=[Player(i, games=[Game(r, None, None, "H", Kind.HALF_BYE) for r in range(1, rounds + 1)])

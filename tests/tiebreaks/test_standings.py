@@ -6,8 +6,9 @@ from fractions import Fraction
 
 import pytest
 
-from trfscore.model import Header, Tournament
+from trfscore.model import Header
 from trfscore.standings import DEFAULT_SWISS, compute_standings, rank_label
+from trfscore.tournament import Tournament
 
 from .builders import from_matrix, from_rows, random_swiss
 from .vectors import (

@@ -9,9 +9,10 @@ from fractions import Fraction
 
 import pytest
 
-from trfscore.model import Game, Header, Kind, Player, Tournament
+from trfscore.model import Game, Header, Kind, Player
 from trfscore.standings import compute_standings
 from trfscore.tiebreaks.rating_based import dp, pd_hundredths, ptp_of, round_half_up, tpr_of
+from trfscore.tournament import Tournament
 
 from .builders import from_matrix, from_rows
 from .vectors import (

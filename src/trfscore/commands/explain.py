@@ -65,9 +65,11 @@ def _player_standings(t: Tournament, args: Namespace) -> tuple[BaseStandings, st
     if t.player(args.player) is None:
         raise UsageError(f"no player with start rank {args.player}")
     options = standing_options(args)
-    standings = t.standings(tiebreaks=parse_tiebreaks(args.tiebreaks), rules=args.rules, **options)
+    from ..standings import compute_standings
+
+    standings = compute_standings(t, tiebreaks=parse_tiebreaks(args.tiebreaks), rules=args.rules, **options)
     if codes[0] not in standings.tiebreaks:
-        standings = t.standings(tiebreaks=[*standings.tiebreaks, codes[0]], rules=args.rules, **options)
+        standings = compute_standings(t, tiebreaks=[*standings.tiebreaks, codes[0]], rules=args.rules, **options)
     return standings, codes[0]
 
 

@@ -111,10 +111,11 @@ def compute(t: Tournament, args: Namespace) -> Standings:
     """Standings of players for the command-line options, of ``t`` as :func:`run` cut it (the view
     after round N of :func:`trfscore.event_reading.through`, which the standings keep: the
     round is not handed on a second time)."""
+    from ..standings import compute_standings
+
     options = standing_options(args)
     options.pop("rounds", None)
-    standings: Standings = t.standings(tiebreaks=parse_tiebreaks(args.tiebreaks), rules=args.rules, **options)
-    return standings
+    return compute_standings(t, tiebreaks=parse_tiebreaks(args.tiebreaks), rules=args.rules, **options)
 
 
 def check_options(t: Tournament, args: Namespace) -> None:
@@ -260,7 +261,9 @@ def run(args: Namespace) -> int:
     found = verdict_notes(t, standings)
     ratings = compute_ratings(t, args)
     if getattr(args, "norms", False):
-        standings.norms = t.norms(after_round=args.after_round)
+        from ..norms import Options, tournament_norms
+
+        standings.norms = tournament_norms(t, Options(after_round=args.after_round))
     fmt = args.format
     if fmt == "text":
         from ..report import text

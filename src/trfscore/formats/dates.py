@@ -97,3 +97,17 @@ def closest(candidates: list[str], anchor: str) -> str:
 def is_standard(text: str) -> bool:
     """True for the TRF26 form ``YYYY/MM/DD``."""
     return bool(_STANDARD.match(text.strip()))
+
+
+def parse_round_date(text: str) -> str | None:
+    """A TRF 132 round date (``YY/MM/DD``; ``YY.DD.MM`` and other orders are tried too)."""
+    # any real date is short: those are remembered (a bounded number), since the files of one
+    # series repeat their dates and the checks read them again
+    return _remembered_date(text) if len(text) <= 32 else _read_round_date(text)
+
+
+def _read_round_date(text: str) -> str | None:
+    return parse_date(text, short_year_first=True)
+
+
+_remembered_date = lru_cache(maxsize=4096)(_read_round_date)

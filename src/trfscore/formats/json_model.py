@@ -18,8 +18,10 @@ from typing import Any
 from ..decimals import is_rounded_in_json, json_number
 from ..findings import ERROR, WARNING, Finding, declare_summaries, finding
 from ..gcpause import gc_paused
-from ..model import DEFAULT_POINTS, Header, Player, Record, Scoring, Source, Team, Tournament
+from ..model import DEFAULT_POINTS, Header, Player, Record, Scoring, Source, Team
+from ..model import Tournament as TournamentData  # what the writer writes: any tournament
 from ..records import CLASSES, NationalRecord, TrfRecord
+from ..tournament import Tournament
 from . import json_bulk, json_players, json_schema
 from .json_schema import schema, validate  # noqa: F401  (schema: the readers' name for it, kept here too)
 from .json_text import SCHEMA_ID, SCHEMA_VERSION, dumps, score_to_json  # noqa: F401  (the JSON writers' names, kept here too)
@@ -113,7 +115,7 @@ class _Numbers:
 DATE_FIELDS = ("start_date", "end_date", "start_date_iso", "end_date_iso")
 
 
-def to_dict(t: Tournament, *, records: bool = True, findings: bool = True) -> dict[str, Any]:
+def to_dict(t: TournamentData, *, records: bool = True, findings: bool = True) -> dict[str, Any]:
     """The JSON document for ``t`` as Python data."""
     num = _Numbers()
     header = asdict(t.header)
@@ -162,7 +164,7 @@ def to_dict(t: Tournament, *, records: bool = True, findings: bool = True) -> di
     return doc
 
 
-def write(t: Tournament, **options: Any) -> str:
+def write(t: TournamentData, **options: Any) -> str:
     """The JSON text for ``t`` (UTF-8-safe: non-ASCII kept, control characters escaped)."""
     return dumps(to_dict(t, **options), "players")
 

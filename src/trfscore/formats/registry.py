@@ -19,10 +19,11 @@ from typing import TYPE_CHECKING, NamedTuple
 from . import sniff as _sniff
 
 if TYPE_CHECKING:
-    from ..model import Tournament
+    from ..model import Tournament as TournamentData  # what a writer writes: any tournament
+    from ..tournament import Tournament  # what a reader gives
 
 Reader = Callable[..., "Tournament"]
-Writer = Callable[["Tournament"], bytes]
+Writer = Callable[["TournamentData"], bytes]
 
 
 class Holds(NamedTuple):
@@ -68,7 +69,7 @@ class Format(NamedTuple):
         del data
         return self.reader(box.pop(), path=path, encoding=encoding)
 
-    def write(self, t: Tournament) -> bytes:
+    def write(self, t: TournamentData) -> bytes:
         """``t`` in this format, as the bytes of a file."""
         if self.writer is None:
             raise ValueError(f"trfscore does not write {self.name}")
@@ -138,52 +139,53 @@ def _utf8(text: str) -> bytes:
     return text.encode("utf-8")
 
 
-def _write_json(t: Tournament) -> bytes:
+def _write_json(t: TournamentData) -> bytes:
     from . import json_model
 
     return _utf8(json_model.write(t))
 
 
-def _write_trf(t: Tournament) -> bytes:
+def _write_trf(t: TournamentData) -> bytes:
     from . import trf
 
     return trf.write_bytes(t)
 
 
-def _write_trf16(t: Tournament) -> bytes:
+def _write_trf16(t: TournamentData) -> bytes:
     from .trf import versions
 
     return _utf8(versions.write(t, "trf16"))
 
 
-def _write_trf26(t: Tournament) -> bytes:
+def _write_trf26(t: TournamentData) -> bytes:
     from .trf import versions
 
     return _utf8(versions.write(t, "trf26"))
 
 
-def _write_pgn(t: Tournament) -> bytes:
+def _write_pgn(t: TournamentData) -> bytes:
     from .pgn import writer
 
     return _utf8(writer.write(t))
 
 
-def _write_crosstable(t: Tournament) -> bytes:
+def _write_crosstable(t: TournamentData) -> bytes:
     from .crosstable import writer
 
     return _utf8(writer.write(t, style="text"))
 
 
-def _write_markdown(t: Tournament) -> bytes:
+def _write_markdown(t: TournamentData) -> bytes:
     from .crosstable import writer
 
     return _utf8(writer.write(t, style="markdown"))
 
 
-def _write_csv(t: Tournament) -> bytes:
+def _write_csv(t: TournamentData) -> bytes:
     from ..report import csv_report
+    from ..standings import compute_standings
 
-    return _utf8(csv_report.render(t.standings()))
+    return _utf8(csv_report.render(compute_standings(t)))
 
 
 _ALL = Holds(byes=True, colours=True, teams=True, ratings=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from ..formats.dates import parse_round_date
 from ..formats.trf.player import title_label
 from ..model import Kind, Player, Tournament
 from .editions import Edition, edition_for, edition_named
@@ -154,8 +155,6 @@ def event_facts(t: Tournament, options: Options) -> EventFacts:
 
 
 def _first_round_date(t: Tournament) -> str | None:
-    from ..formats.trf.reader import parse_round_date
-
     for text in t.header.round_dates:
         iso = parse_round_date(text.strip()) if text.strip() else None
         if iso:
@@ -265,8 +264,6 @@ def _swiss_156(facts: EventFacts) -> str:
 
 def _event_notes(t: Tournament) -> list[str]:
     """1.1.3 and 1.1.4 from the 132 round dates, as information."""
-    from ..formats.trf.reader import parse_round_date
-
     dates = [parse_round_date(d.strip()) if d.strip() else None for d in t.header.round_dates]
     known = [d for d in dates if d]
     notes = []

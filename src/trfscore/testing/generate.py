@@ -13,7 +13,8 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ..formats.trf import format_player
-from ..model import Game, Header, Kind, Player, Tournament
+from ..model import Game, Header, Kind, Player
+from ..tournament import Tournament
 
 CODE = {Kind.WIN: "1", Kind.DRAW: "=", Kind.LOSS: "0", Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-",
         Kind.HALF_BYE: "H", Kind.FULL_BYE: "F", Kind.PAB: "U", Kind.ZERO_BYE: "Z", Kind.ABSENT: " "}

@@ -29,7 +29,7 @@ from typing import Any, TypeVar, cast
 from ..model import COLOUR_OF_CODE, Kind, PackedCells, Player, Scoring, Tournament, packed_block, round_counts
 from .unplayed import FLOSS, FWIN, NOSCHED, PLAYED, REQ, REQ_LATE, category, mark_late
 
-__all__ = ["Context", "build_context", "detect_round_robin", "row_slices"]
+__all__ = ["Context", "build_context", "row_slices"]
 
 _Cell = TypeVar("_Cell")
 #: One player's ``(opp, categories, pts)`` cells, or every player's flat ones.
@@ -168,27 +168,6 @@ class Context:
         _finish(f, self.flat_opp, categories, pts)
         self._fore = f
         return f
-
-
-def detect_round_robin(t: Tournament) -> bool:
-    """True when the pairing pattern says everybody met everybody (players who never played
-    are ignored).  Cheap for Swiss events: fewer rounds than players-1 is decided at once."""
-    rounds = max(round_counts(t.players), default=0)
-    active = []
-    for p in t.players:
-        if any(p.opponent_ranks()):
-            active.append(p)
-            if len(active) > rounds + 1:  # more players than a round-robin of this length
-                return False
-    n_active = len(active)
-    if n_active < 2 or rounds < n_active - 1:
-        return False
-    ranks = {p.start_rank for p in active}
-    for p in active:
-        met = {g.opponent for g in p.games if g.opponent in ranks and g.opponent != p.start_rank}
-        if len(met) != n_active - 1:
-            return False
-    return True
 
 
 def _rounds_in_use(t: Tournament) -> int:

@@ -37,8 +37,10 @@ def declared_tiebreaks(ctx: Context) -> Iterator[Finding]:
     codes = sorted({code for values in declared.values() for code in values if code.upper() not in NOT_TIEBREAKS})
     if not codes:
         return
+    from ...standings import compute_standings
+
     try:
-        standings = ctx.t.standings(tiebreaks=codes)
+        standings = compute_standings(ctx.t, tiebreaks=codes)
     except (ValueError, KeyError):
         return  # a column whose code the engine does not know: nothing to compare
     computed = {row.start_rank: row.tiebreaks for row in standings.rows}

@@ -27,8 +27,10 @@ def norms_achieved(ctx: Context) -> Iterator[Finding]:
     t = ctx.t
     if not t.players or t.event.in_progress:
         return
+    from ...norms import Options, tournament_norms
+
     try:
-        norms = t.norms()
+        norms = tournament_norms(t, Options())
     except ValueError:
         return
     for player, result in norms.achieved():

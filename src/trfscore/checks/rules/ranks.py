@@ -168,8 +168,10 @@ def rank_tiebreaks(ctx: Context) -> Iterator[Finding]:
         return
     if not any(p.rank for p in ctx.players):
         return
+    from ...standings import compute_standings
+
     try:
-        standings = ctx.t.standings()
+        standings = compute_standings(ctx.t)
         rows = list(standings.rows)
     except ValueError:  # tie-breaks not computable: an unknown code, edition or system
         return

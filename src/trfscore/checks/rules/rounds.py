@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from ...findings import ERROR, INFO, WARNING, Finding, finding
-from ...formats.trf import parse_round_date
+from ...formats.dates import parse_round_date
 from ...model import Player
 from ..context import Context, is_blank_cell, round_col
 from ..registry import rule

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from ...findings import finding
 from ...gcpause import gc_paused
-from ...model import Source, Tournament
+from ...model import Source
+from ...tournament import Tournament
 from .cells import is_diagonal
 from .fast import read_table
 from .grid import GridReader

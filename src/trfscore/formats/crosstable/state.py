@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 
 from ...decimals import half_glyph_points
 from ...findings import finding
-from ...model import PackedCells, PackedRow, Player, ScoreTable, Source, Tournament, in_units, packed_block, round_counts
+from ...model import PackedCells, PackedRow, Player, ScoreTable, Source, in_units, packed_block, round_counts
+from ...tournament import Tournament
 from ..limits import bounded_score
 from .cells import parse_number
 from .columns import Role, RowInfo

@@ -8,7 +8,8 @@ from typing import IO, Any
 
 from ...findings import Finding
 from ...gcpause import gc_paused
-from ...model import Source, Tournament
+from ...model import Source
+from ...tournament import Tournament
 from .. import limits
 from ..files import NotReadable, read_file
 from .collecting import collect

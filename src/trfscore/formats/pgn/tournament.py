@@ -5,7 +5,8 @@ import re
 from collections import Counter
 
 from ...findings import Finding
-from ...model import Source, Tournament
+from ...model import Source
+from ...tournament import Tournament
 from ..limits import too_sparse
 from .games import Board, Entry, game_entries
 from .packed import filled, last_round, packable, place_packed

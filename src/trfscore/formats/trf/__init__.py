@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 from ...lazy import lazy_names
 
 if TYPE_CHECKING:
-    from .reader import MAX_PLAYERS, parse_round_date, read_bytes, read_text
+    from ..dates import parse_round_date
+    from .reader import MAX_PLAYERS, read_bytes, read_text
     from .versions import format_player
     from .writer import write_bytes, write_text
 
@@ -23,7 +24,7 @@ __all__ = ["MAX_PLAYERS", "format_player", "parse_round_date", "read_bytes", "re
 
 # Each name is imported on first use (PEP 562), so that a module of this package (the column
 # tables a JSON document's cells are checked against) comes without the reader and its grammar.
-_HOME = {"MAX_PLAYERS": "reader", "parse_round_date": "reader", "read_bytes": "reader", "read_text": "reader",
+_HOME = {"MAX_PLAYERS": "reader", "parse_round_date": ".dates", "read_bytes": "reader", "read_text": "reader",
          "format_player": "versions", "write_bytes": "writer", "write_text": "writer"}
 
 

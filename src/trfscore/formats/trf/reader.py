@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Hashable
-from functools import lru_cache
 from itertools import groupby
 from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING
 
 from ...findings import CappedFindings, Finding, finding
 from ...gcpause import gc_paused
-from ...model import Kind, PackedCells, PackedRow, Player, Record, Source, Tournament, packed_rows
+from ...model import Kind, PackedCells, PackedRow, Player, Record, Source, packed_rows
+from ...tournament import Tournament
 from ..decode import decode, looks_binary
 from ..limits import too_sparse
 from . import rules as _rules  # noqa: F401  (declares the ids reported here)
@@ -34,7 +34,6 @@ if TYPE_CHECKING:
 
 MAX_PLAYERS = 9999
 START_RANK_COLUMN = PLAYER.field("start_rank").first
-_LINE_BREAKS = re.compile(r"[\r\n]")
 _BLANK = re.compile(" ")
 
 
@@ -243,7 +242,7 @@ def _blank_byes(t: Tournament, packs: list[PackedRow | None], add: Callable[[Fin
 
 def _settle_dates(t: Tournament) -> None:
     """Read ambiguous two-digit 042/052 dates (``10.09.13``) the way that fits the 132 round dates."""
-    from ..dates import closest, date_candidates
+    from ..dates import closest, date_candidates, parse_round_date
 
     h = t.header
     rounds = [iso for iso in (parse_round_date(d) for d in h.round_dates) if iso]
@@ -253,22 +252,6 @@ def _settle_dates(t: Tournament) -> None:
         options = date_candidates(getattr(h, attr))
         if len(options) > 1:
             setattr(h, attr + "_iso", closest(options, anchor))
-
-
-def parse_round_date(text: str) -> str | None:
-    """A 132 round date (``YY/MM/DD``; ``YY.DD.MM`` and other orders are tried too)."""
-    # any real date is short: those are remembered (a bounded number), since the files of one
-    # series repeat their dates and the checks read them again
-    return _remembered_date(text) if len(text) <= 32 else _read_round_date(text)
-
-
-def _read_round_date(text: str) -> str | None:
-    from ..dates import parse_date
-
-    return parse_date(text, short_year_first=True)
-
-
-_remembered_date = lru_cache(maxsize=4096)(_read_round_date)
 
 
 def _dialect(records: list[Record]) -> str:

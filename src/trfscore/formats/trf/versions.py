@@ -20,10 +20,10 @@ from typing import TypeVar, overload
 
 from ...decimals import trf_value
 from ...model import DEFAULT_POINTS, Game, Kind, Player, Team, Tournament
+from ..dates import parse_round_date
 from .fits import player_fields, refuse
 from .layout import BY_CODE, NATIONAL, PLAYER, TRF16, cells, template
 from .player import TITLE_LETTERS
-from .reader import _LINE_BREAKS, parse_round_date
 from .records import written_records
 
 VERSIONS = ("trf16", "trf26")
@@ -101,6 +101,7 @@ def _teams_to_write(t: Tournament, modern: bool) -> list[Team]:
     return list(t.teams)
 
 
+_LINE_BREAKS = re.compile(r"[\r\n]")
 _HEAD = template(PLAYER).format_map  # columns 1-91 of a 001 line, from the record description
 assert PLAYER.block is not None and [f.first - PLAYER.block.first for f in PLAYER.block.fields] == [0, 5, 7], \
     "format_player's round cell spells out the cell layout"
@@ -124,7 +125,9 @@ def written_points_and_ranks(t: Tournament) -> tuple[dict[int, Fraction], dict[i
     points = {p.start_rank: p.points if p.points is not None else total_of(p) for p in t.players}
     if any(p.rank for p in t.players) or not t.players:
         return points, {p.start_rank: p.rank for p in t.players}
-    rows = t.standings().columns()
+    from ...standings import compute_standings  # (only for a file without ranks)
+
+    rows = compute_standings(t).columns()
     return points, dict(zip(rows.start_ranks, rows.ranks))
 
 
