@@ -118,7 +118,8 @@ def read_text(text: str, *, path: str | None = None) -> Tournament:
     listed = len(t.findings)
     add.close()
     # a round paired but not played yet: its cells wait for their results, information for check
-    return settle_findings(t, t.findings[listed:], add.counts)
+    settle_findings(t, t.findings[listed:], add.counts)  # (in place)
+    return t
 
 
 _EOL, _TEXT, _KIND = attrgetter("eol"), attrgetter("text"), attrgetter("kind")
