@@ -19,12 +19,15 @@ TRF26 writer as a 162 record and by the JSON writer); the choice itself is kept 
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TypeVar
 
 from .event_reading import UNKNOWN_CODES
 from .model import Game, Kind, Player, Tournament
 
 #: The choices, the default first.
 MODES = ("auto", "pending", "draw", "zero")
+#: The tournament handed in, handed back (the readers' :class:`trfscore.tournament.Tournament` stays one).
+T = TypeVar("T", bound=Tournament)
 
 
 def check_mode(mode: str) -> str:
@@ -34,7 +37,7 @@ def check_mode(mode: str) -> str:
     return mode
 
 
-def score_unfinished(t: Tournament, mode: str) -> Tournament:
+def score_unfinished(t: T, mode: str) -> T:
     """``t`` with its games not finished and unknown results scored as ``mode`` says (see the
     module text); ``t`` itself, changed in place."""
     if check_mode(mode) == "auto":
