@@ -172,3 +172,20 @@ def test_inconsistent_team_matches_are_not_given_to_the_checker(events):
         found = [f for f in check(trfscore.loads(bad.encode()), pairings=True) if f.rule.startswith("TRF9")]
         assert [f.rule for f in found] == ["TRF902"]
         assert f"the team matches cannot be read consistently ({rule}: round 2" in found[0].message
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("code", ["FIDE_TEAM_TYPEB_MP_GP", "FIDE_TEAM_MP_GP", "FIDE_TEAM_TYPEA_GP_MP", "FIDE_TEAM_TYPEB_MP"])
+def test_every_colour_model_and_score_order(code, tmp_path):
+    """Type B colours, no colour preferences, game points first, match points alone (C.04.6 art.
+    1.2, 1.7, as the 192 code names them): clean as gacrux's team engine pairs them, and each
+    planted defect flagged from its round in the rounds gacrux's own reading flags."""
+    event = teamgen.generate(11, 4, 7, 6, bye_rate=0.08, system=code)
+    assert verdicts(event.text()) == {r: Status.SAME for r in range(1, 8)}
+    for plant in ("swap_teams", "flip_colours", "move_bye"):
+        bad = getattr(teamgen, plant)(event, 3)
+        if bad is None:
+            continue
+        rounds = flagged(bad.text())
+        assert min(rounds) == 3, (code, plant, rounds)
+        assert rounds == checker_rounds(tmp_path, bad.text()), (code, plant)
