@@ -5,6 +5,7 @@ from collections.abc import Callable
 
 from ..event_reading import reading
 from ..model import Kind, Tournament
+from ..teams.build import pick_teams
 from .engine import CHECKER, CheckerMissing, Judged, Session, checker_version
 from .feed import feed
 from .system import System, system_of
@@ -27,7 +28,7 @@ def verify_pairings(t: Tournament, *, progress: Progress | None = None) -> Repor
     if not system.name:
         report.refused = system.source
         return report
-    field, competitors = (len(t.teams), "teams") if system.teams else (len(t.players), "players")
+    field, competitors = (len(pick_teams(t, lambda _: None)), "teams") if system.teams else (len(t.players), "players")
     if field > MAX_PLAYERS:  # the checker's graph holds the competitors paired: teams in the team system
         report.refused = (f"{field} {competitors}: the checker is not run on more than {MAX_PLAYERS} (its memory "
                           "grows with the square of the field)")

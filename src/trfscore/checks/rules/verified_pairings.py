@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from ...findings import ERROR, INFO, WARNING, Finding, finding
 from ...pairings.verdicts import Report, RoundVerdict, Status
+from ...teams.build import pick_teams
 from ..context import Context, round_col
 from ..registry import rule
 
@@ -37,8 +38,7 @@ def _where(ctx: Context, verdict: RoundVerdict) -> tuple[int | None, int | None]
     """The 001 line of the first player the verdict names, at that round's cell; for teams the
     team record (310, else 013) of the first team it names."""
     if verdict.teams:
-        teams = [team for team in ctx.t.teams if team.record == "310"] or ctx.t.teams  # as trfscore.teams picks them
-        lines = {team.number: team.line for team in reversed(teams)}  # a number given twice: its first record
+        lines = {team.number: team.line for team in pick_teams(ctx.t, lambda _: None)}  # the teams the matches are of
         line = next((lines[n] for n in verdict.players() if lines.get(n) is not None), None)
         return line, (5 if line is not None else None)
     for rank in verdict.players():
