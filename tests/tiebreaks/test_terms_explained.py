@@ -4,6 +4,8 @@
 categories of unplayed rounds, and why each cut removed a term (14.1.1, 16.5, Median)."""
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from trfscore.standings import compute_standings
@@ -11,6 +13,7 @@ from trfscore.standings import compute_standings
 from .builders import from_rows
 from .test_hand_derived import ABSENT, FORFEITS
 
+F = Fraction
 DUMMY_2024 = "fide-2024: C.07 Art. 16.4, dummy opponent with the player's own final score"
 ABSENT_LATE = "absent / not paired (C.07 16.2.5, voluntarily unplayed, not followed by play)"
 VUR_CUT = ("C.07 Art. 16.5: a voluntarily unplayed round is cut first unless its value is below the "
@@ -76,3 +79,47 @@ def test_forfeit_counted_as_a_game_and_forfeit_losses_as_unplayed_rounds():
         f"  R3: {floss} (scheduled opponent #4), valued 1.5; {DUMMY_2024}\n"
         f"  R4: {floss} (scheduled opponent #5), valued 1.5; {DUMMY_2024}\n"
         f"  cut: R3 1.5 ({VUR_CUT})")
+
+
+# A Swiss where some rounds are not scheduled ("NS"): R1 #1-#2 1:0, #3-#4 1/2; R2 #1-#3 1/2,
+# #2 not scheduled, #4 half-point bye; R3 #4 wins by forfeit against #1, #2-#3 1:0.  #5 is on
+# the list but was never scheduled.  Scores: #1 1.5, #2 1, #3 1, #4 2, #5 0.
+NOT_SCHEDULED = {1: "+W2 =B3 -F4", 2: "-B1 NS +W3", 3: "=B4 =W1 -B2", 4: "=W3 HPB +F1", 5: "NS NS NS"}
+
+
+def test_rounds_not_scheduled_in_a_swiss_have_no_term():
+    st = compute_standings(from_rows(NOT_SCHEDULED, system="Swiss"), "BH,BH-C1", rules="fide-2024")
+    tb = {r.start_rank: r.tiebreaks for r in st.rows}
+    # #1: #2 1 + #3 1 + the forfeit loss valued with his own 1.5 (16.4) = 3.5; Cut-1 takes the
+    # voluntarily unplayed round first (16.5: 1.5 is not below the least significant 1): 2.
+    # #2: #1 1.5 + #3 1 = 2.5 (no term for the round not scheduled); Cut-1: 1.5.
+    # #4: #3 1 + HPB 2 (his own score) + forfeit win 2 = 5; Cut-1 takes the HPB (a VUR): 3.
+    # #5: no term at all: 0 and 0.
+    assert {p: (v["BH"], v["BH-C1"]) for p, v in tb.items()} == {
+        1: (F(7, 2), 2), 2: (F(5, 2), F(3, 2)), 3: (F(9, 2), F(7, 2)), 4: (5, 3), 5: (0, 0)}
+    # #3: #4 2 + #1 1.5 + #2 1 = 4.5; no voluntarily unplayed round, the least significant goes.
+    assert str(st.explain(3, "BH-C1")) == (
+        "2.0 + 1.5 = 3.5\n  cut: R3 1.0 (least significant value (C.07 Art. 14.1.1))")
+
+
+def test_forfeits_played_are_not_voluntarily_unplayed_rounds():
+    # FORFEITS #1 with /P: #2 1.5, #3 2.5, #4 3, #5 3.5 = 10.5; the forfeit losses are games, so
+    # Cut-1 takes the least significant 1.5: 9 (without /P they would be VURs, cut first).
+    st = compute_standings(from_rows(FORFEITS, system="Swiss"), "BH/P,BH-C1/P", rules="fide-2024")
+    assert (st.row(1).tiebreaks["BH/P"], st.row(1).tiebreaks["BH-C1/P"]) == (F(21, 2), 9)
+
+
+def test_one_context_two_editions_with_forfeits_played():
+    # ABSENT #2 (see test_remarks_on_adjusted_opponents): 9 under the 2024 text, 8 under 2009.
+    st = compute_standings(from_rows(ABSENT, system="Swiss"), "BH/P,BH/P/V2009", rules="fide-2024")
+    assert (st.row(2).tiebreaks["BH/P"], st.row(2).tiebreaks["BH/P/V2009"]) == (9, 8)
+
+
+def test_kind_texts_name_the_unplayed_rounds():
+    from trfscore.model import Kind
+    from trfscore.tiebreaks import unplayed as U
+    from trfscore.tiebreaks.terms import category_text
+
+    assert [category_text(k, U.BYE) for k in (Kind.LOSS, Kind.FULL_BYE, Kind.NOT_SCHEDULED, Kind.UNKNOWN)] == [
+        "loss (C.07 16.2.1)", "full-point bye (C.07 16.2.1)", "not scheduled (C.07 16.2.1)",
+        "result unknown (C.07 16.2.1)"]
