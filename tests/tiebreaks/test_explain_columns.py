@@ -79,3 +79,46 @@ def test_an_event_without_rounds_has_no_columns():
     s = t.standings(tiebreaks=["BH", "PS"], rules="fide-2024", system="swiss")
     data = XC.columns(s._engine, [s._specs[c] for c in s.tiebreaks])
     assert data["tiebreaks"] == [None, None]
+
+
+def without_opponent(term: dict) -> dict:
+    return {k: v for k, v in term.items() if k != "opponent" or term["unplayed"]}
+
+
+def test_the_payload_shares_texts_contexts_and_groups():
+    """Each text, context and (context, edition) group is shipped once, whatever reads it; every
+    tie-break has its cut lists; the JSON form of every rebuilt term (VUR flags and notes too) is
+    that of ``Standings.explain`` but for the opponents of games, which the text does not name and
+    the columns do not carry; under the 2009 rule (no VUR) and the 2024 text."""
+    for rules in ("fide-2009", "fide-2024"):
+        t = swiss(12, 4, seed=11, forfeits=0.15, byes=0.15, withdrawals=0.1)
+        s = t.standings(tiebreaks=["BH", "BH-C1", "SB", "PS", "FB", "SB/F"], rules=rules, system="swiss")
+        data = XC.columns(s._engine, [s._specs[c] for c in s.tiebreaks])
+        assert data["start_ranks"] == [r.start_rank for r in sorted(s.rows, key=lambda r: r.start_rank)]
+        assert len(data["strings"]) == len(set(data["strings"]))
+        assert len(data["contexts"]) == 2 and len(data["groups"]) == 2  # the plain and the Fore view
+        assert all("cut" in tb and "why" in tb for tb in data["tiebreaks"])
+        for j, code in enumerate(s.tiebreaks):
+            for i, sr in enumerate(data["start_ranks"]):
+                got, want = XC.explanation(data, j, i), s.explain(sr, code)
+                assert [without_opponent(t) for t in got.to_dict()["terms"]] == [
+                    without_opponent(t) for t in want.to_dict()["terms"]], (rules, code, sr)
+
+
+def test_columns_of_a_fresh_engine_and_a_short_row():
+    """The columns do not lean on values the standings computed first, and a player whose row is
+    shorter than the event (no cell for the last round) is explained as absent there."""
+    from trfscore.tiebreaks.base import Engine
+    from trfscore.tiebreaks.context import build_context
+    from trfscore.tiebreaks.editions import EDITIONS
+    from trfscore.tiebreaks.registry import parse_tiebreak
+
+    from .builders import from_rows
+
+    rows = {1: "+W2 =B3", 2: "-B1", 3: "-- =W1"}
+    s = from_rows(rows, system="Swiss").standings(tiebreaks=["BH"], rules="fide-2024", system="swiss")
+    eng = Engine(build_context(from_rows(rows, system="Swiss"), rr=False), EDITIONS["fide-2024"])
+    data = XC.columns(eng, [parse_tiebreak("BH")])
+    for i, sr in enumerate(data["start_ranks"]):
+        assert str(XC.explanation(data, 0, i)) == str(s.explain(sr, "BH")), sr
+    assert "R2: absent / not paired" in str(XC.explanation(data, 0, 1))
