@@ -167,3 +167,18 @@ def test_check_reads_pgn_rounds_as_round_mode_says(tmp_path, capsys):
     _, asked, _ = run_cli(capsys, "check", path, "--format", "json", "--round-mode", "round")
     assert "PGN112" in {f["rule"] for f in json.loads(auto)["files"][0]["findings"]}
     assert "PGN108" in {f["rule"] for f in json.loads(asked)["files"][0]["findings"]}
+
+
+def test_a_game_not_finished_before_played_rounds_is_named_so_and_can_be_scored(tmp_path, capsys):
+    # round 1: Alpha-Beta '*', Gamma-Delta 1-0; round 2 played: the '*' is no round still to come
+    text = (game("Alpha", "Beta", "*", "1") + game("Gamma", "Delta", "1-0", "1")
+            + game("Beta", "Gamma", "1/2-1/2", "2") + game("Delta", "Alpha", "0-1", "2"))
+    path = tmp_path / "club.pgn"
+    path.write_text(text, encoding="utf-8")
+    code, out, _ = run_cli(capsys, "check", path, "--format", "json")
+    wrong = [f for f in json.loads(out)["files"][0]["findings"] if f["rule"] == "TRF504"]
+    assert code == 1 and len(wrong) == 2
+    assert all("has no result on either side, though a later round is played: a game not finished?" in f["message"]
+               and "--unfinished draw or zero" in f["hint"] for f in wrong)
+    code, out, _ = run_cli(capsys, "check", path, "--format", "json", "--unfinished", "draw")
+    assert code == 0 and "TRF504" not in {f["rule"] for f in json.loads(out)["files"][0]["findings"]}

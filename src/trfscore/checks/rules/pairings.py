@@ -283,8 +283,15 @@ def results(ctx: Context) -> Iterator[Finding]:
         if g.code == h.code == " " and event.is_waiting(p.start_rank, r):
             continue  # paired, the result still to come (TRF533)
         for x, mine, y, theirs in ((p, g, q, h), (q, h, p, g)):
+            where = f" (line {y.line})" if y.line else ""
+            if g.code == h.code == " ":  # paired, no result on either side, in a round that is not pending
+                yield finding("TRF504", f"round {r}: the game of player {x.start_rank} against {y.start_rank}{where} "
+                              "has no result on either side, though a later round is played: a game not finished?",
+                              x.line, result_col(r), "write its result; or score games not finished with "
+                              "--unfinished draw or zero", ctx.cell(x, r))
+                continue
             yield finding("TRF504", f"round {r}: result '{mine.code}' of player {x.start_rank} does not fit "
-                          f"'{theirs.code}' of player {y.start_rank}" + (f" (line {y.line})" if y.line else ""),
+                          f"'{theirs.code}' of player {y.start_rank}{where}",
                           x.line, result_col(r), "the results of one game are 1/0, =/=, W/L, D/D, +/- or -/-",
                           ctx.cell(x, r))
 
