@@ -57,8 +57,7 @@ def _unknown_pending(t: Tournament) -> None:
     players = list(t.players)
     changed = False
     for i, p in enumerate(players):
-        codes = p.codes()
-        if "X" in codes or "?" in codes:
+        if not UNKNOWN_CODES.isdisjoint(p.codes()):
             players[i] = _pending_cells(p)
             changed = True
     if changed:
@@ -66,6 +65,7 @@ def _unknown_pending(t: Tournament) -> None:
 
 
 def _pending_cells(p: Player) -> Player:
+    """``p`` with each unknown result made a paired cell without a result (opponent and colour kept)."""
     from dataclasses import replace
 
     return replace(p, games=[Game(g.round, g.opponent, g.colour, " ", Kind.ABSENT) if g.code in UNKNOWN_CODES else g

@@ -3,9 +3,10 @@
 A file saved between rounds holds the next round's pairings with blank results (``  12 w  ``,
 or the line ending after the colour).  The reader reports such a cell like any other cell that
 lacks its result (TRF405, TRF402 when the line ends there); :func:`settle_findings` then drops
-the findings of the cells the event reading (:mod:`trfscore.event_reading`) calls waiting.  Both steps tell those
-findings by their structured fields, never by their wording: the rule id, the column (the first
-of a round cell, which gives the round) and the cell's text (an opponent and no result).
+the findings of the cells the event reading (:mod:`trfscore.event_reading`) calls waiting.
+Both steps tell those findings by their structured fields, never by their wording: the rule id,
+the column (the first of a round cell, which gives the round) and the cell's text (an opponent
+and no result).
 """
 from __future__ import annotations
 
