@@ -189,3 +189,14 @@ def test_every_colour_model_and_score_order(code, tmp_path):
         rounds = flagged(bad.text())
         assert min(rounds) == 3, (code, plant, rounds)
         assert rounds == checker_rounds(tmp_path, bad.text()), (code, plant)
+
+
+def test_a_team_event_without_152_takes_the_initial_colour_from_round_one(events):
+    """No 152: the colour of the first round's top board (one event starts with Black, the other
+    with White) stands in for the lot, and every finding says so."""
+    assert {event.top for event in events} == {"W", "B"}
+    for event in events:
+        text = "\n".join(line for line in event.text().split("\n") if not line.startswith("152"))
+        report = trfscore.loads(text.encode()).verify_pairings()
+        assert "gives no initial colour" in report.caution
+        assert [v.status for v in report.rounds] == [Status.SAME] * event.rounds
