@@ -156,7 +156,7 @@ def _binding(t: Tournament, system: System, edition: str) -> tuple[bool, str]:
         return False, (f"the file gives no start date (042): the event may predate {rules} of {edition} "
                        "the checker applies")
     if start < edition:
-        older = ("an earlier edition of C.04.6" if system.teams else "the 2017 rules, and several percent of "
+        older = ("the team pairing rules in force before it" if system.teams else "the 2017 rules, and several percent of "
                  "correctly paired rounds differ between the two")
         return False, (f"the event started on {start}, before {rules} of {edition} the checker applies: it "
                        f"was probably paired by {older}")
