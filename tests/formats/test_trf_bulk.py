@@ -1,9 +1,10 @@
 """The 001 decoder: a run of lines decoded column by column into packed cells, the lines it
-flags decoded field by field with their findings.
+flags judged field by field with their findings and their blocks decoded one by one.
 
-Whatever the lines, the players, games and findings must be those of decoding each line by
-itself with its findings (so a deviation the column checks miss would show), and standings
-computed from packed cells must equal those computed from ``Game`` tuples.
+Whatever the lines, the players, games and findings of a run must be those of decoding each
+line alone (a line's reading does not depend on its neighbours: padding, column checks), the
+column check of the round blocks must flag exactly the blocks the block decoder reports on,
+and standings computed from packed cells must equal those computed from ``Game`` tuples.
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from hypothesis import strategies as st
 import trfscore
 from trfscore.formats.trf import format_player
 from trfscore.formats.trf.bulk import parse_players
-from trfscore.formats.trf.player import parse_player
+from trfscore.formats.trf.player import parse_rounds, reporter
 from trfscore.model import Game, Kind, Player, Record
 from trfscore.testing.generate import round_robin, swiss, to_trf
 
@@ -54,8 +55,15 @@ def _records(lines: list[str]) -> list[Record]:
 
 def _one_by_one(records):
     findings = []
-    players = [p for p in (parse_player(r.text, r.line, findings.append) for r in records) if p is not None]
+    players = [p for r in records for p in parse_players([r], findings.append)]
     return players, findings
+
+
+def _block_findings(cell: str) -> list:
+    """What the block decoder reports on ``cell`` as round 1 of the player 9999."""
+    findings: list = []
+    parse_rounds((_HEAD + cell).rstrip(), 9999, reporter(1, findings.append))
+    return findings
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -146,16 +154,11 @@ _HEAD = f"001 9999 m    {'Doe, Jane':<33} 2100 GER     4100018 1990/01/02  3.5  
 @given(cells=st.lists(st.text(alphabet=" 0123456789wb-=+WDLHFUZ?é\t", min_size=10, max_size=10), min_size=1,
                       max_size=8))
 def test_bulk_cell_check_agrees_with_the_line_decoder(cells: list[str]) -> None:
-    """A block is irregular in bulk exactly when the per-line decoder reports on it."""
+    """A block is irregular in the column check exactly when the block decoder reports on it."""
     from trfscore.formats.trf.bulk import _irregular_cells
 
     assume(all(cell[:4] != "9999" for cell in cells))  # pairing with oneself is checked apart
-    expected = []
-    for k, cell in enumerate(cells):
-        findings: list = []
-        parse_player((_HEAD + cell).rstrip(), 1, findings.append)
-        if findings:
-            expected.append(k)
+    expected = [k for k, cell in enumerate(cells) if _block_findings(cell)]
     assert _irregular_cells("".join(cells)) == expected
 
 
@@ -173,18 +176,16 @@ def test_bulk_cell_check_agrees_with_the_line_decoder_on_cells_made_of_parts(cel
     """The same as the test above, the cells built from a likely opponent field, separators,
     colour and code, so that every combination the bulk check tells apart (blank, ``0000``,
     right- or left-aligned numbers, a zero among digits, each side's colours and codes) comes
-    up often.  The bulk check may also flag an opponent field the per-line decoder reads
+    up often.  The column check may also flag an opponent field the block decoder reads
     silently but that is not written the usual way (blank, ``0000`` or a right-aligned number
     from 1 up without leading zeros, e.g. ``" 12 "`` or ``"   0"``): it leaves such a line to
-    that decoder (which gives the same player, see ``test_bulk_decoder_matches_the_line_decoder``)."""
+    that decoder."""
     from trfscore.formats.trf.bulk import _irregular_cells
 
     assume(all(cell[:4] != "9999" for cell in cells))
     reported, unusual = set(), set()
     for k, cell in enumerate(cells):
-        findings: list = []
-        parse_player((_HEAD + cell).rstrip(), 1, findings.append)
-        if findings:
+        if _block_findings(cell):
             reported.add(k)
         field = cell[:4]
         if field not in ("    ", "0000") and not (field.strip().isdigit() and field.strip()[0] != "0"

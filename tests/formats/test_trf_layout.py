@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 
 from trfscore.checks import context
 from trfscore.formats.trf import format_player, layout
+from trfscore.formats.trf.bulk import parse_players
 from trfscore.formats.trf.grammar import split_records
-from trfscore.formats.trf.player import parse_player
 from trfscore.formats.trf.versions import VERSIONS
-from trfscore.model import Game, Kind, Player
+from trfscore.model import Game, Kind, Player, Record
 from trfscore.records import Bye, TeamForfeit
 
 
@@ -72,7 +72,7 @@ def test_what_format_player_writes_sits_where_the_decoder_reads_it(name, rating,
                fide_id="12345", birth="1990/01/01", sex="w", title="WFM", games=games)
     line = format_player(p)
     found = []
-    back = parse_player(line, 1, found.append)
+    (back,) = parse_players([Record("PLAYER", line, "\n", 1)], found.append)
     assert not found, found
     assert (back.start_rank, back.name, back.rating, back.rank, back.points, back.federation, back.fide_id,
             back.birth, back.sex, back.title) == (sno, name[:33].strip(), rating, rank, Fraction(points, 2), "GER",

@@ -3,9 +3,10 @@
 Each field of :data:`.layout.PLAYER` becomes a column (one slice per line), each column is
 checked at once (distinct values once, or a C-level ``all(map(...))``), and all round blocks of
 the run are checked together; their cells go into one column store
-(:class:`~trfscore.model.PackedCells`, a row per line).  A line that fails a check is one
-:func:`trfscore.formats.trf.player.parse_player` reports on: it is decoded there, field by field
-and block by block, with a finding for every deviation.
+(:class:`~trfscore.model.PackedCells`, a row per line).  This is the one decoder of a ``001``
+line, whatever the length of its run: a line that fails a check keeps the fields cut here and is
+judged by :func:`.player.report_line` (a finding for every deviation), its round blocks decoded
+one by one by :func:`.player.parse_rounds`.
 """
 from __future__ import annotations
 
@@ -19,28 +20,23 @@ from operator import itemgetter
 from typing import NamedTuple, TypeVar
 
 from ...findings import Finding
-from ...model import PackedCells, PackedRow, Player, Record
+from ...model import Game, PackedCells, PackedRow, Player, Record
+from .layout import PLAYER
 from .player import (
-    BIRTH,
     BIRTH_FORMS,
     BLOCK,
     CELLS,
     COLOUR_AT,
-    FEDERATION,
-    FIDE_ID,
     FIRST_ROUND,
-    MALFORMED,
+    HEAD_RULES,
     MIN_LENGTH,
-    NAME,
-    POINTS,
-    RANK,
-    RATING,
     RESULT_AT,
     SEX,
     START_RANK,
-    TITLE,
-    parse_player,
     parse_points,
+    parse_rounds,
+    report_line,
+    reporter,
 )
 
 #: The concatenated round blocks may be at most this many times the text they come from, so
@@ -130,34 +126,47 @@ class _Heads(NamedTuple):
         """The same columns holding only the lines ``kept`` (each column keeps its type)."""
         return _Heads._make([col[i] for i in kept] for col in self)
 
+    def player(self, i: int, start_rank: int, games: list[Game], line: int) -> Player:
+        """The player of line ``i`` with ``start_rank`` and ``games`` (from the line's own decoding)."""
+        return Player(start_rank, self.names[i], self.sexes[i], self.titles[i], self.ratings[i], self.federations[i],
+                      self.fide_ids[i], self.births[i], self.points[i], self.ranks[i], games, line=line)
+
 
 def parse_players(records: list[Record], add: Callable[[Finding], None]) -> list[Player]:
-    """The players of consecutive ``001`` records, in order (None-free)."""
+    """The players of consecutive ``001`` records, in order (a line without a start rank gives none).
+
+    Every field is cut and converted column by column (:func:`_heads`, :func:`_rounds`); a line
+    flagged there gets its findings from :func:`.player.report_line` (judging the texts cut here)
+    and its round blocks from :func:`.player.parse_rounds`."""
     if not records:
         return []
     texts = [r.text for r in records]
     slow: set[int] = set()
-    heads = _heads(texts, slow)
+    heads, cut = _heads(texts, slow)
     cells, counts = _rounds(texts, heads.start_ranks, slow)
     bulk: list[int] | range
     if slow:
         bulk = [i for i in range(len(texts)) if i not in slow]
-        heads = heads.rows(bulk)
+        kept = heads.rows(bulk)
     else:
-        bulk = range(len(texts))
+        bulk, kept = range(len(texts)), heads
     # each player made with its packed row as its games (left packed: see model._RoundCells)
     packed = map(tuple.__new__, repeat(PackedRow), zip(repeat(cells), bulk, map(counts.__getitem__, bulk)))
-    fast = list(map(Player, *heads, packed, map(dict, repeat((), len(bulk))), [records[i].line for i in bulk]))
+    fast = list(map(Player, *kept, packed, map(dict, repeat((), len(bulk))), [records[i].line for i in bulk]))
     if not slow:
         return fast
     parsed = dict(zip(bulk, fast))
     out: list[Player] = []
-    for i in range(len(texts)):
+    for i, text in enumerate(texts):
         found = parsed.get(i)
         if found is None:
-            found = parse_player(records[i].text, records[i].line, add)
-        if found is not None:
-            out.append(found)
+            line = records[i].line
+            report = reporter(line, add)
+            start_rank = report_line(text, {name: column[i] for name, column in cut.items()}, report)
+            if start_rank is None:
+                continue
+            found = heads.player(i, start_rank, parse_rounds(text, start_rank, report), line)
+        out.append(found)
     return out
 
 
@@ -168,15 +177,35 @@ def _mark(values: list[_Value], bad: Callable[[_Value], bool], slow: set[int]) -
         slow.update(i for i, v in enumerate(values) if v in wrong)
 
 
-def _heads(texts: list[str], slow: set[int]) -> _Heads:
-    """The fields before the round cells (:data:`.layout.PLAYER`) of every line as columns, in ``Player`` argument order; a line whose
-    fields ``parse_player`` would report on is added to ``slow``."""
+def _all_digits(values: list[str]) -> bool:
+    return all(map(str.isdecimal, filter(None, values)))
+
+
+#: A test over a whole column that holds when no value in it is malformed (``HEAD_RULES``), in C:
+#: the usual case costs no call per distinct value.
+_CLEAN: dict[str, Callable[[list[str]], bool]] = {
+    "name": lambda values: "" not in values,
+    "rating": _all_digits, "fide_id": _all_digits, "rank": _all_digits,
+    "birth": lambda values: all(map(BIRTH_FORMS.match, filter(None, values))),
+}
+
+
+#: The head fields cut and stripped (``sex`` is kept as written), with their slices.
+_STRIPPED = tuple((f.name, f.cut) for f in PLAYER.fields if f.name != "sex")
+
+
+def _heads(texts: list[str], slow: set[int]) -> tuple[_Heads, dict[str, list[str]]]:
+    """The fields before the round cells (:data:`.layout.PLAYER`) of every line as columns, in
+    ``Player`` argument order, and the texts cut from each field (stripped; ``sex`` as written);
+    a line that :func:`.player.report_line` reports on is added to ``slow``."""
     if min(map(len, texts)) < MIN_LENGTH or "\t" in "".join(texts) \
             or any(map(str.isdecimal, map(itemgetter(_FIFTH_DIGIT), texts))):
         for i, t in enumerate(texts):  # tabs, short lines, a fifth start-rank digit (TRF103/313/314)
             if len(t) < MIN_LENGTH or "\t" in t or t[_FIFTH_DIGIT].isdecimal():
                 slow.add(i)
-    sno_texts = [t[START_RANK].strip() for t in texts]
+    cut = {name: [t[at].strip() for t in texts] for name, at in _STRIPPED}
+    cut["sex"] = [t[_SEX] for t in texts]
+    sno_texts = cut.pop("start_rank")
     if not all(map(str.isdecimal, sno_texts)):
         _mark(sno_texts, lambda v: not v.isdecimal(), slow)
         snos = [int(v) if v.isdecimal() else 0 for v in sno_texts]
@@ -184,44 +213,28 @@ def _heads(texts: list[str], slow: set[int]) -> _Heads:
         snos = list(map(int, sno_texts))
     if 0 in snos:
         slow.update(i for i, v in enumerate(snos) if v == 0)
-    sexes = [t[_SEX] for t in texts]
-    _mark(sexes, MALFORMED["sex"], slow)
-    sexes = list(map(str.strip, sexes))
-    titles = [t[TITLE].strip() for t in texts]
-    _mark(titles, MALFORMED["title"], slow)
-    names = [t[NAME].strip() for t in texts]
-    if "" in names:
-        slow.update(i for i, v in enumerate(names) if not v)
-    ratings = _numbers([t[RATING].strip() for t in texts], MALFORMED["rating"], slow, zero_is_none=True)
-    feds = [t[FEDERATION].strip() for t in texts]
-    _mark(feds, MALFORMED["federation"], slow)
-    ids = [t[FIDE_ID].strip() for t in texts]
-    if not all(map(str.isdecimal, filter(None, ids))):
-        _mark(ids, MALFORMED["fide_id"], slow)
-    births = [t[BIRTH].strip() for t in texts]
-    if not all(map(BIRTH_FORMS.match, filter(None, births))):
-        _mark(births, MALFORMED["birth"], slow)
-    points_text = [t[POINTS].strip() for t in texts]
-    table = {v: parse_points(v) for v in set(points_text)}  # parse_points remembers its texts
-    _mark(points_text, lambda v: table[v][1] is not None, slow)
-    points = [table[v][0] for v in points_text]
-    ranks = _numbers([t[RANK].strip() for t in texts], MALFORMED["rank"], slow, zero_is_none=False)
-    return _Heads(snos, names, sexes, titles, ratings, feds, ids, births, points, ranks)
+    for name, judged in HEAD_RULES.items():
+        values = cut[name]
+        clean = _CLEAN.get(name)
+        if clean is None or not clean(values):
+            _mark(values, judged.malformed, slow)
+    table = {v: parse_points(v) for v in set(cut["points"])}  # parse_points remembers its texts
+    _mark(cut["points"], lambda v: table[v][1] is not None, slow)
+    points = [table[v][0] for v in cut["points"]]
+    ratings = _numbers(cut["rating"], zero_is_none=True)
+    ranks = _numbers(cut["rank"], zero_is_none=False)
+    heads = _Heads(snos, cut["name"], list(map(str.strip, cut["sex"])), cut["title"], ratings, cut["federation"],
+                   cut["fide_id"], cut["birth"], points, ranks)
+    return heads, cut
 
 
-def _numbers(values: list[str], malformed: Callable[[str], bool], slow: set[int],
-             zero_is_none: bool) -> list[int | None]:
-    """Blank-or-digits fields as ints (None for blank or ``malformed``; for ratings also for 0)."""
-    if not all(map(str.isdecimal, filter(None, values))):  # (the usual case, checked in C)
-        _mark(values, malformed, slow)
-        values = [v if v.isdecimal() else "" for v in values]
-    distinct = set(values)
-    distinct.discard("")
-    table: dict[str, int | None] = dict(zip(distinct, map(int, distinct)))
+def _numbers(values: list[str], zero_is_none: bool) -> list[int | None]:
+    """Blank-or-digits fields as ints (None for blank or anything but digits; with ``zero_is_none`` also for 0),
+    each distinct text converted once."""
+    table: dict[str, int | None] = {v: int(v) for v in set(values) if v.isdecimal()}
     if zero_is_none:
         table.update((v, None) for v, number in list(table.items()) if number == 0)
-    table[""] = None
-    return list(map(table.__getitem__, values))
+    return list(map(table.get, values))
 
 
 def _rounds(texts: list[str], snos: list[int], slow: set[int]) -> tuple[PackedCells, list[int]]:

@@ -9,9 +9,10 @@ still returned so that the rest of the file can be read.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from functools import lru_cache
+from typing import NamedTuple
 
 from ...findings import Finding, finding
 from ...model import Game, Kind, Player
@@ -58,18 +59,37 @@ def _not_digits(value: str) -> bool:
     return bool(value) and not value.isdecimal()
 
 
-#: A head field's value (stripped; ``sex`` as written) that is reported (TRF303-TRF309, TRF306,
-#: TRF312), by field: :func:`parse_player` reports it, :mod:`.bulk` flags its line for it.
-MALFORMED: dict[str, Callable[[str], bool]] = {
-    "sex": lambda v: v not in ("m", "w", " ", ""),
-    "title": lambda v: v.upper() not in TITLES,
-    "name": lambda v: not v,
-    "rating": _not_digits,
-    "federation": lambda v: bool(v) and not (len(v) == 3 and v.isalpha()),
-    "fide_id": _not_digits,
-    "birth": lambda v: bool(v) and not BIRTH_FORMS.match(v),
-    "rank": _not_digits,
+class HeadRule(NamedTuple):
+    """How a head field's value (stripped; ``sex`` as written) is judged: ``malformed`` says
+    whether it is reported, as ``rule`` with ``message`` and ``hint`` (``{v!r}``: the value,
+    ``{c}``: the field's columns)."""
+
+    malformed: Callable[[str], bool]
+    rule: str
+    message: str
+    hint: str
+
+
+#: The head fields :func:`report_heads` judges (TRF303-TRF309, TRF312; points: :func:`parse_points`),
+#: by field: :mod:`.bulk` flags a line by ``malformed``, the report says ``message``.
+HEAD_RULES: dict[str, HeadRule] = {
+    "sex": HeadRule(lambda v: v not in ("m", "w", " ", ""), "TRF303", "sex {v!r} is not 'm', 'w' or blank",
+                    "write m or w in column {c}"),
+    "title": HeadRule(lambda v: v.upper() not in TITLES, "TRF304", "title {v!r} is not a FIDE title",
+                      "use GM IM WGM FM WIM CM WFM WCM"),
+    "name": HeadRule(lambda v: not v, "TRF305", "player name is empty", "columns {c} hold 'Lastname, Firstname'"),
+    "rating": HeadRule(_not_digits, "TRF306", "rating {v!r} is not a number", "columns {c}: a number or blank"),
+    "federation": HeadRule(lambda v: bool(v) and not (len(v) == 3 and v.isalpha()), "TRF307",
+                           "federation {v!r} is not three letters",
+                           "columns {c}: a FIDE federation code such as GER"),
+    "fide_id": HeadRule(_not_digits, "TRF308", "FIDE id {v!r} is not a number", "columns {c}: digits only"),
+    "birth": HeadRule(lambda v: bool(v) and not BIRTH_FORMS.match(v), "TRF309",
+                      "birth date {v!r} is not YYYY/MM/DD or YYYY",
+                      "columns {c}: YYYY/MM/DD (00 for an unknown month or day) or YYYY"),
+    "rank": HeadRule(_not_digits, "TRF312", "rank {v!r} is not a number", "columns {c}: the final rank"),
 }
+#: What :func:`parse_points` reports, by rule.
+POINTS_MESSAGES = {"TRF310": "points {v!r} do not parse", "TRF311": "points {v!r} use a decimal comma or extra decimals"}
 
 PLAYED_KIND = {"1": Kind.WIN, "=": Kind.DRAW, "0": Kind.LOSS,
                "W": Kind.WIN, "D": Kind.DRAW, "L": Kind.LOSS}
@@ -136,93 +156,51 @@ def parse_points(text: str) -> tuple[Fraction | None, str | None]:
     return Fraction(text), problem
 
 
-def parse_player(text: str, lineno: int, add: Callable[[Finding], None]) -> Player | None:
-    """Decode one ``001`` line, its round blocks one by one (:func:`parse_rounds`); report each
-    deviation through ``add``.  None if no start rank."""
+def reporter(lineno: int, add: Callable[[Finding], None]) -> Callable[..., None]:
+    """``report(rule, column, message, hint, value, lesser=False)``: a finding on line ``lineno``, through ``add``."""
 
-    def report(rule: str, column: int, message: str, hint: str = "", value: str = "",
-               lesser: bool = False) -> None:
+    def report(rule: str, column: int, message: str, hint: str = "", value: str = "", lesser: bool = False) -> None:
         add(finding(rule, message, lineno, column, hint, value, lesser=lesser))
 
+    return report
+
+
+def report_line(text: str, heads: Mapping[str, str], report: Callable[..., None]) -> int | None:
+    """The findings of a ``001`` line :mod:`.bulk` flagged (its round blocks aside: :func:`parse_rounds`),
+    through ``report`` (:func:`reporter`): the line's own (TRF103 tab, TRF313 fifth start-rank digit,
+    TRF301 no start rank, TRF314 short), then each head field's (:data:`HEAD_RULES`, :func:`parse_points`)
+    judged on ``heads`` (the field texts the column decoder cut, stripped; ``sex`` as written).
+    Returns the start rank (None: no player; the fields are then not judged)."""
     if "\t" in text:
         report("TRF103", text.index("\t") + 1, "tab character in a player record",
-                "replace tabs by spaces so that every field stays in its columns")
+               "replace tabs by spaces so that every field stays in its columns")
     raw_sno = text[START_RANK]
     sno_text = raw_sno.strip()
     if text[START_RANK.stop:START_RANK.stop + 1].isdecimal():  # a fifth digit: more than 9,999 players
         rest = text[START_RANK.start:]
         sno_text = rest.split(None, 1)[0] if rest.strip() else ""
         report("TRF313", F["start_rank"].first, f"start rank {sno_text} does not fit in columns "
-                f"{F['start_rank'].columns} (at most 9,999 players)",
-                "split the event into sections of at most 9,999 players", sno_text)
+               f"{F['start_rank'].columns} (at most 9,999 players)",
+               "split the event into sections of at most 9,999 players", sno_text)
     if not sno_text.isdecimal() or int(sno_text) == 0:
         report("TRF301", F["start_rank"].first, f"start rank {sno_text!r} is not a positive number",
-                f"columns {F['start_rank'].columns} hold the player's starting rank, right-aligned", raw_sno)
+               f"columns {F['start_rank'].columns} hold the player's starting rank, right-aligned", raw_sno)
         return None
-    start_rank = int(sno_text)
     if len(text) < MIN_LENGTH:
         report("TRF314", len(text) + 1, f"player line ends at column {len(text)}, before the points field "
-                f"({F['points'].columns})",
-                "the line looks truncated; restore the missing columns", text[-20:])
-    player = Player(start_rank=start_rank, line=lineno)
-
-    sex = text[SEX:SEX + 1]
-    player.sex = sex.strip()
-    if MALFORMED["sex"](sex):
-        report("TRF303", F["sex"].first, f"sex {sex!r} is not 'm', 'w' or blank",
-                f"write m or w in column {F['sex'].columns}", sex)
-
-    title = text[TITLE].strip()
-    player.title = title
-    if MALFORMED["title"](title):
-        report("TRF304", F["title"].first, f"title {title!r} is not a FIDE title", "use GM IM WGM FM WIM CM WFM WCM",
-                title)
-
-    player.name = text[NAME].strip()
-    if MALFORMED["name"](player.name):
-        report("TRF305", F["name"].first, "player name is empty",
-                f"columns {F['name'].columns} hold 'Lastname, Firstname'")
-
-    rating = text[RATING].strip()
-    if MALFORMED["rating"](rating):
-        report("TRF306", F["rating"].first, f"rating {rating!r} is not a number",
-                f"columns {F['rating'].columns}: a number or blank", rating)
-    elif rating:
-        player.rating = int(rating) or None
-
-    federation = text[FEDERATION].strip()
-    player.federation = federation
-    if MALFORMED["federation"](federation):
-        report("TRF307", F["federation"].first, f"federation {federation!r} is not three letters",
-                f"columns {F['federation'].columns}: a FIDE federation code such as GER", federation)
-    fide_id = text[FIDE_ID].strip()
-    player.fide_id = fide_id
-    if MALFORMED["fide_id"](fide_id):
-        report("TRF308", F["fide_id"].first, f"FIDE id {fide_id!r} is not a number",
-                f"columns {F['fide_id'].columns}: digits only", fide_id)
-    birth = text[BIRTH].strip()
-    player.birth = birth
-    if MALFORMED["birth"](birth):
-        report("TRF309", F["birth"].first, f"birth date {birth!r} is not YYYY/MM/DD or YYYY",
-                f"columns {F['birth'].columns}: YYYY/MM/DD (00 for an unknown month or day) or YYYY", birth)
-
-    points_text = text[POINTS].strip()
-    points, problem = parse_points(points_text)
-    player.points = points
-    if problem:
-        report(problem, F["points"].first, f"points {points_text!r} " + (
-            "do not parse" if problem == "TRF310" else "use a decimal comma or extra decimals"),
-            f"columns {F['points'].columns}: a number such as 5.5", points_text)
-
-    rank = text[RANK].strip()
-    if MALFORMED["rank"](rank):
-        report("TRF312", F["rank"].first, f"rank {rank!r} is not a number",
-                f"columns {F['rank'].columns}: the final rank", rank)
-    elif rank:
-        player.rank = int(rank)
-
-    player.games = parse_rounds(text, start_rank, report)
-    return player
+               f"({F['points'].columns})", "the line looks truncated; restore the missing columns", text[-20:])
+    for field in PLAYER.fields[1:]:
+        value = heads[field.name]
+        if field.name == "points":
+            rule = parse_points(value)[1]
+            if rule is not None:
+                report(rule, field.first, POINTS_MESSAGES[rule].format(v=value),
+                       f"columns {field.columns}: a number such as 5.5", value)
+        elif HEAD_RULES[field.name].malformed(value):
+            judged = HEAD_RULES[field.name]
+            report(judged.rule, field.first, judged.message.format(v=value), judged.hint.format(c=field.columns),
+                   value)
+    return int(sno_text)
 
 
 def parse_rounds(text: str, start_rank: int, report: Callable[..., None]) -> list[Game]:
