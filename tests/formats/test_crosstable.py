@@ -417,14 +417,16 @@ def test_the_fast_lexer_types_items_as_the_grammar_does():
 
     from lark import Lark, Transformer
 
+    from trfscore.formats.crosstable import lexing
+
     class ToLines(Transformer):
         def line(self, children):
-            return [(crosstable._kind(t.type, str(t)), str(t), t.line, t.column) for t in children]
+            return [(lexing._kind(t.type, str(t)), str(t), t.line, t.column) for t in children]
 
         def start(self, children):
             return children
 
-    reference = Lark(crosstable._grammar_text(), parser="lalr", lexer="basic", transformer=ToLines())
+    reference = Lark(lexing._grammar_text(), parser="lalr", lexer="basic", transformer=ToLines())
     alphabet = list("0123456789 .,wbsWBLDXFHUZ½/+-–—=*x×■|;\t?aAKGMIPRy") + ["1/2", "HPB", "bye", "GER", "GM",
                                                                            "  ", "\n", "\r\n", "\xa0"]
     rng = random.Random(7)

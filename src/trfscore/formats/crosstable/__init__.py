@@ -32,11 +32,11 @@ notations), :mod:`.labels` (header labels), :mod:`.rows` (lines as cells, rows),
 """
 from __future__ import annotations
 
-from .cells import _STRONG_SWISS, _WEAK_SWISS, KIND_OF, MIRROR, is_diagonal, parse_number, rr_cell, swiss_cell
+from .cells import KIND_OF, MIRROR, is_diagonal, parse_number, rr_cell, swiss_cell
 from .columns import FEDERATIONS
 from .grid import berger
 from .labels import label_role
-from .lexing import Tok, _grammar_text, _kind, classify, lex
+from .lexing import Tok, classify, lex
 from .reader import MAX_TEXT, read, sniff
 from .rows import HeadRow, Row
 from .rules import READER_RULES
@@ -44,6 +44,4 @@ from .rules import READER_RULES
 __all__ = [
     "FEDERATIONS", "KIND_OF", "MAX_TEXT", "MIRROR", "READER_RULES", "HeadRow", "Row", "Tok", "berger",
     "classify", "is_diagonal", "label_role", "lex", "parse_number", "read", "rr_cell", "sniff", "swiss_cell",
-    # used by the tests: the lexer against lark's parse, and the Swiss cell kinds
-    "_STRONG_SWISS", "_WEAK_SWISS", "_grammar_text", "_kind",
 ]
