@@ -1,6 +1,6 @@
-"""Packed cells stay behind the model: reports and checks ask ``model.packed_rows`` and
-``model.packed_block``; only the model, the readers that pack cells (formats/) and the tie-break
-context read ``Player.packed`` itself."""
+"""Packed cells stay behind the model: reports, checks, ratings and tie-breaks read the round
+columns of ``cells.columns``; only the model, the readers that pack cells (formats/) and
+``cells.py`` read ``Player.packed`` itself."""
 from __future__ import annotations
 
 import ast
@@ -13,7 +13,7 @@ from trfscore.testing.generate import swiss, to_trf
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "trfscore"
 #: the modules that may read ``Player.packed`` (or the attribute behind it)
-ALLOWED = ("model.py", "tiebreaks/context.py", "formats/")
+ALLOWED = ("model.py", "cells.py", "formats/")
 
 
 def _uses_of_packed(source: str) -> list[int]:
@@ -26,7 +26,7 @@ def test_the_finder_sees_a_use_of_packed():
     assert _uses_of_packed("cells, row, count = player.packed\nx = Player.packed.fget\ny = p.packed_row") == [1, 2]
 
 
-def test_only_the_model_the_readers_and_the_tiebreak_context_read_player_packed():
+def test_only_the_model_the_readers_and_the_cell_columns_read_player_packed():
     found = []
     for path in sorted(SRC.rglob("*.py")):
         name = path.relative_to(SRC).as_posix()

@@ -22,7 +22,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .model import Game, PackedRow, Player, Tournament, packed_block, packed_rows, round_counts
+from .cells import columns
+from .model import Game, PackedRow, Player, Tournament, packed_rows, round_counts, unpack
 
 #: A cell holding one of these has a result: a game (rated or not), a forfeit, an unknown result.
 RESULT_CODES = frozenset("1=0WDL+-X?")
@@ -174,7 +175,7 @@ def _cut(p: Player, packed: PackedRow | None, rounds: int) -> list[Game]:
     are still packed (reading ``p.games`` would unpack every cell of the whole event, the
     original's too)."""
     if packed is not None:
-        return packed.cells.games(packed.row, min(packed.rounds, rounds))
+        return unpack(packed.cells, packed.row, min(packed.rounds, rounds))
     return p.games[:rounds]
 
 
@@ -213,21 +214,9 @@ def _two_cycles(t: Tournament, rounds: int, n: int) -> bool:
 
 def cell_columns(players: Sequence[Player], n: int) -> tuple[list[int | None], str]:
     """Every cell's opponent (start rank or None) and result code, ``n`` cells a player (rows
-    padded with no-entry cells), in the players' order: the bulk reader's columns themselves
-    when it left them packed (no per-player work), else gathered player by player."""
-    block = packed_block(players, n)
-    if block is not None and block.n == n:
-        return block.opponents, block.codes
-    opponents: list[int | None] = []
-    codes: list[str] = []
-    for p in players:
-        o, c = p.opponent_ranks()[:n], p.codes()[:n]
-        opponents += o
-        codes += c
-        if len(o) < n:
-            opponents += [None] * (n - len(o))
-            codes += " " * (n - len(c))
-    return opponents, "".join(codes)
+    padded with no-entry cells), in the players' order (:func:`~trfscore.cells.columns`)."""
+    cells = columns(players, n)
+    return cells.opponents, cells.codes
 
 
 def _progress(players: Sequence[Player], opponents: list[int | None], codes: str,

@@ -18,6 +18,9 @@ from math import lcm
 from operator import is_, itemgetter
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, cast, overload
 
+from .cells import Kind as Kind
+from .cells import PackedCells as PackedCells
+
 if TYPE_CHECKING:  # pragma: no cover
     from .event_reading import EventReading
     from .findings import Finding
@@ -35,30 +38,6 @@ def __getattr__(name: str) -> Any:
 
         return NationalRecord
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-class Kind:
-    """What happened to a player in one round (string constants, JSON-friendly)."""
-
-    WIN = "win"  # over the board (TRF ``1``; ``W`` when not rated)
-    DRAW = "draw"  # ``=`` / ``D``
-    LOSS = "loss"  # ``0`` / ``L``
-    FORFEIT_WIN = "forfeit_win"  # ``+`` against a real opponent
-    FORFEIT_LOSS = "forfeit_loss"  # ``-`` against a real opponent
-    FULL_BYE = "full_bye"  # ``F``: requested full-point bye
-    HALF_BYE = "half_bye"  # ``H``: requested half-point bye
-    PAB = "pab"  # ``U``: pairing-allocated bye
-    ZERO_BYE = "zero_bye"  # ``Z``: known absence, zero-point bye
-    ABSENT = "absent"  # blank cell: not paired (withdrawn, not yet played)
-    NOT_SCHEDULED = "not_scheduled"  # round-robin with an odd number: the round a player sits out
-    UNKNOWN = "unknown"  # ``X``/``?``: result pending or unknown
-
-    PLAYED = frozenset({WIN, DRAW, LOSS})
-    FORFEITS = frozenset({FORFEIT_WIN, FORFEIT_LOSS})
-    BYES = frozenset({FULL_BYE, HALF_BYE, PAB, ZERO_BYE})
-    UNPLAYED = frozenset({FORFEIT_WIN, FORFEIT_LOSS, FULL_BYE, HALF_BYE, PAB, ZERO_BYE, ABSENT})
-    ALL = (WIN, DRAW, LOSS, FORFEIT_WIN, FORFEIT_LOSS, FULL_BYE, HALF_BYE, PAB, ZERO_BYE, ABSENT,
-           NOT_SCHEDULED, UNKNOWN)
 
 
 class Game(NamedTuple):
@@ -102,39 +81,13 @@ _tuple_new = tuple.__new__  # builds a Game without the NamedTuple constructor's
 COLOUR_OF_CODE = {"w": "w", "b": "b", "-": None, " ": None}
 
 
-class PackedCells:
-    """The round cells of many players, kept column-wise until someone asks for ``Game`` tuples.
-
-    The TRF reader decodes a run of clean ``001`` lines in bulk into one of these; row ``i``
-    owns cells ``i*n .. i*n+n-1``.  ``opponents`` holds start ranks (None: no opponent),
-    ``colours`` and ``codes`` one character per cell (TRF ``w b - `` and result codes),
-    ``kind_of_code`` the :class:`Kind` each code stands for (within a block a code always stands
-    for the same kind: the cells are clean).  Cells past a row's recorded rounds are "no
-    entry" cells, equal to :meth:`Game.absent`.  Standings read these lists directly, so a
-    10,000-player file never builds its 130,000 ``Game`` tuples unless they are asked for.
-    """
-
-    __slots__ = ("n", "opponents", "colours", "codes", "kind_of_code", "opponent_bytes")
-
-    def __init__(self, n: int, opponents: list[int | None], colours: str, codes: str,
-                 kind_of_code: dict[str, str], opponent_bytes: bytes | None = None) -> None:
-        self.n, self.opponents, self.colours, self.codes = n, opponents, colours, codes
-        self.kind_of_code = kind_of_code
-        #: ``opponents`` again as one byte per cell (0: no opponent), when a reader has them so
-        #: and every one is below 256; else None
-        self.opponent_bytes = opponent_bytes
-
-    def kinds(self, begin: int, end: int) -> list[str]:
-        """The :class:`Kind` of cells ``begin`` to ``end``."""
-        return list(map(self.kind_of_code.__getitem__, self.codes[begin:end]))
-
-    def games(self, row: int, count: int) -> list[Game]:
-        """The first ``count`` cells of ``row`` as ``Game`` tuples."""
-        b = row * self.n
-        e = b + count
-        return list(map(_tuple_new, repeat(Game), zip(range(1, count + 1), self.opponents[b:e],
-                                                      map(COLOUR_OF_CODE.__getitem__, self.colours[b:e]),
-                                                      self.codes[b:e], self.kinds(b, e))))
+def unpack(cells: PackedCells, row: int, count: int) -> list[Game]:
+    """The first ``count`` cells of row ``row`` of ``cells`` as ``Game`` tuples."""
+    b = row * cells.n
+    e = b + count
+    return list(map(_tuple_new, repeat(Game), zip(range(1, count + 1), cells.opponents[b:e],
+                                                  map(COLOUR_OF_CODE.__getitem__, cells.colours[b:e]),
+                                                  cells.codes[b:e], cells.kinds(b, e))))
 
 
 class PackedRow(NamedTuple):
@@ -326,7 +279,7 @@ class _RoundCells:
         if games is None:
             packed = player._packed
             player._packed = None
-            games = player._games = packed[0].games(packed[1], packed[2]) if packed is not None else []
+            games = player._games = unpack(*packed) if packed is not None else []
         return games
 
     def __set__(self, player: Player, games: Iterable[Game] | PackedRow) -> None:

@@ -73,7 +73,7 @@ def _per_rule(t, profile, flat: bool, lanes: bool = True) -> dict[str, list]:
     if not flat:
         ctx.__dict__["flat"] = None  # the cell-by-cell path
     elif not lanes and ctx.flat is not None:
-        ctx.flat.use_lanes = False  # the flat columns as lists only (as for more than 255 players)
+        ctx.flat._cache["lanes"] = None  # the flat columns as lists only (as for more than 255 players)
     out = {}
     for r in check_rules():
         if profile.enabled(r.id):
@@ -164,7 +164,7 @@ def test_byte_lanes_answer_as_the_lists_do(seed, players, rounds, edits, robin):
     quick, lists = Context(t).flat, Context(t).flat
     if quick is None or not quick.round_count:  # no round cells: nothing to ask
         return
-    lists.use_lanes = False
+    lists._cache["lanes"] = None  # answered over the lists, as for more than 255 players
     assert quick.lanes is not None and lists.lanes is None
     lists.opp_bytes = None  # the rounds with a pairing read off the opponent list instead
     assert quick.paired_rounds() == lists.paired_rounds()

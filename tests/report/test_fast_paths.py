@@ -239,14 +239,15 @@ def test_block_parts_equal_the_label_of_each_cell(cells):
     """The parts of a packed block's cells, joined, are each cell's ``_label``: games without an
     opponent (labelled by colour and result), opponents without a No. (77 here: labelled by the
     general path), byes, absences and odd colours among ordinary games."""
+    from trfscore.cells import Columns
     from trfscore.formats.trf.bulk import KIND_BY_CODE
-    from trfscore.model import COLOUR_OF_CODE, PackedCells
+    from trfscore.model import COLOUR_OF_CODE
 
     t = swiss(3, 1, seed=1)
     opponents, colours, codes = [c[0] for c in cells], "".join(c[1] for c in cells), "".join(c[2] for c in cells)
-    block = PackedCells(len(cells), opponents, colours, codes, KIND_BY_CODE)
+    block = Columns(len(cells), [len(cells)], opponents, colours, codes, KIND_BY_CODE)
     refs = {1: "3", 2: "1", 3: "2"}
-    parts = X._block_parts(t, block, {**refs, None: ""}, {})
+    parts = X._block_parts(t, block, refs, {})
     expected = [X._label(t, o, KIND_BY_CODE[code], COLOUR_OF_CODE[colour], refs, {}, code)
                 for o, colour, code in zip(opponents, colours, codes)]
     assert list(map("".join, zip(*parts))) == expected

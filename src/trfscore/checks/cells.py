@@ -7,29 +7,28 @@ holds opponent start ranks (None: no opponent), ``col`` one character per cell (
 of each cell.  Cells past a player's recorded rounds are "no entry" cells, equal to
 :meth:`~trfscore.model.Game.absent`, and ``count[i]`` says how many cells player ``i`` records.
 
-A file read by a bulk reader hands over its packed columns (:class:`~trfscore.model.PackedCells`)
-as they are, so the pairing rules compare the two halves of every game with a few C-level
-passes instead of building a ``Game`` per cell.  The rules keep their cell-by-cell path for
-files where a start rank is repeated (``TRF302``: a partner is then not one row), where
-:func:`flat_cells` gives None; a hypothesis test holds the two paths to the same findings.
+The columns come from :func:`trfscore.cells.columns` (a bulk reader's block as it is), so the
+pairing rules compare the two halves of every game with a few C-level passes instead of
+building a ``Game`` per cell.  The rules keep their cell-by-cell path for files where a start
+rank is repeated (``TRF302``: a partner is then not one row), where :func:`flat_cells` gives
+None.
 """
 from __future__ import annotations
 
 from collections import Counter
 from itertools import chain, compress, count, repeat
-from operator import add, attrgetter, eq, gt, itemgetter, mul, ne
+from operator import add, attrgetter, eq, gt, mul, ne
 from typing import Any
 
-from ..model import Game, Kind, Player, packed_block, packed_rows
+from ..cells import columns
+from ..model import Game, Kind, Player
 from .lanes import Lanes, lanes
 
 #: A colour as the flat column writes it, and back.
-_CHAR_OF_COLOUR = {"w": "w", "b": "b", None: "-"}
 COLOUR_OF_CHAR = {"w": "w", "b": "b", "-": None}
 #: packed colour characters (TRF ``w b -`` and blank) -> the flat column's
 _PACKED_COLOURS = str.maketrans({" ": "-"})
 _START_RANK = attrgetter("start_rank")
-_ROUNDS = itemgetter(2)  # PackedRow.rounds
 #: kinds of a cell that holds nothing (with no opponent and a blank code; see ``is_blank_cell``)
 BLANK_KINDS = (Kind.ABSENT, Kind.NOT_SCHEDULED)
 
@@ -80,16 +79,12 @@ class FlatCells:
         """The flat positions of player ``i``'s recorded cells."""
         return range(i * self.round_count, i * self.round_count + self.count[i])
 
-    #: Answer the pairing questions over byte lanes where :mod:`.lanes` applies (a test turns
-    #: this off to hold the list-based answers to the same findings).
-    use_lanes = True
-
     @property
     def lanes(self) -> Lanes | None:
         """The cells as byte lanes (:func:`.lanes.lanes`), or None where they do not apply."""
         got = self._cache.get("lanes", False)
         if got is False:
-            got = self._cache["lanes"] = lanes(self) if self.use_lanes else None
+            got = self._cache["lanes"] = lanes(self)
         return got
 
     def _get(self, name: str) -> Any:
@@ -277,59 +272,14 @@ def _values_by_code(codes: str, kind_of_code: dict[str, str], value_of: dict[Any
 
 
 def flat_cells(players: list[Player]) -> FlatCells | None:
-    """The players' cells as :class:`FlatCells`, or None when a start rank is repeated."""
+    """The players' cells as :class:`FlatCells` (:func:`~trfscore.cells.columns`), or None when
+    a start rank is repeated."""
     srs = list(map(_START_RANK, players))
     if len(set(srs)) != len(srs):
         return None
-    whole = packed_block(players)
-    if whole is not None:
-        counts = list(map(_ROUNDS, packed_rows(players)))  # each player's rounds, as round_count gives them
-        n = whole.n
-        flat = FlatCells(players, n, counts, whole.opponents, whole.colours.translate(_PACKED_COLOURS), whole.codes,
-                         None, whole.kind_of_code, whole.opponent_bytes)
-        if counts.count(n) == len(counts) or _padding_is_blank(flat, whole.kind_of_code):
-            return flat
-    else:
-        counts = list(map(Player.round_count.fget, players))  # type: ignore[attr-defined]
-    n = max(counts, default=0)
-    opps: list[list[int | None]] = []
-    cols: list[str] = []
-    codes: list[str] = []
-    kinds: list[list[str]] = []
-    for p, c, packed in zip(players, counts, packed_rows(players)):
-        if packed is not None:
-            cells, b = packed.cells, packed.begin
-            o, co, cd = cells.opponents[b:b + c], cells.colours[b:b + c].translate(_PACKED_COLOURS), cells.codes[b:b + c]
-            k = list(map(cells.kind_of_code.__getitem__, cd))
-        elif c:
-            _, o, cls, cd_list, k = map(list, zip(*p.games))  # type: ignore[assignment]
-            co = "".join(map(_CHAR_OF_COLOUR.__getitem__, cls))
-            cd = "".join(cd_list)
-        else:
-            o, co, cd, k = [], "", "", []
-        short = n - c
-        if short:
-            o = o + [None] * short
-            k = k + [Kind.ABSENT] * short
-            co += "-" * short
-            cd += " " * short
-        opps.append(o)
-        cols.append(co)
-        codes.append(cd)
-        kinds.append(k)
-    return FlatCells(players, n, counts, list(chain.from_iterable(opps)), "".join(cols), "".join(codes),
-                     list(chain.from_iterable(kinds)))
-
-
-def _padding_is_blank(flat: FlatCells, kind_of_code: dict[str, str]) -> bool:
-    """True when every cell of a packed block past a player's recorded rounds is a "no
-    entry" cell (no opponent, no colour, a blank code that stands for an absence)."""
-    n, opp, col, code = flat.round_count, flat.opp, flat.col, flat.code
-    if kind_of_code.get(" ") != Kind.ABSENT:
-        return False
-    for i, c in enumerate(flat.count):
-        if c < n:
-            b = i * n
-            if code[b + c:b + n].strip() or col[b + c:b + n].strip("-") or opp[b + c:b + n].count(None) != n - c:
-                return False
-    return True
+    cells = columns(players)
+    if cells.code_of_key is None:  # every code stands for one kind: the kinds are made from the codes on first use
+        return FlatCells(players, cells.n, cells.counts, cells.opponents, cells.colours.translate(_PACKED_COLOURS),
+                         cells.keys, None, cells.kind_of_key, cells.opponent_bytes)
+    return FlatCells(players, cells.n, cells.counts, cells.opponents, cells.colours.translate(_PACKED_COLOURS),
+                     cells.codes, cells.kinds, None, cells.opponent_bytes)

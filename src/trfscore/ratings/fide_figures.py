@@ -10,15 +10,16 @@ A test holds the figures to ``fide_evaluate`` over generated tournaments.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from functools import cached_property
 from itertools import accumulate, compress, repeat
 from operator import add, mul
 from typing import TYPE_CHECKING, NamedTuple
 
+from ..cells import columns
 from ..gcpause import gc_paused
-from ..model import Kind, is_rated, packed_block
+from ..model import Kind, is_rated
 from .event import NO_INFO, end_date, player_info, year_of_birth
 from .fide import CAP, EXEMPTION_2650_FROM, K_TIMES_N_MAX, RATING_FLOOR, REFORM_2024_FROM, fide_evaluate, fide_k
 from .numbers import round_ratio
@@ -80,7 +81,7 @@ def _figures(tournament: Tournament, players: Mapping[PlayerKey, PlayerInfo] | N
     k_of: dict[tuple, int] = {}  # fide_k per distinct input
     year_of: dict[str, int | None] = {}  # the birth year per distinct birth text
     out: dict[int, FideFigures | RatingResult] = {}
-    for p, (ratings, won) in zip(people, _packed_games(people, rating_of) or map(_games, people, repeat(rating_of))):
+    for p, (ratings, won) in zip(people, _rated_games(people, rating_of)):
         info = player_info(players, p) if players else NO_INFO
         birth_year = info.birth_year
         if birth_year is None and p.birth:
@@ -122,28 +123,21 @@ def _rated(p: Player, rating_of: dict[int, int]) -> list[tuple[int, str]]:
             if is_rated(kind, code) and opponent in rating_of]
 
 
-def _games(p: Player, rating_of: dict[int, int]) -> tuple[list[int | None], int]:
-    """The ratings of the player's opponents in rated games (0: unrated) and his half points."""
-    games = _rated(p, rating_of)
-    return [rating_of[opponent] for opponent, _ in games], sum([_HALVES[kind] for _, kind in games])
-
-
-def _packed_games(people: list[Player], rating_of: dict[int, int]) -> Iterable[tuple[list[int | None], int]] | None:
-    """:func:`_games` of every player read from the packed block of round cells a column at a
-    time, or None when the players' cells are not one packed block.  A rated cell whose opponent
-    is not in the tournament gives the rating None (the player goes to the general path)."""
-    cells = packed_block(people)
-    if cells is None or not set(cells.codes) <= cells.kind_of_code.keys():
-        return None
-    codes, n = cells.codes, cells.n
-    halves = {code: _HALVES[kind] if is_rated(kind, code) else None
-              for code, kind in cells.kind_of_code.items()}
-    # the codes as bytes 1 (a rated game) and 0, and as the half points of a rated game ("-": none)
-    rated = codes.translate({ord(code): "\x00" if h is None else "\x01" for code, h in halves.items()}).encode("latin-1")
-    points = codes.translate({ord(code): "-" if h is None else str(h) for code, h in halves.items()})
+def _rated_games(people: Sequence[Player], rating_of: dict[int, int]) -> Iterable[tuple[list[int | None], int]]:
+    """Per player, the ratings of the opponents of the rated games (0: unrated; None: not a
+    player of the tournament, the player then goes to ``fide_evaluate``) and the half points
+    won in them, read from the round columns (:func:`~trfscore.cells.columns`) a column at a time."""
+    cells = columns(people)
+    keys, n = cells.keys, cells.n
+    if not n:
+        return repeat(([], 0), len(people))
+    halves = {key: _HALVES[kind] if is_rated(kind, cells.code(key)) else None for key, kind in cells.kind_of_key.items()}
+    # the keys as bytes 1 (a rated game) and 0, and as the half points of a rated game ("-": none)
+    rated = keys.translate({ord(key): "\x00" if h is None else "\x01" for key, h in halves.items()}).encode("latin-1")
+    points = keys.translate({ord(key): "-" if h is None else str(h) for key, h in halves.items()})
     ratings = list(map(rating_of.get, compress(cells.opponents, rated)))  # the rated cells' opponents'
     # row i holds cells i*n .. i*n+n-1, its rated cells' opponents ratings[ends[i-1]:ends[i]]
-    firsts, lasts = range(0, len(codes), n), range(n, len(codes) + 1, n)
+    firsts, lasts = range(0, len(keys), n), range(n, len(keys) + 1, n)
     ends = list(accumulate(map(rated.count, repeat(1), firsts, lasts)))
     wins = map(mul, map(points.count, repeat("2"), firsts, lasts), repeat(2))
     draws = map(points.count, repeat("1"), firsts, lasts)

@@ -24,8 +24,9 @@ from fractions import Fraction
 from itertools import repeat
 from typing import TYPE_CHECKING
 
+from ..cells import Columns, columns
 from ..formats.limits import data_rounds
-from ..model import COLOUR_OF_CODE, Game, Kind, PackedCells, PackedRow, Tournament, packed_block, packed_rows
+from ..model import COLOUR_OF_CODE, Game, Kind, Tournament
 from .values import format_score
 
 if TYPE_CHECKING:
@@ -197,43 +198,36 @@ def swiss_rows(t: Tournament, standings: Standings) -> list[list[Cell]]:
 
 
 def swiss_labels(t: Tournament, standings: Standings) -> list[list[str]]:
-    """The :attr:`Cell.label` of each cell of :func:`swiss_rows`, read from the players' round
-    columns without making ``Game`` or ``Cell`` objects (a 10,000-player event has 130,000).
-    The cells of a packed block (:class:`~trfscore.model.PackedCells`) are labelled for the
-    whole block at once, column-wise (:func:`_block_parts`); each row takes its slice.  Players
-    whose cells are not packed are labelled row by row."""
-    labeller = _Labeller(t, standings)
-    players = standings.columns().players
-    return [labeller.labels(player, packed) for player, packed in zip(players, packed_rows(players))]
+    """The :attr:`Cell.label` of each cell of :func:`swiss_rows`, read from the round columns
+    (:func:`~trfscore.cells.columns`) column-wise (:func:`_block_parts`), without making
+    ``Game`` or ``Cell`` objects (a 10,000-player event has 130,000)."""
+    cells, order = _table_cells(standings, data_rounds(t))
+    labels = list(map("".join, zip(*_block_parts(t, cells, _references(standings), {}))))
+    rows = list(map(labels.__getitem__, cells.rows()))
+    return rows if order is None else list(map(rows.__getitem__, order))
 
 
 def swiss_label_rows(t: Tournament, standings: Standings, sep: str, rounds: int | None = None) -> list[str]:
-    """``[sep.join(labels) for labels in swiss_labels(t, standings)]``: the full rows of a packed
-    block are written by one join over its parts, without a string per cell.  ``rounds``:
-    ``data_rounds(t)`` when known already."""
-    labeller = _Labeller(t, standings, rounds)
-    n = labeller.n
+    """``[sep.join(labels) for labels in swiss_labels(t, standings)]``, written by one join over
+    every cell's parts, without a string per cell.  ``rounds``: ``data_rounds(t)`` when known
+    already."""
+    n = data_rounds(t) if rounds is None else rounds
+    cells, order = _table_cells(standings, n)
+    parts = _block_parts(t, cells, _references(standings), {})
+    rows = _block_rows(parts, sep, n)
+    if rows is None:
+        labels = list(map("".join, zip(*parts)))
+        rows = [sep.join(labels[row]) for row in cells.rows()]
+    return rows if order is None else list(map(rows.__getitem__, order))
+
+
+def _table_cells(standings: Standings, n: int) -> tuple[Columns, list[int] | None]:
+    """The cells of the table's players, ``n`` a player, and the standings order of their rows
+    (None: the rows are in that order already)."""
     table = standings.columns()
-    if table.order is not None and table.by_start_rank is not None:  # one block, in start-rank order
-        block = packed_block(table.by_start_rank, n)
-        if block is not None and block.n == n:  # every row whole
-            rows = _block_rows(labeller.block(block)[0], sep, n)
-            if rows is not None:
-                return list(map(rows.__getitem__, table.order))
-    rows_of: dict[int, list[str] | None] = {}  # per block (by id): its rows' texts in block order
-    out = []
-    players = table.players
-    for player, packed in zip(players, packed_rows(players)):
-        if packed is not None and packed.whole and packed.cells.n == n:
-            cells = packed.cells
-            rows = rows_of.get(id(cells), False)
-            if rows is False:
-                rows = rows_of[id(cells)] = _block_rows(labeller.block(cells)[0], sep, n)
-            if rows is not None:
-                out.append(rows[packed.row])
-                continue
-        out.append(sep.join(labeller.labels(player, packed)))
-    return out
+    if table.order is not None and table.by_start_rank is not None:  # the cells in start-rank order
+        return columns(table.by_start_rank, n), table.order
+    return columns(table.players, n), None
 
 
 def _block_rows(parts: tuple[list[str], list[str], list[str]], sep: str, n: int) -> list[str] | None:
@@ -278,61 +272,19 @@ def swiss_cells(t: Tournament, standings: Standings) -> list[list[str | Cell]]:
     return out
 
 
-class _Labeller:
-    """Labels of one table's players: the blocks' parts made once, byes labelled once per kind
-    and colour."""
-
-    def __init__(self, t: Tournament, standings: Standings, rounds: int | None = None) -> None:
-        self.t = t
-        self.refs = _references(standings)
-        self.n = data_rounds(t) if rounds is None else rounds
-        self.blocks: dict[int, tuple[list[str], list[str]]] = {}
-        self.byes: dict[tuple[str, str | None], str] = {}  # a bye's label depends on its kind and colour only
-        self._cell_refs: dict[int | None, str] | None = None
-
-    def cell_refs(self) -> dict[int | None, str]:
-        """The references with None (no opponent) read as the empty one, for :func:`_block_parts`."""
-        if self._cell_refs is None:
-            self._cell_refs = {**self.refs, None: ""}
-        return self._cell_refs
-
-    def block(self, cells: PackedCells) -> tuple[tuple[list[str], list[str], list[str]], list[str]]:
-        """The parts of every cell of ``cells`` (:func:`_block_parts`) and its labels."""
-        found = self.blocks.get(id(cells))
-        if found is None:
-            parts = _block_parts(self.t, cells, self.cell_refs(), self.byes)
-            found = self.blocks[id(cells)] = (parts, [])
-        return found
-
-    def labels(self, player, packed: PackedRow | None) -> list[str]:
-        """One player's labels, padded with absences to the table's rounds; ``packed``: the
-        player's :func:`~trfscore.model.packed_rows` entry."""
-        if packed is None:
-            labels = _row_labels(self.t, player, self.refs, self.byes)
-        else:
-            parts, labels_of_block = self.block(packed.cells)
-            if not labels_of_block:
-                labels_of_block.extend(map("".join, zip(*parts)))
-            labels = labels_of_block[packed.begin:packed.end]
-        if len(labels) < self.n:  # Player.game: rounds past the player's data are absences
-            labels += [ABSENT_LABEL] * (self.n - len(labels))
-        return labels
-
-
-def _block_parts(t: Tournament, cells: PackedCells, refs: dict[int | None, str],
+def _block_parts(t: Tournament, cells: Columns, numbers: dict[int, str],
                  byes: dict) -> tuple[list[str], list[str], list[str]]:
-    """Three parts of every cell of a packed block, as three columns, whose concatenation is the
-    cell's label: a game's No., colour letter and result, or another cell's whole label and two
-    empty parts (a bye, an absence, a missing colour letter or an opponent without a No.).
-    ``refs``: start rank -> No. as text, and None
-    (no opponent) -> ``""`` (:meth:`_Labeller.cell_refs`)."""
-    results = {code: result_text(kind, code) for code, kind in cells.kind_of_code.items()}
+    """Three parts of every cell, as three columns, whose concatenation is the cell's label: a
+    game's No., colour letter and result, or another cell's whole label and two empty parts (a
+    bye, an absence, a missing colour letter or an opponent without a No.).  ``numbers``: start
+    rank -> No. as text."""
+    refs: dict[int | None, str] = {**numbers, None: ""}  # a game without an opponent: its colour and result alone
+    keys, kind_of = cells.keys, cells.kind_of_key
+    results = {key: result_text(kind, cells.code(key)) for key, kind in kind_of.items()}
     other = set(_positions(cells.colours, "wb", False))
     try:
-        # a game without an opponent (None: "") is labelled by its colour and result alone, as
-        # _label labels it; an opponent without a No. (a KeyError) is labelled by _label
         texts = list(map(refs.__getitem__, cells.opponents))
-    except KeyError:
+    except KeyError:  # an opponent without a No.: labelled by _label
         texts = list(map(refs.get, cells.opponents, repeat("")))  # "": no No.
         at = -1
         with suppress(ValueError):
@@ -340,13 +292,14 @@ def _block_parts(t: Tournament, cells: PackedCells, refs: dict[int | None, str],
                 at = texts.index("", at + 1)
                 other.add(at)
     colours = list(cells.colours)
-    scores = list(map(results.__getitem__, cells.codes))
-    codes = "".join(code for code, kind in cells.kind_of_code.items() if kind not in RESULT)
-    if codes:
-        other.update(_positions(cells.codes, codes, True))
+    scores = list(map(results.__getitem__, keys))
+    not_games = "".join(key for key, kind in kind_of.items() if kind not in RESULT)
+    if not_games:
+        other.update(_positions(keys, not_games, True))
     for at in other:
-        texts[at] = _label(t, cells.opponents[at], cells.kind_of_code[cells.codes[at]],
-                           COLOUR_OF_CODE[cells.colours[at]], refs, byes, cells.codes[at])
+        key = keys[at]
+        texts[at] = _label(t, cells.opponents[at], kind_of[key], COLOUR_OF_CODE[cells.colours[at]], numbers, byes,
+                           cells.code(key))
         colours[at] = scores[at] = ""
     return texts, colours, scores
 
@@ -370,16 +323,6 @@ def _positions(text: str, chars: str, among: bool) -> list[int]:
 _NO_MARKS, _ALL_MARKED = bytes(256), bytes([1]) * 256
 _MARK = re.compile(b"\x01")
 _GAMES = frozenset(RESULT)  # kinds labelled "<No.><colour><result>"
-
-
-def _row_labels(t: Tournament, player, refs: dict[int, str], byes: dict) -> list[str]:
-    """The labels of one player's cells from the player's columns."""
-    kinds, colours, codes = player.kinds(), player.colours(), player.codes()
-    numbers_ = list(map(refs.get, player.opponent_ranks()))
-    if None in numbers_ or None in colours or not _GAMES.issuperset(kinds):
-        return list(map(_label, repeat(t), player.opponent_ranks(), kinds, colours, repeat(refs), repeat(byes), codes))
-    results = map(RESULT.__getitem__, kinds) if NOT_RATED_CODES.isdisjoint(codes) else map(result_text, kinds, codes)
-    return list(map("".join, zip(numbers_, colours, results)))
 
 
 def _label(t: Tournament, opponent: int | None, kind: str, colour: str | None, refs: dict[int, str],

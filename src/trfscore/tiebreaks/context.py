@@ -21,12 +21,14 @@ positions of every cell that is not an over-the-board game.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from contextlib import suppress
 from fractions import Fraction
 from itertools import chain, compress, count, repeat
-from operator import attrgetter, floordiv, lt
+from operator import attrgetter, eq, floordiv, lt
 from typing import Any, TypeVar, cast
 
-from ..model import COLOUR_OF_CODE, Kind, PackedCells, Player, Scoring, Tournament, packed_block, round_counts
+from ..cells import Columns, columns
+from ..model import COLOUR_OF_CODE, Kind, Player, Scoring, Tournament, round_counts
 from .unplayed import FLOSS, FWIN, NOSCHED, PLAYED, REQ, REQ_LATE, category, mark_late
 
 __all__ = ["Context", "build_context", "row_slices"]
@@ -191,52 +193,11 @@ class _CellTables:
         # the scoring kernel: every cell's points as a whole number of 1/unit
         table = scoring.table()
         self.unit, self.W, self.D, self.L = table.unit, table.W, table.D, table.L
-        self.rr = rr
-        scaled = table.by_cell
-
-        class _CategoryOfKind(dict[str, int]):  # an unknown kind string reads as an absence
-            def __missing__(self, key: str) -> int:
-                return REQ
-
         self.scaled = table.scaled
         # without colour-dependent values (``detail``), points follow the kind alone
-        self.by_kind = table.by_kind.__getitem__ if table.by_kind is not None else None
-        self.category_with_opponent = _CategoryOfKind({k: category(k, True, rr) for k in Kind.ALL})
-        self.category_without_opponent = _CategoryOfKind({k: category(k, False, rr) for k in Kind.ALL})
-        # packed cells are clean: kinds with an opponent (games, forfeits) and kinds without
-        # one (byes, absences) never overlap, so there the category follows from the kind alone
-        with_opponent = Kind.PLAYED | Kind.FORFEITS
-        self.packed_category = {k: (self.category_with_opponent if k in with_opponent else self.category_without_opponent)[k]
-                                for k in Kind.ALL}
-        self.pad_category = NOSCHED if rr else REQ
-        self.pad_pts = 0 if rr else scaled[Kind.ABSENT, None]
-
-    def map_block(self, cells: PackedCells, index: dict[int, int]) -> _Rows | None:
-        """``(opp, categories, pts)`` for a whole :class:`~trfscore.model.PackedCells` block (the TRF
-        bulk reader's columns), sliced per player afterwards; None when an opponent is not a
-        player (then the general path, which treats such cells as unpaired, is used)."""
-        # a copy of the index that also answers None (no opponent); cast: dict keys are invariant
-        position = cast("dict[int | None, int]", dict(index))
-        position[None] = -1
-        try:
-            opp = list(map(position.__getitem__, cells.opponents))
-        except KeyError:
-            return None
-        codes, kind_of = cells.codes, cells.kind_of_code
-        categories = _by_code(codes, {code: self.packed_category[kind] for code, kind in kind_of.items()})
-        if self.by_kind is not None:
-            pts = _by_code(codes, {code: self.by_kind(kind) for code, kind in kind_of.items()})
-        else:
-            colours = map(COLOUR_OF_CODE.__getitem__, cells.colours)
-            pts = list(map(self.scaled, zip(map(kind_of.__getitem__, codes), colours)))
-        return opp, categories, pts
-
-
-def _by_code(codes: str, value_of: dict[str, int]) -> list[int]:
-    """``[value_of[c] for c in codes]``, in C when every value fits in a byte."""
-    if all(0 <= v < 256 for v in value_of.values()):
-        return list(codes.translate({ord(c): v for c, v in value_of.items()}).encode("latin-1"))
-    return list(map(value_of.__getitem__, codes))
+        self.by_kind = table.by_kind
+        self.with_opponent = {k: category(k, True, rr) for k in Kind.ALL}
+        self.without_opponent = {k: category(k, False, rr) for k in Kind.ALL}
 
 
 def _without_sit_outs(prow: list[int], crow: list[int]) -> list[int]:
@@ -245,18 +206,30 @@ def _without_sit_outs(prow: list[int], crow: list[int]) -> list[int]:
     return [0 if c == ns else x for x, c in zip(prow, crow)]
 
 
-def _flat_of_block(cells: PackedCells, n: int, count: int, index: dict[int, int], tables: _CellTables) -> _Rows | None:
-    """The flat ``(opp, categories, pts)`` of ``count`` players that are rows 0.. of one packed block."""
-    mapped = tables.map_block(cells, index)
-    if mapped is None:
-        return None
-    if cells.n != n:  # rows hold more rounds than are counted: keep the first n of each
-        starts = range(0, count * cells.n, cells.n)
-        cuts = list(map(slice, starts, range(n, count * cells.n + n, cells.n)))
-        opp, categories, pts = (list(chain.from_iterable(map(column.__getitem__, cuts))) for column in mapped)
+def _flat(cells: Columns, index: dict[int, int], tables: _CellTables) -> _Rows:
+    """The flat ``(opp, categories, pts)`` of every cell.  An opponent that is no player, or the
+    player itself, counts as none, and the cell takes the category of a cell without one."""
+    position = cast("dict[int | None, int]", dict(index))  # cast: dict keys are invariant
+    opp = list(map(position.get, cells.opponents, repeat(-1)))
+    if cells.n:
+        own = chain.from_iterable(map(repeat, range(len(cells.counts)), repeat(cells.n)))
+        for k in compress(count(), map(eq, opp, own)):
+            opp[k] = -1  # paired with themself
+    kind_of, paired, alone = cells.kind_of_key, tables.with_opponent, tables.without_opponent
+    categories = cells.values({key: paired.get(kind, REQ) for key, kind in kind_of.items()})
+    differs = {key for key, kind in kind_of.items() if alone.get(kind, REQ) != paired.get(kind, REQ)}
+    if differs:
+        keys, k = cells.keys, -1
+        with suppress(ValueError):
+            while True:
+                k = opp.index(-1, k + 1)
+                if keys[k] in differs:
+                    categories[k] = alone.get(kind_of[keys[k]], REQ)
+    if tables.by_kind is not None:
+        pts = cells.values({key: tables.by_kind[kind] for key, kind in kind_of.items()})
     else:
-        opp, categories, pts = mapped
-    if tables.rr and NOSCHED in categories:
+        pts = list(map(tables.scaled, zip(cells.kinds, map(COLOUR_OF_CODE.__getitem__, cells.colours))))
+    if NOSCHED in categories:  # not scheduled (a round-robin's sit-outs): no points
         pts = _without_sit_outs(pts, categories)
     return opp, categories, pts
 
@@ -275,49 +248,6 @@ def _finish(ctx: Context, opp: list[int], categories: list[int], pts: list[int])
     for i in dict.fromkeys(map(floordiv, unplayed, repeat(n))):
         clean[i] = False
     ctx.clean = clean
-
-
-def _rows_of_player(i: int, p: Player, n: int, index: dict[int, int], tables: _CellTables,
-                    blocks: dict[int, _Rows | None]) -> _Rows:
-    """``(opp, categories, pts)`` of one player for ``n`` rounds: sliced from its packed block when it
-    has one (mapped once per block, kept in ``blocks``), else from its ``Game`` tuples."""
-    packed = p.packed
-    mapped: _Rows | None = None
-    if packed is not None:
-        cells, row, count = packed
-        key = id(cells)
-        if key in blocks:
-            mapped = blocks[key]
-        else:
-            mapped = blocks[key] = tables.map_block(cells, index)
-    if mapped is not None:
-        b = row * cells.n
-        e = b + (count if count < n else n)
-        orow, crow, prow = mapped[0][b:e], mapped[1][b:e], mapped[2][b:e]
-        if tables.rr and NOSCHED in crow:
-            prow = _without_sit_outs(prow, crow)
-    else:
-        games = p.games[:n]
-        if games:
-            _, opps, cols, _, kinds = zip(*games)
-            orow = list(map(index.get, opps, repeat(-1)))
-            crow = list(map(tables.category_with_opponent.__getitem__, kinds))
-            prow = (list(map(tables.by_kind, kinds)) if tables.by_kind is not None
-                    else list(map(tables.scaled, zip(kinds, cols))))
-        else:
-            orow, crow, prow = [], [], []
-        if -1 in orow or i in orow:  # cells without a (valid) opponent
-            for r in [r for r, o in enumerate(orow) if o == -1 or o == i]:
-                orow[r] = -1
-                crow[r] = tables.category_without_opponent[games[r][4]]
-        if NOSCHED in crow:  # not scheduled: no points
-            prow = _without_sit_outs(prow, crow)
-    short = n - len(orow)
-    if short > 0:
-        orow.extend([-1] * short)
-        crow.extend([tables.pad_category] * short)
-        prow.extend([tables.pad_pts] * short)
-    return orow, crow, prow
 
 
 def build_context(t: Tournament, *, rr: bool, rounds: int | None = None) -> Context:
@@ -339,13 +269,5 @@ def build_context(t: Tournament, *, rr: bool, rounds: int | None = None) -> Cont
     ctx.rr = rr
     tables = _CellTables(t.scoring, rr)
     ctx.unit, ctx.W, ctx.D, ctx.L = tables.unit, tables.W, tables.D, tables.L
-
-    whole = packed_block(players, n)
-    flat = _flat_of_block(whole, n, len(players), index, tables) if whole is not None else None
-    if flat is None:
-        blocks: dict[int, _Rows | None] = {}
-        rows = [_rows_of_player(i, p, n, index, tables, blocks) for i, p in enumerate(players)]
-        columns = [list(chain.from_iterable(column)) for column in zip(*rows)] if rows else [[], [], []]
-        flat = (columns[0], columns[1], columns[2])
-    _finish(ctx, *flat)
+    _finish(ctx, *_flat(columns(players, n), index, tables))
     return ctx

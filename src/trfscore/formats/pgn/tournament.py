@@ -5,7 +5,7 @@ import re
 from collections import Counter
 
 from ...findings import Finding
-from ...model import Source
+from ...model import Source, unpack
 from ...tournament import Tournament
 from ..limits import too_sparse
 from .games import Board, Entry, game_entries
@@ -60,7 +60,7 @@ def build(records: list[GameRecord], *, round_mode: str = "auto", findings: list
     _header(t, records)
     if cells is not None and t.is_round_robin and len(t.players) % 2 == 1:
         # a round robin's free player each round is "not scheduled": the general path says so
-        table = {p.start_rank: {g.round: g for g in cells.games(i, rounds) if g.code != " "}
+        table = {p.start_rank: {g.round: g for g in unpack(cells, i, rounds) if g.code != " "}
                  for i, p in enumerate(t.players)}
     if table is not None:
         fill_games(t, table, rounds)
