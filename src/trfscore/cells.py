@@ -128,6 +128,27 @@ class Columns:
             return list(self.keys.translate({ord(k): v for k, v in value_of_key.items()}).encode("latin-1"))
         return list(map(value_of_key.__getitem__, self.keys))
 
+    def totals(self, value_of_key: dict[str, int], absent: int) -> list[int]:
+        """Per player, the sum of its recorded cells' values (``value_of_key``: a key's value;
+        ``absent``: the value of a "no entry" cell, taken off for the padding)."""
+        n, size = self.n, len(self.counts)
+        top = max(value_of_key.values(), default=0)
+        if min(value_of_key.values(), default=0) >= 0 and n * top < 256:
+            # a byte a cell, no row's sum reaching 256: the rounds added lane by lane as big
+            # integers (a byte a player, so no carry)
+            values = self.keys.translate({ord(k): v for k, v in value_of_key.items()}).encode("latin-1")
+            total = sum(int.from_bytes(values[r::n], "big") for r in range(n))
+            totals = list(total.to_bytes(size, "big"))
+        else:
+            totals = self.row_sums(self.values(value_of_key))
+        if absent:
+            totals = [t - (n - c) * absent for t, c in zip(totals, self.counts)]
+        return totals
+
+    def row_sums(self, values: list[int]) -> list[int]:
+        """Per player, the sum of its cells of ``values`` (a value a cell)."""
+        return list(map(sum, map(values.__getitem__, self.rows())))
+
     def rows(self) -> list[slice]:
         """Per player, the slice of its cells."""
         n, size = self.n, len(self.counts)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, cast, overload
 
 from .cells import Kind as Kind
 from .cells import PackedCells as PackedCells
+from .cells import columns
 
 if TYPE_CHECKING:  # pragma: no cover
     from .event_reading import EventReading
@@ -251,6 +252,17 @@ class ScoreTable:
         if self.by_kind is not None:
             return list(map(self.by_kind.__getitem__, player.kinds()))
         return list(map(self.scaled, zip(player.kinds(), player.colours())))
+
+    def totals(self, players: Sequence[Player]) -> list[int]:
+        """Each player's points in units (``sum(row(p))``), read from the round columns
+        (:func:`trfscore.cells.columns`) at once."""
+        cells = columns(players)
+        absent = self.by_cell[Kind.ABSENT, None]
+        if self.by_kind is not None:
+            by_kind = self.by_kind
+            return cells.totals({key: by_kind[kind] for key, kind in cells.kind_of_key.items()}, absent)
+        values = list(map(self.scaled, zip(cells.kinds, map(COLOUR_OF_CODE.__getitem__, cells.colours))))
+        return [t - (cells.n - c) * absent for t, c in zip(cells.row_sums(values), cells.counts)]
 
     def total(self, player: Player) -> Fraction:
         """The player's total (exact)."""

@@ -157,7 +157,7 @@ def test_byte_lanes_answer_as_the_lists_do(seed, players, rounds, edits, robin):
     """``FlatCells`` over byte lanes (at most 255 players) gives the same cells, in the same
     order, as over its lists: unconfirmed claims, mutual games passing each pairing rule's test
     (TRF502-TRF504), and the pairs that meet more than once; files are read column by column, so
-    the cells often stay one packed block (and the totals come from the codes)."""
+    the cells often stay one packed block."""
     from trfscore.checks.rules.pairings import _not_complementary, _one_side_bare, _same_colour
 
     t = trfscore.loads(mutated(seed, players, rounds, edits, robin), "trf")
@@ -171,55 +171,42 @@ def test_byte_lanes_answer_as_the_lists_do(seed, players, rounds, edits, robin):
     assert quick.unconfirmed() == lists.unconfirmed()
     assert quick.repeated_meetings() == lists.repeated_meetings()
     assert list(quick.repeated_meetings()) == lists.repeated_pairs()
-    table = t.scoring.table()
-    if table.by_kind is not None:  # each code's value through a byte table, or each kind's from a list
-        args = (table.by_kind, False, table.by_cell[Kind.ABSENT, None])
-        assert lists.kind is not None and quick.row_totals(*args) == lists.row_totals(*args)
     for column, test in (("col", _same_colour), ("col", _one_side_bare), ("code", _not_complementary)):
         values = getattr(lists, column)
         expected = [k for k in lists.mutual if test(values[k], values[lists.partner[k]])]
         assert quick.lanes.mutual_where(column, test) == expected, column
 
 
-def test_row_totals_of_a_packed_block_come_from_the_codes():
-    """A clean file is one packed block whose kinds are never listed: its totals are read off
-    the codes through a table of byte values, and equal the per-kind sums."""
-    t = trfscore.loads(to_trf(swiss(70, 7, seed=8, forfeits=0.1, byes=0.1, withdrawals=0.1)), "trf")  # read in bulk
-    quick, lists = Context(t).flat, Context(t).flat
-    table = t.scoring.table()
-    args = (table.by_kind, False, table.by_cell[Kind.ABSENT, None])
-    totals = quick.row_totals(*args)
-    assert quick._kind is None  # the codes alone were read
-    assert lists.kind is not None and totals == lists.row_totals(*args)
-    assert totals == [sum(table.by_kind[g.kind] for g in p.games) for p in t.players]
-
-
 @settings(max_examples=60, deadline=None)
 @given(data=st.data(), players=st.integers(0, 12), rounds=st.integers(0, 140),
        values=st.fixed_dictionaries({kind: st.integers(0, 4) for kind in set(KIND_BY_CODE.values())}))
-def test_row_totals_added_as_bytes_equal_the_per_kind_sums(data, players, rounds, values):
-    """The rounds of a packed block added lane by lane (a byte per player, while no sum can reach
-    256; more rounds or larger values take the list path) give each player's sum of values, less
-    the absences past the player's recorded rounds, as the per-kind list does."""
-    from types import SimpleNamespace
-
-    from trfscore.checks.cells import FlatCells
+def test_totals_are_each_players_sum_of_values_less_the_padding(data, players, rounds, values):
+    """Per player, the sum of its cells' values less the absences past its recorded rounds,
+    whether the sums fit in a byte a player (up to 255) or not (more rounds, larger values)."""
+    from trfscore.cells import Columns
 
     codes = data.draw(st.text(st.sampled_from(sorted(KIND_BY_CODE)), min_size=players * rounds,
                               max_size=players * rounds))
     counts = data.draw(st.lists(st.integers(0, rounds), min_size=players, max_size=players))
-    ranks = [SimpleNamespace(start_rank=i + 1) for i in range(players)]
-
-    def flat() -> FlatCells:
-        return FlatCells(ranks, rounds, counts, [None] * len(codes), "-" * len(codes), codes, None, KIND_BY_CODE)
-
-    quick, lists = flat(), flat()
+    cells = Columns(rounds, counts, [None] * len(codes), "-" * len(codes), codes, KIND_BY_CODE)
     absent = values[Kind.ABSENT]
-    assert lists.kind is not None and quick.row_totals(values, False, absent) == lists.row_totals(values, False, absent)
-    assert quick._kind is None
     expected = [sum(values[KIND_BY_CODE[c]] for c in codes[i * rounds:(i + 1) * rounds]) - (rounds - counts[i]) * absent
                 for i in range(players)]
-    assert quick.row_totals(values, False, absent) == expected
+    assert cells.totals({c: values[k] for c, k in KIND_BY_CODE.items()}, absent) == expected
+
+
+@pytest.mark.parametrize("detail", [False, True])
+def test_score_totals_are_the_points_of_each_players_games(detail):
+    """``ScoreTable.totals`` (what check and the crosstable reader compare declared points with)
+    is each player's sum of ``Scoring.points``, read in bulk or built by hand, colour counting
+    (XXS) or not."""
+    lines = to_trf(swiss(70, 7, seed=8, forfeits=0.1, byes=0.1, withdrawals=0.1)).splitlines()
+    t = trfscore.loads("\n".join(lines + (["XXS WW=1 BW=1.5 ZPB=0.5"] if detail else [])) + "\n", "trf")
+    table = t.scoring.table()
+    expected = [sum(t.scoring.points(g) * table.unit for g in p.games) for p in t.players]
+    assert table.totals(t.players) == expected
+    t.players[3].games = t.players[3].games[:2]
+    assert table.totals(t.players) == [sum(t.scoring.points(g) * table.unit for g in p.games) for p in t.players]
 
 
 def test_checking_leaves_no_reference_cycle():

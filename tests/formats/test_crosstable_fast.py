@@ -173,10 +173,6 @@ def test_the_fast_path_reads_a_written_table_itself():
     table = fast.read_table(ReadState(text, None))
     assert table is not None and table.whole and len(table.block) == 40 == len(table.table.rows)
     same(text)
-    from trfscore.formats.crosstable.state import _packed_totals
-
-    t = crosstable.read(text)  # and its totals are summed over the packed columns
-    assert _packed_totals(t.players, t.scoring.table()) == [sum(t.scoring.table().row(p)) for p in t.players]
 
 
 def test_the_terminals_are_the_ones_lark_builds_in_the_same_order():
@@ -196,15 +192,12 @@ def test_the_terminals_are_the_ones_lark_builds_in_the_same_order():
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tables(), st.data())
-def test_totals_summed_over_packed_columns_are_the_row_sums(text, data):
-    # compare_totals sums the packed codes column-wise (state._packed_totals); it must give each
-    # player's sum(ScoreTable.row(p)), the sum the model's score takes
-    from trfscore.formats.crosstable.state import _packed_totals
-
+def test_totals_of_a_read_table_are_the_points_of_its_cells(text, data):
+    # compare_totals sums the cells' points (ScoreTable.totals); each is the sum of Scoring.points
+    # over the player's games, in units
     t = crosstable.read(rewrite(text, data))
     table = t.scoring.table()
-    totals = _packed_totals(t.players, table)
-    assert totals is None or totals == [sum(table.row(p)) for p in t.players]
+    assert table.totals(t.players) == [sum(t.scoring.points(g) * table.unit for g in p.games) for p in t.players]
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

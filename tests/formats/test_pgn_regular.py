@@ -16,11 +16,12 @@ from trfscore.formats.pgn.rules import Sink
 def general(text):
     """The general path's records and findings."""
     findings = []
-    collecting.REGULAR = False
+    regular_ = collecting.collect_regular
+    collecting.collect_regular = lambda *args: None  # every text read through python-chess
     try:
         records = pgn.collect(text, sink=Sink(findings))
     finally:
-        collecting.REGULAR = True
+        collecting.collect_regular = regular_
     return records, findings
 
 

@@ -223,53 +223,6 @@ class FlatCells:
             return {r + 1 for r in range(n) if numbers[r::n] != none}
         return {r + 1 for r in range(n) if opp[r::n].count(None) != self.player_count}
 
-    def row_totals(self, value_of: dict[Any, int], by_colour: bool, absent: int) -> list[int]:
-        """Per player, the sum of its recorded cells' values: ``value_of`` a kind's value (or
-        a ``(kind, colour)`` pair's, ``by_colour``); ``absent`` is the value of a "no entry"
-        cell, taken off for the padding past a player's recorded rounds."""
-        n = self.round_count
-        if not by_colour and self._kind is None and self.code.isascii():
-            # each code's value at once: the codes as bytes through a table of values, when
-            # every value fits in a byte (the usual 0, 1, 2 half points)
-            by_code = _values_by_code(self.code, self._kind_of_code, value_of)  # type: ignore[arg-type]
-            if all(0 <= v < 256 for v in by_code.values()):
-                table = bytearray(256)
-                for c, v in by_code.items():
-                    table[ord(c)] = v
-                values: Any = self.code.encode("ascii").translate(table)
-                if n * max(by_code.values(), default=0) < 256:
-                    return self._byte_row_totals(values, absent)
-            else:
-                values = list(map(by_code.__getitem__, self.code))
-        elif by_colour:
-            values = list(map(value_of.__getitem__, zip(self.kind, map(COLOUR_OF_CHAR.__getitem__, self.col))))
-        else:
-            values = list(map(value_of.__getitem__, self.kind))
-        totals = list(map(sum, map(values.__getitem__, map(slice, range(0, self.player_count * n, n),
-                                                           range(n, self.player_count * n + 1, n))))) if n else [0] * self.player_count
-        if absent:
-            totals = [t - (n - c) * absent for t, c in zip(totals, self.count)]
-        return totals
-
-    def _byte_row_totals(self, values: bytes, absent: int) -> list[int]:
-        """:meth:`row_totals` from one byte per cell, when no row's sum reaches 256: the rounds
-        are added lane by lane as big integers (a byte per player, so no carry)."""
-        n, size = self.round_count, self.player_count
-        total = sum(int.from_bytes(values[r::n], "big") for r in range(n))
-        totals = list(total.to_bytes(size, "big"))
-        if absent:
-            totals = [t - (n - c) * absent for t, c in zip(totals, self.count)]
-        return totals
-
-
-def _values_by_code(codes: str, kind_of_code: dict[str, str], value_of: dict[Any, int]) -> dict[str, int]:
-    """Each result code found in ``codes``, with the value of its kind (``value_of``): the
-    known codes are looked for one by one (a C-level search each), not read off all cells."""
-    found = {c: value_of[kind] for c, kind in kind_of_code.items() if c in codes}
-    if len(found) == len(kind_of_code) or not codes.translate(dict.fromkeys(map(ord, found))):
-        return found
-    return {c: value_of[kind_of_code[c]] for c in set(codes)}  # a code no kind is known for: KeyError, as before
-
 
 def flat_cells(players: list[Player]) -> FlatCells | None:
     """The players' cells as :class:`FlatCells` (:func:`~trfscore.cells.columns`), or None when

@@ -131,13 +131,7 @@ class Context:
         the system's values (Fraction additions would dominate a 10,000-player file), from the
         scoring kernel (:class:`trfscore.model.ScoreTable`)."""
         table = self.t.scoring.table()
-        values = table.by_cell
-        flat = self.flat
-        if flat is not None:
-            value_of: dict[Any, int] = values if table.by_kind is None else table.by_kind
-            totals = flat.row_totals(value_of, table.colour_counts, values[Kind.ABSENT, None])
-            return table.unit, dict(zip(flat.start_ranks, totals))
-        return table.unit, {p.start_rank: sum(values[g.kind, g.colour] for g in p.games) for p in self.players}
+        return table.unit, dict(zip([p.start_rank for p in self.players], table.totals(self.players)))
 
     @cached_property
     def scores(self) -> dict[int, Fraction]:

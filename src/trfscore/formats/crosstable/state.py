@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ...decimals import half_glyph_points
 from ...findings import finding
-from ...model import PackedCells, PackedRow, Player, ScoreTable, Source, in_units, packed_block, round_counts
+from ...model import PackedCells, PackedRow, Player, Source, in_units
 from ...tournament import Tournament
 from ..limits import bounded_score
 from .cells import parse_number
@@ -206,8 +206,8 @@ class ReadState:
         table was read wrong, or it is wrong; either way its standings cannot be trusted."""
         t = self.t
         table = t.scoring.table()  # the same sum as t.score, integer arithmetic per kind
-        unit, row = table.unit, table.row
-        totals = _packed_totals(t.players, table) or list(map(sum, map(row, t.players)))
+        unit = table.unit
+        totals = table.totals(t.players)
         if _all_agree(t.players, totals, unit):
             return
         for p, total in zip(t.players, totals):
@@ -242,21 +242,3 @@ def _all_agree(players: list[Player], totals: list[int], unit: int) -> bool:
     ``1/unit``), the columns compared at once (:func:`~trfscore.model.in_units` scales each
     distinct declared object once: a table's rows share the values of their texts)."""
     return in_units([p.points for p in players], unit) == totals
-
-
-def _packed_totals(players: list[Player], table: ScoreTable) -> list[int] | None:
-    """Each player's points in units (``sum(table.row(p))``), summed over the packed round
-    columns when every player is a whole row of one block in order and each code's points fit in
-    a byte; else None."""
-    block = packed_block(players)
-    if block is None or table.by_kind is None or not players:
-        return None
-    n = block.n
-    if min(round_counts(players), default=n) != n:
-        return None
-    codes = block.codes
-    units = {c: table.by_kind[block.kind_of_code[c]] for c in set(codes)}
-    if not all(0 <= u < 256 for u in units.values()):
-        return None
-    scores = codes.translate({ord(c): u for c, u in units.items()}).encode("latin-1")
-    return [sum(scores[b:b + n]) for b in range(0, n * len(players), n)]

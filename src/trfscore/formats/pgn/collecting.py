@@ -29,8 +29,6 @@ if TYPE_CHECKING:  # python-chess is imported on first use
     GameReader = Callable[[TextIO], chess.pgn.Game | dict[str, str] | None]
 
 _TAG_LINE = re.compile(r"^[ \t]*\[", re.M)
-#: False makes every text take the general path (tests compare the two)
-REGULAR = True
 
 
 @functools.lru_cache(maxsize=1)
@@ -86,7 +84,7 @@ def collect(text: str | bytes, *, moves: bool = False, sink: Sink | None = None)
 
 def _collect(text: AnyStr, moves: bool, sink: Sink) -> list[GameRecord]:
     any_moves = any_moves_in(text)
-    if not moves and REGULAR:
+    if not moves:
         regular = collect_regular(text, sink, any_moves)
         if regular is not None:
             return regular

@@ -44,7 +44,7 @@ def build(records: list[GameRecord], *, round_mode: str = "auto", findings: list
     t.players, sr_of = index.ranked()
     table: Rows | None = None
     cells = None
-    rounds = packable(entries) if PACKED else None
+    rounds = packable(entries)
     if rounds is not None:
         cells = place_packed(entries, t.players, sr_of, rounds, sink)
     if cells is None:
@@ -70,10 +70,6 @@ def build(records: list[GameRecord], *, round_mode: str = "auto", findings: list
             p.defer_games(cells, i, rounds)
     _extras(t, boards, sr_of, records)
     return t
-
-
-#: False makes every tournament take the general path (tests compare the two)
-PACKED = True
 
 
 def _not_one_event(t: Tournament, filled: int, rounds: int, entries: list[Entry], sink: Sink) -> bool:
