@@ -8,7 +8,8 @@ import copy
 from pathlib import Path
 
 import trfscore
-from trfscore.model import PackedRow, packed_block, packed_rows
+from trfscore.cells import columns
+from trfscore.model import Game, Kind, PackedRow, packed_rows
 from trfscore.testing.generate import swiss, to_trf
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "trfscore"
@@ -42,26 +43,40 @@ def _event():
 
 def test_a_clean_file_is_one_block_whose_rows_are_the_players():
     t = _event()
-    cells = packed_block(t.players)
-    assert cells is not None and len(cells.opponents) == len(t.players) * cells.n
     rows = packed_rows(t.players)
+    cells = rows[0].cells
+    assert len(cells.opponents) == len(t.players) * cells.n
     for i, (p, packed) in enumerate(zip(t.players, rows)):
         assert isinstance(packed, PackedRow) and packed.cells is cells and packed.row == i
         assert packed.end - packed.begin == packed.rounds == p.round_count
         assert cells.opponents[packed.begin:packed.end] == [g.opponent for g in copy.deepcopy(p).games]
         assert packed.whole == (packed.rounds == cells.n)
-    fewest = min(p.round_count for p in t.players)
-    assert packed_block(t.players, fewest) is cells and packed_block(t.players, fewest + 1) is None
+    # the columns of exactly these players are the block's own (no copy)
+    assert columns(t.players).opponents is cells.opponents
 
 
-def test_players_not_in_block_order_are_no_block():
+def _expected(players, n):
+    """The columns of ``players`` made from their games, ``n`` cells a player."""
+    opponents, codes, kinds = [], "", []
+    for p in players:
+        games = list(p.games)[:n] + [Game.absent(r) for r in range(p.round_count + 1, n + 1)]
+        opponents += [g.opponent for g in games]
+        codes += "".join(g.code for g in games)
+        kinds += [g.kind for g in games]
+    return opponents, codes, kinds
+
+
+def test_the_columns_of_any_players_are_their_games():
+    """``cells.columns`` of players in any order, part of a block, cut short or unpacked and
+    changed: each player's games, padded with "no entry" cells."""
     t = _event()
-    assert packed_block(t.players[1:]) is None  # row 0 missing: the block holds another row
-    assert packed_block(list(reversed(t.players))) is None
-    assert packed_block([]) is None
-    t.players[3].games  # noqa: B018  (reading them unpacks them)
-    assert packed_rows(t.players)[3] is None and packed_rows(t.players)[2] is not None
-    assert packed_block(t.players) is None
+    n = max(p.round_count for p in t.players)
+    for players, width in ((t.players[1:], n), (list(reversed(t.players)), n), (t.players, 3), ([], 0)):
+        got = columns(players, width)
+        assert (got.opponents, got.codes, got.kinds) == _expected(players, width)
+    t.players[3].games = t.players[3].games[:2] + [Game(3, None, None, "+", Kind.FULL_BYE)]  # "+" stands for two kinds
+    got = columns(t.players)
+    assert (got.opponents, got.codes, got.kinds) == _expected(t.players, n) and got.counts[3] == 3
 
 
 def test_round_counts_are_each_players_round_count():

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from .cells import columns
-from .model import Game, PackedRow, Player, Tournament, packed_rows, round_counts, unpack
+from .model import Player, Tournament, round_counts
 
 #: A cell holding one of these has a result: a game (rated or not), a forfeit, an unknown result.
 RESULT_CODES = frozenset("1=0WDL+-X?")
@@ -162,21 +162,10 @@ def through(t: Tournament, rounds: int) -> Tournament:
             return t
         view = replace(t)  # the cells whole, the standings after the round in progress as asked
     else:
-        players = t.players
-        view = replace(t, players=[replace(p, games=_cut(p, packed, rounds))
-                                   for p, packed in zip(players, packed_rows(players))], rounds=rounds)
+        view = replace(t, players=[replace(p, games=p.first_cells(rounds)) for p in t.players], rounds=rounds)
     view.__dict__["_event_reading"] = (change_key(view), reading(t))
     view.__dict__["_whole"] = whole(t)
     return view
-
-
-def _cut(p: Player, packed: PackedRow | None, rounds: int) -> list[Game]:
-    """The player's first ``rounds`` cells, made from its packed row (``packed``) while the cells
-    are still packed (reading ``p.games`` would unpack every cell of the whole event, the
-    original's too)."""
-    if packed is not None:
-        return unpack(packed.cells, packed.row, min(packed.rounds, rounds))
-    return p.games[:rounds]
 
 
 def whole(t: Tournament) -> Tournament:

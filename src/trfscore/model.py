@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import repeat
 from math import lcm
-from operator import is_, itemgetter
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, cast, overload
 
 from .cells import Kind as Kind
@@ -367,6 +367,14 @@ class Player:
         :func:`packed_block`."""
         return self._packed
 
+    def first_cells(self, rounds: int) -> list[Game]:
+        """The player's first ``rounds`` cells, made from the packed row while the cells are
+        still packed (reading ``games`` would unpack every cell of the player)."""
+        packed = self._packed
+        if packed is not None:
+            return unpack(packed[0], packed[1], min(packed[2], rounds))
+        return self.games[:rounds]
+
     @property
     def round_count(self) -> int:
         """How many round cells the player has (``len(games)``, without unpacking them)."""
@@ -439,23 +447,7 @@ def round_counts(players: Sequence[Player]) -> list[int]:
     return list(map(_ROUNDS_OF, cast("list[PackedRow]", rows)))
 
 
-def packed_block(players: Sequence[Player], min_rounds: int = 0) -> PackedCells | None:
-    """The packed block whose rows are exactly the players', in order (player ``i`` is row
-    ``i``, and the block holds no other row, such as one of a line the reader dropped), each
-    player with at least ``min_rounds`` cells; or None: then ask :func:`packed_rows`."""
-    rows = packed_rows(players)
-    if not rows or None in rows:
-        return None
-    found = cast("list[PackedRow]", rows)
-    cells = found[0].cells
-    if len(cells.opponents) != len(found) * cells.n or list(map(_ROW_OF, found)) != list(range(len(found))) \
-            or not all(map(is_, map(_CELLS_OF, found), repeat(cells))) \
-            or (min_rounds and min(map(_ROUNDS_OF, found)) < min_rounds):
-        return None
-    return cells
-
-
-_CELLS_OF, _ROW_OF, _ROUNDS_OF = itemgetter(0), itemgetter(1), itemgetter(2)  # the fields of a PackedRow
+_ROUNDS_OF = itemgetter(2)  # PackedRow.rounds
 
 
 @dataclass

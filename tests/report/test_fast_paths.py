@@ -182,13 +182,13 @@ def test_rows_by_one_join_equal_the_rows_joined_one_by_one(pieces_count, sep):
 def test_labels_of_one_packed_block_equal_cell_labels(seed, players, rounds):
     """Events whose cells are all one packed block, every row whole, so the rows are written
     for the whole block in start-rank order and picked in rank order."""
-    from trfscore.model import packed_block
+    from trfscore.cells import columns
 
     t = trfscore.loads(to_trf(swiss(players, rounds, seed=seed, forfeits=0.1, byes=0.1, withdrawals=0.1)).encode())
     s = t.standings()
     table = s.columns()
-    block = packed_block(table.by_start_rank, data_rounds(t))
-    assert block is not None and block.n == data_rounds(t)  # the fast path's case
+    cells = columns(table.by_start_rank, data_rounds(t))
+    assert cells.opponents is table.by_start_rank[0].packed.cells.opponents  # the block itself
     general = general_labels(t, s)
     assert X.swiss_label_rows(t, s, " | ") == [" | ".join(row) for row in general]
     assert "\n".join(markdown.crosstable(t, s)) == "\n".join(general_markdown_crosstable(t, s))
