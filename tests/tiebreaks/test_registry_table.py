@@ -49,9 +49,21 @@ def test_the_docs_table_is_the_registry():
 
 
 def test_names_groups_and_the_buchholz_family():
-    assert {c: d.name for c, d in R.TIEBREAKS.items() if c in ("BH", "SB", "KS", "DE", "TPN", "MMED")} == {
-        "BH": "Buchholz", "SB": "Sonneborn-Berger", "KS": "Koya system", "DE": "Direct encounter",
-        "TPN": "Tournament pairing number", "MMED": "Modified Median (US Chess)"}
+    # The names the API gives (docs/tiebreaks.md: TIEBREAKS, names and articles): C.07's own
+    # names for Art. 6-10, the Sonneborn-Berger article's for NNSB, US Chess rule 34E's.
+    assert {c: d.name for c, d in R.TIEBREAKS.items()} == {
+        "BH": "Buchholz", "FB": "Fore Buchholz", "AOB": "Average of opponents' Buchholz",
+        "SB": "Sonneborn-Berger", "NNSB": "Non-Neustadtl Sonneborn-Berger (SB + own score)",
+        "NNSB2": "Non-Neustadtl Sonneborn-Berger (SB + own score squared)", "PS": "Progressive score",
+        "KS": "Koya system", "DE": "Direct encounter", "WIN": "Number of wins",
+        "WON": "Games won over the board", "BPG": "Games played with Black", "BWG": "Games won with Black",
+        "REP": "Rounds elected to play (GE until 2024)", "STD": "Standard points",
+        "TPN": "Tournament pairing number", "ARO": "Average rating of opponents",
+        "TPR": "Tournament performance rating", "PTP": "Perfect tournament performance",
+        "APRO": "Average performance rating of opponents", "APPO": "Average perfect performance of opponents",
+        "RTNG": "Rating", "MMED": "Modified Median (US Chess)", "SOLK": "Solkoff (US Chess)",
+        "CUM": "Cumulative (US Chess)", "OCUM": "Cumulative of opposition (US Chess)",
+        "KASH": "Kashdan (US Chess)"}
     # DE is the one tie-break of the tied group (C.07 6); the Buchholz family of Art. 8 (barred from
     # round-robins from 2026) is BH, FB and AOB.
     assert [c for c, d in R.TIEBREAKS.items() if d.group] == ["DE"]
@@ -160,3 +172,36 @@ def test_the_group_tie_break_is_left_to_the_standings():
     assert str(R.explain(eng, R.parse_tiebreak("WIN"), 0)) == "1 = 1"
     st = compute_standings(from_rows({1: "+W2", 2: "-B1"}, system="Swiss"), "WIN", rules="fide-2024")
     assert st.row(1).tiebreaks["WIN"] == 1
+
+
+@pytest.mark.parametrize(("pair", "module", "compute", "explain"), [
+    ("_BH", "buchholz", "compute_bh", "explain_bh"), ("_SB", "sonneborn", "compute_sb", "explain_sb"),
+    ("_NNSB", "sonneborn", "compute_nnsb", "explain_nnsb"),
+    ("_COUNT", "counts", "compute_count", "explain_count"),
+    ("_RATING", "rating_based", "compute_rating", "explain_rating"),
+    ("_US", "us_chess", "compute_us", "explain_us"),
+])
+def test_the_family_functions_named_lazily_exist(pair, module, compute, explain):
+    """A family's functions are named as text and imported on first use: each name resolves to
+    the function of that family module (a typo would break the family only when first used)."""
+    from importlib import import_module
+
+    lazy_compute, lazy_explain = getattr(R, pair)
+    family = import_module(f"trfscore.tiebreaks.{module}")
+    assert lazy_compute._load() is getattr(family, compute)
+    assert lazy_explain._load() is getattr(family, explain)
+
+
+def test_a_definition_loads_its_functions_on_first_call():
+    compute, explain_ = R._family("counts", "compute_count", "explain_count")
+    d = R._def("WIN", "Number of wins", "C.07 7.1", (compute, explain_), "RV")
+    assert (d.base, d.name, d.article, d.modifiers, d.group, d.buchholz_family) == (
+        "WIN", "Number of wins", "C.07 7.1", "RV", False, False)
+    assert compute.function is None and explain_.function is None  # nothing imported yet
+    ctx = build_context(from_rows({1: "+W2", 2: "-B1"}, system="Swiss"), rr=False)
+    eng = Engine(ctx, EDITIONS["fide-2024"])
+    tb = R.parse_tiebreak("WIN")
+    assert d.compute(eng, tb).values == [1, 0] and str(d.explain(eng, tb, 1)) == "0 = 0"
+    from trfscore.tiebreaks import counts
+
+    assert (compute.function, explain_.function) == (counts.compute_count, counts.explain_count)
