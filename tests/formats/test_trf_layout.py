@@ -179,6 +179,24 @@ def test_team_scoring_is_read_on_the_described_columns(line, expected, rules):
     assert [(f.rule, f.column) for f in t.findings if f.rule != "TRF104"] == rules
 
 
+@pytest.mark.parametrize(("line", "expected", "rules"), [
+    # trf-spec.md 2.1: symbols at columns 6, 15, 24, each value in the four columns after it
+    ("162  W 3.0    D 1.0    L 0.0", {"W": 3, "D": 1, "L": 0}, []),
+    # the D and L pairs one column to the right: the grid's symbol cells 15 and 24 are blank, so
+    # the grid alone read 3/½/0 and said nothing; the pairs are read and the layout reported
+    ("162  W 3.0     D 1.0     L 0.0", {"W": 3, "D": 1, "L": 0}, [("TRF207", "warning", 5)]),
+    ("162  W 3.0     D1.0", {"W": 3, "D": 1, "L": 0}, [("TRF207", "warning", 5)]),  # D under 15-18, a value cell
+    ("162  W3.0 D1.0 L0.0", {"W": 3, "D": 1, "L": 0}, [("TRF207", "warning", 5)]),
+    ("162  W 3.0    D  x", {"W": 3, "D": Fraction(1, 2), "L": 0}, [("TRF207", "error", 16)]),
+])
+def test_game_scoring_off_its_columns_is_read_as_pairs_and_reported(line, expected, rules):
+    import trfscore
+
+    t = trfscore.loads("012 x\n" + line + "\n")
+    assert {k: t.scoring.values[k] for k in expected} == expected
+    assert [(f.rule, f.severity, f.column) for f in t.findings if f.rule != "TRF104"] == rules
+
+
 def test_on_grid_follows_the_description():
     team = layout.BY_CODE["362"]
     assert layout.on_grid(team, "362 TW 2     TD 1     TL 0")

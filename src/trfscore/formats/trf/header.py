@@ -28,6 +28,7 @@ TEAM_SYMBOLS = frozenset({"TW", "TD", "TL"})
 # The patterns of records most files lack (362, 202/212, 122/222) are compiled by re when first
 # used (and then taken from its cache): compiling them costs more than reading a small file.
 _TEAM_PAIR = r"(T[WDL])\s*(\d+(?:\.\d*)?)"
+_SCORE_PAIR = r"([A-Z])\s*([^\sA-Z]*)"  # an off-grid 162: a symbol letter and the value after it
 XXS_CODES = frozenset({"WW", "BW", "WD", "BD", "WL", "BL", "ZPB", "HPB", "FPB", "PAB", "FW", "FL"})
 BB_CODES = {"BBW": ("W",), "BBD": ("D",), "BBL": ("L",), "BBZ": ("A",), "BBF": ("FL",), "BBU": ("P",)}
 TIEBREAK = r"^[A-Z][A-Za-z0-9_]*(?::(?:MP|GP))?(?:/[A-Z][0-9]*)*$"
@@ -216,7 +217,17 @@ def _scoring_162(rec: Record, t: Tournament, add: Add) -> None:
         _find(add, "TRF211", rec, VALUE, "162 does not hold a scoring grid (symbol at column 6, value at 7-10)",
               "Vega writes the number of rounds here; such a record is not interpreted", value_of(rec))
         return
-    for column, symbol, number in grid(_GRID_162, text):
+    cells = list(grid(_GRID_162, text))
+    read = sum(len((symbol + number).replace(" ", "")) for _, symbol, number in cells)
+    if not on_grid(_GRID_162, text) or read != len(text[4:].replace(" ", "")):
+        # symbols or values off the described columns (or a value under no symbol) would be
+        # dropped by the grid: read the line as symbol-value pairs (as 362 is read) and say so
+        cells = [(m.start(1) + 1, m.group(1), m.group(2)) for m in re.finditer(_SCORE_PAIR, text[4:])]
+        cells = [(column + 4, symbol, number) for column, symbol, number in cells]
+        _find(add, "TRF207", rec, VALUE, "162 does not keep its columns (symbols at 6, 15, 24 ..., each value in "
+              "the four columns after its symbol); read as symbol-value pairs", "e.g. 162  W 3.0    D 1.0    L 0.0",
+              value_of(rec), lesser=True)
+    for column, symbol, number in cells:
         if symbol not in SCORE_SYMBOLS:
             _find(add, "TRF207", rec, column, f"unknown scoring symbol {symbol!r}", "symbols are W D L A P X", symbol)
             continue
