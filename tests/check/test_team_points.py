@@ -1,7 +1,7 @@
 """TRF605: a 310 team's match and game points are what the board results give, under the file's
 team scoring (362) and game scoring (162), not under the defaults.
 
-trf-spec.md 2.1: 362 holds ``TW``/``TD``/``TL`` at columns 5-6, 14-15, 23-24 with their points at
+TRF-2026 §2.1: 362 holds ``TW``/``TD``/``TL`` at columns 5-6, 14-15, 23-24 with their points at
 7-10, 16-19, 25-28 (defaults 2/1/0); 162 holds a symbol at column 6 and its points at 7-10, the
 next pairs every 9 columns (defaults W 1, D ½, L 0); check F4: the 310 match points (columns
 55-60) and game points (62-67) equal the values recomputed with 362 and 162.

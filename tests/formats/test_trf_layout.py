@@ -180,7 +180,7 @@ def test_team_scoring_is_read_on_the_described_columns(line, expected, rules):
 
 
 @pytest.mark.parametrize(("line", "expected", "rules"), [
-    # trf-spec.md 2.1: symbols at columns 6, 15, 24, each value in the four columns after it
+    # TRF-2026 §2.1: symbols at columns 6, 15, 24, each value in the four columns after it
     ("162  W 3.0    D 1.0    L 0.0", {"W": 3, "D": 1, "L": 0}, []),
     # the D and L pairs one column to the right: the grid's symbol cells 15 and 24 are blank, so
     # the grid alone read 3/½/0 and said nothing; the pairs are read and the layout reported

@@ -93,3 +93,126 @@ def test_never_raises(text):
     players, msgs = parse_players_csv("start_rank,fide_id,dwz,index,birth_year,k\n" + text)
     assert isinstance(players, dict) and isinstance(msgs, list)
     parse_players_csv(text)
+
+
+# --- every cause and bound, with the messages (the bounds are those of players_csv._INTS and the
+# birth-year range 1850-2100 the module documents) ---------------------------------------------
+
+def _one(header: str, row: str) -> tuple[PlayerInfo | None, list[str]]:
+    players, msgs = parse_players_csv(f"{header}\n{row}\n", name="p.csv")
+    return (next(iter(players.values())) if players else None), msgs
+
+
+def test_whole_number_columns_keep_their_bounds():
+    # (column, lowest accepted, highest accepted, the message's expectation)
+    for column, low, high, expected in (("index", 0, 999, "a whole number 0-999"),
+                                        ("games_before", 0, 10 ** 6, "a whole number >= 0"),
+                                        ("k", 1, 100, "a whole number 1-100, usually 10, 20 or 40")):
+        for good in (low, high):
+            info, msgs = _one(f"start_rank,{column}", f"1,{good}")
+            assert msgs == [] and getattr(info, column) == good
+        for bad in (low - 1, high + 1):
+            info, msgs = _one(f"start_rank,{column}", f"1,{bad}")
+            assert getattr(info, column) is None
+            assert msgs == [f"p.csv:2: bad value '{bad}' in column {column} (expected {expected})"]
+
+
+def test_start_rank_bounds_and_a_row_without_a_key():
+    assert _one("start_rank", "1")[0].start_rank == 1
+    assert _one("start_rank", "1000000")[0].start_rank == 10 ** 6
+    info, msgs = _one("start_rank", "0")
+    assert info is None
+    assert msgs == ["p.csv:2: bad value '0' in column start_rank (expected a positive whole number)",
+                    "p.csv:2: row without a usable fide_id or start_rank ignored"]
+
+
+def test_fide_ids_are_digits_without_leading_zeros():
+    assert _one("fide_id", "0004 100 018")[0].fide_id == "4100018"  # blanks and leading zeros dropped
+    info, msgs = _one("fide_id", "0")
+    assert info is None and msgs[0] == "p.csv:2: bad value '0' in column fide_id (expected a FIDE id, digits only)"
+    assert _one("fide_id", "41x")[1][0] == "p.csv:2: bad value '41x' in column fide_id (expected a FIDE id, digits only)"
+
+
+def test_birth_year_forms_and_range():
+    for text, year in (("1850", 1850), ("2100", 2100), ("1990-05-01", 1990), ("1990/5/1", 1990),
+                       ("01.05.1990", 1990), ("1.5.1990", 1990)):
+        info, msgs = _one("start_rank,birth_year", f"1,{text}")
+        assert (info.birth_year, msgs) == (year, []), text
+    for text in ("1849", "2101", "90", "05.1990"):
+        info, msgs = _one("start_rank,birth_year", f"1,{text}")
+        assert info.birth_year is None
+        assert msgs == [f"p.csv:2: bad value '{text}' in column birth_year (expected a year such as 1990 or a date)"]
+
+
+def test_dwz_with_and_without_index():
+    info, msgs = _one("start_rank,dwz", "1,1742 - 81")
+    assert (info.dwz, info.index, msgs) == (1742, 81, [])
+    info, msgs = _one("start_rank,dwz,index", "1,1742-81,81")  # the same index twice: no message
+    assert (info.dwz, info.index, msgs) == (1742, 81, [])
+    info, msgs = _one("start_rank,dwz,index", "1,1742-81,80")
+    assert info.index == 80
+    assert msgs == ["p.csv:2: index 80 differs from the one in the dwz column; the index column is used"]
+    info, msgs = _one("start_rank,dwz", "1,17420")
+    assert info.dwz is None
+    assert msgs == ["p.csv:2: bad value '17420' in column dwz (expected a rating such as 1742 or 1742-81)"]
+
+
+def test_reached_2400_words():
+    for word in ("1", "y", "yes", "TRUE", "t", "ja", "j", "x", "wahr"):
+        assert _one("start_rank,reached_2400", f"1,{word}")[0].reached_2400 is True, word
+    for word in ("0", "n", "no", "false", "f", "nein", "falsch", "-"):
+        assert _one("start_rank,reached_2400", f"1,{word}")[0].reached_2400 is False, word
+    assert _one("start_rank,reached_2400", "1,")[0].reached_2400 is None
+    assert _one("start_rank,reached_2400", "1,maybe")[1] == [
+        "p.csv:2: bad value 'maybe' in column reached_2400 (expected yes or no)"]
+
+
+def test_header_messages_and_separators():
+    players, msgs = parse_players_csv("\n\nstart_rank|DWZ|Start-Rank|note\n1|1500|2|x|y\n", name="p.csv")
+    # the header is line 3 (two blank lines before it); '|' counted most often in it
+    assert msgs == ["p.csv:3: column 'Start-Rank' repeated, later one ignored",
+                    "p.csv:3: unknown column 'note' ignored",
+                    "p.csv:4: more cells than columns; extra cells ignored"]
+    assert players == {("start_rank", 1): PlayerInfo(start_rank=1, dwz=1500, line=4)}
+    players, msgs = parse_players_csv("start_rank\tdwz\n7\t1600\n")
+    assert msgs == [] and players[("start_rank", 7)].dwz == 1600
+    players, msgs = parse_players_csv("start_rank\n7\n")  # no separator in the header: comma
+    assert msgs == [] and ("start_rank", 7) in players
+    # a surplus cell that is blank is no message
+    assert parse_players_csv("start_rank,dwz\n7,1600, \n")[1] == []
+
+
+def test_blank_rows_are_skipped_and_line_numbers_follow_the_file():
+    players, msgs = parse_players_csv("start_rank,k\n1,10\n,\n2,0\n", name="p.csv")
+    assert sorted(players) == [("start_rank", 1), ("start_rank", 2)]
+    assert msgs == ["p.csv:4: bad value '0' in column k (expected a whole number 1-100, usually 10, 20 or 40)"]
+    assert players[("start_rank", 2)].line == 4
+
+
+def test_a_duplicate_key_names_both_lines():
+    players, msgs = parse_players_csv("fide_id,start_rank\n100,1\n100,2\n", name="p.csv")
+    assert msgs == ["p.csv:3: fide_id 100 already given on line 2; this row ignored for it"]
+    assert players[("start_rank", 2)].line == 3  # its other key is new: kept under it
+
+
+def test_read_from_binary_streams_and_unreadable_ones():
+    players, msgs = read_players_csv(io.BytesIO("start_rank;dwz\n1;1500\n".encode("cp1252")))
+    assert msgs == [] and players[("start_rank", 1)].dwz == 1500
+
+    class Broken(io.StringIO):
+        name = "broken.csv"
+
+        def read(self, *args):
+            raise OSError("device gone")
+
+    assert read_players_csv(Broken()) == ({}, ["broken.csv: cannot read: device gone"])
+
+
+def test_lookup_falls_back_to_the_start_rank():
+    players, _ = parse_players_csv("fide_id,start_rank,k\n100,1,10\n,2,20\n")
+    assert lookup_player(players, fide_id=" 0100 ").k == 10  # read as the reader reads ids
+    assert lookup_player(players, fide_id="0", start_rank=2).k == 20  # id 0 is no id
+    assert lookup_player(players, fide_id="abc", start_rank=2).k == 20
+    assert lookup_player(players, fide_id="100") is not None
+    assert lookup_player(players, fide_id="999") is None
+    assert lookup_player({}, start_rank=1) is None

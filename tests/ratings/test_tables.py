@@ -6,6 +6,7 @@ table of its Anhang 2), evaluated here to 3 and 4 decimals beside the logistic 1
 """
 from __future__ import annotations
 
+import math
 from decimal import Decimal
 from fractions import Fraction
 
@@ -19,7 +20,9 @@ from trfscore.ratings.tables import (
     dsb_difference_table,
     dsb_expected,
     fide_dp,
+    fide_dp_hundredths,
     fide_expected,
+    fide_pd_hundredths,
     round_percentage,
 )
 
@@ -176,3 +179,79 @@ def test_dsb_difference_table_whole_points():
     # the ends of the table: p is clamped to .001 .. .999
     assert dsb_difference_table(Fraction(1)) == dsb_difference_table(Fraction("0.999"))
     assert dsb_difference_table(Fraction(-1, 2)) == -dsb_difference_table(Fraction("0.999"))
+
+
+# --- the whole of both FIDE tables, in the form B.02 prints them ------------------------------
+# Table 8.1.2 as the regulations print it: "|D| from-to -> PD of the higher-rated player" (the
+# lower-rated player gets 1 - PD), every range; the module keeps only the upper ends.
+FIDE_812_PRINTED = """
+0-3 .50 | 4-10 .51 | 11-17 .52 | 18-25 .53 | 26-32 .54 | 33-39 .55 | 40-46 .56 | 47-53 .57
+54-61 .58 | 62-68 .59 | 69-76 .60 | 77-83 .61 | 84-91 .62 | 92-98 .63 | 99-106 .64 | 107-113 .65
+114-121 .66 | 122-129 .67 | 130-137 .68 | 138-145 .69 | 146-153 .70 | 154-162 .71 | 163-170 .72
+171-179 .73 | 180-188 .74 | 189-197 .75 | 198-206 .76 | 207-215 .77 | 216-225 .78 | 226-235 .79
+236-245 .80 | 246-256 .81 | 257-267 .82 | 268-278 .83 | 279-290 .84 | 291-302 .85 | 303-315 .86
+316-328 .87 | 329-344 .88 | 345-357 .89 | 358-374 .90 | 375-391 .91 | 392-411 .92 | 412-432 .93
+433-456 .94 | 457-484 .95 | 485-517 .96 | 518-559 .97 | 560-619 .98 | 620-735 .99
+"""
+# Table 8.1.1 as printed: "p dp", p from 1.00 down to .50 (dp(p) = -dp(1 - p) below .50).
+FIDE_811_PRINTED = """
+1.00 800 | .99 677 | .98 589 | .97 538 | .96 501 | .95 470 | .94 444 | .93 422 | .92 401 | .91 383
+.90 366 | .89 351 | .88 336 | .87 322 | .86 309 | .85 296 | .84 284 | .83 273 | .82 262 | .81 251
+.80 240 | .79 230 | .78 220 | .77 211 | .76 202 | .75 193 | .74 184 | .73 175 | .72 166 | .71 158
+.70 149 | .69 141 | .68 133 | .67 125 | .66 117 | .65 110 | .64 102 | .63 95 | .62 87 | .61 80
+.60 72 | .59 65 | .58 57 | .57 50 | .56 43 | .55 36 | .54 29 | .53 21 | .52 14 | .51 7 | .50 0
+"""
+
+
+def _printed(table: str) -> list[list[str]]:
+    return [cell.split() for cell in table.replace("\n", " | ").split("|") if cell.strip()]
+
+
+def test_every_range_of_table_8_1_2_at_both_ends_and_both_sides():
+    ranges = _printed(FIDE_812_PRINTED)
+    assert len(ranges) == 50
+    for span, pd in ranges:
+        low, high = (int(x) for x in span.split("-"))
+        for d in (low, high):
+            assert fide_pd_hundredths(d) == round(float(pd) * 100), d
+            assert fide_pd_hundredths(-d) == 100 - round(float(pd) * 100), -d
+            assert fide_expected(d) == Fraction(pd)
+    assert fide_pd_hundredths(736) == 100 and fide_pd_hundredths(-736) == 0  # "> 735: 1.00"
+
+
+def test_every_entry_of_table_8_1_1_and_its_mirror():
+    entries = _printed(FIDE_811_PRINTED)
+    assert len(entries) == 51
+    for p, dp in entries:
+        hundredths = round(float(p) * 100)
+        assert fide_dp_hundredths(hundredths) == int(dp)
+        assert fide_dp_hundredths(100 - hundredths) == -int(dp)
+        assert fide_dp(Fraction(p)) == int(dp)
+
+
+def test_dsb_difference_inverts_the_expected_score():
+    # D(P) is P(D)'s inverse (WO 3.3, Anhang 2): P(D(p)) gives p back, on both curves, and D(.5) = 0.
+    for p in (Fraction(1, 1000), Fraction(1, 4), Fraction(1, 2), Fraction(638, 1000), Fraction(999, 1000)):
+        for curve in ("normal", "logistic"):
+            d = dsb_difference(p, curve=curve)
+            assert abs(float(dsb_expected(d, curve=curve)) - float(p)) < 1e-9, (p, curve)
+    assert dsb_difference(Fraction(1, 2)) == 0.0
+    # the logistic curve in closed form: D(3/4) = 400 log10(3)
+    assert abs(dsb_difference(Fraction(3, 4), curve="logistic") - 400 * math.log10(3)) < 1e-9
+    for bad in (0, 1, Fraction(3, 2), -1):
+        with pytest.raises(ValueError, match="strictly between 0 and 1"):
+            dsb_difference(bad)
+
+
+def test_dsb_difference_table_clamps_to_the_ends_of_the_table():
+    # 0.001 is the lowest p of Anhang 2.2: it keeps its own value and anything lower takes it
+    assert dsb_difference_table(Fraction(1, 1000)) == round_half_away(Fraction(dsb_difference(Fraction(1, 1000))))
+    assert dsb_difference_table(0) == dsb_difference_table(Fraction(1, 1000)) == -dsb_difference_table(Fraction(999, 1000))
+    assert dsb_difference_table(Fraction(2, 1000)) != dsb_difference_table(Fraction(1, 1000))
+    assert dsb_difference_table(Fraction(3, 4), curve="logistic") == round_half_away(Fraction(400 * math.log10(3)))
+
+
+def test_as_fraction_drops_blanks_inside_a_number():
+    assert as_fraction("1 000") == 1000
+    assert as_fraction(" 4 ½ ") == Fraction(9, 2)
+    assert as_fraction("4,5") == Fraction(9, 2)
