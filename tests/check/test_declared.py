@@ -84,3 +84,57 @@ def test_the_text_report_shows_the_printed_value_in_its_source_line(tmp_path, ca
     at = next(i for i, line in enumerate(lines) if " TRF514 " in line)
     assert lines[at + 1].endswith("| 2. Zagorovsky ½ X 0 ½ 1 ½ 1 1 1 ½ 1 1 1 1 1 11 66.25")
     assert lines[at + 2].endswith(" " * 47 + "^^^^^")  # under 66.25, not a fraction such as 265/4
+
+
+# --- the rule on its own: a tournament whose extras hold printed values ------------------------
+# A 4-player round robin (checkhelp.trf): 1 beats 2 and 4 and draws 3 (2.5); 2 beats 4 and 3
+# (2); 3 draws 4 and 1 (1); 4 has ½.  Buchholz: 1: 2 + 1 + ½ = 3.5, 2: 2.5 + ½ + 1 = 4,
+# 3: ½ + 2.5 + 2 = 5, 4: 1 + 2 + 2.5 = 5.5.  AOB (the average of the opponents' Buchholz):
+# 1: (4 + 5 + 5.5) / 3 = 29/6 = 4.8333..., 4: (5 + 4 + 3.5) / 3 = 25/6 = 4.1666...
+# SB of 1: 2 (beat 2) + 0.5 (drew 3) + 0.5 (beat 4) = 3.
+RR = {1: ["2 w 1", "3 b =", "4 w 1"], 2: ["1 b 0", "4 w 1", "3 b 1"], 3: ["4 w =", "1 w =", "2 w 0"],
+      4: ["3 b =", "2 b 0", "1 b 0"]}
+
+
+def _printed(declared, at=None, labels=None):
+    from checkhelp import trf
+
+    t = trfscore.loads(trf(RR))
+    t.extras.update(declared=declared, declared_at=at or {}, declared_labels=labels or {})
+    return sorted((f for f in checked(t) if f.rule == "TRF514"), key=lambda f: f.message)
+
+
+def test_a_value_without_a_two_decimal_form_may_be_printed_rounded():
+    from fractions import Fraction
+
+    assert _printed({1: {"AOB": Fraction("4.83")}, 4: {"AOB": Fraction("4.17")}}) == []
+    assert _printed({1: {"AOB": Fraction("4.84")}}) == []  # 0.0067 from 29/6: under a hundredth
+    (f,) = _printed({1: {"AOB": Fraction("4.85")}}, at={1: {"AOB": (7, 50)}}, labels={"AOB": "Avg.Opp.BH"})
+    assert (f.line, f.column, f.text, f.severity) == (7, 50, "4.85", "warning")
+    assert f.message == "player 1: Avg.Opp.BH is printed as 4.85 but the results give 4.83 (AOB, fide-2026)"
+    assert f.hint == "correct the Avg.Opp.BH value, or check the results of player 1"
+    assert len(_printed({1: {"AOB": Fraction("4.82")}})) == 1  # 0.0133 below 29/6
+
+
+def test_a_value_with_a_two_decimal_form_must_be_exact():
+    from fractions import Fraction
+
+    assert _printed({1: {"SB": Fraction(3), "BH": "3.5"}}) == []  # text read as a number too
+    (f,) = _printed({1: {"SB": Fraction("3.01")}})
+    assert f.message == "player 1: SB is printed as 3.01 but the results give 3 (SB, fide-2026)"
+    assert (f.line, f.column) == (None, None)  # no place recorded: the finding has none
+
+
+def test_what_is_not_compared():
+    from fractions import Fraction
+
+    # points, ranks and numbers are no tie-breaks; a blank, unreadable or unknown player's value is skipped
+    assert _printed({1: {"PTS": Fraction(9), "RANK": 4, "TPN": 2, "SNO": 3}}) == []
+    assert _printed({1: {"pts": Fraction(9)}}) == []
+    assert _printed({1: {"SB": None, "BH": "n/a"}, 9: {"SB": Fraction(1)}}) == []
+    assert _printed({}) == []
+    # a code the engine does not know stops the comparison, never the check
+    assert _printed({1: {"XYZ": Fraction(1), "SB": Fraction(9)}}) == []
+    # a player's value for a code only another player prints
+    assert [f.message[:22] for f in _printed({1: {"SB": Fraction(3)}, 2: {"BH": Fraction(5)}})] == [
+        "player 2: BH is printe"]
