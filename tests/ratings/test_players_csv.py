@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import io
 
+import pytest
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -216,3 +218,72 @@ def test_lookup_falls_back_to_the_start_rank():
     assert lookup_player(players, fide_id="100") is not None
     assert lookup_player(players, fide_id="999") is None
     assert lookup_player({}, start_rank=1) is None
+
+
+@pytest.mark.parametrize(("heading", "column"), [
+    ("fide_id", "fide_id"), ("FideID", "fide_id"), ("FIDE", "fide_id"), ("ID FIDE", "fide_id"),
+    ("Start Rank", "start_rank"), ("startrank", "start_rank"), ("Rank", "start_rank"),
+    ("Start-Number", "start_rank"), ("Start No.", "start_rank"), ("SNr", "start_rank"), ("TlN", "start_rank"),
+    ("DWZ Index", "index"), ("Index", "index"), ("Birth Year", "birth_year"), ("BirthYear", "birth_year"),
+    ("Birth", "birth_year"), ("Born", "birth_year"), ("YoB", "birth_year"),
+    ("Games Before", "games_before"), ("Games", "games_before"), ("Reached 2400", "reached_2400"), ("K", "k"),
+])
+def test_every_heading_alias(heading, column):
+    key = "start_rank" if column != "start_rank" else "fide_id"
+    value = {"fide_id": "4100018", "start_rank": "3", "index": "81", "birth_year": "1964", "games_before": "250",
+             "reached_2400": "yes", "k": "20"}[column]
+    players, msgs = parse_players_csv(f"{key};{heading}\n7;{value}\n")
+    assert msgs == []
+    info = next(iter(players.values()))
+    expected = {"fide_id": "4100018", "start_rank": 3, "index": 81, "birth_year": 1964, "games_before": 250,
+                "reached_2400": True, "k": 20}[column]
+    assert getattr(info, column) == expected
+
+
+def test_the_comma_is_the_separator_when_the_heading_has_none():
+    players, msgs = parse_players_csv("start_rank\n7,1600\n", name="p.csv")
+    assert msgs == ["p.csv:2: more cells than columns; extra cells ignored"]
+
+
+def test_surplus_cells_are_reported_when_any_is_filled():
+    assert parse_players_csv("start_rank,dwz\n7,1600,,x\n", name="p.csv")[1] == [
+        "p.csv:2: more cells than columns; extra cells ignored"]
+
+
+def test_unreadable_header_and_rows():
+    # the csv module refuses a cell longer than its field limit (131,072 characters)
+    huge = "x" * 200_000
+    assert parse_players_csv(f'\n"{huge}\n', name="p.csv") == ({}, [
+        "p.csv:2: cannot read the header: field larger than field limit (131072)"])
+    players, msgs = parse_players_csv(f'start_rank,k\n1,10\n2,"{huge}\n', name="p.csv")
+    assert ("start_rank", 1) in players
+    assert msgs == ["p.csv:3: unreadable row: field larger than field limit (131072)"]
+
+
+def test_messages_name_the_heading_line():
+    assert parse_players_csv("\n\ndwz,k\n1500,20\n", name="p.csv") == ({}, [
+        "p.csv:3: no 'fide_id' or 'start_rank' column"])
+
+
+def test_a_stream_without_a_name_and_undecodable_bytes():
+    # 0x81 is no character of Windows-1252: replaced, the row still read
+    players, msgs = read_players_csv(io.BytesIO(b"start_rank;dwz;club\n1;1500;M\x81ller\n"))
+    assert players[("start_rank", 1)].dwz == 1500
+    assert msgs == ["players.csv:1: unknown column 'club' ignored"]
+
+
+def test_a_missing_file_says_why(tmp_path):
+    path = tmp_path / "nope.csv"
+    assert read_players_csv(path) == ({}, [f"{path}: cannot read: No such file or directory"])
+
+
+def test_the_smallest_fide_id_and_the_largest_start_rank():
+    assert _one("fide_id", "1")[0].fide_id == "1"
+    info, msgs = _one("start_rank", "1000001")
+    assert info is None and msgs[0] == ("p.csv:2: bad value '1000001' in column start_rank "
+                                        "(expected a positive whole number)")
+
+
+def test_lookup_by_the_smallest_fide_id():
+    players, _ = parse_players_csv("fide_id,start_rank,k\n1,5,10\n,2,20\n")
+    assert lookup_player(players, fide_id="1", start_rank=2).k == 10

@@ -128,7 +128,6 @@ def parse_players_csv(text: str, *, name: str = "players.csv"
         columns.append(key)
     if "fide_id" not in columns and "start_rank" not in columns:
         return players, messages + [f"{name}:{first + 1}: no 'fide_id' or 'start_rank' column"]
-    line_no = first + 1
     while True:
         try:
             row = next(reader)
