@@ -138,3 +138,34 @@ def test_what_is_not_compared():
     # a player's value for a code only another player prints
     assert [f.message[:22] for f in _printed({1: {"SB": Fraction(3)}, 2: {"BH": Fraction(5)}})] == [
         "player 2: BH is printe"]
+
+
+def test_points_ranks_and_numbers_are_no_tiebreak_columns():
+    from fractions import Fraction
+
+    # PTS is a code the engine knows: printed 9 for 2.5 would be a finding if it were compared
+    assert _printed({1: {"PTS": Fraction(9)}}) == []
+    # RANK and SNO are no codes of the engine: left out, the SB column beside them is still compared
+    for code in ("RANK", "SNO", "TPN"):
+        got = _printed({1: {code: Fraction(4), "SB": Fraction(9)}})
+        assert [f.message for f in got] == ["player 1: SB is printed as 9 but the results give 3 (SB, fide-2026)"]
+
+
+def test_every_code_of_a_player_is_compared():
+    from fractions import Fraction
+
+    # codes go in sorted order (AOB, BH, SB): a blank or a right value before a wrong one
+    got = _printed({1: {"AOB": None, "BH": Fraction(7, 2), "SB": Fraction(9)}})
+    assert [f.message[:25] for f in got] == ["player 1: SB is printed a"]
+
+
+def test_the_tolerance_is_for_values_without_a_two_decimal_form_only():
+    from fractions import Fraction
+
+    # BH 3.5 and SB 3 have two-decimal forms: 3.505 and 3.005 are wrong
+    got = _printed({1: {"BH": Fraction("3.505"), "SB": Fraction("3.005")}})
+    assert [f.message for f in got] == [
+        "player 1: BH is printed as 3.505 but the results give 3.5 (BH, fide-2026)",
+        "player 1: SB is printed as 3.005 but the results give 3 (SB, fide-2026)"]
+    # 29/6 printed 4.84325: 0.00992 away, under a hundredth (and over 1/101)
+    assert _printed({1: {"AOB": Fraction("4.84325")}}) == []

@@ -106,3 +106,45 @@ def test_a_swiss_repeat_over_the_board():
     assert [f.message[:30] for f in _found(forfeit, SWISS, "TRF552")] == ["round 3: players 3 and 4 play "]
     # a double Swiss pairs twice: not checked
     assert _found(rows, HEADER + ["192 FIDE_DOUBLESWISS"], "TRF552") == []
+
+
+# A Berger table of 5 players (C.05 Annex 1, with a sixth as the bye): each sits out once.  Round
+# 5 should pair 4-2 and 5-1; here 4-5 and 2-1 meet again, so 1-5 and 2-4 never meet.
+BERGER5 = {1: ["0000 - U", "2 w 1", "3 b =", "4 w 1", "2 b 0"], 2: ["5 w =", "1 b 0", "0000 - U", "3 w 1", "1 w 1"],
+           3: ["4 w 1", "5 b 0", "1 w =", "2 b 0", "0000 - U"], 4: ["3 b 0", "0000 - U", "5 w =", "1 b 0", "5 b 1"],
+           5: ["2 b =", "3 w 1", "4 b =", "0000 - U", "4 w 0"]}
+
+
+def test_one_round_out_each_in_an_odd_round_robin_is_no_withdrawal():
+    got = _found(BERGER5, RR, "TRF550", ranks={k: k for k in BERGER5})
+    assert [(f.message, f.severity) for f in got] == [("players 1 and 5 never meet in this round robin", "error"),
+                                                      ("players 2 and 4 never meet in this round robin", "error")]
+
+
+def test_one_round_out_in_an_even_round_robin_is_a_withdrawal():
+    # 1-3, 2-4 | 1-4, 2-3 | 1-2 and no game for 3 and 4 (4 withdrew): 3 and 4, next to each
+    # other in the list, never meet; each has a round out, more than the none of an even round robin
+    rows = {1: ["3 w 1", "4 b 1", "2 w 1"], 2: ["4 w 1", "3 b 1", "1 b 0"], 3: ["1 b 0", "2 w 0", "0000 - -"],
+            4: ["2 b 0", "1 w 0", "0000 - -"]}
+    got = _found(rows, RR, "TRF550", ranks={1: 1, 2: 2, 3: 3, 4: 4})
+    assert [(f.message, f.severity) for f in got] == [
+        ("players 3 and 4 never meet in this round robin (one of them has unplayed rounds: a withdrawal?)", "warning")]
+
+
+def test_the_declared_rounds_finish_the_round_robin():
+    assert len(_found(TWICE, RR + ["142 3"], "TRF550")) == 2  # 3 of 3 declared rounds: finished
+
+
+def test_a_double_round_robin_is_judged_after_both_cycles():
+    assert _found(TWICE, DOUBLE, "TRF550") == []  # 3 of its 6 rounds
+
+
+def test_two_players_who_never_meet():
+    rows = {1: ["0000 - -"], 2: ["0000 - -"]}
+    got = _found(rows, RR, "TRF550", ranks={1: 1, 2: 2})
+    assert [f.message for f in got] == [
+        "players 1 and 2 never meet in this round robin (one of them has unplayed rounds: a withdrawal?)"]
+
+
+def test_a_swiss_is_not_judged_as_a_round_robin():
+    assert _found(TWICE, SWISS, "TRF550") == [] and _found(TWICE, SWISS, "TRF551") == []
