@@ -6,7 +6,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ...findings import Finding
-from ...model import Player, Record, Tournament
+from ...model import Header, Player, Record, Tournament
 from ..decode import encode
 from .bulk import parse_players
 from .fits import refuse
@@ -19,7 +19,8 @@ from .versions import format_player, write
 def write_text(t: Tournament) -> str:
     """The TRF text for ``t``: original lines where unchanged, re-formatted player lines otherwise;
     :class:`.fits.Misfits` when a value does not fit its column (TRF960)."""
-    if t.source.format != "trf" or (t.players and not t.source.records):  # another format, or built in code
+    if t.source.format != "trf" or (not t.source.records and (t.players or t.header != Header())):
+        # another format, or built in code (a header without players too); an empty TRF stays empty
         return write(t, "trf26" if t.source.dialect == "TRF26" else "trf16")
     refuse(t)  # (versions.write refuses by itself)
     records = t.source.records
