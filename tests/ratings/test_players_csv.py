@@ -286,3 +286,17 @@ def test_the_smallest_fide_id_and_the_largest_start_rank():
 def test_lookup_by_the_smallest_fide_id():
     players, _ = parse_players_csv("fide_id,start_rank,k\n1,5,10\n,2,20\n")
     assert lookup_player(players, fide_id="1", start_rank=2).k == 10
+
+
+def test_reading_goes_on_after_an_unreadable_row():
+    huge = "x" * 200_000  # quoted and closed, but longer than the csv module's field limit
+    players, msgs = parse_players_csv(f'\nstart_rank,k\n1,10\n2,"{huge}"\n3,30\n', name="p.csv")
+    assert sorted(players) == [("start_rank", 1), ("start_rank", 3)]  # the row after it is read
+    assert msgs == ["p.csv:4: unreadable row: field larger than field limit (131072)"]  # the file's line 4
+
+
+def test_the_separator_counted_most_often_wins():
+    # two commas and one semicolon in the heading: comma-separated, 'k;x' one (unknown) heading
+    players, msgs = parse_players_csv("start_rank,dwz,k;x\n1,1500,20;x\n")
+    assert players[("start_rank", 1)].dwz == 1500
+    assert msgs == ["players.csv:1: unknown column 'k;x' ignored"]

@@ -79,3 +79,11 @@ def test_make_result_names_missing_or_unknown_fields():
         make_result(RatingResult, {"system": "X", "bogus": 1})
     assert str(err.value).startswith("RatingResult: fields missing or unknown: [")
     assert "'bogus'" in str(err.value) and "'old_rating'" in str(err.value)
+
+
+def test_a_full_score_is_possible_and_rated_follows_the_new_rating():
+    assert parse_games([1500, 1600], 2) == ([1500, 1600], 2, [])  # 100 % against rated opponents
+    assert make_result(FideResult, _values()).rated is True
+    assert make_result(FideResult, _values(new_rating=None)).rated is False
+    built = FideResult(**_values(steps=("one",)))  # through the dataclass constructor
+    assert built.steps == ("one",)

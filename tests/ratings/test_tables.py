@@ -14,8 +14,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from trfscore.ratings.numbers import as_fraction, fmt, round_half_away, round_to
+from trfscore.ratings.numbers import as_fraction, fmt, round_half_away, round_ratio, round_to
 from trfscore.ratings.tables import (
+    FIDE_PD_UPPER,
     dsb_difference,
     dsb_difference_table,
     dsb_expected,
@@ -255,3 +256,24 @@ def test_as_fraction_drops_blanks_inside_a_number():
     assert as_fraction("1 000") == 1000
     assert as_fraction(" 4 ½ ") == Fraction(9, 2)
     assert as_fraction("4,5") == Fraction(9, 2)
+
+
+def test_fide_pd_upper_is_the_printed_table():
+    # the exported upper ends (the table the lookup is built from at import)
+    ranges = _printed(FIDE_812_PRINTED)
+    assert FIDE_PD_UPPER == tuple((int(span.split("-")[1]), round(float(pd) * 100)) for span, pd in ranges)
+
+
+def test_dsb_difference_table_reads_p_to_three_decimals():
+    # 0.5006 is read as 0.501 (Anhang 2.2 has three decimals): D(0.501) = 0.71 rounds to 1, while
+    # D(0.5006) = 0.43 would round to 0
+    assert round_half_away(Fraction(dsb_difference(Fraction("0.501")))) == 1
+    assert round_half_away(Fraction(dsb_difference(Fraction("0.5006")))) == 0
+    assert dsb_difference_table(Fraction("0.5006")) == 1
+
+
+@pytest.mark.parametrize("den", [1, 2, 3, 4, 7, 10])
+def test_round_ratio_is_round_half_away_in_integers(den):
+    for num in range(-3 * den, 3 * den + 1):
+        assert round_ratio(num, den) == round_half_away(Fraction(num, den)), (num, den)
+    assert (round_ratio(5, 2), round_ratio(-5, 2), round_ratio(1, 2), round_ratio(-1, 2)) == (3, -3, 1, -1)
