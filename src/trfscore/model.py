@@ -582,7 +582,10 @@ class _PlayerListField:
 
 @dataclass
 class Tournament:
-    """A whole event: header, players with their round cells, teams, scoring and raw records."""
+    """A whole event: header, players with their round cells, teams, scoring and raw records.
+
+    The data alone: the readers build :class:`trfscore.tournament.Tournament`, this class with
+    the methods that ask the services above the model (``standings()``, ``norms()`` ...)."""
 
     header: Header = field(default_factory=Header)
     players: _PlayerListField = _PlayerListField()  # in start-rank order as read (a PlayerList)
