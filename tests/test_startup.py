@@ -56,7 +56,8 @@ def test_a_report_of_a_trf_reads_it_by_the_grammar_and_imports_no_other_format()
 #: The dataclasses a small report may make at start-up: the public model (with its subclass the
 #: readers build, trfscore.tournament.Tournament, which makes no dataclass of its own), the findings
 #: and the standings (each costs ~1 ms to make; descriptions are NamedTuples or plain classes).
-PUBLIC_DATACLASSES = {"trfscore.findings.Finding", "trfscore.model.Scoring", "trfscore.model.Player",
+PUBLIC_DATACLASSES = {"trfscore.findings.Finding", "trfscore.findings.LeftOut",
+                      "trfscore.model.Scoring", "trfscore.model.Player",
                       "trfscore.model.Team", "trfscore.model.Record", "trfscore.model.Source", "trfscore.model.Header",
                       "trfscore.model.Tournament", "trfscore.tournament.Tournament", "trfscore.standings.StandingRow",
                       "trfscore.standings.Standings"}

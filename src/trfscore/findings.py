@@ -12,7 +12,7 @@ declarations; :func:`trfscore.checks.registry.all_rules` imports every declaring
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields
 from inspect import cleandoc
 from typing import Any, NamedTuple
 
@@ -100,41 +100,88 @@ def finding(rule: str, message: str, line: int | None = None, column: int | None
     return Finding(rule, severity, message, line, column, hint, text)
 
 
-#: A reader keeps at most this many findings of one rule per input; the rest are counted.
+#: At most this many findings of one rule are listed per input, by every reader while it reads
+#: and by ``check`` (a damaged file can hold a problem per cell); the rest are counted, in one
+#: :class:`LeftOut` note per rule (TRF001).
 MAX_PER_RULE = 500
+
+declare("TRF001", INFO, "more findings of one rule than the per-file limit; the rest are left out", f"""
+    At most {MAX_PER_RULE} findings of one rule are listed per file, by the reader and by ``check``
+    alike; this finding counts the rest.
+
+    Passing: a file with a few findings per rule.
+
+    Failing (info): a 50 MB file of garbage, with a ``TRF104`` for every line.
+""", why=(
+        "info: it only counts the findings left out; the kept ones carry the severity"))
+
+
+@dataclass(frozen=True, slots=True)
+class LeftOut(Finding):
+    """The TRF001 note saying that ``count`` more findings of the rule ``of`` were left out;
+    ``like``, for a kind of findings capped apart from the rest of its rule (a reader's
+    :class:`CappedFindings` ``kind``), the last of them.  Written like any finding."""
+
+    of: str = ""
+    count: int = 0
+    like: Finding | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in _FINDING_FIELDS}
+
+
+_FINDING_FIELDS = tuple(f.name for f in fields(Finding))
+
+
+def left_out(rule: str, count: int, at: Finding | None, like: Finding | None = None) -> LeftOut:
+    """The note (TRF001) that ``count`` more findings of ``rule`` were left out, at ``at`` (the
+    last one listed; else line 1); ``like``: see :class:`LeftOut` (its message is repeated, so
+    the note names its kind)."""
+    message = f"{count} more {rule} finding(s) left out (limit {MAX_PER_RULE} per rule and file)"
+    if like is not None:
+        message += f"; the last on line {like.line}: {like.message}"
+    line, column = (at.line or 1, at.column or 1) if at is not None else (1, 1)
+    return LeftOut("TRF001", CATALOGUE["TRF001"].severity, message, line, column,
+                   "fix the listed ones first, then check again for the rest", "", rule, count, like)
+
+
+def stands_for(f: Finding) -> tuple[Finding, int]:
+    """The finding ``f`` counts and how many times: for a note of a kind capped apart, the last
+    finding it left out and its count; else ``f`` once."""
+    if isinstance(f, LeftOut) and f.like is not None:
+        return f.like, f.count
+    return f, 1
 
 
 class CappedFindings:
-    """The sink a reader reports through: it appends to ``findings`` at most ``limit`` findings of
-    each rule and counts the rest; :meth:`close` then adds, per capped rule, one finding saying how
-    many were left out and where the last one was.  A damaged file can hold a problem per cell.
+    """The sink a reader reports through: it appends to ``findings`` at most :data:`MAX_PER_RULE`
+    findings of each rule and counts the rest; :meth:`close` then adds, per capped rule, its
+    :func:`left_out` note.
 
     ``kind`` splits a rule's findings into kinds capped apart (default: one kind per rule), so a
-    kind found in every cell cannot crowd the others out; the note closing a capped kind other
-    than the rule itself repeats the last one's message and text, so it names its kind too."""
+    kind found in every cell cannot crowd the others out; the note of a kind other than the rule
+    itself carries the last one left out (:attr:`LeftOut.like`)."""
 
-    def __init__(self, findings: list[Finding], limit: int = MAX_PER_RULE,
-                 kind: Callable[[Finding], Hashable] | None = None) -> None:
+    def __init__(self, findings: list[Finding], kind: Callable[[Finding], Hashable] | None = None) -> None:
         self.findings = findings
-        self.limit = limit
         self.kind = kind
+        self.limit = MAX_PER_RULE  # (a sink that only stages findings for another lifts it)
         self.counts: dict[Hashable, int] = {}
-        self.last: dict[Hashable, Finding] = {}
+        self.listed: dict[Hashable, Finding] = {}  # per kind, the last finding listed
+        self.last: dict[Hashable, Finding] = {}  # per capped kind, the last finding left out
 
     def __call__(self, finding: Finding) -> None:
         key = finding.rule if self.kind is None else self.kind(finding)
         n = self.counts[key] = self.counts.get(key, 0) + 1
         if n <= self.limit:
             self.findings.append(finding)
+            self.listed[key] = finding
         else:
             self.last[key] = finding
 
     def close(self) -> None:
-        """Add the "... and N more" findings (once)."""
+        """Add the :func:`left_out` notes (once)."""
         for key, f in self.last.items():
-            more = self.counts[key] - self.limit
-            own = key != f.rule  # a kind of its own: say which
-            self.findings.append(Finding(f.rule, f.severity, f"... and {more} more findings of this rule "
-                                         f"(the last on line {f.line}{': ' + f.message if own else ''})", f.line,
-                                         f.column, f.hint, f.text if own else ""))
+            self.findings.append(left_out(f.rule, self.counts[key] - self.limit, self.listed[key],
+                                          f if key != f.rule else None))
         self.last.clear()

@@ -23,7 +23,7 @@ from heapq import heappush, heapreplace
 from itertools import chain
 from typing import TYPE_CHECKING
 
-from ..findings import ERROR, INFO, Finding, declare, finding
+from ..findings import ERROR, MAX_PER_RULE, Finding, LeftOut, declare, finding, left_out
 from ..formats.trf.tolerated import fold
 from ..model import Tournament
 from .context import Context
@@ -44,16 +44,6 @@ declare("TRF000", ERROR, "internal error: a check could not run on this input", 
     Failing: please report the message together with the input file.
 """, why=(
         "error: a check crashed, so what it checks is unknown; nothing may pass unchecked"))
-declare("TRF001", INFO, "more findings of one rule than the per-file limit; the rest are left out", """
-    At most ``max_findings_per_rule`` findings of one rule are listed per file (500 by
-    default, in ``profiles.json``); this finding counts the rest.
-
-    Passing: a file with a few findings per rule.
-
-    Failing (info): a 50 MB file of garbage, with a ``TRF104`` for every line.
-""", why=(
-        "info: it only counts the findings left out; the kept ones carry the severity"))
-
 #: Reader findings that mean "this is not a tournament at all": the cross-record rules are skipped.
 FATAL_RULES = frozenset({"TRF100", "TRF409", "JSON001", "JSON002", "JSON005", "CTB100", "PGN100", "PGN110", "PGN111"})
 
@@ -75,8 +65,7 @@ def check(t: Tournament, profile: Profile | str | None = None, *, select: str | 
         if not available():
             raise CheckerMissing()
     enabled = profile.enabled
-    limit = _limit(profile)
-    findings = fold([f for f in t.findings if enabled(f.rule)])
+    findings = fold([f for f in t.findings if enabled(f.of if isinstance(f, LeftOut) else f.rule)])
     beyond: dict[str, int] = {}
     if not any(f.rule in FATAL_RULES for f in t.findings):
         ctx = Context(t, profile)
@@ -88,7 +77,7 @@ def check(t: Tournament, profile: Profile | str | None = None, *, select: str | 
                 first = next(results, None)
                 if first is None:  # (most rules on most files) nothing to keep or count
                     continue
-                found, more = _first_by_position(chain((first,), results), limit)
+                found, more = _first_by_position(chain((first,), results))
                 if found and not ctx.trf_like and not r.source_columns:  # TRF columns mean nothing elsewhere
                     found = [Finding(f.rule, f.severity, f.message, f.line, None, f.hint, f.text) for f in found]
                 findings.extend(found)
@@ -113,21 +102,15 @@ def _index_failure(exc: Exception) -> bool:
     return isinstance(exc, ListIndexError)
 
 
-def _limit(profile: Profile) -> int:
-    return int(profile.threshold("max_findings_per_rule", 0) or 0)
-
-
 #: What makes two findings exact duplicates: rule, line, column and message.
 _Key = tuple[str, int | None, int | None, str]
 
 
-def _first_by_position(found: Iterable[Finding], limit: int) -> tuple[list[Finding], dict[str, int]]:
-    """What a rule found, keeping per rule id only the ``limit`` findings placed first in the
-    file (all when ``limit`` is 0), and per rule id how many more it found.  A rule over a
+def _first_by_position(found: Iterable[Finding]) -> tuple[list[Finding], dict[str, int]]:
+    """What a rule found, keeping per rule id only the :data:`~trfscore.findings.MAX_PER_RULE`
+    findings placed first in the file, and per rule id how many more it found.  A rule over a
     pathological file can find millions; only as many as will be listed are kept.  Exact
     duplicates of a kept finding are dropped uncounted, as :func:`finish` drops them."""
-    if not limit:
-        return list(found), {}
     kept: dict[str, list[tuple[int, int, int, Finding]]] = {}  # per rule, a heap of (-line, -column, -order,
     # finding): the last-placed on top
     keys: set[_Key] = set()
@@ -138,7 +121,7 @@ def _first_by_position(found: Iterable[Finding], limit: int) -> tuple[list[Findi
             continue
         heap = kept.setdefault(f.rule, [])
         entry = (-(f.line or 0), -(f.column or 0), -order, f)
-        if len(heap) < limit:
+        if len(heap) < MAX_PER_RULE:
             heappush(heap, entry)
             keys.add(key)
             continue
@@ -151,17 +134,21 @@ def _first_by_position(found: Iterable[Finding], limit: int) -> tuple[list[Findi
 
 
 def finish(findings: list[Finding], profile: Profile, beyond: dict[str, int] | None = None) -> list[Finding]:
-    """Severity overrides, exact duplicates removed, sorted by position, capped per rule;
-    ``beyond`` counts, per rule, findings already left out while the rules ran."""
+    """Severity overrides, exact duplicates removed, sorted by position, at most
+    :data:`~trfscore.findings.MAX_PER_RULE` per rule, then one :func:`~trfscore.findings.left_out`
+    note per capped rule counting the rest: those left out here, ``beyond`` (per rule, those
+    left out while the rules ran) and those the reader's notes count (merged into it)."""
     overrides = profile.severity
-    limit = _limit(profile)
     seen: set[_Key] = set()
     out: list[Finding] = []
     counts: dict[str, int] = {}
     dropped: dict[str, int] = dict(beyond or {})
-    last: dict[str, Finding] = {}  # the last finding kept of each rule: where "N more" points
+    last: dict[str, Finding] = {}  # the last finding kept of each rule: where its note points
     findings.sort(key=lambda f: (f.line or 0, f.column or 0, f.rule))
     for f in findings:
+        if isinstance(f, LeftOut):  # a reader's note
+            dropped[f.of] = dropped.get(f.of, 0) + f.count
+            continue
         key = (f.rule, f.line, f.column, f.message)
         if key in seen:
             continue
@@ -169,16 +156,10 @@ def finish(findings: list[Finding], profile: Profile, beyond: dict[str, int] | N
         if f.rule in overrides and overrides[f.rule] != f.severity:
             f = Finding(f.rule, overrides[f.rule], f.message, f.line, f.column, f.hint, f.text)
         n = counts[f.rule] = counts.get(f.rule, 0) + 1
-        if limit and n > limit:
+        if n > MAX_PER_RULE:
             dropped[f.rule] = dropped.get(f.rule, 0) + 1
             continue
         out.append(f)
         last[f.rule] = f
-    for rule_id, n in sorted(dropped.items()):
-        at = last.get(rule_id)
-        line, column = (at.line or 1, at.column or 1) if at else (1, 1)
-        out.append(finding("TRF001", f"{n} more {rule_id} finding(s) left out (limit {limit} per rule "
-                           "and file)", line, column, "fix the reported ones first, or check with --select "
-                           f"{rule_id} after raising the limit"))
+    out.extend(left_out(rule_id, n, last.get(rule_id)) for rule_id, n in sorted(dropped.items()))
     return out
-

@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable
 from typing import NamedTuple
 
-from ...findings import Finding, finding
+from ...findings import Finding, finding, stands_for
 
 
 class Form(NamedTuple):
@@ -74,10 +74,6 @@ def kind(f: Finding) -> Form | str:
     return form_of(f) or f.rule
 
 
-#: The reader's "... and N more findings of this rule" (:class:`trfscore.findings.CappedFindings`).
-_CAPPED = re.compile(r"^\.\.\. and (\d+) more findings of this rule")
-
-
 def fold(findings: list[Finding]) -> list[Finding]:
     """``findings`` with the findings of each tolerated form replaced by one info finding at the
     first cell that uses it (in file order), counting the cells the reader left unlisted (its
@@ -86,12 +82,12 @@ def fold(findings: list[Finding]) -> list[Finding]:
     unlisted: dict[Form, int] = {}
     out: list[Finding] = []
     for f in findings:
-        form = form_of(f) if f.rule in _BY_RULE else None
-        more = _CAPPED.match(f.message) if form is not None else None
+        like, count = stands_for(f)  # a reader's note of a form capped apart counts its cells
+        form = form_of(like) if like.rule in _BY_RULE else None
         if form is None:
             out.append(f)
-        elif more is not None:
-            unlisted[form] = unlisted.get(form, 0) + int(more.group(1))
+        elif like is not f:
+            unlisted[form] = unlisted.get(form, 0) + count
         else:
             groups.setdefault(form, []).append(f)
     for form, found in groups.items():

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from typing import TYPE_CHECKING
 
-from ...findings import Finding
+from ...findings import Finding, stands_for
 from .layout import PLAYER
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -62,7 +62,7 @@ def settle_findings(t: Tournament, notes: list[Finding], counted: Mapping[Hashab
     event reading calls pending: a round paired but not played is information (``check``'s
     TRF533), not a broken cell.  The findings are told by their rule, line (the player), column
     (the round) and cell text (:func:`waiting_cell`), never by their wording.  ``notes`` are the
-    reader's notes closing its capped kinds and ``counted`` its count of each kind
+    reader's notes closing its capped kinds (:class:`~trfscore.findings.LeftOut`) and ``counted`` its count of each kind
     (:class:`~trfscore.findings.CappedFindings`): the notes of the waiting kinds go too when the
     cells without a result (listed and counted) are as many as the waiting ones, since then every
     one of them waits.  Cheap when the reader found no such cell."""
@@ -79,6 +79,6 @@ def settle_findings(t: Tournament, notes: list[Finding], counted: Mapping[Hashab
                if (sr := rank_of.get(f.line)) != opponent and (sr, rnd) in waiting}
     # each waiting cell has one TRF405 (a TRF402 only when the line ends there)
     if len(settled) == len(blank) and counted.get(waiting_kind_of("TRF405"), 0) == len(waiting):
-        settled.update(id(f) for f in notes if waiting_cell(f) is not None)
+        settled.update(id(f) for f in notes if waiting_cell(stands_for(f)[0]) is not None)
     t.findings[:] = [f for f in t.findings if id(f) not in settled]
     return t
