@@ -1,6 +1,7 @@
 """``trfscore check`` on the command line: exit codes, batches, bad input, options."""
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -318,3 +319,17 @@ def test_standard_input_is_read_up_to_the_limit_only(cli, monkeypatch):
     monkeypatch.setattr(sys, "stdin", type("Stdin", (), {"buffer": Stream()})())
     code, out, err = cli("check", "-")
     assert code == 0 and asked == [runner.MAX_INPUT_BYTES + 1]
+
+
+@pytest.mark.parametrize("command", [["check", "-"], ["report", "-"]])
+def test_standard_input_over_the_limit_is_refused_the_same_way(cli, monkeypatch, command):
+    """Standard input is read by one function for every command (``files.read_stream``): a
+    stream over the limit is not read, exit 2, with the words a file that large gets."""
+    from trfscore.formats import files
+
+    text = to_trf(swiss(6, 2, seed=1))
+    monkeypatch.setattr(files, "MAX_INPUT_BYTES", len(text) - 1)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
+    code, out, err = cli(*command)
+    assert code == 2 and "is larger than 0 MB; not read" in out + err
+    no_traceback(out, err)

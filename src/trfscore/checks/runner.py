@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import UsageError
 from ..findings import SEVERITY_ORDER, Finding, finding
 from ..formats.decode import looks_binary
-from ..formats.files import read_file
+from ..formats.files import NotReadable, read_file
 from ..formats.limits import MAX_INPUT_BYTES  # larger inputs are not read (exit 2), as in the other commands
 
 if TYPE_CHECKING:
@@ -329,13 +329,12 @@ def run_all(targets: list[Target], options: Options, jobs: int = 1, stdin: Calla
         elif target.stdin:
             try:
                 data = stdin() if stdin else b""
+            except NotReadable as exc:  # larger than the limit
+                result = FileResult("-", error=str(exc))
             except Exception as exc:  # unreadable standard input
                 result = FileResult("-", error=f"cannot read standard input: {exc}")
             else:
-                if len(data) > MAX_INPUT_BYTES:
-                    result = FileResult("-", error=f"larger than {MAX_INPUT_BYTES // (1024 * 1024)} MB; not read")
-                else:
-                    result = check_data(data, "-", options)
+                result = check_data(data, "-", options)
         elif pooled is not None:
             result = next(pooled)
         else:

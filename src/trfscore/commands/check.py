@@ -118,7 +118,7 @@ def run(args: Namespace) -> int:
     from ..checks.profiles import resolve
     from ..checks.runner import Options, expand, run_all
     from ..formats.decode import text_encoding
-    from ..formats.limits import MAX_INPUT_BYTES
+    from ..formats.files import read_stream
 
     args.profile = args.profile or ("fide" if args.rating_list else None)
     profile = resolve(args.profile, args.select, args.ignore)  # UsageError on unknown selectors
@@ -181,10 +181,8 @@ def run(args: Namespace) -> int:
         if not args.no_progress and len(targets) > 1 and sys.stderr.isatty():
             progress = Progress(sys.stderr)
 
-        def read_stdin() -> bytes:  # a byte more than the limit tells "too big"
-            return sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
-
-        for result in run_all(targets, options, jobs=jobs, stdin=read_stdin, progress=progress):
+        for result in run_all(targets, options, jobs=jobs, stdin=lambda: read_stream(sys.stdin.buffer),
+                              progress=progress):
             if result.skipped and not result.listed:
                 continue  # --only-tournaments on files named one by one (a pre-commit hook): not shown
             summary.add(result)

@@ -12,8 +12,7 @@ from typing import IO, Any, TypeAlias
 from ..errors import UsageError
 from ..findings import Finding
 from ..formats import registry
-from ..formats.files import NotReadable, read_file
-from ..formats.limits import MAX_INPUT_BYTES  # larger inputs are refused (exit 2), not read
+from ..formats.files import NotReadable, read_file, read_stream
 from ..loading import loads, nothing_readable
 from ..model import Tournament
 from ..safetext import neutralise_lines
@@ -53,12 +52,7 @@ def _folder_formats() -> tuple[str, ...]:
 def read_input(name: str) -> bytes:
     """Bytes of a file or of standard input ('-'); unreadable input is a UsageError (exit 2)."""
     try:
-        if name == "-":
-            data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
-            if len(data) > MAX_INPUT_BYTES:
-                raise NotReadable(f"is larger than {MAX_INPUT_BYTES // (1024 * 1024)} MB; not read")
-            return data
-        return read_file(name)
+        return read_stream(sys.stdin.buffer) if name == "-" else read_file(name)
     except NotReadable as exc:
         raise UsageError(f"{name}: {exc}") from None
     except FileNotFoundError:

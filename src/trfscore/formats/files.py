@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import stat
+from typing import BinaryIO
 
 from .limits import MAX_INPUT_BYTES
 
@@ -37,8 +38,21 @@ def read_file(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
     finally:
         os.close(fd)
     if len(data) > limit:
-        raise NotReadable(f"is larger than {limit // (1024 * 1024)} MB; not read")
+        raise NotReadable(_larger_than(limit))
     return data
+
+
+def read_stream(stream: BinaryIO) -> bytes:
+    """The bytes of ``stream`` (standard input), of at most :data:`MAX_INPUT_BYTES`: one byte
+    more is asked for, to tell a larger stream (:class:`NotReadable`) without reading all of it."""
+    data = stream.read(MAX_INPUT_BYTES + 1)
+    if len(data) > MAX_INPUT_BYTES:
+        raise NotReadable(_larger_than(MAX_INPUT_BYTES))
+    return data
+
+
+def _larger_than(limit: int) -> str:
+    return f"is larger than {limit // (1024 * 1024)} MB; not read"
 
 
 #: what one read asks for beyond the size the file had when opened (it may have grown)
