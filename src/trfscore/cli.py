@@ -151,6 +151,14 @@ def run() -> None:
             _silence(stream)
         except ValueError:  # a closed stream
             pass
+    # What is left now (modules, classes, tables made at import) lives until the process ends.
+    # Frozen (gc.freeze, a documented stdlib call), the collector skips it: the interpreter's
+    # shutdown still tears every module down and runs every exit handler, but its final
+    # collections no longer walk these objects (~32 M instructions of a small report, about a
+    # tenth of the command).  Nothing is lost: the outputs are written, closed and flushed
+    # above; a cycle of garbage frozen here is memory the process returns on exit (CPython never
+    # promised finalizers of objects alive at exit).
+    gc.freeze()
     sys.exit(code)
 
 
