@@ -75,3 +75,16 @@ def test_a_small_text_report_makes_only_the_public_dataclasses_and_no_explanatio
     made = printed_by(code)
     assert "trfscore.tiebreaks.explain" not in made and "html" not in made
     assert made <= PUBLIC_DATACLASSES, sorted(made - PUBLIC_DATACLASSES)
+
+
+def test_the_command_line_freezes_what_is_left_before_the_shutdown():
+    """``cli.run`` ends with ``gc.freeze()``: the objects made at start-up, which live until the
+    process ends, are not walked again by the interpreter's final collections (docs/performance.md).
+    Exit handlers still run, after the freeze."""
+    sample = Path(__file__).resolve().parents[1] / "samples" / "swiss-byes-forfeits.trf"
+    code = ("import atexit, gc, sys\n"
+            "atexit.register(lambda: print('frozen', gc.get_freeze_count()))\n"
+            f"sys.argv = ['trfscore', 'report', {str(sample)!r}]\n"
+            "import trfscore.cli as c\nc.run()")
+    words = printed_by(code)
+    assert "frozen" in words and int(max(words - {"frozen"})) > 1000
