@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from itertools import chain, compress, count, repeat
 from operator import add, attrgetter, eq, gt, mul, ne
-from typing import Any
+from typing import Any, cast
 
 from ..cells import columns
 from ..model import Game, Kind, Player
@@ -57,7 +57,8 @@ class FlatCells:
     @property
     def kind(self) -> list[str]:
         if self._kind is None:
-            self._kind = list(map(self._kind_of_code.__getitem__, self.code))  # type: ignore[union-attr]
+            kind_of = self._kind_of_code or {}  # made with kinds or with the codes' kinds
+            self._kind = list(map(kind_of.__getitem__, self.code))
         return self._kind
 
     def kind_at(self, k: int) -> str:
@@ -85,7 +86,7 @@ class FlatCells:
         got = self._cache.get("lanes", False)
         if got is False:
             got = self._cache["lanes"] = lanes(self)
-        return got
+        return cast("Lanes | None", got)
 
     def _get(self, name: str) -> Any:
         got = self._cache.get(name)
@@ -96,7 +97,7 @@ class FlatCells:
     @property
     def own(self) -> list[int]:
         """The start rank of each cell's player."""
-        return self._get("own")
+        return cast("list[int]", self._get("own"))
 
     def _make_own(self) -> list[int]:
         return list(chain.from_iterable(map(repeat, self.start_ranks, repeat(self.round_count))))
@@ -105,7 +106,7 @@ class FlatCells:
     def partner(self) -> list[int]:
         """Per cell, the flat position of the opponent's cell of the same round (a position in
         the padding after the last row when there is no opponent or it is not a player)."""
-        return self._get("partner")
+        return cast("list[int]", self._get("partner"))
 
     def _make_partner(self) -> list[int]:
         n, pad = self.round_count, self.player_count * self.round_count
@@ -116,7 +117,7 @@ class FlatCells:
     @property
     def back(self) -> list[int | None]:
         """Per cell, the opponent the opponent lists in that round (None without one)."""
-        return self._get("back")
+        return cast("list[int | None]", self._get("back"))
 
     def _make_back(self) -> list[int | None]:
         padded = self.opp + [None] * self.round_count
@@ -126,10 +127,10 @@ class FlatCells:
     def mutual(self) -> list[int]:
         """The cells of mutually confirmed pairings against a higher start rank, in order:
         the cells ``Context.meetings`` lists, a player's cells against each opponent."""
-        return self._get("mutual")
+        return cast("list[int]", self._get("mutual"))
 
     def _make_mutual(self) -> list[int]:
-        own, opp = self.own, self.opp
+        own, opp = self.own, cast("list[int]", self.opp)  # (a confirmed cell has an opponent)
         confirmed = list(compress(count(), map(eq, self.back, own)))  # cells without an opponent never are
         return list(compress(confirmed, map(gt, map(opp.__getitem__, confirmed), map(own.__getitem__, confirmed))))
 
@@ -171,7 +172,7 @@ class FlatCells:
             for k in self.mutual:
                 key = (own[k], opp[k])
                 if key in repeated:
-                    found.setdefault(key, []).append(k)  # type: ignore[arg-type]
+                    found.setdefault(key, []).append(k)
         return found
 
     def _key_base(self) -> tuple[int, int]:

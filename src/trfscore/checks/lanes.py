@@ -98,8 +98,8 @@ class Lanes:
             lanes = confirmed & int.from_bytes(pairs.translate(verdicts), "big")
             if lanes:
                 for k in self._cells(r, lanes):
-                    theirs_at = index[opp[k]] * n + r  # type: ignore[index]
-                    if opp[k] > sr[k // n] and test(text[k], text[theirs_at]):  # type: ignore[operator]
+                    theirs_at = index[opp[k]] * n + r
+                    if opp[k] > sr[k // n] and test(text[k], text[theirs_at]):
                         found.append(k)
         found.sort()
         return found

@@ -15,7 +15,7 @@ from fractions import Fraction
 from functools import cached_property
 from itertools import accumulate, compress, repeat
 from operator import add, mul
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from ..cells import columns
 from ..gcpause import gc_paused
@@ -78,21 +78,22 @@ def _figures(tournament: Tournament, players: Mapping[PlayerKey, PlayerInfo] | N
     # fide_evaluate: the tables hold one entry per difference)
     whole = set(map(type, rating_of.values())) <= {int} and (not rated or max(rated) - min(rated) <= _SPAN_MAX)
     tables = _PdTables(max(rated) - min(rated) if rated and whole else 0)
-    k_of: dict[tuple, int] = {}  # fide_k per distinct input
+    k_of: dict[tuple[object, ...], int] = {}  # fide_k per distinct input
     year_of: dict[str, int | None] = {}  # the birth year per distinct birth text
     out: dict[int, FideFigures | RatingResult] = {}
-    for p, (ratings, won) in zip(people, _rated_games(people, rating_of)):
+    for p, (found, won) in zip(people, _rated_games(people, rating_of)):
         info = player_info(players, p) if players else NO_INFO
         birth_year = info.birth_year
         if birth_year is None and p.birth:
             birth = p.birth
             birth_year = year_of[birth] if birth in year_of else year_of.setdefault(birth, year_of_birth(birth))
         r0 = p.rating
-        n = len(ratings)
+        n = len(found)
         # unrated, no rated game, an unrated opponent (0) or one not in the tournament (None)
-        if not r0 or not n or not whole or not all(ratings):
+        if not r0 or not n or not whole or not all(found):
             out[p.start_rank] = evaluate_player(p, rating_of, info, birth_year, end)
             continue
+        ratings = cast("list[int]", found)  # (every one a rating, as just seen)
         table = tables.uncapped if r0 >= 2650 and exemption_applies else tables.capped
         expected = sum([table[r0 - rating] for rating in ratings])
         if info.k is None:
@@ -135,7 +136,8 @@ def _rated_games(people: Sequence[Player], rating_of: dict[int, int]) -> Iterabl
     # the keys as bytes 1 (a rated game) and 0, and as the half points of a rated game ("-": none)
     rated = keys.translate({ord(key): "\x00" if h is None else "\x01" for key, h in halves.items()}).encode("latin-1")
     points = keys.translate({ord(key): "-" if h is None else str(h) for key, h in halves.items()})
-    ratings = list(map(rating_of.get, compress(cells.opponents, rated)))  # the rated cells' opponents'
+    rating_or_none = cast("dict[int | None, int]", rating_of)  # (None: no opponent; cast: dict keys are invariant)
+    ratings = list(map(rating_or_none.get, compress(cells.opponents, rated)))  # the rated cells' opponents'
     # row i holds cells i*n .. i*n+n-1, its rated cells' opponents ratings[ends[i-1]:ends[i]]
     firsts, lasts = range(0, len(keys), n), range(n, len(keys) + 1, n)
     ends = list(accumulate(map(rated.count, repeat(1), firsts, lasts)))

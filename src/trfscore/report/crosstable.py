@@ -22,14 +22,16 @@ from contextlib import suppress
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import repeat
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from ..cells import Columns, columns
 from ..formats.limits import data_rounds
-from ..model import COLOUR_OF_CODE, Game, Kind, Tournament
+from ..model import COLOUR_OF_CODE, Game, Kind, Player, Tournament
 from .values import format_score
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from ..standings import Standings
 
 GRID_LIMIT = 40
@@ -254,7 +256,7 @@ def swiss_cells(t: Tournament, standings: Standings) -> list[list[str | Cell]]:
     number = numbers(standings)
     refs = {sno: str(i) for sno, i in number.items()}
     n = data_rounds(t)
-    ref_of, result_of = refs.get, RESULT.get
+    ref_of = cast("dict[int | None, str]", refs).get  # (None: no opponent; cast: dict keys are invariant)
     games = frozenset(RESULT)
     out: list[list[str | Cell]] = []
     for player in standings.columns().players:
@@ -262,7 +264,8 @@ def swiss_cells(t: Tournament, standings: Standings) -> list[list[str | Cell]]:
         numbers_ = list(map(ref_of, player.opponent_ranks()))
         if (len(kinds) >= n and None not in numbers_ and None not in colours and games.issuperset(kinds)
                 and NOT_RATED_CODES.isdisjoint(player.codes())):  # a not-rated game's cell has its title
-            out.append(list(map("".join, zip(numbers_[:n], colours[:n], map(result_of, kinds[:n])))))
+            texts = cast("list[str]", numbers_[:n]), cast("list[str]", colours[:n])  # (no None in them, as just seen)
+            out.append(list(map("".join, zip(*texts, map(RESULT.__getitem__, kinds[:n])))))
             continue
         row: list[str | Cell] = []
         for r in range(1, n + 1):
@@ -273,12 +276,13 @@ def swiss_cells(t: Tournament, standings: Standings) -> list[list[str | Cell]]:
 
 
 def _block_parts(t: Tournament, cells: Columns, numbers: dict[int, str],
-                 byes: dict) -> tuple[list[str], list[str], list[str]]:
+                 byes: dict[tuple[str, str | None], str]) -> tuple[list[str], list[str], list[str]]:
     """Three parts of every cell, as three columns, whose concatenation is the cell's label: a
     game's No., colour letter and result, or another cell's whole label and two empty parts (a
     bye, an absence, a missing colour letter or an opponent without a No.).  ``numbers``: start
     rank -> No. as text."""
-    refs: dict[int | None, str] = {**numbers, None: ""}  # a game without an opponent: its colour and result alone
+    refs: dict[int | None, str] = {None: ""}  # a game without an opponent: its colour and result alone
+    refs.update(numbers.items())
     keys, kind_of = cells.keys, cells.kind_of_key
     results = {key: result_text(kind, cells.code(key)) for key, kind in kind_of.items()}
     other = set(_positions(cells.colours, "wb", False))
@@ -356,12 +360,12 @@ def grid_rows(t: Tournament, standings: Standings) -> list[list[list[Cell] | Non
     return out
 
 
-def opponents(player) -> list[int]:
+def opponents(player: Player) -> list[int]:
     """Start ranks of everyone the player was paired with (games and forfeits), in round order."""
     return paired(player.games)
 
 
-def paired(rounds) -> list[int]:
+def paired(rounds: Iterable[Any]) -> list[int]:
     """The opponents of a run of rounds (anything with ``opponent`` and ``kind``: games, team
     rounds), byes left out, each once, in round order."""
     seen: list[int] = []
