@@ -121,3 +121,12 @@ def test_ausnahmespieler_skips_players_at_0_or_100_percent_or_with_few_games():
     line = next(s for s in out[4].steps if s.startswith("Ausnahmespieler"))
     assert line == (f"Ausnahmespieler: performance {out[4].performance} > Ro + 300; his opponents count him "
                     "with it (WO 3.6)")
+
+
+def test_one_point_in_five_games_is_enough_for_a_first_dwz():
+    # WO 3.4.1 excludes only 0 % and (classic) 100 %: 1 of 5 qualifies, as does ½ of 5
+    for first in (WIN, DRAW):
+        table = {(6, 1): first, (6, 2): LOSS, (6, 3): LOSS, (6, 4): LOSS, (6, 5): LOSS}
+        t = _tournament(table, {1: 1500, 2: 1600, 3: 1700, 4: 1800, 5: 1900, 6: None})
+        six = rate_tournament(t, "dwz")[6]
+        assert six.first_rating and six.new_rating is not None and six.games == 5
