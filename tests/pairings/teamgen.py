@@ -26,6 +26,7 @@ class TeamEvent:
     top: str = "W"  # 152: the colour of team 1's board 1 in round 1 (C.04.6 art. 4.3.1)
     system: str = "FIDE_TEAM_TYPEA_MP_GP"
     sequence: str = ""  # 352, by default WBWB...
+    kind: str = "Team Swiss"  # 092
     #: round -> list of (white team, black team); black 0: the pairing-allocated bye
     pairs: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
     #: (round, player) -> result of the player's game ("1", "=", "0")
@@ -56,7 +57,7 @@ class TeamEvent:
         """The TRF26 text of rounds 1..``upto`` (all rounds played when None)."""
         upto = max(self.pairs, default=0) if upto is None else upto
         lines = ["012 Team Swiss generated with gacrux's team pairing", "042 2026/03/01", "052 2026/03/09",
-                 f"062 {self.teams * self.boards}", f"082 {self.teams}", "092 Team Swiss", f"142 {self.rounds}",
+                 f"062 {self.teams * self.boards}", f"082 {self.teams}", f"092 {self.kind}", f"142 {self.rounds}",
                  f"152 {self.top}", f"192 {self.system}", f"352 {self.sequence}", "362 TW 2     TD 1     TL 0"]
         for team in range(1, self.teams + 1):
             for player in self.members(team):
@@ -114,14 +115,44 @@ def generate(teams: int, boards: int, rounds: int, seed: int, *, bye_rate: float
         if bye_rate and rnd <= rounds - 2:
             event.byes[rnd] = {t: rng.choice("HZ") for t in range(1, teams + 1) if rng.random() < bye_rate}
         event.pairs[rnd] = pair_round(event, rnd)
-        for white, black in event.pairs[rnd]:
-            if not black:
-                continue
-            for w_player, b_player in zip(event.members(white), event.members(black)):
-                result = rng.choices(RESULTS, weights=(4, 3, 3))[0]
-                event.results[(rnd, w_player)] = result
-                event.results[(rnd, b_player)] = BLACK_RESULT[result]
+        _play(event, rnd, rng)
     return event
+
+
+def scheduled(teams: int, boards: int, schedule: dict[int, list[tuple[int, int]]], seed: int,
+              system: str) -> TeamEvent:
+    """A team event played to a fixed ``schedule`` (round -> (white team, black team) matches; a
+    team round robin by the Berger tables), with random board results (seeded)."""
+    rng = random.Random(seed)
+    event = TeamEvent(teams, boards, len(schedule), system=system, kind="Team round robin")
+    for rnd in sorted(schedule):
+        event.pairs[rnd] = list(schedule[rnd])
+        _play(event, rnd, rng)
+    return event
+
+
+def _play(event: TeamEvent, rnd: int, rng: random.Random) -> None:
+    """Random board results of every match of round ``rnd``."""
+    for white, black in event.pairs[rnd]:
+        if not black:
+            continue
+        for w_player, b_player in zip(event.members(white), event.members(black)):
+            result = rng.choices(RESULTS, weights=(4, 3, 3))[0]
+            event.results[(rnd, w_player)] = result
+            event.results[(rnd, b_player)] = BLACK_RESULT[result]
+
+
+def trf16(text: str) -> str:
+    """The TRF16 form of a team event's text: 013 records for 310, no 192, 352, 362, 320 or 240
+    (TRF26 records), a pairing-allocated bye as ``0000 - -`` on every board."""
+    lines = []
+    for line in text.split("\n"):
+        if line.startswith(("310", "320", "192", "352", "362", "240")):
+            if line.startswith("310"):
+                lines.append(f"013 {line[8:40]}" + line[73:])
+            continue
+        lines.append(line.replace("0000 - U", "0000 - -"))
+    return "\n".join(lines)
 
 
 def _complement(event: TeamEvent, rnd: int) -> None:

@@ -103,14 +103,7 @@ def test_trf16_form_of_a_team_event_gets_the_same_verdicts(events):
     bad = teamgen.flip_colours(event, 4)
     for source in (event, bad):
         text = source.text()
-        lines = []
-        for line in text.split("\n"):
-            if line.startswith(("310", "320", "192", "352", "362", "240")):
-                if line.startswith("310"):
-                    lines.append(f"013 {line[8:40]}" + line[73:])
-                continue
-            lines.append(line.replace("0000 - U", "0000 - -"))
-        old = "\n".join(lines)
+        old = teamgen.trf16(text)
         for rnd, kinds in source.byes.items():  # a requested bye: the bye letter on every board
             for team in kinds:
                 for player in source.members(team):
@@ -129,9 +122,9 @@ def _set_cell(text: str, player: int, rnd: int, cell: str) -> str:
     return "\n".join(lines)
 
 
-def test_team_round_robins_and_custom_team_systems_are_not_judged(events):
+def test_custom_team_systems_are_not_judged(events):
     text = events[1].text()
-    for code in ("FIDE_TEAM_ROUNDROBIN", "CUSTOM_TEAM_SWISS", "BERGER_TEAM_DOUBLEROUNDROBIN"):
+    for code in ("CUSTOM_TEAM_SWISS", "CUSTOM_TEAM_ROUNDROBIN"):
         t = trfscore.loads(text.replace("192 FIDE_TEAM_TYPEA_MP_GP", f"192 {code}").encode())
         found = [f for f in check(t, pairings=True) if f.rule.startswith("TRF9")]
         assert [f.rule for f in found] == ["TRF902"] and code in found[0].message

@@ -133,12 +133,17 @@ def _binding(t: Tournament, system: System, edition: str) -> tuple[bool, str]:
     its differences are only warnings.  The Berger tables have not changed, but a round robin
     recognised without a 192 code may not list its players by their pairing numbers."""
     if system.name == "berger" and not system.declared:
+        numbers = "team numbers" if system.teams else "starting ranks"
         return False, ("no 192 code names the round robin: its pairing numbers, drawn by lot (C.05 Annex 1), may not "
-                       "be the starting ranks of the file")
+                       f"be the {numbers} of the file")
     if system.code == "FIDE_DOUBLEROUNDROBIN":
         return False, ("FIDE_DOUBLEROUNDROBIN is judged with the last two rounds of the first cycle exchanged, as the "
                        "checker reads C.05 Annex 1's advice for double round robins; an event that kept the plain "
                        "tables differs in those two rounds")
+    if system.code == "FIDE_TEAM_DOUBLEROUNDROBIN":
+        return False, ("FIDE_TEAM_DOUBLEROUNDROBIN is judged by the plain tables, as the checker reads it; an event "
+                       "that exchanged the last two rounds of the first cycle (C.05 Annex 1's advice for double "
+                       "round robins) differs in those two rounds")
     if system.teams and not system.declared:
         return False, ("no 192 code names the team system: the colour model and the scores of C.04.6 art. 1.2 and "
                        "1.7 are its defaults (type A colours, match points then game points), which the event "
