@@ -130,3 +130,13 @@ def test_a_header_built_in_code_is_written():
     t = Tournament(header=Header(name="Built"))
     assert write_text(t) == trfscore.dumps(t, "trf16") and write_text(t).startswith("012 Built\n")
     assert write_text(trfscore.loads("", "trf")) == ""  # an empty file read as TRF stays empty
+
+
+@pytest.mark.parametrize(("text", "eol"), [("012 One line", "\n"), ("012 Old Mac\r", "\r"), ("012 Unix\n", "\n")])
+def test_the_line_ending_of_players_added_to_a_short_file(text, eol):
+    # the first record's line ending, "\n" when it has none; a last line without one gets it
+    t = trfscore.loads(text, "trf")
+    t.players.append(Player(start_rank=1, name="Added, New", games=[]))
+    out = write_text(t)
+    head = text.rstrip("\r\n")
+    assert out == head + eol + format_player(Player(start_rank=1, name="Added, New", points=Fraction(0))) + eol
