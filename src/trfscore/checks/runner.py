@@ -167,19 +167,16 @@ class _RoundProgress:
     def __init__(self, path: str) -> None:
         import sys
 
-        self.stream = sys.stderr
+        from ..statusline import StatusLine
+
         self.path = path
-        self.shown = False
+        self.line = StatusLine(sys.stderr)
 
     def __call__(self, done: int, total: int) -> None:
-        self.stream.write(f"\r{self.path}: judging the pairing of round {done} of {total}  ")
-        self.stream.flush()
-        self.shown = True
+        self.line.show(f"{self.path}: judging the pairing of round {done} of {total}  ")
 
     def clear(self) -> None:
-        if self.shown:
-            self.stream.write("\r" + " " * (len(self.path) + 50) + "\r")
-            self.stream.flush()
+        self.line.clear()
 
 
 def _source_lines(data: bytes, encoding: str | None) -> list[str]:

@@ -89,28 +89,20 @@ def list_rules(args: Namespace) -> int:
 
 
 class Progress:
-    """A one-line progress bar on standard error, redrawn at most ~20 times a second."""
+    """A one-line progress bar of the files checked on ``stream``, redrawn at most ~20 times a second."""
 
     def __init__(self, stream: IO[str]) -> None:
-        self.stream = stream
-        self.last = -1.0
+        from ..statusline import StatusLine
+
+        self.line = StatusLine(stream, every=0.05)
 
     def __call__(self, done: int, total: int) -> None:
-        import time
+        from ..statusline import bar
 
-        now = time.monotonic()
-        if done < total and now - self.last < 0.05:
-            return
-        self.last = now
-        width = 30
-        filled = int(width * done / max(total, 1))
-        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} files")
-        self.stream.flush()
+        self.line.show(f"{bar(done, total)} {done}/{total} files", last_step=done >= total)
 
     def clear(self) -> None:
-        if self.last >= 0:
-            self.stream.write("\r" + " " * 60 + "\r")
-            self.stream.flush()
+        self.line.clear()
 
 
 def run(args: Namespace) -> int:

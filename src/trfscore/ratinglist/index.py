@@ -34,6 +34,7 @@ from dataclasses import fields
 from pathlib import Path
 
 from ..outfiles import staged
+from ..statusline import StatusLine, bar
 from .entry import Entry
 from .names import index_keys
 from .readers import ListFormatError, ListInfo, ReadStats, read_entries, sniff
@@ -121,29 +122,19 @@ def is_index(db: sqlite3.Connection) -> bool:
 
 
 class Progress:
-    """Players read so far, on standard error, only when it is a terminal."""
+    """Players read so far, on standard error, only when it is a terminal (``on``)."""
 
     def __init__(self, label: str) -> None:
         self.label = label
         self.on = sys.stderr.isatty()
-        self.last = 0.0
+        self.line = StatusLine(sys.stderr, every=0.2)
 
     def __call__(self, count: int, done: int = 0, total: int = 0) -> None:
-        if not self.on:
-            return
-        now = time.monotonic()
-        if now - self.last < 0.2:
-            return
-        self.last = now
-        filled = 30 * min(done, total) // total if total else 0
-        bar = f" [{'#' * filled}{'.' * (30 - filled)}]" if total else ""
-        sys.stderr.write(f"\rindexing {self.label}:{bar} {count:,} players")
-        sys.stderr.flush()
+        if self.on:
+            self.line.show(f"indexing {self.label}:{' ' + bar(done, total) if total else ''} {count:,} players")
 
     def close(self) -> None:
-        if self.on and self.last:
-            sys.stderr.write("\r" + " " * 70 + "\r")
-            sys.stderr.flush()
+        self.line.clear()
 
 
 def _rows(entries: Iterable[Entry]) -> Iterator[tuple[object, ...]]:
