@@ -126,3 +126,26 @@ def test_team_model_findings_go_to_their_own_rule_only():
     found = rules_of(text)
     assert len(found["TRF608"]) == 1
     assert not {"TRF607", "TRF609", "TRF610", "TRF611"} & set(found)
+
+
+def test_310_records_count_over_013_when_both_are_there():
+    # both lists agree; player 2 declares 0 for a draw: TRF612 is said once, on the 310 record
+    teams = [team013("A", 1, 2), team013("B", 3, 4), team310(1, "A", "2", "1.5", 1, 1, 2),
+             team310(2, "B", "0", "0.5", 2, 3, 4)]
+    text = trf(TEAM_ROWS, ranks=TEAM_RANKS, extra=teams, opts={2: {"points": "0.0"}})
+    (f,) = rules_of(text)["TRF612"]
+    assert f.column == 62 and text.splitlines()[f.line - 1].startswith("310   1")
+
+
+def test_a_player_twice_in_the_310_records_after_013_records():
+    teams = [team013("A", 1, 2), team013("B", 3, 4), team310(1, "A", "2", "1.5", 1, 1, 2),
+             team310(2, "B", "0", "0.5", 2, 2, 4)]
+    got = rules_of(trf(TEAM_ROWS, ranks=TEAM_RANKS, extra=teams))["TRF602"]
+    assert [f.message.split(" (line")[0] for f in got] == ["player 2 is in team B and already in team A"]
+
+
+def test_trf603_the_first_number_missing():
+    text = trf(TEAM_ROWS, ranks=TEAM_RANKS, extra=[team310(2, "A", "2", "1.5", 1, 1, 2),
+                                                   team310(3, "B", "0", "0.5", 2, 3, 4)])
+    (f,) = rules_of(text)["TRF603"]
+    assert f.message == "team numbers are not 1..2: 1 missing"
