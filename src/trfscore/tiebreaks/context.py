@@ -23,8 +23,8 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from contextlib import suppress
 from fractions import Fraction
-from itertools import chain, compress, count, repeat
-from operator import attrgetter, eq, floordiv, lt
+from itertools import compress, count, repeat
+from operator import attrgetter, floordiv, lt
 from typing import Any, TypeVar, cast
 
 from ..cells import Columns, columns
@@ -211,10 +211,11 @@ def _flat(cells: Columns, index: dict[int, int], tables: _CellTables) -> _Rows:
     player itself, counts as none, and the cell takes the category of a cell without one."""
     position = cast("dict[int | None, int]", dict(index))  # cast: dict keys are invariant
     opp = list(map(position.get, cells.opponents, repeat(-1)))
-    if cells.n:
-        own = chain.from_iterable(map(repeat, range(len(cells.counts)), repeat(cells.n)))
-        for k in compress(count(), map(eq, opp, own)):
-            opp[k] = -1  # paired with themself
+    rows = cells.rows()
+    for i in compress(count(), map(list.__contains__, map(opp.__getitem__, rows), count())):
+        for k in range(rows[i].start, rows[i].stop):
+            if opp[k] == i:
+                opp[k] = -1  # paired with themself
     kind_of, paired, alone = cells.kind_of_key, tables.with_opponent, tables.without_opponent
     categories = cells.values({key: paired.get(kind, REQ) for key, kind in kind_of.items()})
     differs = {key for key, kind in kind_of.items() if alone.get(kind, REQ) != paired.get(kind, REQ)}
