@@ -149,3 +149,25 @@ def test_trf603_the_first_number_missing():
                                                    team310(3, "B", "0", "0.5", 2, 3, 4)])
     (f,) = rules_of(text)["TRF603"]
     assert f.message == "team numbers are not 1..2: 1 missing"
+
+
+def test_trf606_a_split_in_a_later_round():
+    # round 1: A (1, 2) meets B (3, 4) on both boards; round 2: A's player 2 faces C's 5
+    rows = {1: ["3 w 1", "3 b 1"], 2: ["4 b =", "5 w ="], 3: ["1 b 0", "1 w 0"], 4: ["2 w =", "6 b ="],
+            5: ["6 w 1", "2 b ="], 6: ["5 b 0", "4 w ="]}
+    text = trf(rows, ranks={i: i for i in rows}, extra=[team013("A", 1, 2), team013("B", 3, 4), team013("C", 5, 6)])
+    got = [f.message for f in rules_of(text)["TRF606"]]
+    assert "round 2: player 2 of team 1 plays a member of team 3, but the team's other boards face team 2" in got
+
+
+def test_trf612_after_a_team_without_declared_points():
+    teams = [team013("A", 1, 2), team013("B", 3, 4)]
+    got = _members(TEAM_ROWS, teams, {1: "", 2: "", 3: "0.5"})  # A declares nothing; B's player 3 +½
+    assert [m.split(":")[0] for m in got] == ["team B"]
+
+
+def test_trf603_missing_numbers_point_at_the_last_team_number():
+    text = trf(TEAM_ROWS, ranks=TEAM_RANKS, extra=[team310(2, "A", "2", "1.5", 1, 1, 2),
+                                                   team310(3, "B", "0", "0.5", 2, 3, 4)])
+    (f,) = rules_of(text)["TRF603"]
+    assert f.text == text.splitlines()[f.line - 1][4:7]  # the team number cell, columns 5-7
