@@ -5,6 +5,7 @@ Every file is written here; every expected total is added up in the comments."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -140,8 +141,15 @@ def test_converters_keep_a_scored_game_not_finished_as_an_unknown_result(mode, x
         assert back.scoring.values["X"] == x and points(back) == expected
         beta = next(p for p in back.players if p.name == "Beta")
         assert beta.games[1].code == "X"  # an unknown result, not a draw nor a loss
-    code, out, _ = run_cli(capsys, "convert", path, "--to", "pgn", "--unfinished", mode)
-    assert '[Termination "result unknown"]' in out  # PGN keeps the X (its value is the scoring's)
+    for fmt in ("trf26", "json"):  # they hold the value: nothing to say
+        assert "has no place" not in run_cli(capsys, "convert", path, "--to", fmt, "--unfinished", mode)[2]
+    for fmt in ("pgn", "trf16"):
+        code, out, err = run_cli(capsys, "convert", path, "--to", fmt, "--unfinished", mode)
+        assert code == 0 and "X" in {g.code for p in trfscore.loads(out).players for g in p.games}
+        if fmt == "pgn":
+            assert '[Termination "result unknown"]' in out  # PGN keeps the X (its value is the scoring's)
+        # without a 162 an X read back is worth a draw: the zero of 'zero' is lost, and said so
+        assert ("has no place in " + fmt in err) == (x == 0), err
 
 
 def test_an_unknown_choice_is_refused():
@@ -167,6 +175,21 @@ def test_check_reads_pgn_rounds_as_round_mode_says(tmp_path, capsys):
     _, asked, _ = run_cli(capsys, "check", path, "--format", "json", "--round-mode", "round")
     assert "PGN112" in {f["rule"] for f in json.loads(auto)["files"][0]["findings"]}
     assert "PGN108" in {f["rule"] for f in json.loads(asked)["files"][0]["findings"]}
+
+
+def test_check_applies_pgn_options_to_the_pgn_files_of_a_folder_only(tmp_path, capsys):
+    # a folder of a PGN match and a TRF file: --round-mode and --event are for the PGN file; the TRF
+    # file is read as without them (it used to be unreadable: "a round mode is only for PGN input")
+    (tmp_path / "match.pgn").write_text(game("Alpha", "Beta", "1-0", "1.1") + game("Beta", "Alpha", "1/2-1/2", "1.2"),
+                                        encoding="utf-8")
+    (tmp_path / "club.trf").write_text(TRF16, encoding="utf-8")
+    _, plain, _ = run_cli(capsys, "check", tmp_path, "--format", "json")
+    before = {Path(f["path"]).name: f for f in json.loads(plain)["files"]}
+    for option, pgn_rule in ((["--round-mode", "round"], "PGN108"), (["--event", "Club"], "PGN112")):
+        _, out, _ = run_cli(capsys, "check", tmp_path, "--format", "json", *option)
+        files = {Path(f["path"]).name: f for f in json.loads(out)["files"]}
+        assert files["club.trf"] == before["club.trf"] and files["club.trf"]["status"] != "unreadable"
+        assert pgn_rule in {f["rule"] for f in files["match.pgn"]["findings"]}  # the PGN file read as asked
 
 
 def test_a_game_not_finished_before_played_rounds_is_named_so_and_can_be_scored(tmp_path, capsys):

@@ -9,11 +9,14 @@ from __future__ import annotations
 import codecs
 import os
 from pathlib import Path
-from typing import Union
+from typing import TYPE_CHECKING, Union
 
 from .findings import Finding
 from .model import Tournament as TournamentData
 from .tournament import Tournament
+
+if TYPE_CHECKING:
+    from .formats.registry import Format
 
 PathOrText = Union[str, bytes, "os.PathLike[str]"]
 
@@ -46,19 +49,8 @@ def _loads(data: str | bytes, format: str | None, path: str | None, encoding: st
     """:func:`loads` but for scoring the unknown results as ``unfinished`` asks (which the PGN
     reader takes: a ``*`` scored by the choice is read as an unknown result)."""
     from .formats import registry
-    from .formats.decode import looks_binary
 
-    if format is not None:
-        fmt = registry.get(format)
-        if not fmt.readable and fmt.read_by is None:
-            raise ValueError(f"trfscore does not read {fmt.name}; choose one of "
-                             f"{', '.join(registry.names(readable=True))}")
-    elif isinstance(data, str):
-        fmt = registry.sniff(data)
-    elif looks_binary(data):
-        fmt = registry.get("trf")  # the TRF reader says what binary input is
-    else:
-        fmt = registry.sniff(_sniff_text(data, encoding))
+    fmt = _format_of(data, format, encoding)
     if event is not None or round_mode is not None or (unfinished != "auto" and (fmt.read_by or fmt.name) == "pgn"):
         if (fmt.read_by or fmt.name) != "pgn":
             what = "an event is picked only from" if event is not None else "a round mode is only for"
@@ -71,6 +63,32 @@ def _loads(data: str | bytes, format: str | None, path: str | None, encoding: st
     box = [data]  # handed on, not kept here: a reader may free its input early (a JSON document's)
     del data
     return fmt.read(box.pop(), path=path, encoding=encoding)
+
+
+def _format_of(data: str | bytes, format: str | None, encoding: str | None) -> Format:
+    """The format ``data`` is read as: ``format`` when given (a ValueError when trfscore cannot
+    read it), else sniffed."""
+    from .formats import registry
+    from .formats.decode import looks_binary
+
+    if format is not None:
+        fmt = registry.get(format)
+        if not fmt.readable and fmt.read_by is None:
+            raise ValueError(f"trfscore does not read {fmt.name}; choose one of "
+                             f"{', '.join(registry.names(readable=True))}")
+        return fmt
+    if isinstance(data, str):
+        return registry.sniff(data)
+    if looks_binary(data):
+        return registry.get("trf")  # the TRF reader says what binary input is
+    return registry.sniff(_sniff_text(data, encoding))
+
+
+def reads_as_pgn(data: str | bytes, format: str | None = None, encoding: str | None = None) -> bool:
+    """Whether ``data`` is read by the PGN reader (``format`` given, else sniffed): the inputs the
+    PGN-only options (``event``, ``round_mode``) are for."""
+    fmt = _format_of(data, format, encoding)
+    return (fmt.read_by or fmt.name) == "pgn"
 
 
 def _sniff_text(data: bytes, encoding: str | None) -> str:

@@ -113,8 +113,12 @@ def check_data(data: bytes, path: str, options: Options) -> FileResult:
             result.format = options.input_format or "trf"
             result.unreadable = True
             return result
+        event, round_mode = options.event, options.round_mode
+        if (event is not None or round_mode is not None) and not loading.reads_as_pgn(
+                data, options.input_format, options.encoding):
+            event = round_mode = None  # options for the PGN files of a run: its other files are read as usual
         t = loading.loads(data, options.input_format, path=None if path == "-" else path,
-                          encoding=options.encoding, event=options.event, round_mode=options.round_mode,
+                          encoding=options.encoding, event=event, round_mode=round_mode,
                           unfinished=options.unfinished)
         if options.tournaments_only and not_a_tournament(t):
             result.skipped = True

@@ -35,7 +35,8 @@ def add_input_options(parser: ArgumentParser) -> None:
     parser.add_argument("--round-mode", choices=("auto", "round", "round.board", "round.game"),
                         help="PGN: how Round \"3.1\" is read: round 3 (round; round.board also keeps board 1), "
                         "its own round (round.game: the games of a match), or auto (default: round.game when one "
-                        "player has two games under one round number, else round)")
+                        "player has two games under one round number, else round); check applies --event and "
+                        "--round-mode to its PGN inputs and reads its other files as usual")
     parser.add_argument("--unfinished", choices=("auto", "pending", "draw", "zero"), default="auto",
                         help="how games not finished (PGN '*') and unknown results (TRF X) score: auto (default: "
                         "'*' pending and not scored, X as record 162 says, a draw without it), pending (both not "

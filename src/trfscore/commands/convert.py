@@ -71,6 +71,21 @@ def target_format(args: Namespace) -> str:
     return fmt
 
 
+def unknown_value_lost(t: Tournament, data: bytes, fmt: str) -> bool:
+    """Whether ``data`` (``t`` written as ``fmt``) scores the unknown results (``X``) otherwise than
+    ``t`` does when read back: the value ``--unfinished draw``/``zero`` gives them is written only
+    where the format holds it (TRF26's record 162, JSON's scoring), not in TRF16, PGN or a table."""
+    from ..event_reading import UNKNOWN_CODES
+    from ..loading import loads
+
+    written = registry.get(fmt)
+    if t.scoring.unfinished == "auto" or not (written.readable or written.read_by):
+        return False
+    if not any(not UNKNOWN_CODES.isdisjoint(p.codes()) for p in t.players):
+        return False
+    return loads(data, written.read_by or written.name).scoring.values["X"] != t.scoring.values["X"]
+
+
 def run(args: Namespace) -> int:
     refuse_overwriting_inputs(args)
     fmt = target_format(args)
@@ -89,6 +104,10 @@ def run(args: Namespace) -> int:
         if lost:  # the table's cells have no place for it
             warn(f"{args.input}: {lost} cell(s) of not-rated games (TRF W/D/L, B.02 8.3.1) written as ordinary "
                  "results: a crosstable has no mark for them, so a rating calculation from it counts them")
+    if unknown_value_lost(t, data, fmt):
+        warn(f"{args.input}: the value --unfinished {t.scoring.unfinished} gives unknown results (X: "
+             f"{t.scoring.values['X']}) has no place in {fmt}: reading the written file back scores them "
+             "otherwise; TRF26 (record 162) and JSON keep it")
     if fmt == "csv":  # as report --format csv writes it
         data = csv_text(data.decode("utf-8"), args).encode("utf-8")
     with output(args.output, binary=True) as out:
