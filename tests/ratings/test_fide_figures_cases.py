@@ -1,8 +1,9 @@
 """The report's FIDE figures (ratings/fide_figures.py) on hand-made cases of B.02 8.1-8.3.
 
-Every expected figure is computed in the test from table 8.1.2 (PD) and 8.1.1 (dp), as
-/work/shared/spec/rating-spec.md section 3.8 (FS1-FS6) states them; the opponents' PD in
-hundredths is written as ``PD(D)`` with D the own rating minus the opponent's.
+Every expected figure is computed in the test from FIDE Handbook B.02 table 8.1.2 (PD) and
+8.1.1 (dp), 8.3.1-8.3.4 (the 400-point rule, K, rounding); FS1-FS12 are the synthetic vectors of
+tests/ratings/test_fide.py, here through the figures.  A PD in hundredths is written ``PD(D)``
+with D the own rating minus the opponent's.
 """
 from __future__ import annotations
 
