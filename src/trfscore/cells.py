@@ -95,7 +95,7 @@ class Columns:
     """
 
     __slots__ = ("n", "counts", "opponents", "colours", "keys", "kind_of_key", "code_of_key", "opponent_bytes",
-                 "_kinds")
+                 "_kinds", "_codes")
 
     def __init__(self, n: int, counts: list[int], opponents: list[int | None], colours: str, keys: str,
                  kind_of_key: dict[str, str], code_of_key: dict[str, str] | None = None,
@@ -103,13 +103,16 @@ class Columns:
         self.n, self.counts, self.opponents, self.colours, self.keys = n, counts, opponents, colours, keys
         self.kind_of_key, self.code_of_key, self.opponent_bytes = kind_of_key, code_of_key, opponent_bytes
         self._kinds: list[str] | None = None
+        self._codes: str | None = None
 
     @property
     def codes(self) -> str:
-        """The result code of every cell."""
+        """The result code of every cell (made once)."""
         if self.code_of_key is None:
             return self.keys
-        return self.keys.translate(dict(zip(map(ord, self.code_of_key), self.code_of_key.values())))
+        if self._codes is None:
+            self._codes = self.keys.translate(dict(zip(map(ord, self.code_of_key), self.code_of_key.values())))
+        return self._codes
 
     @property
     def kinds(self) -> list[str]:

@@ -13,6 +13,8 @@ list passes, no check machinery imported) from one that needs the rules.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
+from operator import attrgetter, itemgetter, ne
 from typing import TYPE_CHECKING
 
 from .model import Player, Tournament, in_units
@@ -109,32 +111,38 @@ def _mirrored(t: Tournament, players: list[Player], ranks: list[int]) -> bool:
     opponent paired with itself): looking each player's opponent up twice must give every
     player back, and looking up each player's opponent's code must give the code opposite its
     own (:data:`_OPPOSITE`); only a round where it does not is compared pair by pair.  The
-    look-ups are ``map`` over lists (no table built per round).  Start ranks below 1 or past
+    look-ups are one ``map`` and one ``itemgetter`` a round (no table built per round).  Start ranks below 1 or past
     0xD7FF leave it to the rules."""
-    from .event_reading import cell_columns
+    from .event_reading import event_columns
 
     n = t.rounds
     if not n or not players:
         return True
     if max(ranks) >= 0xD800 or min(ranks) < 1:
         return False
-    opponents, codes = cell_columns(players, n)
+    cells = event_columns(t, n)
+    opponents, codes = cells.opponents, cells.codes
     position: dict[int | None, int] = {r: i for i, r in enumerate(ranks)}
     if not set(opponents) <= position.keys() | {None}:
         return False  # an opponent who is not a player (TRF401)
+    if len(players) == 1:
+        return True  # a lone player's cells name nobody else (and itemgetter of one item gives no tuple)
     me = list(range(len(players)))
+    everyone = tuple(me)
     for r in range(n):
-        theirs = list(map(position.get, opponents[r::n], me))  # unpaired: the player's own
-        if list(map(theirs.__getitem__, theirs)) != me:
+        round_opponents = opponents[r::n]
+        theirs = list(map(position.get, round_opponents, me))  # unpaired: the player's own
+        of_opponent = itemgetter(*theirs)  # a sequence's items at the opponents' positions, in C
+        if of_opponent(theirs) != everyone:
             return False  # a claim not returned
         mine = codes[r::n]
-        if "".join(map(mine.__getitem__, theirs)) != mine.translate(_OPPOSITE) \
-                and not _pairs_fit(theirs, mine):
+        if "".join(of_opponent(mine)) != mine.translate(_OPPOSITE) and not _pairs_fit(theirs, mine):
             return False
-        paired = len(me) - opponents[r::n].count(None)
-        if paired != sum(map(mine.count, _GAME_CODES)) and " " in mine \
-                and any(o != s for o, s, c in zip(theirs, me, mine) if c == " ") \
-                and t.event.pending_round(r + 1) is None:
+        # cheapest first: a blank cell (a string search), one of them paired (a C-level pass),
+        # then the paired cells counted against the results
+        if " " in mine and any(compress(map(ne, theirs, me), map(" ".__eq__, mine))) \
+                and t.event.pending_round(r + 1) is None \
+                and len(me) - round_opponents.count(None) != sum(map(mine.count, _GAME_CODES)):
             return False  # paired, no result, in a round that is not pending (TRF504)
     return True
 
@@ -148,7 +156,7 @@ def _pairs_fit(theirs: list[int], mine: str) -> bool:
 def _points_agree(t: Tournament, players: list[Player], ranks: list[int], standings: Standings | None) -> bool:
     """Every declared total equals the computed one: the standings' points when they cover the
     whole event (or the played rounds of an event in progress), else the scoring kernel's."""
-    declared = [p.points for p in players]
+    declared = list(map(attrgetter("points"), players))
     kinds = set(map(type, declared))
     if kinds == {type(None)}:
         return True

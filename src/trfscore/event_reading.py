@@ -20,10 +20,11 @@ ratings and crosstables cut at the same round.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import is_
 from typing import NamedTuple
 
-from .cells import columns
-from .model import Player, Tournament, round_counts
+from .cells import Columns, columns
+from .model import Player, Tournament, packed_rows, round_counts
 
 #: A cell holding one of these has a result: a game (rated or not), a forfeit, an unknown result.
 RESULT_CODES = frozenset("1=0WDL+-X?")
@@ -183,7 +184,8 @@ def read_event(t: Tournament) -> EventReading:
     # Rounds past every player's last cell hold nothing to read: the cells are read up to the
     # last one a player has (a built tournament may claim far more rounds than any file holds).
     width = min(rounds, held)
-    opponents, codes = cell_columns(players, width)
+    cells = event_columns(t, width)
+    opponents, codes = cells.opponents, cells.codes
     played, pending = _progress(players, opponents, codes, width)
     system, source = _system(t, players)
     unknown: tuple[tuple[int, int], ...] = ()
@@ -201,11 +203,22 @@ def _two_cycles(t: Tournament, rounds: int, n: int) -> bool:
     return "DOUBLE" in (t.header.system + t.header.type).upper() or rounds > (n if n % 2 else n - 1)
 
 
-def cell_columns(players: Sequence[Player], n: int) -> tuple[list[int | None], str]:
-    """Every cell's opponent (start rank or None) and result code, ``n`` cells a player (rows
-    padded with no-entry cells), in the players' order (:func:`~trfscore.cells.columns`)."""
-    cells = columns(players, n)
-    return cells.opponents, cells.codes
+def event_columns(t: Tournament, n: int) -> Columns:
+    """The cells of ``t``'s players in their order, ``n`` a player (:func:`~trfscore.cells.columns`):
+    the event reading, the consistency verdict and the tie-break context read the same columns.
+    While every player's cells are still a reader's packed row, the columns are made once and
+    kept for the same :func:`change_key` and the same rows (reading a player's ``games`` unpacks
+    its row, so a changed game is seen); cells kept as ``Game`` lists are gathered each time."""
+    key = (change_key(t), n)
+    rows = packed_rows(t.players)
+    cached = t.__dict__.get("_columns")
+    if cached is not None and cached[0] == key and all(map(is_, cached[1], rows)):
+        kept: Columns = cached[2]
+        return kept
+    made = columns(t.players, n)
+    if None not in rows:
+        t.__dict__["_columns"] = (key, rows, made)
+    return made
 
 
 def _progress(players: Sequence[Player], opponents: list[int | None], codes: str,

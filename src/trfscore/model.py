@@ -419,7 +419,7 @@ def in_units(values: Sequence[Fraction | int | None], unit: int | None = None) -
     None entries kept; None when a value is no Fraction or int, or no whole number of ``1/unit``.
     Each distinct value object is scaled once: the readers share one object per distinct text,
     so a 10,000-player column has a handful."""
-    distinct = {id(v): v for v in values}
+    distinct = dict(zip(map(id, values), values))
     numbers = [v for v in distinct.values() if v is not None]
     if any(type(v) not in (Fraction, int) for v in numbers):
         return None

@@ -28,6 +28,7 @@ from operator import attrgetter, floordiv, lt
 from typing import Any, TypeVar, cast
 
 from ..cells import Columns, columns
+from ..event_reading import event_columns
 from ..model import COLOUR_OF_CODE, Kind, Player, Scoring, Tournament, round_counts
 from .unplayed import FLOSS, FWIN, NOSCHED, PLAYED, REQ, REQ_LATE, category, mark_late
 
@@ -256,7 +257,8 @@ def build_context(t: Tournament, *, rr: bool, rounds: int | None = None) -> Cont
     ctx = Context()
     ctx.t = t
     start_ranks = [p.start_rank for p in t.players]
-    if all(map(lt, start_ranks, start_ranks[1:])):  # the usual file lists its players by start rank already
+    in_order = all(map(lt, start_ranks, start_ranks[1:]))
+    if in_order:  # the usual file lists its players by start rank already
         players = list(t.players)
     else:
         players = sorted(t.players, key=attrgetter("start_rank"))
@@ -270,5 +272,7 @@ def build_context(t: Tournament, *, rr: bool, rounds: int | None = None) -> Cont
     ctx.rr = rr
     tables = _CellTables(t.scoring, rr)
     ctx.unit, ctx.W, ctx.D, ctx.L = tables.unit, tables.W, tables.D, tables.L
-    _finish(ctx, *_flat(columns(players, n), index, tables))
+    # the players in the file's order: the columns the event reading and the verdict read too
+    cells = event_columns(t, n) if in_order else columns(players, n)
+    _finish(ctx, *_flat(cells, index, tables))
     return ctx
