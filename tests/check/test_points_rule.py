@@ -11,9 +11,9 @@ acceleration points included (250, XXA), a 240 bye of a round past the data alre
 from __future__ import annotations
 
 import pytest
+from checkhelp import SWISS, checked, rules_of, trf
 
 import trfscore
-from checkhelp import SWISS, checked, rules_of, trf
 
 DEFAULT = "the FIDE default scoring (1, ½, 0)"
 CORRECT = "correct the points (columns 81-84) or the round results"
