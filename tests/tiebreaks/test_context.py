@@ -12,7 +12,7 @@ from fractions import Fraction
 
 import pytest
 
-from trfscore.model import Kind, Scoring
+from trfscore.model import Game, Kind, Scoring
 from trfscore.tiebreaks.context import build_context, row_slices
 from trfscore.tiebreaks.unplayed import BYE, FLOSS, FWIN, NOSCHED, PLAYED, REQ, REQ_LATE
 
@@ -77,7 +77,8 @@ def test_colour_dependent_points_read_each_cells_colour():
 
 def test_players_listed_out_of_start_rank_order_are_sorted():
     t = from_rows({1: "+W2", 2: "-B1", 3: "PAB"})
-    t.players.reverse()
+    t.players[1:] = t.players[:0:-1]  # listed 1, 3, 2: in order at first, then not
+    assert [p.start_rank for p in t.players] == [1, 3, 2]
     ctx = build_context(t, rr=False)
     assert ctx.start_ranks == [1, 2, 3]
     assert [p.start_rank for p in ctx.players] == [1, 2, 3]
@@ -178,6 +179,23 @@ def test_fore_view_makes_every_last_round_pairing_a_draw():
     assert again.fore().kind is kind and again.fore().col is col
 
 
+def test_fore_view_under_3_2_1_and_a_bye_paired_with_an_opponent():
+    # a 3-2-1 system (W 3 D 2 L 1): the Fore view draws are worth D = 2 and carries W, D, L over;
+    # player 3's last-round half-point bye names an opponent (a data error): it is no game, so
+    # it keeps its points (16.2.3 category REQ, not PLAYED/FWIN/FLOSS)
+    t = from_rows({1: "+W2 +W2", 2: "-B1 -B1", 3: "+W4 HPB", 4: "-B3 PAB"})
+    t.players[2].games[1] = Game(2, 4, None, "H", Kind.HALF_BYE)
+    t.scoring = Scoring(values={"W": Fraction(3), "D": Fraction(2), "L": Fraction(1),
+                                "A": Fraction(0), "P": Fraction(3), "X": Fraction(2)}, source="162")
+    ctx = build_context(t, rr=False)
+    assert (ctx.unit, ctx.W, ctx.D, ctx.L) == (1, 3, 2, 1)
+    assert ctx.opp[2] == [3, 3] and ctx.categories[2] == [PLAYED, REQ_LATE]
+    fore = ctx.fore()
+    assert (fore.unit, fore.W, fore.D, fore.L) == (1, 3, 2, 1)
+    assert fore.pts == [[3, 2], [1, 2], [3, 2], [1, 3]]
+    assert fore.categories[2] == [PLAYED, REQ_LATE]
+
+
 def test_fore_view_keeps_the_round_robin_flag():
     t = from_rows({1: "+W2 PAB", 2: "-B1 =W3", 3: "PAB =B2"})
     fore = build_context(t, rr=True).fore()
@@ -191,4 +209,6 @@ def test_only_the_three_row_names_are_made_on_demand():
         ctx.not_a_row  # noqa: B018
     assert ctx.slices == [slice(0, 1), slice(1, 2)]
     assert ctx.slices is ctx.slices
+    assert ctx.opp is ctx.opp and ctx.pts is ctx.pts  # cut once
+    assert ctx.scheduled_rounds is ctx.scheduled_rounds
     assert ctx.row_sums([5, 7]) == [5, 7]
