@@ -127,6 +127,17 @@ def test_rounds_in_use_drop_trailing_empty_rounds():
     assert build_context(t, rr=False).round_count == 3
     t = from_rows({1: "+W2 PAB =W3", 2: "-B1 -- --", 3: "PAB -- =B1"})
     assert build_context(t, rr=False).round_count == 3
+    # a shorter player between two longer ones is passed over, not the end of the count
+    t = from_rows({1: "+W2 PAB", 2: "-B1", 3: "PAB =W4 =W4", 4: "PAB =B3 =B3"})
+    assert build_context(t, rr=False).round_count == 3
+    # empty rounds are dropped only beyond the count already found: 2's round 2 is absent, but
+    # round 2 is in use (player 1 played it)
+    t = from_rows({1: "+W2 =B3", 2: "-B1 -- --", 3: "PAB =W1"})
+    assert build_context(t, rr=False).round_count == 2
+    # an absence that names an opponent (a data error) keeps its round in use
+    t = from_rows({1: "+W2 --", 2: "-B1 --"})
+    t.players[0].games[1] = Game(2, 2, None, " ", Kind.ABSENT)
+    assert build_context(t, rr=False).round_count == 2
 
 
 def test_rounds_given_cut_or_pad_the_rows():
