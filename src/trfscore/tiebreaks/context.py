@@ -49,6 +49,11 @@ def row_slices(count: int, n: int) -> list[slice]:
 _ROWS_OF = {"opp": "flat_opp", "categories": "flat_categories", "pts": "flat_pts"}
 
 
+#: What the Fore view (:meth:`Context.fore`) shares with its context: all but the cells.
+_FORE_SHARES = ("t", "players", "start_ranks", "index", "round_count", "player_count", "unit",
+                "W", "D", "L", "rr", "_col", "_kind")
+
+
 class Context:
     """Precomputed arrays for one tournament, system and round count (see module docstring)."""
 
@@ -156,8 +161,7 @@ class Context:
         if f is not None:
             return f
         f = Context()
-        for name in ("t", "players", "start_ranks", "index", "round_count", "player_count", "unit",
-                     "W", "D", "L", "rr", "_col", "_kind"):
+        for name in _FORE_SHARES:
             setattr(f, name, getattr(self, name))
         n = self.round_count
         categories = self.flat_categories[:]
