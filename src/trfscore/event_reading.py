@@ -20,7 +20,8 @@ ratings and crosstables cut at the same round.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import is_
+from itertools import compress
+from operator import attrgetter, is_
 from typing import NamedTuple
 
 from .cells import Columns, columns
@@ -252,7 +253,7 @@ def _waiting(players: Sequence[Player], opponents: list[int | None], column: str
     no result on either side, both cells naming each other (a blank cell against a result, or
     against an opponent who does not name the player, is a broken game for ``check`` to report,
     not a wait)."""
-    opponent_of = {p.start_rank: o for p, o, code in zip(players, opponents, column) if code == " "}
+    opponent_of = dict(compress(zip(map(attrgetter("start_rank"), players), opponents), map(" ".__eq__, column)))
     return frozenset(sr for sr, q in opponent_of.items() if q is not None and opponent_of.get(q) == sr)
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import repeat
 from math import lcm
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, cast, overload
 
 from .cells import Kind as Kind
@@ -433,9 +433,12 @@ def in_units(values: Sequence[Fraction | int | None], unit: int | None = None) -
     return list(map(scaled.__getitem__, map(id, values)))
 
 
+_PACKED_OF = attrgetter("_packed")
+
+
 def packed_rows(players: Iterable[Player]) -> list[PackedRow | None]:
     """Each player's :class:`PackedRow` while its games are still packed, else None."""
-    return [p._packed for p in players]
+    return list(map(_PACKED_OF, players))
 
 
 def round_counts(players: Sequence[Player]) -> list[int]:
