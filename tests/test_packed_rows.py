@@ -109,3 +109,17 @@ def test_a_player_made_with_a_packed_row_as_games_keeps_it_packed():
         assert given.packed == deferred.packed == row and given.round_count == row.rounds
         assert given.games == deferred.games == p.games and given.packed is None
         assert replace(given).games == p.games
+
+
+def test_the_event_columns_are_made_once_while_the_rows_are_packed_and_see_a_changed_game():
+    from trfscore.event_reading import event_columns
+
+    t = _event()
+    n = t.rounds
+    first = event_columns(t, n)
+    assert event_columns(t, n) is first  # the event reading, the verdict and the context share it
+    assert event_columns(t, n - 1) is not first  # another width, other columns
+    games = t.players[0].games  # reading a player's games unpacks its row
+    games[0] = games[0]._replace(code="0" if games[0].code != "0" else "1")
+    again = event_columns(t, n)
+    assert again is not first and again.codes[0] == games[0].code
