@@ -13,8 +13,7 @@ list passes, no check machinery imported) from one that needs the rules.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import compress
-from operator import attrgetter, itemgetter, ne
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING
 
 from .model import Player, Tournament, in_units
@@ -138,13 +137,22 @@ def _mirrored(t: Tournament, players: list[Player], ranks: list[int]) -> bool:
         mine = codes[r::n]
         if "".join(of_opponent(mine)) != mine.translate(_OPPOSITE) and not _pairs_fit(theirs, mine):
             return False
-        # cheapest first: a blank cell (a string search), one of them paired (a C-level pass),
-        # then the paired cells counted against the results
-        if " " in mine and any(compress(map(ne, theirs, me), map(" ".__eq__, mine))) \
-                and t.event.pending_round(r + 1) is None \
+        # cheapest first: a paired blank cell, then the paired cells counted against the results
+        if _blank_paired(theirs, mine) and t.event.pending_round(r + 1) is None \
                 and len(me) - round_opponents.count(None) != sum(map(mine.count, _GAME_CODES)):
             return False  # paired, no result, in a round that is not pending (TRF504)
     return True
+
+
+def _blank_paired(theirs: list[int], mine: str) -> bool:
+    """A blank cell of the round whose player is paired (``theirs``: not the player's own
+    position), found from blank to blank by string search: a played round has few blanks."""
+    k = mine.find(" ")
+    while k >= 0:
+        if theirs[k] != k:
+            return True
+        k = mine.find(" ", k + 1)
+    return False
 
 
 def _pairs_fit(theirs: list[int], mine: str) -> bool:
