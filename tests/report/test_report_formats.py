@@ -385,6 +385,19 @@ def test_html_header_facts():
         assert tiebreak_name(code) in page
 
 
+def test_the_reports_name_each_tiebreak_as_the_registry_does():
+    # one source: the legend's names are the registry's (docs/tiebreaks.md), modifiers spelt out;
+    # the report once kept its own table, which named APRO "average perfect performance of opponents"
+    # and left STD, TPN, RTNG, NNSB and the US Chess codes unnamed
+    from trfscore.tiebreaks.registry import TIEBREAKS
+
+    for code, definition in TIEBREAKS.items():
+        assert tiebreak_name(code) == definition.name
+    assert tiebreak_name("APRO") == "Average performance rating of opponents"  # C.07 Art. 10.4
+    assert tiebreak_name("BH-C1") == "Buchholz, cut 1" and tiebreak_name("bh-m2") == "Buchholz, median 2"
+    assert tiebreak_name("BH:MP") == "Buchholz on match points" and tiebreak_name("XYZ") == "XYZ"
+
+
 def test_html_ratings_columns():
     t = cases()["swiss-40"]
     s = standings(t)

@@ -36,15 +36,11 @@ RATING_TITLES = {"ro": "rating before the event", "we": "expected score", "w": "
                  "coefficient": "development coefficient (K for FIDE, E or K for DWZ)",
                  "rn": "rating after the event", "change": "rating change"}
 
-_NAMES = {
-    "BH": "Buchholz", "FB": "Fore Buchholz", "AOB": "average of opponents' Buchholz",
-    "SB": "Sonneborn-Berger", "PS": "progressive score", "DE": "direct encounter",
-    "WIN": "number of wins", "WON": "games won over the board", "BPG": "games played with black",
-    "BWG": "games won with black", "GE": "games elected to play", "REP": "rounds elected to play",
-    "ARO": "average rating of opponents", "TPR": "tournament performance rating",
-    "PTP": "perfect tournament performance", "APRO": "average perfect performance of opponents",
-    "APPO": "average perfect performance of opponents", "KS": "Koya system", "SSSC": "sum of scores",
-    "MBH": "median Buchholz", "CBH": "Buchholz cut", "ARO-C1": "average rating of opponents cut 1",
+#: Names of the codes the tie-break registry does not define (its own names come from there:
+#: :data:`trfscore.tiebreaks.registry.TIEBREAKS`): older spellings, the points columns and the
+#: team tie-breaks.
+_OTHER_NAMES = {
+    "GE": "games elected to play", "SSSC": "sum of scores", "MBH": "median Buchholz", "CBH": "Buchholz cut",
     "PTS": "points", "TB": "tie-break",
     # team tie-breaks (C.07 Art. 8.1, 13)
     "BH:MP": "Buchholz on match points", "BH:GP": "Buchholz on game points",
@@ -61,7 +57,10 @@ _MODIFIER = re.compile(r"^([CM])(\d+)$")
 def tiebreak_name(code: str) -> str:
     """A readable name for a FIDE C.07 code (``BH-C1`` -> ``Buchholz, cut 1``); the code if unknown."""
     parts = re.split(r"[-/]", code.strip())
-    base = _NAMES.get(parts[0].upper())
+    from ..tiebreaks.registry import TIEBREAKS
+
+    known = TIEBREAKS.get(parts[0].upper())
+    base = known.name if known is not None else _OTHER_NAMES.get(parts[0].upper())
     if base is None:
         return code
     extra = []
