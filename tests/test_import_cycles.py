@@ -20,13 +20,9 @@ PACKAGE = Path(__file__).resolve().parents[1] / "src" / "trfscore"
 #: only shrinks (a test below fails when a group is gone or changed, so that it is taken off or
 #: made smaller), and no other cycle may appear.
 #:
-#: * ``model`` and ``event_reading``: ``Tournament.event``, the one reading of the event, made on
-#:   first use and kept on the tournament, is a property of the model that the whole package
-#:   reads (``t.event``); the reading is made from the model's cells.
 #: * ``tournament`` and ``formats.json_model``: ``Tournament.from_dict`` reads a document with the
 #:   JSON reader, and that reader builds a :class:`trfscore.tournament.Tournament`.
 KNOWN: list[frozenset[str]] = [
-    frozenset({"trfscore.model", "trfscore.event_reading"}),
     frozenset({"trfscore.tournament", "trfscore.formats.json_model"}),
 ]
 

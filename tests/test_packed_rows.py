@@ -8,8 +8,8 @@ import copy
 from pathlib import Path
 
 import trfscore
-from trfscore.cells import columns
-from trfscore.model import Game, Kind, PackedRow, packed_rows
+from trfscore.cells import columns, packed_rows
+from trfscore.model import Game, Kind, PackedRow
 from trfscore.testing.generate import swiss, to_trf
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "trfscore"
@@ -80,9 +80,9 @@ def test_the_columns_of_any_players_are_their_games():
 
 
 def test_round_counts_are_each_players_round_count():
-    """``model.round_counts``: from the packed rows when all are packed, else player by player;
+    """``cells.round_counts``: from the packed rows when all are packed, else player by player;
     the same as ``Player.round_count`` either way (a player unpacked and shortened among them)."""
-    from trfscore.model import round_counts
+    from trfscore.cells import round_counts
 
     t = trfscore.loads(to_trf(swiss(70, 6, seed=2, withdrawals=0.2)))
     assert all(p.packed is not None for p in t.players)

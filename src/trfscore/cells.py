@@ -1,7 +1,8 @@
 """The round cells: what a cell can be (:class:`Kind`), how a bulk reader keeps many players'
 cells (:class:`PackedCells`), and every player's cells as flat columns (:func:`columns`), the
 one place the model's two keepings of cells (a packed block, a player's ``Game`` list) become
-one shape.  :mod:`trfscore.model` re-exports ``Kind`` and ``PackedCells``.
+one shape.  :mod:`trfscore.model` re-exports ``Kind`` and ``PackedCells``.  Each player's packed
+row and round count, read in one pass (:func:`packed_rows`, :func:`round_counts`), are here too.
 
 :func:`columns` gives, for exactly a sequence of players in order and a number of rounds ``n``,
 :class:`Columns` whose cell ``i * n + r`` is round ``r + 1`` of player ``i``.  The tie-break
@@ -16,9 +17,9 @@ is, without a copy.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import chain, repeat
-from operator import is_, itemgetter
+from operator import attrgetter, is_, itemgetter
 from typing import TYPE_CHECKING, cast
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -30,6 +31,7 @@ CHAR_OF_COLOUR = {"w": "w", "b": "b", None: "-"}
 #: whose code stands for another kind elsewhere.
 _PRIVATE = 0xE000
 _CELLS_OF, _ROW_OF, _ROUNDS_OF = itemgetter(0), itemgetter(1), itemgetter(2)  # the fields of a PackedRow
+_PACKED_OF = attrgetter("_packed")  # what Player.packed gives, without a property call per player
 
 
 class Kind:
@@ -164,8 +166,8 @@ def columns(players: Sequence[Player], n: int | None = None) -> Columns:
     """The cells of ``players``, in order, ``n`` a player (None: the most any player records):
     each player's first ``n`` cells, padded with "no entry" cells.  A bulk reader's block whose
     rows are exactly these players is handed over as it is."""
-    rows = [p.packed for p in players]
-    counts = [p.round_count for p in players] if None in rows else list(map(_ROUNDS_OF, rows))  # type: ignore[arg-type]
+    rows = packed_rows(players)
+    counts = _round_counts(players, rows)
     if n is None:
         n = max(counts, default=0)
     block = _whole_block(cast("list[PackedRow]", rows), n) if rows and None not in rows else None
@@ -178,6 +180,24 @@ def columns(players: Sequence[Player], n: int | None = None) -> Columns:
         return Columns(n, counts, block.opponents, block.colours, block.codes, block.kind_of_code, None,
                        block.opponent_bytes)
     return _gathered(players, rows, counts, n)
+
+
+def packed_rows(players: Iterable[Player]) -> list[PackedRow | None]:
+    """Each player's :class:`~trfscore.model.PackedRow` while its games are still packed, else None."""
+    return list(map(_PACKED_OF, players))
+
+
+def round_counts(players: Sequence[Player]) -> list[int]:
+    """Each player's :attr:`~trfscore.model.Player.round_count`, read from the packed rows in one
+    pass when every player's cells are still packed (10,000 property calls cost several times that)."""
+    return _round_counts(players, packed_rows(players))
+
+
+def _round_counts(players: Sequence[Player], rows: list[PackedRow | None]) -> list[int]:
+    """:func:`round_counts`, ``rows`` the players' :func:`packed_rows`."""
+    if None in rows:
+        return [p.round_count for p in players]
+    return list(map(_ROUNDS_OF, cast("list[PackedRow]", rows)))
 
 
 def _whole_block(rows: list[PackedRow], n: int) -> PackedCells | None:

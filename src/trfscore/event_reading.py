@@ -22,10 +22,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import compress
 from operator import attrgetter, is_
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from .cells import Columns, columns
-from .model import Player, Tournament, packed_rows, round_counts
+from .cells import Columns, columns, packed_rows, round_counts
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .model import Player, Tournament
 
 #: A cell holding one of these has a result: a game (rated or not), a forfeit, an unknown result.
 RESULT_CODES = frozenset("1=0WDL+-X?")

@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import repeat
 from math import lcm
-from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, cast, overload
 
 from .cells import Kind as Kind
@@ -94,7 +93,7 @@ def unpack(cells: PackedCells, row: int, count: int) -> list[Game]:
 class PackedRow(NamedTuple):
     """Where one player's round cells sit while they are still packed: row ``row`` of
     ``cells``, whose first ``rounds`` cells are the player's (the rest of the row are "no entry"
-    cells).  Got through :func:`packed_rows` and :func:`packed_block`."""
+    cells).  Got through :func:`trfscore.cells.packed_rows`."""
 
     cells: PackedCells
     row: int
@@ -363,8 +362,8 @@ class Player:
     @property
     def packed(self) -> PackedRow | None:
         """Where the cells sit while the games are still packed, else None.  For the readers
-        that pack cells and the tie-break context; other code asks :func:`packed_rows` or
-        :func:`packed_block`."""
+        that pack cells and the tie-break context; other code asks
+        :func:`trfscore.cells.packed_rows`."""
         return self._packed
 
     def first_cells(self, rounds: int) -> list[Game]:
@@ -431,26 +430,6 @@ def in_units(values: Sequence[Fraction | int | None], unit: int | None = None) -
             return None
         scaled[key] = None if v is None else v.numerator * unit // v.denominator
     return list(map(scaled.__getitem__, map(id, values)))
-
-
-_PACKED_OF = attrgetter("_packed")
-
-
-def packed_rows(players: Iterable[Player]) -> list[PackedRow | None]:
-    """Each player's :class:`PackedRow` while its games are still packed, else None."""
-    return list(map(_PACKED_OF, players))
-
-
-def round_counts(players: Sequence[Player]) -> list[int]:
-    """Each player's :attr:`Player.round_count`, read from the packed rows in one pass when every
-    player's cells are still packed (10,000 property calls cost several times that)."""
-    rows = packed_rows(players)
-    if None in rows:
-        return [p.round_count for p in players]
-    return list(map(_ROUNDS_OF, cast("list[PackedRow]", rows)))
-
-
-_ROUNDS_OF = itemgetter(2)  # PackedRow.rounds
 
 
 @dataclass

@@ -44,7 +44,7 @@ def data_rounds(t: Tournament) -> int:
     Every reader pads the cells to ``t.rounds``, so this is ``t.rounds``; a JSON document may
     claim any number of rounds (100,000,000) over a few cells, which would be that many columns.
     """
-    from ..model import round_counts
+    from ..cells import round_counts
 
     return max(round_counts(t.players), default=0)
 

@@ -27,9 +27,9 @@ from itertools import compress, count, repeat
 from operator import attrgetter, floordiv, lt
 from typing import Any, TypeVar, cast
 
-from ..cells import Columns, columns
+from ..cells import Columns, columns, round_counts
 from ..event_reading import event_columns
-from ..model import COLOUR_OF_CODE, Kind, Player, Scoring, Tournament, round_counts
+from ..model import COLOUR_OF_CODE, Kind, Player, Scoring, Tournament
 from .unplayed import FLOSS, FWIN, NOSCHED, PLAYED, REQ, REQ_LATE, category, mark_late
 
 __all__ = ["Context", "build_context", "row_slices"]

@@ -13,9 +13,10 @@ from itertools import groupby
 from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING
 
+from ...cells import packed_rows
 from ...findings import CappedFindings, Finding, finding
 from ...gcpause import gc_paused
-from ...model import Kind, PackedCells, PackedRow, Player, Record, Source, packed_rows
+from ...model import Kind, PackedCells, PackedRow, Player, Record, Source
 from ...tournament import Tournament
 from ..decode import decode, looks_binary
 from ..limits import too_sparse
@@ -191,7 +192,7 @@ def _finish(t: Tournament, players: list[Player], nationals: list[NationalRecord
 def _check_opponents(players: list[Player], packs: list[PackedRow | None], by_rank: dict[int, Player],
                      add: Callable[[Finding], None]) -> None:
     """TRF401 for every cell whose opponent is not a player (one set difference when all exist);
-    ``packs`` holds each player's packed row (:func:`~trfscore.model.packed_rows`)."""
+    ``packs`` holds each player's packed row (:func:`~trfscore.cells.packed_rows`)."""
     seen: set[int | None] = set()
     blocks: dict[int, PackedCells] = {}
     for p, packed in zip(players, packs):
@@ -214,7 +215,7 @@ def _check_opponents(players: list[Player], packs: list[PackedRow | None], by_ra
 
 def _blank_byes(t: Tournament, packs: list[PackedRow | None], add: Callable[[Finding], None]) -> None:
     """Blank-result byes that the declared points count (ICU exports) become byes, with a warning;
-    ``packs`` holds each player's packed row (:func:`~trfscore.model.packed_rows`)."""
+    ``packs`` holds each player's packed row (:func:`~trfscore.cells.packed_rows`)."""
     values = t.scoring.values
     table = t.scoring.table()
     total_of, units_of, unit = table.total, table.row, table.unit
