@@ -265,7 +265,7 @@ def test_messages_name_the_heading_line():
 
 
 def test_a_stream_without_a_name_and_undecodable_bytes():
-    # 0x81 is no character of Windows-1252: replaced, the row still read
+    # 0x81 is no character of Windows-1252: read as Latin-1 (formats/decode.py), the row still read
     players, msgs = read_players_csv(io.BytesIO(b"start_rank;dwz;club\n1;1500;M\x81ller\n"))
     assert players[("start_rank", 1)].dwz == 1500
     assert msgs == ["players.csv:1: unknown column 'club' ignored"]

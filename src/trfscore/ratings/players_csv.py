@@ -3,7 +3,8 @@
 One row per player, keyed by ``fide_id`` or ``start_rank`` (either or both), with optional
 columns ``dwz`` (also as "1742-81", DWZ and index), ``index``, ``birth_year`` (a year or a
 date), ``games_before``, ``reached_2400`` (yes/no, true/false, 1/0, ja/nein, x) and ``k``.
-Comma, semicolon, tab or ``|`` separated; UTF-8 (with or without BOM) or Windows-1252.
+Comma, semicolon, tab or ``|`` separated; decoded as every input is (:func:`trfscore.formats.decode.decode`:
+UTF-8 with or without BOM, else Windows-1252, else Latin-1).
 
 Nothing here raises for bad data: every bad cell or row becomes a message ("name:line: ...")
 and the rest of the file is still read.
@@ -17,6 +18,8 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import IO
+
+from ..formats.decode import decode
 
 __all__ = ["PlayerInfo", "PlayerKey", "read_players_csv", "parse_players_csv", "lookup_player"]
 
@@ -56,13 +59,6 @@ def _normalise(name: str) -> str:
     return re.sub(r"[\s\-.]+", "_", name.strip().lower()).strip("_")
 
 
-def _decode(data: bytes) -> str:
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace")
-
-
 def read_players_csv(
     source: str | os.PathLike[str] | IO[str] | IO[bytes],
 ) -> tuple[dict[PlayerKey, PlayerInfo], list[str]]:
@@ -74,7 +70,7 @@ def read_players_csv(
         except (OSError, UnicodeDecodeError) as exc:
             return {}, [f"{name}: cannot read: {exc}"]
         if isinstance(text, bytes):
-            text = _decode(text)
+            text = decode(text).text
         return parse_players_csv(text, name=str(name))
     name = os.fspath(source)
     try:
@@ -82,7 +78,7 @@ def read_players_csv(
             data = handle.read()
     except OSError as exc:
         return {}, [f"{name}: cannot read: {exc.strerror or exc}"]
-    return parse_players_csv(_decode(data), name=name)
+    return parse_players_csv(decode(data).text, name=name)
 
 
 def _delimiter(header: str) -> str:
