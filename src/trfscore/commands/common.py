@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from typing import IO, Any, TypeAlias
 
 from ..errors import UsageError
-from ..findings import Finding
+from ..findings import Finding, LeftOut, counted
 from ..formats import registry
 from ..formats.files import NotReadable, read_file, read_stream
 from ..loading import loads, nothing_readable
@@ -96,7 +96,12 @@ def load_input(name: str, args: Namespace) -> Tournament:
             raise UsageError(_empty_folder(name))
         unreadable(t, name)
         return t
-    data = read_input(name)
+    return load_bytes(name, read_input(name), args)
+
+
+def load_bytes(name: str, data: bytes, args: Namespace) -> Tournament:
+    """The tournament in ``data``, the bytes of the input file ``name`` ('-': standard input), as
+    :func:`load_input` reads it."""
     if not data or data.isspace():  # (strip() would copy the whole input)
         raise UsageError(f"{name}: the file is empty")
     try:
@@ -188,13 +193,17 @@ def doubts(t: Tournament) -> list[Finding]:
     """The findings that make a reading's standings untrustworthy: for a text crosstable every
     error of the read (a layout guessed, a cell not read, printed totals that differ from the
     cells); for PGN every game that could not be placed (PGN108: a second game of a player in a
-    round, dropped).  ``report`` and ``convert`` print them and exit 1, so wrong standings never
-    pass for right ones."""
+    round, dropped); with the reader's notes counting those of their rules it left out
+    (:data:`~trfscore.findings.MAX_PER_RULE`).  ``report`` and ``convert`` print them and exit 1,
+    so wrong standings never pass for right ones."""
     if t.source.format == "pgn":  # a game dropped: its players' points are short
-        return [f for f in t.findings if f.rule == "PGN108"]
-    if t.source.format != "crosstable":
+        found = [f for f in t.findings if f.rule == "PGN108"]
+    elif t.source.format == "crosstable":
+        found = [f for f in t.findings if f.severity == "error"]
+    else:
         return []
-    return [f for f in t.findings if f.severity == "error"]
+    rules = {f.rule for f in found}
+    return found + [f for f in t.findings if isinstance(f, LeftOut) and f.of in rules]
 
 
 def report_doubts(t: Tournament, name: str) -> bool:
@@ -205,21 +214,20 @@ def report_doubts(t: Tournament, name: str) -> bool:
     return bool(untrusted)
 
 
-def print_doubts(findings: list[Finding], name: str, limit: int = 50, headline: str | None = None) -> None:
+def print_doubts(findings: list[Finding], name: str, headline: str | None = None) -> None:
     """The findings of :func:`doubts` (or others, under ``headline``) on standard error, one
-    compiler-style line each."""
+    compiler-style line each: all of them, as they are capped where they are found (a
+    :class:`~trfscore.findings.LeftOut` note counts the rest of a rule)."""
     from ..safetext import neutralise as clean
 
     shown = clean(name)
     if headline is None:
         what = "game(s) not placed" if findings and findings[0].rule == "PGN108" else "error(s) reading the table"
         headline = f"{what}; its standings cannot be trusted"
-    print(f"trfscore: {shown}: {len(findings)} {headline}:", file=sys.stderr)
-    for f in findings[:limit]:
+    print(f"trfscore: {shown}: {counted(findings)} {headline}:", file=sys.stderr)
+    for f in findings:
         where = f"{shown}:{f.line}:{f.column}" if f.line and f.column else f"{shown}:{f.line}" if f.line else shown
         print(f"{where}: {f.severity} {f.rule} {clean(f.message)}", file=sys.stderr)
-    if len(findings) > limit:
-        print(f"... and {len(findings) - limit} more (trfscore check {shown})", file=sys.stderr)
     if findings and findings[0].rule == "PGN108" and findings[0].hint:
         print(f"hint: {clean(findings[0].hint)}", file=sys.stderr)
 

@@ -20,9 +20,11 @@ from .common import (
     add_input_options,
     csv_text,
     format_for_output,
+    load_bytes,
     load_input,
     output,
     print_doubts,
+    read_input,
     refuse_overwriting_inputs,
     report_doubts,
     warn,
@@ -89,11 +91,13 @@ def unknown_value_lost(t: Tournament, data: bytes, fmt: str) -> bool:
 def run(args: Namespace) -> int:
     refuse_overwriting_inputs(args)
     fmt = target_format(args)
-    t = load_input(args.input, args)
-    if args.fill_from:
+    if args.fill_from:  # the input's bytes are read once: the fill writes into them
         from ..ratinglist.cli import fill_input
 
-        t = fill_input(t, args)
+        raw = read_input(args.input)
+        t = fill_input(load_bytes(args.input, raw, args), raw, args)
+    else:
+        t = load_input(args.input, args)
     try:
         data = render(t, fmt)
     except Misfits as exc:  # the TRF writers refuse values that do not fit their columns

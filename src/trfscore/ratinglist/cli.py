@@ -65,26 +65,20 @@ def open_lists(paths: list[str], index: str | None) -> list[RatingList]:
     return lists
 
 
-def fill_input(t: Tournament, args: argparse.Namespace) -> Tournament:
-    """``convert --fill-from``: the tournament read again from its filled TRF text; the changes
-    go to standard error, one line each (the input file is never written)."""
+def fill_input(t: Tournament, data: bytes, args: argparse.Namespace) -> Tournament:
+    """``convert --fill-from``: the tournament ``t``, read from the bytes ``data`` of the input
+    file, read again from its filled TRF text; the changes go to standard error, one line each
+    (the input file is never written)."""
+    from ..formats import registry
     from ..loading import loads
     from .fill import fill_bytes
     from .readers import _CONTROL
 
-    if t.source.format != "trf" or args.input == "-":
-        raise UsageError("--fill-from needs a TRF file as input (it fills in 001 columns)")
-    lists = open_lists(args.fill_from, args.index)
-    try:
-        with open(args.input, "rb") as handle:
-            data = handle.read()
-    except OSError as exc:
-        raise UsageError(f"{args.input}: cannot read ({exc.strerror or exc})") from None
-    from ..formats import registry
-
     head = data[:4096].decode("latin-1")
-    if registry.sniff(head.lstrip("\ufeff\xef\xbb\xbf")).name != "trf":  # JSON written from a TRF says "trf" too
+    # JSON written from a TRF says "trf" too: the bytes must be TRF text
+    if t.source.format != "trf" or args.input == "-" or registry.sniff(head.lstrip("\ufeff\xef\xbb\xbf")).name != "trf":
         raise UsageError(f"{args.input}: --fill-from needs a TRF file as input (it fills in 001 columns)")
+    lists = open_lists(args.fill_from, args.index)
     with _list_errors_as_usage():  # an index damaged while in use
         filled, changes = fill_bytes(t, lists, data)
     for f in changes:
