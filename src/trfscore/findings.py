@@ -145,6 +145,11 @@ def left_out(rule: str, count: int, at: Finding | None, like: Finding | None = N
                    "fix the listed ones first, then check again for the rest", "", rule, count, like)
 
 
+def counted(findings: Iterable[Finding]) -> int:
+    """How many findings ``findings`` stand for: a :class:`LeftOut` note counts those it left out."""
+    return sum(f.count if isinstance(f, LeftOut) else 1 for f in findings)
+
+
 def stands_for(f: Finding) -> tuple[Finding, int]:
     """The finding ``f`` counts and how many times: for a note of a kind capped apart, the last
     finding it left out and its count; else ``f`` once."""

@@ -89,6 +89,20 @@ def test_round_dot_game_is_read_without_an_option_and_the_option_exists(capsys, 
     assert code == 1 and "game(s) not placed" in err and "--round-mode round.game" in err
 
 
+def test_games_not_placed_are_printed_as_the_reader_caps_them(capsys, tmp_path):
+    """Every game the reader could not place is printed, and past MAX_PER_RULE of them (the one
+    cap of findings) its note counting the rest; the headline counts them all."""
+    from trfscore.findings import MAX_PER_RULE
+
+    extra = 2  # a game after the first of the pair in round 1: a PGN108 for each of its two players
+    path = tmp_path / "clash.pgn"
+    path.write_text(game("Alpha, A", "Beta, B", "1-0", "1") * (1 + (MAX_PER_RULE + extra) // 2), encoding="utf-8")
+    code, out, err = run_cli(capsys, "report", path, "--round-mode", "round")
+    assert code == 1 and f": {MAX_PER_RULE + extra} game(s) not placed;" in err.splitlines()[0]
+    assert sum(" PGN108 " in line and " TRF001 " not in line for line in err.splitlines()) == MAX_PER_RULE
+    assert f"TRF001 {extra} more PGN108 finding(s) left out" in err
+
+
 #: a TRF saved mid-event: round 1 with a not-rated win/loss (W/L) and an unknown result (X),
 #: round 2 with a not-rated draw (D), a forfeit and a half-point bye, round 3 paired, no results
 MID_EVENT = """012 Round trip

@@ -98,3 +98,26 @@ def test_the_library_refuses_too_where_it_writes_a_trf_afresh(tmp_path):
     assert not target.exists()
     t.players[0].rating = 2345
     assert trfscore.loads(trfscore.dumps(t, "trf16")).players[0].rating == 2345
+
+
+def test_misfits_are_capped_as_every_finding_is(capsys, tmp_path):
+    """Over MAX_PER_RULE values that do not fit: that many TRF960 findings and one TRF001 note
+    counting the rest (findings.CappedFindings), all printed by ``convert``, the headline counting
+    every value."""
+    from trfscore.findings import MAX_PER_RULE, LeftOut
+    from trfscore.testing.generate import swiss
+
+    extra = 3
+    t = swiss(MAX_PER_RULE + extra, 1, seed=1)
+    for p in t.players:
+        p.rating = 12345
+    found = misfits(t)
+    assert [f.rule for f in found] == ["TRF960"] * MAX_PER_RULE + ["TRF001"]
+    assert isinstance(found[-1], LeftOut) and (found[-1].of, found[-1].count) == ("TRF960", extra)
+    path = tmp_path / "wide.json"
+    path.write_text(trfscore.dumps(t, "json"), encoding="utf-8")
+    code, out, err = run_cli(capsys, "convert", path, "--to", "trf16")
+    assert (code, out) == (1, "")
+    assert f": {MAX_PER_RULE + extra} value(s) do not fit their TRF columns" in err.splitlines()[0]
+    assert err.count(" error TRF960 ") == MAX_PER_RULE
+    assert f"TRF001 {extra} more TRF960 finding(s) left out" in err

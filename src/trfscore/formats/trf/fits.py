@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...decimals import trf_points
-from ...findings import Finding, finding
+from ...findings import CappedFindings, Finding, counted, finding
 from . import rules as _rules  # noqa: F401  (declares TRF960)
 from .layout import PLAYER
 
@@ -37,26 +37,29 @@ def player_fields(p: Player) -> dict[str, object]:
 
 
 def misfits(t: Tournament) -> list[Finding]:
-    """A TRF960 finding for every value of ``t`` that does not fit its TRF field."""
+    """A TRF960 finding for every value of ``t`` that does not fit its TRF field (at most
+    :data:`~trfscore.findings.MAX_PER_RULE`, then a note counting the rest)."""
     out: list[Finding] = []
+    add = CappedFindings(out)
     for p in t.players:
         who = f"player {p.start_rank!r}" + (f" ({p.name})" if p.name else "")
         for name, value in player_fields(p).items():
             if name in _WHOLE and value != "" and not _whole(value):
-                out.append(finding("TRF960", f"{who}: {name} {value!r} is not a whole number", p.line, None,
+                add(finding("TRF960", f"{who}: {name} {value!r} is not a whole number", p.line, None,
                                    f"give {name} as an integer", str(value)))
             elif len(str(value)) > _FIELD[name].width:
                 width = _FIELD[name].width
-                out.append(finding("TRF960", f"{who}: {name} {str(value)!r} is {len(str(value))} characters wide; its "
+                add(finding("TRF960", f"{who}: {name} {str(value)!r} is {len(str(value))} characters wide; its "
                                    f"TRF field has {width}", p.line, None,
                                    "correct the value: written, it would shift every later column"
                                    if _FIELD[name].numeric else f"shorten it: written, it would be cut to {width} "
                                    "characters", str(value)))
         for rnd, opponent in enumerate(p.opponent_ranks(), 1):
             if opponent is not None and (not _whole(opponent) or len(str(opponent)) > _OPPONENT_WIDTH):
-                out.append(finding("TRF960", f"{who}: round {rnd}: opponent {opponent!r} does not fit the TRF "
+                add(finding("TRF960", f"{who}: round {rnd}: opponent {opponent!r} does not fit the TRF "
                                    f"opponent field ({_OPPONENT_WIDTH} digits)", p.line, None,
                                    "start ranks run from 1 to 9999 in a TRF", str(opponent)))
+    add.close()
     return out
 
 
@@ -64,7 +67,7 @@ class Misfits(ValueError):
     """A tournament a TRF writer refuses: ``findings`` (TRF960) say which values do not fit."""
 
     def __init__(self, findings: list[Finding]) -> None:
-        super().__init__(f"{len(findings)} value(s) do not fit their TRF columns, nothing written: "
+        super().__init__(f"{counted(findings)} value(s) do not fit their TRF columns, nothing written: "
                          + "; ".join(f.message for f in findings[:3]) + (" ..." if len(findings) > 3 else ""))
         self.findings = findings
 
