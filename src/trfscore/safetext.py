@@ -65,11 +65,6 @@ def neutralise_lines(text: str) -> str:
     return "\n".join(neutralise(line) for line in text.split("\n"))
 
 
-def has_unsafe(text: str) -> bool:
-    """Whether ``text`` holds any character :func:`neutralise` would replace."""
-    return not text.isprintable() and re.search(_UNSAFE, text) is not None
-
-
 def escape_json_text(text: str) -> str:
     """JSON text (as ``json.dumps(..., ensure_ascii=False)`` writes it) with the unsafe characters
     it leaves raw written as ``\\uXXXX`` escapes: the same JSON value, nothing left to interpret."""

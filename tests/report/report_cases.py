@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 import trfscore
-from trfscore.report import json_report
+from trfscore.formats.limits import data_rounds
+from trfscore.report import crosstable, json_report
 from trfscore.testing.generate import round_robin, swiss
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -131,3 +132,11 @@ def case(request):
     """(tournament, standings) for each sample and generated event; import it into a test module."""
     t = cases()[request.param]
     return t, standings(t)
+
+
+def cell_rows(t, standings) -> list[list[crosstable.Cell]]:
+    """The Swiss crosstable made game by game, the reference of the column-wise one: per standings
+    row, the :func:`~trfscore.report.crosstable.cell` of each round's ``Game``."""
+    number = crosstable.numbers(standings)
+    rounds = range(1, data_rounds(t) + 1)
+    return [[crosstable.cell(t, row.player.game(r), number) for r in rounds] for row in standings.rows]

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
-from report_cases import SAMPLES, cases, fake_ratings, hostile
+from report_cases import SAMPLES, cases, cell_rows, fake_ratings, hostile
 
 import trfscore
 from trfscore.cli import main
@@ -32,7 +32,7 @@ from trfscore.testing.generate import swiss, to_trf
 
 
 def general_labels(t, s) -> list[list[str]]:
-    return [[c.label for c in row] for row in X.swiss_rows(t, s)]
+    return [[c.label for c in row] for row in cell_rows(t, s)]
 
 
 def test_labels_from_columns_equal_cell_labels_in_every_case():
@@ -90,7 +90,7 @@ def test_labels_from_columns_equal_cell_labels(seed, players, rounds, odd):
 
 def general_cells(t, s) -> list[list]:
     """What ``swiss_cells`` stands for: the label of a game against a listed player, else the cell."""
-    return [[c.label if c.kind in X.RESULT and c.number is not None else c for c in row] for row in X.swiss_rows(t, s)]
+    return [[c.label if c.kind in X.RESULT and c.number is not None else c for c in row] for row in cell_rows(t, s)]
 
 
 def test_cells_from_columns_equal_cells_in_every_case():

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from html import escape
 
+from report_cases import cell_rows
+
 import trfscore
 from conftest import run_cli
 from trfscore.report import crosstable as X
@@ -71,7 +73,7 @@ def test_fast_labels_carry_the_mark_as_the_cells_do():
     """The column-wise labels (packed blocks and rows) equal the labels of the Cell objects."""
     t = trfscore.loads(event(unrated_first_game=True))
     s = t.standings()
-    general = [[c.label for c in row] for row in X.swiss_rows(t, s)]
+    general = [[c.label for c in row] for row in cell_rows(t, s)]
     assert X.swiss_labels(t, s) == general
     assert X.swiss_label_rows(t, s, " | ") == [" | ".join(row) for row in general]
     assert sum(label.endswith(X.NOT_RATED_MARK) for row in general for label in row) == 2

@@ -17,7 +17,18 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from report_cases import CASE_NAMES, HOSTILE_NAMES, cases, close, fake_ratings, hostile, reference, shown, standings
+from report_cases import (
+    CASE_NAMES,
+    HOSTILE_NAMES,
+    cases,
+    cell_rows,
+    close,
+    fake_ratings,
+    hostile,
+    reference,
+    shown,
+    standings,
+)
 
 from trfscore.report import html
 from trfscore.testing.generate import swiss
@@ -326,11 +337,10 @@ def test_works_without_javascript(browser, tmp_path):
         assert not p.locator("#controls").is_visible(), "the search box needs the script; hidden without it"
         assert p.locator("#standings-table tbody tr:first-child .pts").text_content() == \
             reference(t, s)["standings"][0]["points"].__format__(".1f")
-        from trfscore.report import crosstable as X
 
         texts = p.evaluate("""() => Array.from(document.querySelectorAll('#crosstable-table tbody tr'))
             .map(tr => Array.from(tr.cells).slice(3, -1).map(td => td.textContent))""")
-        assert texts == [[c.label for c in row] for row in X.swiss_rows(t, s)], "every cell's text is in the HTML"
+        assert texts == [[c.label for c in row] for row in cell_rows(t, s)], "every cell's text is in the HTML"
     finally:
         context.close()
 
@@ -457,11 +467,10 @@ def test_crosstable_cells_in_browser(browser, tmp_path):
     """A Swiss crosstable writes its games as bare cells (``<td>12w1</td>``); the script gives each
     the class of its result at once, and its title and link to the opponent's row when the row is
     first highlighted: the same as the whole cells written for byes and absences (``Cell``)."""
-    from trfscore.report import crosstable as X
 
     t = swiss(60, 7, seed=5, forfeits=0.08, byes=0.08, withdrawals=0.1)
     s = standings(t)
-    want = X.swiss_rows(t, s)
+    want = cell_rows(t, s)
     page = Page(browser, render_to(tmp_path, t, s))
     try:
         p = page.page

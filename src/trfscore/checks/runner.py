@@ -69,11 +69,6 @@ class FileResult:
     #: report's JSON gives it (:meth:`trfscore.event_reading.EventReading.to_dict`); None unread
     event: dict[str, Any] | None = None
 
-    def worst(self) -> str | None:
-        if not self.findings:
-            return None
-        return max((f.severity for f in self.findings), key=SEVERITY_ORDER.__getitem__)
-
     def reaches(self, level: str) -> bool:
         need = SEVERITY_ORDER[level]
         return any(SEVERITY_ORDER[f.severity] >= need for f in self.findings)

@@ -9,9 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-#: The rating types a list can carry, in the order the combined list prints them.
-RATING_TYPES = ("standard", "rapid", "blitz")
-
 #: TRF16 one- and two-letter title codes (TRF spec, 001 columns 11-13) -> FIDE's abbreviation.
 TRF_TITLES = {"G": "GM", "M": "IM", "F": "FM", "C": "CM", "WG": "WGM", "WM": "WIM", "WF": "WFM", "WC": "WCM"}
 #: FIDE player titles, strongest first (C.04.2 2.2 orders GM IM WGM FM WIM CM WFM WCM).

@@ -26,7 +26,7 @@ import unicodedata
 from functools import lru_cache
 from itertools import product
 
-__all__ = ["fold", "name_key", "edge_key", "index_keys", "edge_keys", "difference", "similarity", "same_word"]
+__all__ = ["fold", "name_key", "edge_key", "index_keys", "edge_keys", "difference", "same_word"]
 
 #: Letters that do not decompose into a base letter and a mark.
 _SPECIAL = str.maketrans({"ß": "ss", "ø": "o", "đ": "d", "ł": "l", "æ": "ae", "œ": "oe", "ı": "i", "þ": "th",
@@ -139,11 +139,6 @@ def _ratio(x: str, y: str) -> float:
     from difflib import SequenceMatcher
 
     return SequenceMatcher(None, x, y, autojunk=False).ratio() if x and y else 0.0
-
-
-def similarity(a: str, b: str) -> float:
-    """0-1: how alike the folded letters of two names are (word order ignored)."""
-    return _ratio(_letters(a), _letters(b))
 
 
 def _word_pattern(word: str) -> re.Pattern[str] | None:

@@ -192,15 +192,9 @@ def is_grid(t: Tournament, standings: Standings) -> bool:
     return True
 
 
-def swiss_rows(t: Tournament, standings: Standings) -> list[list[Cell]]:
-    """Per standings row, one :class:`Cell` per round."""
-    number = numbers(standings)
-    n = data_rounds(t)
-    return [[cell(t, row.player.game(r), number) for r in range(1, n + 1)] for row in standings.rows]
-
-
 def swiss_labels(t: Tournament, standings: Standings) -> list[list[str]]:
-    """The :attr:`Cell.label` of each cell of :func:`swiss_rows`, read from the round columns
+    """The :attr:`Cell.label` of each cell of the Swiss table (a :func:`cell` per round of each
+    standings row), read from the round columns
     (:func:`~trfscore.cells.columns`) column-wise (:func:`_block_parts`), without making
     ``Game`` or ``Cell`` objects (a 10,000-player event has 130,000)."""
     cells, order = _table_cells(standings, data_rounds(t))
@@ -249,7 +243,7 @@ def _block_rows(parts: tuple[list[str], list[str], list[str]], sep: str, n: int)
 
 
 def swiss_cells(t: Tournament, standings: Standings) -> list[list[str | Cell]]:
-    """:func:`swiss_rows` with every game against a listed player given by its label alone
+    """The Swiss table's cells with every game against a listed player given by its label alone
     (``12w1``: what the HTML page writes as a bare cell, its title and link added by the page's
     script) and any other cell as its :class:`Cell`.  Rows of such games only are joined
     column-wise, as in :func:`swiss_labels`."""
