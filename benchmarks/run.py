@@ -225,17 +225,17 @@ def build_input(name: str, folder: Path, sizes: Sizes, env: dict[str, str]) -> N
         os.replace(tmp, target)
     elif name.startswith("json") and name.endswith(".json"):
         from trfscore import loads
-        from trfscore.formats import json_model
+        from trfscore.formats import json_write
 
         players = int(name[4:-5])
         rounds = dict(EVENTS)[players]
         t = swiss(players, rounds, seed=players, forfeits=0.02, byes=0.02, withdrawals=0.05)
-        _atomic_text(target, json_model.write(loads(to_trf(t))))
+        _atomic_text(target, json_write.write(loads(to_trf(t))))
     elif name == "players.json":
-        from trfscore.formats import json_model
+        from trfscore.formats import json_write
 
         t = swiss(sizes.json_players, sizes.rounds, seed=40, forfeits=0.02, byes=0.02, withdrawals=0.05)
-        _atomic_text(target, json_model.write(t))
+        _atomic_text(target, json_write.write(t))
     else:
         raise ValueError(name)
 

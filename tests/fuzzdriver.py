@@ -52,7 +52,7 @@ def captured():
 
 def output_problem(kind: str, fmt: str, data: bytes) -> str | None:
     """Why ``data`` is not the ``fmt`` it claims to be, or None."""
-    from trfscore.formats.json_model import validate
+    from trfscore.formats.json_schema import validate
 
     if kind == "convert" and fmt.startswith("trf"):
         return None  # a TRF is written in its own encoding

@@ -15,7 +15,7 @@ import pytest
 
 import trfscore
 from limited import assert_clean, run_limited, run_python_limited
-from trfscore.formats import json_model
+from trfscore.formats import json_schema, json_write
 from trfscore.testing.generate import swiss, to_trf
 
 #: Every test runs commands in children under a memory limit (about 30 s in all): left out of the
@@ -28,7 +28,7 @@ COMMANDS = (["check"], ["check", "--profile", "fide"], ["report"], ["report", "-
 
 
 def document(**changes) -> dict:
-    doc = json_model.to_dict(swiss(10, 4, seed=5, forfeits=0.1, byes=0.1))
+    doc = json_write.to_dict(swiss(10, 4, seed=5, forfeits=0.1, byes=0.1))
     doc.update(changes)
     return doc
 
@@ -98,7 +98,7 @@ def test_json_with_one_player_far_past_the_rest_is_refused():
     """A JSON player with 1,000 games among 1,000 players with 5 made every command pad all of
     them to 1,000 cells (a 3.6 MB document took 15 GB and 7 minutes in the HTML report); such a
     document is now refused (JSON005) with no cell padded, as TRF409 refuses the TRF."""
-    doc = json_model.to_dict(swiss(1000, 5, seed=2), records=False)
+    doc = json_write.to_dict(swiss(1000, 5, seed=2), records=False)
     games = doc["players"][0]["games"]
     games += [_absent(rnd) for rnd in range(len(games) + 1, 1001)]
     t = trfscore.loads(json.dumps(doc))
@@ -111,7 +111,7 @@ def test_json_with_one_player_far_past_the_rest_is_refused():
 
 @pytest.mark.slow
 def test_every_command_refuses_a_sparse_json_document(tmp_path):
-    doc = json_model.to_dict(swiss(1000, 5, seed=2), records=False)
+    doc = json_write.to_dict(swiss(1000, 5, seed=2), records=False)
     games = doc["players"][0]["games"]
     games += [_absent(rnd) for rnd in range(len(games) + 1, 1001)]
     results = every_command(tmp_path, "sparse.json", json.dumps(doc).encode())
@@ -158,12 +158,12 @@ def test_the_schema_states_the_score_bounds():
     than trfscore's rejects a win worth 1e308 by the schema alone."""
     from trfscore.formats.limits import MAX_SCORE
 
-    defs = json_model.schema()["$defs"]
+    defs = json_schema.schema()["$defs"]
     for name in ("score", "nullableScore"):
         assert (defs[name]["minimum"], defs[name]["maximum"]) == (-MAX_SCORE, MAX_SCORE)
     doc = document()
     doc["scoring"]["values"]["W"] = 1e308
-    assert json_model.validate(doc) == [("expected a number <= 1000000, found the number 1e+308",
+    assert json_schema.validate(doc) == [("expected a number <= 1000000, found the number 1e+308",
                                           "/scoring/values/W")]
 
 
@@ -171,7 +171,7 @@ def test_the_schema_states_the_score_bounds():
 def test_a_player_total_out_of_range_is_named(players):
     """Declared points are scores too: the finding names the player's field, on the column
     checks of a large document as in jsonschema's."""
-    doc = json_model.to_dict(swiss(players, 60 if players > 10 else 4, seed=5), records=False)
+    doc = json_write.to_dict(swiss(players, 60 if players > 10 else 4, seed=5), records=False)
     doc["players"][-1]["points"] = 2e6
     t = trfscore.loads(json.dumps(doc))
     assert [f.message for f in t.findings] == [

@@ -9,7 +9,7 @@ import pytest
 
 from conftest import LOCAL_CORPUS, ROOT, SAMPLES, SHARED_CORPUS, corpus_params, run_cli
 from trfscore.formats import registry
-from trfscore.formats.json_model import validate
+from trfscore.formats.json_schema import validate
 from trfscore.testing.generate import swiss, to_trf
 
 run = run_cli

@@ -14,7 +14,7 @@ import pytest
 import trfscore
 from conftest import run_cli
 from trfscore.checks.registry import all_rules, check_rules
-from trfscore.formats.json_model import validate
+from trfscore.formats.json_schema import validate
 from trfscore.report import csv_report, html, json_report
 from trfscore.report.columns import columns_of, player_columns
 from trfscore.teams.standings import team_standings

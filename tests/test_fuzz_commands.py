@@ -34,7 +34,7 @@ DRIVER = Path(__file__).resolve().parent / "fuzzdriver.py"
 
 
 def _corpus() -> dict[str, bytes]:
-    from trfscore.formats import json_model
+    from trfscore.formats import json_write
     from trfscore.formats.crosstable import writer as crosstable_writer
     from trfscore.formats.pgn import writer as pgn_writer
     from trfscore.testing.generate import round_robin, swiss, to_trf
@@ -50,12 +50,12 @@ def _corpus() -> dict[str, bytes]:
         "swiss.trf": to_trf(event).encode(), "old.trf": to_trf(old).encode(),
         "rr.trf": to_trf(round_robin(7, seed=3)).encode(),
         "teams.trf": (ROOT / "tests" / "data" / "tv10-team-swiss.trf").read_bytes(),
-        "swiss.json": json_model.write(event).encode(), "old.json": json_model.write(old, records=False).encode(),
+        "swiss.json": json_write.write(event).encode(), "old.json": json_write.write(old, records=False).encode(),
         "swiss.pgn": pgn_writer.write(event).encode(),
         "swiss.txt": crosstable_writer.write(event).encode(),
         "rr.txt": crosstable_writer.write(round_robin(6, seed=2)).encode(),
         "swiss.md": crosstable_writer.write(event, style="markdown").encode(),
-        "large.trf": to_trf(large).encode(), "large.json": json_model.write(large).encode(),
+        "large.trf": to_trf(large).encode(), "large.json": json_write.write(large).encode(),
         "large.txt": crosstable_writer.write(large).encode(),
     })
     return corpus

@@ -32,9 +32,9 @@ from hypothesis import strategies as st
 
 from fuzzdriver import captured
 from trfscore.cli import main
-from trfscore.formats import crosstable, json_model, pgn, registry
+from trfscore.formats import crosstable, json_write, pgn, registry
 from trfscore.formats.crosstable import writer as crosstable_writer
-from trfscore.formats.json_model import validate
+from trfscore.formats.json_schema import validate
 from trfscore.formats.pgn import writer as pgn_writer
 from trfscore.testing.generate import round_robin, swiss, to_trf
 
@@ -183,7 +183,7 @@ def hostile_event(kind: str = "swiss"):
 
 def written(t) -> dict[str, bytes]:
     """One event in every input format."""
-    return {"json": json_model.write(t, records=False).encode(), "pgn": pgn_writer.write(t).encode(),
+    return {"json": json_write.write(t, records=False).encode(), "pgn": pgn_writer.write(t).encode(),
             "crosstable": crosstable_writer.write(t).encode(),
             "markdown": crosstable_writer.write(t, style="markdown").encode()}
 
@@ -202,7 +202,7 @@ HAND_MADE = {
                                         {"round": 1, "opponent": 99, "colour": "w", "code": "1", "kind": "win"}]}]
                                     }).encode(),
     "huge-number.json": b'{"schema_version": 1, "rounds": ' + b"9" * 5000 + b"}",
-    "surrogate.json": json.dumps(dict(json_model.to_dict(swiss(4, 2, seed=1), records=False),
+    "surrogate.json": json.dumps(dict(json_write.to_dict(swiss(4, 2, seed=1), records=False),
                                       header={"name": "H\udfff"})).encode(),
     "deep-array.json": b"[" * 100_000,
     "deep-object.json": b'{"a":' * 50_000 + b"1" + b"}" * 50_000,
@@ -323,7 +323,7 @@ def test_random_names_through_every_writer(workdir, names, fmt, door):
                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
                     max_leaves=30), DOORS)
 def test_json_documents_that_violate_the_schema(workdir, doc, door):
-    base = json_model.to_dict(swiss(4, 2, seed=1), records=False)
+    base = json_write.to_dict(swiss(4, 2, seed=1), records=False)
     if isinstance(doc, dict):
         base.update(doc)
         doc = base

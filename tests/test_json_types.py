@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import trfscore
 from trfscore.cli import main
-from trfscore.formats.json_model import validate
+from trfscore.formats.json_schema import validate
 from trfscore.testing import generate
 from trfscore.tiebreaks.registry import TIEBREAKS
 

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 import trfscore
 from conftest import LOCAL_CORPUS, SAMPLES, SHARED_CORPUS, corpus_params
-from trfscore.formats import json_model, trf
+from trfscore.formats import json_read, json_schema, json_write, trf
 from trfscore.model import Game, Kind
 from trfscore.testing.generate import swiss, to_trf
 
@@ -27,8 +27,8 @@ def test_trf_writes_back_its_own_bytes(path):
 @pytest.mark.parametrize("path", ALL_FILES)
 def test_trf_json_trf_is_byte_exact_and_json_validates(path):
     data = path.read_bytes()
-    text = json_model.write(trfscore.loads(data))
-    assert json_model.validate(json.loads(text)) == []
+    text = json_write.write(trfscore.loads(data))
+    assert json_schema.validate(json.loads(text)) == []
     again = trfscore.loads(text)
     assert trf.write_bytes(again) == data
     # the model itself survives the JSON trip
@@ -73,14 +73,14 @@ def test_any_text_round_trips_byte_exact(lines, eol, final_eol, encoding):
         data = text.encode("utf-8")
     t = trfscore.loads(data, "trf")
     assert trf.write_bytes(t) == data
-    assert trf.write_bytes(trfscore.loads(json_model.write(t))) == data
+    assert trf.write_bytes(trfscore.loads(json_write.write(t))) == data
 
 
 def test_large_json_documents_are_validated_cell_by_cell():
     """Every game, player and record of a large document is validated: a defect anywhere is found."""
     t = swiss(1700, 13, seed=4)
-    doc = json.loads(json_model.write(trfscore.loads(to_trf(t))))
-    assert json_model.validate(doc) == []
+    doc = json.loads(json_write.write(trfscore.loads(to_trf(t))))
+    assert json_schema.validate(doc) == []
     for mutate, where in [
         (lambda d: d["players"][1500]["games"][12].update(kind="bogus"), "/players/1500/games/12"),
         (lambda d: d["players"][3]["games"][0].update(round=0), "/players/3/games/0"),
@@ -89,9 +89,9 @@ def test_large_json_documents_are_validated_cell_by_cell():
     ]:
         bad = json.loads(json.dumps(doc))
         mutate(bad)
-        problems = json_model.validate(bad)
+        problems = json_schema.validate(bad)
         assert problems and problems[0][1].startswith(where), problems
-        t2 = json_model.read(json.dumps(bad))
+        t2 = json_read.read(json.dumps(bad), trfscore.Tournament)
         assert t2.findings[0].rule == "JSON002" and not t2.players
 
 
@@ -117,10 +117,10 @@ def test_a_late_players_verdict_is_the_reference_validators(big_json_doc, key, v
     else:
         player[key] = value
     one = dict(player, games=player.get("games")[:1] if isinstance(player.get("games"), list) else player.get("games"))
-    full = json_model.schema()
+    full = json_schema.schema()
     full.pop("oneOf", None)
     expected = list(jsonschema.Draft202012Validator({**full, "$ref": "#/$defs/player"}).iter_errors(one))
-    problems = json_model.validate(doc)
+    problems = json_schema.validate(doc)
     assert bool(problems) == bool(expected), (key, value, remove, problems, [e.message for e in expected])
     if problems:
         assert problems[0][1].startswith(f"/players/{LATE}")
@@ -132,27 +132,27 @@ LATE = 1607  # a player far into the document
 @pytest.fixture(scope="module")
 def big_json_doc():
     t = swiss(1700, 13, seed=4)
-    return json.loads(json_model.write(trfscore.loads(to_trf(t))))
+    return json.loads(json_write.write(trfscore.loads(to_trf(t))))
 
 
 def test_json_records_with_line_breaks_are_refused():
-    doc = json.loads(json_model.write(trfscore.loads(to_trf(swiss(4, 1, seed=1)))))
+    doc = json.loads(json_write.write(trfscore.loads(to_trf(swiss(4, 1, seed=1)))))
     doc["source"]["records"][0]["text"] = "012 Name\n062 999"
-    t = json_model.read(json.dumps(doc))
+    t = json_read.read(json.dumps(doc), trfscore.Tournament)
     assert t.findings[0].rule == "JSON002" and "line break" in t.findings[0].message and not t.players
 
 
 def test_json_lone_surrogates_become_replacement_characters():
-    text = json_model.write(trfscore.loads(to_trf(swiss(4, 1, seed=1)))).replace("Player0001", "Pl\\ud800yer")
-    t = json_model.read(text)
+    text = json_write.write(trfscore.loads(to_trf(swiss(4, 1, seed=1)))).replace("Player0001", "Pl\\ud800yer")
+    t = json_read.read(text, trfscore.Tournament)
     assert t.player(1).name.startswith("Pl\ufffdyer") and t.findings[0].rule == "JSON003"
     trf.write_bytes(t)  # every writer can encode it now
 
 
 def test_json_scoring_may_name_only_some_symbols():
-    doc = json.loads(json_model.write(trfscore.loads(to_trf(swiss(6, 2, seed=1)))))
+    doc = json.loads(json_write.write(trfscore.loads(to_trf(swiss(6, 2, seed=1)))))
     doc["scoring"]["values"] = {"W": 3, "D": 1, "L": 0}
-    t = json_model.read(json.dumps(doc))
+    t = json_read.read(json.dumps(doc), trfscore.Tournament)
     assert t.scoring.values["W"] == 3 and t.scoring.values["A"] == 0
     assert t.standings().rows
 

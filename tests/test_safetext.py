@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from conftest import run_cli
-from trfscore.formats import json_model
+from trfscore.formats import json_write
 from trfscore.safetext import escape_json_text, neutralise, neutralise_json_text
 from trfscore.testing.generate import swiss
 
@@ -50,7 +50,7 @@ def evil_file(tmp_path_factory):
     t.header.name = "Open \x1b]2;title\x07 \u202eevil"
     t.source.format = "json"  # written afresh, not as the generator's TRF lines
     path = tmp_path_factory.mktemp("evil") / "evil.json"  # JSON carries every character
-    path.write_text(json_model.write(t), encoding="utf-8")
+    path.write_text(json_write.write(t), encoding="utf-8")
     return path
 
 

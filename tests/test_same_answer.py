@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import trfscore
-from trfscore.formats import json_model
+from trfscore.formats import json_write
 from trfscore.formats.crosstable import writer as crosstable_writer
 from trfscore.formats.pgn import writer as pgn_writer
 from trfscore.model import Kind
@@ -25,7 +25,7 @@ def doors(t):
     text = to_trf(t)
     base = trfscore.loads(text)
     yield "trf", base
-    yield "json", trfscore.loads(json_model.write(base))
+    yield "json", trfscore.loads(json_write.write(base))
     yield "pgn", trfscore.loads(pgn_writer.write(base))
     yield "crosstable", trfscore.loads(crosstable_writer.write(base, style="text"))
     yield "markdown", trfscore.loads(crosstable_writer.write(base, style="markdown"))

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import trfscore
-from trfscore.formats import json_model
+from trfscore.formats import json_schema, json_write
 from trfscore.testing import generate
 
 #: "where: expected ..., found ..."; a JSON Pointer's keys are data and may hold spaces ("/national/ ").
@@ -60,7 +60,7 @@ def test_a_document_that_is_no_object_says_so():
 @pytest.mark.parametrize("players", [pytest.param(1700, marks=pytest.mark.slow), 60])
 def test_a_large_document_says_it_the_same_way(players):
     """A problem far into a large document is said as in a small one."""
-    text = json_model.write(trfscore.loads(generate.to_trf(generate.swiss(players, 13, seed=4))))
+    text = json_write.write(trfscore.loads(generate.to_trf(generate.swiss(players, 13, seed=4))))
     late = [players - 200, players - 100, players - 50] if players > 1000 else [players - 15, players - 10, players - 5]
     for change, want in [
         (lambda d: d["players"][late[0]]["games"][12].update(kind="bogus"),
@@ -72,7 +72,7 @@ def test_a_large_document_says_it_the_same_way(players):
     ]:
         bad = json.loads(text)  # a fresh copy, in a third of deepcopy's time
         change(bad)
-        found = [f"{where}: {message}" for message, where in json_model.validate(bad)]
+        found = [f"{where}: {message}" for message, where in json_schema.validate(bad)]
         assert found and found[0].startswith(want), found[:2]
         assert all(LINE.match(m) for m in found), found[:3]
 
@@ -84,7 +84,7 @@ def test_a_large_document_says_it_the_same_way(players):
 def test_any_wrong_player_field_gives_one_line_per_problem(key, value):
     doc = trfscore.loads(generate.to_trf(generate.swiss(4, 2, seed=1))).to_dict()
     doc["players"][1][key] = value
-    problems = json_model.validate(doc)
+    problems = json_schema.validate(doc)
     for message, where in problems:
         line = f"{where}: {message}"
         assert LINE.match(line) and "\n" not in line and len(line) < 400, line

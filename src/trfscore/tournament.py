@@ -105,7 +105,7 @@ class Tournament(model.Tournament):
 
     def to_dict(self) -> dict[str, Any]:
         """The tournament as a JSON-ready document (``tournamentDocument`` in ``trfscore schema``)."""
-        from .formats.json_model import to_dict
+        from .formats.json_write import to_dict
 
         return to_dict(self)
 
@@ -114,6 +114,6 @@ class Tournament(model.Tournament):
         """The tournament a document of :meth:`to_dict` describes.  A document that does not follow
         the schema gives a tournament with ``JSON002`` findings (path, expected, found), as
         :func:`trfscore.load` does for a JSON file."""
-        from .formats.json_model import from_document
+        from .formats.json_read import from_document
 
-        return from_document(doc)
+        return from_document(doc, cls)

@@ -20,7 +20,7 @@ import trfscore
 from trfscore.checks.context import Context
 from trfscore.checks.profiles import resolve
 from trfscore.checks.registry import check_rules
-from trfscore.formats import json_model
+from trfscore.formats import json_write
 from trfscore.formats.trf.bulk import KIND_BY_CODE
 from trfscore.model import Kind
 from trfscore.testing.generate import round_robin, swiss, to_trf
@@ -102,7 +102,7 @@ def test_flat_rules_equal_the_cell_by_cell_rules(seed, players, rounds, edits, r
     t = trfscore.loads(text, "trf")
     assert_same(t)
     if not any(f.rule.startswith(("TRF1", "TRF4")) for f in t.findings):
-        assert_same(trfscore.loads(json_model.write(t), "json"))
+        assert_same(trfscore.loads(json_write.write(t), "json"))
 
 
 @pytest.mark.parametrize("players", [7, 40])

@@ -13,7 +13,7 @@ from trfscore.checks.output import FORMATS, Summary, writer
 from trfscore.checks.output.github import command
 from trfscore.checks.runner import FileResult
 from trfscore.findings import Finding
-from trfscore.formats.json_model import validate
+from trfscore.formats.json_schema import validate
 
 EVIL = "a<b>&\"c\" 'd' %25 50% line\nbreak\r\x00\x07\x1b[31m ünï, key:value \u2028\u2029\x85 \u202e"
 

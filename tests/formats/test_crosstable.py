@@ -492,7 +492,8 @@ def test_an_opponent_that_is_no_row_is_reported_not_kept(opponent):
     JSON written from the table failed its own schema (opponent >= 1)."""
     import json
 
-    from trfscore.formats.json_model import validate, write
+    from trfscore.formats.json_schema import validate
+    from trfscore.formats.json_write import write
 
     text = ("No Name 1.Rd 2.Rd Pts\n1 Alpha, A 2w1 " + opponent + "b0 1\n2 Beta, B 1b0 3w1 1\n"
             "3 Gamma, C 4b1 2b0 1\n4 Delta, D 3w0 0 0\n")
@@ -509,7 +510,7 @@ def test_a_declared_total_out_of_range_is_a_finding_not_a_score():
     import json
 
     import trfscore
-    from trfscore.formats import json_model
+    from trfscore.formats import json_schema, json_write
     from trfscore.formats.crosstable import writer as crosstable_writer
     from trfscore.testing.generate import swiss
 
@@ -521,4 +522,4 @@ def test_a_declared_total_out_of_range_is_a_finding_not_a_score():
     found = [f for f in t.findings if f.rule == "CTB104"]
     assert found and "99999999" in found[0].message and "out of range" in found[0].message, t.findings
     assert t.player(1).points is None
-    assert json_model.validate(json.loads(json_model.write(t))) == []
+    assert json_schema.validate(json.loads(json_write.write(t))) == []

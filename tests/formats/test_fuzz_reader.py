@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 import trfscore
 from trfscore.cli import main
-from trfscore.formats import json_model, trf
+from trfscore.formats import json_read, trf
 from trfscore.formats.trf.rules import READER_RULES
 from trfscore.testing.generate import swiss, to_trf
 
@@ -70,5 +70,5 @@ def test_a_large_garbage_file_is_read_in_bounded_time_and_findings(tmp_path):
 
 def test_json_reader_rejects_non_documents_with_findings():
     for text in ("{}", '{"schema_version": 1}', "[1,2]", '{"a": ' * 5000, "null"):
-        t = json_model.read(text)
+        t = json_read.read(text, trfscore.Tournament)
         assert t.findings and t.findings[0].rule in ("JSON001", "JSON002")

@@ -1,4 +1,4 @@
-"""The JSON reader (formats/json_model.py, formats/json_schema.py): every document, of any size
+"""The JSON reader (formats/json_read.py, formats/json_schema.py): every document, of any size
 and layout, validated by the published schema; a defect is one finding per problem, said the
 same way wherever it is and however large the document; a valid document gives back its players
 and games exactly."""
@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import trfscore
-from trfscore.formats import json_model, json_schema
+from trfscore.formats import json_read, json_schema, json_text, json_write
 from trfscore.model import Game
 from trfscore.testing.generate import round_robin, swiss, to_trf
 
@@ -21,7 +21,7 @@ def layout(doc: dict, how: str) -> str:
     """``doc`` as JSON text: as trfscore writes it (a player a line), with the players first,
     compact (no line break at all) or indented (a player over many lines)."""
     if how == "written":
-        return json_model.dumps(doc, "players")
+        return json_text.dumps(doc, "players")
     if how == "players first" and isinstance(doc.get("players"), list):
         rest = json.dumps({k: v for k, v in doc.items() if k != "players"})
         rows = ",\n".join(json.dumps(p) for p in doc["players"])
@@ -39,7 +39,7 @@ def document(players: int, rounds: int, seed: int, robin: bool, records: bool) -
                                                             withdrawals=0.1)
     if records:  # read from its TRF: the document carries the source records
         t = trfscore.loads(to_trf(t))
-    return json.loads(json_model.write(t))
+    return json.loads(json_write.write(t))
 
 
 VALUES = (st.none() | st.booleans() | st.integers(-2, 3000) | st.sampled_from([1.0, 2.5, 1e400, -1e7])
@@ -129,7 +129,7 @@ def test_any_document_is_read_or_refused_with_findings(players, rounds, seed, ro
     except (ValueError, TypeError):  # a value JSON cannot hold
         return
     text = mutate(text, change, at, char)
-    t = json_model.read(text)
+    t = json_read.read(text, trfscore.Tournament)
     for f in t.findings:
         assert f.rule.startswith(("JSON", "TRF", "CTB", "PGN")) and "\n" not in f.message
     try:
@@ -143,7 +143,7 @@ def test_any_document_is_read_or_refused_with_findings(players, rounds, seed, ro
     elif refused:  # valid to the schema: a line break in a record, or a score trfscore cannot compute with
         assert not t.players and ("line break" in refused[0].message or "score" in refused[0].message), refused
     elif "\\ud" not in text.lower():  # (lone surrogates are replaced: JSON003)
-        assert [p.games for p in t.players] == read_games(json_model._with_exact_values(decoded))
+        assert [p.games for p in t.players] == read_games(json_read._with_exact_values(decoded))
 
 
 @pytest.mark.parametrize("size", [9, pytest.param(1200, marks=pytest.mark.slow), 300])
@@ -157,15 +157,15 @@ def test_any_document_is_read_or_refused_with_findings(players, rounds, seed, ro
 def test_a_defect_gets_the_same_finding_at_every_size(size, change, place):
     """The verdict and its words do not depend on the document's size (a document was once
     accepted small and refused large, or said differently past a sample)."""
-    doc = json.loads(json_model.write(trfscore.loads(to_trf(swiss(size, 9, seed=3)))))
+    doc = json.loads(json_write.write(trfscore.loads(to_trf(swiss(size, 9, seed=3)))))
     change(doc)
-    t = json_model.read(json.dumps(doc))
+    t = json_read.read(json.dumps(doc), trfscore.Tournament)
     where = place.format(last=size - 1, records=len(doc["source"]["records"]) - 1)
     assert t.findings and all(f.rule == "JSON002" for f in t.findings) and not t.players
     assert t.findings[0].message.startswith(where + ": expected "), t.findings[0].message
-    small = json.loads(json_model.write(trfscore.loads(to_trf(swiss(9, 9, seed=3)))))
+    small = json.loads(json_write.write(trfscore.loads(to_trf(swiss(9, 9, seed=3)))))
     change(small)
-    said = json_model.read(json.dumps(small)).findings[0].message
+    said = json_read.read(json.dumps(small), trfscore.Tournament).findings[0].message
     assert said.split(": ", 1)[1] == t.findings[0].message.split(": ", 1)[1]
 
 
@@ -178,7 +178,7 @@ def test_a_defect_gets_the_same_finding_at_every_size(size, change, place):
 def test_a_valid_document_gives_back_its_games(players, rounds, seed, robin, edits):
     """Packed or not (cells a TRF reader would not give), the players' games are the document's."""
     t = round_robin(players, seed=seed) if robin else swiss(players, rounds, seed=seed, byes=0.2, forfeits=0.1)
-    doc = json.loads(json_model.write(t))
+    doc = json.loads(json_write.write(t))
     for who, rnd, change in edits:  # valid documents that are not all clean cells
         p = doc["players"][who % len(doc["players"])]
         if not p["games"]:
@@ -200,8 +200,8 @@ def test_a_valid_document_gives_back_its_games(players, rounds, seed, robin, edi
             p["games"][rnd % len(p["games"])] = {"opponent": g["opponent"], "round": g["round"], **g}
         else:
             g["opponent"] = None
-    assert json_model.validate(doc) == []
-    built = json_model.from_dict(doc)
+    assert json_schema.validate(doc) == []
+    built = json_read.from_document(doc, trfscore.Tournament)
     assert [p.games for p in built.players] == read_games(doc)
     assert [p.name for p in built.players] == [p["name"] for p in doc["players"]]
 
@@ -209,40 +209,40 @@ def test_a_valid_document_gives_back_its_games(players, rounds, seed, robin, edi
 def test_games_with_their_keys_in_another_order_are_read_as_written():
     """The columns are cut from the games' values in the order trfscore writes the keys; a game
     written in another order (valid JSON, valid to the schema) must not shift its values."""
-    doc = json.loads(json_model.write(swiss(6, 3, seed=1)))
+    doc = json.loads(json_write.write(swiss(6, 3, seed=1)))
     first = doc["players"][0]["games"]
     i = next(i for i, g in enumerate(first) if g["opponent"] is not None)
     first[i] = {"opponent": first[i]["opponent"], "round": first[i]["round"], **first[i]}
     doc["players"][1]["games"][0]["code"] = " "  # and no packed block: the rounds are not checked in order
-    assert json_model.validate(doc) == []
-    assert [p.games for p in json_model.from_dict(doc).players] == read_games(doc)
+    assert json_schema.validate(doc) == []
+    assert [p.games for p in json_read.from_document(doc, trfscore.Tournament).players] == read_games(doc)
 
 
 @pytest.mark.parametrize("players", [pytest.param(1700, marks=pytest.mark.slow), 60])
 def test_load_reads_a_large_document_from_a_file(tmp_path, players):
     t = swiss(players, 13, seed=5, forfeits=0.03, byes=0.03, withdrawals=0.05)
     path = tmp_path / "doc.json"
-    path.write_text(json_model.write(trfscore.loads(to_trf(t))), encoding="utf-8")
+    path.write_text(json_write.write(trfscore.loads(to_trf(t))), encoding="utf-8")
     got = trfscore.load(path)
     assert len(got.players) == players and not got.findings
-    assert json_model.write(got) == path.read_text(encoding="utf-8")
+    assert json_write.write(got) == path.read_text(encoding="utf-8")
 
 
 def test_problems_are_capped():
     """A document with a defect in every game gives at most SHOWN_PROBLEMS findings."""
-    doc = json.loads(json_model.write(swiss(40, 5, seed=2)))
+    doc = json.loads(json_write.write(swiss(40, 5, seed=2)))
     for p in doc["players"]:
         for g in p["games"]:
             g["colour"] = "x"
-    t = json_model.read(json.dumps(doc))
+    t = json_read.read(json.dumps(doc), trfscore.Tournament)
     assert len(t.findings) == json_schema.SHOWN_PROBLEMS and {f.rule for f in t.findings} == {"JSON002"}
 
 
 def test_a_wrong_property_name_is_named():
     """``propertyNames``: the finding shows the name that is not allowed, not the whole object."""
-    doc = json.loads(json_model.write(swiss(6, 3, seed=2)))
+    doc = json.loads(json_write.write(swiss(6, 3, seed=2)))
     doc["scoring"]["values"]["1"] = 0.5
-    t = json_model.read(json.dumps(doc))
+    t = json_read.read(json.dumps(doc), trfscore.Tournament)
     assert [f.message for f in t.findings] == [
         '/scoring/values: expected one of "W", "D", "L", "A", "P", "X", found the string "1"']
 
@@ -264,7 +264,7 @@ def test_the_block_size_changes_nothing_read(monkeypatch, block):
     included) as one block holding every player."""
     from trfscore.formats import json_players
 
-    valid = json.loads(json_model.write(swiss(9, 4, seed=2, byes=0.2, forfeits=0.1)))
+    valid = json.loads(json_write.write(swiss(9, 4, seed=2, byes=0.2, forfeits=0.1)))
     misplaced = json.loads(json.dumps(valid))
     misplaced["players"][6]["games"][2]["round"] = 9  # JSON006 names player 6, past the first blocks
     mixed = json.loads(json.dumps(valid))
@@ -276,7 +276,7 @@ def test_the_block_size_changes_nothing_read(monkeypatch, block):
     invalid["players"][5]["games"][1]["kind"] = "bogus"
 
     def read(doc: dict) -> tuple:
-        t = json_model.read(json.dumps(doc))
+        t = json_read.read(json.dumps(doc), trfscore.Tournament)
         return [f.to_dict() for f in t.findings], [(p.start_rank, p.name, p.rating, p.games) for p in t.players]
 
     documents = (valid, misplaced, mixed, invalid)

@@ -122,7 +122,7 @@ def test_the_fresh_writers_never_drop_a_record_they_read(root, version):
 
 
 def test_the_schema_names_the_described_record_kinds():
-    from trfscore.formats.json_model import schema
+    from trfscore.formats.json_schema import schema
 
     defs = schema()["$defs"]
     assert defs["record"]["properties"]["kind"]["enum"] == ["", *layout.kinds()]

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import trfscore
 from trfscore import records
-from trfscore.formats.json_model import schema
+from trfscore.formats.json_schema import schema
 from trfscore.formats.trf import generate, layout
 from trfscore.formats.trf.records import decode_fields
 from trfscore.model import Team
@@ -169,11 +169,11 @@ def _team_points(t: trfscore.Tournament) -> dict[int, tuple[Fraction, Fraction]]
 def test_a_team_file_converted_through_a_document_without_source_lines_passes_check(root):
     """``to_dict(records=False)`` keeps no source lines: the 240/320/330 records are written
     afresh from their objects (the team points a 310 line declares still add up: no TRF605/TRF608)."""
-    from trfscore.formats import json_model
+    from trfscore.formats import json_write
 
     t = trfscore.load(root / "tests" / "data" / "tv10-team-swiss.trf")
     assert {r.code for r in t.records} >= {"240", "320", "330"}
-    doc = json_model.to_dict(t, records=False)
+    doc = json_write.to_dict(t, records=False)
     out = trfscore.dumps(trfscore.Tournament.from_dict(doc), format="trf26")
     assert _warnings(out) == []
     assert [replace(r, line=None) for r in trfscore.loads(out).records] == [replace(r, line=None) for r in t.records]
@@ -272,7 +272,7 @@ def test_team_points_not_written_as_a_decimal_are_a_finding_and_not_read(root, w
     """A 310 field holds the number as TRF writes numbers (TRF-2026 §3.10: game points in
     columns 62-67, ``17.0``); an exponent or a ratio is no TRF number, so the team's declared
     game points stay unknown (they were once read as 10**308, past the JSON schema's bound)."""
-    from trfscore.formats import json_model
+    from trfscore.formats import json_schema, json_write
 
     lines = (root / "tests" / "data" / "tv10-team-swiss.trf").read_text(encoding="utf-8").splitlines()
     at = next(i for i, line in enumerate(lines) if line.startswith("310   2 "))
@@ -283,7 +283,7 @@ def test_team_points_not_written_as_a_decimal_are_a_finding_and_not_read(root, w
     found = [f for f in t.findings if f.rule == "TRF703"]
     assert [(f.line, f.column, f.text.strip()) for f in found] == [(at + 1, 62, written)]
     assert "game points" in found[0].message
-    json_model.validate(json_model.to_dict(t))
+    json_schema.validate(json_write.to_dict(t))
 
 
 @given(st.from_regex(r"[-+]?(?:[0-9]{1,4}(?:[.,][0-9]{0,2})?|[.,][0-9]{1,2})", fullmatch=True)

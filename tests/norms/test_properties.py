@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import trfscore
-from trfscore.formats.json_model import schema
+from trfscore.formats.json_schema import schema
 from trfscore.norms.explain import explain_text, norms_document, summary_text
 from trfscore.ratings.tables import fide_dp_hundredths
 from trfscore.testing.generate import round_robin, swiss, to_trf

@@ -11,7 +11,7 @@ import jsonschema
 import pytest
 
 from trfscore.cli import main
-from trfscore.formats.json_model import schema
+from trfscore.formats.json_schema import schema
 
 # example A of docs/norms.md: a GM norm counting 10 games, an IM norm counting 11
 EVENT = Path(__file__).resolve().parents[1] / "data" / "norms" / "swiss-gm-norm.trf"

@@ -436,10 +436,10 @@ def test_cli_formats(tmp_path, fmt):
 def test_crosstable_columns_follow_the_cells_not_a_claimed_round_count(tmp_path, fmt):
     """A JSON document claiming 200,000 rounds over five rounds of cells made the crosstable that
     many columns wide (100,000,000: MemoryError)."""
-    from trfscore.formats import json_model
+    from trfscore.formats import json_write
     from trfscore.testing.generate import swiss
 
-    doc = json_model.to_dict(swiss(6, 5, seed=4), records=False)
+    doc = json_write.to_dict(swiss(6, 5, seed=4), records=False)
     doc["rounds"] = 200_000
     path = tmp_path / "claims.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
@@ -452,7 +452,7 @@ def test_crosstable_columns_follow_the_cells_not_a_claimed_round_count(tmp_path,
 @pytest.mark.parametrize("case", sorted(cases()) + ["hostile"])
 def test_json_rows_written_directly_equal_the_general_encoder(case):
     """render() writes rows without building dicts; it must give exactly json.dumps' text."""
-    from trfscore.formats.json_model import dumps
+    from trfscore.formats.json_text import dumps
 
     t = hostile() if case == "hostile" else cases()[case]
     if case == "hostile":  # names json must escape: quotes, backslashes, control and non-ASCII characters
@@ -481,7 +481,7 @@ def test_json_rows_written_directly_equal_the_general_encoder(case):
 def test_rows_changed_through_the_api_are_what_reports_show():
     """Standings keep columns and build rows on first use; once built, the rows (changed or not)
     are what every report reads."""
-    from trfscore.formats.json_model import dumps
+    from trfscore.formats.json_text import dumps
 
     t = cases()[sorted(cases())[0]]
     s = t.standings()

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 import trfscore
 from conftest import SHARED_CORPUS_DIR
 from trfscore.cli import main
-from trfscore.formats.json_model import validate
+from trfscore.formats.json_schema import validate
 from trfscore.model import Kind
 from trfscore.records import TeamCrosstable
 from trfscore.teams import build_team_event

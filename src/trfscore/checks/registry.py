@@ -40,7 +40,7 @@ FAMILIES = {
 #: The modules that declare rule ids (:func:`trfscore.findings.declare`): the readers' rule
 #: modules and the check rules.  A test fails when an id written in the package is declared by none.
 DECLARING_MODULES = (
-    "trfscore.formats.trf.rules", "trfscore.formats.json_model", "trfscore.formats.crosstable.rules",
+    "trfscore.formats.trf.rules", "trfscore.formats.json_read", "trfscore.formats.crosstable.rules",
     "trfscore.formats.pgn.rules", "trfscore.checks", "trfscore.checks.rules",
 )
 

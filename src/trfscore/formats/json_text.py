@@ -1,7 +1,8 @@
 """The JSON text trfscore writes: the documents' schema id and one row per line of a list.
 
-Kept apart from :mod:`.json_model` (reading and converting documents) so that writing a JSON
-report imports neither the reader nor the record classes.
+Kept apart from the tournament document's writer and reader (:mod:`.json_write`,
+:mod:`.json_read`) so that writing a JSON report imports neither the document's code nor the
+record classes.
 """
 from __future__ import annotations
 
@@ -14,6 +15,9 @@ from ..safetext import escape_json_text
 
 SCHEMA_VERSION = 1
 SCHEMA_ID = "https://trfscore.readthedocs.io/schema/tournament-1.json"
+#: Header fields of a tournament document holding a date: ``null`` when missing, in every
+#: document trfscore writes.
+DATE_FIELDS = ("start_date", "end_date", "start_date_iso", "end_date_iso")
 
 
 def score_to_json(value: Fraction | int | None) -> float | int | None:

@@ -102,11 +102,12 @@ def _read_trf(data: bytes | str, *, path: str | None, encoding: str | None) -> T
 
 
 def _read_json(data: bytes | str, *, path: str | None, encoding: str | None) -> Tournament:
-    from . import json_model
+    from ..tournament import Tournament
+    from . import json_read
 
     box = [_text(data, encoding)]
     del data  # the bytes, and the text once parsed, are freed before the model is built
-    return json_model.read_from(box, path=path)
+    return json_read.read_from(box, Tournament, path=path)
 
 
 def _read_pgn(data: bytes | str, *, path: str | None, encoding: str | None) -> Tournament:
@@ -140,9 +141,9 @@ def _utf8(text: str) -> bytes:
 
 
 def _write_json(t: TournamentData) -> bytes:
-    from . import json_model
+    from . import json_write
 
-    return _utf8(json_model.write(t))
+    return _utf8(json_write.write(t))
 
 
 def _write_trf(t: TournamentData) -> bytes:

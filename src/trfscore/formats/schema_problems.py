@@ -12,6 +12,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .json_pointer import pointer
+
 #: How much of a found value a message shows.
 SHOWN = 40
 
@@ -21,15 +23,9 @@ _ARTICLE = {"integer": "an integer", "number": "a number", "string": "a string",
 _TYPE_NAMES: dict[type, str] = {str: "string", list: "array", dict: "object"}
 
 
-def pointer(parts: Iterable[object]) -> str:
-    """The JSON Pointer of a path (``["players", 3, "name"]`` -> ``/players/3/name``; the whole
-    document is ``""``, shown as ``(document root)`` by :func:`where`)."""
-    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
-
-
 def where(parts: Iterable[object]) -> str:
-    """The pointer as a message shows it: control characters in a name escaped (``\\n``), so that
-    every problem stays on one line."""
+    """The pointer as a message shows it (the whole document as ``(document root)``): control
+    characters in a name escaped (``\\n``), so that every problem stays on one line."""
     text = pointer(parts)
     if any(ch < " " or ch == "\x7f" for ch in text):
         text = json.dumps(text, ensure_ascii=False)[1:-1]

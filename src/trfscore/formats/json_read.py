@@ -1,31 +1,33 @@
-"""The model as JSON (``trfscore convert --to json``) and back.
+"""A JSON document back into the model (``trfscore.load`` of a ``.json`` file,
+``Tournament.from_dict``): the document :mod:`.json_write` writes, checked by the published
+schema on every read (:mod:`.json_schema`); whatever does not follow it is a finding.
 
-The document follows ``schema/tournament.schema.json`` (draft 2020-12).  It carries the source
-lines verbatim (``source.records``) so that JSON -> TRF gives back the original bytes.  Scores are
-JSON numbers (:func:`trfscore.decimals.json_number`); one whose decimal expansion does not end is
-rounded to 6 decimals and its exact ``"p/q"`` form kept in the document's ``exact`` object (JSON
-Pointer -> text), from which :func:`from_dict` restores it: nothing is lost.
+The reader builds the tournament class it is given: ``trfscore.Tournament`` when the format
+registry reads a file (what every reader gives), the class asked when ``Tournament.from_dict``
+reads a document.  So this module does not import :mod:`trfscore.tournament`, whose class reads
+documents with it.
 """
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import asdict, fields
+from dataclasses import fields
 from fractions import Fraction
 from itertools import repeat
-from typing import Any
+from typing import Any, TypeVar
 
-from ..decimals import is_rounded_in_json, json_number
 from ..findings import ERROR, WARNING, Finding, declare_summaries, finding
 from ..gcpause import gc_paused
 from ..model import DEFAULT_POINTS, Header, Player, Record, Scoring, Source, Team
-from ..model import Tournament as TournamentData  # what the writer writes: any tournament
+from ..model import Tournament as TournamentData
 from ..records import CLASSES, NationalRecord, TrfRecord
-from ..tournament import Tournament
 from . import json_bulk, json_players, json_schema
-from .json_schema import schema, validate  # noqa: F401  (schema: the readers' name for it, kept here too)
-from .json_text import SCHEMA_ID, SCHEMA_VERSION, dumps, score_to_json  # noqa: F401  (the JSON writers' names, kept here too)
+from .json_pointer import tokens
+from .json_text import DATE_FIELDS
 from .limits import bounded_score, too_sparse
+
+#: the tournament class a reading builds (:class:`trfscore.model.Tournament` or a subclass)
+T = TypeVar("T", bound=TournamentData)
 
 declare_summaries("Reported by the JSON reader (``trfscore convert --to json`` writes valid documents).", (
     ("JSON001", ERROR, "the input is not valid JSON",
@@ -46,7 +48,6 @@ declare_summaries("Reported by the JSON reader (``trfscore convert --to json`` w
      "warning: the game is read in its list place, as every reader does; the contradicting 'round' is for a "
      "person to correct"),
 ))
-
 
 
 class ScoreError(ValueError):
@@ -81,122 +82,36 @@ def required_score(value: Any) -> Fraction:
     return score
 
 
-def pointer_token(key: object) -> str:
-    """``key`` as one JSON Pointer reference token (RFC 6901: ``~`` -> ``~0``, ``/`` -> ``~1``)."""
-    return str(key).replace("~", "~0").replace("/", "~1")
+def read(text: str, tournament_class: type[T], *, path: str | None = None) -> T:
+    """A tournament of ``tournament_class`` from the text of a JSON document; schema violations
+    become findings."""
+    return read_from([text], tournament_class, path=path)
 
 
-class _Numbers:
-    """Scores as JSON numbers, remembering the exact form of each one rounded (JSON Pointer ->
-    ``"p/q"``) for the document's ``exact`` object."""
-
-    def __init__(self) -> None:
-        self.exact: dict[str, str] = {}
-
-    def __call__(self, value: Fraction | int | None, pointer: str) -> float | int | None:
-        if is_rounded_in_json(value):
-            self.exact[pointer] = str(value)
-        return json_number(value)
-
-    def plain(self, value: Any, pointer: str) -> Any:
-        """Extras made JSON-safe: Fractions to numbers, dataclasses to dicts."""
-        if isinstance(value, Fraction):
-            return self(value, pointer)
-        if isinstance(value, dict):
-            return {str(k): self.plain(v, f"{pointer}/{pointer_token(k)}") for k, v in value.items()}
-        if isinstance(value, (list, tuple)):
-            return [self.plain(v, f"{pointer}/{i}") for i, v in enumerate(value)]
-        if hasattr(value, "__dataclass_fields__"):
-            return self.plain(asdict(value), pointer)
-        return value
-
-
-#: Header fields holding a date: ``null`` when missing, in every document trfscore writes.
-DATE_FIELDS = ("start_date", "end_date", "start_date_iso", "end_date_iso")
-
-
-def to_dict(t: TournamentData, *, records: bool = True, findings: bool = True) -> dict[str, Any]:
-    """The JSON document for ``t`` as Python data."""
-    num = _Numbers()
-    header = asdict(t.header)
-    for key in DATE_FIELDS:
-        header[key] = header[key] or None
-    header["team_scoring"] = {k: num(v, f"/header/team_scoring/{pointer_token(k)}")
-                              for k, v in t.header.team_scoring.items()}
-    players = []
-    for i, p in enumerate(t.players):
-        players.append({
-            "start_rank": p.start_rank, "name": p.name, "sex": p.sex, "title": p.title,
-            "rating": p.rating, "federation": p.federation, "fide_id": p.fide_id, "birth": p.birth,
-            "points": num(p.points, f"/players/{i}/points"), "rank": p.rank, "line": p.line,
-            "national": {k: asdict(v) for k, v in p.national.items()},
-            "games": [{"round": g.round, "opponent": g.opponent, "colour": g.colour, "code": g.code,
-                       "kind": g.kind} for g in p.games],
-        })
-    teams = []
-    for i, team in enumerate(t.teams):
-        item = asdict(team)
-        item["match_points"] = num(team.match_points, f"/teams/{i}/match_points")
-        item["game_points"] = num(team.game_points, f"/teams/{i}/game_points")
-        teams.append(item)
-    src = t.source
-    source: dict[str, Any] = {"path": src.path, "format": src.format, "dialect": src.dialect,
-                              "encoding": src.encoding, "bom": src.bom}
-    if records and src.records:
-        source["records"] = [{"kind": r.kind, "text": r.text, "eol": r.eol, "line": r.line} for r in src.records]
-    doc: dict[str, Any] = {
-        "$schema": SCHEMA_ID,
-        "schema_version": SCHEMA_VERSION,
-        "header": header,
-        "scoring": {"values": {k: num(v, f"/scoring/values/{pointer_token(k)}") for k, v in t.scoring.values.items()},
-                    "detail": {k: num(v, f"/scoring/detail/{pointer_token(k)}") for k, v in t.scoring.detail.items()},
-                    "source": t.scoring.source},
-        "rounds": t.rounds,
-        "players": players,
-        "teams": teams,
-        "records": [_record_dict(r, num, f"/records/{i}") for i, r in enumerate(t.records)],
-        "extras": num.plain(t.extras, "/extras"),
-        "source": source,
-    }
-    if findings:
-        doc["findings"] = [f.to_dict() for f in t.findings]
-    doc["exact"] = num.exact
-    return doc
-
-
-def write(t: TournamentData, **options: Any) -> str:
-    """The JSON text for ``t`` (UTF-8-safe: non-ASCII kept, control characters escaped)."""
-    return dumps(to_dict(t, **options), "players")
-
-
-def read(text: str, *, path: str | None = None) -> Tournament:
-    """Rebuild a tournament from a JSON document; schema violations become findings."""
-    return read_from([text], path=path)
-
-
-def read_from(box: list[str], *, path: str | None = None) -> Tournament:
+def read_from(box: list[str], tournament_class: type[T], *, path: str | None = None) -> T:
     """:func:`read` of the text in ``box``, taken out of it: when nothing else holds the text,
     it is freed as soon as it is parsed (a large document's text would otherwise stay alive
     beside everything built from it)."""
     with gc_paused():  # hundreds of thousands of acyclic objects (see gcpause)
-        return _read(box, path)
+        return _read(box, tournament_class, path)
 
 
-def _read(box: list[str], path: str | None) -> Tournament:
+def _read(box: list[str], tournament_class: type[T], path: str | None) -> T:
     text = box.pop()
     # "in": fast scans (one character: memchr), the pattern only for a text holding escapes
     surrogates = "\\" in text and "\\u" in text and _LONE_SURROGATE.search(text) is not None
     try:
         decoded = json_players.decode(text, surrogates)
     except (ValueError, RecursionError) as exc:  # JSONDecodeError, or an integer of thousands of digits
-        t = Tournament(source=Source(path=path, format="json"))
+        t = tournament_class(source=Source(path=path, format="json"))
         line, column = getattr(exc, "lineno", None), getattr(exc, "colno", None)
         t.findings.append(finding("JSON001", f"not valid JSON: {getattr(exc, 'msg', exc)}",
                                   line, column, "give a file written by 'trfscore convert --to json'"))
         return t
     del text
-    problems = validate(decoded.rest, "tournamentDocument") + decoded.problems
-    t, valid = _from_parts(decoded.rest, decoded.players, problems[:json_schema.SHOWN_PROBLEMS], path)
+    problems = json_schema.validate(decoded.rest, "tournamentDocument") + decoded.problems
+    t, valid = _from_parts(decoded.rest, decoded.players, problems[:json_schema.SHOWN_PROBLEMS], tournament_class,
+                           path)
     if surrogates and valid:
         t.findings.insert(0, finding("JSON003", "the document holds lone UTF-16 surrogates "
                                      "(\\ud800-\\udfff escapes); they were replaced by U+FFFD", None, None,
@@ -204,25 +119,26 @@ def _read(box: list[str], path: str | None) -> Tournament:
     return t
 
 
-def from_document(doc: Any, *, path: str | None = None) -> Tournament:
-    """The tournament a decoded JSON document describes; schema violations become ``JSON002``
-    findings on an empty tournament (one per problem: where, what was expected, what was found)."""
-    problems = validate(doc, "tournamentDocument")
-    return _from_parts(doc, None if problems else _columns(doc["players"]), problems, path)[0]
+def from_document(doc: Any, tournament_class: type[T], *, path: str | None = None) -> T:
+    """The tournament (of ``tournament_class``) a decoded JSON document describes; schema
+    violations become ``JSON002`` findings on an empty tournament (one per problem: where, what
+    was expected, what was found)."""
+    problems = json_schema.validate(doc, "tournamentDocument")
+    return _from_parts(doc, None if problems else _columns(doc["players"]), problems, tournament_class, path)[0]
 
 
 def _from_parts(doc: Any, players: json_bulk.Columns | None, problems: list[tuple[str, str]],
-                path: str | None) -> tuple[Tournament, bool]:
+                tournament_class: type[T], path: str | None) -> tuple[T, bool]:
     """The tournament of a document (its players as columns, the rest in ``doc``) and whether
     it was valid: the schema's ``problems``, a source record holding a line break or a score
     trfscore cannot compute with make JSON002 findings on an empty tournament."""
     problems = problems or _line_break_problems(doc)
     if not problems and players is not None:
         try:
-            return _build(doc, players, path), True
+            return _build(doc, players, tournament_class, path), True
         except ScoreError as exc:
             problems = [(f"expected a score trfscore can compute with, found {exc}"[:300], "(document root)")]
-    t = Tournament(source=Source(path=path, format="json"))
+    t = tournament_class(source=Source(path=path, format="json"))
     for message, where in problems:
         t.findings.append(finding("JSON002", f"{where}: {message}", None, None,
                                   "the document does not follow the trfscore schema"))
@@ -249,11 +165,11 @@ def _with_exact_values(doc: dict[str, Any]) -> dict[str, Any]:
         return doc
     doc = dict(doc)
     for pointer, text in exact.items():
-        tokens = [t.replace("~1", "/").replace("~0", "~") for t in pointer.split("/")[1:]]
-        if not tokens:
+        parts = tokens(pointer)
+        if not parts:
             continue
         node: Any = doc
-        for token in tokens[:-1]:
+        for token in parts[:-1]:
             key: Any = int(token) if isinstance(node, list) and token.isdecimal() else token
             try:
                 child = node[key]
@@ -263,7 +179,7 @@ def _with_exact_values(doc: dict[str, Any]) -> dict[str, Any]:
             node[key] = child
             node = child
         else:
-            last: Any = int(tokens[-1]) if isinstance(node, list) and tokens[-1].isdecimal() else tokens[-1]
+            last: Any = int(parts[-1]) if isinstance(node, list) and parts[-1].isdecimal() else parts[-1]
             if isinstance(node, dict) and last in node or isinstance(node, list) and isinstance(last, int) \
                     and last < len(node):
                 node[last] = text
@@ -272,27 +188,22 @@ def _with_exact_values(doc: dict[str, Any]) -> dict[str, Any]:
 
 def _exact_player_values(exact: dict[str, str], cols: json_bulk.Columns) -> None:
     """The exact ``"p/q"`` values of the players' rounded numbers (``/players/<i>/<key>``, as
-    :func:`to_dict` writes them) put in their columns."""
+    :func:`~trfscore.formats.json_write.to_dict` writes them) put in their columns."""
     for pointer, text in exact.items():
-        tokens = pointer.split("/")
-        if len(tokens) == 4 and tokens[0] == "" and tokens[1] == "players" and tokens[2].isdecimal():
-            key = tokens[3].replace("~1", "/").replace("~0", "~")
+        parts = tokens(pointer)
+        if pointer.startswith("/") and len(parts) == 3 and parts[0] == "players" and parts[1].isdecimal():
+            key = parts[2]
             column = cols.players.get(key)
-            i = int(tokens[2])
+            i = int(parts[1])
             if column is not None and key != "games" and i < len(column) and column[i] is not json_bulk.ABSENT:
                 column[i] = text
-
-
-def from_dict(doc: dict[str, Any], *, path: str | None = None) -> Tournament:
-    """Build the model from a schema-valid document."""
-    return _build(doc, _columns(doc.get("players", [])), path)
 
 
 def _columns(players: list[dict[str, Any]]) -> json_bulk.Columns:
     return json_bulk.columns(players, list(json_schema.published()["$defs"]["player"]["properties"]))
 
 
-def _build(doc: dict[str, Any], cols: json_bulk.Columns, path: str | None) -> Tournament:
+def _build(doc: dict[str, Any], cols: json_bulk.Columns, tournament_class: type[T], path: str | None) -> T:
     """The model of a schema-valid document: its players as columns, the rest in ``doc`` (whose
     ``players`` are not read)."""
     if doc.get("exact"):  # exact values replace rounded ones
@@ -323,8 +234,8 @@ def _build(doc: dict[str, Any], cols: json_bulk.Columns, path: str | None) -> To
     claimed = doc.get("rounds", 0)
     counts = [p.round_count for p in players]  # without unpacking packed games
     data = max(counts, default=0)
-    t = Tournament(header=header, players=players, teams=teams, scoring=scoring, rounds=data,
-                   extras=dict(doc.get("extras", {})), source=source)
+    t = tournament_class(header=header, players=players, teams=teams, scoring=scoring, rounds=data,
+                         extras=dict(doc.get("extras", {})), source=source)
     t.findings = [Finding(**f) for f in doc.get("findings", [])]
     if too_sparse(len(players), data, sum(counts)):  # every player gets a cell per round: mostly padding
         longest = counts.index(data)
@@ -384,18 +295,6 @@ def _players(cols: json_bulk.Columns) -> tuple[list[Player], tuple[int, int, int
     if packed is not None:
         Player.defer_all(players, packed, range(count), cols.counts)
     return players, misplaced
-
-
-def _record_dict(r: TrfRecord, num: _Numbers, pointer: str) -> dict[str, Any]:
-    """A typed record as JSON: its code and its fields (scores as numbers)."""
-    out: dict[str, Any] = {"code": r.code}
-    for name, value in asdict(r).items():
-        if isinstance(value, Fraction):
-            value = num(value, f"{pointer}/{name}")
-        elif isinstance(value, list) and any(isinstance(v, Fraction) for v in value):
-            value = [num(v, f"{pointer}/{name}/{i}") for i, v in enumerate(value)]
-        out[name] = value
-    return out
 
 
 def _records(items: list[dict[str, Any]], extras: dict[str, Any]) -> list[TrfRecord]:
