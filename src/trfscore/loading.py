@@ -40,16 +40,20 @@ def loads(data: str | bytes, format: str | None = None, *, path: str | None = No
     or ``zero`` (:mod:`trfscore.unfinished`)."""
     from .unfinished import check_mode, score_unfinished
 
-    return score_unfinished(_loads(data, format, path, encoding, event, round_mode, check_mode(unfinished)),
+    box = [data]  # handed on, not kept here: a reader may free its input early (a PGN file's, a JSON document's)
+    del data
+    return score_unfinished(_loads(box, format, path, encoding, event, round_mode, check_mode(unfinished)),
                             unfinished)
 
 
-def _loads(data: str | bytes, format: str | None, path: str | None, encoding: str | None, event: str | None,
+def _loads(box: list[str | bytes], format: str | None, path: str | None, encoding: str | None, event: str | None,
            round_mode: str | None, unfinished: str) -> Tournament:
-    """:func:`loads` but for scoring the unknown results as ``unfinished`` asks (which the PGN
-    reader takes: a ``*`` scored by the choice is read as an unknown result)."""
+    """:func:`loads` of the data in ``box`` (taken out of it) but for scoring the unknown results as
+    ``unfinished`` asks (which the PGN reader takes: a ``*`` scored by the choice is read as an
+    unknown result)."""
     from .formats import registry
 
+    data = box.pop()
     fmt = _format_of(data, format, encoding)
     if event is not None or round_mode is not None or (unfinished != "auto" and (fmt.read_by or fmt.name) == "pgn"):
         if (fmt.read_by or fmt.name) != "pgn":
