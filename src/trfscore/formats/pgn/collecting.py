@@ -1,7 +1,9 @@
-"""Game records from a PGN text through python-chess, one game section at a time.
+"""Game records from a PGN text through python-chess, one game section at a time: the one way
+every PGN text is read.
 
 The text is cut where games start (``[Event`` lines, see :mod:`.sections`) and python-chess reads
-each section on its own.  So no copy of the whole text is made (python-chess reads a small
+each section on its own, headers only unless moves are asked for (a visitor that keeps the tag
+pairs and skips the movetext).  So no copy of the whole text is made (python-chess reads a small
 ``StringIO`` of one game; bytes that are UTF-8 are decoded one game at a time), and python-chess
 cannot stop early or lose a game after one whose movetext is empty (python-chess issue 1087):
 such a game is reported (PGN102), since other programs reading the file in one pass may lose the
@@ -18,9 +20,8 @@ from typing import TYPE_CHECKING, AnyStr, TextIO
 from .conventions import TERMINATIONS
 from .moves import any_moves_in, moves_of, section_has_moves
 from .records import GameRecord, RecordMaker, is_phantom
-from .regular import collect_regular
 from .rules import Sink
-from .sections import Sections, report_bad_tags, report_unended, section_starts, spelled
+from .sections import Section, report_bad_tags, report_unended, sections, spelled, tag_lines
 
 if TYPE_CHECKING:  # python-chess is imported on first use
     import chess.pgn
@@ -84,58 +85,63 @@ def collect(text: str | bytes, *, moves: bool = False, sink: Sink | None = None)
 
 def _collect(text: AnyStr, moves: bool, sink: Sink) -> list[GameRecord]:
     any_moves = any_moves_in(text)
-    if not moves:
-        regular = collect_regular(text, sink, any_moves)
-        if regular is not None:
-            return regular
     reader = _game_reader(moves)
-    sections = Sections.of(text, section_starts(text))
-    if not sections.starts:
-        return []
     maker = RecordMaker(sink, escapes=spelled(text, "\\", b"\\") in text)
     records: list[GameRecord] = []
     tags_read = 0
-    unended: list[int] = []  # sections whose game has tags but no result at the end of its movetext
-    for i in range(len(sections.starts)):
-        chunk = sections.chunk(i)
-        tag_lines = chunk.count("\n[") + 1
-        handle = io.StringIO(chunk)
-        while True:
-            at = handle.tell()
-            try:
-                got = reader(handle)
-            except Exception as exc:  # python-chess is lenient; this is a safety net
-                sink.add("PGN102", f"python-chess stopped with {type(exc).__name__} on the game at line "
-                         f"{sections.lines[i]}; it is left out", sections.lines[i], 1)
-                break
-            if got is None:
-                break
-            game = None
-            if isinstance(got, dict):
-                headers: Mapping[str, str] = got
-            else:  # moves: python-chess's game
-                game, headers = got, got.headers
-            if ("White" not in headers or "Event" not in headers) and is_phantom(headers):
-                continue  # a phantom game python-chess made of blank lines or a stray comment
-            tags_read += len(headers)
-            line = sections.lines[i] + (_first_tag_line(chunk, at) if at else 0)
-            rec = maker.make(headers, line)
-            if game is not None:
-                rec.has_moves = moves_of(game, rec, sink)
-            elif any_moves:
-                rec.has_moves = section_has_moves(chunk)
-            else:
-                rec.has_moves = False
-            records.append(rec)
-            if len(headers) >= tag_lines:
-                break  # every tag line of the section is read: no second game in it
-        if i + 1 < len(sections.starts) and not chunk.rstrip().endswith(TERMINATIONS):
-            unended.append(i)
+    unended = 0  # games with tags but no result at the end of their movetext
+    first_unended = after_unended = 0  # the first one's line, and the next game's
+    section = None
+    for section in sections(text):
+        if unended and not after_unended:
+            after_unended = section.line
+        tags_read += _read_section(section, reader, maker, any_moves, sink, records)
+        if not section.last and not section.text.rstrip().endswith(TERMINATIONS):
+            unended += 1
+            first_unended = first_unended or section.line
+    if section is None:
+        return records
     if unended:
-        report_unended(len(unended), sections.lines[unended[0]], sections.lines[unended[0] + 1], sink)
-    if sections.tag_lines() != tags_read or moves:
-        report_bad_tags(sections.text, sink)
+        report_unended(unended, first_unended, after_unended, sink)
+    if tag_lines(text) != tags_read or moves:
+        report_bad_tags(text, sink)
     return records
+
+
+def _read_section(section: Section, reader: GameReader, maker: RecordMaker, any_moves: bool, sink: Sink,
+                  records: list[GameRecord]) -> int:
+    """Add the records of one section (one game, or more when tag lines follow its movetext) to
+    ``records``; the number of tags python-chess read."""
+    chunk = section.text
+    tag_count = chunk.count("\n[") + 1
+    handle = io.StringIO(chunk)
+    tags_read = 0
+    while True:
+        at = handle.tell()
+        try:
+            got = reader(handle)
+        except Exception as exc:  # python-chess is lenient; this is a safety net
+            sink.add("PGN102", f"python-chess stopped with {type(exc).__name__} on the game at line "
+                     f"{section.line}; it is left out", section.line, 1)
+            return tags_read
+        if got is None:
+            return tags_read
+        game = None
+        if isinstance(got, dict):
+            headers: Mapping[str, str] = got
+        else:  # moves: python-chess's game
+            game, headers = got, got.headers
+        if ("White" not in headers or "Event" not in headers) and is_phantom(headers):
+            continue  # a phantom game python-chess made of blank lines or a stray comment
+        tags_read += len(headers)
+        rec = maker.make(headers, section.line + (_first_tag_line(chunk, at) if at else 0))
+        if game is not None:
+            rec.has_moves = moves_of(game, rec, sink)
+        else:
+            rec.has_moves = any_moves and section_has_moves(chunk)
+        records.append(rec)
+        if len(headers) >= tag_count:
+            return tags_read  # every tag line of the section is read: no second game in it
 
 
 def _first_tag_line(chunk: str, at: int) -> int:

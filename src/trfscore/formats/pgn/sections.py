@@ -7,8 +7,9 @@ decoded on its own, and no decoded copy of the whole file is made).  A game star
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import AnyStr, Generic
+from typing import AnyStr, NamedTuple
 
 from .rules import Sink
 
@@ -37,8 +38,11 @@ def spelled(text: AnyStr, as_str: str, as_bytes: bytes) -> AnyStr:
 
 _BAD_TAG = Patterns.compile(r'^[ \t]*\[(?![A-Za-z0-9_]+[ \t]*"[^"\\\n]*(?:\\.[^"\\\n]*)*"[ \t]*\][ \t]*\r?$)[^\n]*',
                             re.M)
-_EVENT = Patterns(re.compile(r"^[ \t\ufeff]*\[Event[ \t]", re.M),
-                  re.compile(rb"^(?:\xef\xbb\xbf)?[ \t]*\[Event[ \t]", re.M))
+# An ``[Event`` line: the text's first line, and a line after a line break (searched with the break
+# in front, which the expression engine finds faster than ``^`` in multi-line mode: ~0.06 s of a
+# 100,000-game file)
+_EVENT = Patterns(re.compile(r"[ \t\ufeff]*\[Event[ \t]"), re.compile(rb"(?:\xef\xbb\xbf)?[ \t]*\[Event[ \t]"))
+_EVENT_AFTER_BREAK = Patterns(re.compile("\n" + _EVENT.for_str.pattern), re.compile(b"\n" + _EVENT.for_bytes.pattern))
 
 
 def body_start(text: AnyStr) -> int:
@@ -47,18 +51,26 @@ def body_start(text: AnyStr) -> int:
     return len(bom) if text.startswith(bom) else 0
 
 
-def section_starts(text: AnyStr) -> list[int]:
-    """Offsets where games start: ``[Event`` lines, or tag sections when no game has an Event tag.
-
-    Tag lines before the first ``[Event`` line (a game without Event) start a section too.
+def section_starts(text: AnyStr) -> Iterator[int]:
+    """Offsets where games start, in order: ``[Event`` lines, or tag sections when no game has an
+    Event tag.  Tag lines before the first ``[Event`` line (a game without Event) start a section too.
+    The ``[Event`` lines are found one at a time, so no list of every start is held.
     """
     begin = body_start(text)
-    starts = [m.start() for m in _EVENT.of(text).finditer(text)]
-    if starts:
-        if _has_tag_line(text[begin:starts[0]]):
-            starts.insert(0, begin)
-        return starts
-    out = []
+    events = (m.start() + 1 for m in _EVENT_AFTER_BREAK.of(text).finditer(text))
+    first = 0 if _EVENT.of(text).match(text) else next(events, None)
+    if first is None:
+        yield from _tag_sections(text, begin)
+        return
+    if _has_tag_line(text[begin:first]):
+        yield begin
+    yield first
+    yield from events
+
+
+def _tag_sections(text: AnyStr, begin: int) -> Iterator[int]:
+    """The starts of the tag sections of a text without ``[Event`` lines: a tag line after a line
+    that is no tag line (blank lines aside)."""
     previous_tag = False
     offset = begin
     newline, bracket = spelled(text, "\n", b"\n"), spelled(text, "[", b"[")
@@ -66,11 +78,10 @@ def section_starts(text: AnyStr) -> list[int]:
         stripped = raw.strip()
         is_tag = stripped.startswith(bracket)
         if is_tag and not previous_tag:
-            out.append(offset)
+            yield offset
         if stripped:
             previous_tag = is_tag
         offset += len(raw) + 1
-    return out
 
 
 def _has_tag_line(head: AnyStr) -> bool:
@@ -79,44 +90,36 @@ def _has_tag_line(head: AnyStr) -> bool:
     return any(line.lstrip().startswith(bracket) for line in head.splitlines())
 
 
-@dataclass(slots=True)
-class Sections(Generic[AnyStr]):
-    """The games of a text as the text holds them: offset and line number of every game start."""
+class Section(NamedTuple):
+    """One game's part of the text: from its start to the next game's."""
 
-    text: AnyStr
-    starts: list[int]
-    lines: list[int]
-
-    @classmethod
-    def of(cls, text: AnyStr, starts: list[int]) -> Sections[AnyStr]:
-        """The sections starting at ``starts``, with their line numbers."""
-        return cls(text, starts, _start_lines(text, starts))
-
-    def chunk(self, i: int) -> str:
-        """The text of game ``i``: from its start to the next game's (decoded when the text is bytes)."""
-        end = self.starts[i + 1] if i + 1 < len(self.starts) else len(self.text)
-        piece = self.text[self.starts[i]:end]
-        return piece if isinstance(piece, str) else piece.decode("utf-8")
-
-    def tag_lines(self) -> int:
-        """How many lines of the text start with ``[``."""
-        text = self.text
-        if isinstance(text, str):
-            return text.count("\n[") + text.startswith("[", body_start(text))
-        return text.count(b"\n[") + text.startswith(b"[", body_start(text))
+    text: str  # decoded when the whole text is bytes
+    line: int  # the line its first character is on
+    last: bool  # no game follows it
 
 
-def _start_lines(text: AnyStr, starts: list[int]) -> list[int]:
-    """The line number of every game start (C-speed counting between consecutive starts)."""
+def sections(text: AnyStr) -> Iterator[Section]:
+    """The game sections of a text, in order, one at a time (each decoded on its own when the text
+    is bytes, so no decoded copy of the whole text is made); line numbers are counted at C speed
+    between consecutive starts."""
     newline = spelled(text, "\n", b"\n")
-    start_lines = []
-    line = 1
-    previous = 0
-    for s in starts:
-        line += text.count(newline, previous, s)
-        start_lines.append(line)
-        previous = s
-    return start_lines
+    starts = section_starts(text)
+    start = next(starts, None)
+    line, counted = 1, 0
+    while start is not None:
+        following = next(starts, None)
+        piece = text[start:len(text) if following is None else following]
+        line += text.count(newline, counted, start)
+        counted = start
+        yield Section(piece if isinstance(piece, str) else piece.decode("utf-8"), line, following is None)
+        start = following
+
+
+def tag_lines(text: AnyStr) -> int:
+    """How many lines of the text start with ``[``."""
+    if isinstance(text, str):
+        return text.count("\n[") + text.startswith("[", body_start(text))
+    return text.count(b"\n[") + text.startswith(b"[", body_start(text))
 
 
 def report_bad_tags(text: AnyStr, sink: Sink) -> None:
