@@ -332,6 +332,77 @@ def test_games_before_the_first_event_tag_are_read():
     assert sorted(by_name(t)) == ["Ann", "Bob", "Cid", "Dan"] and by_name(t)["Ann"].line == 1
 
 
+
+# -- the one reader: python-chess reads every game section; the text's own view around it ----------
+TAG_LINES = st.sampled_from(['[Event "E"]', '[Event "Open e4 group"]', '[White "Ann"]', '[Black "Bob"]',
+                             '[White "Ján Žák"]', '[Round "2.1"]', '[Result "1-0"]', '[Result "*"]',
+                             '[WhiteFideId "x7"]', '[Event"NoSpace"]', '[White "say \\"hi\\""]', "[Broken",
+                             ' [Event "Indented"]', '\ufeff[Event "Marked"]'])
+BODY_LINES = st.sampled_from(["", "", "1-0", "0-1", "*", "1. e4 e5 2. Nf3 1-0", "{ open comment", "}", "; rest",
+                              "% escape", "1. d4 {a comment} 0-1"])
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.one_of(TAG_LINES, BODY_LINES), max_size=40), st.sampled_from(["\n", "\r\n"]), st.booleans(),
+       st.booleans())
+def test_utf8_bytes_give_the_records_and_findings_of_their_text(lines, newline, bom, moves):
+    """Bytes are decoded one game section at a time, a text is cut as it is: the same games, lines
+    and findings either way, headers only or with the moves."""
+    from trfscore.formats.pgn.rules import Sink
+
+    text = ("\ufeff" if bom else "") + newline.join(lines)
+    as_text, as_bytes = [], []
+    records = pgn.collect(text, moves=moves, sink=Sink(as_text))
+    assert pgn.collect(text.encode("utf-8"), moves=moves, sink=Sink(as_bytes)) == records
+    assert as_bytes == as_text
+    assert all(r.line >= 1 for r in records)
+
+
+def test_the_sections_of_a_text_are_its_games_with_their_lines():
+    """Games start at Event lines (tag lines before the first one start a game too); each section
+    knows its line and whether it is the last; a text without Event lines is cut at tag blocks."""
+    from trfscore.formats.pgn.sections import sections
+
+    text = '[White "A"]\n\n1-0\n\n' + game("Ann", "Bob", "1-0") + "\ufeff" + game("Cid", "Dan", "0-1")
+    got = [(s.line, s.last, s.text[:12]) for s in sections(text.encode("utf-8"))]
+    assert got == [(1, False, '[White "A"]\n'), (5, False, '[Event "Test'), (15, True, '\ufeff[Event "Tes')]
+    no_event = '[White "A"]\n[Black "B"]\n\n1-0\n\n[White "C"]\n[Black "D"]\n\n0-1\n'
+    assert [s.line for s in sections(no_event)] == [1, 6]
+    assert list(sections("1. e4 e5 *\n")) == []
+
+
+def test_a_game_after_a_game_without_a_result_is_read_and_the_place_reported():
+    """Three games, the first two without a result at the end of their movetext: every game is
+    read; one PGN102 counts them and names the first and the game after it."""
+    first = '[Event "Test Open"]\n[White "Ann"]\n[Black "Bob"]\n[Result "1-0"]\n\n'
+    second = '[Event "Test Open"]\n[White "Cid"]\n[Black "Dan"]\n[Result "0-1"]\n\n{ no result here }\n\n'
+    t = pgn.read(first + second + game("Eve", "Fay", "1-0"))
+    assert sorted(by_name(t)) == ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"]
+    guard = [f for f in t.findings if f.rule == "PGN102"]
+    assert len(guard) == 1 and guard[0].message.startswith("2 game(s) do not end with a result, the first at line 1")
+    assert guard[0].line == 6
+
+
+def test_tags_after_a_movetext_are_a_second_game_of_the_section_at_their_own_line():
+    """python-chess reads on after a game whose section holds more tag lines (no Event line
+    between): the second game is kept, at the line of its first tag."""
+    from trfscore.formats.pgn.rules import Sink
+
+    text = game("Ann", "Bob", "1-0") + '[White "Cid"]\n[Black "Dan"]\n[Result "0-1"]\n\n0-1\n'
+    records = pgn.collect(text, sink=Sink([]))
+    assert [(r.white.name, r.line) for r in records] == [("Ann", 1), ("Cid", 11)]
+
+
+def test_a_byte_order_mark_stays_in_the_first_games_text():
+    """The first section starts with the mark, so python-chess reads its Event line after the mark
+    as movetext: a move-like Event value makes that game one with moves (no forfeit guess)."""
+    text = "\ufeff" + game("Ann", "Bob", "1-0", Event="Open e4 group") + game("Cid", "Dan", "0-1", moves="1. d4 d5")
+    from trfscore.formats.pgn.rules import Sink
+
+    for t in (text, text.encode("utf-8")):
+        assert [r.has_moves for r in pgn.collect(t, sink=Sink([]))] == [True, True]
+
+
 RESULT_TAGS = st.sampled_from([("1-0", {}), ("0-1", {}), ("1/2-1/2", {}), ("1-0", {"Termination": "forfeit"}),
                                ("0-0", {}), ("+:-", {}), ("1-0", {"ByeType": "PAB"}),
                                ("1/2-1/2", {"ByeType": "HPB"})])
