@@ -13,7 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trfscore.ratinglist.readers import MAX_LINE, ListFormatError, ReadStats, _lines, read_entries
+from trfscore.ratinglist.readers import ListFormatError, ReadStats, read_entries
+from trfscore.ratinglist.readers.rows import MAX_LINE, read_lines
 
 from .listhelp import CARLSEN, DSB_HEADER, run, trf, txt_list, write, xml_list
 
@@ -192,7 +193,7 @@ def test_federation_is_three_ascii_capitals(tmp_path, capsys):
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.sampled_from([b"a", b"bb", b"\n", b"\r\n", b"x" * 7]), max_size=60), st.integers(1, 9))
 def test_lines_match_split(parts, chunk):
-    """``_lines`` read in chunks of any size gives ``split(b"\\n")``, a line over the limit as None."""
+    """``read_lines`` read in chunks of any size gives ``split(b"\\n")``, a line over the limit as None."""
     data = b"".join(parts)
 
     class Chunks(io.BytesIO):
@@ -203,4 +204,4 @@ def test_lines_match_split(parts, chunk):
     expected = data.split(b"\n")
     if expected and expected[-1] == b"":
         expected.pop()
-    assert list(_lines(Chunks(data), limit)) == [line if len(line) <= limit else None for line in expected]
+    assert list(read_lines(Chunks(data), limit)) == [line if len(line) <= limit else None for line in expected]

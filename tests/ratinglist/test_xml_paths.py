@@ -11,7 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trfscore.ratinglist.readers import XML_COMBINED, XML_PER_TYPE, ListFormatError, ReadStats, _fast_ok, _xml
+from trfscore.ratinglist.readers import ListFormatError, ReadStats
+from trfscore.ratinglist.readers.xml_list import XML_COMBINED, XML_PER_TYPE, _fast_ok, read_xml
 
 cell = st.one_of(st.sampled_from(["", "0", "1503014", "2839", "GM", "wi", "NOR", "1990", "12x"]),
                  st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"),
@@ -50,7 +51,7 @@ def read(doc: str, fast: bool):
     assert _fast_ok(data[:4096]) is fast
     stats = ReadStats()
     try:
-        found = list(_xml(io.BufferedReader(io.BytesIO(data)), "list.xml", stats))
+        found = list(read_xml(io.BufferedReader(io.BytesIO(data)), "list.xml", stats))
     except ListFormatError as exc:
         return "error", str(exc).split(" (")[0]
     return found, (stats.read, stats.skipped, stats.problems)
