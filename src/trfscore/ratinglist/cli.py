@@ -46,8 +46,8 @@ def _list_errors_as_usage() -> Iterator[None]:
 def open_lists(paths: list[str], index: str | None) -> list[RatingList]:
     """The lists, indexed (built on first use); a file that is not a list is a UsageError
     (exit 2) naming it.  Rows skipped as malformed are said on standard error."""
+    from ..safetext import neutralise
     from .ratinglist import RatingList
-    from .readers.rows import CONTROL
 
     if index and len(paths) > 1 and index.endswith((".sqlite", ".db", ".sqlite3")):
         raise UsageError("--index names one .sqlite file but several --rating-list files were given; "
@@ -57,7 +57,7 @@ def open_lists(paths: list[str], index: str | None) -> list[RatingList]:
         with _list_errors_as_usage():
             lst = RatingList.open(path, index=index)
         for note in ([lst.note] if lst.note else []) + lst.warnings:
-            print(f"trfscore: {CONTROL.sub('?', note)}", file=sys.stderr)
+            print(f"trfscore: {neutralise(note)}", file=sys.stderr)
         if lst.skipped:
             first = f" (first: {lst.problems[0]})" if lst.problems else ""
             print(f"trfscore: {path}: {lst.skipped} malformed row(s) skipped{first}", file=sys.stderr)
@@ -71,8 +71,8 @@ def fill_input(t: Tournament, data: bytes, args: argparse.Namespace) -> Tourname
     (the input file is never written)."""
     from ..formats import registry
     from ..loading import loads
+    from ..safetext import neutralise
     from .fill import fill_bytes
-    from .readers.rows import CONTROL
 
     head = data[:4096].decode("latin-1")
     # JSON written from a TRF says "trf" too: the bytes must be TRF text
@@ -82,7 +82,7 @@ def fill_input(t: Tournament, data: bytes, args: argparse.Namespace) -> Tourname
     with _list_errors_as_usage():  # an index damaged while in use
         filled, changes = fill_bytes(t, lists, data)
     for f in changes:
-        message = CONTROL.sub("?", f.message)  # names are untrusted: no terminal escapes
+        message = neutralise(f.message)  # names are untrusted: no terminal escapes
         print(f"{args.input}:{f.line}:{f.column}: {f.severity} {f.rule} {message}", file=sys.stderr)
     print(f"trfscore: {len(changes)} change(s) filled in from {', '.join(lst.label for lst in lists)}",
           file=sys.stderr)
