@@ -172,8 +172,3 @@ def describe(error: Problem, prefix: tuple[str | int, ...] = ()) -> tuple[str, s
             error = deepest
     path = (*prefix, *error.absolute_path)
     return f"expected {expected(error)}, found {_found(error)}", where(path)
-
-
-def one_line(message: str, place: str) -> str:
-    """The line a finding shows: ``/players/3/rating: expected ..., found ...``."""
-    return f"{place}: {message}"

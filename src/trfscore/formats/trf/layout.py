@@ -273,9 +273,6 @@ RECORDS: tuple[Record, ...] = (
 
 BY_CODE: dict[str, Record] = {r.code: r for r in RECORDS if r.pattern is None}
 
-#: Codes of the records :mod:`.versions` writes from the model (the others are carried verbatim).
-FROM_MODEL = frozenset(r.code for r in RECORDS if r.from_model and r.pattern is None)
-
 #: The records read into typed objects (classes of :mod:`trfscore.records`, generated from this
 #: description), by code.
 TYPED: dict[str, Record] = {r.code: r for r in RECORDS if r.name}

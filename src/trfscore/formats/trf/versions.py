@@ -1,7 +1,7 @@
 """Writing a tournament afresh as TRF16 or TRF26 (``convert --to trf16|trf26``).
 
 Unlike :func:`trfscore.formats.trf.write_text`, which keeps a TRF's own bytes, this writes every
-record the model holds afresh (those :data:`.layout.FROM_MODEL` names): it is how PGN or
+record the model holds afresh (those whose :mod:`.layout` description says ``from_model``): it is how PGN or
 crosstable input becomes a TRF, and how a TRF16 file is upgraded to TRF26 (dates in
 ``YYYY/MM/DD``, 142 rounds, 162 scoring, 192 type, 202 tie-breaks, 310 teams, NRS records).
 
