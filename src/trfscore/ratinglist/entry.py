@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-#: TRF16 one- and two-letter title codes (TRF spec, 001 columns 11-13) -> FIDE's abbreviation.
-TRF_TITLES = {"G": "GM", "M": "IM", "F": "FM", "C": "CM", "WG": "WGM", "WM": "WIM", "WF": "WFM", "WC": "WCM"}
+from ..formats.trf.layout import TITLE_LETTERS
+
+#: TRF16's title letters upper-cased (``layout.TITLE_LETTERS``) -> FIDE's abbreviation.
+TRF_TITLES = {letters.upper(): title for letters, title in TITLE_LETTERS.items()}
 #: FIDE player titles, strongest first (C.04.2 2.2 orders GM IM WGM FM WIM CM WFM WCM).
 FIDE_TITLES = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, TypedDict
 
-from ..trf.player import TITLE_LETTERS
+from ..trf.layout import TITLE_LETTERS
 from .cells import parse_number
 from .labels import label_role
 from .lexing import Tok

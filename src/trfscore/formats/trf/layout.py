@@ -160,6 +160,10 @@ PLAYER = Record("001", "PLAYER", BOTH, "a player and all their rounds", (
 ), Block(92, 10, (_f("opponent", 92, 95, _INT, "right", refers="player"), _f("colour", 97, 97, "char"),
                   _f("result", 99, 99, "char"))), from_model=True)
 
+#: TRF16's title letters (001 columns 11-13) and the titles they stand for (TRF26 writes the
+#: titles themselves).
+TITLE_LETTERS = {"g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "wm": "WIM", "wf": "WFM", "wc": "WCM"}
+
 NATIONAL = Record("NRS", "NATIONAL", _ONLY26, "national rating of a player (the federation of 172)", (
     _f("federation", 1, 3, required=True),
     _f("start_rank", 5, 8, _INT, "right", refers="player", required=True),

@@ -17,7 +17,7 @@ from typing import NamedTuple
 from ...findings import Finding, finding
 from ...model import Game, Kind, Player
 from . import rules as _rules  # noqa: F401  (declares the ids reported here)
-from .layout import PLAYER
+from .layout import PLAYER, TITLE_LETTERS
 
 F = {f.name: f for f in PLAYER.fields}  # the 001 fields by name
 # 0-based slices of the 001 record.
@@ -43,8 +43,6 @@ SEPARATORS = (slice(OPPONENT_AT + OPPONENT_WIDTH, COLOUR_AT), slice(COLOUR_AT + 
 #: Birth dates TRF26 accepts: YYYY/MM/DD (00 for unknown parts) or the year alone (rule TRF309).
 BIRTH_FORMS = re.compile(r"^\d{4}(?:/\d{2}/\d{2})?$")
 
-#: TRF16's title letters and the titles they stand for (TRF26 writes the titles themselves).
-TITLE_LETTERS = {"g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "wm": "WIM", "wf": "WFM", "wc": "WCM"}
 #: Every title a player line may hold, upper-cased (letters and names), and none.
 TITLES = frozenset({*TITLE_LETTERS.values(), *(k.upper() for k in TITLE_LETTERS), ""})
 

@@ -22,8 +22,7 @@ from ...decimals import trf_value
 from ...model import DEFAULT_POINTS, Game, Kind, Player, Team, Tournament
 from ..dates import parse_round_date
 from .fits import player_fields, refuse
-from .layout import BY_CODE, NATIONAL, PLAYER, TRF16, cells, template
-from .player import TITLE_LETTERS
+from .layout import BY_CODE, NATIONAL, PLAYER, TITLE_LETTERS, TRF16, cells, template
 from .records import written_records
 
 VERSIONS = ("trf16", "trf26")
