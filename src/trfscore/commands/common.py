@@ -16,6 +16,7 @@ from ..formats.files import NotReadable, read_file, read_stream
 from ..loading import loads, nothing_readable
 from ..model import Tournament
 from ..safetext import neutralise_lines
+from ..unfinished import MODES as UNFINISHED_MODES
 
 #: ``ArgumentParser.add_subparsers()``: what each command's ``add_parser`` adds its parser to.
 Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
@@ -37,7 +38,7 @@ def add_input_options(parser: ArgumentParser) -> None:
                         "its own round (round.game: the games of a match), or auto (default: round.game when one "
                         "player has two games under one round number, else round); check applies --event and "
                         "--round-mode to its PGN inputs and reads its other files as usual")
-    parser.add_argument("--unfinished", choices=("auto", "pending", "draw", "zero"), default="auto",
+    parser.add_argument("--unfinished", choices=UNFINISHED_MODES, default=UNFINISHED_MODES[0],
                         help="how games not finished (PGN '*') and unknown results (TRF X) score: auto (default: "
                         "'*' pending and not scored, X as record 162 says, a draw without it), pending (both not "
                         "scored, waiting for their result), draw (a draw for each player) or zero (0 for each); "

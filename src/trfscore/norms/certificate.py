@@ -9,15 +9,13 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from .conditions import json_score
+from .editions import TITLEHOLDERS
 from .event import FID
 
 if TYPE_CHECKING:
     from .engine import NormResult, Norms, PlayerNorms
 
 __all__ = ["certificates", "certificate"]
-
-TITLES = ("GM", "IM", "WGM", "WIM", "FM", "WFM")
-
 
 def certificates(norms: Norms) -> list[dict[str, Any]]:
     """One certificate per norm achieved, in start-rank order."""
@@ -34,7 +32,7 @@ def certificate(norms: Norms, pn: PlayerNorms, r: NormResult) -> dict[str, Any]:
     surname, _, first = (p.name or "").partition(",")
     games = r.games
     feds = {o.federation for o in games} - {FID}
-    titles = Counter(o.title for o in games if o.title in TITLES)
+    titles = Counter(o.title for o in games if o.title in TITLEHOLDERS)
     swiss = facts.swiss_143d
     remarks = []
     if r.exemption:
@@ -65,7 +63,7 @@ def certificate(norms: Norms, pn: PlayerNorms, r: NormResult) -> dict[str, Any]:
         "swiss_exemption": None if r.exemption != "1.4.3d" or swiss is None else {
             "federations": min(swiss.federations), "rated_foreign_players": min(swiss.players),
             "gm_im_wgm_wim": min(swiss.titled)},
-        "titled_opponents": {**{t: titles.get(t, 0) for t in TITLES}, "total": sum(titles.values())},
+        "titled_opponents": {**{t: titles.get(t, 0) for t in TITLEHOLDERS}, "total": sum(titles.values())},
         "rating_average": perf.ra,
         "score": json_score(perf.halves),
         "score_required": None if r.required is None else json_score(r.required),

@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from ..decimals import exact_decimal, half_glyph_points, json_number
 from ..ratings.numbers import round_ratio
 from ..ratings.tables import fide_dp_hundredths
-from .editions import TITLED, Edition, NormType
+from .editions import NORM_TITLES, TITLED, TITLEHOLDERS, Edition, NormType
 from .event import FID
 from .games import Opponent
 
@@ -120,7 +120,7 @@ def level_needed(n: int) -> int:
 
 def level_names(norm: NormType) -> str:
     """The titles of the norm's level as the texts name them: ``GM/IM``."""
-    return "/".join(sorted(norm.level, key=["GM", "IM", "WGM", "WIM"].index))
+    return "/".join(sorted(norm.level, key=NORM_TITLES.index))
 
 
 def meets_35(halves: int, n: int) -> bool:
@@ -259,8 +259,7 @@ CONDITIONS = (games_condition, foreign_condition, caps_condition, titled_conditi
 
 
 def _counts(counter: Counter[str]) -> str:
-    order = ["GM", "IM", "WGM", "WIM", "FM", "WFM"]
-    return ", ".join(f"{counter[t]} {t}" for t in order if counter.get(t)) or "none"
+    return ", ".join(f"{counter[t]} {t}" for t in TITLEHOLDERS if counter.get(t)) or "none"
 
 
 def json_score(h: int) -> int | float:

@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["Edition", "EDITIONS", "NormType", "NORM_TYPES", "TITLED", "edition_for", "edition_named"]
+__all__ = ["Edition", "EDITIONS", "NormType", "NORM_TYPES", "NORM_TITLES", "TITLED", "TITLEHOLDERS", "edition_for",
+           "edition_named"]
 
 
 @dataclass(frozen=True)
@@ -75,8 +76,9 @@ def edition_named(name: str) -> Edition:
     return EDITIONS[key]
 
 
-#: 1.4.5a: the titles that count as "titleholders" (CM and WCM do not).
-TITLED = frozenset({"GM", "IM", "WGM", "WIM", "FM", "WFM"})
+#: 1.4.5a: the titles that count as "titleholders" (CM and WCM do not), in the order texts list them.
+TITLEHOLDERS = ("GM", "IM", "WGM", "WIM", "FM", "WFM")
+TITLED = frozenset(TITLEHOLDERS)
 
 
 @dataclass(frozen=True)
@@ -100,3 +102,5 @@ NORM_TYPES: tuple[NormType, ...] = (
     NormType("WIM", "1.4.5e", frozenset({"GM", "IM", "WGM", "WIM"}), 1850, 2030, 2250, True,
              frozenset({"GM", "IM", "WGM", "WIM"})),
 )
+#: The titles a norm is for, in the order of :data:`NORM_TYPES`.
+NORM_TITLES = tuple(n.code for n in NORM_TYPES)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from ..formats.dates import parse_round_date
 from ..formats.trf.player import title_label
 from ..model import Kind, Player, Tournament
-from .editions import Edition, edition_for, edition_named
+from .editions import NORM_TITLES, Edition, edition_for, edition_named
 
 __all__ = ["EVENT_TYPES", "SYSTEMS", "Options", "EventFacts", "Swiss143d", "event_facts", "title_of", "is_woman"]
 
@@ -217,7 +217,7 @@ def _swiss_143d(facts: EventFacts) -> Swiss143d:
         present = [p for p in foreign if r < len(kinds[p.start_rank]) and kinds[p.start_rank][r] in PRESENT]
         players.append(len(present))
         feds.append(len({facts.federation(p) for p in present}))
-        titled.append(sum(facts.titles[p.start_rank] in ("GM", "IM", "WGM", "WIM") for p in present))
+        titled.append(sum(facts.titles[p.start_rank] in NORM_TITLES for p in present))
     return Swiss143d(tuple(players), tuple(feds), tuple(titled), excluded)
 
 

@@ -7,6 +7,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .conditions import json_score, points
+from .editions import NORM_TITLES
 
 if TYPE_CHECKING:
     from .engine import NormResult, Norms, PlayerNorms
@@ -35,14 +36,13 @@ def summary_text(norms: Norms, all_players: bool = False) -> str:
     if facts.notes:
         lines.append("Event conditions (information):")
         lines += [f"  - {n}" for n in facts.notes]
-    codes = ["GM", "IM", "WGM", "WIM"]
-    rows = [["SNo", "Name", "Ti", "FED", "Rtg", *codes]]
+    rows = [["SNo", "Name", "Ti", "FED", "Rtg", *NORM_TITLES]]
     for p in norms.players:
         if not all_players and not any(r.status != "title held" and (r.achieved or _close(r)) for r in p.results):
             continue
         cells = {r.norm.code: cell_label(r) for r in p.results}
         rows.append([str(p.player.start_rank), p.player.name, p.title, p.federation,
-                     "" if p.player.rating is None else str(p.player.rating), *(cells.get(c, "") for c in codes)])
+                     "" if p.player.rating is None else str(p.player.rating), *(cells.get(c, "") for c in NORM_TITLES)])
     achieved = norms.achieved()
     lines.append(f"Norms achieved: {len(achieved)}" + (": " + ", ".join(
         f"{r.norm.code} {p.player.name or p.player.start_rank} ({r.length} games)" for p, r in achieved) if achieved else ""))

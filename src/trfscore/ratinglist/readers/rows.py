@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
 
+from ...formats.dates import MONTHS as MONTH_NUMBERS
 from ..entry import Entry
 
 #: What a message says a rating list looks like.
@@ -19,7 +20,7 @@ EXPECTED = ("a FIDE rating list (XML <playerslist>, TXT with the header line 'ID
 MAX_NAME = 120
 #: How many malformed rows are described (the rest are only counted).
 MAX_PROBLEMS = 5
-MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+MONTHS = tuple(MONTH_NUMBERS)  # "jan" ... "dec", as the date reader knows them
 #: Characters a name shown from a list must not carry (controls, bidi and zero-width marks).
 CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
 
