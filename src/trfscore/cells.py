@@ -17,13 +17,13 @@ is, without a copy.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import chain, repeat
 from operator import attrgetter, is_, itemgetter
 from typing import TYPE_CHECKING, cast
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .model import PackedRow, Player
+    from .model import Game, PackedRow, Player
 
 #: A colour as the colour column writes it (TRF ``w``, ``b``; ``-`` for none).
 CHAR_OF_COLOUR = {"w": "w", "b": "b", None: "-"}
@@ -58,53 +58,15 @@ class Kind:
            NOT_SCHEDULED, UNKNOWN)
 
 
-class PackedCells:
-    """The round cells of many players, kept column-wise until someone asks for ``Game`` tuples.
+class _Keyed:
+    """Cells whose results are kept as *keys* (see the module docstring): ``keys`` one character
+    a cell, ``kind_of_key`` each key's :class:`Kind`, ``code_of_key`` the result code of each key
+    that is not its own code (None: every key is its code)."""
 
-    The TRF reader decodes a run of clean ``001`` lines in bulk into one of these; row ``i``
-    owns cells ``i*n .. i*n+n-1``.  ``opponents`` holds start ranks (None: no opponent),
-    ``colours`` and ``codes`` one character per cell (TRF ``w b - `` and result codes),
-    ``kind_of_code`` the :class:`Kind` each code stands for (within a block a code always stands
-    for the same kind: the cells are clean).  Cells past a row's recorded rounds are "no
-    entry" cells, equal to :meth:`Game.absent`.  Standings read these lists directly, so a
-    10,000-player file never builds its 130,000 ``Game`` tuples unless they are asked for.
-    """
+    __slots__ = ("keys", "kind_of_key", "code_of_key", "_codes")
 
-    __slots__ = ("n", "opponents", "colours", "codes", "kind_of_code", "opponent_bytes")
-
-    def __init__(self, n: int, opponents: list[int | None], colours: str, codes: str,
-                 kind_of_code: dict[str, str], opponent_bytes: bytes | None = None) -> None:
-        self.n, self.opponents, self.colours, self.codes = n, opponents, colours, codes
-        self.kind_of_code = kind_of_code
-        #: ``opponents`` again as one byte per cell (0: no opponent), when a reader has them so
-        #: and every one is below 256; else None
-        self.opponent_bytes = opponent_bytes
-
-    def kinds(self, begin: int, end: int) -> list[str]:
-        """The :class:`Kind` of cells ``begin`` to ``end``."""
-        return list(map(self.kind_of_code.__getitem__, self.codes[begin:end]))
-
-
-class Columns:
-    """The cells of ``len(counts)`` players, ``n`` a player (see the module docstring).
-
-    ``opponents``: start ranks (None: no opponent); ``colours``: one character a cell (``w``,
-    ``b``; ``-`` or a blank: no colour); ``keys``: one character a cell, ``kind_of_key`` its
-    :class:`~trfscore.model.Kind` and ``code_of_key`` its result code when that is not the key
-    itself (None: every key is its code).  ``counts[i]``: the cells player ``i`` records; the
-    cells after them are "no entry" cells (:meth:`~trfscore.model.Game.absent`).
-    ``opponent_bytes``: ``opponents`` as a byte a cell (0: none) when the reader had them so.
-    """
-
-    __slots__ = ("n", "counts", "opponents", "colours", "keys", "kind_of_key", "code_of_key", "opponent_bytes",
-                 "_kinds", "_codes")
-
-    def __init__(self, n: int, counts: list[int], opponents: list[int | None], colours: str, keys: str,
-                 kind_of_key: dict[str, str], code_of_key: dict[str, str] | None = None,
-                 opponent_bytes: bytes | None = None) -> None:
-        self.n, self.counts, self.opponents, self.colours, self.keys = n, counts, opponents, colours, keys
-        self.kind_of_key, self.code_of_key, self.opponent_bytes = kind_of_key, code_of_key, opponent_bytes
-        self._kinds: list[str] | None = None
+    def __init__(self, keys: str, kind_of_key: dict[str, str], code_of_key: dict[str, str] | None) -> None:
+        self.keys, self.kind_of_key, self.code_of_key = keys, kind_of_key, code_of_key
         self._codes: str | None = None
 
     @property
@@ -116,16 +78,67 @@ class Columns:
             self._codes = self.keys.translate(dict(zip(map(ord, self.code_of_key), self.code_of_key.values())))
         return self._codes
 
+    def code(self, key: str) -> str:
+        """The result code a key stands for."""
+        return key if self.code_of_key is None else self.code_of_key.get(key, key)
+
+
+class PackedCells(_Keyed):
+    """The one store of round cells: the cells of many players, kept column-wise until someone
+    asks for ``Game`` tuples.  Every reader hands its players' cells over in one of these
+    (:func:`pack`, :func:`hand_over`); ``Player.games`` is made from it on first read.
+
+    Row ``i`` owns cells ``i*n .. i*n+n-1``.  ``opponents`` holds start ranks (None: no
+    opponent), ``colours`` one character per cell (``w``, ``b``; ``-`` or a blank: none) and
+    ``keys`` one per cell for its (result code, kind) pair (:class:`_Keyed`): any cell can be
+    held, odd ones (a code standing for another kind than elsewhere) under a private key.
+    Cells past a row's recorded rounds are "no entry" cells, equal to :meth:`Game.absent`.
+    Standings read these lists directly, so a 10,000-player file never builds its 130,000
+    ``Game`` tuples unless they are asked for.
+    """
+
+    __slots__ = ("n", "opponents", "colours", "opponent_bytes")
+
+    def __init__(self, n: int, opponents: list[int | None], colours: str, keys: str,
+                 kind_of_key: dict[str, str], opponent_bytes: bytes | None = None,
+                 code_of_key: dict[str, str] | None = None) -> None:
+        super().__init__(keys, kind_of_key, code_of_key)
+        self.n, self.opponents, self.colours = n, opponents, colours
+        #: ``opponents`` again as one byte per cell (0: no opponent), when a reader has them so
+        #: and every one is below 256; else None
+        self.opponent_bytes = opponent_bytes
+
+    def kinds(self, begin: int, end: int) -> list[str]:
+        """The :class:`Kind` of cells ``begin`` to ``end``."""
+        return list(map(self.kind_of_key.__getitem__, self.keys[begin:end]))
+
+
+class Columns(_Keyed):
+    """The cells of ``len(counts)`` players, ``n`` a player (see the module docstring).
+
+    ``opponents``: start ranks (None: no opponent); ``colours``: one character a cell (``w``,
+    ``b``; ``-`` or a blank: no colour); ``keys``, ``kind_of_key``, ``code_of_key``: the results
+    (:class:`_Keyed`).  ``counts[i]``: the cells player ``i`` records; the cells after them are
+    "no entry" cells (:meth:`~trfscore.model.Game.absent`).  ``opponent_bytes``: ``opponents``
+    as a byte a cell (0: none) when the reader had them so.
+    """
+
+    __slots__ = ("n", "counts", "opponents", "colours", "opponent_bytes", "_kinds")
+
+    def __init__(self, n: int, counts: list[int], opponents: list[int | None], colours: str, keys: str,
+                 kind_of_key: dict[str, str], code_of_key: dict[str, str] | None = None,
+                 opponent_bytes: bytes | None = None) -> None:
+        super().__init__(keys, kind_of_key, code_of_key)
+        self.n, self.counts, self.opponents, self.colours = n, counts, opponents, colours
+        self.opponent_bytes = opponent_bytes
+        self._kinds: list[str] | None = None
+
     @property
     def kinds(self) -> list[str]:
         """The :class:`~trfscore.model.Kind` of every cell (made once)."""
         if self._kinds is None:
             self._kinds = list(map(self.kind_of_key.__getitem__, self.keys))
         return self._kinds
-
-    def code(self, key: str) -> str:
-        """The result code a key stands for."""
-        return key if self.code_of_key is None else self.code_of_key.get(key, key)
 
     def values(self, value_of_key: dict[str, int]) -> list[int]:
         """``[value_of_key[k] for k in keys]``, in C when every value fits in a byte."""
@@ -164,8 +177,8 @@ class Columns:
 
 def columns(players: Sequence[Player], n: int | None = None) -> Columns:
     """The cells of ``players``, in order, ``n`` a player (None: the most any player records):
-    each player's first ``n`` cells, padded with "no entry" cells.  A bulk reader's block whose
-    rows are exactly these players is handed over as it is."""
+    each player's first ``n`` cells, padded with "no entry" cells.  A block whose rows are
+    exactly these players (what :func:`hand_over` leaves) is given as it is."""
     rows = packed_rows(players)
     counts = _round_counts(players, rows)
     if n is None:
@@ -177,7 +190,7 @@ def columns(players: Sequence[Player], n: int | None = None) -> Columns:
         counts = [c if c < n else n for c in counts]
         block = _cut(block, len(rows), n)
     if min(counts) == n or _padding_is_blank(block, counts):
-        return Columns(n, counts, block.opponents, block.colours, block.codes, block.kind_of_code, None,
+        return Columns(n, counts, block.opponents, block.colours, block.keys, block.kind_of_key, block.code_of_key,
                        block.opponent_bytes)
     return _gathered(players, rows, counts, n)
 
@@ -200,6 +213,67 @@ def _round_counts(players: Sequence[Player], rows: list[PackedRow | None]) -> li
     return list(map(_ROUNDS_OF, cast("list[PackedRow]", rows)))
 
 
+def hand_over(players: Sequence[Player]) -> None:
+    """Keep the cells of ``players`` in one store, row ``i`` for player ``i``: what every reader
+    does with the players it made, whatever their cells (a reader's own block, ``Game`` lists, or
+    both).  Nothing is done when they are one block's rows already."""
+    rows = packed_rows(players)
+    if not rows or (None not in rows and _whole_block(cast("list[PackedRow]", rows), 0) is not None):
+        return
+    made = columns(players)
+    cells = PackedCells(made.n, made.opponents, made.colours, made.keys, made.kind_of_key, made.opponent_bytes,
+                        made.code_of_key)
+    type(players[0]).defer_all(players, cells, range(len(players)), made.counts)
+
+
+def pack(counts: Sequence[int], opponents: Sequence[int | None], colours: str, codes: str,
+         kinds: Sequence[str], n: int | None = None, kind_of_token: Mapping[str, str] | None = None) -> PackedCells:
+    """The one builder of a store: the cells of each player in turn (``counts[i]`` of them for
+    player ``i``; ``colours`` a character a cell, :data:`CHAR_OF_COLOUR`) as a block with row
+    ``i`` for player ``i``, each row cut or padded with "no entry" cells to ``n`` (None: the most
+    any player records) and each (code, kind) pair given a key.  ``kinds`` holds each cell's
+    :class:`Kind`, or with ``kind_of_token`` a token (a character, say) it maps to its kind:
+    then only the distinct pairs are looked up."""
+    if n is None:
+        n = max(counts, default=0)
+    if any(c != n for c in counts):
+        absent = Kind.ABSENT if kind_of_token is None else \
+            next(token for token, kind in kind_of_token.items() if kind == Kind.ABSENT)
+        opponents, colours, codes, kinds = _padded(counts, opponents, colours, codes, kinds, n, absent)
+    keys, kind_of_key, code_of_key = _keyed(codes, kinds, kind_of_token)
+    return PackedCells(n, list(opponents), colours, keys, kind_of_key, None, code_of_key)
+
+
+def pack_games(rows: Sequence[Sequence[Game]], n: int | None = None) -> PackedCells:
+    """:func:`pack` for each player's ``Game`` list (each game in its place: its round)."""
+    games = list(chain.from_iterable(rows))
+    return pack(list(map(len, rows)), [g[1] for g in games], "".join([CHAR_OF_COLOUR[g[2]] for g in games]),
+                "".join([g[3] for g in games]), [g[4] for g in games], n)
+
+
+def _padded(counts: Sequence[int], opponents: Sequence[int | None], colours: str, codes: str,
+            kinds: Sequence[str], n: int, absent: str) -> tuple[list[int | None], str, str, list[str]]:
+    """Each player's first ``n`` cells padded with "no entry" cells (kind ``absent``) to ``n``."""
+    opps: list[int | None] = []
+    cols: list[str] = []
+    cds: list[str] = []
+    kds: list[str] = []
+    begin = 0
+    for count in counts:
+        c = min(count, n)
+        end = begin + c
+        short = n - c
+        opps += opponents[begin:end]
+        kds += kinds[begin:end]
+        cols.append(colours[begin:end] + "-" * short)
+        cds.append(codes[begin:end] + " " * short)
+        if short:
+            opps += [None] * short
+            kds += [absent] * short
+        begin += count
+    return opps, "".join(cols), "".join(cds), kds
+
+
 def _whole_block(rows: list[PackedRow], n: int) -> PackedCells | None:
     """The block whose rows are exactly ``rows`` (row ``i`` is row ``i`` of it), at least ``n``
     cells a row."""
@@ -216,72 +290,62 @@ def _cut(block: PackedCells, size: int, n: int) -> PackedCells:
     cuts = list(map(slice, range(0, size * width, width), range(n, size * width + n, width)))
     opponents = list(chain.from_iterable(map(block.opponents.__getitem__, cuts)))
     colours = "".join(map(block.colours.__getitem__, cuts))
-    codes = "".join(map(block.codes.__getitem__, cuts))
-    return PackedCells(n, opponents, colours, codes, block.kind_of_code)
+    keys = "".join(map(block.keys.__getitem__, cuts))
+    return PackedCells(n, opponents, colours, keys, block.kind_of_key, None, block.code_of_key)
 
 
 def _padding_is_blank(block: PackedCells, counts: list[int]) -> bool:
     """True when every cell of a block past a player's recorded rounds is a "no entry" cell."""
-    n, opp, col, code = block.n, block.opponents, block.colours, block.codes
-    if block.kind_of_code.get(" ") != Kind.ABSENT:
+    n, opp, col, key = block.n, block.opponents, block.colours, block.keys
+    if block.kind_of_key.get(" ") != Kind.ABSENT or block.code(" ") != " ":
         return False
     for i, c in enumerate(counts):
         if c < n:
             b = i * n
-            if code[b + c:b + n].strip() or col[b + c:b + n].strip("- ") or opp[b + c:b + n].count(None) != n - c:
+            if key[b + c:b + n].strip() or col[b + c:b + n].strip("- ") or opp[b + c:b + n].count(None) != n - c:
                 return False
     return True
 
 
 def _gathered(players: Sequence[Player], rows: list[PackedRow | None], counts: list[int], n: int) -> Columns:
-    """The cells gathered player by player (keys given to (code, kind) pairs as found)."""
-    opps: list[list[int | None]] = []
+    """The cells gathered player by player into one block (:func:`pack`)."""
+    opps: list[int | None] = []
     cols: list[str] = []
     codes: list[str] = []
-    kinds: list[list[str]] = []
-    for p, c, packed in zip(players, counts, rows):
-        c = min(c, n)
+    kinds: list[str] = []
+    for p, packed in zip(players, rows):
         if packed is not None:
             cells, b = packed.cells, packed.begin
-            o, co, cd = cells.opponents[b:b + c], cells.colours[b:b + c], cells.codes[b:b + c]
-            k = list(map(cells.kind_of_code.__getitem__, cd))
-        elif c:
-            games = p.games[:c]
-            o, k = [g[1] for g in games], [g[4] for g in games]
-            co = "".join([CHAR_OF_COLOUR[g[2]] for g in games])
-            cd = "".join([g[3] for g in games])
+            e = b + min(packed.rounds, n)
+            opps += cells.opponents[b:e]
+            cols.append(cells.colours[b:e])
+            codes.append(cells.codes[b:e])
+            kinds += cells.kinds(b, e)
         else:
-            o, co, cd, k = [], "", "", []
-        short = n - c
-        if short:
-            o = o + [None] * short
-            k = k + [Kind.ABSENT] * short
-            co += "-" * short
-            cd += " " * short
-        opps.append(o)
-        cols.append(co)
-        codes.append(cd)
-        kinds.append(k)
-    code_text = "".join(codes)
-    kind_list = list(chain.from_iterable(kinds))
-    keys, kind_of_key, code_of_key = _keyed(code_text, kind_list)
-    made = Columns(n, counts, list(chain.from_iterable(opps)), "".join(cols), keys, kind_of_key, code_of_key)
-    made._kinds = kind_list
-    return made
+            games = p.games[:n]
+            opps += [g[1] for g in games]
+            cols.append("".join([CHAR_OF_COLOUR[g[2]] for g in games]))
+            codes.append("".join([g[3] for g in games]))
+            kinds += [g[4] for g in games]
+    block = pack([min(c, n) for c in counts], opps, "".join(cols), "".join(codes), kinds, n)
+    return Columns(n, counts, block.opponents, block.colours, block.keys, block.kind_of_key, block.code_of_key)
 
 
-def _keyed(codes: str, kinds: list[str]) -> tuple[str, dict[str, str], dict[str, str] | None]:
-    """A key per cell for these codes and kinds: the code itself while it stands for one kind."""
+def _keyed(codes: str, kinds: Sequence[str], kind_of_token: Mapping[str, str] | None = None,
+           ) -> tuple[str, dict[str, str], dict[str, str] | None]:
+    """A key per cell for these codes and kinds (or tokens of kinds, :func:`pack`): the code
+    itself while it stands for one kind, else a private character."""
     pairs = dict.fromkeys(zip(codes, kinds))
+    kind_of = (lambda token: token) if kind_of_token is None else kind_of_token.__getitem__
     kind_of_code: dict[str, str] = {}
     clashing = []
-    for code, kind in pairs:
-        if kind_of_code.setdefault(code, kind) != kind:
-            clashing.append((code, kind))
+    for code, token in pairs:
+        if kind_of_code.setdefault(code, kind_of(token)) != kind_of(token):
+            clashing.append((code, token))
     if not clashing:
         return codes, kind_of_code, None
     key_of = {pair: chr(_PRIVATE + i) for i, pair in enumerate(clashing)}
-    kind_of_key = {**kind_of_code, **{key: kind for (_, kind), key in key_of.items()}}
+    kind_of_key = {**kind_of_code, **{key: kind_of(token) for (_, token), key in key_of.items()}}
     code_of_key = {key: code for (code, _), key in key_of.items()}
     keys = "".join([key_of.get(pair, pair[0]) for pair in zip(codes, kinds)])
     return keys, kind_of_key, code_of_key

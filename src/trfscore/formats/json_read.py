@@ -264,16 +264,11 @@ def _build(doc: dict[str, Any], cols: json_bulk.Columns, tournament_class: type[
 
 def _players(cols: json_bulk.Columns) -> tuple[list[Player], tuple[int, int, int] | None]:
     """The players of a schema-valid document: built from its columns (:mod:`json_bulk`), their
-    games packed when every cell is clean, else ``Game`` tuples.  Also the first game whose round
-    is not its place (``Games.misplaced``): every game is read in its place."""
-    cells = json_bulk.clean_cells(cols) if cols.counts else None
-    if cells is not None:
-        cols.packed = json_bulk.pack(cells)
+    games handed over in the one cell store.  Also the first game whose round is not its place
+    (``Games.misplaced``): every game is read in its place."""
     misplaced = cols.games.misplaced  # games are read in their places (JSON006 says so)
     column = cols.players
-    packed = cols.packed
     count = len(cols.counts)
-    games = map(list, repeat((), count)) if packed is not None else json_bulk.games_of(cols)
     points: dict[tuple[type, Any], Fraction | None] = {}
     for value in set(zip(map(type, column["points"]), column["points"])):  # few distinct values
         points[value] = score_from_json(value[1] if value[1] is not json_bulk.ABSENT else None)
@@ -290,10 +285,9 @@ def _players(cols: json_bulk.Columns) -> tuple[list[Player], tuple[int, int, int
     nationals = [{k: NationalRecord(**v) for k, v in value.items()} if value and value is not json_bulk.ABSENT
                  else {} for value in column["national"]]
     players = list(map(Player, column["start_rank"], text("name"), text("sex"), text("title"), maybe("rating"),
-                       text("federation"), text("fide_id"), text("birth"), declared, maybe("rank"), games,
+                       text("federation"), text("fide_id"), text("birth"), declared, maybe("rank"), repeat(()),
                        nationals, maybe("line")))
-    if packed is not None:
-        Player.defer_all(players, packed, range(count), cols.counts)
+    Player.defer_all(players, json_bulk.packed(cols), range(count), cols.counts)
     return players, misplaced
 
 

@@ -269,13 +269,9 @@ def infer_blank_byes(player: Player, total_of: Callable[[Player], Fraction], dra
     """
     if player.points is None:
         return [], ""
-    packed = player.packed
-    if packed is not None:  # packed rows write a blank result only for "no entry" cells
-        codes = packed.cells.codes[packed.begin:packed.end]
-        blanks = [i for i, c in enumerate(codes) if c == " "] if " " in codes else []
-    else:
-        blanks = [i for i, g in enumerate(player.games)
-                  if g.kind == Kind.ABSENT and g.opponent is None and g.code == " "]
+    codes = player.codes()
+    blanks = [i for i, (opponent, code, kind) in enumerate(zip(player.opponent_ranks(), codes, player.kinds()))
+              if code == " " and kind == Kind.ABSENT and opponent is None] if " " in codes else []
     if not blanks:
         return [], ""
     delta = player.points - total_of(player)

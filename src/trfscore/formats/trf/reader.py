@@ -13,10 +13,10 @@ from itertools import groupby
 from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING
 
-from ...cells import packed_rows
+from ...cells import Columns, columns, hand_over, round_counts
 from ...findings import CappedFindings, Finding, finding
 from ...gcpause import gc_paused
-from ...model import Kind, PackedCells, PackedRow, Player, Record, Source
+from ...model import Kind, Player, Record, Source
 from ...tournament import Tournament
 from ..decode import decode, looks_binary
 from ..limits import too_sparse
@@ -156,8 +156,7 @@ def _finish(t: Tournament, players: list[Player], nationals: list[NationalRecord
         owner = by_rank.get(nrs.start_rank) if nrs.start_rank is not None else None
         if owner is not None:
             owner.national[nrs.federation] = nrs
-    packs = packed_rows(t.players)
-    counts = [len(p.games) if pack is None else pack.rounds for p, pack in zip(t.players, packs)]
+    counts = round_counts(t.players)
     used = max(counts, default=0)
     declared = t.header.rounds_declared
     if declared is not None and used > declared:
@@ -183,25 +182,20 @@ def _finish(t: Tournament, players: list[Player], nationals: list[NationalRecord
     for p, rounds in zip(t.players, counts):
         if rounds < used:
             p.pad(used)
-    _check_opponents(t.players, packs, by_rank, add)
-    _blank_byes(t, packs, add)
+    hand_over(t.players)
+    cells = columns(t.players)
+    _check_opponents(t.players, cells, by_rank, add)
+    if _blank_byes(t, cells, add):
+        hand_over(t.players)  # the players whose cells changed
     t.source.dialect = _dialect(t.source.records)
     _settle_dates(t)
 
 
-def _check_opponents(players: list[Player], packs: list[PackedRow | None], by_rank: dict[int, Player],
+def _check_opponents(players: list[Player], cells: Columns, by_rank: dict[int, Player],
                      add: Callable[[Finding], None]) -> None:
     """TRF401 for every cell whose opponent is not a player (one set difference when all exist);
-    ``packs`` holds each player's packed row (:func:`~trfscore.cells.packed_rows`)."""
-    seen: set[int | None] = set()
-    blocks: dict[int, PackedCells] = {}
-    for p, packed in zip(players, packs):
-        if packed is not None:
-            blocks[id(packed.cells)] = packed.cells
-        else:
-            seen.update([g[1] for g in p.games])
-    for cells in blocks.values():
-        seen.update(cells.opponents)
+    ``cells``: the players' (:func:`~trfscore.cells.columns`)."""
+    seen = set(cells.opponents)
     seen.discard(None)
     if seen.issubset(by_rank.keys()):
         return
@@ -213,33 +207,31 @@ def _check_opponents(players: list[Player], packs: list[PackedRow | None], by_ra
                             "the opponent must be the start rank of a 001 record", str(opponent)))
 
 
-def _blank_byes(t: Tournament, packs: list[PackedRow | None], add: Callable[[Finding], None]) -> None:
+def _blank_byes(t: Tournament, cells: Columns, add: Callable[[Finding], None]) -> bool:
     """Blank-result byes that the declared points count (ICU exports) become byes, with a warning;
-    ``packs`` holds each player's packed row (:func:`~trfscore.cells.packed_rows`)."""
+    ``cells``: the players' (:func:`~trfscore.cells.columns`).  True when some did."""
     values = t.scoring.values
     table = t.scoring.table()
     total_of, units_of, unit = table.total, table.row, table.unit
-    blank_rows: dict[int, set[int]] = {}  # per packed block, the rows with a blank result
-    for p, packed in zip(t.players, packs):
+    n = cells.n
+    blank_rows = {m.start() // n for m in _BLANK.finditer(cells.codes)} if n else set()  # rows with a blank result
+    changed = False
+    for row in sorted(blank_rows):
+        p = t.players[row]
         declared = p.points
         if declared is None:
             continue
-        if packed is not None:
-            cells, row = packed.cells, packed.row
-            rows = blank_rows.get(id(cells))
-            if rows is None:
-                rows = blank_rows[id(cells)] = {m.start() // cells.n for m in _BLANK.finditer(cells.codes)}
-            if row not in rows:
-                continue
         if sum(units_of(p)) * declared.denominator >= declared.numerator * unit:
             continue  # the declared points are no more than the cells give: no bye to infer (in integers)
         rounds, kind = infer_blank_byes(p, total_of, values["D"], values["W"])
         if rounds:
+            changed = True
             what = "half-point" if kind == Kind.HALF_BYE else "full-point"
             add(finding("TRF408", f"round(s) {', '.join(map(str, rounds))}: blank result read as "
                         f"a {what} bye, since the declared points ({float(declared):g}) count it",
                         p.line, round_column(rounds[0]),
                         f"write the bye as '0000 - {'H' if kind == Kind.HALF_BYE else 'F'}'", ""))
+    return changed
 
 
 def _settle_dates(t: Tournament) -> None:
