@@ -1,6 +1,7 @@
 """Reading a crosstable: locate the table, hand it to the grid or the Swiss reader, collect findings."""
 from __future__ import annotations
 
+from ...cells import hand_over
 from ...findings import finding
 from ...gcpause import gc_paused
 from ...model import Source
@@ -77,6 +78,7 @@ def _run(state: ReadState, rr_rounds: str, fast: bool = True) -> Tournament:
         GridReader(state, rr_rounds).read(head, rows)
     state.compare_totals()
     state.publish_declared()
+    hand_over(state.t.players)  # the cells in the one store, however the rows were read
     return state.t
 
 

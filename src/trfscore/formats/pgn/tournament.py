@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from ...cells import hand_over
 from ...findings import Finding
 from ...model import Source, unpack
 from ...tournament import Tournament
@@ -64,6 +65,7 @@ def build(records: list[GameRecord], *, round_mode: str = "auto", findings: list
                  for i, p in enumerate(t.players)}
     if table is not None:
         fill_games(t, table, rounds)
+        hand_over(t.players)  # the cells in the one store
     else:
         assert cells is not None  # the table is made whenever the games are not packed
         for i, p in enumerate(t.players):
