@@ -1,19 +1,19 @@
-"""The round cells: what a cell can be (:class:`Kind`), how a bulk reader keeps many players'
-cells (:class:`PackedCells`), and every player's cells as flat columns (:func:`columns`), the
-one place the model's two keepings of cells (a packed block, a player's ``Game`` list) become
-one shape.  :mod:`trfscore.model` re-exports ``Kind`` and ``PackedCells``.  Each player's packed
-row and round count, read in one pass (:func:`packed_rows`, :func:`round_counts`), are here too.
+"""The round cells: what a cell can be (:class:`Kind`), the one store every reader keeps its
+players' cells in (:class:`PackedCells`, built by :func:`pack` or :func:`hand_over`), and
+every player's cells as flat columns (:func:`columns`), the one place a store's rows and a
+hand-built player's ``Game`` list become one shape.  :mod:`trfscore.model` re-exports ``Kind``
+and ``PackedCells``.  Each player's store row and round count, read in one pass
+(:func:`packed_rows`, :func:`round_counts`), are here too.
 
 :func:`columns` gives, for exactly a sequence of players in order and a number of rounds ``n``,
 :class:`Columns` whose cell ``i * n + r`` is round ``r + 1`` of player ``i``.  The tie-break
 context, the checks, the FIDE figures, the report crosstable and the event reading read the
-cells only through it, so none of them asks whether a reader left them packed.
+cells only through it, so none of them asks how a player keeps its cells.
 
 Each cell has a *key*, one character standing for its (result code, kind) pair: its code
-itself wherever the code says the kind (a bulk reader's block always; a hand-built ``Game``
-list almost always), else a private character.  A whole column of values is then one look-up
-per distinct key (``str.translate``), and a bulk block's code column is its key column as it
-is, without a copy.
+itself wherever the code says the kind (almost always), else a private character, so a store
+holds any cell.  A whole column of values is then one look-up per distinct key
+(``str.translate``), and a store's code column is its key column as it is, without a copy.
 """
 from __future__ import annotations
 

@@ -272,9 +272,11 @@ class ScoreTable:
 
 class _RoundCells:
     """``Player.games``: a dataclass field (constructor keyword, equality, repr, ``asdict``,
-    ``replace``) whose list is made on first read when a bulk reader handed over packed cells
-    (:meth:`Player.defer_games`).  Read on the class, it gives the field's default, no games
-    (a descriptor-typed field, as the :mod:`dataclasses` documentation describes them)."""
+    ``replace``) whose list is made on first read from the player's row of the cell store a
+    reader handed over (:meth:`Player.defer_games`, :func:`trfscore.cells.hand_over`); from then
+    on the list is the player's cells (``p.games.append`` and item assignment change them).
+    Read on the class, it gives the field's default, no games (a descriptor-typed field, as the
+    :mod:`dataclasses` documentation describes them)."""
 
     __slots__ = ()
 
@@ -294,7 +296,7 @@ class _RoundCells:
         return games
 
     def __set__(self, player: Player, games: Iterable[Game] | PackedRow) -> None:
-        if type(games) is PackedRow:  # a bulk reader's cells, left packed (as Player.defer_games does)
+        if type(games) is PackedRow:  # a reader's row of the cell store (as Player.defer_games hands over)
             player._games = None
             player._packed = games
             return
@@ -345,7 +347,7 @@ class Player:
         if len(games) < rounds:
             games.extend(Game.absent(r) for r in range(len(games) + 1, rounds + 1))
 
-    # -- cells kept packed by a bulk reader (see PackedCells) ------------------------------
+    # -- cells kept in the store a reader hands over (see PackedCells) ---------------------
     def defer_games(self, cells: PackedCells, row: int, count: int) -> None:
         """Let ``games`` come from ``cells`` (row ``row``, ``count`` rounds) when first read."""
         self._games = None
@@ -393,10 +395,14 @@ class Player:
             return cells.kinds(row * cells.n, row * cells.n + count)
         return [g[4] for g in self.games]
 
-    def codes(self) -> list[str] | str:
-        """The result code per round (``Game.code``), without unpacking."""
-        codes: list[str] | str = self._column("codes", 3)
-        return codes
+    def codes(self) -> str:
+        """The result code per round (``Game.code``, a character each), without unpacking."""
+        packed = self._packed
+        if packed is not None:
+            cells, row, count = packed
+            b = row * cells.n
+            return cells.codes[b:b + count]
+        return "".join([g[3] for g in self.games])
 
     def colours(self) -> list[str | None]:
         """The colour per round (``"w"``, ``"b"`` or None), without unpacking."""

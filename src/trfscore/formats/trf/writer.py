@@ -63,9 +63,7 @@ def _read_back(records: list[Record], in_place: dict[int, str],
 
 
 def _same_games(a: Player, b: Player) -> bool:
-    """``a.games == b.games``, compared column by column while both are packed."""
-    if a.packed is None or b.packed is None:
-        return a.games == b.games
+    """``a.games == b.games``, compared column by column (without unpacking)."""
     return (a.round_count == b.round_count and a.opponent_ranks() == b.opponent_ranks() and a.codes() == b.codes()
             and a.colours() == b.colours() and a.kinds() == b.kinds())
 
