@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import trfscore
-from trfscore.cells import columns, hand_over, pack_games
-from trfscore.model import Game, Kind, Player, packed_rows
+from trfscore.cells import columns, hand_over, pack_games, packed_rows
+from trfscore.model import Game, Kind, Player
 from trfscore.testing.generate import swiss, to_trf
 
 #: Any cell: a code need not say its kind (``+`` as a full-point bye, a blank as a pending
