@@ -273,6 +273,18 @@ def test_from_dict_of_a_bad_document_gives_findings():
     assert t.findings and all(f.rule == "JSON002" for f in t.findings)
 
 
+def test_from_dict_gives_the_class_it_is_called_on():
+    """The JSON reader builds the class it is given: a subclass's ``from_dict`` gives the subclass,
+    for a valid document and for one that does not follow the schema."""
+
+    class Mine(Tournament):
+        pass
+
+    doc = trfscore.load(SAMPLE).to_dict()
+    assert type(Mine.from_dict(doc)) is Mine and type(Mine.from_dict({"players": "none"})) is Mine
+    assert type(Tournament.from_dict(doc)) is Tournament
+
+
 def test_check_reads_paths_text_and_tournaments_alike():
     t = trfscore.load(SAMPLE)
     assert trfscore.check(SAMPLE) == trfscore.check(t) == trfscore.check(SAMPLE.read_bytes())
