@@ -341,3 +341,13 @@ def test_141b_team_championship_and_world_cup():
     # World Cup, 8 games: counts as 9; 5/8 = 62.5 % -> 63 %, dp 95; required 4/8 (50 %) -> 1 extra: 9 + 1 = 10
     cup = verdict(event(APPLICANT, gms([2600] * 8, ["1"] * 2 + ["½"] * 6)), "GM", event_type="world-cup")
     assert cup.achieved and (cup.required, cup.length) == (8, 10)
+
+
+def test_an_event_before_the_2017_edition_is_judged_by_it_and_says_so():
+    """B.01 2017 is in force from 2017-07-01 (``EDITIONS["2017"].effective``); an event starting the
+    day before falls under the 2014 edition, not implemented: judged by 2017, with that said."""
+    rounds = gms([2600] * 9, ["½"] * 9)
+    for start, said in (("2017/06/30", True), ("2017/07/01", False)):
+        norms = load(event(APPLICANT, rounds, start=start)).norms()
+        assert norms.facts.edition.name == "2017"
+        assert any("under the 2014 edition" in a for a in norms.assumptions) == said, start

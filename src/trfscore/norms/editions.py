@@ -54,7 +54,8 @@ EDITIONS: dict[str, Edition] = {
         "1.4.6d unrated opponents count 1000 (a secondary source)")),
     "2024": Edition("2024", "2024-01-01", 1400, True, False),
 }
-FIRST_DATE = "2017-07-01"  # events starting earlier fall under the 2014 edition: not implemented
+#: Events starting earlier fall under the 2014 edition, which is not implemented.
+FIRST_DATE = EDITIONS["2017"].effective
 
 
 def edition_for(start_iso: str | None) -> Edition:

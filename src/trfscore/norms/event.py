@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from ..formats.dates import parse_round_date
 from ..formats.trf.player import title_label
 from ..model import Kind, Player, Tournament
-from .editions import NORM_TITLES, Edition, edition_for, edition_named
+from .editions import FIRST_DATE, NORM_TITLES, Edition, edition_for, edition_named
 
 __all__ = ["EVENT_TYPES", "SYSTEMS", "Options", "EventFacts", "Swiss143d", "event_facts", "title_of", "is_woman"]
 
@@ -118,7 +118,7 @@ def event_facts(t: Tournament, options: Options) -> EventFacts:
         edition = edition_for(start)
         assumptions.append(f"B.01 {edition.name} edition: the one in force on the start date {start}" if start else
                            f"B.01 {edition.name} edition: the file gives no start date (give --rules)")
-        if start and start < "2017-07-01":
+        if start and start < FIRST_DATE:
             assumptions.append(f"the event started on {start}, under the 2014 edition, which is not implemented: "
                                "judged by the 2017 one")
     else:
