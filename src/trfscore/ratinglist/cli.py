@@ -47,9 +47,10 @@ def open_lists(paths: list[str], index: str | None) -> list[RatingList]:
     """The lists, indexed (built on first use); a file that is not a list is a UsageError
     (exit 2) naming it.  Rows skipped as malformed are said on standard error."""
     from ..safetext import neutralise
+    from .index import INDEX_SUFFIXES
     from .ratinglist import RatingList
 
-    if index and len(paths) > 1 and index.endswith((".sqlite", ".db", ".sqlite3")):
+    if index and len(paths) > 1 and index.endswith(INDEX_SUFFIXES):
         raise UsageError("--index names one .sqlite file but several --rating-list files were given; "
                          "give a folder instead")
     lists: list[RatingList] = []
