@@ -68,11 +68,7 @@ def _game_reader(moves: bool) -> GameReader:
 
     if moves:
         return chess.pgn.read_game
-    visitor = _tag_visitor()
-
-    def reader(handle: TextIO) -> dict[str, str] | None:
-        return chess.pgn.read_game(handle, Visitor=visitor)
-    return reader
+    return functools.partial(chess.pgn.read_game, Visitor=_tag_visitor())  # no Python frame of its own
 
 
 def collect(text: str | bytes, *, moves: bool = False, sink: Sink | None = None) -> list[GameRecord]:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, AnyStr
 
 from .records import GameRecord, location
 from .rules import Sink
-from .sections import Patterns
+from .sections import LineStarts
 
 if TYPE_CHECKING:
     import chess.pgn
@@ -15,14 +15,14 @@ _MOVE = re.compile(r"(?:^|[\s.)}])"
                    r"(?:[KQRBN][a-h]?[1-8]?x?[a-h][1-8]|[a-h](?:x[a-h])?[1-8](?:=?[QRBN])?|O-O(?:-O)?|0-0-0)"
                    r"(?=[\s+#!?)({;]|$)")
 _COMMENT = re.compile(r"\{[^}]*(?:\}|\Z)|;[^\n]*|%[^\n]*")  # an open comment runs to the end
-_ANY_MOVES = Patterns.compile(r"^[ \t]*(?:\{[^}\n]*\}[ \t]*)?\d+[ \t]*\.(?:[ \t]*\.\.)?[ \t]*"
-                              r"(?:[KQRBN]?[a-h]?[1-8]?x?[a-h][1-8]|O-O)", re.M)
+_ANY_MOVES = LineStarts.compile(r"[ \t]*(?:\{[^}\n]*\}[ \t]*)?\d+[ \t]*\.(?:[ \t]*\.\.)?[ \t]*"
+                                r"(?:[KQRBN]?[a-h]?[1-8]?x?[a-h][1-8]|O-O)")
 
 
 def any_moves_in(text: AnyStr) -> bool:
     """True when some game of a PGN text (``str`` or UTF-8 ``bytes``) has moves (a numbered move at
     the start of a line)."""
-    return bool(_ANY_MOVES.of(text).search(text))
+    return next(_ANY_MOVES.starts(text), None) is not None
 
 
 def has_moves(movetext: str) -> bool:

@@ -31,6 +31,31 @@ class Patterns:
         return self.for_str if isinstance(text, str) else self.for_bytes
 
 
+@dataclass(frozen=True, slots=True)
+class LineStarts:
+    """An expression that matches at the start of a line, searched the way the expression engine
+    is fastest: at the text's start, then after each line break (a literal first character, which
+    the engine skips to, where ``^`` in multi-line mode is tried at every position: a 23 MB file
+    in ~0.06 s instead of ~0.14 s)."""
+
+    at_start: Patterns
+    after_break: Patterns
+
+    @classmethod
+    def compile(cls, source: str, for_bytes: bytes | None = None) -> LineStarts:
+        """``source`` (and ``for_bytes`` for bytes texts, by default ``source`` in ASCII)."""
+        as_bytes = source.encode("ascii") if for_bytes is None else for_bytes
+        return cls(Patterns(re.compile(source), re.compile(as_bytes)),
+                   Patterns(re.compile(f"\n(?:{source})"), re.compile(b"\n(?:" + as_bytes + b")")))
+
+    def starts(self, text: AnyStr) -> Iterator[int]:
+        """The offsets of the lines of ``text`` it matches, in order."""
+        if self.at_start.of(text).match(text):
+            yield 0
+        for m in self.after_break.of(text).finditer(text):
+            yield m.start() + 1
+
+
 def spelled(text: AnyStr, as_str: str, as_bytes: bytes) -> AnyStr:
     """``as_str`` for a ``str`` text, ``as_bytes`` (the same characters in UTF-8) for a ``bytes`` one."""
     return as_str if isinstance(text, str) else as_bytes
@@ -38,11 +63,8 @@ def spelled(text: AnyStr, as_str: str, as_bytes: bytes) -> AnyStr:
 
 _BAD_TAG = Patterns.compile(r'^[ \t]*\[(?![A-Za-z0-9_]+[ \t]*"[^"\\\n]*(?:\\.[^"\\\n]*)*"[ \t]*\][ \t]*\r?$)[^\n]*',
                             re.M)
-# An ``[Event`` line: the text's first line, and a line after a line break (searched with the break
-# in front, which the expression engine finds faster than ``^`` in multi-line mode: ~0.06 s of a
-# 100,000-game file); blanks and byte-order marks before it alike in a text and in its UTF-8 bytes
-_EVENT = Patterns(re.compile(r"[ \t\ufeff]*\[Event[ \t]"), re.compile(rb"(?:[ \t]|\xef\xbb\xbf)*\[Event[ \t]"))
-_EVENT_AFTER_BREAK = Patterns(re.compile("\n" + _EVENT.for_str.pattern), re.compile(b"\n" + _EVENT.for_bytes.pattern))
+# An ``[Event`` line, after blanks and byte-order marks alike in a text and in its UTF-8 bytes
+_EVENT = LineStarts.compile(r"[ \t\ufeff]*\[Event[ \t]", rb"(?:[ \t]|\xef\xbb\xbf)*\[Event[ \t]")
 
 
 def body_start(text: AnyStr) -> int:
@@ -57,8 +79,8 @@ def section_starts(text: AnyStr) -> Iterator[int]:
     The ``[Event`` lines are found one at a time, so no list of every start is held.
     """
     begin = body_start(text)
-    events = (m.start() + 1 for m in _EVENT_AFTER_BREAK.of(text).finditer(text))
-    first = 0 if _EVENT.of(text).match(text) else next(events, None)
+    events = _EVENT.starts(text)
+    first = next(events, None)
     if first is None:
         yield from _tag_sections(text, begin)
         return
