@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
+from itertools import repeat
 
 from .terminals import TERMINALS, Terminal
 
@@ -112,19 +114,56 @@ def classify(text: str) -> str:
     return "WORD"
 
 
+def lex(text: str) -> list[list[Tok]]:
+    """The typed items of every line (index 0 is line 1)."""
+    if _ODD_SPACE.search(text):
+        text = text.translate(_SPACES)
+    kinds = _Kinds(_scanner().match)
+    return [_items(line, no, kinds) for no, line in enumerate(text.replace("\r\n", "\n").replace("\r", "\n")
+                                                                .split("\n"), 1)]
+
+
 def lex_line(line: str, no: int) -> list[Tok]:
     """The typed items of one line (without line breaks), numbered ``no``: what :func:`lex`
     gives for that line of a whole text."""
-    return [Tok(_kind(m.lastgroup, m.group()), m.group(), no, m.start() + 1)
-            for m in _scanner().finditer(line.translate(_SPACES))]
+    return _items(line.translate(_SPACES) if _ODD_SPACE.search(line) else line, no, _Kinds(_scanner().match))
 
 
-def lex(text: str) -> list[list[Tok]]:
-    """The typed items of every line (index 0 is line 1)."""
-    text = text.replace("\r\n", "\n").replace("\r", "\n").translate(_SPACES)
-    finditer = _scanner().finditer
-    return [[Tok(_kind(m.lastgroup, m.group()), m.group(), no, m.start() + 1) for m in finditer(line)]
-            for no, line in enumerate(text.split("\n"), 1)]
+def _items(line: str, no: int, kinds: _Kinds) -> list[Tok]:
+    """The typed items of ``line`` (its odd blanks made spaces), numbered ``no``.
+
+    In a line without ``|``, tabs or ``;`` every run of non-blank characters is one item (each
+    item terminal ends at a blank, a separator or the line's end, and WORD takes any run), so
+    the line is split at its blanks and each distinct run is typed once (``kinds``), by the
+    scanner's first alternative that matches it whole; other lines are scanned item by item."""
+    if "|" in line or "\t" in line or ";" in line:
+        return [Tok(_kind(m.lastgroup, m.group()), m.group(), no, m.start() + 1)
+                for m in _scanner().finditer(line)]
+    texts = line.split()
+    cols = []
+    at = 0
+    for item in texts:  # (str.find: a regular expression would be tried at every blank)
+        at = line.find(item, at)
+        cols.append(at + 1)
+        at += len(item)
+    return list(map(Tok, map(kinds.__getitem__, texts), texts, repeat(no), cols))
+
+
+class _Kinds(dict[str, str]):
+    """The kind of each distinct item text, found by the scanner when first asked for."""
+
+    def __init__(self, match: Callable[[str], re.Match[str] | None]) -> None:
+        super().__init__()
+        self.match = match
+
+    def __missing__(self, text: str) -> str:
+        m = self.match(text)
+        kind = self[text] = _kind(m.lastgroup if m is not None else None, text)
+        return kind
+
+
+#: Any blank the grammar does not know (see _SPACES): only a text holding one is translated.
+_ODD_SPACE = re.compile("[" + "".join(map(chr, _SPACES)) + "]")
 
 
 if __name__ == "__main__":  # python -m trfscore.formats.crosstable.lexing > .../crosstable/terminals.py

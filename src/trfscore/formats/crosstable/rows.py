@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from itertools import compress
+from operator import attrgetter
 from typing import Protocol
 
 from ..markdown_text import unescape
@@ -13,6 +15,7 @@ from .lexing import Tok, classify, lex
 Line = tuple[int, str | None, list[Tok]]
 
 _RULE_LINE = re.compile(r"[-=_+:~*|\s]+")
+_KIND, _TEXT = attrgetter("kind"), attrgetter("text")
 
 
 def split_lines(text: str) -> list[str]:
@@ -28,6 +31,8 @@ def table_lines(text: str, raw_lines: list[str]) -> list[Line]:
 
 def _cells_of(toks: list[Tok], line: str) -> tuple[str | None, list[Tok]]:
     """A line as cells: separator-delimited when it has ``|``, tabs or ``;``, else its items."""
+    if not ("|" in line or "\t" in line or ";" in line):
+        return None, toks  # (most lines: no separator item to look for)
     n_pipe = sum(1 for t in toks if t.kind == "PIPE")
     n_tab = sum(1 for t in toks if t.kind == "TAB")
     n_semi = sum(1 for t in toks if t.kind == "SEMI")
@@ -139,9 +144,28 @@ def _int(tok: Tok) -> int | None:
     return None
 
 
+class _MayStart(dict[str, bool]):
+    """Whether an item of each text may be a round label, each distinct text judged once."""
+
+    def __missing__(self, text: str) -> bool:
+        may = self[text] = _ROUND_LABEL.fullmatch(text) is not None
+        if len(self) > 100_000:
+            self.clear()  # (a bound on what is kept between texts)
+        return may
+
+
+_MAY_START = _MayStart()
+#: The kinds an item that is a round label (``3.Rd``, ``R3``: digits and letters) may have.
+_MAY_BE_LABEL = frozenset({"WORD", "NAME"})
+
+
 def _number_run(cells: list[Tok]) -> tuple[int, int, str]:
     """(start, length, kind) of the longest run 1, 2, 3 ... or 1.Rd, 2.Rd ... in ``cells``."""
     best = (0, 0, "")
+    texts = list(map(_TEXT, cells))
+    if "1" not in texts and not any(map(_MAY_START.__getitem__,
+                                        compress(texts, map(_MAY_BE_LABEL.__contains__, map(_KIND, cells))))):
+        return best  # no item can start a run (most lines: a player's row)
     i = 0
     while i < len(cells):
         if cells[i].kind == "INT" and cells[i].text == "1":
@@ -190,6 +214,8 @@ def _is_rule(cells: list[Tok]) -> bool:
 def _split_embedded(toks: list[Tok], first: int) -> list[list[Tok]]:
     """Rows written one after another on one line: split at ``2.``, ``3.`` ... in sequence."""
     rows: list[list[Tok]] = []
+    if "RANKDOT" not in map(_KIND, toks):
+        return rows  # (most lines)
     expect = first
     for t in toks:
         if t.kind == "RANKDOT" and int(t.text[:-1]) == expect:

@@ -5,7 +5,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from itertools import chain
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, TypeGuard, cast
 
 from ...model import PackedCells, Player
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from .block import Block
 
 _OPPONENT, _COLOUR, _CODE, _CELLS = itemgetter(0), itemgetter(1), itemgetter(2), itemgetter(3)
+_KIND, _TEXT = attrgetter("kind"), attrgetter("text")
 _COLOUR_CHAR = {"w": "w", "b": "b", None: " "}
 
 #: One round cell as read: (opponent number, colour letter, result code) (:func:`~.cells.swiss_cell`).
@@ -34,6 +35,7 @@ class SwissReader:
 
     def __init__(self, state: ReadState) -> None:
         self.state = state
+        self._cells = _CellsRead()
 
     def read(self, head: HeadRow, rows: Sequence[RowView], known: dict[int, tuple[int, RawPlayer]] | None = None) -> None:
         """Read ``rows`` under ``head``; ``known`` holds rows the fast path (:mod:`.fast`) has
@@ -44,8 +46,8 @@ class SwissReader:
         has_header = head.kind in ("numbers", "rounds")
         rounds = len(head.run) if has_header else _usual_cell_count(rows)
         k = len(head.suffix) if has_header else None
-        parsed = [known[row.ordinal][0] if row.ordinal in known else _cells_start(row.toks, rounds, k)
-                  for row in rows]
+        starts = iter(_cells_starts([row for row in rows if row.ordinal not in known], rounds, k))
+        parsed = [known[row.ordinal][0] if row.ordinal in known else next(starts) for row in rows]
         located = sum(1 for s in parsed if s is not None)
         if too_sparse(len(rows), rounds, rounds * located):
             state.add("CTB100", f"the table has {rounds} rounds but its {len(rows)} row(s) hold the cells of "
@@ -113,15 +115,16 @@ class SwissReader:
                            "and the declared columns", " ".join(x.text for x in row.toks)[:80])
             return row, ident, blank_info(" ".join(x.text for x in row.toks if x.kind in ("WORD", "NAME"))), []
         info = prefix(row.toks[:s], before, row.sep is not None, has_header, rounds)
-        cells: list[Cell] = []
-        for r, tok in enumerate(row.toks[s:s + rounds], 1):
-            cell = swiss_cell(tok)
-            if cell is None:
-                self.state.add("CTB101", f"row {ident}, round {r}: {tok.text!r} is not a Swiss cell", tok.line,
-                               tok.col, "write 12w1 / 3b½ (chess-results), W12 L5 D3 (US Chess), +W12 =B5 -B3 "
-                               "(FIDE), HPB PAB FPB ZPB for byes", tok.text)
-                cell = (None, None, " ")
-            cells.append(cell)
+        toks = row.toks[s:s + rounds]
+        read = list(map(self._cells.__getitem__, zip(map(_KIND, toks), map(_TEXT, toks))))
+        if None in read:
+            for r, (tok, cell) in enumerate(zip(toks, read), 1):
+                if cell is None:
+                    self.state.add("CTB101", f"row {ident}, round {r}: {tok.text!r} is not a Swiss cell",
+                                   tok.line, tok.col, "write 12w1 / 3b½ (chess-results), W12 L5 D3 (US Chess), "
+                                   "+W12 =B5 -B3 (FIDE), HPB PAB FPB ZPB for byes", tok.text)
+                    read[r - 1] = (None, None, " ")
+        cells = cast("list[Cell]", read)
         if row.cont is not None:
             _continuation(row, s, rounds, cells, info)
         info["tail"] = row.toks[s + rounds:]
@@ -221,6 +224,15 @@ class SwissReader:
         return PackedCells(rounds, opponents, "".join(colours), "".join(codes), KIND_OF)
 
 
+class _CellsRead(dict[tuple[str, str], "Cell | None"]):
+    """:func:`~.cells.swiss_cell` of each distinct (kind, text) of a table's cells, read once
+    (a table repeats its cells: a 10,000-player table has about a third as many distinct ones)."""
+
+    def __missing__(self, key: tuple[str, str]) -> Cell | None:
+        cell = self[key] = swiss_cell(Tok(key[0], key[1], 0, 0))
+        return cell
+
+
 def _numbers_rows(numbers: list[int | None]) -> TypeGuard[list[int]]:
     """Whether ``numbers`` can number the rows: none missing or 0, none repeated (they are read
     from digits, so none is negative)."""
@@ -234,19 +246,55 @@ def _usual_cell_count(rows: Sequence[RowView]) -> int:
     return max(counts.items(), key=lambda kv: (kv[1], kv[0]))[0] if counts else 0
 
 
-def _cells_start(toks: list[Tok], rounds: int, k: int | None) -> int | None:
-    """Where the ``rounds`` cells of a row start in ``toks`` (``k`` declared columns after them
-    under a header), or None when too few of them read as Swiss cells."""
+def _cells_starts(rows: Sequence[RowView], rounds: int, k: int | None) -> list[int | None]:
+    """Where the ``rounds`` cells of each row start in its items (``k`` declared columns after
+    them under a header), None where too few of them read as Swiss cells: decided by the cell
+    weights of the items (:func:`_window`), once per distinct sequence of weights."""
+    starts: dict[tuple[int, ...], int | None] = {}
+    found = []
+    for row in rows:
+        weights = _weights(row.toks)
+        s = starts.get(weights, -1)
+        if s == -1:
+            s = starts[weights] = _window(weights, rounds, k)
+        found.append(s)
+    return found
+
+
+def _weights(toks: list[Tok]) -> tuple[int, ...]:
+    """The weight of each item as a cell (:data:`_WEIGHT`)."""
+    kinds = list(map(_KIND, toks))
+    weights = list(map(_WEIGHT.__getitem__, kinds))
+    if "INT" in kinds and "0" in map(_TEXT, toks):  # a round not paired (chess-results)
+        weights = [1 if t.kind == "INT" and t.text == "0" else w for t, w in zip(toks, weights)]
+    return tuple(weights)
+
+
+class _Weights(dict[str, int]):
+    """The weight an item of each kind has as a cell: 2 a Swiss cell, 1 a mark that may be one,
+    0 anything else (the INT ``0`` weighs 1: :func:`_cells_start`)."""
+
+    def __missing__(self, kind: str) -> int:
+        weight = self[kind] = 2 if kind in _STRONG_SWISS else 1 if kind in _WEAK_SWISS else 0
+        return weight
+
+
+_WEIGHT = _Weights()
+
+
+def _window(weights: tuple[int, ...], rounds: int, k: int | None) -> int | None:
+    """The start of the window of ``rounds`` items of the highest weight (ties: the one leaving
+    ``k`` items after it, then the leftmost), None when it weighs less than ``rounds // 2``."""
     best = None
-    weights = [0]  # cell weights before each position: a window's score in one subtraction
-    for x in toks:
-        weights.append(weights[-1] + (2 if x.kind in _STRONG_SWISS else
-                                      1 if x.kind in _WEAK_SWISS or (x.kind == "INT" and x.text == "0") else 0))
-    for s in range(1, max(1, len(toks) - rounds + 1)):
-        if s + rounds > len(toks):
+    before = [0]  # weights before each position: a window's score in one subtraction
+    for w in weights:
+        before.append(before[-1] + w)
+    n = len(weights)
+    for s in range(1, max(1, n - rounds + 1)):
+        if s + rounds > n:
             break
-        score = weights[s + rounds] - weights[s]
-        tail = len(toks) - (s + rounds)
+        score = before[s + rounds] - before[s]
+        tail = n - (s + rounds)
         key = (score, k is not None and tail == k, -s)
         if best is None or key > best[0]:
             best = (key, s)
