@@ -18,12 +18,11 @@ from .swiss import SwissReader
 MAX_TEXT = 4 * 1024 * 1024
 
 
-def read(text: str, *, path: str | None = None, rr_rounds: str = "berger", fast: bool = True) -> Tournament:
+def read(text: str, *, path: str | None = None, rr_rounds: str = "berger") -> Tournament:
     """Read a crosstable; problems become findings on the result (never an exception).
 
     ``rr_rounds`` places round-robin games into rounds: ``"berger"`` (Berger tables, the default)
-    or ``"order"`` (a player's k-th opponent by start rank in round k).  ``fast=False`` reads
-    without the fast path for regular Swiss rows (:mod:`.fast`; the result is the same).
+    or ``"order"`` (a player's k-th opponent by start rank in round k).
     """
     if not isinstance(text, str):
         text = bytes(text).decode("utf-8", errors="replace")
@@ -38,16 +37,16 @@ def read(text: str, *, path: str | None = None, rr_rounds: str = "berger", fast:
     state = ReadState(text, path)
     try:
         with gc_paused():  # hundreds of thousands of acyclic objects for a big table
-            return _run(state, rr_rounds if rr_rounds in ("berger", "order") else "berger", fast)
+            return _run(state, rr_rounds if rr_rounds in ("berger", "order") else "berger")
     except Exception as exc:  # pragma: no cover - a reader bug must not become a traceback
         state.add("CTB100", f"the table could not be read: internal error {type(exc).__name__}: {exc}", 1, 1,
                   "please report this input to the trfscore authors")
         return state.t
 
 
-def _run(state: ReadState, rr_rounds: str, fast: bool = True) -> Tournament:
+def _run(state: ReadState, rr_rounds: str) -> Tournament:
     """Locate the table in ``state.text`` and read it as a Swiss table or a round-robin grid."""
-    quick = read_table(state) if fast else None
+    quick = read_table(state)
     if quick is not None:
         found: Table | None = quick.table
     else:
