@@ -136,3 +136,16 @@ def test_a_trf_saved_mid_event_goes_to_pgn_and_back_with_every_cell(capsys, tmp_
     assert alpha[0][2:] == ("W", "win") and alpha[2] == ("Delta, D", "w", " ", "absent")
     assert cells(before)["Gamma, C"][:2] == [("Delta, D", "w", "X", "unknown"), ("Alpha, A", "w", "-", "forfeit_loss")]
     assert cells(before)["Beta, B"][1][2] == "D" and cells(before)["Epsilon, E"][0][2:] == ("H", "half_bye")
+
+
+def test_a_game_not_finished_is_scored_as_asked_whatever_the_players_names():
+    """--unfinished draw scores a '*' game for every pair of players: a shortcut for players with
+    names of 12 or more characters once kept such a game pending while PGN204 said it was scored."""
+    for white, black in (("Beta, B", "Delta, D"), ("Betancourt, Bernard", "Delacroix, Dominique")):
+        text = UNFINISHED.replace("Beta, B", white).replace("Delta, D", black)
+        t = trfscore.loads(text, unfinished="draw")
+        assert [f.rule for f in t.findings if f.rule.startswith("PGN2")] == ["PGN204"]
+        cells = {p.name: p.games[1].code for p in t.players}
+        assert (cells[white], cells[black]) == ("X", "X")  # an unknown result, scored as asked
+        points = {r.name: r.points for r in t.standings().rows}
+        assert (points[white], points[black]) == (0.5, 1)  # round 1 (0 and 0.5) and a half each

@@ -41,20 +41,6 @@ def game_entries(records: list[GameRecord], keys: list[tuple[int, ...] | None] |
     note = players.note
     for rec, rnd, rkey in zip(records, rounds_of, keys if keys is not None else repeat(None)):
         white, black = rec.white, rec.black
-        # the common case first: two named players, a standard result, no Termination/ByeType
-        if rnd is not None and not rec.termination and not rec.bye_type and len(white.name) >= 12 \
-                and len(black.name) >= 12:
-            codes = RESULTS.get(rec.result)
-            if codes is not None and (codes[0] in "=X " or rec.has_moves is not False
-                                      or rec.file not in files_with_moves):
-                wk = note(white, rec.line)
-                bk = note(black, rec.line)
-                entries.append((rnd, wk, bk, codes, rec))
-                if codes[0] == " ":
-                    _unfinished(rec, sink)
-                if want_boards and rkey is not None and len(rkey) > 1:
-                    boards.append((rnd, rkey[1], wk, bk))
-                continue
         w_bye = is_bye_name(white.name)
         b_bye = is_bye_name(black.name)
         if not white.name and not black.name:
