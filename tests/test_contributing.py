@@ -84,3 +84,32 @@ def test_every_check_rule_is_declared_documented_and_tested():
     for r in check_rules():
         assert "Passing" in r.doc and "Failing" in r.doc, r.id
         assert r.id in text or r.id.startswith("FID") or (r.id.startswith("TRF9") and r.id.lower() in pairing), r.id
+
+
+def _layout_rows() -> dict[str, str]:
+    """The Layout table of docs/contributing.md: each path of its first column -> its second column."""
+    text = (ROOT / "docs" / "contributing.md").read_text(encoding="utf-8")
+    section = text.split("\n## Layout\n", 1)[1].split("\n## ", 1)[0]
+    rows: dict[str, str] = {}
+    for line in section.splitlines():
+        if line.startswith("| `"):
+            where, what = line.strip("|").split(" | ", 1)
+            rows.update(dict.fromkeys(re.findall(r"`([^`]+)`", where), what))
+    return rows
+
+
+def test_the_layout_names_every_module_and_package():
+    """Every top-level module, package and data folder of src/trfscore has a row of the Layout
+    table, and a package's row names each of its modules; a row or a module named that is gone fails."""
+    src = ROOT / "src" / "trfscore"
+    folders = [d for d in src.rglob("*") if d.is_dir() and d.name != "__pycache__" and "__pycache__" not in d.parts]
+    shape = {p.name for p in src.glob("*.py") if p.name not in ("__init__.py", "__main__.py")}
+    shape |= {d.relative_to(src).as_posix() + "/" for d in folders}
+    rows = _layout_rows()
+    fix = "update the Layout table of docs/contributing.md"
+    assert (sorted(shape - set(rows)), sorted(set(rows) - shape)) == ([], []), f"(missing, gone): {fix}"
+    for where, what in rows.items():
+        named = set(re.findall(r"`([\w.]+\.py)`", what))
+        if where.endswith("/") and (src / where / "__init__.py").exists():
+            modules = {p.name for p in (src / where).glob("*.py")} - {"__init__.py"}
+            assert (sorted(modules - named), sorted(named - modules - {"__init__.py"})) == ([], []), f"{where} (missing, gone): {fix}"
