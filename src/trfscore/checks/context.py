@@ -27,7 +27,6 @@ COL_START_RANK, COL_SEX, COL_TITLE, COL_NAME = (_COLUMN["start_rank"], _COLUMN["
                                                 _COLUMN["name"])
 COL_RATING, COL_FEDERATION, COL_FIDE_ID = _COLUMN["rating"], _COLUMN["federation"], _COLUMN["fide_id"]
 COL_BIRTH, COL_POINTS, COL_RANK = _COLUMN["birth"], _COLUMN["points"], _COLUMN["rank"]
-COL_FIRST_ROUND = round_column(1)
 #: the 001 fields by name (``FIELDS["rank"].columns`` is ``"86-89"``, for messages)
 FIELDS = {f.name: f for f in PLAYER.fields}
 

@@ -36,7 +36,6 @@ class ScoreView:
     def __init__(self, event: TeamEvent, score: str) -> None:
         if score not in ("MP", "GP"):
             raise ValueError(f"score must be MP or GP, not {score!r}")
-        self.score_name = score
         s = event.scoring
         if score == "MP":
             self.W, self.D, self.L = s.win, s.draw, s.loss
