@@ -3,9 +3,9 @@
 This package owns the meaning of pasted crosstable text.  ``grammars/crosstable.lark`` types
 every item of every line (number, rank with a dot, round-robin cell, Swiss cell, bye code,
 title, federation, word); its terminals, in the order lark's lexer tries them, run here as one
-regular expression per line (:func:`lex`, the tokens of the LALR parse at a fraction of its cost),
-and the layout detection below decides which items are the grid, which are the name and which
-are declared columns.  It reads the crosstables of FIDE rating reports, chess-results, US Chess
+regular expression that types each distinct item (:func:`lex`, the tokens of the LALR parse at a
+fraction of its cost), and the layout detection below decides which items are the grid, which
+are the name and which are declared columns.  It reads the crosstables of FIDE rating reports, chess-results, US Chess
 and FIDE-style cells, and ``docs/formats.md`` lists the notations and its own choices.
 
 Round-robin grids have no rounds; the games are put into Berger-table rounds (FIDE C.05
