@@ -523,3 +523,27 @@ def test_a_declared_total_out_of_range_is_a_finding_not_a_score():
     assert found and "99999999" in found[0].message and "out of range" in found[0].message, t.findings
     assert t.player(1).points is None
     assert json_schema.validate(json.loads(json_write.write(t))) == []
+
+
+def test_findings_are_capped_per_rule_and_the_report_prints_them_all(capsys, tmp_path):
+    """The crosstable reader caps its findings as every reader does (MAX_PER_RULE of a rule, then
+    a TRF001 note counting the rest), and ``report`` prints the errors kept and the note, its
+    headline counting every one."""
+    from conftest import run_cli
+    from trfscore.findings import MAX_PER_RULE
+
+    extra = 3
+    players = MAX_PER_RULE + extra  # each row's only cell names opponent 9999, no row: CTB107
+    text = "No Name 1.Rd Pts\n" + "".join(f"{i} Player{i} 9999w1 1\n" for i in range(1, players + 1))
+    t = crosstable.read(text)
+    assert [f.rule for f in t.findings].count("CTB107") == MAX_PER_RULE
+    notes = [f for f in t.findings if f.rule == "TRF001"]
+    assert [(n.of, n.count) for n in notes] == [("CTB107", extra)]
+    path = tmp_path / "table.txt"
+    path.write_text(text, encoding="utf-8")
+    code, _, err = run_cli(capsys, "report", path)
+    lines = err.splitlines()
+    errors = sum(f.severity == "error" for f in t.findings) + extra  # the kept ones and those the note counts
+    assert code == 1 and f": {errors} error(s) reading the table" in lines[0]
+    assert sum(" error CTB107 " in line for line in lines) == MAX_PER_RULE
+    assert f"TRF001 {extra} more CTB107 finding(s) left out" in err

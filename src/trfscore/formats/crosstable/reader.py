@@ -37,11 +37,11 @@ def read(text: str, *, path: str | None = None, rr_rounds: str = "berger") -> To
     state = ReadState(text, path)
     try:
         with gc_paused():  # hundreds of thousands of acyclic objects for a big table
-            return _run(state, rr_rounds if rr_rounds in ("berger", "order") else "berger")
+            _run(state, rr_rounds if rr_rounds in ("berger", "order") else "berger")
     except Exception as exc:  # pragma: no cover - a reader bug must not become a traceback
         state.add("CTB100", f"the table could not be read: internal error {type(exc).__name__}: {exc}", 1, 1,
                   "please report this input to the trfscore authors")
-        return state.t
+    return state.finish()
 
 
 def _run(state: ReadState, rr_rounds: str) -> Tournament:

@@ -8,7 +8,7 @@ from itertools import repeat
 from typing import TYPE_CHECKING
 
 from ...decimals import half_glyph_points
-from ...findings import finding
+from ...findings import CappedFindings, finding
 from ...model import PackedCells, PackedRow, Player, Source, in_units
 from ...tournament import Tournament
 from ..limits import bounded_score
@@ -27,6 +27,7 @@ class ReadState:
     def __init__(self, text: str, path: str | None) -> None:
         self.text = text
         self.t = Tournament(source=Source(path=path, format="crosstable", dialect=""))
+        self._sink = CappedFindings(self.t.findings)  # at most MAX_PER_RULE of a rule, as every reader
         self.raw_lines = split_lines(text)
         self.declared: dict[int, dict[str, Fraction]] = {}
         self._declared_at: dict[int, dict[str, list[int]]] = {}
@@ -49,7 +50,12 @@ class ReadState:
     # findings
     def add(self, rule: str, message: str, line: int | None = None, column: int | None = None,
             hint: str = "", text: str = "") -> None:
-        self.t.findings.append(finding(rule, message, line, column, hint, text))
+        self._sink(finding(rule, message, line, column, hint, text))
+
+    def finish(self) -> Tournament:
+        """The tournament read, its findings closed with a note per capped rule."""
+        self._sink.close()
+        return self.t
 
     def lines(self) -> list[Line]:
         """(line number, separator, cells) of every line."""
