@@ -447,3 +447,12 @@ def test_a_large_event_keeps_its_cells_packed():
     text = "".join(game(f"P{i}", f"Q{i}", "1-0", str(r)) for r in range(1, 4) for i in range(40))
     t = pgn.read(text)
     assert all(p.packed is not None for p in t.players) and t.players[0].games[0].kind == Kind.WIN
+
+
+def test_an_elo_of_zeros_or_no_number_is_no_rating():
+    """WhiteElo/BlackElo: a positive number of at most nine digits (blanks around it aside) is the
+    rating; 0, 00, '-', '?' and other text mean unrated, however the zero is written."""
+    written = ["2100", " 1850 ", "0", "00", "-", "?", "", "21OO", "1234567890"]
+    text = "".join(game(f"Player {i}", f"Other {i}", "1-0", str(i + 1), WhiteElo=elo) for i, elo in enumerate(written))
+    ratings = {p.name: p.rating for p in pgn.read(text).players}
+    assert [ratings[f"Player {i}"] for i in range(len(written))] == [2100, 1850] + [None] * 7

@@ -92,10 +92,7 @@ def _side(h: Mapping[str, str], colour: str, sink: Sink, line: int, seen_bad: se
             fide = ""
         elif fide[0] == "0":
             fide = fide.lstrip("0")
-    written = h.get(tag_elo)
-    elo: int | None = None
-    if written is not None:
-        elo = int(written) if written.isdecimal() and written != "0" and len(written) < 10 else _int_or_none(written)
+    elo = _int_or_none(h.get(tag_elo))
     title = h.get(tag_title)
     fed = h.get(tag_fed) or h.get(tag_fed2) or h.get(tag_fed3)
     return Side(name, fide, elo, _clean(title) if title else "", _clean(fed) if fed else "")
