@@ -7,7 +7,6 @@ import pytest
 from checkhelp import checked, rules_of, trf
 
 import trfscore
-from trfscore.checks.context import Context
 
 
 def found(text: str, rule: str) -> list[tuple[int, str]]:
@@ -72,7 +71,7 @@ def test_trf508_explained_by_a_240_of_that_round_and_player():
         assert [f[0] for f in found(trf(GAP, header=header, ranks={}, extra=[extra]), "TRF508")].count(4) == 1
 
 
-@pytest.mark.parametrize("n", [4, 256])  # 256 players: past the byte lanes (255), the list path
+@pytest.mark.parametrize("n", [4, 256])  # 256 players: two bytes a player number in the lanes
 def test_trf502_passes_a_double_forfeit_without_colours(n):
     # #1 and #2: '-' colour and '-' result on both sides (a double forfeit: no colour is the same
     # colour twice, not a clash); the others play 3-4, 5-6, ... with w and b
@@ -85,16 +84,15 @@ def test_trf502_passes_a_double_forfeit_without_colours(n):
     assert [line for line, _ in found(trf(rows, ranks={}), "TRF502")] == [7, 8]
 
 
-def test_cell_by_cell_when_a_start_rank_is_repeated():
+def test_byes_and_gaps_when_a_start_rank_is_repeated():
     # a Tournament built through the library with a start rank twice (#4's player appended
-    # again; the TRF reader never gives one) has no flat columns, so the rules go cell by cell:
-    # the same findings.  #1 gets U in rounds 1 and 3 (TRF507); #2 and #3 sit out round 2
-    # between games (TRF508); #4 has only blank cells: no game later, no TRF508.
+    # again; the TRF reader never gives one): each row's cells are judged on their own row.
+    # #1 gets U in rounds 1 and 3 (TRF507); #2 and #3 sit out round 2 between games (TRF508);
+    # #4 has only blank cells: no game later, no TRF508.
     rows = {1: ["0000 - U", "2 w 1", "0000 - U"], 2: ["3 w 1", "", "3 b 0"], 3: ["2 b 0", "", "2 w 1"],
             4: ["", "", ""]}
     t = trfscore.loads(trf(rows, header=["012 Test Open", "092 Swiss"], ranks={}))
     t.players.append(t.players[-1])
-    assert Context(t).flat is None
     got = [(f.rule, f.line, f.message) for f in checked(t) if f.rule in ("TRF507", "TRF508")]
     assert got == [("TRF507", 3, "round 3: player 1 gets the pairing-allocated bye again (first in round 1)"),
                    ("TRF508", 4, "round 2: blank, but player 2 plays later; read as a zero-point absence"),

@@ -7,22 +7,18 @@ holds opponent start ranks (None: no opponent), ``col`` one character per cell (
 of each cell.  Cells past a player's recorded rounds are "no entry" cells, equal to
 :meth:`~trfscore.model.Game.absent`, and ``count[i]`` says how many cells player ``i`` records.
 
-The columns come from :func:`trfscore.cells.columns` (a bulk reader's block as it is), so the
-pairing rules compare the two halves of every game with a few C-level passes instead of
-building a ``Game`` per cell.  The rules keep their cell-by-cell path for files where a start
-rank is repeated (``TRF302``: a partner is then not one row), where :func:`flat_cells` gives
-None.
+The columns come from :func:`trfscore.cells.columns` (a bulk reader's block as it is), and
+the pairing questions (which claims are returned, which games confirmed, where the two halves
+of a game disagree, who meets twice) are answered over them a round at a time by
+:class:`~trfscore.checks.lanes.Lanes`, at every size, instead of building a ``Game`` per cell.
 """
 from __future__ import annotations
 
-from collections import Counter
-from itertools import chain, compress, count, repeat
-from operator import add, attrgetter, eq, gt, mul, ne
-from typing import Any, cast
+from operator import attrgetter
 
 from ..cells import columns
 from ..model import Game, Kind, Player
-from .lanes import Lanes, lanes
+from .lanes import Lanes
 
 #: A colour as the flat column writes it, and back.
 COLOUR_OF_CHAR = {"w": "w", "b": "b", "-": None}
@@ -43,7 +39,7 @@ class FlatCells:
         self.player_count = len(players)
         self.round_count = n
         self.count = count_
-        self.start_ranks = list(map(_START_RANK, players))
+        self.start_ranks: list[int] = list(map(_START_RANK, players))
         self.index = dict(zip(self.start_ranks, range(self.player_count)))
         self.opp, self.col, self.code = opp, col, code
         self._kind = kind
@@ -51,7 +47,7 @@ class FlatCells:
         #: ``opp`` as one byte per cell (0: no opponent), when the reader had them so
         #: (:attr:`~trfscore.model.PackedCells.opponent_bytes`); else None
         self.opp_bytes = opp_bytes
-        self._cache: dict[str, Any] = {}
+        self._lanes: Lanes | None = None
 
     # -- columns made on first use ------------------------------------------------------------
     @property
@@ -81,111 +77,28 @@ class FlatCells:
         return range(i * self.round_count, i * self.round_count + self.count[i])
 
     @property
-    def lanes(self) -> Lanes | None:
-        """The cells as byte lanes (:func:`.lanes.lanes`), or None where they do not apply."""
-        got = self._cache.get("lanes", False)
-        if got is False:
-            got = self._cache["lanes"] = lanes(self)
-        return cast("Lanes | None", got)
-
-    def _get(self, name: str) -> Any:
-        got = self._cache.get(name)
+    def lanes(self) -> Lanes:
+        """The cells' pairings as lanes (:class:`.lanes.Lanes`), made on first use."""
+        got = self._lanes
         if got is None:
-            got = self._cache[name] = getattr(self, "_make_" + name)()
+            got = self._lanes = Lanes(self)
         return got
 
-    @property
-    def own(self) -> list[int]:
-        """The start rank of each cell's player."""
-        return cast("list[int]", self._get("own"))
-
-    def _make_own(self) -> list[int]:
-        return list(chain.from_iterable(map(repeat, self.start_ranks, repeat(self.round_count))))
-
-    @property
-    def partner(self) -> list[int]:
-        """Per cell, the flat position of the opponent's cell of the same round (a position in
-        the padding after the last row when there is no opponent or it is not a player)."""
-        return cast("list[int]", self._get("partner"))
-
-    def _make_partner(self) -> list[int]:
-        n, pad = self.round_count, self.player_count * self.round_count
-        start = {sr: i * n for i, sr in enumerate(self.start_ranks)}
-        rows = map(start.get, self.opp, repeat(pad))
-        return list(map(add, rows, chain.from_iterable(repeat(range(n), self.player_count))))
-
-    @property
-    def back(self) -> list[int | None]:
-        """Per cell, the opponent the opponent lists in that round (None without one)."""
-        return cast("list[int | None]", self._get("back"))
-
-    def _make_back(self) -> list[int | None]:
-        padded = self.opp + [None] * self.round_count
-        return list(map(padded.__getitem__, self.partner))
-
-    @property
-    def mutual(self) -> list[int]:
-        """The cells of mutually confirmed pairings against a higher start rank, in order:
-        the cells ``Context.meetings`` lists, a player's cells against each opponent."""
-        return cast("list[int]", self._get("mutual"))
-
-    def _make_mutual(self) -> list[int]:
-        own, opp = self.own, cast("list[int]", self.opp)  # (a confirmed cell has an opponent)
-        confirmed = list(compress(count(), map(eq, self.back, own)))  # cells without an opponent never are
-        return list(compress(confirmed, map(gt, map(opp.__getitem__, confirmed), map(own.__getitem__, confirmed))))
+    def partner(self, k: int) -> int:
+        """The flat position of the cell of the same round of cell ``k``'s opponent (a player)."""
+        n = self.round_count
+        return self.index[self.opp[k]] * n + k % n  # type: ignore[index]
 
     def meeting_order(self, cells: list[int]) -> list[int]:
-        """Cells of ``mutual`` in the order ``Context.meetings`` lists them: by pair (in the
-        order pairs first meet), then by round."""
-        opp, back, own, n = self.opp, self.back, self.own, self.round_count
+        """Cells of ``lanes.mutual()`` in the order ``Context.meetings`` lists them: by pair (in
+        the order pairs first meet), then by round."""
+        opp, n, confirmed = self.opp, self.round_count, self.lanes.is_confirmed
 
         def first_of_pair(k: int) -> int:
             b = opp[k]
-            return next(j for j in range(k - k % n, k + 1) if opp[j] == b and back[j] == own[j])
+            return next(j for j in range(k - k % n, k + 1) if opp[j] == b and confirmed(j))
 
         return sorted(cells, key=lambda k: (first_of_pair(k), k))
-
-    def unconfirmed(self) -> list[int]:
-        """Cells naming an opponent (a player) that does not name the player back, in order."""
-        if self.lanes is not None:
-            return self.lanes.unconfirmed()
-        index, opp = self.index, self.opp
-        return [k for k in compress(count(), map(ne, self.back, self.own)) if opp[k] in index]
-
-    def repeated_pairs(self) -> list[tuple[int, int]]:
-        """Pairs (low, high start rank) that meet more than once, in meeting order."""
-        keys = self._pair_keys()
-        if len(set(keys)) == len(keys):
-            return []
-        low, base = self._key_base()
-        return [(key // base + low, key % base + low) for key, times in Counter(keys).items() if times > 1]
-
-    def repeated_meetings(self) -> dict[tuple[int, int], list[int]]:
-        """The pairs (low, high start rank) that meet more than once, each with its ``mutual``
-        cells (the lower start rank's), pairs in meeting order."""
-        if self.lanes is not None:
-            return self.lanes.repeated_meetings()
-        repeated = set(self.repeated_pairs())
-        found: dict[tuple[int, int], list[int]] = {}
-        if repeated:
-            own, opp = self.own, self.opp
-            for k in self.mutual:
-                key = (own[k], opp[k])
-                if key in repeated:
-                    found.setdefault(key, []).append(k)
-        return found
-
-    def _key_base(self) -> tuple[int, int]:
-        low = min(self.start_ranks, default=0)
-        return low, max(self.start_ranks, default=0) - low + 1
-
-    def _pair_keys(self) -> list[int]:
-        """Per ``mutual`` cell, its pair (a, b) of start ranks as one number
-        ``(a - low) * base + (b - low)``, ``low`` the lowest start rank."""
-        mutual, (low, base) = self.mutual, self._key_base()
-        shift = low * base + low
-        return list(map(add, map(mul, map(self.own.__getitem__, mutual), repeat(base)),
-                        map(add, map(self.opp.__getitem__, mutual), repeat(-shift))))
 
     def positions_of(self, code: str) -> list[int]:
         """The cells whose result code is ``code``, in order."""
@@ -217,20 +130,13 @@ class FlatCells:
         return busy
 
     def paired_rounds(self) -> set[int]:
-        """Rounds (1-based) in which some player has an opponent."""
-        n, opp = self.round_count, self.opp
-        if self.opp_bytes is not None:  # a byte per cell, 0 for no opponent: a round's bytes compared at once
-            none, numbers = bytes(self.player_count), self.opp_bytes
-            return {r + 1 for r in range(n) if numbers[r::n] != none}
-        return {r + 1 for r in range(n) if opp[r::n].count(None) != self.player_count}
+        """Rounds (1-based) in which some player names an opponent (a player or not)."""
+        n, opp, size = self.round_count, self.opp, self.player_count
+        return {r + 1 for r in range(n) if opp[r::n].count(None) != size}
 
 
-def flat_cells(players: list[Player]) -> FlatCells | None:
-    """The players' cells as :class:`FlatCells` (:func:`~trfscore.cells.columns`), or None when
-    a start rank is repeated."""
-    srs = list(map(_START_RANK, players))
-    if len(set(srs)) != len(srs):
-        return None
+def flat_cells(players: list[Player]) -> FlatCells:
+    """The players' cells as :class:`FlatCells` (:func:`~trfscore.cells.columns`)."""
     cells = columns(players)
     if cells.code_of_key is None:  # every code stands for one kind: the kinds are made from the codes on first use
         return FlatCells(players, cells.n, cells.counts, cells.opponents, cells.colours.translate(_PACKED_COLOURS),

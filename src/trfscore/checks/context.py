@@ -118,9 +118,8 @@ class Context:
 
     # -- the tournament --------------------------------------------------------------------
     @cached_property
-    def flat(self) -> FlatCells | None:
-        """Every cell in flat columns (:mod:`trfscore.checks.cells`); None when a start rank is
-        repeated, and the rules then go cell by cell."""
+    def flat(self) -> FlatCells:
+        """Every cell in flat columns (:mod:`trfscore.checks.cells`)."""
         return flat_cells(self.players)
 
     @cached_property
@@ -154,25 +153,9 @@ class Context:
         for mutually confirmed pairings only."""
         out: dict[tuple[int, int], list[Game]] = {}
         flat = self.flat
-        if flat is not None:
-            own, opp, game = flat.own, flat.opp, flat.game
-            for k in flat.mutual:
-                out.setdefault((own[k], opp[k]), []).append(game(k))  # type: ignore[arg-type]
-            return out
-        # each player's opponent per round, read from the packed columns where there are some
-        # (the same as ``q.game(r).opponent``, without a Game per look-up)
-        opponents = {rank: p.opponent_ranks() for rank, p in self.by_rank.items()}
-        for p in self.players:
-            a = p.start_rank
-            for g in p.games:
-                b = g.opponent
-                if b is None or b <= a:
-                    continue
-                theirs = opponents.get(b)
-                r = g.round
-                if theirs is None or not 0 < r <= len(theirs) or theirs[r - 1] != a:
-                    continue
-                out.setdefault((a, b), []).append(g)
+        opp, sr, n, game = flat.opp, flat.start_ranks, flat.round_count, flat.game
+        for k in flat.lanes.mutual():
+            out.setdefault((sr[k // n], opp[k]), []).append(game(k))  # type: ignore[arg-type]
         return out
 
     @cached_property
@@ -201,18 +184,8 @@ class Context:
         cells (a tournament built with more rounds than it has data for) are pending too; they
         are counted, never listed, so no claimed number of rounds is allocated."""
         flat = self.flat
-        if flat is not None:
-            data = min(flat.data_rounds, self.rounds)
-            paired = flat.paired_rounds()
-            return RoundsWithoutPairing({r for r in range(1, data + 1) if r not in paired}, data, self.rounds)
-        paired = set()
-        data = 0
-        for p in self.players:
-            data = max(data, len(p.games))
-            for g in p.games:
-                if g.opponent is not None:
-                    paired.add(g.round)
-        data = min(data, self.rounds)
+        data = min(flat.data_rounds, self.rounds)
+        paired = flat.paired_rounds()
         return RoundsWithoutPairing({r for r in range(1, data + 1) if r not in paired}, data, self.rounds)
 
 

@@ -1,20 +1,22 @@
 """The pairing questions of :class:`~trfscore.checks.cells.FlatCells`, answered a round at a time
-over bytes, for tournaments of at most 255 players (the typical event).
+over lanes: which claims are not returned, which games are confirmed, whose halves disagree, who
+meets whom twice.
 
-Each player gets a one-byte number (its row + 1; 0 stands for "no opponent, or none that is a
-player").  A round is then three byte strings, one byte per player: the opponent's number,
-the colour and the result code.  Looking up "what does my opponent hold in this round" for
-all players at once is ``bytes.translate`` with the round itself as the table; comparing two
-rounds lane by lane is an exclusive or of two big integers.  A consistent round costs a dozen
-C-level operations on ~100 bytes instead of a few list passes per cell, and only the cells a
-finding is about are looked at one by one.
+Each player gets a number (its row + 1; 0 stands for "no opponent, or none that is a player"),
+held in a lane of ``width`` bytes: one byte up to 255 players (the typical event), two up to
+65,535, four past that.  A round is then one array of numbers, one per player.  "What does my
+opponent hold in this round" for every player at once is a gather with the round itself as the
+table (:meth:`Lanes.gather`), and comparing two rounds lane by lane is an exclusive or of two
+big integers.  A consistent round costs a dozen C-level operations instead of a few list passes
+per cell, and only the cells a finding is about are looked at one by one.
 
-Every answer equals the list-based one of ``FlatCells`` (the same cells, in the same order);
-``tests/check/test_flat_cells.py`` holds the rules' findings on both to those of the
-cell-by-cell path.
+A start rank held by two rows (``TRF302``: readers drop the second; a tournament built by hand
+may keep it) names the last row holding it, as ``Context.by_rank`` does, and a row is confirmed
+when that row names its start rank back.
 """
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable
 from itertools import compress, count, repeat
 from operator import add, ne, sub
@@ -23,8 +25,6 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .cells import FlatCells
 
-#: The most players a round's byte string can number (0 is "no opponent").
-MAX_PLAYERS = 255
 #: Up to this many rounds, the rows that name an opponent twice are found by comparing every
 #: two rounds (n * (n - 1) / 2 integer operations); past it, by a set of each row's opponents.
 PAIRWISE_ROUNDS = 16
@@ -35,43 +35,83 @@ def _table(test: Callable[[int], bool]) -> bytes:
     return bytes(1 if test(b) else 0 for b in range(256))
 
 
-_ZERO_IS_ONE = _table(lambda b: b == 0)
-_NONZERO_IS_ONE = _table(lambda b: b != 0)
+_ZERO_IS_ONE = _table(lambda b: b == 0)  # (over flags 0 and 1: their negation)
+
+
+def _typecode(players: int) -> str:
+    """The ``array`` type of the smallest lane that numbers ``players`` players (and 0)."""
+    return next(code for code in "BHIL" if players < 256 ** array(code).itemsize)
 
 
 class Lanes:
-    """The opponents, colours and result codes of every round of a :class:`FlatCells` as one
-    byte per player (see the module docstring).  Made by :func:`lanes`."""
+    """The opponents, colours and result codes of every round of a :class:`FlatCells` in
+    lanes (see the module docstring).  Made once per ``FlatCells`` (``FlatCells.lanes``)."""
 
-    def __init__(self, flat: FlatCells, numbers: bytes, colours: bytes, codes: bytes) -> None:
+    def __init__(self, flat: FlatCells) -> None:
         n, size = flat.round_count, flat.player_count
         self.round_count, self.player_count = n, size
         # what the one-by-one tests read (not ``flat`` itself, which keeps these lanes: no cycle)
         self.opp, self.start_ranks, self.index, self.col, self.code = flat.opp, flat.start_ranks, flat.index, flat.col, flat.code
-        self._colours, self._codes = colours, codes
+        self.typecode = _typecode(size)
+        self.width = array(self.typecode).itemsize
+        self._colours, self._codes = _ascii(flat.col), _ascii(flat.code)
         self._pair_bytes: dict[str, list[tuple[int, bytes]]] = {}  # see _pairs
+        number = dict(zip(flat.start_ranks, range(1, size + 1)))  # a repeated rank: its last row
+        given = flat.opp_bytes  # one byte a cell from the reader (0: none)
+        # the opponents' start ranks are their numbers when the players are 1, 2, 3 ... in order
+        # (the usual file) and every opponent is one of them: the reader's bytes serve as they are
+        if given is not None and self.width == 1 and max(given, default=0) <= size and flat.start_ranks == list(range(1, size + 1)):
+            numbers = array(self.typecode, given)
+        else:
+            numbers = array(self.typecode, map(number.get, flat.opp, repeat(0)))  # type: ignore[arg-type]
+        #: per cell (player after player, as ``FlatCells``): the opponent's number
+        self.numbers = numbers
         #: per round: the opponent numbers
-        self.opponents: list[bytes] = [numbers[r::n] for r in range(n)]
+        self.opponents: list[array[int]] = [self.numbers[r::n] for r in range(n)]
         #: per round: 1 where the player names a player who names them back (both halves of a
         #: game, and a player paired with themself), else 0
         self.confirmed: list[bytes] = []
         #: per round: 1 where the player names a player, else 0
         self.named: list[bytes] = []
-        padding = bytes(MAX_PLAYERS - size)
-        own = int.from_bytes(bytes(range(1, size + 1)), "big")
+        own = int.from_bytes(array(self.typecode, map(number.__getitem__, flat.start_ranks)), "big")
         for o in self.opponents:
-            back = o.translate(b"\0" + o + padding)  # the opponent's opponent
-            same = (int.from_bytes(back, "big") ^ own).to_bytes(size, "big").translate(_ZERO_IS_ONE)
-            named = o.translate(_NONZERO_IS_ONE)
+            back = self.gather(o, o)  # the opponent's opponent
+            same = int.from_bytes(self.zero_lanes(int.from_bytes(back, "big") ^ own), "big")
+            named = self.zero_lanes(int.from_bytes(o, "big")).translate(_ZERO_IS_ONE)  # 1 where not zero
             self.named.append(named)
-            self.confirmed.append((int.from_bytes(same, "big") & int.from_bytes(named, "big")).to_bytes(size, "big"))
+            self.confirmed.append((same & int.from_bytes(named, "big")).to_bytes(size, "big"))
+
+    # -- the two primitives --------------------------------------------------------------------
+    def gather(self, values: bytes | array[int], numbers: array[int]) -> bytes:
+        """Per lane of ``numbers``, ``values[number - 1]`` (0 for the number 0), in lanes of
+        ``values``' own width (a byte, or a number's): what each player's opponent holds."""
+        if self.width == 1:  # a byte a number: bytes.translate looks every lane up at once
+            table = b"\0" + bytes(values)
+            return bytes(numbers).translate(table + bytes(256 - len(table)))
+        if isinstance(values, bytes):
+            return bytes(map((b"\0" + values).__getitem__, numbers))
+        return array(self.typecode, map((array(self.typecode, [0]) + values).__getitem__, numbers)).tobytes()
+
+    def zero_lanes(self, value: int) -> bytes:
+        """A byte per lane of the integer ``value`` (lanes of ``width`` bytes): 1 where the
+        lane is zero, else 0."""
+        w, size = self.width, self.player_count
+        zeros = int.from_bytes(value.to_bytes(size * w, "big").translate(_ZERO_IS_ONE), "big")
+        for shift in range(8, 8 * w, 8):  # each lane's last byte: all of the lane's bytes zero
+            zeros &= zeros >> shift
+        return zeros.to_bytes(size * w, "big")[w - 1::w]
 
     def _cells(self, r: int, lanes: int) -> compress[int]:
         """The flat positions of the players whose lane is 1 in ``lanes`` (round ``r``, 0-based)."""
         return compress(range(r, self.player_count * self.round_count, self.round_count), lanes.to_bytes(self.player_count, "big"))
 
+    # -- the questions ---------------------------------------------------------------------------
+    def is_confirmed(self, k: int) -> bool:
+        """Cell ``k`` names a player who names the player back."""
+        return bool(self.confirmed[k % self.round_count][k // self.round_count])
+
     def unconfirmed(self) -> list[int]:
-        """``FlatCells.unconfirmed``: cells naming a player that does not name the player back."""
+        """Cells naming an opponent (a player) that does not name the player back, in order."""
         found: list[int] = []
         for r, (named, confirmed) in enumerate(zip(self.named, self.confirmed)):
             lanes = int.from_bytes(named, "big") ^ int.from_bytes(confirmed, "big")
@@ -80,8 +120,20 @@ class Lanes:
         found.sort()
         return found
 
+    def mutual(self) -> list[int]:
+        """The cells of mutually confirmed pairings against a higher start rank, in order:
+        the cells ``Context.meetings`` lists, a player's cells against each opponent."""
+        n, opp, sr = self.round_count, self.opp, self.start_ranks
+        found: list[int] = []
+        for r, confirmed in enumerate(self.confirmed):
+            lanes = int.from_bytes(confirmed, "big")
+            if lanes:
+                found.extend(k for k in self._cells(r, lanes) if opp[k] > sr[k // n])  # type: ignore[operator]
+        found.sort()
+        return found
+
     def mutual_where(self, column: str, test: Callable[[str, str], bool]) -> list[int]:
-        """The cells of ``FlatCells.mutual`` whose ``column`` (``"col"`` or ``"code"``) value and
+        """The cells of :meth:`mutual` whose ``column`` (``"col"`` or ``"code"``) value and
         the partner cell's pass ``test(mine, theirs)``, in order.
 
         Both halves of every confirmed game are tested at once through a 256-entry table of
@@ -98,8 +150,8 @@ class Lanes:
             lanes = confirmed & int.from_bytes(pairs.translate(verdicts), "big")
             if lanes:
                 for k in self._cells(r, lanes):
-                    theirs_at = index[opp[k]] * n + r
-                    if opp[k] > sr[k // n] and test(text[k], text[theirs_at]):
+                    theirs_at = index[opp[k]] * n + r  # type: ignore[index]
+                    if opp[k] > sr[k // n] and test(text[k], text[theirs_at]):  # type: ignore[operator]
                         found.append(k)
         found.sort()
         return found
@@ -120,32 +172,32 @@ class Lanes:
                     held.append((0, b""))
                     continue
                 mine = values[len(held)::n]  # this round's characters
-                theirs = o.translate(b"\0" + mine + bytes(MAX_PLAYERS - size))
+                theirs = self.gather(mine, o)
                 pair = (int.from_bytes(mine.translate(alphabet), "big") << 4) | int.from_bytes(theirs.translate(alphabet), "big")
                 held.append((lanes, pair.to_bytes(size, "big")))
             self._pair_bytes[column] = held
         return held
 
     def repeated_meetings(self) -> dict[tuple[int, int], list[int]]:
-        """``FlatCells.repeated_meetings``: the pairs that meet more than once, each with the
-        cells of its lower start rank, from rows where an opponent number repeats."""
-        n, size = self.round_count, self.player_count
-        numbers = b"".join(self.opponents)  # round after round
+        """The pairs (low, high start rank) that meet more than once, each with its
+        :meth:`mutual` cells (the lower start rank's), found from the rows where an opponent
+        number repeats."""
+        n, size, numbers = self.round_count, self.player_count, self.numbers
         found: dict[tuple[int, int], list[int]] = {}
         if n <= PAIRWISE_ROUNDS:
             repeats = self._rows_naming_one_twice()
         else:
-            rows = list(map(numbers.__getitem__, map(slice, range(size), repeat(None), repeat(size))))
-            zeros = list(map(bytes.count, rows, repeat(0)))
-            # a row names no opponent twice when its distinct bytes are its non-zero ones, plus 0 if any
+            rows = [numbers[i * n:(i + 1) * n] for i in range(size)]
+            zeros = list(map(array.count, rows, repeat(0)))
+            # a row names no opponent twice when its distinct numbers are its non-zero ones, plus 0 if any
             distinct = list(map(len, map(set, rows)))
             expected = list(map(add, map(sub, repeat(n), zeros), map(bool, zeros)))
             repeats = list(compress(count(), map(ne, distinct, expected)))
         sr, confirmed = self.start_ranks, self.confirmed
         for i in repeats:
-            row, own = numbers[i::size], sr[i]
+            own = sr[i]
             pairs: dict[int, list[int]] = {}
-            for r, number in enumerate(row):
+            for r, number in enumerate(numbers[i * n:(i + 1) * n]):
                 if number and confirmed[r][i] and sr[number - 1] > own:
                     pairs.setdefault(sr[number - 1], []).append(i * n + r)
             found.update(((own, other), cells) for other, cells in pairs.items() if len(cells) > 1)
@@ -154,32 +206,25 @@ class Lanes:
     def _rows_naming_one_twice(self) -> list[int]:
         """The players (rows) who name the same player in two rounds: every two rounds compared
         lane by lane (an exclusive or of two big integers), in order."""
-        n, size = self.round_count, self.player_count
+        n = self.round_count
         values = [int.from_bytes(o, "big") for o in self.opponents]
         named = [int.from_bytes(x, "big") for x in self.named]
         twice = 0
         for r in range(n - 1):
             mine, own_named = values[r], named[r]
             for s in range(r + 1, n):
-                twice |= int.from_bytes((mine ^ values[s]).to_bytes(size, "big").translate(_ZERO_IS_ONE), "big") & own_named
+                twice |= int.from_bytes(self.zero_lanes(mine ^ values[s]), "big") & own_named
         if not twice:
             return []
-        return list(compress(count(), twice.to_bytes(size, "big")))
+        return list(compress(count(), twice.to_bytes(self.player_count, "big")))
 
 
-def lanes(flat: FlatCells) -> Lanes | None:
-    """The byte lanes of ``flat``, or None when they do not apply (more than 255 players, or
-    colours or codes that are not ASCII)."""
-    if flat.player_count > MAX_PLAYERS or not flat.player_count or not flat.round_count or not (flat.col.isascii() and flat.code.isascii()):
-        return None
-    numbers = flat.opp_bytes
-    size = flat.player_count
-    # the opponents' start ranks are their numbers when the players are 1, 2, 3 ... in order
-    # (the usual file) and every opponent is one of them: the reader's bytes serve as they are
-    if numbers is None or max(numbers) > size or flat.start_ranks != list(range(1, size + 1)):
-        number = dict(zip(flat.start_ranks, range(1, size + 1)))
-        numbers = bytes(map(number.get, flat.opp, repeat(0)))
-    return Lanes(flat, numbers, flat.col.encode("ascii"), flat.code.encode("ascii"))
+def _ascii(text: str) -> bytes:
+    """``text`` a byte a character; a character past ASCII becomes DEL, which no alphabet
+    numbers (its cells are then tested one by one on the text itself)."""
+    if text.isascii():
+        return text.encode("ascii")
+    return bytes(map(min, map(ord, text), repeat(127)))
 
 
 #: The characters each column's cells hold, numbered 1.. in this order (at most 15 of them).

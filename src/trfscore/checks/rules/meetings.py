@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ...findings import ERROR, WARNING, Finding, finding
-from ...model import Game, Kind, Player
+from ...model import Kind, Player
 from ..context import Context, round_col
 from ..registry import rule
 
@@ -97,17 +97,9 @@ def swiss_repeats(ctx: Context) -> Iterator[Finding]:
     if ctx.round_robin or ctx.team_event or "DOUBLESWISS" in ctx.header.system.upper():
         return  # (a match of two players is a round robin of many cycles: ctx.event.system)
     played = Kind.PLAYED
-    flat = ctx.flat
-    if flat is not None:  # only the pairs that meet more than once
-        game = flat.game
-        meetings: dict[tuple[int, int], list[Game]] = {pair: list(map(game, cells))
-                                                  for pair, cells in flat.repeated_meetings().items()}
-    else:
-        meetings = ctx.meetings
-    for (a, b), games in meetings.items():
-        if len(games) < 2:
-            continue
-        real = [g for g in games if g.kind in played]
+    game = ctx.flat.game
+    for (a, b), cells in ctx.flat.lanes.repeated_meetings().items():  # only the pairs that meet more than once
+        real = [g for g in map(game, cells) if g.kind in played]
         if len(real) < 2:
             continue
         p = ctx.by_rank[a]

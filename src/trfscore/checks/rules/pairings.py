@@ -7,9 +7,7 @@ lines is wrong, both are reported.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from itertools import compress, repeat
-from operator import eq, ne, not_
+from collections.abc import Iterator
 from typing import cast
 
 from ...consistency import COMPLEMENTARY
@@ -37,34 +35,12 @@ def _unconfirmed(ctx: Context) -> list[tuple[Player, int, Player, bool]]:
     if cached is not None:
         return cast("list[tuple[Player, int, Player, bool]]", cached)
     out = []
-    by_rank = ctx.by_rank
-    flat = ctx.flat
-    if flat is not None:
-        n, opp, players, index = flat.round_count, flat.opp, flat.players, flat.index
-        for k in flat.unconfirmed():
-            returned, r = flat.back[k], k % n
-            taken = returned is not None and returned in index and opp[index[returned] * n + r] == opp[k]
-            out.append((players[k // n], r + 1, by_rank[opp[k]], taken))  # type: ignore[index]
-        ctx.__dict__["_unconfirmed"] = out
-        return out
-    # the opponent per round of every player, without unpacking the cells into Game tuples
-    opponents = {rank: q.opponent_ranks() for rank, q in by_rank.items()}
-    for p in ctx.players:
-        a = p.start_rank
-        for r, b in enumerate(p.opponent_ranks()):  # round r + 1
-            if b is None:
-                continue
-            back = opponents.get(b)
-            if back is None:  # not a player: TRF401 already
-                continue
-            returned = back[r] if r < len(back) else None
-            if returned == a:
-                continue
-            taken = False
-            if returned is not None:
-                third = opponents.get(returned)
-                taken = third is not None and r < len(third) and third[r] == b
-            out.append((p, r + 1, by_rank[b], taken))
+    by_rank, flat = ctx.by_rank, ctx.flat
+    n, opp, players, index = flat.round_count, flat.opp, flat.players, flat.index
+    for k in flat.lanes.unconfirmed():
+        r, returned = k % n, opp[flat.partner(k)]  # the opponent the opponent names
+        taken = returned is not None and returned in index and opp[index[returned] * n + r] == opp[k]
+        out.append((players[k // n], r + 1, by_rank[opp[k]], taken))  # type: ignore[index]
     ctx.__dict__["_unconfirmed"] = out
     return out
 
@@ -130,34 +106,16 @@ def single_pairing(ctx: Context) -> Iterator[Finding]:
                       ctx.cell(p, r))
 
 
-def _pairs(ctx: Context) -> Iterator[tuple[Player, Game, Player, Game]]:
-    """Both cells of every mutually confirmed game, pair by pair (``Context.meetings``)."""
-    by_rank = ctx.by_rank
-    for (a, b), games in ctx.meetings.items():
-        p, q = by_rank[a], by_rank[b]
-        theirs = q.games  # a confirmed meeting: q has a cell for that round
-        for g in games:
-            yield p, g, q, theirs[g.round - 1]
-
-
-def _flat_pairs(ctx: Context, cells: list[int]) -> Iterator[tuple[Player, Game, Player, Game]]:
-    """What :func:`_pairs` yields for the ``mutual`` cells ``cells`` (of ``ctx.flat``), in its order."""
+def _pairs(ctx: Context, cells: list[int]) -> Iterator[tuple[Player, Game, Player, Game]]:
+    """Both cells of the confirmed games of ``cells`` (cells of ``lanes.mutual()``), pair by
+    pair in the order of ``Context.meetings``: (player, game, opponent, opponent's game)."""
     flat = ctx.flat
-    assert flat is not None
     if not cells:
         return
-    players, partner, n, game = flat.players, flat.partner, flat.round_count, flat.game
+    players, n, game = flat.players, flat.round_count, flat.game
     for k in flat.meeting_order(cells):
-        j = partner[k]
+        j = flat.partner(k)
         yield players[k // n], game(k), players[j // n], game(j)
-
-
-def _mutual_columns(ctx: Context, column: str) -> tuple[list[int], Iterator[str], Iterator[str]]:
-    """The ``mutual`` cells of ``ctx.flat``, and ``column``'s value at each and at its partner cell."""
-    flat = ctx.flat
-    assert flat is not None
-    mutual, values = flat.mutual, getattr(flat, column)
-    return mutual, map(values.__getitem__, mutual), map(values.__getitem__, map(flat.partner.__getitem__, mutual))
 
 
 def _same_colour(mine: str, theirs: str) -> bool:
@@ -191,16 +149,7 @@ def colours(ctx: Context) -> Iterator[Finding]:
         001    3 …     7 w 1
         001    7 …     3 w 0
     """
-    if ctx.flat is not None:
-        if ctx.flat.lanes is not None:
-            same = ctx.flat.lanes.mutual_where("col", _same_colour)
-        else:
-            mutual, mine, theirs = _mutual_columns(ctx, "col")
-            same = [k for k in compress(mutual, map(eq, mine, theirs)) if ctx.flat.col[k] != "-"]
-        pairs = _flat_pairs(ctx, same)
-    else:
-        pairs = (pair for pair in _pairs(ctx) if pair[1].colour is not None and pair[1].colour == pair[3].colour)
-    for p, g, q, _h in pairs:
+    for p, g, q, _h in _pairs(ctx, ctx.flat.lanes.mutual_where("col", _same_colour)):
         r = g.round
         colour = "white" if g.colour == "w" else "black"
         for x, y in ((p, q), (q, p)):
@@ -226,19 +175,7 @@ def colour_one_side(ctx: Context) -> Iterator[Finding]:
         001    3 …     7 w +
         001    7 …     3 - -
     """
-    if ctx.flat is not None:
-        if ctx.flat.lanes is not None:
-            cells = ctx.flat.lanes.mutual_where("col", _one_side_bare)
-        else:
-            mutual, mine, theirs = _mutual_columns(ctx, "col")
-            none = "-"
-            cells = list(compress(mutual, map(ne, map(eq, mine, repeat(none)), map(eq, theirs, repeat(none)))))
-        pairs = _flat_pairs(ctx, cells)
-    else:
-        pairs = _pairs(ctx)
-    for p, g, q, h in pairs:
-        if (g.colour is None) == (h.colour is None):
-            continue
+    for p, g, q, h in _pairs(ctx, ctx.flat.lanes.mutual_where("col", _one_side_bare)):
         if g.kind in Kind.PLAYED or h.kind in Kind.PLAYED:
             continue  # a played game without colour is TRF405 already
         r = g.round
@@ -265,20 +202,8 @@ def results(ctx: Context) -> Iterator[Finding]:
         001    3 …     7 w 1
         001    7 …     3 b 1
     """
-    ok = COMPLEMENTARY
-    if ctx.flat is not None:
-        if ctx.flat.lanes is not None:
-            cells = ctx.flat.lanes.mutual_where("code", _not_complementary)
-        else:
-            mutual, codes, partner_codes = _mutual_columns(ctx, "code")
-            cells = list(compress(mutual, map(not_, map(ok.__contains__, zip(codes, partner_codes)))))
-        pairs = _flat_pairs(ctx, cells)
-    else:
-        pairs = _pairs(ctx)
     event = ctx.event
-    for p, g, q, h in pairs:
-        if (g.code, h.code) in ok:
-            continue
+    for p, g, q, h in _pairs(ctx, ctx.flat.lanes.mutual_where("code", _not_complementary)):
         r = g.round
         if g.code == h.code == " " and event.is_waiting(p.start_rank, r):
             continue  # paired, the result still to come (TRF533)
@@ -296,29 +221,10 @@ def results(ctx: Context) -> Iterator[Finding]:
                           ctx.cell(x, r))
 
 
-def _pab_positions(ctx: Context) -> list[int] | None:
-    """The cells of ``ctx.flat`` holding a pairing-allocated bye ``U``, in order (None
-    without flat cells)."""
-    flat = ctx.flat
-    if flat is None:
-        return None
-    kind_at = flat.kind_at
-    return [k for k in flat.positions_of("U") if kind_at(k) == Kind.PAB]
-
-
-def _pab_cells(ctx: Context) -> dict[int, list[Player]]:
-    rounds: dict[int, list[Player]] = {}
-    found = _pab_positions(ctx)
-    if found is not None:
-        n, players = ctx.flat.round_count, ctx.flat.players  # type: ignore[union-attr]
-        for k in found:
-            rounds.setdefault(k % n + 1, []).append(players[k // n])
-        return rounds
-    for p in ctx.players:
-        for g in p.games:
-            if g.code == "U" and g.kind == Kind.PAB:
-                rounds.setdefault(g.round, []).append(p)
-    return rounds
+def _pab_cells(ctx: Context) -> list[int]:
+    """The cells holding a pairing-allocated bye ``U``, in order."""
+    kind_at = ctx.flat.kind_at
+    return [k for k in ctx.flat.positions_of("U") if kind_at(k) == Kind.PAB]
 
 
 @rule("TRF506", ERROR, "at most one pairing-allocated bye (U) per round", spec="D5", why=(
@@ -340,7 +246,11 @@ def one_pab_per_round(ctx: Context) -> Iterator[Finding]:
     """
     if ctx.team_event:
         return
-    for r, players in sorted(_pab_cells(ctx).items()):
+    n, everyone = ctx.flat.round_count, ctx.flat.players
+    rounds: dict[int, list[Player]] = {}
+    for k in _pab_cells(ctx):
+        rounds.setdefault(k % n + 1, []).append(everyone[k // n])
+    for r, players in sorted(rounds.items()):
         if len(players) < 2:
             continue
         ranks = ", ".join(str(p.start_rank) for p in players[:10]) + (" …" if len(players) > 10 else "")
@@ -367,16 +277,12 @@ def one_pab_per_player(ctx: Context) -> Iterator[Finding]:
     """
     if ctx.team_event or ctx.round_robin:
         return
-    found = _pab_positions(ctx)
-    if found is not None:
-        n, players = ctx.flat.round_count, ctx.flat.players  # type: ignore[union-attr]
-        by_player: dict[int, list[int]] = {}
-        for k in found:
-            by_player.setdefault(k // n, []).append(k % n + 1)
-        each: Iterable[tuple[Player, list[int]]] = ((players[i], rounds) for i, rounds in by_player.items())
-    else:
-        each = ((p, [g.round for g in p.games if g.code == "U" and g.kind == Kind.PAB]) for p in ctx.players)
-    for p, rounds in each:
+    n, players = ctx.flat.round_count, ctx.flat.players
+    by_player: dict[int, list[int]] = {}
+    for k in _pab_cells(ctx):
+        by_player.setdefault(k // n, []).append(k % n + 1)
+    for i, rounds in by_player.items():
+        p = players[i]
         for r in rounds[1:]:
             yield finding("TRF507", f"round {r}: player {p.start_rank} gets the pairing-allocated bye again "
                           f"(first in round {rounds[0]})", p.line, result_col(r),
@@ -415,17 +321,6 @@ def interior_gap(ctx: Context) -> Iterator[Finding]:
 def _interior_blanks(ctx: Context) -> Iterator[tuple[Player, int]]:
     """(player, round) of every blank cell followed by a cell that is not blank."""
     flat = ctx.flat
-    if flat is None:
-        for p in ctx.players:
-            games = p.games
-            final = 0  # the last round with a cell that is not blank
-            for g in games:
-                if not is_blank_cell(g):
-                    final = g.round
-            for g in games[:max(0, final - 1)]:
-                if is_blank_cell(g):
-                    yield p, g.round
-        return
     n, blank = flat.round_count, flat.blank
     by_row: dict[int, list[int]] = {}
     for k in flat.blanks():

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 from ...findings import ERROR, INFO, WARNING, Finding, finding
 from ...formats.dates import parse_round_date
 from ...model import Player
-from ..context import Context, is_blank_cell, round_col
+from ..context import Context, round_col
 from ..registry import rule
 
 
@@ -217,15 +217,7 @@ def empty_round(ctx: Context) -> Iterator[Finding]:
     """
     if not ctx.players or ctx.rounds < 2:
         return
-    flat = ctx.flat
-    if flat is not None:
-        busy = flat.busy_rounds()
-    else:
-        busy = set()
-        for p in ctx.players:
-            for g in p.games:
-                if not is_blank_cell(g):
-                    busy.add(g.round)
+    busy = ctx.flat.busy_rounds()
     last = max(busy, default=0)
     first = min(ctx.players, key=lambda p: p.line or 0)
     for r in range(1, last):
