@@ -100,6 +100,47 @@ def test_planted_defects_in_random_blocks(players, seed, blocks):
     assert _found(trf({sr: rows[sr] for sr in order}, ranks={})) == expected
 
 
+def _long_event(players: int, rounds: int) -> dict[int, list[str]]:
+    """A consistent Swiss of ``players`` (a multiple of 20) over ``rounds`` (at most 19), by
+    blocks of twenty start ranks paired by the circle method: no pair meets twice."""
+    rows: dict[int, list[str]] = {sr: [] for sr in range(1, players + 1)}
+    for r in range(rounds):
+        pairs = [(19, r)] + [((r + k) % 19, (r - k) % 19) for k in range(1, 10)]
+        for b in range(0, players, 20):
+            for x, y in pairs:
+                low, high = sorted((b + x + 1, b + y + 1))
+                rows[low].append(f"{high} w 1")
+                rows[high].append(f"{low} b 0")
+    return rows
+
+
+@pytest.mark.parametrize("rounds", [12, 18])  # every two rounds compared, or each row's set of opponents
+@pytest.mark.parametrize("players", [20, 280])
+def test_pairs_that_meet_again(players, rounds):
+    """The last round of the last block of twenty repeats its first round: each of those ten
+    pairs plays again (TRF552, on the lower start rank's line); the other blocks are clean."""
+    rows = _long_event(players, rounds)
+    assert _found(trf(rows, ranks={})) == set()
+    b = players - 20
+    for sr in range(b + 1, players + 1):
+        rows[sr][-1] = rows[sr][0]
+    pairs = {tuple(sorted((sr, int(rows[sr][0].split()[0])))) for sr in range(b + 1, players + 1)}
+    assert len(pairs) == 10
+    assert _found(trf(rows, ranks={})) == {("TRF552", low, rounds) for low, _ in pairs}
+
+
+@pytest.mark.parametrize("rounds", [12, 18])
+def test_a_claim_not_returned_is_no_second_meeting(rounds):
+    """1 names its first opponent again in the last round, who plays somebody else there: a
+    second pairing of that opponent (TRF505) and a claim on 1 left unanswered (TRF501), no
+    repeated game."""
+    rows = _long_event(20, rounds)
+    again, left = int(rows[1][0].split()[0]), int(rows[1][-1].split()[0])
+    rows[1][-1] = rows[1][0]
+    assert _found(trf(rows, ranks={})) == {("TRF505", 1, rounds), ("TRF501", left, rounds)}
+    assert again != left
+
+
 def test_a_repeated_start_rank_names_its_last_row():
     """Readers drop a repeated start rank (TRF302); a tournament built by hand may keep one.
     The rank then stands for the last row holding it (``Context.by_rank``), and each row's own
