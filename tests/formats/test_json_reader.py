@@ -213,7 +213,7 @@ def test_games_with_their_keys_in_another_order_are_read_as_written():
     first = doc["players"][0]["games"]
     i = next(i for i, g in enumerate(first) if g["opponent"] is not None)
     first[i] = {"opponent": first[i]["opponent"], "round": first[i]["round"], **first[i]}
-    doc["players"][1]["games"][0]["code"] = " "  # and no packed block: the rounds are not checked in order
+    doc["players"][1]["games"][0]["code"] = " "  # and an odd cell (a blank code on a game), kept under its own key
     assert json_schema.validate(doc) == []
     assert [p.games for p in json_read.from_document(doc, trfscore.Tournament).players] == read_games(doc)
 
@@ -268,7 +268,7 @@ def test_the_block_size_changes_nothing_read(monkeypatch, block):
     misplaced = json.loads(json.dumps(valid))
     misplaced["players"][6]["games"][2]["round"] = 9  # JSON006 names player 6, past the first blocks
     mixed = json.loads(json.dumps(valid))
-    mixed["players"][7]["games"][0]["code"] = " "  # one cell the packed columns do not take
+    mixed["players"][7]["games"][0]["code"] = " "  # one odd cell (a blank code on a game)
     invalid = json.loads(json.dumps(valid))
     invalid["header"]["name"] = 5
     for i in (1, 4, 8):
