@@ -48,9 +48,8 @@ def test_a_clean_file_is_one_block_whose_rows_are_the_players():
     assert len(cells.opponents) == len(t.players) * cells.n
     for i, (p, packed) in enumerate(zip(t.players, rows)):
         assert isinstance(packed, PackedRow) and packed.cells is cells and packed.row == i
-        assert packed.end - packed.begin == packed.rounds == p.round_count
-        assert cells.opponents[packed.begin:packed.end] == [g.opponent for g in copy.deepcopy(p).games]
-        assert packed.whole == (packed.rounds == cells.n)
+        assert packed.rounds == p.round_count
+        assert cells.opponents[packed.begin:packed.begin + packed.rounds] == [g.opponent for g in copy.deepcopy(p).games]
     # the columns of exactly these players are the block's own (no copy)
     assert columns(t.players).opponents is cells.opponents
 

@@ -91,9 +91,9 @@ def unpack(cells: PackedCells, row: int, count: int) -> list[Game]:
 
 
 class PackedRow(NamedTuple):
-    """Where one player's round cells sit while they are still packed: row ``row`` of
-    ``cells``, whose first ``rounds`` cells are the player's (the rest of the row are "no entry"
-    cells).  Got through :func:`trfscore.cells.packed_rows`."""
+    """Where one player's round cells sit in the cell store until ``games`` is first read: row
+    ``row`` of ``cells``, whose first ``rounds`` cells are the player's (the rest of the row are
+    "no entry" cells).  Got through :func:`trfscore.cells.packed_rows`."""
 
     cells: PackedCells
     row: int
@@ -103,16 +103,6 @@ class PackedRow(NamedTuple):
     def begin(self) -> int:
         """The index in the block's columns of the row's first cell."""
         return self.row * self.cells.n
-
-    @property
-    def end(self) -> int:
-        """One past the index in the block's columns of the player's last cell."""
-        return self.row * self.cells.n + self.rounds
-
-    @property
-    def whole(self) -> bool:
-        """True when every cell of the row is the player's (``rounds == cells.n``)."""
-        return self.rounds == self.cells.n
 
 
 # Points a code earns under the FIDE default (TRF16 §3.2; TRF26 record 162 defaults).
