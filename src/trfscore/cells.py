@@ -58,6 +58,10 @@ class Kind:
            NOT_SCHEDULED, UNKNOWN)
 
 
+#: the kind of a "no entry" cell's code
+_NO_ENTRY = {" ": Kind.ABSENT}
+
+
 class _Keyed:
     """Cells whose results are kept as *keys* (see the module docstring): ``keys`` one character
     a cell, ``kind_of_key`` each key's :class:`Kind`, ``code_of_key`` the result code of each key
@@ -179,20 +183,26 @@ def columns(players: Sequence[Player], n: int | None = None) -> Columns:
     """The cells of ``players``, in order, ``n`` a player (None: the most any player records):
     each player's first ``n`` cells, padded with "no entry" cells.  A block whose rows are
     exactly these players (what :func:`hand_over` leaves) is given as it is."""
+    return _columns(players, n)[0]
+
+
+def _columns(players: Sequence[Player], n: int | None) -> tuple[Columns, bool]:
+    """:func:`columns`, and whether they were gathered (not one block's own)."""
     rows = packed_rows(players)
     counts = _round_counts(players, rows)
     if n is None:
         n = max(counts, default=0)
     block = _whole_block(cast("list[PackedRow]", rows), n) if rows and None not in rows else None
     if block is None:
-        return _gathered(players, rows, counts, n)
-    if block.n > n:  # the rows cut at n cells
+        return _gathered(players, rows, counts, n), True
+    cut = block.n > n
+    if cut:  # the rows cut at n cells
         counts = [c if c < n else n for c in counts]
         block = _cut(block, len(rows), n)
     if min(counts) == n or _padding_is_blank(block, counts):
         return Columns(n, counts, block.opponents, block.colours, block.keys, block.kind_of_key, block.code_of_key,
-                       block.opponent_bytes)
-    return _gathered(players, rows, counts, n)
+                       block.opponent_bytes), cut
+    return _gathered(players, rows, counts, n), True
 
 
 def packed_rows(players: Iterable[Player]) -> list[PackedRow | None]:
@@ -213,17 +223,16 @@ def _round_counts(players: Sequence[Player], rows: list[PackedRow | None]) -> li
     return list(map(_ROUNDS_OF, cast("list[PackedRow]", rows)))
 
 
-def hand_over(players: Sequence[Player]) -> None:
+def hand_over(players: Sequence[Player]) -> Columns:
     """Keep the cells of ``players`` in one store, row ``i`` for player ``i``: what every reader
     does with the players it made, whatever their cells (a reader's own block, ``Game`` lists, or
-    both).  Nothing is done when they are one block's rows already."""
-    rows = packed_rows(players)
-    if not rows or (None not in rows and _whole_block(cast("list[PackedRow]", rows), 0) is not None):
-        return
-    made = columns(players)
-    cells = PackedCells(made.n, made.opponents, made.colours, made.keys, made.kind_of_key, made.opponent_bytes,
-                        made.code_of_key)
-    type(players[0]).defer_all(players, cells, range(len(players)), made.counts)
+    both); nothing is moved when they are one block's rows already.  Gives their columns."""
+    made, gathered = _columns(players, None)
+    if gathered and players:
+        cells = PackedCells(made.n, made.opponents, made.colours, made.keys, made.kind_of_key, made.opponent_bytes,
+                            made.code_of_key)
+        type(players[0]).defer_all(players, cells, range(len(players)), made.counts)
+    return made
 
 
 def pack(counts: Sequence[int], opponents: Sequence[int | None], colours: str, codes: str,
@@ -308,26 +317,56 @@ def _padding_is_blank(block: PackedCells, counts: list[int]) -> bool:
 
 
 def _gathered(players: Sequence[Player], rows: list[PackedRow | None], counts: list[int], n: int) -> Columns:
-    """The cells gathered player by player into one block (:func:`pack`)."""
+    """The cells gathered into one block: a run of consecutive rows of a block ``n`` cells wide
+    at once, any other player by itself, padded to ``n`` with "no entry" cells.  Each part's
+    kinds come from its block's keys (or are the games' own); when no code stands for two kinds
+    across the parts, the codes are the keys, else each (code, kind) pair is keyed (:func:`pack`)."""
     opps: list[int | None] = []
     cols: list[str] = []
-    codes: list[str] = []
-    kinds: list[str] = []
-    for p, packed in zip(players, rows):
-        if packed is not None:
-            cells, b = packed.cells, packed.begin
-            e = b + min(packed.rounds, n)
-            opps += cells.opponents[b:e]
-            cols.append(cells.colours[b:e])
-            codes.append(cells.codes[b:e])
-            kinds += cells.kinds(b, e)
-        else:
-            games = p.games[:n]
+    parts: list[tuple[str, dict[str, str] | list[str]]] = []  # (codes, their block's kind_of_key or kinds)
+    i, size = 0, len(players)
+    while i < size:
+        packed = rows[i]
+        j = i + 1
+        if packed is None:
+            games = players[i].games[:n]
+            b = len(games)
             opps += [g[1] for g in games]
             cols.append("".join([CHAR_OF_COLOUR[g[2]] for g in games]))
-            codes.append("".join([g[3] for g in games]))
-            kinds += [g[4] for g in games]
-    block = pack([min(c, n) for c in counts], opps, "".join(cols), "".join(codes), kinds, n)
+            part = "".join([g[3] for g in games])
+            parts.append((part, [g[4] for g in games]))
+        else:
+            cells, row = packed.cells, packed.row
+            if cells.n == n and cells.kind_of_key.get(" ") == Kind.ABSENT and cells.code(" ") == " ":
+                # whole rows, their padding "no entry" cells already: the run of the next rows at once
+                while j < size and (r := rows[j]) is not None and r.cells is cells and r.row == row + j - i:
+                    j += 1
+                b, e = row * n, (row + j - i) * n
+            else:
+                b = row * cells.n
+                e = b + min(packed.rounds, n)
+            opps += cells.opponents[b:e]
+            cols.append(cells.colours[b:e])
+            part = cells.codes[b:e]
+            parts.append((part, cells.kind_of_key if cells.code_of_key is None else cells.kinds(b, e)))
+            b = (e - b) - (j - i - 1) * n  # the cells of the run's last row
+        if b < n:  # padded to n
+            opps += [None] * (n - b)
+            cols.append("-" * (n - b))
+            parts.append((" " * (n - b), _NO_ENTRY))
+        i = j
+    codes = "".join([part for part, _ in parts])
+    kind_of_code: dict[str, str] = {}
+    for part, kinds in parts:
+        pairs = kinds.items() if isinstance(kinds, dict) else dict.fromkeys(zip(part, kinds))
+        if any(kind_of_code.setdefault(code, kind) != kind for code, kind in pairs):
+            break
+    else:  # every code stands for one kind: the codes are the keys
+        return Columns(n, counts, opps, "".join(cols), codes, kind_of_code)
+    kind_list: list[str] = []
+    for part, kinds in parts:
+        kind_list += list(map(kinds.__getitem__, part)) if isinstance(kinds, dict) else kinds
+    block = pack([n] * size, opps, "".join(cols), codes, kind_list, n)
     return Columns(n, counts, block.opponents, block.colours, block.keys, block.kind_of_key, block.code_of_key)
 
 

@@ -13,7 +13,7 @@ from itertools import groupby
 from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING
 
-from ...cells import Columns, columns, hand_over, round_counts
+from ...cells import Columns, hand_over, round_counts
 from ...findings import CappedFindings, Finding, finding
 from ...gcpause import gc_paused
 from ...model import Kind, Player, Record, Source
@@ -182,8 +182,7 @@ def _finish(t: Tournament, players: list[Player], nationals: list[NationalRecord
     for p, rounds in zip(t.players, counts):
         if rounds < used:
             p.pad(used)
-    hand_over(t.players)
-    cells = columns(t.players)
+    cells = hand_over(t.players)
     _check_opponents(t.players, cells, by_rank, add)
     if _blank_byes(t, cells, add):
         hand_over(t.players)  # the players whose cells changed
