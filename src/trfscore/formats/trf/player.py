@@ -270,14 +270,18 @@ def infer_blank_byes(player: Player, total_of: Callable[[Player], Fraction], dra
     if player.points is None:
         return [], ""
     codes = player.codes()
-    blanks = [i for i, (opponent, code, kind) in enumerate(zip(player.opponent_ranks(), codes, player.kinds()))
-              if code == " " and kind == Kind.ABSENT and opponent is None] if " " in codes else []
-    if not blanks:
+    if " " not in codes:
         return [], ""
     delta = player.points - total_of(player)
+    if delta <= 0:  # the cells give at least the declared points: nothing to read as a bye
+        return [], ""
+    blanks = [i for i, (opponent, code, kind) in enumerate(zip(player.opponent_ranks(), codes, player.kinds()))
+              if code == " " and kind == Kind.ABSENT and opponent is None]
+    if not blanks:
+        return [], ""
     each = delta / len(blanks)
     kind = Kind.HALF_BYE if each == draw else Kind.FULL_BYE if each == win else ""
-    if delta <= 0 or not kind:
+    if not kind:
         return [], ""
     for i in blanks:
         player.games[i] = player.games[i]._replace(kind=kind)
