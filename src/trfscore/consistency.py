@@ -13,6 +13,7 @@ list passes, no check machinery imported) from one that needs the rules.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import suppress
 from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING
 
@@ -95,70 +96,76 @@ def _screen(t: Tournament, standings: Standings | None) -> bool:
 
 
 #: A result code -> the code the opponent's cell must hold for the game to fit (COMPLEMENTARY
-#: without its alternatives); byes and blanks map to themselves (a player without an opponent is
-#: read as paired with itself below).
-_OPPOSITE = str.maketrans("10=WLD+-XUZHF ", "01=LWD-+XUZHF ")
+#: without its alternatives).
+_OPPOSITE = str.maketrans("10=WLD+-", "01=LWD-+")
 #: The codes of a cell with an opponent (a game, a forfeit, an unknown result).
 _GAME_CODES = "10=WLD+-X?"
+#: What a cell without an opponent reads as its opponent's code (never a result code).
+_NO_CODE = "\0"
 
 
 def _mirrored(t: Tournament, players: list[Player], ranks: list[int]) -> bool:
     """Every cell naming an opponent is named back in that round, with a result that fits
     (TRF501, TRF504, TRF505: when every claim is returned, nobody sits at two boards).
 
-    Round by round, with each player as its position in ``players`` (a player without an
-    opponent paired with itself): looking each player's opponent up twice must give every
-    player back, and looking up each player's opponent's code must give the code opposite its
-    own (:data:`_OPPOSITE`); only a round where it does not is compared pair by pair.  The
-    look-ups are one ``map`` and one ``itemgetter`` a round (no table built per round).  Start ranks below 1 or past
-    0xD7FF leave it to the rules."""
-    from .event_reading import event_columns
+    Round by round, with each opponent as its position in ``players``
+    (:func:`.event_reading.event_positions`, the column the tie-break context reads;
+    ``NOBODY``, -1, reads the item appended last): looking each player's opponent up twice must
+    give every paired player back, and the opponent's code must be the one opposite the
+    player's own (:data:`_OPPOSITE`); only a round where it is not is compared pair by pair.
+    The look-ups are one ``itemgetter`` a round, in C.  An opponent who is no player, a player
+    paired with itself or a start rank below 1 leave it to the rules."""
+    from .event_reading import NOBODY, event_columns, event_positions
 
     n = t.rounds
     if not n or not players:
         return True
-    if max(ranks) >= 0xD800 or min(ranks) < 1:
-        return False
     cells = event_columns(t, n)
-    opponents, codes = cells.opponents, cells.codes
-    position: dict[int | None, int] = {r: i for i, r in enumerate(ranks)}
-    if not set(opponents) <= position.keys() | {None}:
-        return False  # an opponent who is not a player (TRF401)
+    positions, faithful = event_positions(t, cells)
+    if not faithful or min(ranks) < 1:
+        return False  # an opponent who is not a player (TRF401), or the player itself
     if len(players) == 1:
         return True  # a lone player's cells name nobody else (and itemgetter of one item gives no tuple)
+    codes = cells.codes
     me = list(range(len(players)))
-    everyone = tuple(me)
     for r in range(n):
-        round_opponents = opponents[r::n]
-        theirs = list(map(position.get, round_opponents, me))  # unpaired: the player's own
+        theirs = positions[r::n]
+        unpaired = _unpaired(theirs)
         of_opponent = itemgetter(*theirs)  # a sequence's items at the opponents' positions, in C
-        if of_opponent(theirs) != everyone:
+        back = me[:]  # each paired player's own position; NOBODY for the others
+        mine = list(codes[r::n])  # each paired player's code; _NO_CODE for the others
+        for i in unpaired:
+            back[i], mine[i] = NOBODY, _NO_CODE
+        if list(of_opponent(theirs + [NOBODY])) != back:
             return False  # a claim not returned
-        mine = codes[r::n]
-        if "".join(of_opponent(mine)) != mine.translate(_OPPOSITE) and not _pairs_fit(theirs, mine):
+        own = "".join(mine)
+        if "".join(of_opponent(mine + [_NO_CODE])) != own.translate(_OPPOSITE) and not _pairs_fit(theirs, own):
             return False
-        # cheapest first: a paired blank cell, then the paired cells counted against the results
-        if _blank_paired(theirs, mine) and t.event.pending_round(r + 1) is None \
-                and len(me) - round_opponents.count(None) != sum(map(mine.count, _GAME_CODES)):
-            return False  # paired, no result, in a round that is not pending (TRF504)
+        # a paired blank cell in a round that is not pending, counted against the results (TRF504)
+        if " " in own and t.event.pending_round(r + 1) is None \
+                and len(theirs) - len(unpaired) != sum(map(own.count, _GAME_CODES)):
+            return False
     return True
 
 
-def _blank_paired(theirs: list[int], mine: str) -> bool:
-    """A blank cell of the round whose player is paired (``theirs``: not the player's own
-    position), found from blank to blank by string search: a played round has few blanks."""
-    k = mine.find(" ")
-    while k >= 0:
-        if theirs[k] != k:
-            return True
-        k = mine.find(" ", k + 1)
-    return False
+def _unpaired(theirs: list[int]) -> list[int]:
+    """The positions of ``theirs`` that hold ``NOBODY``, found from one to the next by
+    ``list.index`` (a round has few)."""
+    from .event_reading import NOBODY
+
+    found: list[int] = []
+    with suppress(ValueError):
+        k = theirs.index(NOBODY)
+        while True:
+            found.append(k)
+            k = theirs.index(NOBODY, k + 1)
+    return found
 
 
-def _pairs_fit(theirs: list[int], mine: str) -> bool:
+def _pairs_fit(theirs: list[int], own: str) -> bool:
     """Pair by pair, for a round whose codes are not all plain opposites: every game's two
     results fit (double forfeits, unknown results mixed)."""
-    return all((c, mine[o]) in COMPLEMENTARY for s, (o, c) in enumerate(zip(theirs, mine)) if o != s)
+    return all((c, own[o]) in COMPLEMENTARY for o, c in zip(theirs, own) if o >= 0)
 
 
 def _points_agree(t: Tournament, players: list[Player], ranks: list[int], standings: Standings | None) -> bool:

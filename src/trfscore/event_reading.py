@@ -20,9 +20,9 @@ ratings and crosstables cut at the same round.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import compress
+from itertools import compress, count, repeat
 from operator import attrgetter, is_
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from .cells import Columns, columns, packed_rows, round_counts
 
@@ -222,6 +222,43 @@ def event_columns(t: Tournament, n: int) -> Columns:
     if None not in rows:
         t.__dict__["_columns"] = (key, rows, made)
     return made
+
+
+#: A cell's opponent as a position (:func:`opponent_positions`) when it has none.
+NOBODY = -1
+
+
+def event_positions(t: Tournament, cells: Columns) -> tuple[list[int], bool]:
+    """:func:`opponent_positions` of ``cells`` (:func:`event_columns` of ``t``), a player's
+    position its place in ``t.players``: the consistency verdict and the tie-break context read
+    the same column, made once while the columns are kept."""
+    cached = t.__dict__.get("_positions")
+    if cached is not None and cached[0] is cells:
+        kept: tuple[list[int], bool] = cached[1]
+        return kept
+    made = opponent_positions(cells, {p.start_rank: i for i, p in enumerate(t.players)})
+    if t.__dict__.get("_columns", (None, None, None))[2] is cells:
+        t.__dict__["_positions"] = (cells, made)
+    return made
+
+
+def opponent_positions(cells: Columns, index: dict[int, int]) -> tuple[list[int], bool]:
+    """Every cell's opponent as its row in ``cells`` (``index``: a start rank's row), and
+    whether every opponent named is another player: :data:`NOBODY` stands for no opponent, one
+    who is no player, and the player itself."""
+    position = cast("dict[int | None, int]", dict(index))  # cast: dict keys are invariant
+    position[None] = NOBODY
+    try:
+        opp = list(map(position.__getitem__, cells.opponents))
+        faithful = True
+    except KeyError:  # an opponent who is no player
+        opp, faithful = list(map(position.get, cells.opponents, repeat(NOBODY))), False
+    rows = cells.rows()
+    for i in compress(count(), map(list.__contains__, map(opp.__getitem__, rows), count())):
+        for k in range(rows[i].start, rows[i].stop):
+            if opp[k] == i:
+                opp[k], faithful = NOBODY, False  # paired with themself
+    return opp, faithful
 
 
 def _progress(players: Sequence[Player], opponents: list[int | None], codes: str,

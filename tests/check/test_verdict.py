@@ -73,3 +73,26 @@ def test_the_verdict_follows_a_tournament_whose_players_are_replaced():
     assert verdict(t) == []
     t.players = trfscore.loads(ONE_SIDED).players
     assert {f.rule for f in verdict(t)} == {"TRF501"}
+
+
+def test_the_verdict_and_the_tiebreak_context_read_one_opponent_position_column():
+    """Every cell's opponent as a position in the players' list (NOBODY: none, not a player, the
+    player itself) is made once for the event's columns, and both the tie-break context and the
+    verdict's screen read that list; a cell naming a stranger or the player itself says so."""
+    from trfscore.event_reading import NOBODY, event_columns, event_positions
+    from trfscore.tiebreaks.context import build_context
+
+    t = trfscore.loads(trf())
+    cells = event_columns(t, t.rounds)
+    positions, faithful = event_positions(t, cells)
+    assert faithful and positions == [1, 2, 0, 3, 3, 0, 2, 1]  # SWISS's pairings, player after player
+    assert event_positions(t, cells)[0] is positions
+    assert build_context(t, rr=False).flat_opp is positions
+    stranger = trfscore.loads(trf({**SWISS, 1: ["5 w 1", "3 b ="]}))
+    itself = trfscore.loads(trf())  # (the TRF reader reads a cell naming its own player as none: TRF405)
+    games = itself.players[0].games
+    games[0] = games[0]._replace(opponent=1)
+    for t in (stranger, itself):
+        positions, faithful = event_positions(t, event_columns(t, t.rounds))
+        assert not faithful and positions[0] == NOBODY and positions[1:] == [2, 0, 3, 3, 0, 2, 1]
+        assert verdict(t) == [f for f in checked(t, "basic", select=list(VERDICT_RULES)) if f.rule in VERDICT_RULES]

@@ -25,10 +25,10 @@ from contextlib import suppress
 from fractions import Fraction
 from itertools import compress, count, repeat
 from operator import attrgetter, floordiv, lt
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 from ..cells import Columns, columns, round_counts
-from ..event_reading import event_columns
+from ..event_reading import event_columns, event_positions, opponent_positions
 from ..model import COLOUR_OF_CODE, Kind, Player, Scoring, Tournament
 from .unplayed import FLOSS, FWIN, NOSCHED, PLAYED, REQ, REQ_LATE, category, mark_late
 
@@ -211,16 +211,10 @@ def _without_sit_outs(prow: list[int], crow: list[int]) -> list[int]:
     return [0 if c == ns else x for x, c in zip(prow, crow)]
 
 
-def _flat(cells: Columns, index: dict[int, int], tables: _CellTables) -> _Rows:
-    """The flat ``(opp, categories, pts)`` of every cell.  An opponent that is no player, or the
-    player itself, counts as none, and the cell takes the category of a cell without one."""
-    position = cast("dict[int | None, int]", dict(index))  # cast: dict keys are invariant
-    opp = list(map(position.get, cells.opponents, repeat(-1)))
-    rows = cells.rows()
-    for i in compress(count(), map(list.__contains__, map(opp.__getitem__, rows), count())):
-        for k in range(rows[i].start, rows[i].stop):
-            if opp[k] == i:
-                opp[k] = -1  # paired with themself
+def _flat(cells: Columns, opp: list[int], tables: _CellTables) -> _Rows:
+    """The flat ``(opp, categories, pts)`` of every cell (``opp``: :func:`.opponent_positions`
+    of ``cells``).  An opponent that is no player, or the player itself, counts as none, and the
+    cell takes the category of a cell without one."""
     kind_of, paired, alone = cells.kind_of_key, tables.with_opponent, tables.without_opponent
     categories = cells.values({key: paired.get(kind, REQ) for key, kind in kind_of.items()})
     differs = {key for key, kind in kind_of.items() if alone.get(kind, REQ) != paired.get(kind, REQ)}
@@ -277,6 +271,11 @@ def build_context(t: Tournament, *, rr: bool, rounds: int | None = None) -> Cont
     tables = _CellTables(t.scoring, rr)
     ctx.unit, ctx.W, ctx.D, ctx.L = tables.unit, tables.W, tables.D, tables.L
     # the players in the file's order: the columns the event reading and the verdict read too
-    cells = event_columns(t, n) if in_order else columns(players, n)
-    _finish(ctx, *_flat(cells, index, tables))
+    if in_order:
+        cells = event_columns(t, n)
+        opp = event_positions(t, cells)[0]
+    else:
+        cells = columns(players, n)
+        opp = opponent_positions(cells, index)[0]
+    _finish(ctx, *_flat(cells, opp, tables))
     return ctx
