@@ -111,3 +111,23 @@ def test_a_hand_built_players_appended_games_are_read():
     p.games.append(Game(4, None, None, "H", Kind.HALF_BYE))
     flat = columns(t.players)
     assert flat.counts[0] == 4 and flat.kinds[3] == Kind.HALF_BYE and flat.kinds[flat.n + 3] == Kind.ABSENT
+
+
+@settings(max_examples=100, deadline=None)
+@given(_ROWS, st.data())
+def test_rows_cut_short_give_no_entry_cells_past_their_count(rows, data):
+    """A store row handed over with fewer cells than it holds (``defer_games`` with a smaller
+    count): the cells past the count are "no entry" cells in the columns, whatever the row holds there."""
+    games = [_games(row) for row in rows]
+    cells = pack_games(games)
+    players = [Player(i + 1) for i in range(len(games))]
+    keep = [data.draw(st.integers(0, len(g))) for g in games]
+    for i, p in enumerate(players):
+        p.defer_games(cells, i, keep[i])
+    flat = columns(players, cells.n)
+    want = [g[:k] + [Game.absent(r) for r in range(k + 1, cells.n + 1)] for g, k in zip(games, keep)]
+    got = [[Game(r % cells.n + 1, o, {"w": "w", "b": "b"}.get(c), flat.code(key), kind)
+            for r, (o, c, key, kind) in enumerate(zip(flat.opponents[b:b + cells.n], flat.colours[b:b + cells.n],
+                                                      flat.keys[b:b + cells.n], flat.kinds[b:b + cells.n]))]
+           for b in range(0, len(games) * cells.n, cells.n or 1)] if cells.n else [[] for _ in games]
+    assert got == want and flat.counts == keep

@@ -317,8 +317,8 @@ def _padding_is_blank(block: PackedCells, counts: list[int]) -> bool:
 
 
 def _gathered(players: Sequence[Player], rows: list[PackedRow | None], counts: list[int], n: int) -> Columns:
-    """The cells gathered into one block: a run of consecutive rows of a block ``n`` cells wide
-    at once, any other player by itself, padded to ``n`` with "no entry" cells.  Each part's
+    """The cells gathered into one block: a run of consecutive whole rows of a block ``n``
+    cells wide at once, any other player by itself, padded to ``n`` with "no entry" cells.  Each part's
     kinds come from its block's keys (or are the games' own); when no code stands for two kinds
     across the parts, the codes are the keys, else each (code, kind) pair is keyed (:func:`pack`)."""
     opps: list[int | None] = []
@@ -337,9 +337,9 @@ def _gathered(players: Sequence[Player], rows: list[PackedRow | None], counts: l
             parts.append((part, [g[4] for g in games]))
         else:
             cells, row = packed.cells, packed.row
-            if cells.n == n and cells.kind_of_key.get(" ") == Kind.ABSENT and cells.code(" ") == " ":
-                # whole rows, their padding "no entry" cells already: the run of the next rows at once
-                while j < size and (r := rows[j]) is not None and r.cells is cells and r.row == row + j - i:
+            if packed.rounds == n == cells.n:  # whole rows: the run of the next whole rows at once
+                while j < size and (r := rows[j]) is not None and r.cells is cells and r.row == row + j - i \
+                        and r.rounds == n:
                     j += 1
                 b, e = row * n, (row + j - i) * n
             else:
