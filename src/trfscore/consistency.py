@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from contextlib import suppress
-from operator import attrgetter, itemgetter
+from itertools import compress, count
+from operator import attrgetter, is_not, itemgetter, or_
 from typing import TYPE_CHECKING
 
 from .model import Player, Tournament, in_units
@@ -92,7 +93,7 @@ def _screen(t: Tournament, standings: Standings | None) -> bool:
     ranks = [p.start_rank for p in players]
     if len(set(ranks)) != len(ranks) or any(f.rule == "TRF302" for f in t.findings):
         return False
-    return _mirrored(t, players, ranks) and _points_agree(t, players, ranks, standings)
+    return _mirrored(t, players, ranks) and _points_agree(t, players, standings)
 
 
 #: A result code -> the code the opponent's cell must hold for the game to fit (COMPLEMENTARY
@@ -168,9 +169,13 @@ def _pairs_fit(theirs: list[int], own: str) -> bool:
     return all((c, own[o]) in COMPLEMENTARY for o, c in zip(theirs, own) if o >= 0)
 
 
-def _points_agree(t: Tournament, players: list[Player], ranks: list[int], standings: Standings | None) -> bool:
+def _points_agree(t: Tournament, players: list[Player], standings: Standings | None) -> bool:
     """Every declared total equals the computed one: the standings' points when they cover the
-    whole event (or the played rounds of an event in progress), else the scoring kernel's."""
+    whole event (or the played rounds of an event in progress), else the scoring kernel's.
+
+    The two columns are compared run by run, a run being neighbours that hold the same two
+    objects (the readers share one object per distinct text, the standings one per total, so
+    in rank order a 10,000-player field has a few dozen runs)."""
     declared = list(map(attrgetter("points"), players))
     kinds = set(map(type, declared))
     if kinds == {type(None)}:
@@ -179,13 +184,19 @@ def _points_agree(t: Tournament, players: list[Player], ranks: list[int], standi
     # (a round robin's standings score its byes as rounds sat out: not what check adds up)
     if standings is not None and standings.rounds in (t.rounds, t.event.played) and not t.event.round_robin:
         table = standings.columns()
-        computed = list(map(dict(zip(table.start_ranks, table.points)).get, ranks))
+        if len(table.players) != len(players):
+            return False  # standings of other players: the rules judge
+        declared, computed = list(map(attrgetter("points"), table.players)), list(table.points)
     else:
         computed = list(map(t.scoring.table().total, players))
+    if len(declared) > 1:
+        changes = map(or_, map(is_not, declared[1:], declared[:-1]), map(is_not, computed[1:], computed[:-1]))
+        starts = [0, *compress(count(1), changes)]
+        declared, computed = list(map(declared.__getitem__, starts)), list(map(computed.__getitem__, starts))
     units = in_units([*declared, *computed])  # type: ignore[list-item]
     if units is None:
         return False
-    half = len(players)
+    half = len(declared)
     mine, theirs = units[:half], units[half:]
     if type(None) not in kinds:  # every total declared: one list comparison
         return mine == theirs

@@ -96,3 +96,25 @@ def test_the_verdict_and_the_tiebreak_context_read_one_opponent_position_column(
         positions, faithful = event_positions(t, event_columns(t, t.rounds))
         assert not faithful and positions[0] == NOBODY and positions[1:] == [2, 0, 3, 3, 0, 2, 1]
         assert verdict(t) == [f for f in checked(t, "basic", select=list(VERDICT_RULES)) if f.rule in VERDICT_RULES]
+
+
+def test_declared_points_are_compared_with_the_standings_for_every_player():
+    """The totals are compared run by run (neighbours in rank order holding the same two
+    objects): one player's declared total changed inside a group tied on points, or the last
+    player's, is found, with the standings or without them."""
+    from fractions import Fraction
+
+    from trfscore.standings import compute_standings
+    from trfscore.testing.generate import swiss, to_trf
+
+    text = to_trf(swiss(60, 7, seed=11))
+    assert verdict(trfscore.loads(text)) == []
+    for place in (30, -1):
+        t = trfscore.loads(text)
+        standings = compute_standings(t)
+        table = standings.columns()
+        player = table.players[place]
+        player.points = player.points + Fraction(1, 2)
+        assert [f.rule for f in verdict(t, standings)] == ["TRF510"], place
+        t.__dict__.pop("_verdict")
+        assert [f.rule for f in verdict(t)] == ["TRF510"], place
