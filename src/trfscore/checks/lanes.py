@@ -38,9 +38,16 @@ def _table(test: Callable[[int], bool]) -> bytes:
 _ZERO_IS_ONE = _table(lambda b: b == 0)  # (over flags 0 and 1: their negation)
 
 
+#: the ``array`` type of each lane width
+_TYPECODE = {array(code).itemsize: code for code in "LIHB"}
+
+
+_LIMITS = [(256 ** array(code).itemsize, code) for code in "BHIL"]
+
+
 def _typecode(players: int) -> str:
     """The ``array`` type of the smallest lane that numbers ``players`` players (and 0)."""
-    return next(code for code in "BHIL" if players < 256 ** array(code).itemsize)
+    return next(code for limit, code in _LIMITS if players < limit)
 
 
 class Lanes:
@@ -56,50 +63,50 @@ class Lanes:
         self.width = array(self.typecode).itemsize
         self._colours, self._codes = _ascii(flat.col), _ascii(flat.code)
         self._pair_bytes: dict[str, list[tuple[int, bytes]]] = {}  # see _pairs
-        number = dict(zip(flat.start_ranks, range(1, size + 1)))  # a repeated rank: its last row
         given = flat.opp_bytes  # one byte a cell from the reader (0: none)
         # the opponents' start ranks are their numbers when the players are 1, 2, 3 ... in order
         # (the usual file) and every opponent is one of them: the reader's bytes serve as they are
-        if given is not None and self.width == 1 and max(given, default=0) <= size and flat.start_ranks == list(range(1, size + 1)):
-            numbers = array(self.typecode, given)
+        if (given is not None and self.width == 1 and not given.translate(None, bytes(range(size + 1)))
+                and flat.start_ranks == list(range(1, size + 1))):
+            numbers, own = array(self.typecode, given), array(self.typecode, range(1, size + 1))
         else:
+            number = dict(zip(flat.start_ranks, range(1, size + 1)))  # a repeated rank: its last row
             numbers = array(self.typecode, map(number.get, flat.opp, repeat(0)))  # type: ignore[arg-type]
+            own = array(self.typecode, map(number.__getitem__, flat.start_ranks))
         #: per cell (player after player, as ``FlatCells``): the opponent's number
         self.numbers = numbers
-        #: per round: the opponent numbers
-        self.opponents: list[array[int]] = [self.numbers[r::n] for r in range(n)]
+        #: per round: the opponent numbers, ``width`` bytes each
+        self.opponents: list[bytes] = [numbers[r::n].tobytes() for r in range(n)]
         #: per round: 1 where the player names a player who names them back (both halves of a
         #: game, and a player paired with themself), else 0
         self.confirmed: list[bytes] = []
         #: per round: 1 where the player names a player, else 0
         self.named: list[bytes] = []
-        own = int.from_bytes(array(self.typecode, map(number.__getitem__, flat.start_ranks)), "big")
+        mine = int.from_bytes(own, "big")
         for o in self.opponents:
-            back = self.gather(o, o)  # the opponent's opponent
-            same = int.from_bytes(self.zero_lanes(int.from_bytes(back, "big") ^ own), "big")
-            named = self.zero_lanes(int.from_bytes(o, "big")).translate(_ZERO_IS_ONE)  # 1 where not zero
+            back = int.from_bytes(self.gather(o, o, self.width), "big")  # the opponent's opponent
+            named = self.zero_lanes(o).translate(_ZERO_IS_ONE)  # (flags: 1 where not zero)
             self.named.append(named)
+            same = int.from_bytes(self.zero_lanes((back ^ mine).to_bytes(size * self.width, "big")), "big")
             self.confirmed.append((same & int.from_bytes(named, "big")).to_bytes(size, "big"))
 
     # -- the two primitives --------------------------------------------------------------------
-    def gather(self, values: bytes | array[int], numbers: array[int]) -> bytes:
-        """Per lane of ``numbers``, ``values[number - 1]`` (0 for the number 0), in lanes of
-        ``values``' own width (a byte, or a number's): what each player's opponent holds."""
-        if self.width == 1:  # a byte a number: bytes.translate looks every lane up at once
-            table = b"\0" + bytes(values)
-            return bytes(numbers).translate(table + bytes(256 - len(table)))
-        if isinstance(values, bytes):
-            return bytes(map((b"\0" + values).__getitem__, numbers))
-        return array(self.typecode, map((array(self.typecode, [0]) + values).__getitem__, numbers)).tobytes()
+    def gather(self, values: bytes, numbers: bytes, width: int) -> bytes:
+        """Per lane of ``numbers``, the value of that player (``width`` bytes a player in
+        ``values``; 0 for the number 0): what each player's opponent holds."""
+        if self.width == 1:  # a byte a number (and a value): bytes.translate looks every lane up at once
+            return numbers.translate(b"\0" + values + bytes(255 - len(values)))
+        table = array(_TYPECODE[width], bytes(width) + values)
+        return array(_TYPECODE[width], map(table.__getitem__, array(self.typecode, numbers))).tobytes()
 
-    def zero_lanes(self, value: int) -> bytes:
-        """A byte per lane of the integer ``value`` (lanes of ``width`` bytes): 1 where the
-        lane is zero, else 0."""
-        w, size = self.width, self.player_count
-        zeros = int.from_bytes(value.to_bytes(size * w, "big").translate(_ZERO_IS_ONE), "big")
-        for shift in range(8, 8 * w, 8):  # each lane's last byte: all of the lane's bytes zero
-            zeros &= zeros >> shift
-        return zeros.to_bytes(size * w, "big")[w - 1::w]
+    def zero_lanes(self, lanes: bytes) -> bytes:
+        """A byte per lane of ``lanes`` (``width`` bytes each): 1 where the lane is zero, else 0."""
+        w = self.width
+        zeros = lanes.translate(_ZERO_IS_ONE)
+        found = zeros[::w]
+        for k in range(1, w):  # and each further byte of the lane
+            found = (int.from_bytes(found, "big") & int.from_bytes(zeros[k::w], "big")).to_bytes(len(found), "big")
+        return found
 
     def _cells(self, r: int, lanes: int) -> compress[int]:
         """The flat positions of the players whose lane is 1 in ``lanes`` (round ``r``, 0-based)."""
@@ -172,7 +179,7 @@ class Lanes:
                     held.append((0, b""))
                     continue
                 mine = values[len(held)::n]  # this round's characters
-                theirs = self.gather(mine, o)
+                theirs = self.gather(mine, o, 1)
                 pair = (int.from_bytes(mine.translate(alphabet), "big") << 4) | int.from_bytes(theirs.translate(alphabet), "big")
                 held.append((lanes, pair.to_bytes(size, "big")))
             self._pair_bytes[column] = held
@@ -206,14 +213,17 @@ class Lanes:
     def _rows_naming_one_twice(self) -> list[int]:
         """The players (rows) who name the same player in two rounds: every two rounds compared
         lane by lane (an exclusive or of two big integers), in order."""
-        n = self.round_count
+        n, size = self.round_count, self.player_count * self.width
         values = [int.from_bytes(o, "big") for o in self.opponents]
         named = [int.from_bytes(x, "big") for x in self.named]
         twice = 0
-        for r in range(n - 1):
-            mine, own_named = values[r], named[r]
-            for s in range(r + 1, n):
-                twice |= int.from_bytes(self.zero_lanes(mine ^ values[s]), "big") & own_named
+        for r in range(n - 1):  # (the bytes of all the differences, zero lanes found once a round)
+            mine = values[r]
+            same = b"".join((mine ^ values[s]).to_bytes(size, "big") for s in range(r + 1, n))
+            lanes = int.from_bytes(self.zero_lanes(same), "big")
+            while lanes:  # each later round's lanes, as many as the players
+                twice |= lanes & named[r]
+                lanes >>= 8 * self.player_count
         if not twice:
             return []
         return list(compress(count(), twice.to_bytes(self.player_count, "big")))
