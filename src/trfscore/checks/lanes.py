@@ -4,7 +4,7 @@ meets whom twice.
 
 Each player gets a number (its row + 1; 0 stands for "no opponent, or none that is a player"),
 held in a lane of ``width`` bytes: one byte up to 255 players (the typical event), two up to
-65,535, four past that.  A round is then one array of numbers, one per player.  "What does my
+65,535, four past that.  A round is then one byte string of lanes, one per player.  "What does my
 opponent hold in this round" for every player at once is a gather with the round itself as the
 table (:meth:`Lanes.gather`), and comparing two rounds lane by lane is an exclusive or of two
 big integers.  A consistent round costs a dozen C-level operations instead of a few list passes
