@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import trfscore
-from trfscore.cells import columns, hand_over, pack_games, packed_rows
+from trfscore.cells import CHAR_OF_COLOUR, columns, hand_over, pack, packed_rows
 from trfscore.model import Game, Kind, Player
 from trfscore.testing.generate import swiss, to_trf
 
@@ -22,6 +22,14 @@ _ROWS = st.lists(st.lists(_CELL, max_size=9), max_size=12)
 def _games(cells: list[tuple[int | None, str | None, str, str]]) -> list[Game]:
     return [Game(r, opponent, colour, code, kind) for r, (opponent, colour, code, kind) in enumerate(cells, 1)]
 
+
+
+def pack_games(rows):
+    """The one builder (:func:`~trfscore.cells.pack`) given each player's ``Game`` list."""
+    games = [g for row in rows for g in row]
+    return pack([len(row) for row in rows], [g.opponent for g in games],
+                "".join(CHAR_OF_COLOUR[g.colour] for g in games), "".join(g.code for g in games),
+                [g.kind for g in games])
 
 def _one_block(players: list[Player]) -> bool:
     rows = packed_rows(players)

@@ -23,7 +23,7 @@ from operator import attrgetter, is_, itemgetter
 from typing import TYPE_CHECKING, cast
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .model import Game, PackedRow, Player
+    from .model import PackedRow, Player
 
 #: A colour as the colour column writes it (TRF ``w``, ``b``; ``-`` for none).
 CHAR_OF_COLOUR = {"w": "w", "b": "b", None: "-"}
@@ -251,13 +251,6 @@ def pack(counts: Sequence[int], opponents: Sequence[int | None], colours: str, c
         opponents, colours, codes, kinds = _padded(counts, opponents, colours, codes, kinds, n, absent)
     keys, kind_of_key, code_of_key = _keyed(codes, kinds, kind_of_token)
     return PackedCells(n, list(opponents), colours, keys, kind_of_key, None, code_of_key)
-
-
-def pack_games(rows: Sequence[Sequence[Game]], n: int | None = None) -> PackedCells:
-    """:func:`pack` for each player's ``Game`` list (each game in its place: its round)."""
-    games = list(chain.from_iterable(rows))
-    return pack(list(map(len, rows)), [g[1] for g in games], "".join([CHAR_OF_COLOUR[g[2]] for g in games]),
-                "".join([g[3] for g in games]), [g[4] for g in games], n)
 
 
 def _padded(counts: Sequence[int], opponents: Sequence[int | None], colours: str, codes: str,

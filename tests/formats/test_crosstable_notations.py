@@ -239,15 +239,12 @@ def test_a_text_that_holds_no_table_exits_2_naming_the_notations_tried(tmp_path,
     assert "crosstable" in err and "12w1" in err
 
 
-def test_the_grammar_lists_the_same_bye_words_and_colour_letters_as_the_reader():
+def test_the_grammar_lists_the_same_colour_letters_as_the_reader():
     import re
 
-    from trfscore.formats.crosstable.cells import BYE_WORDS
     from trfscore.formats.crosstable.colours import LETTERS
     from trfscore.formats.crosstable.lexing import _grammar_text
 
     grammar = _grammar_text()
-    byes = re.search(r"^BYE\.\d+: /\(\?i:([^)]*)\)", grammar, re.M).group(1).split("|")
-    assert {w.lower() for w in byes} == BYE_WORDS | {"hpb", "pab", "fpb", "zpb"}
     letters = re.search(r"^CR_CELL\.\d+: /\\d\+\[([^\]]*)\]", grammar, re.M).group(1).replace("\\-", "")
     assert set(letters.lower()) == LETTERS

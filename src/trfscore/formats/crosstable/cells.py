@@ -76,10 +76,6 @@ _CR_BYE = {"1": "U", "+": "U", "½": "H", "1/2": "H", "0.5": "H", "0,5": "H", "0
 _US = {"W": "1", "L": "0", "D": "=", "X": "+", "F": "-"}
 _FIDE = re.compile(r"([+=\-])([WwBbSs])(\d+)([fF]?)")
 _BYES = {"HPB": "H", "PAB": "U", "FPB": "F", "ZPB": "Z"}
-#: The word for a bye in the export languages (English, German, Dutch, French, Spanish, Italian,
-#: Portuguese, Polish, Czech): a pairing-allocated bye, one point (the grammar's BYE lists them).
-BYE_WORDS = frozenset({"bye", "spielfrei", "freilos", "vrij", "exempt", "exempté", "libre", "descansa", "riposo",
-                       "folga", "wolny", "pauza", "volno"})
 #: SwissPerfect result letters: with an opponent (played W L D, not played + - =; no letter is a
 #: loss) and without one (0 or no number: a bye worth the letter's points).
 _SP_GAME = {"W": "1", "L": "0", "D": "=", "+": "+", "-": "-", "=": "=", "": "0"}

@@ -21,9 +21,7 @@ from .layout import PLAYER, TITLE_LETTERS
 
 F = {f.name: f for f in PLAYER.fields}  # the 001 fields by name
 # 0-based slices of the 001 record.
-START_RANK, TITLE, NAME, RATING = F["start_rank"].cut, F["title"].cut, F["name"].cut, F["rating"].cut
-FEDERATION, FIDE_ID, BIRTH = F["federation"].cut, F["fide_id"].cut, F["birth"].cut
-POINTS, RANK = F["points"].cut, F["rank"].cut
+START_RANK = F["start_rank"].cut
 SEX = F["sex"].start
 assert PLAYER.block is not None
 FIRST_ROUND = PLAYER.block.first - 1  # 0-based start of round 1's cell
