@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 import trfscore
 from trfscore.cells import CHAR_OF_COLOUR, columns, hand_over, pack, packed_rows
-from trfscore.model import Game, Kind, Player
+from trfscore.model import Game, Kind, Player, unpack
 from trfscore.testing.generate import swiss, to_trf
 
 #: Any cell: a code need not say its kind (``+`` as a full-point bye, a blank as a pending
@@ -53,6 +53,34 @@ def test_any_cells_packed_come_back_as_they_went_in(rows):
         b = i * n
         assert cells.kinds(b + len(g), b + n) == [Kind.ABSENT] * (n - len(g))
         assert cells.codes[b + len(g):b + n] == " " * (n - len(g))
+
+
+#: Cells whose code says its kind (as the crosstable reads them): ``kind_of_token`` of ``pack``.
+_KIND_OF_CODE = {"1": Kind.WIN, "0": Kind.LOSS, "=": Kind.DRAW, "+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS,
+                 "H": Kind.HALF_BYE, "U": Kind.PAB, " ": Kind.ABSENT, "X": Kind.UNKNOWN}
+_CODED_CELL = st.tuples(st.one_of(st.none(), st.integers(1, 300)), st.sampled_from(["w", "b", None]),
+                        st.sampled_from(sorted(_KIND_OF_CODE)))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.lists(_CODED_CELL, max_size=9), max_size=12), st.data())
+def test_codes_that_are_their_own_tokens_pack_as_the_kinds_listed(rows, data):
+    """``pack`` with ``kinds`` None (each code its own token, the crosstable's hand-over) gives
+    the rows ``pack`` gives with each cell's kind listed, cut or padded to any ``n`` alike."""
+    flat = [cell for row in rows for cell in row]
+    counts = [len(row) for row in rows]
+    opponents = [o for o, _, _ in flat]
+    colours = "".join(CHAR_OF_COLOUR[c] for _, c, _ in flat)
+    codes = "".join(code for _, _, code in flat)
+    n = data.draw(st.one_of(st.none(), st.integers(0, 10)))
+    by_code = pack(counts, opponents, colours, codes, None, n, _KIND_OF_CODE)
+    listed = pack(counts, opponents, colours, codes, [_KIND_OF_CODE[c] for c in codes], n)
+    assert by_code.code_of_key is None and by_code.keys == by_code.codes
+    assert (by_code.n, by_code.opponents, by_code.colours) == (listed.n, listed.opponents, listed.colours)
+    width = by_code.n
+    for i, count in enumerate(counts):
+        assert unpack(by_code, i, min(count, width)) == unpack(listed, i, min(count, width))
+    assert by_code.kinds(0, len(by_code.keys)) == listed.kinds(0, len(listed.keys))
 
 
 @settings(max_examples=100, deadline=None)

@@ -236,26 +236,34 @@ def hand_over(players: Sequence[Player]) -> Columns:
 
 
 def pack(counts: Sequence[int], opponents: Sequence[int | None], colours: str, codes: str,
-         kinds: Sequence[str], n: int | None = None, kind_of_token: Mapping[str, str] | None = None) -> PackedCells:
+         kinds: Sequence[str] | None, n: int | None = None, kind_of_token: Mapping[str, str] | None = None,
+         ) -> PackedCells:
     """The one builder of a store: the cells of each player in turn (``counts[i]`` of them for
     player ``i``; ``colours`` a character a cell, :data:`CHAR_OF_COLOUR`) as a block with row
     ``i`` for player ``i``, each row cut or padded with "no entry" cells to ``n`` (None: the most
     any player records) and each (code, kind) pair given a key.  ``kinds`` holds each cell's
     :class:`Kind`, or with ``kind_of_token`` a token (a character, say) it maps to its kind:
-    then only the distinct pairs are looked up."""
+    then only the distinct pairs are looked up.  ``kinds`` None: each code is its own token, one
+    of ``kind_of_token``'s, the blank a "no entry" cell (a reader whose every code stands for one
+    kind, the crosstable's); then the codes are the keys, nothing is looked up per cell."""
     if n is None:
         n = max(counts, default=0)
-    if any(c != n for c in counts):
+    if counts.count(n) != len(counts):  # (list.count: in C, for 10,000 rows)
         absent = Kind.ABSENT if kind_of_token is None else \
             next(token for token, kind in kind_of_token.items() if kind == Kind.ABSENT)
         opponents, colours, codes, kinds = _padded(counts, opponents, colours, codes, kinds, n, absent)
+    if kinds is None:
+        if kind_of_token is None:
+            raise ValueError("pack: kinds None needs kind_of_token (each code's kind)")
+        return PackedCells(n, list(opponents), colours, codes, dict(kind_of_token))
     keys, kind_of_key, code_of_key = _keyed(codes, kinds, kind_of_token)
     return PackedCells(n, list(opponents), colours, keys, kind_of_key, None, code_of_key)
 
 
 def _padded(counts: Sequence[int], opponents: Sequence[int | None], colours: str, codes: str,
-            kinds: Sequence[str], n: int, absent: str) -> tuple[list[int | None], str, str, list[str]]:
-    """Each player's first ``n`` cells padded with "no entry" cells (kind ``absent``) to ``n``."""
+            kinds: Sequence[str] | None, n: int, absent: str) -> tuple[list[int | None], str, str, list[str] | None]:
+    """Each player's first ``n`` cells padded with "no entry" cells (kind ``absent``) to ``n``
+    (``kinds`` None: the codes are the tokens, and stay so)."""
     opps: list[int | None] = []
     cols: list[str] = []
     cds: list[str] = []
@@ -266,14 +274,15 @@ def _padded(counts: Sequence[int], opponents: Sequence[int | None], colours: str
         end = begin + c
         short = n - c
         opps += opponents[begin:end]
-        kds += kinds[begin:end]
         cols.append(colours[begin:end] + "-" * short)
         cds.append(codes[begin:end] + " " * short)
         if short:
             opps += [None] * short
+        if kinds is not None:
+            kds += kinds[begin:end]
             kds += [absent] * short
         begin += count
-    return opps, "".join(cols), "".join(cds), kds
+    return opps, "".join(cols), "".join(cds), None if kinds is None else kds
 
 
 def _whole_block(rows: list[PackedRow], n: int) -> PackedCells | None:

@@ -7,8 +7,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from trfscore.cells import CHAR_OF_COLOUR
 from trfscore.formats.crosstable import block
-from trfscore.formats.crosstable.block import _COLOUR_CHAR, _LETTERS, _RESULT_CHAR, Block, Layout, _Cells, cell_bytes
+from trfscore.formats.crosstable.block import _LETTERS, _RESULT_CHAR, Block, Layout, _Cells, cell_bytes
 from trfscore.formats.crosstable.colours import PAIRS, mapping
 
 LETTERS = sorted(_LETTERS)
@@ -74,7 +75,7 @@ def test_packed_cells_are_the_cells_read_one_by_one(texts, rounds, data):
         expected_opps.append(None if opp is None else to_sr.get(opp))
         if letter_of is not None and colour is not None:
             colour = letter_of.get(colour)
-        expected_colours.append(_COLOUR_CHAR[colour])
+        expected_colours.append(CHAR_OF_COLOUR[colour])
         expected_codes.append(code)
     packed = b.pack(letter_of, to_sr)
     if any(sr is None and cell[0] is not None for sr, cell in zip(expected_opps, map(decoded.__getitem__, cells))):

@@ -23,6 +23,7 @@ from itertools import chain, repeat
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar
 
+from ...cells import CHAR_OF_COLOUR, pack
 from ...model import PackedCells
 from .cellbytes import CellBytes, translated
 from .cells import _CR_RESULT, _STRONG_SWISS, _WEAK_SWISS, KIND_OF, parse_number, swiss_cell
@@ -83,8 +84,6 @@ _LETTERS = {**{c: c for c in LETTERS}, **{c.upper(): c for c in LETTERS}, "-": N
 _RESULT_CHAR = {c: _CR_RESULT[c] for c in "10½=+-?"}
 #: The colour letters and results of such a cell, for :class:`~.cellbytes.CellBytes`.
 _LETTER_CHARS, _RESULT_CHARS = "".join(_LETTERS), "".join(_RESULT_CHAR)
-#: A colour letter (None: no colour) as PackedCells writes it.
-_COLOUR_CHAR = {"w": "w", "b": "b", None: " "}
 #: What a text that is no cell reads as, in the cache of cells.
 _NO_CELL: tuple[()] = ()
 
@@ -199,7 +198,7 @@ class Block:
         def colour_char(letter: str | None) -> str:
             if letter_of is not None and letter is not None:
                 letter = letter_of.get(letter)
-            return _COLOUR_CHAR.get(letter, " ")  # (no other letter is left when letter_of is None)
+            return CHAR_OF_COLOUR.get(letter, "-")  # (no other letter is left when letter_of is None)
 
         opponents = _start_ranks(cut.numbers(), to_sr)  # odd cells: 0, no row
         if opponents.count(None) != len(cut.odd):  # a number that is no row
@@ -215,7 +214,8 @@ class Block:
                     return None
             colours[i] = ord(colour_char(colour))
             codes[i] = ord(code)
-        return PackedCells(self.rounds, opponents, colours.decode("latin-1"), codes.decode("ascii"), KIND_OF)
+        return pack([self.rounds] * len(self), opponents, colours.decode("latin-1"), codes.decode("ascii"), None,
+                    self.rounds, KIND_OF)
 
     def sno_tok(self, j: int) -> Tok | None:
         """Row ``j``'s second number as the token the general path makes of it."""

@@ -8,6 +8,7 @@ from itertools import chain
 from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, TypeGuard, cast
 
+from ...cells import CHAR_OF_COLOUR, pack
 from ...model import PackedCells, Player
 from ..limits import too_sparse
 from .cells import _STRONG_SWISS, _WEAK_SWISS, KIND_OF, MIRROR, swiss_cell
@@ -22,7 +23,6 @@ if TYPE_CHECKING:
 
 _OPPONENT, _COLOUR, _CODE, _CELLS = itemgetter(0), itemgetter(1), itemgetter(2), itemgetter(3)
 _KIND, _TEXT = attrgetter("kind"), attrgetter("text")
-_COLOUR_CHAR = {"w": "w", "b": "b", None: " "}
 
 #: One round cell as read: (opponent number, colour letter, result code) (:func:`~.cells.swiss_cell`).
 Cell = tuple[int | None, str | None, str]
@@ -188,40 +188,27 @@ class SwissReader:
 
     def _pack(self, raw_players: list[RawPlayer], parsed: list[int | None], rounds: int,
               to_sr: dict[int, int]) -> PackedCells:
-        """The round cells of every row, opponents as start ranks, packed column-wise (row ``i``
-        of the result is ``raw_players[i]``; a row without cells has no entry in any round)."""
-        if raw_players and rounds and all(len(cells) == rounds for _, _, _, cells in raw_players):
-            flat = list(chain.from_iterable(map(_CELLS, raw_players)))
-            opps = list(map(_OPPONENT, flat))
-            known = list(map(to_sr.get, opps))  # None stays None: no opponent
-            if known.count(None) == opps.count(None):  # every opponent is a row
-                return PackedCells(rounds, known, "".join(map(_COLOUR_CHAR.__getitem__, map(_COLOUR, flat))),
-                                   "".join(map(_CODE, flat)), KIND_OF)
-        opponents: list[int | None] = []
-        colours: list[str] = []
-        codes: list[str] = []
-        blank = [None] * rounds
+        """The round cells of every row, opponents as start ranks, in the one store
+        (:func:`~trfscore.cells.pack`; row ``i`` is ``raw_players[i]``, a row's missing cells "no
+        entry" cells).  An opponent number that is no row is a finding (CTB107) and no opponent."""
+        flat = list(chain.from_iterable(map(_CELLS, raw_players)))
+        numbers = list(map(_OPPONENT, flat))
+        opponents = list(map(to_sr.get, numbers))  # None stays None: no opponent
+        if opponents.count(None) != numbers.count(None):
+            self._unknown_opponents(raw_players, parsed, to_sr)
+        colours = "".join(map(CHAR_OF_COLOUR.__getitem__, map(_COLOUR, flat)))
+        counts = [len(cells) for _, _, _, cells in raw_players]
+        return pack(counts, opponents, colours, "".join(map(_CODE, flat)), None, rounds, KIND_OF)
+
+    def _unknown_opponents(self, raw_players: list[RawPlayer], parsed: list[int | None], to_sr: dict[int, int]) -> None:
+        """CTB107 for each cell whose opponent number is no row of the table."""
         for row, ident, _, cells in raw_players:
             start = parsed[row.ordinal - 1] or 0
-            for r, (opp, colour, code) in enumerate(cells, 1):
-                if opp is not None:
-                    sr = to_sr.get(opp)
-                    if sr is None:
-                        tok = row.toks[start + r - 1]
-                        self.state.add("CTB107", f"row {ident}, round {r}: opponent {opp} is no row of this table",
-                                       tok.line, tok.col, "opponent numbers refer to the row numbers", tok.text)
-                        opp = None  # no player to point at (the error says which number it was)
-                    else:
-                        opp = sr
-                opponents.append(opp)
-                colours.append(colour or " ")
-                codes.append(code)
-            missing = rounds - len(cells)
-            if missing > 0:
-                opponents += blank[:missing]
-                colours.append(" " * missing)
-                codes.append(" " * missing)
-        return PackedCells(rounds, opponents, "".join(colours), "".join(codes), KIND_OF)
+            for r, (opp, _colour, _code) in enumerate(cells, 1):
+                if opp is not None and opp not in to_sr:
+                    tok = row.toks[start + r - 1]
+                    self.state.add("CTB107", f"row {ident}, round {r}: opponent {opp} is no row of this table",
+                                   tok.line, tok.col, "opponent numbers refer to the row numbers", tok.text)
 
 
 class _CellsRead(dict[tuple[str, str], "Cell | None"]):
