@@ -403,44 +403,65 @@ def test_a_byte_order_mark_stays_in_the_first_games_text():
         assert [r.has_moves for r in pgn.collect(t, sink=Sink([]))] == [True, True]
 
 
-RESULT_TAGS = st.sampled_from([("1-0", {}), ("0-1", {}), ("1/2-1/2", {}), ("1-0", {"Termination": "forfeit"}),
-                               ("0-0", {}), ("+:-", {}), ("1-0", {"ByeType": "PAB"}),
-                               ("1/2-1/2", {"ByeType": "HPB"})])
+def placed_cells(t):
+    """Every player's cells as (round, opponent's name or None, colour, code, kind)."""
+    name = {p.start_rank: p.name for p in t.players}
+    return {p.name: [(g.round, name.get(g.opponent), g.colour, g.code, g.kind) for g in p.games] for p in t.players}
 
 
-@st.composite
-def numbered_events(draw):
-    """Events whose games all have a round and a known result: what the packed path reads."""
-    names = [f"Player {i:02d}" for i in range(draw(st.integers(2, 9)))]
-    text = ""
-    for _ in range(draw(st.integers(1, 30))):
-        white, black = draw(st.sampled_from(names)), draw(st.sampled_from(names))  # clashes, self-games
-        result, tags = draw(RESULT_TAGS)
-        if "ByeType" in tags:
-            black = "BYE"
-        text += game(white, black, result, str(draw(st.integers(1, 6))),
-                     EventType=draw(st.sampled_from(["swiss", "tourn"])), **tags)
-    return text
+def test_a_second_game_in_a_round_is_reported_in_reading_order_and_left_out():
+    """PGN108 once per player whose round is taken, in the order of the games (white before black);
+    each player keeps the first game, the other player of a clashing game keeps it when free."""
+    text = (game("Ann", "Bob", "1-0", "1") + game("Ann", "Cid", "0-1", "1") + game("Dan", "Bob", "1/2-1/2", "1")
+            + game("Cid", "Dan", "1-0", "1"))
+    t = pgn.read(text)
+    clashes = [(f.line, f.message.split(" has")[0]) for f in t.findings if f.rule == "PGN108"]
+    assert clashes == [(11, "'Ann'"), (21, "'Bob'"), (31, "'Cid'"), (31, "'Dan'")]
+    c = placed_cells(t)
+    assert c["Ann"] == [(1, "Bob", "w", "1", Kind.WIN)] and c["Bob"] == [(1, "Ann", "b", "0", Kind.LOSS)]
+    assert c["Cid"] == [(1, "Ann", "b", "1", Kind.WIN)] and c["Dan"] == [(1, "Bob", "w", "=", Kind.DRAW)]
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(numbered_events())
-def test_the_packed_cells_equal_the_general_path(text):
-    from trfscore.formats.pgn import tournament
+def test_byes_games_without_a_round_and_pending_games_take_their_cells():
+    """A bye has no opponent; a game without a round goes to the first round both players are free
+    (past the numbered rounds when needed); a pending game ``*`` holds its cell, unscored."""
+    text = (game("Ann", "Bob", "1-0", "1") + game("Cid", "BYE", "1-0", "1", ByeType="PAB")
+            + game("Ann", "Cid", "*", "2") + game("Bob", "Ann", "0-1", "?") + game("Cid", "Bob", "1-0", "?"))
+    c = placed_cells(pgn.read(text))
+    # Bob-Ann: Ann's first free round is 3; Cid-Bob: Cid's is 3, Bob's 2, but Bob has 3: round 4
+    assert c["Ann"] == [(1, "Bob", "w", "1", Kind.WIN), (2, "Cid", "w", " ", Kind.ABSENT),
+                        (3, "Bob", "b", "1", Kind.WIN), (4, None, None, " ", Kind.ABSENT)]
+    assert c["Bob"] == [(1, "Ann", "b", "0", Kind.LOSS), (2, None, None, " ", Kind.ABSENT),
+                        (3, "Ann", "w", "0", Kind.LOSS), (4, "Cid", "b", "0", Kind.LOSS)]
+    assert c["Cid"] == [(1, None, None, "U", Kind.PAB), (2, "Ann", "b", " ", Kind.ABSENT),
+                        (3, None, None, " ", Kind.ABSENT), (4, "Bob", "w", "1", Kind.WIN)]
 
-    fast = pgn.read(text)
-    packable = tournament.packable
-    tournament.packable = lambda entries: None  # every event placed game by game
-    try:
-        general = pgn.read(text)
-    finally:
-        tournament.packable = packable
-    assert [(p.start_rank, p.name) for p in fast.players] == [(p.start_rank, p.name) for p in general.players]
-    assert fast.findings == general.findings and fast.rounds == general.rounds
-    if fast.players:
-        codes = ["BH", "SB", "PS", "DE", "WIN"]
-        assert fast.standings(codes).to_dict() == general.standings(codes).to_dict()
-    assert [p.games for p in fast.players] == [p.games for p in general.players]
+
+def test_the_one_free_player_of_a_round_robin_round_is_not_scheduled():
+    """An odd round robin: the one player without a game in a round is not scheduled, in a Swiss
+    absent; a round with three players free leaves them absent."""
+    games = game("Ann", "Bob", "1-0", "1") + game("Cid", "Ann", "0-1", "2") + game("Bob", "Cid", "1-0", "3")
+    rr = placed_cells(pgn.read(games.replace('[Event "Test Open"]', '[Event "T"]\n[EventType "tourn"]')))
+    assert [g[4] for g in rr["Cid"]] == [Kind.NOT_SCHEDULED, Kind.LOSS, Kind.LOSS]
+    assert [g[4] for g in rr["Bob"]] == [Kind.LOSS, Kind.NOT_SCHEDULED, Kind.WIN]
+    swiss = placed_cells(pgn.read(games))
+    assert [g[4] for g in swiss["Cid"]] == [Kind.ABSENT, Kind.LOSS, Kind.LOSS]
+    sparse = game("Ann", "Bob", "1-0", "1") + game("Cid", "BYE", "1-0", "1", ByeType="PAB") + game("Ann", "Bob", "0-1", "2")
+    after_a_bye = placed_cells(pgn.read(sparse.replace('[Event "Test Open"]', '[Event "T"]\n[EventType "tourn"]')))
+    assert after_a_bye["Cid"] == [(1, None, None, "U", Kind.PAB), (2, None, None, " ", Kind.NOT_SCHEDULED)]
+    lone = game("Ann", "Bob", "1-0", "1") + game("Cid", "Dan", "1-0", "1") + game("Eve", "Ann", "1-0", "2")
+    five = placed_cells(pgn.read(lone.replace('[Event "Test Open"]', '[Event "T"]\n[EventType "tourn"]')))
+    assert [five[n][1][4] for n in ("Bob", "Cid", "Dan")] == [Kind.ABSENT] * 3
+
+
+def test_a_round_far_past_the_games_is_refused_after_its_clashes_are_reported():
+    """One Round "999999" among 300 games: 600 players x 999,999 cells is mostly padding, so the
+    event is refused (PGN100), the clash before it still reported, and no such block is built."""
+    text = (game("Ann", "Bob", "1-0", "999999") + "".join(game(f"P{i}", f"Q{i}", "1-0", "1") for i in range(300))
+            + game("P1", "Q1", "0-1", "1"))
+    t = pgn.read(text)
+    assert [f.rule for f in t.findings if f.rule in ("PGN108", "PGN100")] == ["PGN108", "PGN108", "PGN100"]
+    assert t.players == []
 
 
 def test_a_large_event_keeps_its_cells_packed():

@@ -1,122 +1,191 @@
-"""The games in the players' rows: one cell a round, clashes reported, empty cells filled."""
+"""The games in the players' rows, placed straight into the one cell store.
+
+Every entry goes into columns of ``players x width`` cells (row ``start rank - 1``): opponents,
+colours and result codes, as :func:`trfscore.cells.pack` takes them.  A game with a round goes
+in that round, a game without one in the first round both players are free; a second game of a
+player in one round is reported (PGN108) and left out.  100,000 games are 200,000 cells: 2 MB
+as columns, where a ``Game`` tuple each would be 25 MB.
+
+When the cells would be mostly padding (:func:`~trfscore.formats.limits.too_sparse`: one
+``[Round "999999"]`` tag among a few games), the columns are dictionaries of the filled cells
+instead, so the clashes are still reported before the event is refused (PGN100).
+"""
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable
+from dataclasses import dataclass, field
 
-from ...model import Game, Kind, Player, Tournament
+from ...cells import pack
+from ...model import Kind, PackedCells, Player
+from ..limits import too_sparse
 from .conventions import KIND_OF
 from .games import Entry
 from .records import GameRecord
 from .rules import Sink
 
-Rows = dict[int, dict[int, Game]]  # start rank -> round -> game
-Place = Callable[[int, Game, GameRecord], bool]
-#: an entry without a round: (white key, black key or None, codes, record), as in :data:`.games.Entry`
-Unplaced = tuple[str, str | None, tuple[str, str], GameRecord]
-
-_new = tuple.__new__  # Game(...) without the NamedTuple keyword machinery (hot path)
-
-
-def place_games(entries: list[Entry], players: list[Player], sr_of: dict[str, int], sink: Sink) -> Rows:
-    """The row of every player: the entries in their rounds, each game without a round in the first
-    round both players are free; a second game in one round is reported (PGN108) and left out."""
-    table: Rows = {p.start_rank: {} for p in players}
-    place = _placer(table, players, sink)
-    unplaced = _place_numbered(entries, table, sr_of, place)
-    _place_unnumbered(unplaced, table, sr_of, place)
-    return table
+#: The code of a cell while placing: a game whose result is pending (``*``, code blank) is a
+#: taken cell, so it is held as this code until the columns are made.
+_PENDING = ord("*")
+_BLANK = ord(" ")
+_WHITE, _BLACK = ord("w"), ord("b")
+#: The token of a round robin's one free player in a round ("not scheduled"), for :func:`cells.pack`.
+_FREE = "\x00"
+_KIND_OF_TOKEN = {**KIND_OF, "*": Kind.ABSENT, _FREE: Kind.NOT_SCHEDULED}
 
 
-def _placer(table: Rows, players: list[Player], sink: Sink) -> Place:
-    """``place(start rank, game, record)``: puts a game in a free cell, else reports the clash."""
-    by_sr = {p.start_rank: p for p in players}
+class _Sparse(dict[int, int]):
+    """A column of the filled cells only (index -> value): a blank cell when not there."""
 
-    def place(sr: int, game: Game, rec: GameRecord) -> bool:
-        cells = table[sr]
-        if game.round in cells:
-            sink.add("PGN108", f"{by_sr[sr].name!r} has a second game in round {game.round} (line {rec.line}); "
-                     "only the first is kept", rec.line, 1,
-                     'if Round "3.1", "3.2" are games of a match, read with --round-mode round.game (round_mode="round.game")',
-                     rec.round_text)
-            return False
-        cells[game.round] = game
-        return True
-
-    return place
+    def __missing__(self, key: int) -> int:
+        return _BLANK
 
 
-def _place_numbered(entries: list[Entry], table: Rows, sr_of: dict[str, int], place: Place) -> list[Unplaced]:
-    """The entries with a round in their cells; returns those without a round."""
-    unplaced: list[Unplaced] = []
-    new = _new
-    for rnd, wk, bk, codes, rec in entries:
-        if rnd is None:
-            unplaced.append((wk, bk, codes, rec))
-            continue
-        w = sr_of[wk]
-        if bk is None:
-            _put(rnd, wk, bk, codes, sr_of, place, rec)
-            continue
-        b = sr_of[bk]
-        wcells, bcells = table[w], table[b]
-        if w == b or rnd in wcells or rnd in bcells:
-            _put(rnd, wk, bk, codes, sr_of, place, rec)  # the slow path reports the clash
-            continue
-        c0, c1 = codes
-        wcells[rnd] = new(Game, (rnd, b, "w", c0, KIND_OF[c0]))
-        bcells[rnd] = new(Game, (rnd, w, "b", c1, KIND_OF[c1]))
-    return unplaced
+@dataclass
+class _Store:
+    """The columns being filled: cell ``(sr - 1) * width + rnd - 1`` is round ``rnd`` of start rank ``sr``."""
+
+    size: int  # players
+    width: int
+    dense: bool
+    codes: bytearray | _Sparse = field(default_factory=_Sparse)
+    colours: bytearray | _Sparse = field(default_factory=_Sparse)
+    opponents: list[int | None] | dict[int, int] = field(default_factory=dict)
+
+    @classmethod
+    def empty(cls, size: int, width: int, filled: int) -> _Store:
+        """Columns of ``size`` rows ``width`` wide, dense unless mostly padding around ``filled`` cells."""
+        if too_sparse(size, width, filled):
+            return cls(size, width, False)
+        cells = size * width
+        return cls(size, width, True, bytearray(b" ") * cells, bytearray(b" ") * cells, [None] * cells)
+
+    def taken(self, sr: int, rnd: int) -> bool:
+        """True when round ``rnd`` of start rank ``sr`` holds a game or a bye."""
+        return rnd <= self.width and self.codes[(sr - 1) * self.width + rnd - 1] != _BLANK
+
+    def widened(self, width: int, filled: int) -> _Store:
+        """The same cells in rows ``width`` wide."""
+        new = _Store.empty(self.size, width, filled)
+        for i in self.filled_cells():
+            sr0, r0 = divmod(i, self.width)
+            j = sr0 * width + r0
+            new.codes[j], new.colours[j] = self.codes[i], self.colours[i]
+            opponent = self.opponents[i]
+            if opponent is not None:
+                new.opponents[j] = opponent
+        return new
+
+    def filled_cells(self) -> list[int]:
+        """The index of every cell holding a game or a bye."""
+        if not self.dense:
+            return list(self.codes)
+        codes = self.codes
+        return [i for i in range(len(codes)) if codes[i] != _BLANK]
+
+    def filled(self) -> int:
+        """How many cells hold a game or a bye."""
+        return len(self.codes) - self.codes.count(_BLANK) if isinstance(self.codes, bytearray) else len(self.codes)
+
+    def last_round(self) -> int:
+        """The last round in which some player has a game or a bye."""
+        codes, width = self.codes, self.width
+        if not isinstance(codes, bytearray):
+            return max((i % width + 1 for i in codes), default=0)
+        for rnd in range(width, 0, -1):
+            if codes[rnd - 1::width].count(_BLANK) != self.size:
+                return rnd
+        return 0
 
 
-def _place_unnumbered(unplaced: list[Unplaced], table: Rows, sr_of: dict[str, int], place: Place) -> None:
-    """The games without a round, each in the first round both players are free."""
-    low: dict[int, int] = {}  # per player, a round such that every round before it is taken
+class Placement:
+    """Every entry in the store (:func:`place`); then :meth:`cells` gives the block."""
 
-    def first_free(cells: dict[int, Game], sr: int) -> int:
-        rnd = low.get(sr, 1)
-        while rnd in cells:
-            rnd += 1
-        low[sr] = rnd
-        return rnd
+    def __init__(self, entries: list[Entry], players: list[Player], sr_of: dict[str, int], sink: Sink) -> None:
+        self.names = [p.name for p in players]
+        self.sink = sink
+        numbered = [e[0] for e in entries if e[0] is not None and not (e[2] is not None and sr_of[e[1]] == sr_of[e[2]])]
+        self.bound = 2 * len(entries)  # the most cells the entries can fill
+        self.store = _Store.empty(len(players), max(numbered, default=0), self.bound)
+        if not self.store.dense:  # rows wide enough for any round a game without one gets
+            self.store.width += len(entries) + 1
+        unplaced = []
+        for entry in entries:
+            rnd, wk, bk, codes, rec = entry
+            if rnd is None:
+                unplaced.append(entry)
+            else:
+                self._put(rnd, sr_of[wk], None if bk is None else sr_of[bk], codes, rec)
+        self._place_unnumbered(unplaced, sr_of)
+        self.rounds = self.store.last_round()
+        self.placed = self.store.filled()
 
-    for wk, bk, codes, rec in unplaced:  # the first round both players are free
-        w_cells = table[sr_of[wk]]
-        b_cells = table[sr_of[bk]] if bk is not None else {}
-        rnd = max(first_free(w_cells, sr_of[wk]), first_free(b_cells, sr_of[bk]) if bk is not None else 1)
-        while rnd in w_cells or rnd in b_cells:
-            rnd += 1
-        _put(rnd, wk, bk, codes, sr_of, place, rec)
+    def _place_unnumbered(self, unplaced: list[Entry], sr_of: dict[str, int]) -> None:
+        """The games without a round, each in the first round both players are free."""
+        low: dict[int, int] = {}  # per player, a round such that every round before it is taken
 
+        def first_free(sr: int) -> int:
+            rnd = low.get(sr, 1)
+            while self.store.taken(sr, rnd):
+                rnd += 1
+            low[sr] = rnd
+            return rnd
 
-def _put(rnd: int, wk: str, bk: str | None, codes: tuple[str, str], sr_of: dict[str, int], place: Place,
-         rec: GameRecord) -> None:
-    """Place a game (or a bye: ``bk`` None) in the rows of its players, clashes reported."""
-    w = sr_of[wk]
-    if bk is None:
-        code = codes[0]
-        place(w, Game(rnd, None, None, code, KIND_OF[code]), rec)
-        return
-    b = sr_of[bk]
-    if w == b:
-        return
-    place(w, _new(Game, (rnd, b, "w", codes[0], KIND_OF[codes[0]])), rec)
-    place(b, _new(Game, (rnd, w, "b", codes[1], KIND_OF[codes[1]])), rec)
+        for _, wk, bk, codes, rec in unplaced:
+            w = sr_of[wk]
+            b = None if bk is None else sr_of[bk]
+            rnd = max(first_free(w), first_free(b) if b is not None else 1)
+            while self.store.taken(w, rnd) or (b is not None and self.store.taken(b, rnd)):
+                rnd += 1
+            if rnd > self.store.width:  # twice as wide, so that a run of such games widens a few times
+                width = max(rnd, 2 * self.store.width)
+                self.store = self.store.widened(rnd if too_sparse(self.store.size, width, self.bound) else width,
+                                                self.bound)
+            self._put(rnd, w, b, codes, rec)
 
+    def _put(self, rnd: int, w: int, b: int | None, codes: tuple[str, str], rec: GameRecord) -> None:
+        """A game (a bye: ``b`` None) in the rows of its players, clashes reported."""
+        if b is None:
+            self._cell(w, rnd, None, _BLANK, codes[0], rec)
+        elif w != b:
+            self._cell(w, rnd, b, _WHITE, codes[0], rec)
+            self._cell(b, rnd, w, _BLACK, codes[1], rec)
 
-def fill_games(t: Tournament, table: Rows, rounds: int) -> None:
-    """Every player's games, round by round: an empty cell is absent, or not scheduled when it is the
-    one free player of a round of a round robin with an odd number of players."""
-    players = t.players
-    odd_rr = t.is_round_robin and len(players) % 2 == 1
-    free_count: Counter[int] = Counter()
-    if odd_rr:
-        free_count.update(r for r in range(1, rounds + 1) for p in players if r not in table[p.start_rank])
-    absent = [_new(Game, (r, None, None, " ", Kind.ABSENT)) for r in range(rounds + 1)]
-    for p in players:
-        cells = table[p.start_rank]
-        if len(cells) == rounds:
-            p.games = [cells[r] for r in range(1, rounds + 1)]
-            continue
-        p.games = [cells.get(r) or (Game(r, None, None, " ", Kind.NOT_SCHEDULED) if odd_rr and free_count[r] == 1
-                                    else absent[r]) for r in range(1, rounds + 1)]
+    def _cell(self, sr: int, rnd: int, opponent: int | None, colour: int, code: str, rec: GameRecord) -> None:
+        """One player's cell, or PGN108 when the round is taken."""
+        store = self.store
+        i = (sr - 1) * store.width + rnd - 1
+        if store.codes[i] != _BLANK:
+            self.sink.add("PGN108", f"{self.names[sr - 1]!r} has a second game in round {rnd} (line {rec.line}); "
+                          "only the first is kept", rec.line, 1,
+                          'if Round "3.1", "3.2" are games of a match, read with --round-mode round.game '
+                          '(round_mode="round.game")', rec.round_text)
+            return
+        store.codes[i] = _PENDING if code == " " else ord(code)
+        store.colours[i] = colour
+        if opponent is not None:
+            store.opponents[i] = opponent
+
+    def cells(self, odd_round_robin: bool) -> PackedCells:
+        """The block, rows ``rounds`` wide; an empty cell is absent, or not scheduled when it is the
+        one free player of its round of a round robin with an odd number of players."""
+        store = self.store
+        assert store.dense  # a sparse store is mostly padding: the event is refused (PGN100) first
+        n, rounds, width = store.size, self.rounds, store.width
+        assert isinstance(store.codes, bytearray) and isinstance(store.colours, bytearray)
+        assert isinstance(store.opponents, list)
+        tokens = store.codes.decode("ascii")
+        colours = store.colours.decode("ascii")
+        opponents = store.opponents
+        if rounds < width:
+            cuts = [slice(r * width, r * width + rounds) for r in range(n)]
+            tokens = "".join(tokens[c] for c in cuts)
+            colours = "".join(colours[c] for c in cuts)
+            opponents = [o for c in cuts for o in opponents[c]]
+        if odd_round_robin:
+            free = bytearray(tokens, "ascii")
+            for r in range(rounds):
+                column = free[r::rounds]
+                if column.count(_BLANK) == 1:
+                    free[r + rounds * column.index(_BLANK)] = ord(_FREE)
+            tokens = free.decode("ascii")
+        codes = tokens.replace("*", " ").replace(_FREE, " ")
+        return pack([rounds] * n, opponents, colours, codes, tokens, rounds, _KIND_OF_TOKEN)

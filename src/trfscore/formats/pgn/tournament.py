@@ -4,18 +4,16 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from ...cells import hand_over
 from ...findings import Finding
-from ...model import Source, unpack
+from ...model import Player, Source
 from ...tournament import Tournament
 from ..limits import too_sparse
 from .games import Board, Entry, game_entries
-from .packed import filled, last_round, packable, place_packed
 from .players import PlayerIndex
 from .records import KEPT_TAGS, GameRecord, location
 from .rounds import guess_round_mode, round_key, round_numbers
 from .rules import Sink
-from .table import Rows, fill_games, place_games
+from .table import Placement
 
 
 def build(records: list[GameRecord], *, round_mode: str = "auto", findings: list[Finding] | None = None,
@@ -43,33 +41,14 @@ def build(records: list[GameRecord], *, round_mode: str = "auto", findings: list
     keys, rounds_of = round_numbers(records, round_mode, boards=want_boards)
     entries, boards = game_entries(records, keys, rounds_of, want_boards, index, sink)
     t.players, sr_of = index.ranked()
-    table: Rows | None = None
-    cells = None
-    rounds = packable(entries)
-    if rounds is not None:
-        cells = place_packed(entries, t.players, sr_of, rounds, sink)
-    if cells is None:
-        table = place_games(entries, t.players, sr_of, sink)
-        rounds = max((r for row in table.values() for r in row), default=0)
-        placed = sum(len(row) for row in table.values())
-    else:
-        rounds, placed = last_round(cells), filled(cells)
-    if _not_one_event(t, placed, rounds, entries, sink):
+    placement = Placement(entries, t.players, sr_of, sink)
+    if _not_one_event(t, placement.placed, placement.rounds, entries, sink):
         t.players = []
         return t
-    t.rounds = rounds
+    t.rounds = placement.rounds
     _header(t, records)
-    if cells is not None and t.is_round_robin and len(t.players) % 2 == 1:
-        # a round robin's free player each round is "not scheduled": the general path says so
-        table = {p.start_rank: {g.round: g for g in unpack(cells, i, rounds) if g.code != " "}
-                 for i, p in enumerate(t.players)}
-    if table is not None:
-        fill_games(t, table, rounds)
-        hand_over(t.players)  # the cells in the one store
-    else:
-        assert cells is not None  # the table is made whenever the games are not packed
-        for i, p in enumerate(t.players):
-            p.defer_games(cells, i, rounds)
+    cells = placement.cells(bool(t.is_round_robin) and len(t.players) % 2 == 1)
+    Player.defer_all(t.players, cells, range(len(t.players)), [t.rounds] * len(t.players))
     _extras(t, boards, sr_of, records)
     return t
 
