@@ -97,7 +97,8 @@ class _Store:
 
 
 class Placement:
-    """Every entry in the store (:func:`place`); then :meth:`cells` gives the block."""
+    """Every entry placed in the store when made (``rounds`` and ``placed`` then say how far the cells
+    go and how many are filled); :meth:`cells` gives the block."""
 
     def __init__(self, entries: list[Entry], players: list[Player], sr_of: dict[str, int], sink: Sink) -> None:
         self.names = [p.name for p in players]
