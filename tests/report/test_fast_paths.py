@@ -232,6 +232,15 @@ def test_markdown_written_line_by_line_equals_the_rendered_document(tmp_path):
     assert (tmp_path / "out.md").read_bytes() == markdown.render(t, t.standings()).encode("utf-8")
 
 
+def test_rows_of_an_event_without_rounds_are_empty():
+    """One player whose only cell is cut away (no round left): each row is empty, as the
+    game-by-game labels give, instead of a division by the zero cells a row."""
+    t = swiss(1, 1, seed=0)
+    t.players[0].games = []
+    s = t.standings()
+    assert X.swiss_label_rows(t, s, "|%s") == ["|%s".join(row) for row in general_labels(t, s)] == [""]
+
+
 @given(st.lists(st.tuples(st.sampled_from([None, 1, 2, 3, 77]), st.sampled_from("wb- "),
                           st.sampled_from("10=+-HFUZWDL ")), min_size=1, max_size=40))
 @settings(max_examples=200, deadline=None)

@@ -230,7 +230,10 @@ def _block_rows(parts: tuple[list[str], list[str], list[str]], sep: str, n: int)
     """Every row of a packed block (``n`` cells a row, each the concatenation of its three
     :func:`_block_parts`), its cells joined by ``sep``, written by one join over the whole block
     and cut at line breaks; None when a part or ``sep`` holds a line break (labels never do), so
-    that the rows cannot be cut back."""
+    that the rows cannot be cut back, or when the rows have no cells (no round: nothing to count
+    the rows by)."""
+    if not n:
+        return None
     size = len(parts[0])
     count = size // n
     if not count:
