@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 import trfscore
 from trfscore.cells import CHAR_OF_COLOUR, columns, hand_over, pack, packed_rows
+from trfscore.formats.crosstable.cells import KIND_OF as CROSSTABLE_KIND_OF
 from trfscore.model import Game, Kind, Player, unpack
 from trfscore.testing.generate import swiss, to_trf
 
@@ -56,8 +57,7 @@ def test_any_cells_packed_come_back_as_they_went_in(rows):
 
 
 #: Cells whose code says its kind (as the crosstable reads them): ``kind_of_token`` of ``pack``.
-_KIND_OF_CODE = {"1": Kind.WIN, "0": Kind.LOSS, "=": Kind.DRAW, "+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS,
-                 "H": Kind.HALF_BYE, "U": Kind.PAB, " ": Kind.ABSENT, "X": Kind.UNKNOWN}
+_KIND_OF_CODE = CROSSTABLE_KIND_OF  # the crosstable reader's own table, not a copy of it
 _CODED_CELL = st.tuples(st.one_of(st.none(), st.integers(1, 300)), st.sampled_from(["w", "b", None]),
                         st.sampled_from(sorted(_KIND_OF_CODE)))
 

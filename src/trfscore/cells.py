@@ -18,13 +18,15 @@ holds any cell.  A whole column of values is then one look-up per distinct key
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from contextlib import suppress
 from itertools import chain, repeat
 from operator import attrgetter, is_, itemgetter
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, TypeVar, cast
 
 if TYPE_CHECKING:  # pragma: no cover
     from .model import PackedRow, Player
 
+_T = TypeVar("_T")
 #: A colour as the colour column writes it (TRF ``w``, ``b``; ``-`` for none).
 CHAR_OF_COLOUR = {"w": "w", "b": "b", None: "-"}
 #: The first private key character (Unicode's private use area), for a (code, kind) pair
@@ -150,19 +152,20 @@ class Columns(_Keyed):
             return list(self.keys.translate({ord(k): v for k, v in value_of_key.items()}).encode("latin-1"))
         return list(map(value_of_key.__getitem__, self.keys))
 
-    def totals(self, value_of_key: dict[str, int], absent: int) -> list[int]:
-        """Per player, the sum of its recorded cells' values (``value_of_key``: a key's value;
-        ``absent``: the value of a "no entry" cell, taken off for the padding)."""
+    def totals(self, values: dict[str, int] | list[int], absent: int) -> list[int]:
+        """Per player, the sum of its recorded cells' values (``values``: a key's value, or a
+        value a cell; ``absent``: the value of a "no entry" cell, taken off for the padding)."""
         n, size = self.n, len(self.counts)
-        top = max(value_of_key.values(), default=0)
-        if min(value_of_key.values(), default=0) >= 0 and n * top < 256:
+        if isinstance(values, list):
+            totals = self.row_sums(values)
+        elif min(values.values(), default=0) >= 0 and n * max(values.values(), default=0) < 256:
             # a byte a cell, no row's sum reaching 256: the rounds added lane by lane as big
             # integers (a byte a player, so no carry)
-            values = self.keys.translate({ord(k): v for k, v in value_of_key.items()}).encode("latin-1")
-            total = sum(int.from_bytes(values[r::n], "big") for r in range(n))
+            lanes = self.keys.translate({ord(k): v for k, v in values.items()}).encode("latin-1")
+            total = sum(int.from_bytes(lanes[r::n], "big") for r in range(n))
             totals = list(total.to_bytes(size, "big"))
         else:
-            totals = self.row_sums(self.values(value_of_key))
+            totals = self.row_sums(self.values(values))
         if absent:
             totals = [t - (n - c) * absent for t, c in zip(totals, self.counts)]
         return totals
@@ -177,6 +180,18 @@ class Columns(_Keyed):
         if not n:
             return [slice(0, 0)] * size
         return list(map(slice, range(0, size * n, n), range(n, size * n + 1, n)))
+
+
+def positions_of(items: list[_T], value: _T) -> list[int]:
+    """Every position of ``value`` in ``items``, found from one to the next by ``list.index`` (in
+    C: for a value that is rare in a long column, such as the cells without an opponent)."""
+    found: list[int] = []
+    k = -1
+    with suppress(ValueError):
+        while True:
+            k = items.index(value, k + 1)
+            found.append(k)
+    return found
 
 
 def columns(players: Sequence[Player], n: int | None = None) -> Columns:

@@ -13,11 +13,11 @@ list passes, no check machinery imported) from one that needs the rules.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from contextlib import suppress
 from itertools import compress, count
 from operator import attrgetter, is_not, itemgetter, or_
 from typing import TYPE_CHECKING
 
+from .cells import positions_of
 from .model import Player, Tournament, in_units
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -131,7 +131,7 @@ def _mirrored(t: Tournament, players: list[Player], ranks: list[int]) -> bool:
     me = list(range(len(players)))
     for r in range(n):
         theirs = positions[r::n]
-        unpaired = _unpaired(theirs)
+        unpaired = positions_of(theirs, NOBODY)
         of_opponent = itemgetter(*theirs)  # a sequence's items at the opponents' positions, in C
         back = me[:]  # each paired player's own position; NOBODY for the others
         mine = list(codes[r::n])  # each paired player's code; _NO_CODE for the others
@@ -147,20 +147,6 @@ def _mirrored(t: Tournament, players: list[Player], ranks: list[int]) -> bool:
                 and len(theirs) - len(unpaired) != sum(map(own.count, _GAME_CODES)):
             return False
     return True
-
-
-def _unpaired(theirs: list[int]) -> list[int]:
-    """The positions of ``theirs`` that hold ``NOBODY``, found from one to the next by
-    ``list.index`` (a round has few)."""
-    from .event_reading import NOBODY
-
-    found: list[int] = []
-    with suppress(ValueError):
-        k = theirs.index(NOBODY)
-        while True:
-            found.append(k)
-            k = theirs.index(NOBODY, k + 1)
-    return found
 
 
 def _pairs_fit(theirs: list[int], own: str) -> bool:

@@ -250,8 +250,8 @@ class ScoreTable:
         if self.by_kind is not None:
             by_kind = self.by_kind
             return cells.totals({key: by_kind[kind] for key, kind in cells.kind_of_key.items()}, absent)
-        values = list(map(self.scaled, zip(cells.kinds, map(COLOUR_OF_CODE.__getitem__, cells.colours))))
-        return [t - (cells.n - c) * absent for t, c in zip(cells.row_sums(values), cells.counts)]
+        return cells.totals(list(map(self.scaled, zip(cells.kinds, map(COLOUR_OF_CODE.__getitem__, cells.colours)))),
+                            absent)
 
     def total(self, player: Player) -> Fraction:
         """The player's total (exact)."""
@@ -387,12 +387,7 @@ class Player:
 
     def codes(self) -> str:
         """The result code per round (``Game.code``, a character each), without unpacking."""
-        packed = self._packed
-        if packed is not None:
-            cells, row, count = packed
-            b = row * cells.n
-            return cells.codes[b:b + count]
-        return "".join([g[3] for g in self.games])
+        return "".join(self._column("codes", 3))
 
     def colours(self) -> list[str | None]:
         """The colour per round (``"w"``, ``"b"`` or None), without unpacking."""

@@ -18,13 +18,12 @@ This module knows nothing of HTML or Markdown; it hands out :class:`Cell` values
 from __future__ import annotations
 
 import re
-from contextlib import suppress
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import repeat
 from typing import TYPE_CHECKING, Any, cast
 
-from ..cells import Columns, columns
+from ..cells import Columns, columns, positions_of
 from ..formats.limits import data_rounds
 from ..model import COLOUR_OF_CODE, Game, Kind, Player, Tournament
 from .values import format_score
@@ -287,11 +286,7 @@ def _block_parts(t: Tournament, cells: Columns, numbers: dict[int, str],
         texts = list(map(refs.__getitem__, cells.opponents))
     except KeyError:  # an opponent without a No.: labelled by _label
         texts = list(map(refs.get, cells.opponents, repeat("")))  # "": no No.
-        at = -1
-        with suppress(ValueError):
-            while True:
-                at = texts.index("", at + 1)
-                other.add(at)
+        other.update(positions_of(texts, ""))
     colours = list(cells.colours)
     scores = list(map(results.__getitem__, keys))
     not_games = "".join(key for key, kind in kind_of.items() if kind not in RESULT)

@@ -21,13 +21,12 @@ positions of every cell that is not an over-the-board game.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from contextlib import suppress
 from fractions import Fraction
 from itertools import compress, count, repeat
 from operator import attrgetter, floordiv, lt
 from typing import Any, TypeVar
 
-from ..cells import Columns, columns, round_counts
+from ..cells import Columns, columns, positions_of, round_counts
 from ..event_reading import event_columns, event_positions, opponent_positions
 from ..model import COLOUR_OF_CODE, Kind, Player, Scoring, Tournament
 from .unplayed import FLOSS, FWIN, NOSCHED, PLAYED, REQ, REQ_LATE, category, mark_late
@@ -219,12 +218,10 @@ def _flat(cells: Columns, opp: list[int], tables: _CellTables) -> _Rows:
     categories = cells.values({key: paired.get(kind, REQ) for key, kind in kind_of.items()})
     differs = {key for key, kind in kind_of.items() if alone.get(kind, REQ) != paired.get(kind, REQ)}
     if differs:
-        keys, k = cells.keys, -1
-        with suppress(ValueError):
-            while True:
-                k = opp.index(-1, k + 1)
-                if keys[k] in differs:
-                    categories[k] = alone.get(kind_of[keys[k]], REQ)
+        keys = cells.keys
+        for k in positions_of(opp, -1):
+            if keys[k] in differs:
+                categories[k] = alone.get(kind_of[keys[k]], REQ)
     if tables.by_kind is not None:
         pts = cells.values({key: tables.by_kind[kind] for key, kind in kind_of.items()})
     else:

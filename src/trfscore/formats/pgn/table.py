@@ -45,7 +45,6 @@ class _Store:
 
     size: int  # players
     width: int
-    dense: bool
     codes: bytearray | _Sparse = field(default_factory=_Sparse)
     colours: bytearray | _Sparse = field(default_factory=_Sparse)
     opponents: list[int | None] | dict[int, int] = field(default_factory=dict)
@@ -54,9 +53,14 @@ class _Store:
     def empty(cls, size: int, width: int, filled: int) -> _Store:
         """Columns of ``size`` rows ``width`` wide, dense unless mostly padding around ``filled`` cells."""
         if too_sparse(size, width, filled):
-            return cls(size, width, False)
+            return cls(size, width)
         cells = size * width
-        return cls(size, width, True, bytearray(b" ") * cells, bytearray(b" ") * cells, [None] * cells)
+        return cls(size, width, bytearray(b" ") * cells, bytearray(b" ") * cells, [None] * cells)
+
+    @property
+    def dense(self) -> bool:
+        """True when the columns hold every cell (a bytearray), not only the filled ones."""
+        return isinstance(self.codes, bytearray)
 
     def taken(self, sr: int, rnd: int) -> bool:
         """True when round ``rnd`` of start rank ``sr`` holds a game or a bye."""
@@ -83,7 +87,8 @@ class _Store:
 
     def filled(self) -> int:
         """How many cells hold a game or a bye."""
-        return len(self.codes) - self.codes.count(_BLANK) if isinstance(self.codes, bytearray) else len(self.codes)
+        codes = self.codes
+        return len(codes) - codes.count(_BLANK) if isinstance(codes, bytearray) else len(codes)
 
     def last_round(self) -> int:
         """The last round in which some player has a game or a bye."""

@@ -19,7 +19,6 @@ from itertools import repeat
 from operator import itemgetter
 from typing import NamedTuple, TypeVar
 
-from ...cells import hand_over
 from ...findings import Finding
 from ...model import Game, PackedCells, PackedRow, Player, Record
 from .layout import PLAYER
@@ -168,7 +167,6 @@ def parse_players(records: list[Record], add: Callable[[Finding], None]) -> list
                 continue
             found = heads.player(i, start_rank, parse_rounds(text, start_rank, report), line)
         out.append(found)
-    hand_over(out)  # the cells of the lines decoded one by one join the others' in one store
     return out
 
 
