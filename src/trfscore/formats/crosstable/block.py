@@ -54,7 +54,7 @@ def _weighted_lines() -> re.Pattern[str]:
 def _chess_results_cell() -> re.Pattern[str]:
     """``12w1``: the grammar's CR_CELL with a short opponent number (no other item reads so)."""
     letters = "".join(sorted(LETTERS | {c.upper() for c in LETTERS}))
-    return re.compile(rf"(\d{{1,6}})([{re.escape(letters)}\-])(1|0|½|=|\+|-|1/2|0[.,]5|\?)")
+    return re.compile(rf"(\d{{1,6}})([{re.escape(letters)}\-])(1|0|½|=|\+|-|1/2|0[.,]5|\?|\*)")
 
 
 @lru_cache(maxsize=4096)
@@ -81,7 +81,7 @@ class _Memo(dict[_Key, _Value]):
 #: ``12w1`` read without a regular expression: the colour letter (as the table writes it) and a
 #: one-character result, as :func:`~.cells.swiss_cell` reads them.
 _LETTERS = {**{c: c for c in LETTERS}, **{c.upper(): c for c in LETTERS}, "-": None}
-_RESULT_CHAR = {c: _CR_RESULT[c] for c in "10½=+-?"}
+_RESULT_CHAR = {c: _CR_RESULT[c] for c in "10½=+-?*"}
 #: The colour letters and results of such a cell, for :class:`~.cellbytes.CellBytes`.
 _LETTER_CHARS, _RESULT_CHARS = "".join(_LETTERS), "".join(_RESULT_CHAR)
 #: What a text that is no cell reads as, in the cache of cells.

@@ -69,9 +69,11 @@ def is_diagonal(text: str) -> bool:
 
 # -- Swiss cells ------------------------------------------------------------------------------
 
-_CR = re.compile(r"(\d+)(.)(1|0|½|=|\+|-|1/2|0[.,]5|\?)")
+_CR = re.compile(r"(\d+)(.)(1|0|½|=|\+|-|1/2|0[.,]5|\?|\*)")
+#: ``?`` a result not known (``X``); ``*`` a game paired whose result is still to come (TRF's
+#: paired cell without a result, PGN's ``*``): no result code, the opponent kept
 _CR_RESULT = {"1": "1", "0": "0", "½": "=", "=": "=", "1/2": "=", "0.5": "=", "0,5": "=", "+": "+", "-": "-",
-              "?": "X"}
+              "?": "X", "*": " "}
 _CR_BYE = {"1": "U", "+": "U", "½": "H", "1/2": "H", "0.5": "H", "0,5": "H", "0": "Z"}
 _US = {"W": "1", "L": "0", "D": "=", "X": "+", "F": "-"}
 _FIDE = re.compile(r"([+=\-])([WwBbSs])(\d+)([fF]?)")

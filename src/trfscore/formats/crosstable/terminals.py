@@ -18,7 +18,7 @@ class Terminal(NamedTuple):
 
 TERMINALS: tuple[Terminal, ...] = (
     Terminal('CR_BYE', '[-–](?:1|0|½|1\\/2|0[.,]5|\\+)(?=[\\s|;]|$)', 6),
-    Terminal('CR_CELL', '\\d+[wWbBsSzZnNpPcCčČvVhHmMбБчЧ\\-](?:1|0|½|=|\\+|-|1\\/2|0[.,]5|\\?)(?=[\\s|;]|$)', 5),
+    Terminal('CR_CELL', '\\d+[wWbBsSzZnNpPcCčČvVhHmMбБчЧ\\-](?:1|0|½|=|\\+|-|1\\/2|0[.,]5|\\?|\\*)(?=[\\s|;]|$)', 5),
     Terminal('FIDE_CELL', '[+=\\-][WwBbSs]\\d+[fF]?(?=[\\s|;]|$)', 5),
     Terminal('SP_CELL', '\\d*:[WwLlDd=+\\-]?(?=[\\s|;]|$)', 5),
     Terminal('HALF', '(?:\\d*½+|1\\/2)(?=[\\s|;]|$)', 5),

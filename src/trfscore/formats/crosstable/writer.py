@@ -4,7 +4,8 @@ A round-robin (the file says so, or every pair of players met once or twice and 
 bye) is written as the grid: one row per player, one column per opponent, ``X`` on the
 diagonal, cells ``1 0 ½ + -`` (two symbols per cell in a double round-robin) and ``.`` for a
 game not played.  Anything else is written in the Swiss cell notation: ``12w1`` / ``3b½``
-(opponent's number, colour, result; chess-results), ``5w+`` / ``5b-`` for forfeits, ``W12``
+(opponent's number, colour, result; chess-results), ``5w+`` / ``5b-`` for forfeits, ``4w?`` for
+an unknown result, ``4w*`` for a game paired whose result is still to come, ``W12``
 ``D12`` ``L12`` / ``X12`` ``F12`` (US Chess) when the colour is not known, ``FPB HPB PAB ZPB``
 for byes and ``.`` (text) or an empty cell (Markdown) for a round without a game.
 
@@ -32,13 +33,15 @@ Column = tuple[str, dict[int, object]]
 
 
 def grid_shape(t: Tournament) -> int:
-    """1 or 2 (games per pair) when ``t`` is written as a grid; 0 for the Swiss notation."""
+    """1 or 2 (games per pair) when ``t`` is written as a grid; 0 for the Swiss notation (also for
+    a round robin with a game paired but not yet played: a grid has no rounds and no mark for it,
+    while the Swiss notation keeps it, ``4w*``)."""
     if t.is_round_robin is False:
         return 0
     meetings: dict[frozenset[int], int] = {}
     for p in t.players:
         for g in p.games:
-            if g.kind in Kind.BYES:
+            if g.kind in Kind.BYES or (g.kind == Kind.ABSENT and g.opponent is not None):
                 return 0
             if g.opponent is not None:
                 if t.player(g.opponent) is None or g.opponent == p.start_rank:
@@ -177,6 +180,8 @@ def _swiss_cell(g: Game, markdown: bool) -> str:
         code, colour, opp = g.code, g.colour, g.opponent
         if g.kind == Kind.UNKNOWN:
             return f"{opp}{colour or '-'}?"
+        if g.kind == Kind.ABSENT:  # paired, the result still to come: read back as that, never scored
+            return f"{opp}{colour or '-'}*"
         if g.kind in Kind.FORFEITS:
             if colour:
                 return f"{opp}{colour}{code}"
