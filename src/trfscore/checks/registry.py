@@ -35,13 +35,14 @@ FAMILIES = {
     "TRF9": "pairing verification (with --pairings)",
     "FID": "FIDE rating list (with --rating-list)", "NRM": "FIDE title norms (profile fide)",
     "JSON": "JSON documents", "CTB": "crosstable reader", "PGN": "PGN reader",
+    "CNV": "conversions (what convert's target format cannot keep)",
 }
 
 #: The modules that declare rule ids (:func:`trfscore.findings.declare`): the readers' rule
 #: modules and the check rules.  A test fails when an id written in the package is declared by none.
 DECLARING_MODULES = (
     "trfscore.formats.trf.rules", "trfscore.formats.json_read", "trfscore.formats.crosstable.rules",
-    "trfscore.formats.pgn.rules", "trfscore.checks", "trfscore.checks.rules",
+    "trfscore.formats.pgn.rules", "trfscore.formats.losses", "trfscore.checks", "trfscore.checks.rules",
 )
 
 

@@ -4,14 +4,18 @@ Without ``--to``, the format is the one ``-o``'s file name names (``.json .trf .
 .csv``), as ``trfscore.dump`` does; a ``--to`` the file name contradicts is a usage error.
 
 TRF -> JSON -> TRF gives back the original bytes of an unchanged file.  A text crosstable read
-with errors is still written, but its findings go to standard error and the exit code is 1.
+with errors is still written, but its findings go to standard error and the exit code is 1; so
+does what the target format cannot keep (:mod:`trfscore.formats.losses`, rules CNV001-CNV004:
+exit 1 when the written file's standings differ, an error).
 """
 from __future__ import annotations
 
 from argparse import Namespace
 
 from ..errors import UsageError
+from ..findings import ERROR
 from ..formats import registry
+from ..formats.losses import lost
 from ..formats.trf.fits import Misfits
 from ..model import Tournament
 from .common import (
@@ -27,7 +31,6 @@ from .common import (
     read_input,
     refuse_overwriting_inputs,
     report_doubts,
-    warn,
 )
 
 
@@ -73,21 +76,6 @@ def target_format(args: Namespace) -> str:
     return fmt
 
 
-def unknown_value_lost(t: Tournament, data: bytes, fmt: str) -> bool:
-    """Whether ``data`` (``t`` written as ``fmt``) scores the unknown results (``X``) otherwise than
-    ``t`` does when read back: the value ``--unfinished draw``/``zero`` gives them is written only
-    where the format holds it (TRF26's record 162, JSON's scoring), not in TRF16, PGN or a table."""
-    from ..event_reading import UNKNOWN_CODES
-    from ..loading import loads
-
-    written = registry.get(fmt)
-    if t.scoring.unfinished == "auto" or not (written.readable or written.read_by):
-        return False
-    if not any(not UNKNOWN_CODES.isdisjoint(p.codes()) for p in t.players):
-        return False
-    return loads(data, written.read_by or written.name).scoring.values["X"] != t.scoring.values["X"]
-
-
 def run(args: Namespace) -> int:
     refuse_overwriting_inputs(args)
     fmt = target_format(args)
@@ -103,19 +91,13 @@ def run(args: Namespace) -> int:
     except Misfits as exc:  # the TRF writers refuse values that do not fit their columns
         print_doubts(exc.findings, args.input, headline="value(s) do not fit their TRF columns; nothing written")
         return 1
-    if fmt == "crosstable":
-        lost = sum(1 for p in t.players for code in p.codes() if code in "WDL")
-        if lost:  # the table's cells have no place for it
-            warn(f"{args.input}: {lost} cell(s) of not-rated games (TRF W/D/L, B.02 8.3.1) written as ordinary "
-                 "results: a crosstable has no mark for them, so a rating calculation from it counts them")
-    if unknown_value_lost(t, data, fmt):
-        warn(f"{args.input}: the value --unfinished {t.scoring.unfinished} gives unknown results (X: "
-             f"{t.scoring.values['X']}) has no place in {fmt}: reading the written file back scores them "
-             "otherwise; TRF26 (record 162) and JSON keep it")
+    losses = lost(t, data, fmt)
+    if losses:  # written all the same, but never passed off as the source
+        print_doubts(losses, args.input, headline=f"loss(es) converting to {fmt}")
     if fmt == "csv":  # as report --format csv writes it
         data = csv_text(data.decode("utf-8"), args).encode("utf-8")
     with output(args.output, binary=True) as out:
         out.write(data)
     if report_doubts(t, args.input):  # a crosstable read with errors: written, but never passed off as right
         return 1
-    return 0
+    return 1 if any(f.severity == ERROR for f in losses) else 0

@@ -1,0 +1,143 @@
+"""What a written format cannot keep: the distinctions a conversion loses, as findings (CNV rules).
+
+``trfscore convert`` writes a tournament and asks :func:`lost` what the written bytes no longer
+say; each finding names what is lost and where it is kept instead.  An **error** when reading the
+written file back gives other standings (the scoring: record 162, ``--unfinished draw``/``zero``);
+a **warning** when the standings stay but a distinction a person or a rating calculation needs is
+gone (not-rated games, players or teams the format has no place for).  ``convert`` still writes
+the file, prints the findings on standard error and exits 1 when one is an error.
+
+Everything else the model holds survives the round trip (``tests/test_writers_round_trip.py``):
+a game still to come stays one (``*`` in PGN, ``12w*`` in a crosstable), an unknown result stays
+one (``X``, ``*`` with ``Termination "result unknown"``, ``12w?``).
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from ..findings import ERROR, WARNING, Finding, declare, finding
+from . import registry
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model import Tournament
+
+declare("CNV001", WARNING, "not-rated games (TRF W/D/L) written as ordinary results: the format has no mark "
+        "for them", """
+    TRF's ``W``/``D``/``L`` (B.02 8.3.1: a game of less than one move, not rated) have no mark in a
+    crosstable cell; converting to ``crosstable`` or ``markdown`` writes them as ``1``/``½``/``0``.
+    The standings stay; a rating calculation from the written table counts those games.
+
+    Passing: ``convert FILE --to trf26`` (or ``json``, ``pgn``), which keep the mark.
+
+    Failing (warning): ``convert FILE --to crosstable`` of a file with a ``W`` cell.
+""", why="warning: the standings stay, but a rating calculation from the written file counts games it must not")
+declare("CNV002", ERROR, "the written file scores games otherwise than the source: the format has no place "
+        "for its scoring", """
+    The points of a result come from the scoring: TRF26's record 162 (a win worth 3, an unknown
+    result ``X`` worth 0), or ``--unfinished draw``/``zero``.  Only TRF26 (record 162) and JSON
+    write it; TRF16, PGN and crosstables are read back with the default scoring (1, ½, 0; ``X`` a
+    draw), so the written file's standings differ.
+
+    Passing: ``convert FILE --unfinished zero --to trf26`` (or ``json``).
+
+    Failing (error): ``convert FILE --unfinished zero --to crosstable`` of a file with an ``X``.
+""", why="error: every standing computed from the written file differs from the source's")
+declare("CNV003", WARNING, "players the written format has no place for are left out", """
+    A PGN file holds players only through their games: a player without any game or bye (entered,
+    then withdrawn before round 1) is not written, and the start ranks are numbered afresh.
+
+    Passing: ``convert FILE --to pgn`` when every player has a game or a bye.
+
+    Failing (warning): the same with a player who never played.
+""", why="warning: the standings of the players written stay, but the written file lists fewer players")
+declare("CNV004", WARNING, "the teams are not written: the format has no place for them", """
+    Only TRF and JSON hold teams (``013``/``310`` records); PGN and crosstables write the players
+    alone, so team standings cannot be made from the written file.
+
+    Passing: ``convert FILE --to trf26`` of a team event.
+
+    Failing (warning): ``convert FILE --to pgn`` of a team event.
+""", why="warning: the individual standings stay; the team standings cannot be made from the written file")
+
+#: What "with the default scoring" reads a 162 symbol as, for the messages.
+_SYMBOL = {"W": "a win", "D": "a draw", "L": "a loss", "A": "an absence", "P": "a pairing-allocated bye",
+           "X": "an unknown result (X)"}
+#: Where a scoring other than the default comes from (``Scoring.source``), for the messages.
+_SOURCE = {"162": "record 162", "XXS": "the XXS record", "BB": "the BB records"}
+
+
+def lost(t: Tournament, data: bytes, fmt: str) -> list[Finding]:
+    """What ``data`` (``t`` written as ``fmt``) does not keep of ``t``, one finding per kind of
+    loss (rules CNV001-CNV004); empty when it keeps everything its reader reads back."""
+    written = registry.get(fmt)
+    reader = written.read_by or (written.name if written.readable else None)
+    if reader is None:  # standings only (csv): no games to lose
+        return []
+    return [*_not_rated(t, reader), *_scoring(t, data, fmt, reader), *_players(t, fmt), *_teams(t, written)]
+
+
+def _not_rated(t: Tournament, reader: str) -> Iterator[Finding]:
+    if reader != "crosstable":  # TRF, JSON and PGN (Termination) keep the mark
+        return
+    count = sum(1 for p in t.players for code in p.codes() if code in "WDL")
+    if count:
+        yield finding("CNV001", f"{count} cell(s) of not-rated games (TRF W/D/L, B.02 8.3.1) written as ordinary "
+                      "results: a crosstable has no mark for them, so a rating calculation from it counts them")
+
+
+def _scoring(t: Tournament, data: bytes, fmt: str, reader: str) -> Iterator[Finding]:
+    """CNV002 when reading ``data`` back scores some player otherwise (only a scoring other than
+    the default can be lost: the written file is read back only then)."""
+    if t.scoring.is_default:
+        return
+    from ..loading import loads
+
+    back = loads(data, reader)
+    before, after = _points(t), _points(back)
+    if before is None or after is None:  # names not unique: compared as the sorted points alone
+        differ = sorted(t.score(p) for p in t.players) != sorted(back.score(p) for p in back.players)
+        count = int(differ)
+    else:
+        count = sum(1 for name, pts in before.items() if after.get(name, pts) != pts)
+    if not count:
+        return
+    values, read = t.scoring.values, back.scoring.values
+    changed = [f"{_SYMBOL.get(s, s)} {_text(v)} (read back: {_text(read[s])})" for s, v in values.items()
+               if s in read and read[s] != v]
+    why = f"the value --unfinished {t.scoring.unfinished} gives unknown results" \
+        if t.scoring.unfinished in ("draw", "zero") else f"the scoring of {_SOURCE.get(t.scoring.source, 'the file')}"
+    players = f"{count} player(s)" if before is not None and after is not None else "players"
+    yield finding("CNV002", f"{why} has no place in {fmt}: reading the written file back scores "
+                  f"{'; '.join(changed) or 'the results otherwise'}, so {players} get other points; "
+                  "TRF26 (record 162) and JSON keep it")
+
+
+def _points(t: Tournament) -> dict[str, Fraction] | None:
+    """Each player's points by name (PGN numbers the players afresh); None when names repeat."""
+    found = {p.name: t.score(p) for p in t.players}
+    return found if len(found) == len(t.players) else None
+
+
+def _text(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
+
+
+def _players(t: Tournament, fmt: str) -> Iterator[Finding]:
+    if registry.get(fmt).name != "pgn":
+        return
+    from ..model import Kind
+
+    left = [p.start_rank for p in t.players
+            if not any(g.opponent is not None or g.kind in Kind.BYES for g in p.games)]
+    if left:
+        shown = ", ".join(map(str, left[:10])) + (" ..." if len(left) > 10 else "")
+        yield finding("CNV003", f"{len(left)} player(s) without any game or bye (start rank {shown}) not written: "
+                      "a PGN file holds players only through their games")
+
+
+def _teams(t: Tournament, written: registry.Format) -> Iterator[Finding]:
+    if t.teams and not written.holds.teams:
+        yield finding("CNV004", f"{len(t.teams)} team(s) not written: {written.name} has no place for teams "
+                      "(TRF and JSON keep them)")

@@ -1,0 +1,87 @@
+"""``convert`` says what its target format cannot keep (trfscore.formats.losses, rules CNV001-CNV004):
+a finding on standard error, exit 1 when the written file's standings differ (an error)."""
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+from test_pgn_unfinished import MID_EVENT
+
+import trfscore
+from conftest import ROOT, run_cli
+from trfscore.formats import registry
+from trfscore.formats.losses import lost
+
+GAME_FORMATS = [f.name for f in registry.FORMATS if f.writable and (f.readable or f.read_by)]
+
+
+def rules(err: str) -> list[str]:
+    """The CNV rules of convert's standard error, one per finding line."""
+    return [word for line in err.splitlines() for word in line.split()[2:3] if word.startswith("CNV")]
+
+
+def three_points_for_a_win() -> str:
+    """The TRF26 sample under a 162 of 3 points a win and 1 a draw, its points those the results give."""
+    t = trfscore.load(ROOT / "samples" / "swiss-trf26.trf")
+    t.scoring.values.update({"W": Fraction(3), "D": Fraction(1)})
+    t.players = [replace(p, points=None, rank=None) for p in t.players]
+    return trfscore.dumps(t, format="trf26")
+
+
+def test_not_rated_games_lose_their_mark_in_a_table_only(tmp_path, capsys):
+    path = tmp_path / "mid.trf"
+    path.write_text(MID_EVENT, encoding="utf-8")
+    for fmt in GAME_FORMATS:
+        code, _, err = run_cli(capsys, "convert", path, "--to", fmt)
+        table = fmt in ("crosstable", "markdown")  # W, D, L: 4 cells of MID_EVENT
+        assert code == 0 and rules(err) == (["CNV001"] if table else []), (fmt, err)
+        assert ("warning CNV001 4 cell(s) of not-rated games" in err) == table
+
+
+def test_a_scoring_the_target_cannot_hold_is_an_error(tmp_path, capsys):
+    text = three_points_for_a_win()
+    path = tmp_path / "football.trf"
+    path.write_text(text, encoding="utf-8")
+    source = trfscore.loads(text)
+    for fmt in GAME_FORMATS:
+        code, out, err = run_cli(capsys, "convert", path, "--to", fmt)
+        back = trfscore.loads(out)
+        differ = sorted(map(back.score, back.players)) != sorted(map(source.score, source.players))
+        assert differ == (fmt in ("trf16", "pgn", "crosstable", "markdown")), fmt  # no 162 to write it in
+        assert code == int(differ) and rules(err) == (["CNV002"] if differ else []), (fmt, err)
+        if differ:
+            assert f"the scoring of record 162 has no place in {fmt}" in err and "a win 3 (read back: 1)" in err
+
+
+def test_the_findings_come_only_where_something_is_lost():
+    t = trfscore.load(ROOT / "samples" / "swiss-trf26.trf")  # 162 with the default values: nothing lost
+    for fmt in GAME_FORMATS + ["csv"]:
+        assert lost(t, registry.get(fmt).write(t), fmt) == [], fmt
+
+
+def test_a_player_without_a_game_is_not_written_to_pgn_and_said_so():
+    t = trfscore.loads(MID_EVENT)
+    t.players = [*t.players, replace(t.players[-1], start_rank=6, name="Zeta, Z", games=[], points=None)]
+    assert [f.rule for f in lost(t, registry.get("pgn").write(t), "pgn")] == ["CNV003"]
+    assert len(trfscore.loads(registry.get("pgn").write(t)).players) == 5  # what the finding says
+    assert lost(t, registry.get("trf26").write(t), "trf26") == []
+
+
+def test_teams_are_lost_where_the_format_holds_none():
+    t = trfscore.load(ROOT / "tests" / "data" / "tv10-team-swiss.trf")
+    assert t.teams
+    for fmt in GAME_FORMATS:
+        found = [f.rule for f in lost(t, registry.get(fmt).write(t), fmt)]
+        assert ("CNV004" in found) == (not registry.get(fmt).holds.teams), (fmt, found)
+
+
+@pytest.mark.parametrize("fmt", ["crosstable", "pgn", "trf16"])
+def test_the_zero_of_unfinished_zero_is_lost_as_an_error(fmt, tmp_path, capsys):
+    path = tmp_path / "mid.trf"
+    path.write_text(MID_EVENT, encoding="utf-8")
+    code, _, err = run_cli(capsys, "convert", path, "--to", fmt, "--unfinished", "zero")
+    assert code == 1 and "error CNV002 the value --unfinished zero gives unknown results has no place" in err
+    assert "an unknown result (X) 0 (read back: 0.5), so 2 player(s) get other points" in err  # players 3 and 4
+    code, _, err = run_cli(capsys, "convert", path, "--to", fmt, "--unfinished", "draw")  # a draw, as read back
+    assert "CNV002" not in err
