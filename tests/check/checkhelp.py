@@ -24,22 +24,33 @@ HEADER = ["012 Test Open", "022 Testville", "032 GER", "042 2026/04/01", "052 20
           "102 Arbiter, Chief"]
 
 
-def block(cell: str) -> str:
-    """``"7 w 1"`` / ``"0000 - H"`` / ``"- -"`` (no opponent) / ``""`` -> a 10-column round block."""
+def fields(cell: str) -> tuple[str, str, str]:
+    """``"7 w 1"`` -> opponent, colour, result; ``"0000 - H"`` a bye; ``"- -"`` colour and result
+    without an opponent; ``"7 w"`` a pending cell (paired, no result yet: the result is blank);
+    ``""`` a blank cell."""
     parts = cell.split()
     if not parts:
-        return " " * 10
+        return "", " ", " "
+    if len(parts) == 2 and parts[0].isdigit():  # an opponent and a colour: the result still to come
+        return parts[0], parts[1], " "
     if len(parts) == 2:  # colour and result without an opponent
-        opp, colour, result = "", parts[0], parts[1]
-    else:
-        opp, colour, result = parts[0], parts[1], parts[2]
+        return "", parts[0], parts[1]
+    opp, colour, result = parts
+    return opp, colour, result
+
+
+def block(cell: str) -> str:
+    """A cell as :func:`fields` reads it -> a 10-column round block."""
+    if not cell.split():
+        return " " * 10
+    opp, colour, result = fields(cell)
     return f"{opp:>4} {colour} {result}  "
 
 
 def player_line(sr: int, cells: list[str], *, points=None, rank=None, name=None, rating=1800, fed="GER",
                 fide=None, sex="m", birth="1990/01/01", title="") -> str:
     if points is None:
-        points = sum((POINTS[c.split()[-1]] for c in cells if c.split()), Fraction(0))
+        points = sum((POINTS[fields(c)[2]] for c in cells), Fraction(0))
     pts = points if isinstance(points, str) else f"{float(points):.1f}"
     rank_text = "" if rank is None else str(rank)
     fide_text = str(100000 + sr) if fide is None else fide

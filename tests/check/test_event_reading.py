@@ -15,7 +15,17 @@ import trfscore
 
 XXR = ["092 Individual: Swiss-System", "XXR 5"]
 #: round 3 paired (1-4, 3-2) with blank results, as a pairing program saves it between rounds
-MID = paired(trf(extra=XXR), [(1, 4), (3, 2)])
+MID = trf({sr: cells + [third] for (sr, cells), third in zip(SWISS.items(), ["4 w", "3 b", "2 w", "1 b"])}, extra=XXR)
+
+
+def test_a_pending_cell_is_an_opponent_and_a_colour_with_a_blank_result():
+    """``checkhelp.trf`` writes ``"4 w"`` as a paired cell without a result, worth nothing in the
+    points column, as :func:`checkhelp.paired` appends a paired round to a finished file."""
+    assert MID == paired(trf(extra=XXR), [(1, 4), (3, 2)])
+    first = next(line for line in MID.splitlines() if line.startswith("001    1"))
+    assert first.endswith("   2 w 1     3 b =     4 w") and " 1.5 " in first  # 1 + 1/2, nothing for round 3
+    game = trfscore.loads(MID).players[0].games[2]
+    assert (game.opponent, game.colour, game.code) == (4, "w", " ")
 
 
 def test_a_paired_round_without_results_is_pending_and_the_view_is_after_the_last_played():
@@ -80,10 +90,8 @@ def test_a_pending_round_trimmed_at_the_line_end_is_no_truncated_block():
 
 
 def test_a_blank_result_against_a_result_is_still_an_error():
-    played = trf({1: ["2 w 1", "3 b ="], 2: ["1 b 0", "4 w 1"], 3: ["4 w =", "1 w ="], 4: ["3 b =", "2 b 0"]},
-                 opts={4: {"points": "0.5"}}).splitlines()
-    assert played[-1].endswith("   2 b 0")
-    broken = "\n".join(played[:-1] + [played[-1][:-1] + "   "]) + "\n"  # '   2 b   ': opponent, colour, no result
+    broken = trf({1: ["2 w 1", "3 b ="], 2: ["1 b 0", "4 w 1"], 3: ["4 w =", "1 w ="], 4: ["3 b =", "2 b"]})
+    assert broken.splitlines()[-1].endswith("   2 b")  # opponent, colour, no result
     # player 4 has no result against 2's win: not a pending round, TRF504/405 stay
     assert trfscore.loads(broken).event.pending == ()
     found = rules_of(broken)
