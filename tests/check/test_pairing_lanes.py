@@ -8,7 +8,7 @@ import random
 from dataclasses import replace
 
 import pytest
-from checkhelp import checked, trf
+from checkhelp import HEADER, checked, trf
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -169,7 +169,10 @@ def test_meetings_keep_the_order_of_pairs():
             4: ["3 w =", "2 b =", "3 w ="]}
     t = trfscore.loads(trf(rows, ranks={}), "trf")
     found = [(f.line, f.message.split(":")[0]) for f in colours(Context(t))]  # as the rule yields them
-    assert found == [(7, "round 1"), (8, "round 1"), (7, "round 3"), (8, "round 3"), (7, "round 2"), (9, "round 2")]
+    line = {p.start_rank: p.line for p in t.players}
+    assert line == {sr: len(HEADER) + sr for sr in rows}  # the 001 lines follow the header
+    assert found == [(line[1], "round 1"), (line[2], "round 1"), (line[1], "round 3"), (line[2], "round 3"),
+                     (line[1], "round 2"), (line[3], "round 2")]  # pair 1-2 (rounds 1, 3), then pair 1-3
 
 
 @pytest.mark.parametrize("packed", [True, False])
