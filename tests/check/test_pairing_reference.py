@@ -34,6 +34,7 @@ import trfscore
 from trfscore.checks import lanes
 from trfscore.checks.context import Context
 from trfscore.model import Kind, Player
+from trfscore.testing.generate import berger
 from trfscore.tournament import Tournament
 
 RULES = ("TRF501", "TRF502", "TRF503", "TRF504", "TRF505", "TRF506", "TRF507", "TRF508", "TRF552")
@@ -167,6 +168,88 @@ def test_self_pairings_set_on_the_model(event, data):
         games[r - 1] = games[r - 1]._replace(opponent=p.start_rank)
         p.games = games
     assert found_by_check(t) == reference(t)
+
+
+def round_robin_reference(t: Tournament) -> Counter:
+    """(rule, line, round) of the findings of E5 in a round robin (TRF551: a pair meeting more
+    often than the cycles allow, or twice with the same colours in a double round robin), and
+    (rule, line, other start rank) of TRF550 (a pair that never meets once every round of the
+    cycles, and of the declared rounds, is in the file)."""
+    by_rank = {p.start_rank: p for p in t.players}
+    rounds, n, double = t.rounds, len(t.players), t.event.double
+    found: Counter = Counter()
+    meetings: dict[tuple[int, int], list[int]] = {}
+    for p in t.players:
+        for r in range(1, rounds + 1):
+            q = by_rank.get(p.game(r).opponent)  # type: ignore[arg-type]
+            if q is not None and q.start_rank > p.start_rank and q.game(r).opponent == p.start_rank:
+                meetings.setdefault((p.start_rank, q.start_rank), []).append(r)
+    allowed = 2 if double else 1
+    for (a, _), met in meetings.items():
+        found.update(("TRF551", by_rank[a].line, r) for r in met[allowed:])
+        if double and len(met) == 2 and by_rank[a].game(met[0]).colour in ("w", "b") \
+                and by_rank[a].game(met[0]).colour == by_rank[a].game(met[1]).colour:
+            found["TRF551", by_rank[a].line, met[1]] += 1
+    cycle = n - 1 if n % 2 == 0 else n  # (C.05 Annex 1: an odd count adds a round for the free player)
+    if n >= 2 and rounds >= cycle * allowed and rounds >= (t.header.rounds_declared or 0):
+        for a in sorted(by_rank):
+            found.update(("TRF550", by_rank[a].line, b) for b in sorted(by_rank) if b > a and (a, b) not in meetings)
+    return found
+
+
+@st.composite
+def round_robins(draw) -> tuple[dict[int, list[str]], list[int], bool]:
+    """A (double) round robin on the Berger tables (the free player of an odd count sits out),
+    up to six cells replaced by anything, its last rounds maybe not yet in the file."""
+    n, double = draw(st.integers(2, 7)), draw(st.booleans())
+    tables = berger(n + n % 2)
+    rows: dict[int, list[str]] = {sr: [] for sr in range(1, n + 1)}
+    for cycle in range(2 if double else 1):
+        for pairs in tables:
+            for white, black in pairs:
+                if cycle:
+                    white, black = black, white
+                if black > n:
+                    rows[white].append("")
+                elif white > n:
+                    rows[black].append("")
+                else:
+                    mine, theirs = draw(st.sampled_from(GAMES + FORFEITS))
+                    rows[white].append(f"{black} w {mine}")
+                    rows[black].append(f"{white} b {theirs}")
+    rounds = len(rows[1])
+    for _ in range(draw(st.integers(0, 6))):
+        sr, r = draw(st.integers(1, n)), draw(st.integers(0, rounds - 1))
+        rows[sr][r] = draw(st.sampled_from([f"{draw(st.integers(0, n + 1))} {draw(st.sampled_from('wb'))} 1", "",
+                                            f"{rows[sr][r]}"[:-1] + draw(st.sampled_from("10=")) if rows[sr][r] else ""]))
+    for _ in range(draw(st.integers(0, 2))):  # two players paired again in a round, whoever they played there
+        a, b, r = draw(st.integers(1, n)), draw(st.integers(1, n)), draw(st.integers(0, rounds - 1))
+        if a != b:
+            rows[a][r], rows[b][r] = f"{b} w 1", f"{a} b 0"
+    for _ in range(draw(st.integers(0, 2))):  # a game's colours swapped on both sides
+        a, r = draw(st.integers(1, n)), draw(st.integers(0, rounds - 1))
+        b = int(rows[a][r].split()[0]) if rows[a][r] else 0
+        if 0 < b <= n and rows[b][r].startswith(f"{a} "):
+            swap = str.maketrans("wb", "bw")
+            rows[a][r], rows[b][r] = rows[a][r].translate(swap), rows[b][r].translate(swap)
+    cut = draw(st.integers(0, 1))
+    return {sr: row[:rounds - cut] for sr, row in rows.items()}, draw(st.permutations(list(rows))), double
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(event=round_robins())
+def test_round_robin_meetings_as_the_reference_finds_them(event):
+    rows, order, double = event
+    system = "FIDE_DOUBLEROUNDROBIN" if double else "FIDE_ROUNDROBIN"
+    t = trfscore.loads(trf({sr: rows[sr] for sr in order}, header=[*HEADER, f"192 {system}"], ranks={}), "trf")
+    assert t.event.round_robin and t.event.double == double
+    found = Counter()
+    for f in checked(t):
+        if f.rule == "TRF551":
+            found[f.rule, f.line, int(f.message.split(":")[0].split()[1])] += 1
+        elif f.rule == "TRF550":
+            found[f.rule, f.line, int(f.message.split()[3])] += 1  # "players a and b never meet ..."
+    assert found == round_robin_reference(t)
 
 
 @pytest.mark.parametrize("typecode", ["B", "H", "I", "L"])
