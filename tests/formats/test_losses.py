@@ -1,4 +1,4 @@
-"""``convert`` says what its target format cannot keep (trfscore.formats.losses, rules CNV001-CNV004):
+"""``convert`` says what its target format cannot keep (trfscore.formats.losses, rules CNV001-CNV006):
 a finding on standard error, exit 1 when the written file's standings differ (an error)."""
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ import trfscore
 from conftest import ROOT, run_cli
 from trfscore.formats import registry
 from trfscore.formats.losses import lost
+from trfscore.model import Kind
+from trfscore.testing import generate
 
 GAME_FORMATS = [f.name for f in registry.FORMATS if f.writable and (f.readable or f.read_by)]
 
@@ -85,3 +87,30 @@ def test_the_zero_of_unfinished_zero_is_lost_as_an_error(fmt, tmp_path, capsys):
     assert "an unknown result (X) 0 (read back: 0.5), so 2 player(s) get other points" in err  # players 3 and 4
     code, _, err = run_cli(capsys, "convert", path, "--to", fmt, "--unfinished", "draw")  # a draw, as read back
     assert "CNV002" not in err
+
+
+def test_a_grid_says_it_holds_no_rounds_or_colours():
+    t = trfscore.loads(generate.to_trf(generate.round_robin(6, seed=3)))
+    assert [f.rule for f in lost(t, registry.get("crosstable").write(t), "crosstable")] == ["CNV005"]
+    grid = trfscore.load(ROOT / "tests" / "data" / "seed-000-crosstable.txt")  # read from a grid: nothing to lose
+    assert lost(grid, registry.get("crosstable").write(grid), "crosstable") == []
+
+
+def test_a_declared_system_the_table_reads_otherwise_is_said():
+    swiss = trfscore.loads(generate.to_trf(generate.swiss(4, 3, seed=1)))  # everybody met everybody in 3 rounds
+    assert swiss.is_round_robin is False and swiss.event.system == "swiss"
+    data = registry.get("crosstable").write(swiss)
+    assert [f.rule for f in lost(swiss, data, "crosstable")] == ["CNV006"]
+    assert trfscore.loads(data).event.system == "round-robin"  # what the finding says
+    assert lost(swiss, registry.get("pgn").write(swiss), "pgn") == []  # PGN's EventType keeps it
+    # a round robin of six after two rounds, the third paired: a Swiss-style table (it keeps the games to
+    # come), whose pairings are no round robin yet
+    rr = generate.round_robin(6, seed=3)
+    for p in rr.players:
+        p.games[2] = p.games[2]._replace(code=" ", kind=Kind.ABSENT)
+        del p.games[3:]
+    rr.rounds = 3
+    t = trfscore.loads(generate.to_trf(rr))
+    data = registry.get("crosstable").write(t)
+    assert [f.rule for f in lost(t, data, "crosstable")] == ["CNV006"]
+    assert trfscore.loads(data).event.system == "swiss" and "w*" in data.decode()

@@ -5,7 +5,7 @@ Without ``--to``, the format is the one ``-o``'s file name names (``.json .trf .
 
 TRF -> JSON -> TRF gives back the original bytes of an unchanged file.  A text crosstable read
 with errors is still written, but its findings go to standard error and the exit code is 1; so
-does what the target format cannot keep (:mod:`trfscore.formats.losses`, rules CNV001-CNV004:
+does what the target format cannot keep (:mod:`trfscore.formats.losses`, rules CNV001-CNV006:
 exit 1 when the written file's standings differ, an error).
 """
 from __future__ import annotations

@@ -4,7 +4,8 @@
 say; each finding names what is lost and where it is kept instead.  An **error** when reading the
 written file back gives other standings (the scoring: record 162, ``--unfinished draw``/``zero``);
 a **warning** when the standings stay but a distinction a person or a rating calculation needs is
-gone (not-rated games, players or teams the format has no place for).  ``convert`` still writes
+gone (not-rated games, players or teams the format has no place for); an **info** for what a
+round-robin grid leaves out by design (rounds, colours).  ``convert`` still writes
 the file, prints the findings on standard error and exits 1 when one is an error.
 
 Everything else the model holds survives the round trip (``tests/test_writers_round_trip.py``):
@@ -17,7 +18,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from ..findings import ERROR, WARNING, Finding, declare, finding
+from ..findings import ERROR, INFO, WARNING, Finding, declare, finding
 from . import registry
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -60,6 +61,28 @@ declare("CNV004", WARNING, "the teams are not written: the format has no place f
 
     Failing (warning): ``convert FILE --to pgn`` of a team event.
 """, why="warning: the individual standings stay; the team standings cannot be made from the written file")
+declare("CNV005", INFO, "a round robin written as a grid: the grid holds no rounds and no colours", """
+    A round robin goes to a crosstable as the grid (one column per opponent), whose cells hold the
+    results alone: read back, the games sit in Berger-table rounds and their colours are unknown.
+    The standings stay, except for tie-breaks that count colours.
+
+    Passing: ``convert FILE --to crosstable`` of a Swiss, or of a grid read from a crosstable.
+
+    Failing (info): ``convert FILE --to crosstable`` of a TRF round robin (colours known).
+""", why="info: the standings stay; the rounds and colours are in the source, for whoever needs them")
+
+declare("CNV006", WARNING, "the system the file declares (Swiss or round robin) has no place in a crosstable, "
+        "whose pairings say otherwise", """
+    A crosstable does not say its system: a grid is a round robin, a Swiss-style table is one when
+    everybody met everybody.  A Swiss whose pairings look like a round robin (four players, three
+    rounds), or a round robin written as a Swiss-style table (one with a game still to come) before
+    everybody met, is read back as the other system, with its tie-breaks and checks.
+
+    Passing: ``convert FILE --to crosstable`` of a finished round robin (a grid) or of a Swiss of
+    more rounds' worth of players.
+
+    Failing (warning): the same of a Swiss of four players and three rounds declared so (092/192).
+""", why="warning: the points stay, but the tie-breaks and checks of the other system apply to the written file")
 
 #: What "with the default scoring" reads a 162 symbol as, for the messages.
 _SYMBOL = {"W": "a win", "D": "a draw", "L": "a loss", "A": "an absence", "P": "a pairing-allocated bye",
@@ -70,12 +93,13 @@ _SOURCE = {"162": "record 162", "XXS": "the XXS record", "BB": "the BB records"}
 
 def lost(t: Tournament, data: bytes, fmt: str) -> list[Finding]:
     """What ``data`` (``t`` written as ``fmt``) does not keep of ``t``, one finding per kind of
-    loss (rules CNV001-CNV004); empty when it keeps everything its reader reads back."""
+    loss (rules CNV001-CNV006); empty when it keeps everything its reader reads back."""
     written = registry.get(fmt)
     reader = written.read_by or (written.name if written.readable else None)
     if reader is None:  # standings only (csv): no games to lose
         return []
-    return [*_not_rated(t, reader), *_scoring(t, data, fmt, reader), *_players(t, fmt), *_teams(t, written)]
+    return [*_not_rated(t, reader), *_scoring(t, data, fmt, reader), *_players(t, fmt), *_teams(t, written),
+            *_table(t, reader)]
 
 
 def _not_rated(t: Tournament, reader: str) -> Iterator[Finding]:
@@ -88,30 +112,36 @@ def _not_rated(t: Tournament, reader: str) -> Iterator[Finding]:
 
 
 def _scoring(t: Tournament, data: bytes, fmt: str, reader: str) -> Iterator[Finding]:
-    """CNV002 when reading ``data`` back scores some player otherwise (only a scoring other than
-    the default can be lost: the written file is read back only then)."""
-    if t.scoring.is_default:
+    """CNV002 when reading ``data`` back scores some player otherwise.  Only a scoring other than
+    the default or a ``--unfinished`` choice can be lost: the written file is read back only then."""
+    mode = t.scoring.unfinished
+    if t.scoring.is_default and mode == "auto":
         return
     from ..loading import loads
 
     back = loads(data, reader)
     before, after = _points(t), _points(back)
     if before is None or after is None:  # names not unique: compared as the sorted points alone
-        differ = sorted(t.score(p) for p in t.players) != sorted(back.score(p) for p in back.players)
-        count = int(differ)
+        differ: list[tuple[str, Fraction, Fraction]] = [] if sorted(map(t.score, t.players)) == sorted(
+            map(back.score, back.players)) else [("", Fraction(0), Fraction(0))]
     else:
-        count = sum(1 for name, pts in before.items() if after.get(name, pts) != pts)
-    if not count:
+        differ = [(name, pts, after[name]) for name, pts in before.items() if after.get(name, pts) != pts]
+    if not differ:
         return
     values, read = t.scoring.values, back.scoring.values
     changed = [f"{_SYMBOL.get(s, s)} {_text(v)} (read back: {_text(read[s])})" for s, v in values.items()
                if s in read and read[s] != v]
-    why = f"the value --unfinished {t.scoring.unfinished} gives unknown results" \
-        if t.scoring.unfinished in ("draw", "zero") else f"the scoring of {_SOURCE.get(t.scoring.source, 'the file')}"
-    players = f"{count} player(s)" if before is not None and after is not None else "players"
-    yield finding("CNV002", f"{why} has no place in {fmt}: reading the written file back scores "
-                  f"{'; '.join(changed) or 'the results otherwise'}, so {players} get other points; "
-                  "TRF26 (record 162) and JSON keep it")
+    if mode == "pending":
+        why, kept = "the choice --unfinished pending (unknown results not scored)", ""
+    else:
+        why = f"the value --unfinished {mode} gives unknown results" if mode in ("draw", "zero") else \
+            f"the scoring of {_SOURCE.get(t.scoring.source, 'the file')}"
+        kept = "; TRF26 (record 162) and JSON keep it"
+    name, was, now = differ[0]
+    example = "; ".join(changed) or (f"{name} {_text(now)} instead of {_text(was)}" if name else "otherwise")
+    players = f"{len(differ)} player(s)" if name else "players"
+    yield finding("CNV002", f"{why} has no place in {fmt}: reading the written file back scores {example}, so "
+                  f"{players} get other points{kept}")
 
 
 def _points(t: Tournament) -> dict[str, Fraction] | None:
@@ -141,3 +171,22 @@ def _teams(t: Tournament, written: registry.Format) -> Iterator[Finding]:
     if t.teams and not written.holds.teams:
         yield finding("CNV004", f"{len(t.teams)} team(s) not written: {written.name} has no place for teams "
                       "(TRF and JSON keep them)")
+
+
+def _table(t: Tournament, reader: str) -> Iterator[Finding]:
+    """What a crosstable's layout leaves out: a grid's rounds and colours (CNV005), the declared
+    system where the layout says another (CNV006)."""
+    if reader != "crosstable":
+        return
+    from ..event_reading import detect_round_robin
+    from .crosstable.writer import grid_shape
+
+    grid = bool(grid_shape(t))
+    if grid and any(g.colour for p in t.players for g in p.games):
+        yield finding("CNV005", "a round robin written as a grid: its cells hold no rounds and no colours (read back: "
+                      "Berger-table rounds, colours unknown); a Swiss-style table or TRF keeps them")
+    declared = t.is_round_robin
+    if declared is not None and declared != (grid or detect_round_robin(t)):
+        said, read = ("a round robin", "a Swiss") if declared else ("a Swiss", "a round robin")
+        yield finding("CNV006", f"the file declares {said}, but a crosstable does not say its system and these "
+                      f"pairings read back as {read}, with its tie-breaks and checks; TRF, JSON and PGN keep it")
