@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 import trfscore
 from trfscore.cells import CHAR_OF_COLOUR, columns, hand_over, pack, packed_rows
 from trfscore.formats.crosstable.cells import KIND_OF as CROSSTABLE_KIND_OF
-from trfscore.model import Game, Kind, Player, unpack
+from trfscore.model import Game, Kind, PackedRow, Player
+from trfscore.round_cells import games_of
 from trfscore.testing.generate import swiss, to_trf
 
 #: Any cell: a code need not say its kind (``+`` as a full-point bye, a blank as a pending
@@ -34,7 +35,7 @@ def pack_games(rows):
 
 def _one_block(players: list[Player]) -> bool:
     rows = packed_rows(players)
-    return all(row is not None and row.cells is rows[0].cells and row.row == i  # type: ignore[union-attr]
+    return all(row.cells is rows[0].cells and row.row == i
                for i, row in enumerate(rows))
 
 
@@ -79,7 +80,7 @@ def test_codes_that_are_their_own_tokens_pack_as_the_kinds_listed(rows, data):
     assert (by_code.n, by_code.opponents, by_code.colours) == (listed.n, listed.opponents, listed.colours)
     width = by_code.n
     for i, count in enumerate(counts):
-        assert unpack(by_code, i, min(count, width)) == unpack(listed, i, min(count, width))
+        assert games_of(PackedRow(by_code, i, min(count, width))) == games_of(PackedRow(listed, i, min(count, width)))
     assert by_code.kinds(0, len(by_code.keys)) == listed.kinds(0, len(listed.keys))
 
 

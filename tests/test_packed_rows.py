@@ -14,7 +14,7 @@ from trfscore.testing.generate import swiss, to_trf
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "trfscore"
 #: the modules that may read ``Player.packed`` (or the attribute behind it)
-ALLOWED = ("model.py", "cells.py", "formats/")
+ALLOWED = ("model.py", "cells.py", "round_cells.py", "formats/")
 
 
 def _uses_of_packed(source: str) -> list[int]:
@@ -79,35 +79,32 @@ def test_the_columns_of_any_players_are_their_games():
 
 
 def test_round_counts_are_each_players_round_count():
-    """``cells.round_counts``: from the packed rows when all are packed, else player by player;
-    the same as ``Player.round_count`` either way (a player unpacked and shortened among them)."""
+    """``cells.round_counts``: from the rows in one pass, the same as ``Player.round_count`` (a
+    player given a store of its own and shortened among them)."""
     from trfscore.cells import round_counts
 
     t = trfscore.loads(to_trf(swiss(70, 6, seed=2, withdrawals=0.2)))
-    assert all(p.packed is not None for p in t.players)
     assert round_counts(t.players) == [p.round_count for p in t.players] == [6] * 70
     t.players[3].games = t.players[3].games[:2]
     assert round_counts(t.players) == [p.round_count for p in t.players] == [6] * 3 + [2] + [6] * 66
 
 
-def test_a_player_made_with_a_packed_row_as_games_keeps_it_packed():
-    """``Player(games=PackedRow(...))`` (how the bulk TRF reader makes its players) leaves the
-    cells packed, as ``defer_games`` does: the same games once read, the same row until then."""
+def test_a_player_made_with_a_packed_row_as_games_keeps_it():
+    """``Player(games=PackedRow(...))`` (how the bulk TRF reader makes its players) holds that
+    row, as ``defer_games`` does, and reading its games leaves it there."""
     from dataclasses import replace
 
     from trfscore.model import Player
 
     t = trfscore.loads(to_trf(swiss(70, 5, seed=3, byes=0.1)), "trf")  # read in bulk
-    made = [p for p in t.players if p.packed is not None]
-    assert len(made) == 70
-    for p in made[:5]:
+    for p in t.players[:5]:
         row = p.packed
         given = Player(p.start_rank, games=row)
         deferred = Player(p.start_rank)
         deferred.defer_games(*row)
         assert given.packed == deferred.packed == row and given.round_count == row.rounds
-        assert given.games == deferred.games == p.games and given.packed is None
-        assert replace(given).games == p.games
+        assert given.games == deferred.games == p.games and given.packed is row
+        assert replace(given).games == p.games and replace(given).packed is row
 
 
 def test_the_event_columns_are_made_once_while_the_rows_are_packed_and_see_a_changed_game():

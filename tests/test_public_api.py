@@ -198,9 +198,9 @@ def test_players_games_and_rows_are_dataclass_fields_whatever_stands_behind_them
     cells = PackedCells(2, [2, None, 1, None], "w-b-", "1U0U", {"1": Kind.WIN, "0": Kind.LOSS, "U": Kind.PAB})
     packed = Player(1, "A")
     packed.defer_games(cells, 0, 2)  # as the bulk readers hand cells over
-    assert packed.packed is not None and packed.kinds() == [Kind.WIN, Kind.PAB]
+    assert packed.packed.cells is cells and packed.kinds() == [Kind.WIN, Kind.PAB]
     built = Player(1, "A", games=[Game(1, 2, "w", "1", Kind.WIN), Game(2, None, None, "U", Kind.PAB)])
-    assert built == packed and packed.packed is None and repr(built) == repr(packed)
+    assert built == packed and packed.packed.cells is cells and repr(built) == repr(packed)
     assert built == Player(**{f.name: getattr(packed, f.name) for f in dataclasses.fields(Player)})
     assert dataclasses.replace(built, name="Other").games == packed.games
     assert dataclasses.asdict(Player(1, games=(Game(1, None, None, "U", Kind.PAB),)))["games"] == [

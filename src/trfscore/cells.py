@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from contextlib import suppress
 from itertools import chain, repeat
 from operator import attrgetter, is_, itemgetter
-from typing import TYPE_CHECKING, TypeVar, cast
+from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:  # pragma: no cover
     from .model import PackedRow, Player
@@ -118,6 +118,28 @@ class PackedCells(_Keyed):
         """The :class:`Kind` of cells ``begin`` to ``end``."""
         return list(map(self.kind_of_key.__getitem__, self.keys[begin:end]))
 
+    def with_kind(self, positions: Iterable[int], kind: str) -> PackedCells:
+        """A copy of the store whose cells at ``positions`` are of ``kind``, their codes kept
+        (each new (code, kind) pair under a key of its own)."""
+        keys = list(self.keys)
+        kind_of_key, code_of_key = dict(self.kind_of_key), dict(self.code_of_key or {})
+        key_of = {(code_of_key.get(key, key), k): key for key, k in kind_of_key.items()}
+        for i in positions:
+            code = code_of_key.get(keys[i], keys[i])
+            key = key_of.get((code, kind))
+            if key is None:
+                key = key_of[code, kind] = chr(max(_PRIVATE - 1, *map(ord, kind_of_key)) + 1)  # a private key
+                kind_of_key[key], code_of_key[key] = kind, code
+            keys[i] = key
+        return PackedCells(self.n, self.opponents, self.colours, "".join(keys), kind_of_key, self.opponent_bytes,
+                           code_of_key or None)
+
+    def blank(self, begin: int, end: int) -> bool:
+        """Whether cells ``begin`` to ``end`` are all "no entry" cells (:meth:`Game.absent`)."""
+        return (not self.keys[begin:end].strip() and not self.colours[begin:end].strip("- ")
+                and self.opponents[begin:end].count(None) == end - begin
+                and (begin >= end or (self.kind_of_key.get(" ") == Kind.ABSENT and self.code(" ") == " ")))
+
 
 class Columns(_Keyed):
     """The cells of ``len(counts)`` players, ``n`` a player (see the module docstring).
@@ -204,12 +226,12 @@ def columns(players: Sequence[Player], n: int | None = None) -> Columns:
 def _columns(players: Sequence[Player], n: int | None) -> tuple[Columns, bool]:
     """:func:`columns`, and whether they were gathered (not one block's own)."""
     rows = packed_rows(players)
-    counts = _round_counts(players, rows)
+    counts = list(map(_ROUNDS_OF, rows))
     if n is None:
         n = max(counts, default=0)
-    block = _whole_block(cast("list[PackedRow]", rows), n) if rows and None not in rows else None
+    block = _whole_block(rows, n) if rows else None
     if block is None:
-        return _gathered(players, rows, counts, n), True
+        return _gathered(rows, counts, n), True
     cut = block.n > n
     if cut:  # the rows cut at n cells
         counts = [c if c < n else n for c in counts]
@@ -217,36 +239,40 @@ def _columns(players: Sequence[Player], n: int | None) -> tuple[Columns, bool]:
     if min(counts) == n or _padding_is_blank(block, counts):
         return Columns(n, counts, block.opponents, block.colours, block.keys, block.kind_of_key, block.code_of_key,
                        block.opponent_bytes), cut
-    return _gathered(players, rows, counts, n), True
+    return _gathered(rows, counts, n), True
 
 
-def packed_rows(players: Iterable[Player]) -> list[PackedRow | None]:
-    """Each player's :class:`~trfscore.model.PackedRow` while its games are still packed, else None."""
+def packed_rows(players: Iterable[Player]) -> list[PackedRow]:
+    """Each player's :class:`~trfscore.round_cells.PackedRow` (where its cells sit in the store)."""
     return list(map(_PACKED_OF, players))
 
 
-def round_counts(players: Sequence[Player]) -> list[int]:
-    """Each player's :attr:`~trfscore.model.Player.round_count`, read from the packed rows in one
-    pass when every player's cells are still packed (10,000 property calls cost several times that)."""
-    return _round_counts(players, packed_rows(players))
+def round_counts(players: Iterable[Player]) -> list[int]:
+    """Each player's :attr:`~trfscore.model.Player.round_count`, read from the rows in one pass
+    (10,000 property calls cost several times that)."""
+    return list(map(_ROUNDS_OF, map(_PACKED_OF, players)))
 
 
-def _round_counts(players: Sequence[Player], rows: list[PackedRow | None]) -> list[int]:
-    """:func:`round_counts`, ``rows`` the players' :func:`packed_rows`."""
-    if None in rows:
-        return [p.round_count for p in players]
-    return list(map(_ROUNDS_OF, cast("list[PackedRow]", rows)))
-
-
-def hand_over(players: Sequence[Player]) -> Columns:
+def hand_over(players: Sequence[Player], padded: bool = False) -> Columns:
     """Keep the cells of ``players`` in one store, row ``i`` for player ``i``: what every reader
-    does with the players it made, whatever their cells (a reader's own block, ``Game`` lists, or
-    both); nothing is moved when they are one block's rows already.  Gives their columns."""
+    does with the players it made, from whatever stores their rows are in; nothing is moved
+    when they are one block's rows already.  ``padded``: every player is given as many cells as
+    the most any player records, "no entry" cells past its own (what a TRF file means by a short
+    line).  Gives their columns."""
     made, gathered = _columns(players, None)
-    if gathered and players:
+    if not players:
+        return made
+    short = padded and min(made.counts) < made.n
+    if gathered:
         cells = PackedCells(made.n, made.opponents, made.colours, made.keys, made.kind_of_key, made.opponent_bytes,
                             made.code_of_key)
-        type(players[0]).defer_all(players, cells, range(len(players)), made.counts)
+    elif short:  # the block itself, its rows given their padding
+        cells = _PACKED_OF(players[0]).cells
+    else:
+        return made
+    if short:
+        made.counts = [made.n] * len(players)
+    type(players[0]).defer_all(players, cells, range(len(players)), made.counts)
     return made
 
 
@@ -322,18 +348,11 @@ def _cut(block: PackedCells, size: int, n: int) -> PackedCells:
 
 def _padding_is_blank(block: PackedCells, counts: list[int]) -> bool:
     """True when every cell of a block past a player's recorded rounds is a "no entry" cell."""
-    n, opp, col, key = block.n, block.opponents, block.colours, block.keys
-    if block.kind_of_key.get(" ") != Kind.ABSENT or block.code(" ") != " ":
-        return False
-    for i, c in enumerate(counts):
-        if c < n:
-            b = i * n
-            if key[b + c:b + n].strip() or col[b + c:b + n].strip("- ") or opp[b + c:b + n].count(None) != n - c:
-                return False
-    return True
+    n, blank = block.n, block.blank
+    return all(blank(i * n + c, i * n + n) for i, c in enumerate(counts) if c < n)
 
 
-def _gathered(players: Sequence[Player], rows: list[PackedRow | None], counts: list[int], n: int) -> Columns:
+def _gathered(rows: list[PackedRow], counts: list[int], n: int) -> Columns:
     """The cells gathered into one block: a run of consecutive whole rows of a block ``n``
     cells wide at once, any other player by itself, padded to ``n`` with "no entry" cells.  Each part's
     kinds come from its block's keys (or are the games' own); when no code stands for two kinds
@@ -341,32 +360,22 @@ def _gathered(players: Sequence[Player], rows: list[PackedRow | None], counts: l
     opps: list[int | None] = []
     cols: list[str] = []
     parts: list[tuple[str, dict[str, str] | list[str]]] = []  # (codes, their block's kind_of_key or kinds)
-    i, size = 0, len(players)
+    i, size = 0, len(rows)
     while i < size:
-        packed = rows[i]
+        cells, row, rounds = rows[i]
         j = i + 1
-        if packed is None:
-            games = players[i].games[:n]
-            b = len(games)
-            opps += [g[1] for g in games]
-            cols.append("".join([CHAR_OF_COLOUR[g[2]] for g in games]))
-            part = "".join([g[3] for g in games])
-            parts.append((part, [g[4] for g in games]))
+        if rounds == n == cells.n:  # whole rows: the run of the next whole rows at once
+            while j < size and (r := rows[j]).cells is cells and r.row == row + j - i and r.rounds == n:
+                j += 1
+            b, e = row * n, (row + j - i) * n
         else:
-            cells, row = packed.cells, packed.row
-            if packed.rounds == n == cells.n:  # whole rows: the run of the next whole rows at once
-                while j < size and (r := rows[j]) is not None and r.cells is cells and r.row == row + j - i \
-                        and r.rounds == n:
-                    j += 1
-                b, e = row * n, (row + j - i) * n
-            else:
-                b = row * cells.n
-                e = b + min(packed.rounds, n)
-            opps += cells.opponents[b:e]
-            cols.append(cells.colours[b:e])
-            part = cells.codes[b:e]
-            parts.append((part, cells.kind_of_key if cells.code_of_key is None else cells.kinds(b, e)))
-            b = (e - b) - (j - i - 1) * n  # the cells of the run's last row
+            b = row * cells.n
+            e = b + min(rounds, n)
+        opps += cells.opponents[b:e]
+        cols.append(cells.colours[b:e])
+        part = cells.codes[b:e]
+        parts.append((part, cells.kind_of_key if cells.code_of_key is None else cells.kinds(b, e)))
+        b = (e - b) - (j - i - 1) * n  # the cells of the run's last row
         if b < n:  # padded to n
             opps += [None] * (n - b)
             cols.append("-" * (n - b))

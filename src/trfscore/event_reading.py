@@ -209,9 +209,8 @@ def _two_cycles(t: Tournament, rounds: int, n: int) -> bool:
 def event_columns(t: Tournament, n: int) -> Columns:
     """The cells of ``t``'s players in their order, ``n`` a player (:func:`~trfscore.cells.columns`):
     the event reading, the consistency verdict and the tie-break context read the same columns.
-    While every player's cells are still a reader's packed row, the columns are made once and
-    kept for the same :func:`change_key` and the same rows (reading a player's ``games`` unpacks
-    its row, so a changed game is seen); cells kept as ``Game`` lists are gathered each time."""
+    The columns are made once and kept for the same :func:`change_key` and the same rows of the
+    store (a changed game gives its player another row, so it is seen)."""
     key = (change_key(t), n)
     rows = packed_rows(t.players)
     cached = t.__dict__.get("_columns")
@@ -219,8 +218,7 @@ def event_columns(t: Tournament, n: int) -> Columns:
         kept: Columns = cached[2]
         return kept
     made = columns(t.players, n)
-    if None not in rows:
-        t.__dict__["_columns"] = (key, rows, made)
+    t.__dict__["_columns"] = (key, rows, made)
     return made
 
 

@@ -15,11 +15,16 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import repeat
 from math import lcm
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, cast, overload
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from .cells import Kind as Kind
 from .cells import PackedCells as PackedCells
 from .cells import columns
+from .round_cells import COLOUR_OF_CODE as COLOUR_OF_CODE
+from .round_cells import NO_CELLS, RoundCellsField, _tuple_new
+from .round_cells import Game as Game
+from .round_cells import PackedRow as PackedRow
+from .round_cells import is_rated as is_rated
 
 if TYPE_CHECKING:  # pragma: no cover
     from .event_reading import EventReading
@@ -38,71 +43,6 @@ def __getattr__(name: str) -> Any:
 
         return NationalRecord
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-class Game(NamedTuple):
-    """One player's cell for one round.
-
-    ``opponent`` is the opponent's start rank (None for byes and absences), ``colour`` is
-    ``"w"``, ``"b"`` or None, ``code`` the upper-cased TRF result character (``" "`` for blank;
-    other formats map onto the same codes) and ``kind`` a :class:`Kind` constant.
-    """
-
-    round: int
-    opponent: int | None
-    colour: str | None
-    code: str
-    kind: str
-
-    @classmethod
-    def absent(cls, rnd: int) -> Game:
-        """The cell of a round without an entry: no opponent, no colour, blank result."""
-        return cls(rnd, None, None, " ", Kind.ABSENT)
-
-    @property
-    def played(self) -> bool:
-        return self.kind in Kind.PLAYED
-
-    @property
-    def rated(self) -> bool:
-        """Played and rated (:func:`is_rated`)."""
-        return is_rated(self.kind, self.code)
-
-
-def is_rated(kind: str, code: str) -> bool:
-    """Whether a cell of ``kind`` with the result ``code`` is a rated game: played at the board
-    and not a TRF ``W``/``D``/``L``, which were played but lasted less than one move (FIDE B.02
-    8.3.1)."""
-    return kind in Kind.PLAYED and code in "1=0"
-
-
-_tuple_new = tuple.__new__  # builds a Game without the NamedTuple constructor's extra call
-#: A TRF colour character as the model writes it: "w", "b" or None.
-COLOUR_OF_CODE = {"w": "w", "b": "b", "-": None, " ": None}
-
-
-def unpack(cells: PackedCells, row: int, count: int) -> list[Game]:
-    """The first ``count`` cells of row ``row`` of ``cells`` as ``Game`` tuples."""
-    b = row * cells.n
-    e = b + count
-    return list(map(_tuple_new, repeat(Game), zip(range(1, count + 1), cells.opponents[b:e],
-                                                  map(COLOUR_OF_CODE.__getitem__, cells.colours[b:e]),
-                                                  cells.codes[b:e], cells.kinds(b, e))))
-
-
-class PackedRow(NamedTuple):
-    """Where one player's round cells sit in the cell store until ``games`` is first read: row
-    ``row`` of ``cells``, whose first ``rounds`` cells are the player's (the rest of the row are
-    "no entry" cells).  Got through :func:`trfscore.cells.packed_rows`."""
-
-    cells: PackedCells
-    row: int
-    rounds: int
-
-    @property
-    def begin(self) -> int:
-        """The index in the block's columns of the row's first cell."""
-        return self.row * self.cells.n
 
 
 # Points a code earns under the FIDE default (TRF16 §3.2; TRF26 record 162 defaults).
@@ -260,40 +200,6 @@ class ScoreTable:
         return Fraction(sum(map(self.scaled, zip(player.kinds(), player.colours()))), self.unit)
 
 
-class _RoundCells:
-    """``Player.games``: a dataclass field (constructor keyword, equality, repr, ``asdict``,
-    ``replace``) whose list is made on first read from the player's row of the cell store a
-    reader handed over (:meth:`Player.defer_games`, :func:`trfscore.cells.hand_over`); from then
-    on the list is the player's cells (``p.games.append`` and item assignment change them).
-    Read on the class, it gives the field's default, no games (a descriptor-typed field, as the
-    :mod:`dataclasses` documentation describes them)."""
-
-    __slots__ = ()
-
-    @overload
-    def __get__(self, player: None, owner: type | None = None) -> tuple[()]: ...
-    @overload
-    def __get__(self, player: Player, owner: type | None = None) -> list[Game]: ...
-
-    def __get__(self, player: Player | None, owner: type | None = None) -> list[Game] | tuple[()]:
-        if player is None:
-            return ()
-        games = player._games
-        if games is None:
-            packed = player._packed
-            player._packed = None
-            games = player._games = unpack(*packed) if packed is not None else []
-        return games
-
-    def __set__(self, player: Player, games: Iterable[Game] | PackedRow) -> None:
-        if type(games) is PackedRow:  # a reader's row of the cell store (as Player.defer_games hands over)
-            player._games = None
-            player._packed = games
-            return
-        player._packed = None
-        player._games = games if isinstance(games, list) else list(games)  # type: ignore[arg-type]
-
-
 @dataclass
 class Player:
     """A ``001`` record (or the same facts from PGN or a crosstable)."""
@@ -308,100 +214,80 @@ class Player:
     birth: str = ""
     points: Fraction | None = None  # as declared by the file (columns 81-84)
     rank: int | None = None  # as declared by the file (columns 86-89)
-    games: _RoundCells = _RoundCells()  # the round cells, one Game per round (a list)
+    games: RoundCellsField = RoundCellsField()  # the round cells, one Game per round (a list-like view)
     national: dict[str, NationalRecord] = field(default_factory=dict)
     line: int | None = None  # 1-based source line, for findings
 
-    # Behind ``games``: plain attributes with class defaults, left unannotated so that they are
-    # no dataclass fields (neither constructor arguments nor compared, shown or copied).
-    _games = cast("list[Game] | None", None)  # the Game tuples, once made
-    _packed = cast("PackedRow | None", None)  # where the cells sit until then
+    # Behind ``games``: a plain attribute with a class default, left unannotated so that it is no
+    # dataclass field (neither a constructor argument nor compared, shown or copied by itself).
+    _packed = NO_CELLS  # the player's row of the cell store (round_cells.PackedRow)
 
     def game(self, rnd: int) -> Game:
         """The cell for round ``rnd`` (1-based); rounds past the player's data are absences."""
-        if 0 < rnd <= len(self.games):
+        if 0 < rnd <= self._packed[2]:
             return self.games[rnd - 1]
         return Game.absent(rnd)
 
     def pad(self, rounds: int) -> None:
-        """Give the player a cell for every round up to ``rounds``: absences past their data."""
-        packed = self._packed
-        if packed is not None:
-            cells, row, count = packed
-            if rounds <= count:
-                return
-            if rounds <= cells.n:  # the packed row already holds "no entry" cells there
-                self._packed = _tuple_new(PackedRow, (cells, row, rounds))
-                return
-        games = self.games
-        if len(games) < rounds:
-            games.extend(Game.absent(r) for r in range(len(games) + 1, rounds + 1))
+        """Give the player a cell for every round up to ``rounds``: absences past their data
+        (the row's own cells when they are "no entry" cells already, else a store of its own)."""
+        cells, row, count = self._packed
+        if rounds <= count:
+            return
+        if rounds <= cells.n and cells.blank(row * cells.n + count, row * cells.n + rounds):
+            self._packed = _tuple_new(PackedRow, (cells, row, rounds))
+            return
+        self.games.extend(Game.absent(r) for r in range(count + 1, rounds + 1))
 
-    # -- cells kept in the store a reader hands over (see PackedCells) ---------------------
+    # -- where the cells sit in the store (see cells.PackedCells) --------------------------
     def defer_games(self, cells: PackedCells, row: int, count: int) -> None:
-        """Let ``games`` come from ``cells`` (row ``row``, ``count`` rounds) when first read."""
-        self._games = None
+        """Let ``games`` be row ``row`` of ``cells``, its first ``count`` cells."""
         self._packed = _tuple_new(PackedRow, (cells, row, count))
 
     @staticmethod
     def defer_all(players: Iterable[Player], cells: PackedCells, rows: Iterable[int], counts: Iterable[int]) -> None:
-        """:meth:`defer_games` for each player, row and count (in C-level passes)."""
-        players = list(players)
-        deque(map(setattr, players, repeat("_games"), repeat(None)), 0)
+        """:meth:`defer_games` for each player, row and count (in one C-level pass)."""
         deque(map(setattr, players, repeat("_packed"),
                   map(_tuple_new, repeat(PackedRow), zip(repeat(cells), rows, counts))), 0)
 
     @property
-    def packed(self) -> PackedRow | None:
-        """Where the cells sit while the games are still packed, else None.  For the readers
-        that pack cells and the tie-break context; other code asks
-        :func:`trfscore.cells.packed_rows`."""
+    def packed(self) -> PackedRow:
+        """Where the cells sit in the store.  For the readers that pack cells and the tie-break
+        context; other code asks :func:`trfscore.cells.packed_rows`."""
         return self._packed
 
-    def first_cells(self, rounds: int) -> list[Game]:
-        """The player's first ``rounds`` cells, made from the packed row while the cells are
-        still packed (reading ``games`` would unpack every cell of the player)."""
-        packed = self._packed
-        if packed is not None:
-            return unpack(packed[0], packed[1], min(packed[2], rounds))
-        return self.games[:rounds]
+    def first_cells(self, rounds: int) -> PackedRow:
+        """The player's first ``rounds`` cells: the same row, cut (for ``replace(p, games=...)``)."""
+        cells, row, count = self._packed
+        return self._packed if count <= rounds else _tuple_new(PackedRow, (cells, row, rounds))
 
     @property
     def round_count(self) -> int:
-        """How many round cells the player has (``len(games)``, without unpacking them)."""
-        packed = self._packed
-        return packed[2] if packed is not None else len(self.games)
+        """How many round cells the player has (``len(games)``)."""
+        return self._packed[2]
 
     def opponent_ranks(self) -> list[int | None]:
-        """The opponent's start rank per round (None: no opponent), without unpacking."""
-        ranks: list[int | None] = self._column("opponents", 1)
-        return ranks
+        """The opponent's start rank per round (None: no opponent)."""
+        cells, row, count = self._packed
+        b = row * cells.n
+        return cells.opponents[b:b + count]
 
     def kinds(self) -> list[str]:
-        """The :class:`Kind` per round, without unpacking."""
-        packed = self._packed
-        if packed is not None:
-            cells, row, count = packed
-            return cells.kinds(row * cells.n, row * cells.n + count)
-        return [g[4] for g in self.games]
+        """The :class:`Kind` per round."""
+        cells, row, count = self._packed
+        return cells.kinds(row * cells.n, row * cells.n + count)
 
     def codes(self) -> str:
-        """The result code per round (``Game.code``, a character each), without unpacking."""
-        return "".join(self._column("codes", 3))
+        """The result code per round (``Game.code``, a character each)."""
+        cells, row, count = self._packed
+        b = row * cells.n
+        return cells.codes[b:b + count]
 
     def colours(self) -> list[str | None]:
-        """The colour per round (``"w"``, ``"b"`` or None), without unpacking."""
-        column: str | list[str | None] = self._column("colours", 2)
-        return list(map(COLOUR_OF_CODE.__getitem__, column)) if isinstance(column, str) else column
-
-    def _column(self, packed_name: str, field_index: int) -> Any:
-        """A slice of a packed column (a list, or a str for colours), else the games' field."""
-        packed = self._packed
-        if packed is not None:
-            cells, row, count = packed
-            b = row * cells.n
-            return getattr(cells, packed_name)[b:b + count]
-        return [g[field_index] for g in self.games]
+        """The colour per round (``"w"``, ``"b"`` or None)."""
+        cells, row, count = self._packed
+        b = row * cells.n
+        return list(map(COLOUR_OF_CODE.__getitem__, cells.colours[b:b + count]))
 
 
 def in_units(values: Sequence[Fraction | int | None], unit: int | None = None) -> list[int | None] | None:
@@ -511,6 +397,11 @@ class PlayerList(list[Player]):
         super().__init__(players)
         self.version = 0
 
+    def __reduce__(self) -> tuple[type[PlayerList], tuple[list[Player]]]:
+        """Copied and pickled as a new list of the same players (pickle would add the items
+        before setting ``version``)."""
+        return PlayerList, (list(self),)
+
 
 def _counting(name: str) -> Callable[..., Any]:
     method = getattr(list, name)
@@ -534,7 +425,8 @@ class _PlayerListField:
     """``Tournament.players``: a dataclass field whose value is always a :class:`PlayerList`;
     whatever iterable is given (to the constructor or assigned later) becomes one, so that the
     start-rank index of :meth:`Tournament.player` sees every change.  Read on the class, it gives
-    the field's default, no players (a descriptor-typed field, see :class:`_RoundCells`)."""
+    the field's default, no players (a descriptor-typed field, see
+    :class:`~trfscore.round_cells.RoundCellsField`)."""
 
     __slots__ = ()
 

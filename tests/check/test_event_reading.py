@@ -178,15 +178,16 @@ def test_a_broken_blank_cell_beside_a_large_pending_round_keeps_the_count():
     assert any(" more TRF405 finding(s) left out" in f.message for f in found["TRF001"])
 
 
-def test_the_view_after_round_n_leaves_the_whole_events_cells_packed():
+def test_the_view_after_round_n_shares_the_whole_events_store():
     from trfscore.event_reading import through, whole
     from trfscore.testing.generate import swiss
 
-    t = trfscore.loads(trfscore.dumps(swiss(8, 3, seed=5), "trf16"))  # the bulk reader leaves the cells packed
-    assert all(p.packed is not None for p in t.players)
+    t = trfscore.loads(trfscore.dumps(swiss(8, 3, seed=5), "trf16"))  # the bulk reader's one block
+    rows = [p.packed for p in t.players]
     view = through(t, 1)
-    # the view holds each player's first cell; the whole event is not unpacked to cut it
-    assert all(p.packed is not None for p in t.players) and whole(view) is t
+    # the view holds each player's first cell: the same rows of the same store, cut
+    assert [p.packed for p in t.players] == rows and whole(view) is t
+    assert [(q.packed.cells, q.packed.row, q.round_count) for q in view.players] == [(r.cells, r.row, 1) for r in rows]
     assert [q.games for q in view.players] == [p.games[:1] for p in t.players]
 
 

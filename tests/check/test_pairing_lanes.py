@@ -187,7 +187,7 @@ def test_players_with_fewer_cells_than_the_others(packed):
     cut = {}
     for p, keep in zip(t.players[1::3], (0, 2, 5)):
         cut[p.start_rank] = keep
-        if packed and p.packed is not None:
+        if packed:
             cells, row, _ = p.packed
             p.defer_games(cells, row, keep)
         else:

@@ -30,6 +30,7 @@ def swiss(players: int, rounds: int, *, seed: int = 1, forfeits: float = 0.0, by
     rng = random.Random(seed)
     people = _people(players, rng)
     score = {p.start_rank: Fraction(0) for p in people}
+    rows: dict[int, list[Game]] = {p.start_rank: [] for p in people}  # each player's cells so far
     met: set[tuple[int, int]] = set()
     gone: set[int] = set()
     had_pab: set[int] = set()
@@ -67,8 +68,8 @@ def swiss(players: int, rounds: int, *, seed: int = 1, forfeits: float = 0.0, by
             else:
                 kw = rng.choice((Kind.WIN, Kind.WIN, Kind.DRAW, Kind.LOSS, Kind.LOSS))
             _pair(cells, rnd, white, black, kw)
-        _record(people, cells, score)
-    return _finish(people, score, rounds, name, "FIDE_DUTCH_2026")
+        _record(people, cells, score, rows)
+    return _finish(people, rows, score, rounds, name, "FIDE_DUTCH_2026")
 
 
 def round_robin(players: int, *, seed: int = 1, double: bool = False, name: str = "Synthetic round robin") -> Tournament:
@@ -79,6 +80,7 @@ def round_robin(players: int, *, seed: int = 1, double: bool = False, name: str 
     if double:
         schedule += [[(b, a) for a, b in pairs] for pairs in schedule]
     score = {p.start_rank: Fraction(0) for p in people}
+    rows: dict[int, list[Game]] = {p.start_rank: [] for p in people}  # each player's cells so far
     for rnd, pairs in enumerate(schedule, 1):
         cells: dict[int, Game] = {}
         for white, black in pairs:
@@ -87,8 +89,8 @@ def round_robin(players: int, *, seed: int = 1, double: bool = False, name: str 
                 cells[sitter] = Game(rnd, None, None, " ", Kind.NOT_SCHEDULED)
                 continue
             _pair(cells, rnd, white, black, rng.choice((Kind.WIN, Kind.DRAW, Kind.DRAW, Kind.LOSS)))
-        _record(people, cells, score)
-    return _finish(people, score, len(schedule), name, "FIDE_DOUBLEROUNDROBIN" if double else "FIDE_ROUNDROBIN")
+        _record(people, cells, score, rows)
+    return _finish(people, rows, score, len(schedule), name, "FIDE_DOUBLEROUNDROBIN" if double else "FIDE_ROUNDROBIN")
 
 
 def _pair(cells: dict[int, Game], rnd: int, white: int, black: int, white_kind: str) -> None:
@@ -97,11 +99,12 @@ def _pair(cells: dict[int, Game], rnd: int, white: int, black: int, white_kind: 
     cells[black] = Game(rnd, white, "b", CODE[OTHER[white_kind]], OTHER[white_kind])
 
 
-def _record(people: list[Player], cells: dict[int, Game], score: dict[int, Fraction]) -> None:
-    """Append this round's cell to every player and add its points."""
+def _record(people: list[Player], cells: dict[int, Game], score: dict[int, Fraction],
+            rows: dict[int, list[Game]]) -> None:
+    """Append this round's cell to every player's ``rows`` and add its points."""
     for p in people:
         g = cells[p.start_rank]
-        p.games.append(g)
+        rows[p.start_rank].append(g)
         score[p.start_rank] += POINTS.get(g.kind, Fraction(0))
 
 
@@ -128,8 +131,10 @@ def _people(count: int, rng: random.Random) -> list[Player]:
             for i, r in enumerate(ratings, 1)]
 
 
-def _finish(people: list[Player], score: dict[int, Fraction], rounds: int, name: str, system: str) -> Tournament:
+def _finish(people: list[Player], rows: dict[int, list[Game]], score: dict[int, Fraction], rounds: int, name: str,
+            system: str) -> Tournament:
     for p in people:
+        p.games = rows[p.start_rank]
         p.points = score[p.start_rank]
     order = sorted(people, key=lambda p: (-score[p.start_rank], p.start_rank))
     for rank, p in enumerate(order, 1):

@@ -150,7 +150,7 @@ def parse_players(records: list[Record], add: Callable[[Finding], None]) -> list
         kept = heads.rows(bulk)
     else:
         bulk, kept = range(len(texts)), heads
-    # each player made with its packed row as its games (left packed: see model._RoundCells)
+    # each player made with its row of the store as its games (a view: see round_cells.RoundCells)
     packed = map(tuple.__new__, repeat(PackedRow), zip(repeat(cells), bulk, map(counts.__getitem__, bulk)))
     fast = list(map(Player, *kept, packed, map(dict, repeat((), len(bulk))), [records[i].line for i in bulk]))
     if not slow:

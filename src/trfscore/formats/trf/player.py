@@ -255,15 +255,16 @@ def _decode_block(block: str, rnd: int, column: int, start_rank: int, report: Ca
     return Game(rnd, opponent, colour if colour in "wb" else None, upper, kind)
 
 
-def infer_blank_byes(player: Player, total_of: Callable[[Player], Fraction], draw: Fraction,
-                     win: Fraction) -> tuple[list[int], str]:
+def blank_byes(player: Player, total_of: Callable[[Player], Fraction], draw: Fraction,
+               win: Fraction) -> tuple[list[int], str]:
     """Read blank-result rounds as byes when the declared points count them (rule TRF408).
 
     Irish Chess Union exports write byes as ``0000 -`` with a blank result, yet their points
     column counts them.  When the difference between the declared and the computed points
     (``total_of``, e.g. ``Scoring.totaller()``), shared equally by all the player's blank
     rounds, is exactly a draw (or a win) each, those rounds become half-point (or full-point)
-    byes.  Returns the rounds changed and the kind.
+    byes.  Returns the places of those rounds (0-based) and the kind; :func:`infer_blank_byes`
+    makes them so.
     """
     if player.points is None:
         return [], ""
@@ -281,6 +282,16 @@ def infer_blank_byes(player: Player, total_of: Callable[[Player], Fraction], dra
     kind = Kind.HALF_BYE if each == draw else Kind.FULL_BYE if each == win else ""
     if not kind:
         return [], ""
-    for i in blanks:
-        player.games[i] = player.games[i]._replace(kind=kind)
-    return [player.games[i].round for i in blanks], kind
+    return blanks, kind
+
+
+def infer_blank_byes(player: Player, total_of: Callable[[Player], Fraction], draw: Fraction,
+                     win: Fraction) -> tuple[list[int], str]:
+    """:func:`blank_byes` made so in ``player``'s cells; gives the rounds changed and the kind."""
+    blanks, kind = blank_byes(player, total_of, draw, win)
+    if blanks:
+        games = player.games.copy()
+        for i in blanks:
+            games[i] = games[i]._replace(kind=kind)
+        player.games = games
+    return [i + 1 for i in blanks], kind

@@ -26,7 +26,7 @@ from .bulk import parse_players
 from .grammar import MAX_LINE, split_records
 from .header import read_bbp, read_header, read_javafo
 from .layout import PARSED, PLAYER, dialect, round_column
-from .player import infer_blank_byes
+from .player import blank_byes
 from .records import read_national, read_parsed, read_team
 from .waiting import settle_findings, waiting_kind
 
@@ -179,13 +179,9 @@ def _finish(t: Tournament, players: list[Player], nationals: list[NationalRecord
     if not t.players and not any(r.kind == "HEADER" for r in t.source.records):
         add(finding("TRF100", "no TRF records found: this does not look like a TRF file", 1, 1,
                     "a TRF has a 012 header line and one 001 line per player"))
-    for p, rounds in zip(t.players, counts):
-        if rounds < used:
-            p.pad(used)
-    cells = hand_over(t.players)
+    cells = hand_over(t.players, padded=True)  # a short line's rounds past its data are absences
     _check_opponents(t.players, cells, by_rank, add)
-    if _blank_byes(t, cells, add):
-        hand_over(t.players)  # the players whose cells changed
+    _blank_byes(t, cells, add)
     t.source.dialect = _dialect(t.source.records)
     _settle_dates(t)
 
@@ -206,15 +202,16 @@ def _check_opponents(players: list[Player], cells: Columns, by_rank: dict[int, P
                             "the opponent must be the start rank of a 001 record", str(opponent)))
 
 
-def _blank_byes(t: Tournament, cells: Columns, add: Callable[[Finding], None]) -> bool:
+def _blank_byes(t: Tournament, cells: Columns, add: Callable[[Finding], None]) -> None:
     """Blank-result byes that the declared points count (ICU exports) become byes, with a warning;
-    ``cells``: the players' (:func:`~trfscore.cells.columns`).  True when some did."""
+    ``cells``: the players' (:func:`~trfscore.cells.columns`, the store :func:`hand_over` left),
+    whose changed cells are given their kind in one new store."""
     values = t.scoring.values
     table = t.scoring.table()
     total_of, units_of, unit = table.total, table.row, table.unit
     n = cells.n
     blank_rows = {m.start() // n for m in _BLANK.finditer(cells.codes)} if n else set()  # rows with a blank result
-    changed = False
+    byes: dict[str, list[int]] = {}  # kind -> the cells (positions in the store) that become such byes
     for row in sorted(blank_rows):
         p = t.players[row]
         declared = p.points
@@ -222,15 +219,19 @@ def _blank_byes(t: Tournament, cells: Columns, add: Callable[[Finding], None]) -
             continue
         if sum(units_of(p)) * declared.denominator >= declared.numerator * unit:
             continue  # the declared points are no more than the cells give: no bye to infer (in integers)
-        rounds, kind = infer_blank_byes(p, total_of, values["D"], values["W"])
-        if rounds:
-            changed = True
+        places, kind = blank_byes(p, total_of, values["D"], values["W"])
+        if places:
+            byes.setdefault(kind, []).extend(row * n + i for i in places)
             what = "half-point" if kind == Kind.HALF_BYE else "full-point"
-            add(finding("TRF408", f"round(s) {', '.join(map(str, rounds))}: blank result read as "
+            add(finding("TRF408", f"round(s) {', '.join(str(i + 1) for i in places)}: blank result read as "
                         f"a {what} bye, since the declared points ({float(declared):g}) count it",
-                        p.line, round_column(rounds[0]),
+                        p.line, round_column(places[0] + 1),
                         f"write the bye as '0000 - {'H' if kind == Kind.HALF_BYE else 'F'}'", ""))
-    return changed
+    if byes:
+        store = t.players[0].packed.cells
+        for kind, positions in byes.items():
+            store = store.with_kind(positions, kind)
+        Player.defer_all(t.players, store, range(len(t.players)), cells.counts)
 
 
 def _settle_dates(t: Tournament) -> None:

@@ -62,17 +62,11 @@ def _read_back(records: list[Record], in_place: dict[int, str],
     return {p.line: p for p in parse_players(texts, add)}
 
 
-def _same_games(a: Player, b: Player) -> bool:
-    """``a.games == b.games``, compared column by column (without unpacking)."""
-    return (a.round_count == b.round_count and a.opponent_ranks() == b.opponent_ranks() and a.codes() == b.codes()
-            and a.colours() == b.colours() and a.kinds() == b.kinds())
-
-
 def _with_current_points(p: Player, was: Player | None, total_of: Callable[[Player], Fraction]) -> Player:
     """``p`` with the points to write: the declared ones while its games are those of its source
     line ``was``, else (games changed, or no source line) the sum of its results, so that the
     line written agrees with itself (check TRF510)."""
-    if p.points is not None and was is not None and _same_games(was, p):
+    if p.points is not None and was is not None and was.games == p.games:
         return p
     return replace(p, points=total_of(p))
 
@@ -85,7 +79,7 @@ def _same_player(a: Player | None, b: Player, t: Tournament, total_of: Callable[
     infer_blank_byes(a, total_of, t.scoring.values["D"], t.scoring.values["W"])
     return (a.start_rank, a.name, a.sex, a.title, a.rating, a.federation, a.fide_id, a.birth, a.points,
             a.rank) == (b.start_rank, b.name, b.sex, b.title, b.rating, b.federation, b.fide_id, b.birth, b.points,
-                        b.rank) and _same_games(a, b)
+                        b.rank) and a.games == b.games
 
 
 def write_bytes(t: Tournament) -> bytes:
