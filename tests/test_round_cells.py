@@ -19,7 +19,6 @@ from trfscore.model import Game, Kind, Player
 from trfscore.round_cells import RoundCells
 
 
-
 def _line(rank: int, sex: str, name: str, rating: int, points: str, *blocks: str) -> str:
     """A TRF16 ``001`` line: start rank in columns 5-8, sex 10, name 15-47, rating 49-52,
     points 81-84, rank 86-89, then a 10-column block a round from column 92 (opponent 92-95,
