@@ -116,10 +116,10 @@ def found_by_check(t: Tournament) -> Counter:
 
 
 @st.composite
-def events(draw, max_players: int = 9) -> tuple[dict[int, list[str]], list[int]]:
+def events(draw, max_players: int = 9, rounds: tuple[int, int] = (1, 5)) -> tuple[dict[int, list[str]], list[int]]:
     """Rows of ``checkhelp.trf`` cells: a Swiss paired at random (the odd player out gets a
     bye or nothing), then up to eight cells replaced by anything; and the order of the lines."""
-    n, rounds = draw(st.integers(2, max_players)), draw(st.integers(1, 5))
+    n, rounds = draw(st.integers(2, max_players)), draw(st.integers(*rounds))
     rows: dict[int, list[str]] = {sr: [] for sr in range(1, n + 1)}
     for _ in range(rounds):
         order = draw(st.permutations(range(1, n + 1)))
@@ -149,6 +149,16 @@ def _load(rows: dict[int, list[str]], order: list[int]) -> Tournament:
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(event=events())
 def test_check_finds_what_the_reference_finds(event):
+    t = _load(*event)
+    assert found_by_check(t) == reference(t)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(event=events(max_players=5, rounds=(lanes.PAIRWISE_ROUNDS - 1, lanes.PAIRWISE_ROUNDS + 3)))
+def test_long_events_where_few_players_meet_again_and_again(event):
+    """Up to ``PAIRWISE_ROUNDS`` rounds the rows naming a player twice are found by comparing
+    every two rounds, past it by each row's set of opponents: both ways find what the reference
+    finds."""
     t = _load(*event)
     assert found_by_check(t) == reference(t)
 
@@ -344,3 +354,45 @@ def test_lane_width_boundaries_built_by_hand(players, width):
                    players=_with_games(*_edge_event(players, 0)), rounds=2)
     assert Context(t).flat.lanes.width == width
     assert found_by_check(t) == reference(t) != Counter()
+
+
+def test_lane_widths_and_tables_at_their_edges():
+    """The quick run's hold on the widths ``test_lane_width_boundaries_built_by_hand`` reaches
+    only past 65,535 players: the narrowest lane that numbers every player (and 0), and the
+    byte tables the lanes are read through."""
+    assert [lanes.array(lanes._typecode(n)).itemsize for n in (0, 255, 256, 65535, 65536)] == [1, 1, 2, 2, 4]
+    assert lanes._table(lambda b: b == 0) == lanes._ZERO_IS_ONE == b"\1" + bytes(255)
+    assert lanes._table(lambda b: b >= 128) == bytes(128) + b"\1" * 128
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(event=events() | events(max_players=5, rounds=(lanes.PAIRWISE_ROUNDS - 1, lanes.PAIRWISE_ROUNDS + 3)),
+       self_paired=st.lists(st.tuples(st.integers(0, 8), st.integers(1, 5)), max_size=2))
+def test_the_lanes_answers_cell_by_cell(event, self_paired):
+    """Each question of :class:`~trfscore.checks.lanes.Lanes`, as a list of flat cells
+    (``k = row * rounds + round - 1``) in order, against plain loops over the games."""
+    from trfscore.checks.rules.pairings import _not_complementary, _one_side_bare, _same_colour
+
+    t = _load(*event)
+    for i, r in self_paired:  # (a model built by hand may hold a player paired with themself)
+        p = t.players[i % len(t.players)]
+        if r <= len(p.games):
+            p.games = [g._replace(opponent=p.start_rank) if g.round == r else g for g in p.games]
+    flat = Context(t).flat
+    lane, n = flat.lanes, flat.round_count
+    by_rank = {p.start_rank: p for p in t.players}
+    cells = [(i * n + r - 1, p, p.game(r), by_rank.get(p.game(r).opponent)) for i, p in enumerate(t.players)
+             for r in range(1, n + 1)]
+    confirmed = [(k, p, g, q) for k, p, g, q in cells if q is not None and q.game(g.round).opponent == p.start_rank]
+    assert lane.unconfirmed() == [k for k, p, g, q in cells if q is not None and q.game(g.round).opponent != p.start_rank]
+    mutual = [(k, p, g, q) for k, p, g, q in confirmed if q.start_rank > p.start_rank]
+    assert lane.mutual() == [k for k, _, _, _ in mutual]
+    colour = {"w": "w", "b": "b", None: "-"}
+    for column, test in (("col", _same_colour), ("col", _one_side_bare), ("code", _not_complementary)):
+        def of(g, column=column):
+            return colour[g.colour] if column == "col" else g.code
+        assert lane.mutual_where(column, test) == [k for k, p, g, q in mutual if test(of(g), of(q.game(g.round)))]
+    repeated: dict[tuple[int, int], list[int]] = {}
+    for k, p, _, q in mutual:
+        repeated.setdefault((p.start_rank, q.start_rank), []).append(k)
+    assert lane.repeated_meetings() == {pair: ks for pair, ks in repeated.items() if len(ks) > 1}

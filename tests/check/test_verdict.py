@@ -7,10 +7,12 @@ Files written here from checkhelp.SWISS (four players, two rounds: 1 beat 2, 1-3
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 
-from checkhelp import SWISS, checked, cli, trf  # noqa: F401  (cli: a fixture)
-from hypothesis import given
+from checkhelp import POINTS, SWISS, checked, cli, fields, trf  # noqa: F401  (cli: a fixture)
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_pairing_reference import SWISS_HEADER, events
 
 import trfscore
 from trfscore.consistency import VERDICT_RULES, verdict
@@ -119,3 +121,21 @@ def test_declared_points_are_compared_with_the_standings_for_every_player():
         assert [f.rule for f in verdict(t, standings)] == ["TRF510"], place
         t.__dict__.pop("_verdict")
         assert [f.rule for f in verdict(t)] == ["TRF510"], place
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(event=events(), data=st.data())
+def test_the_screen_passes_exactly_the_events_the_rules_find_clean(event, data):
+    """On random Swiss events with planted defects (``test_pairing_reference.events``), and a
+    declared total maybe off by half a point: the verdict is check's findings of its rules, and
+    the cheap screen passes exactly when those are none (a screen that passes too much hides a
+    finding; one that passes too little makes every clean file pay for the rules)."""
+    from trfscore.consistency import _screen
+
+    rows, order = event
+    off = data.draw(st.sampled_from([None, *order]))
+    opts = {} if off is None else {off: {"points": sum((POINTS[fields(c)[2]] for c in rows[off]), Fraction(1, 2))}}
+    t = trfscore.loads(trf({sr: rows[sr] for sr in order}, header=SWISS_HEADER, ranks={}, opts=opts), "trf")
+    expected = [f for f in checked(t, "basic", select=list(VERDICT_RULES)) if f.rule in VERDICT_RULES]
+    assert verdict(t) == expected
+    assert _screen(t, None) == (not expected)
