@@ -436,6 +436,26 @@ def test_the_fast_lexer_types_items_as_the_grammar_does():
         assert mine == reference.parse(text.replace("\r\n", "\n").replace("\r", "\n")), repr(text)
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(list(" 1w½b.ab|;\t\xa0\u3000") + ["12w1", "HPB", "  ", " x "]), max_size=40)
+       .map("".join))
+def test_a_slice_of_a_lines_items_gives_the_items_of_the_line(line):
+    """A line's items keep their columns out of sight until asked for; every slice of them (as
+    the readers take a row's cells, its name columns and its tail) gives the same items, at the
+    same columns, as the line's items taken one by one."""
+    from trfscore.formats.crosstable.lexing import lex_line
+
+    whole = [(t.kind, t.text, 3, t.col) for t in crosstable.lex(line)[0]]
+    assert [(t.kind, t.text, t.line, t.col) for t in lex_line(line, 3)] == whole
+    n = len(whole)
+    for a in range(n + 1):
+        for b in range(a, n + 1):
+            part = lex_line(line, 3)[a:b]  # (its columns not found yet)
+            assert [(t.kind, t.text, t.line, t.col) for t in part] == whole[a:b]
+            assert [(part[j].text, part[j].col) for j in range(a - b, b - a)] == [(x, c) for _, x, _, c in
+                                                                              whole[a:b] * 2]
+
+
 @pytest.mark.parametrize("space", ["\u3000", "\u2003", "\u2028", "\x85", "\x1c"])
 def test_blanks_the_grammar_does_not_name_separate_items(space):
     """An ideographic space (or U+2028 ...) anywhere made the whole text 'not a crosstable'."""

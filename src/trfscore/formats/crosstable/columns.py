@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypedDict
 
 from ..trf.layout import TITLE_LETTERS
@@ -41,7 +42,7 @@ class RowInfo(TypedDict):
     sno: Tok | None  # a second number column (a start number beside the rank)
     fide_id: str
     declared: list[tuple[str, str, Tok]]  # (code, label, token) of each declared value (points, tie-breaks)
-    tail: NotRequired[list[Tok]]  # a Swiss row's items right of its cells, once they are located
+    tail: NotRequired[Sequence[Tok]]  # a Swiss row's items right of its cells, once they are located
 
 
 def blank_info(name: str = "") -> RowInfo:
@@ -56,7 +57,7 @@ def label_roles(head: HeadRow) -> tuple[list[Role], list[Role]]:
     return before, after
 
 
-def prefix(toks: list[Tok], roles_before: list[Role], sep: bool, has_header: bool, rounds: int = 0) -> RowInfo:
+def prefix(toks: Sequence[Tok], roles_before: list[Role], sep: bool, has_header: bool, rounds: int = 0) -> RowInfo:
     """Name, title, rating, federation, second number and declared values left of the cells.
 
     Without a header, a number of at most ``rounds`` points (halves allowed) just before the cells

@@ -19,7 +19,7 @@ from typing import overload
 
 from .block import Block, Layout
 from .columns import label_roles
-from .lexing import Tok, lex_line
+from .lexing import Items, Tok, lex_line
 from .locate import Table, _find_header, _title
 from .rows import HeadRow, Line, Row, RowView, _cells_of, _is_row_start, _is_rule, _number_run, _split_embedded
 from .state import ReadState
@@ -39,13 +39,13 @@ class _FastRow:
     __slots__ = ("line", "ordinal", "cont", "sep", "_text", "_toks")
     line: int
     ordinal: int
-    cont: list[Tok] | None
+    cont: Items | None
     sep: str | None
 
     def __init__(self, line: int, ordinal: int, text: str) -> None:
         self.line, self.ordinal, self.cont, self.sep = line, ordinal, None, None
         self._text = text
-        self._toks: list[Tok] | None = None
+        self._toks: Items | None = None
 
     @property
     def ident(self) -> Tok:
@@ -53,7 +53,7 @@ class _FastRow:
         return Tok("INT", text.split(None, 1)[0], self.line, len(text) - len(text.lstrip()) + 1)
 
     @property
-    def toks(self) -> list[Tok]:
+    def toks(self) -> Items:
         if self._toks is None:
             self._toks = lex_line(self._text, self.line)[1:]
         return self._toks

@@ -21,7 +21,7 @@ from .rows import HeadRow, RowView, _int
 from .state import ReadState
 
 #: One row as placed: (located, start index of the cells, the n cell tokens, unreadable tokens).
-Placed = tuple[bool, int | None, list[Tok], list[Tok]]
+Placed = tuple[bool, int | None, Sequence[Tok], list[Tok]]
 #: Start rank -> opponent -> (the codes of the cell, or None when unreadable; the cell).
 Grid = dict[int, dict[int, tuple[tuple[str, ...] | None, Tok]]]
 
@@ -207,7 +207,7 @@ def _grid_rows(head: HeadRow, rows: Sequence[RowView], n: int, double: bool) -> 
     return out
 
 
-def _grid_start(toks: list[Tok], g: int, n: int, k: int | None, double: bool) -> int | None:
+def _grid_start(toks: Sequence[Tok], g: int, n: int, k: int | None, double: bool) -> int | None:
     """Where the ``n`` grid cells of row ``g`` start in ``toks`` (the diagonal in place ``g``;
     ``k`` declared columns after them under a header), or None when they are not found."""
     best = None

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from itertools import repeat
+from typing import overload
 
 from .terminals import TERMINALS, Terminal
 
@@ -23,6 +24,87 @@ class Tok:
 
     def __repr__(self) -> str:  # pragma: no cover - debugging aid
         return f"Tok({self.kind}, {self.text!r}, {self.line}:{self.col})"
+
+
+class Items(Sequence[Tok]):
+    """The typed items of (part of) one line, kept as columns: their kinds and texts, and their
+    1-based columns, found when asked for.  An item read by position is a :class:`Tok` made
+    then (a finding, a declared value, a name); the readers' passes over many rows read
+    :attr:`kinds` and :attr:`texts` and make none.  A slice is an ``Items`` again."""
+
+    __slots__ = ("no", "kinds", "texts", "_cols", "_line", "_all", "_first")
+
+    def __init__(self, no: int, kinds: Sequence[str], texts: Sequence[str], cols: Sequence[int] | None,
+                 line: str = "", all_texts: Sequence[str] = (), first: int = 0) -> None:
+        self.no = no
+        self.kinds = kinds
+        self.texts = texts
+        #: the columns; None when they are found in ``line`` when asked for (``all_texts`` its
+        #: items, these from item ``first`` on)
+        self._cols = cols
+        self._line = line
+        self._all = all_texts
+        self._first = first
+
+    @classmethod
+    def of(cls, toks: Sequence[Tok], no: int) -> Items:
+        """The items ``toks`` of line ``no`` as columns."""
+        return cls(no, [t.kind for t in toks], [t.text for t in toks], [t.col for t in toks])
+
+    @property
+    def cols(self) -> Sequence[int]:
+        """The 1-based column of each item."""
+        if self._cols is None:
+            self._cols = self._span(0, len(self.texts))
+        return self._cols
+
+    def _span(self, a: int, b: int) -> list[int]:
+        """The columns of items ``a`` to ``b - 1`` of a lazy slice, found from the nearer end of
+        its line (every item is a run of non-blanks between blanks: ``find``/``rfind`` from the
+        item before or after it lands on it)."""
+        line, items, a, b = self._line, self._all, a + self._first, b + self._first
+        cols = []
+        if a <= len(items) - b:
+            at = 0
+            for item in items[:b]:
+                at = line.find(item, at)
+                cols.append(at + 1)
+                at += len(item)
+            return cols[a:]
+        end = len(line)
+        for item in reversed(items[a:]):
+            end = line.rfind(item, 0, end)
+            cols.append(end + 1)
+        cols.reverse()
+        return cols[:b - a]
+
+    def __len__(self) -> int:
+        return len(self.texts)
+
+    @overload
+    def __getitem__(self, i: int) -> Tok: ...
+    @overload
+    def __getitem__(self, i: slice) -> Items: ...
+
+    def __getitem__(self, i: int | slice) -> Tok | Items:
+        if isinstance(i, slice):
+            start, _, step = i.indices(len(self.texts))
+            if step != 1:
+                raise ValueError("items are sliced with step 1")
+            if self._cols is None:
+                return Items(self.no, self.kinds[i], self.texts[i], None, self._line, self._all, self._first + start)
+            return Items(self.no, self.kinds[i], self.texts[i], self._cols[i])
+        text = self.texts[i]  # (an IndexError as a list's)
+        if self._cols is None:
+            i = range(len(self.texts))[i]
+            return Tok(self.kinds[i], text, self.no, self._span(i, i + 1)[0])
+        return Tok(self.kinds[i], text, self.no, self._cols[i])
+
+    def __iter__(self) -> Iterator[Tok]:
+        return map(Tok, self.kinds, self.texts, repeat(self.no), self.cols)
+
+    def __repr__(self) -> str:  # pragma: no cover - debugging aid
+        return f"Items({self.no}, {list(self)!r})"
 
 
 def _grammar_text() -> str:
@@ -114,7 +196,7 @@ def classify(text: str) -> str:
     return "WORD"
 
 
-def lex(text: str) -> list[list[Tok]]:
+def lex(text: str) -> list[Items]:
     """The typed items of every line (index 0 is line 1)."""
     if _ODD_SPACE.search(text):
         text = text.translate(_SPACES)
@@ -123,30 +205,26 @@ def lex(text: str) -> list[list[Tok]]:
                                                                 .split("\n"), 1)]
 
 
-def lex_line(line: str, no: int) -> list[Tok]:
+def lex_line(line: str, no: int) -> Items:
     """The typed items of one line (without line breaks), numbered ``no``: what :func:`lex`
     gives for that line of a whole text."""
     return _items(line.translate(_SPACES) if _ODD_SPACE.search(line) else line, no, _Kinds(_scanner().match))
 
 
-def _items(line: str, no: int, kinds: _Kinds) -> list[Tok]:
+def _items(line: str, no: int, kinds: _Kinds) -> Items:
     """The typed items of ``line`` (its odd blanks made spaces), numbered ``no``.
 
     In a line without ``|``, tabs or ``;`` every run of non-blank characters is one item (each
     item terminal ends at a blank, a separator or the line's end, and WORD takes any run), so
     the line is split at its blanks and each distinct run is typed once (``kinds``), by the
-    scanner's first alternative that matches it whole; other lines are scanned item by item."""
+    scanner's first alternative that matches it whole; its columns are found when asked for
+    (:attr:`Items.cols`).  Other lines are scanned item by item."""
     if "|" in line or "\t" in line or ";" in line:
-        return [Tok(_kind(m.lastgroup, m.group()), m.group(), no, m.start() + 1)
-                for m in _scanner().finditer(line)]
+        matches = list(_scanner().finditer(line))
+        return Items(no, [_kind(m.lastgroup, m.group()) for m in matches], [m.group() for m in matches],
+                     [m.start() + 1 for m in matches])
     texts = line.split()
-    cols = []
-    at = 0
-    for item in texts:  # (str.find: a regular expression would be tried at every blank)
-        at = line.find(item, at)
-        cols.append(at + 1)
-        at += len(item)
-    return list(map(Tok, map(kinds.__getitem__, texts), texts, repeat(no), cols))
+    return Items(no, kinds.shape(tuple(map(kinds.__getitem__, texts))), texts, None, line, texts)
 
 
 class _Kinds(dict[str, str]):
@@ -156,10 +234,17 @@ class _Kinds(dict[str, str]):
         super().__init__()
         self.match = match
 
+        #: each distinct sequence of kinds, kept once (the rows of a table repeat a few shapes)
+        self.shapes: dict[tuple[str, ...], tuple[str, ...]] = {}
+
     def __missing__(self, text: str) -> str:
         m = self.match(text)
         kind = self[text] = _kind(m.lastgroup if m is not None else None, text)
         return kind
+
+    def shape(self, kinds: tuple[str, ...]) -> tuple[str, ...]:
+        """``kinds`` as the one tuple kept for its value."""
+        return self.shapes.setdefault(kinds, kinds)
 
 
 #: Any blank the grammar does not know (see _SPACES): only a text holding one is translated.

@@ -61,7 +61,7 @@ def _find_header(lines: list[Line]) -> tuple[HeadRow | None, int]:
     best = None
     for idx, (_no, _sep, cells) in enumerate(lines):
         start, length, kind = _number_run(cells)
-        if any(c.kind not in _LABEL_KINDS for c in cells[:start]):
+        if not _LABEL_KINDS.issuperset(cells.kinds[:start]):
             continue  # a data row that happens to hold "1 2": labels only may precede the run
         if length >= 2 or (length == 1 and kind == "rounds"):
             if best is None or length > best[2]:
@@ -70,7 +70,7 @@ def _find_header(lines: list[Line]) -> tuple[HeadRow | None, int]:
         return None, 0
     idx, start, length, kind = best
     no, sep, cells = lines[idx]
-    labels = cells[:start]
+    labels = list(cells[:start])
     # a header split over two lines (US Chess): merge the labels of the line above
     if idx > 0 and sep is not None and lines[idx - 1][1] == sep and len(lines[idx - 1][2]) == len(cells):
         above = lines[idx - 1][2]
@@ -78,7 +78,7 @@ def _find_header(lines: list[Line]) -> tuple[HeadRow | None, int]:
                   for a, c in zip(above[:start], labels)]
     after = cells[start + length:]
     suffix: list[Tok] = []
-    rest: list[Tok] = []
+    rest = None
     for j, c in enumerate(after):
         if c.kind in ("INT", "RANKDOT") and sep is None:
             rest = after[j:]
@@ -151,6 +151,6 @@ def is_swiss(head: HeadRow, rows: Sequence[RowView]) -> bool:
     """Whether the table is a Swiss table (rounds) rather than a round-robin grid."""
     if head.kind == "rounds":
         return True
-    strong = sum(1 for r in rows for t in r.toks if t.kind in _STRONG_SWISS)
-    diag = sum(1 for r in rows for t in r.toks if t.kind == "DIAG")
+    strong = sum(1 for r in rows for kind in r.toks.kinds if kind in _STRONG_SWISS)
+    diag = sum(r.toks.kinds.count("DIAG") for r in rows)
     return strong >= max(1, len(rows) // 2) and strong > diag

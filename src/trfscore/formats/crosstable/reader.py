@@ -90,4 +90,4 @@ def sniff(text: str) -> bool:
         return False
     if is_swiss(found.head, found.rows):
         return True
-    return any(x.kind == "DIAG" or is_diagonal(x.text) for r in found.rows for x in r.toks)
+    return any("DIAG" in r.toks.kinds or any(map(is_diagonal, r.toks.texts)) for r in found.rows)

@@ -2,20 +2,19 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 from itertools import compress
-from operator import attrgetter
 from typing import Protocol
 
 from ..markdown_text import unescape
 from .labels import _ROUND_LABEL
-from .lexing import Tok, classify, lex
+from .lexing import Items, Tok, classify, lex
 
 #: One line of the text: (line number, separator, cells).
-Line = tuple[int, str | None, list[Tok]]
+Line = tuple[int, str | None, Items]
 
 _RULE_LINE = re.compile(r"[-=_+:~*|\s]+")
-_KIND, _TEXT = attrgetter("kind"), attrgetter("text")
 
 
 def split_lines(text: str) -> list[str]:
@@ -29,16 +28,17 @@ def table_lines(text: str, raw_lines: list[str]) -> list[Line]:
             for no, toks in enumerate(lex(text), 1)]
 
 
-def _cells_of(toks: list[Tok], line: str) -> tuple[str | None, list[Tok]]:
+def _cells_of(items: Items, line: str) -> tuple[str | None, Items]:
     """A line as cells: separator-delimited when it has ``|``, tabs or ``;``, else its items."""
     if not ("|" in line or "\t" in line or ";" in line):
-        return None, toks  # (most lines: no separator item to look for)
-    n_pipe = sum(1 for t in toks if t.kind == "PIPE")
-    n_tab = sum(1 for t in toks if t.kind == "TAB")
-    n_semi = sum(1 for t in toks if t.kind == "SEMI")
+        return None, items  # (most lines: no separator item to look for)
+    toks = list(items)
+    n_pipe = items.kinds.count("PIPE")
+    n_tab = items.kinds.count("TAB")
+    n_semi = items.kinds.count("SEMI")
     sep = "PIPE" if n_pipe >= 2 else "TAB" if n_tab >= 1 else "SEMI" if n_semi >= 2 else None
     if sep is None:
-        return None, [t for t in toks if t.kind not in ("PIPE", "TAB", "SEMI")]
+        return None, Items.of([t for t in toks if t.kind not in ("PIPE", "TAB", "SEMI")], items.no)
     groups: list[list[Tok]] = [[]]
     starts = [toks[0].col if toks else 1]
     for t in toks:
@@ -64,7 +64,7 @@ def _cells_of(toks: list[Tok], line: str) -> tuple[str | None, list[Tok]]:
         cells = [_unescaped(c) if "\\" in c.text else c for c in cells]
     if cells and cells[0].kind == "NAME":
         cells[:1] = _rank_and_name(cells[0])
-    return sep, cells
+    return sep, Items.of(cells, items.no)
 
 
 _RANK_NAME = re.compile(r"(\d{1,5}[.)])\s+(\S.*)")
@@ -102,19 +102,19 @@ def _unescaped(tok: Tok) -> Tok:
 class HeadRow:
     line: int
     labels: list[Tok]  # every label cell before the run, the run excluded
-    run: list[Tok]
+    run: Sequence[Tok]
     suffix: list[Tok]
     kind: str  # "numbers" or "rounds"
-    rest: list[Tok] = field(default_factory=list)  # rows on the header line itself (one-line form)
+    rest: Items | None = None  # rows on the header line itself (one-line form)
 
 
 @dataclass
 class Row:
     ident: Tok | None
-    toks: list[Tok]
+    toks: Items
     line: int
     ordinal: int
-    cont: list[Tok] | None = None
+    cont: Items | None = None
     sep: str | None = None
 
 
@@ -125,13 +125,13 @@ class RowView(Protocol):
     @property
     def ident(self) -> Tok | None: ...
     @property
-    def toks(self) -> list[Tok]: ...
+    def toks(self) -> Items: ...
     @property
     def line(self) -> int: ...
     @property
     def ordinal(self) -> int: ...
     @property
-    def cont(self) -> list[Tok] | None: ...
+    def cont(self) -> Items | None: ...
     @property
     def sep(self) -> str | None: ...
 
@@ -159,28 +159,28 @@ _MAY_START = _MayStart()
 _MAY_BE_LABEL = frozenset({"WORD", "NAME"})
 
 
-def _number_run(cells: list[Tok]) -> tuple[int, int, str]:
+def _number_run(cells: Items) -> tuple[int, int, str]:
     """(start, length, kind) of the longest run 1, 2, 3 ... or 1.Rd, 2.Rd ... in ``cells``."""
     best = (0, 0, "")
-    texts = list(map(_TEXT, cells))
+    texts, kinds = cells.texts, cells.kinds
     if "1" not in texts and not any(map(_MAY_START.__getitem__,
-                                        compress(texts, map(_MAY_BE_LABEL.__contains__, map(_KIND, cells))))):
+                                        compress(texts, map(_MAY_BE_LABEL.__contains__, kinds)))):
         return best  # no item can start a run (most lines: a player's row)
     i = 0
-    while i < len(cells):
-        if cells[i].kind == "INT" and cells[i].text == "1":
+    while i < len(texts):
+        if kinds[i] == "INT" and texts[i] == "1":
             j = i
-            while j < len(cells) and cells[j].kind == "INT" and int(cells[j].text) == j - i + 1:
+            while j < len(texts) and kinds[j] == "INT" and int(texts[j]) == j - i + 1:
                 j += 1
             if j - i > best[1]:
                 best = (i, j - i, "numbers")
             i = j
             continue
-        m = _ROUND_LABEL.fullmatch(cells[i].text)
+        m = _ROUND_LABEL.fullmatch(texts[i])
         if m and int(m.group(1) or m.group(2)) == 1:
             j = i
-            while j < len(cells):
-                mm = _ROUND_LABEL.fullmatch(cells[j].text)
+            while j < len(texts):
+                mm = _ROUND_LABEL.fullmatch(texts[j])
                 if not mm or int(mm.group(1) or mm.group(2)) != j - i + 1:
                     break
                 j += 1
@@ -196,31 +196,29 @@ _CELL_KINDS = frozenset({"INT", "DEC", "HALF", "SIGN", "DOT", "DIAG", "CR_CELL",
                          "BYE", "LETTER", "EMPTY"})
 
 
-def _is_row_start(cells: list[Tok]) -> bool:
+def _is_row_start(cells: Items) -> bool:
     """A numbered line: a row, unless it reads like prose (no cell at all, and words in lower
     case such as "2 players were late")."""
-    if not cells or cells[0].kind not in ("INT", "RANKDOT") or len(cells) < 2:
+    kinds = cells.kinds
+    if not kinds or kinds[0] not in ("INT", "RANKDOT") or len(kinds) < 2:
         return False
-    rest = cells[1:]
-    if any(c.kind in _CELL_KINDS for c in rest):
+    if not _CELL_KINDS.isdisjoint(kinds[1:]):
         return True
-    return sum(1 for c in rest if c.text[:1].islower() and c.text.isalpha()) < 2
+    return sum(1 for text in cells.texts[1:] if text[:1].islower() and text.isalpha()) < 2
 
 
-def _is_rule(cells: list[Tok]) -> bool:
-    return bool(cells) and all(_RULE_LINE.fullmatch(c.text) for c in cells)
+def _is_rule(cells: Items) -> bool:
+    return bool(cells.texts) and all(map(_RULE_LINE.fullmatch, cells.texts))
 
 
-def _split_embedded(toks: list[Tok], first: int) -> list[list[Tok]]:
+def _split_embedded(toks: Items, first: int) -> list[Items]:
     """Rows written one after another on one line: split at ``2.``, ``3.`` ... in sequence."""
-    rows: list[list[Tok]] = []
-    if "RANKDOT" not in map(_KIND, toks):
-        return rows  # (most lines)
+    if "RANKDOT" not in toks.kinds:
+        return []  # (most lines)
+    starts = []
     expect = first
-    for t in toks:
-        if t.kind == "RANKDOT" and int(t.text[:-1]) == expect:
-            rows.append([t])
+    for j, (kind, text) in enumerate(zip(toks.kinds, toks.texts)):
+        if kind == "RANKDOT" and int(text[:-1]) == expect:
+            starts.append(j)
             expect += 1
-        elif rows:
-            rows[-1].append(t)
-    return rows
+    return [toks[a:b] for a, b in zip(starts, [*starts[1:], len(toks)])]

@@ -97,7 +97,7 @@ class ReadState:
             self.labels.setdefault(code, label)
 
     def declare_row(self, sr: int, player: Player, row: RowView, roles_before: list[Role], info: RowInfo,
-                    tail: list[Tok] | None, roles_after: list[Role], has_header: bool) -> None:
+                    tail: Sequence[Tok] | None, roles_after: list[Role], has_header: bool) -> None:
         """A row's declared values: a rank in its number column (``row.ident``), those left of the
         cells (``info`` from :func:`~.columns.prefix`) and those right of them (``tail``, when located)."""
         if roles_before and roles_before[0][0] == "rank" and row.ident is not None:
@@ -194,7 +194,7 @@ class ReadState:
             players.append(p)
         return players
 
-    def tail(self, sr: int, toks: list[Tok], roles_after: list[Role], player: Player,
+    def tail(self, sr: int, toks: Sequence[Tok], roles_after: list[Role], player: Player,
              has_header: bool) -> None:
         if has_header and roles_after:
             for (role, code, label, _), tok in zip(roles_after, toks):

@@ -5,7 +5,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from itertools import chain
-from operator import attrgetter, itemgetter
+from operator import itemgetter
 from typing import TYPE_CHECKING, TypeGuard, cast
 
 from ...cells import CHAR_OF_COLOUR, pack
@@ -14,7 +14,7 @@ from ..limits import too_sparse
 from .cells import _STRONG_SWISS, _WEAK_SWISS, KIND_OF, MIRROR, swiss_cell
 from .colours import fitting, mapping
 from .columns import Role, RowInfo, blank_info, label_roles, prefix
-from .lexing import Tok
+from .lexing import Items, Tok
 from .rows import HeadRow, RowView, _int
 from .state import ReadState
 
@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from .block import Block
 
 _OPPONENT, _COLOUR, _CODE, _CELLS = itemgetter(0), itemgetter(1), itemgetter(2), itemgetter(3)
-_KIND, _TEXT = attrgetter("kind"), attrgetter("text")
 
 #: One round cell as read: (opponent number, colour letter, result code) (:func:`~.cells.swiss_cell`).
 Cell = tuple[int | None, str | None, str]
@@ -116,7 +115,7 @@ class SwissReader:
             return row, ident, blank_info(" ".join(x.text for x in row.toks if x.kind in ("WORD", "NAME"))), []
         info = prefix(row.toks[:s], before, row.sep is not None, has_header, rounds)
         toks = row.toks[s:s + rounds]
-        read = list(map(self._cells.__getitem__, zip(map(_KIND, toks), map(_TEXT, toks))))
+        read = list(map(self._cells.__getitem__, zip(toks.kinds, toks.texts)))
         if None in read:
             for r, (tok, cell) in enumerate(zip(toks, read), 1):
                 if cell is None:
@@ -228,7 +227,7 @@ def _numbers_rows(numbers: list[int | None]) -> TypeGuard[list[int]]:
 
 def _usual_cell_count(rows: Sequence[RowView]) -> int:
     """Without a header: the most common number of Swiss cells in a row."""
-    counts = Counter(sum(1 for x in r.toks if x.kind in _STRONG_SWISS or x.kind in _WEAK_SWISS)
+    counts = Counter(sum(1 for kind in r.toks.kinds if kind in _STRONG_SWISS or kind in _WEAK_SWISS)
                      for r in rows)
     return max(counts.items(), key=lambda kv: (kv[1], kv[0]))[0] if counts else 0
 
@@ -248,12 +247,12 @@ def _cells_starts(rows: Sequence[RowView], rounds: int, k: int | None) -> list[i
     return found
 
 
-def _weights(toks: list[Tok]) -> tuple[int, ...]:
+def _weights(toks: Items) -> tuple[int, ...]:
     """The weight of each item as a cell (:data:`_WEIGHT`)."""
-    kinds = list(map(_KIND, toks))
+    kinds, texts = toks.kinds, toks.texts
     weights = list(map(_WEIGHT.__getitem__, kinds))
-    if "INT" in kinds and "0" in map(_TEXT, toks):  # a round not paired (chess-results)
-        weights = [1 if t.kind == "INT" and t.text == "0" else w for t, w in zip(toks, weights)]
+    if "INT" in kinds and "0" in texts:  # a round not paired (chess-results)
+        weights = [1 if kind == "INT" and text == "0" else w for kind, text, w in zip(kinds, texts, weights)]
     return tuple(weights)
 
 
@@ -292,7 +291,7 @@ def _window(weights: tuple[int, ...], rounds: int, k: int | None) -> int | None:
 
 def _continuation(row: RowView, s: int, rounds: int, cells: list[Cell], info: RowInfo) -> None:
     """A second line under a row (US Chess): colours under the rounds, 'ID / R: 1794 ->1817'."""
-    cont = row.cont or []
+    cont: Sequence[Tok] = row.cont or []
     for r in range(rounds):
         j = s + 1 + r  # the continuation line keeps the first column, the row's cells do not
         if j < len(cont):
