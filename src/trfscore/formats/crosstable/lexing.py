@@ -196,13 +196,15 @@ def classify(text: str) -> str:
     return "WORD"
 
 
-def lex(text: str) -> list[Items]:
-    """The typed items of every line (index 0 is line 1)."""
+def lex(text: str, lines: list[str] | None = None) -> list[Items]:
+    """The typed items of every line (index 0 is line 1); ``lines`` the text's lines, when split
+    already."""
     if _ODD_SPACE.search(text):
-        text = text.translate(_SPACES)
+        text, lines = text.translate(_SPACES), None
+    if lines is None:
+        lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     kinds = _Kinds(_scanner().match)
-    return [_items(line, no, kinds) for no, line in enumerate(text.replace("\r\n", "\n").replace("\r", "\n")
-                                                                .split("\n"), 1)]
+    return [_items(line, no, kinds) for no, line in enumerate(lines, 1)]
 
 
 def lex_line(line: str, no: int) -> Items:
@@ -224,6 +226,7 @@ def _items(line: str, no: int, kinds: _Kinds) -> Items:
         return Items(no, [_kind(m.lastgroup, m.group()) for m in matches], [m.group() for m in matches],
                      [m.start() + 1 for m in matches])
     texts = line.split()
+    texts = list(map(kinds.texts.setdefault, texts, texts))  # a text met before: that one object
     return Items(no, kinds.shape(tuple(map(kinds.__getitem__, texts))), texts, None, line, texts)
 
 
@@ -236,6 +239,8 @@ class _Kinds(dict[str, str]):
 
         #: each distinct sequence of kinds, kept once (the rows of a table repeat a few shapes)
         self.shapes: dict[tuple[str, ...], tuple[str, ...]] = {}
+        #: each distinct item text, kept once (a table repeats its cells and values)
+        self.texts: dict[str, str] = {}
 
     def __missing__(self, text: str) -> str:
         m = self.match(text)

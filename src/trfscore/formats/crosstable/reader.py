@@ -56,6 +56,7 @@ def _run(state: ReadState, rr_rounds: str) -> Tournament:
             state.add("CTB100", f"the text could not be split into items ({type(exc).__name__})", 1, 1)
             return state.t
         found = locate(lines, state.raw_lines)
+        del lines  # (the lines' items go once the rows are found)
     if found is None:
         state.add("CTB100", "read as a crosstable (no other format fits), but no table was found: no header "
                   "row 1 2 3 ... or 1.Rd 2.Rd ..., and no numbered rows with round-robin cells (1 0 ½) or Swiss "

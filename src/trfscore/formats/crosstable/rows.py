@@ -25,7 +25,7 @@ def split_lines(text: str) -> list[str]:
 def table_lines(text: str, raw_lines: list[str]) -> list[Line]:
     """(line number, separator, cells) of every line."""
     return [(no, *_cells_of(toks, raw_lines[no - 1] if no <= len(raw_lines) else ""))
-            for no, toks in enumerate(lex(text), 1)]
+            for no, toks in enumerate(lex(text, raw_lines), 1)]
 
 
 def _cells_of(items: Items, line: str) -> tuple[str | None, Items]:
