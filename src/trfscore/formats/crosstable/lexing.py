@@ -27,24 +27,22 @@ class Tok:
 
 
 class Items(Sequence[Tok]):
-    """The typed items of (part of) one line, kept as columns: their kinds and texts, and their
-    1-based columns, found when asked for.  An item read by position is a :class:`Tok` made
+    """The typed items of one line, or a run of them, kept as columns: their kinds, texts and
+    1-based columns (found when asked for).  An item read by position is a :class:`Tok` made
     then (a finding, a declared value, a name); the readers' passes over many rows read
-    :attr:`kinds` and :attr:`texts` and make none.  A slice is an ``Items`` again."""
+    :attr:`kinds` and :attr:`texts` and make none.  A slice is an ``Items`` again, over the
+    same columns (nothing copied: a table's rows are slices of its lines)."""
 
-    __slots__ = ("no", "kinds", "texts", "_cols", "_line", "_all", "_first")
+    __slots__ = ("no", "_kinds", "_texts", "_cols", "_line", "_a", "_b")
 
     def __init__(self, no: int, kinds: Sequence[str], texts: Sequence[str], cols: Sequence[int] | None,
-                 line: str = "", all_texts: Sequence[str] = (), first: int = 0) -> None:
+                 line: str = "", a: int = 0, b: int | None = None) -> None:
         self.no = no
-        self.kinds = kinds
-        self.texts = texts
-        #: the columns; None when they are found in ``line`` when asked for (``all_texts`` its
-        #: items, these from item ``first`` on)
-        self._cols = cols
-        self._line = line
-        self._all = all_texts
-        self._first = first
+        #: the whole line's kinds, texts and columns (None: found in ``line`` when asked for), of
+        #: which these are items ``a`` to ``b - 1``
+        self._kinds, self._texts, self._cols, self._line = kinds, texts, cols, line
+        self._a = a
+        self._b = len(texts) if b is None else b
 
     @classmethod
     def of(cls, toks: Sequence[Tok], no: int) -> Items:
@@ -52,17 +50,29 @@ class Items(Sequence[Tok]):
         return cls(no, [t.kind for t in toks], [t.text for t in toks], [t.col for t in toks])
 
     @property
+    def kinds(self) -> Sequence[str]:
+        """The kind (terminal name) of each item."""
+        kinds = self._kinds
+        return kinds if self._a == 0 and self._b == len(kinds) else kinds[self._a:self._b]
+
+    @property
+    def texts(self) -> Sequence[str]:
+        """The text of each item."""
+        texts = self._texts
+        return texts if self._a == 0 and self._b == len(texts) else texts[self._a:self._b]
+
+    @property
     def cols(self) -> Sequence[int]:
         """The 1-based column of each item."""
         if self._cols is None:
-            self._cols = self._span(0, len(self.texts))
-        return self._cols
+            return self._span(self._a, self._b)
+        return self._cols[self._a:self._b]
 
     def _span(self, a: int, b: int) -> list[int]:
-        """The columns of items ``a`` to ``b - 1`` of a lazy slice, found from the nearer end of
-        its line (every item is a run of non-blanks between blanks: ``find``/``rfind`` from the
-        item before or after it lands on it)."""
-        line, items, a, b = self._line, self._all, a + self._first, b + self._first
+        """The columns of the line's items ``a`` to ``b - 1``, found from the nearer end of the
+        line (every item is a run of non-blanks between blanks: ``find``/``rfind`` from the item
+        before or after it lands on it)."""
+        line, items = self._line, self._texts
         cols = []
         if a <= len(items) - b:
             at = 0
@@ -79,7 +89,7 @@ class Items(Sequence[Tok]):
         return cols[:b - a]
 
     def __len__(self) -> int:
-        return len(self.texts)
+        return self._b - self._a
 
     @overload
     def __getitem__(self, i: int) -> Tok: ...
@@ -88,17 +98,14 @@ class Items(Sequence[Tok]):
 
     def __getitem__(self, i: int | slice) -> Tok | Items:
         if isinstance(i, slice):
-            start, _, step = i.indices(len(self.texts))
+            start, stop, step = i.indices(len(self))
             if step != 1:
                 raise ValueError("items are sliced with step 1")
-            if self._cols is None:
-                return Items(self.no, self.kinds[i], self.texts[i], None, self._line, self._all, self._first + start)
-            return Items(self.no, self.kinds[i], self.texts[i], self._cols[i])
-        text = self.texts[i]  # (an IndexError as a list's)
-        if self._cols is None:
-            i = range(len(self.texts))[i]
-            return Tok(self.kinds[i], text, self.no, self._span(i, i + 1)[0])
-        return Tok(self.kinds[i], text, self.no, self._cols[i])
+            a = self._a + start
+            return Items(self.no, self._kinds, self._texts, self._cols, self._line, a, max(a, self._a + stop))
+        j = range(self._a, self._b)[i]  # (an IndexError as a list's)
+        col = self._span(j, j + 1)[0] if self._cols is None else self._cols[j]
+        return Tok(self._kinds[j], self._texts[j], self.no, col)
 
     def __iter__(self) -> Iterator[Tok]:
         return map(Tok, self.kinds, self.texts, repeat(self.no), self.cols)
@@ -227,7 +234,7 @@ def _items(line: str, no: int, kinds: _Kinds) -> Items:
                      [m.start() + 1 for m in matches])
     texts = line.split()
     texts = list(map(kinds.texts.setdefault, texts, texts))  # a text met before: that one object
-    return Items(no, kinds.shape(tuple(map(kinds.__getitem__, texts))), texts, None, line, texts)
+    return Items(no, kinds.shape(tuple(map(kinds.__getitem__, texts))), texts, None, line)
 
 
 class _Kinds(dict[str, str]):

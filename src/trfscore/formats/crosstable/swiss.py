@@ -55,6 +55,7 @@ class SwissReader:
             return
         raw_players = [known[row.ordinal][1] if row.ordinal in known else
                        self._read_row(row, s, rounds, before, has_header) for row, s in zip(rows, parsed)]
+        self._cells.clear()  # (the rows' cells hold what was read)
         language = self._colours(raw_players, head.line or rows[0].line)
         numbering, start_ranks = self._numbering(rows, raw_players)
         t.rounds = rounds
