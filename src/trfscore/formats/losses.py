@@ -159,8 +159,8 @@ def _players(t: Tournament, fmt: str) -> Iterator[Finding]:
         return
     from ..model import Kind
 
-    left = [p.start_rank for p in t.players
-            if not any(g.opponent is not None or g.kind in Kind.BYES for g in p.games)]
+    left = [p.start_rank for p in t.players  # (the columns: the cells stay packed)
+            if all(r is None for r in p.opponent_ranks()) and Kind.BYES.isdisjoint(p.kinds())]
     if left:
         shown = ", ".join(map(str, left[:10])) + (" ..." if len(left) > 10 else "")
         yield finding("CNV003", f"{len(left)} player(s) without any game or bye (start rank {shown}) not written: "
@@ -182,7 +182,7 @@ def _table(t: Tournament, reader: str) -> Iterator[Finding]:
     from .crosstable.writer import grid_shape
 
     grid = bool(grid_shape(t))
-    if grid and any(g.colour for p in t.players for g in p.games):
+    if grid and any(any(p.colours()) for p in t.players):
         yield finding("CNV005", "a round robin written as a grid: its cells hold no rounds and no colours (read back: "
                       "Berger-table rounds, colours unknown); a Swiss-style table or TRF keeps them")
     declared = t.is_round_robin
