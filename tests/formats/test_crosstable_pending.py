@@ -52,6 +52,9 @@ def test_a_trf_saved_mid_event_becomes_a_table_that_passes_check(text, fmt, tmp_
     assert "TRF533" in {f["rule"] for f in findings}  # round 3 paired, as the TRF says
     before, after = trfscore.loads(text), trfscore.loads(table)
     assert standings(after) == standings(before)
+    for mode in ("pending", "draw", "zero"):  # the games to come count as in the TRF whatever the choice
+        source, written = trfscore.loads(text, unfinished=mode), trfscore.loads(table, unfinished=mode)
+        assert standings(written) == standings(source) and cells(written) == cells(source), mode
     # the paired cells are the TRF's: opponent and colour kept, no result, never scored
     assert cells(after) == cells(before)
     waiting = [(p, c) for p, row in cells(before).items() for c in row if c[0] is not None and c[2] == " "]
