@@ -1,5 +1,5 @@
 """The JSON texts of the rating rows written a field at a time (json_texts.dict_texts) held to
-the general encoder they replace, and the report's FIDE rows to the general rating path."""
+the general encoder they replace, and the report's FIDE rows to rate_tournament's."""
 from __future__ import annotations
 
 import json
@@ -58,30 +58,3 @@ def test_the_report_with_fide_ratings_writes_the_general_rows(tmp_path):
     for line in rows:
         sno = json.loads(line.rstrip(","))["start_rank"]
         assert f'"rating_change": {json.dumps(general[sno], ensure_ascii=False)}' in line
-
-
-@given(st.builds(lambda ro, expected, won, games, k, change, performance: (ro, expected, won, games, k, change, performance),
-                 st.integers(1, 3000), st.integers(0, 1300), st.integers(0, 26), st.integers(1, 13),
-                 st.sampled_from([10, 20, 40, 53, 700]), st.integers(-400, 400), st.integers(0, 3500)))
-@example((1424, 388, 22, 12, 20, 142, 2189))
-@example((2000, 500, 10, 10, 20, 0, 2000))
-def test_the_json_text_of_figures_is_the_encoded_row(values):
-    from trfscore.ratings.fide_figures import FideFigures
-    from trfscore.report.values import _figures_row, _figures_text
-
-    figures = FideFigures(*values)
-    assert _figures_text(figures, {}, {}) == json.dumps(_figures_row(figures), ensure_ascii=False)
-
-
-def test_rating_rows_write_each_row_as_the_general_encoder():
-    """RatingRows.json_texts: figures written directly, fide_evaluate's results and missing
-    start ranks through the encoder; the same texts as encoding the rows one by one."""
-    from trfscore.ratings.fide_figures import fide_figures
-    from trfscore.report.json_texts import encode_value
-    from trfscore.report.values import rating_rows
-
-    event = trfscore.loads(to_trf(swiss(30, 6, seed=5, byes=0.1)).encode())
-    event.players[2].rating = None
-    rows = rating_rows(fide_figures(event))
-    snos = [p.start_rank for p in event.players] + [999]
-    assert rows.json_texts(snos, encode_value) == [json.dumps(rows.get(sno), ensure_ascii=False) for sno in snos]

@@ -168,11 +168,6 @@ def compute_ratings(t: Tournament, args: Namespace) -> Mapping[int, dict[str, An
 
         players = rating_inputs(t, open_lists(args.rating_list, args.index), players)
     with gc_paused():  # 10,000 rows with no cycles: no collection walks the tournament
-        if args.ratings == "fide":  # the report's figures in whole numbers (the same rows)
-            from ..ratings.fide_figures import fide_figures
-            from ..report.values import rating_rows
-
-            return rating_rows(fide_figures(t, players))
         from ..ratings.tournament import rate_tournament
         from ..report.values import rating_row
 

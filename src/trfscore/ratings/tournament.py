@@ -22,7 +22,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Literal
 
 from ..gcpause import gc_paused
-from ..model import Kind
+from ..model import Kind, is_rated
 from .dwz import (
     MIN_FIRST_GAMES,
     REFORM_2026,
@@ -37,7 +37,7 @@ from .dwz import (
     solve_performances,
 )
 from .event import end_date, player_info, year_of_birth
-from .fide_figures import evaluate_player
+from .fide import fide_evaluate
 from .numbers import fmt, round_half_away
 from .players_csv import PlayerInfo, PlayerKey
 from .result import RatingResult
@@ -107,18 +107,36 @@ def _fide_rating(p: Player | None) -> int | None:
 
 def _rate_fide(tournament: Tournament,
                players: Mapping[PlayerKey, PlayerInfo] | None) -> dict[int, RatingResult]:
-    """Every player's :func:`.fide.fide_evaluate` (:func:`.fide_figures.evaluate_player`: the
-    rated games read from the round columns as :func:`_rated_games` reads them from the games,
-    without unpacking them); equal to calling :func:`.fide.fide_update` with (opponent's rating,
-    result) pairs."""
+    """Every player's :func:`.fide.fide_evaluate` (:func:`_evaluate_fide`); equal to calling
+    :func:`.fide.fide_update` with (opponent's rating, result) pairs."""
     end = end_date(tournament)
     rating_of = {p.start_rank: p.rating or 0 for p in tournament.players}
     out: dict[int, RatingResult] = {}
     for p in tournament.players:
         info = player_info(players, p)
         birth_year = info.birth_year if info.birth_year is not None else year_of_birth(p.birth)
-        out[p.start_rank] = evaluate_player(p, rating_of, info, birth_year, end)
+        out[p.start_rank] = _evaluate_fide(p, rating_of, info, birth_year, end)
     return out
+
+
+# Half points of a game at the board (B.02 8.3.1 rates games played at the board only).
+_HALVES = {Kind.WIN: 2, Kind.DRAW: 1, Kind.LOSS: 0}
+
+
+def _evaluate_fide(p: Player, rating_of: dict[int, int], info: PlayerInfo, birth_year: int | None,
+                   end: _dt.date | None) -> RatingResult:
+    """The player's :func:`.fide.fide_evaluate`: his rated games (``Game.rated``, read from the
+    round columns as :func:`_rated_games` reads them from the games) against the players of
+    ``rating_of`` (start rank to rating, 0: unrated; the games against unrated ones dropped with
+    a note), K from ``info`` and the birth year, the rules of the date ``end``."""
+    games = [(opponent, kind) for opponent, kind, code in zip(p.opponent_ranks(), p.kinds(), p.codes())
+             if is_rated(kind, code) and opponent in rating_of]
+    ratings = [rating_of[opponent] for opponent, _ in games if rating_of[opponent]]
+    won = sum([_HALVES[kind] for opponent, kind in games if rating_of[opponent]])
+    dropped = len(games) - len(ratings)
+    notes = [f"{dropped} game(s) against unrated opponents excluded"] if dropped else []
+    return fide_evaluate(p.rating or None, ratings, Fraction(won, 2), notes, birth_year=birth_year,
+                         games_before=info.games_before, reached_2400=bool(info.reached_2400), k=info.k, period=end)
 
 
 # --- DWZ ------------------------------------------------------------------------------------

@@ -191,10 +191,17 @@ def player_columns(standings: Standings, ratings: RatingsByStart | None = None, 
                                  decimals=True, group="rating", html=partial(_rating_html, entries, key),
                                  html_head=sort_heading(RATING_HEADINGS[key], title=RATING_TITLES[key]))
                     for key in RATING_KEYS]
-        columns.append(_json_only("rating_change", entries, lambda: _rating_texts(rated, snos, entries)))
+        columns.append(_json_only("rating_change", entries, partial(_rating_texts, entries)))
     if standings.norms is not None:
         columns.append(_norms(standings.norms, snos))
     return columns
+
+
+def _rating_texts(entries: Callable[[], list[dict[str, Any] | None]]) -> list[str]:
+    """The JSON texts of the rating rows, written a field at a time (:func:`.json_texts.dict_texts`)."""
+    from .json_texts import dict_texts
+
+    return dict_texts(entries())
 
 
 def _norms(norms: Any, snos: list[int]) -> ReportColumn:
@@ -217,15 +224,6 @@ def _rating_html(entries: Callable[[], list[dict[str, Any] | None]], key: str) -
     """One rating-change column's HTML cells, sorted by the number."""
     return [f'<td data-v="{sort_value(entry.get(key) if entry else None)}">{e(rating_value(entry, key, signed=True))}</td>'
             for entry in entries()]
-
-
-def _rating_texts(ratings: RatingsByStart, snos: list[int], entries: Callable[[], list[dict[str, Any] | None]]) -> list[str]:
-    """The JSON texts of the rating rows: :class:`.values.RatingRows` writes them, other rows
-    are written a field at a time (:func:`.json_texts.dict_texts`)."""
-    from .json_texts import dict_texts, encode_value
-    from .values import RatingRows
-
-    return ratings.json_texts(snos, encode_value) if isinstance(ratings, RatingRows) else dict_texts(entries())
 
 
 def _player_fields(table: RankColumns) -> dict[str, list[Any]]:

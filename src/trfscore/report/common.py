@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
     #: Standings of players or of teams, told apart by their ``kind``.
     AnyStandings: TypeAlias = Standings | TeamStandings
-    #: The ``--ratings`` rows by start rank (:class:`.values.RatingRows`).
+    #: The ``--ratings`` rows by start rank (:func:`.values.rating_row` of each result).
     RatingsByStart: TypeAlias = Mapping[int, dict[str, Any]]
 
 #: The rating-change columns (keys of a ``--ratings`` entry) and their headings.

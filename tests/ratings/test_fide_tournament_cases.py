@@ -1,21 +1,24 @@
-"""The report's FIDE figures (ratings/fide_figures.py) on hand-made cases of B.02 8.1-8.3.
+"""A tournament's FIDE ratings (ratings/tournament.py: rate_tournament) on hand-made cases of B.02 8.1-8.3.
 
 Every expected figure is computed in the test from FIDE Handbook B.02 table 8.1.2 (PD) and
 8.1.1 (dp), 8.3.1-8.3.4 (the 400-point rule, K, rounding); FS1-FS12 are the synthetic vectors of
-tests/ratings/test_fide.py, here through the figures.  A PD in hundredths is written ``PD(D)``
-with D the own rating minus the opponent's.
+tests/ratings/test_fide.py, here through a whole tournament.  A PD in hundredths is written
+``PD(D)`` with D the own rating minus the opponent's; a plain evaluation (rated, no note) is
+compared as :class:`Figures`, its We in hundredths and W in half points.
 """
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import NamedTuple
 
 import pytest
 
 import trfscore
 from trfscore.model import Game, Header, Kind, Player
-from trfscore.ratings.fide_figures import FideFigures, fide_figures
 from trfscore.ratings.players_csv import parse_players_csv
 from trfscore.ratings.result import RatingResult
+from trfscore.ratings.tournament import rate_tournament
+from trfscore.report.values import rating_row
 from trfscore.testing.generate import to_trf
 from trfscore.tournament import Tournament
 
@@ -48,13 +51,39 @@ def star(rating: int | None, games: list[tuple[int | None, str]], *, end: str | 
     return Tournament(header=header, players=people, rounds=rounds)
 
 
-def figures(t: Tournament, players=None) -> dict[int, FideFigures | RatingResult]:
-    """``fide_figures`` of the model and of its TRF read back, which must agree."""
-    got = fide_figures(t, players)
+class Figures(NamedTuple):
+    """A plain FIDE evaluation (B.02 8.3) in whole numbers."""
+
+    old_rating: int  # Ro
+    expected: int  # We in hundredths
+    won: int  # W in half points
+    games: int  # n
+    coefficient: int  # K after the 700 rule (8.3.3)
+    change: int
+    performance: int
+
+
+def plain(result: RatingResult) -> Figures | RatingResult:
+    """The result as :class:`Figures` when it is plain (rated before and after, no note), else itself."""
+    if not (result.old_rating and result.rated and not result.notes):
+        return result
+    we, won, k = result.expected * 100, result.score * 2, result.coefficient
+    assert we.denominator == won.denominator == k.denominator == 1  # (B.02 table 8.1.2: PD to two places)
+    return Figures(result.old_rating, int(we), int(won), result.games, int(k), result.change, result.performance)
+
+
+def results(t: Tournament, players=None) -> dict[int, Figures | RatingResult]:
+    """``rate_tournament``'s FIDE results by start rank, each :func:`plain` where it can be."""
+    return {sno: plain(result) for sno, result in rate_tournament(t, "fide", players).items()}
+
+
+def figures(t: Tournament, players=None) -> dict[int, Figures | RatingResult]:
+    """:func:`results` of the model, whose rows must be those of its TRF read back."""
     loaded = trfscore.loads(to_trf(t).encode())
     loaded.header.end_date_iso = t.header.end_date_iso
-    assert fide_figures(loaded, players) == got
-    return got
+    rows = [{sno: rating_row(r) for sno, r in rate_tournament(event, "fide", players).items()} for event in (t, loaded)]
+    assert rows[0] == rows[1]
+    return results(t, players)
 
 
 def test_fs1_plain_evaluation_and_the_opponents_single_games():
@@ -66,23 +95,23 @@ def test_fs1_plain_evaluation_and_the_opponents_single_games():
     change = 11  # 20 * (3 - 2.44) = 11.2
     ra = (1900 + 2100 + 2000 + 1850 + 2200) // 5  # 2010 exactly
     performance = ra + 72  # p = 3/5 = .60: dp 72
-    assert got[1] == FideFigures(2000, we, won, 5, 20, change, performance)
-    assert isinstance(got[1], FideFigures) and list(got) == [1, 2, 3, 4, 5, 6]
+    assert got[1] == Figures(2000, we, won, 5, 20, change, performance)
+    assert isinstance(got[1], Figures) and list(got) == [1, 2, 3, 4, 5, 6]
     # the 1900 player lost to 2000: We = PD(-100) = .36, 20 * (0 - .36) = -7.2; p = 0: dp -800
-    assert got[2] == FideFigures(1900, 36, 0, 1, 20, -7, 2000 - 800)
+    assert got[2] == Figures(1900, 36, 0, 1, 20, -7, 2000 - 800)
     # the 2100 player drew with 2000: We = .64, 20 * (.5 - .64) = -2.8; p = .50: dp 0
-    assert got[3] == FideFigures(2100, 64, 1, 1, 20, -3, 2000)
+    assert got[3] == Figures(2100, 64, 1, 1, 20, -3, 2000)
     # the 2200 player beat 2000: We = .76, 20 * (1 - .76) = 4.8; p = 1: dp 800
-    assert got[6] == FideFigures(2200, 76, 2, 1, 20, 5, 2800)
+    assert got[6] == Figures(2200, 76, 2, 1, 20, 5, 2800)
 
 
 def test_fs2_the_400_point_rule_below_2650():
     """FS2: R 2200, K 20; vs 1700 (1) and 2700 (0): each difference of 500 counts as 400,
     PD .92 + .08 = 1.00, W = 1: no change."""
     got = figures(star(2200, [(1700, "1"), (2700, "0")]))
-    assert got[1] == FideFigures(2200, 92 + 8, 2, 2, 20, 0, (1700 + 2700) // 2 + 0)
+    assert got[1] == Figures(2200, 92 + 8, 2, 2, 20, 0, (1700 + 2700) // 2 + 0)
     # the 1700 player: PD(-400) = .08 after the cap (.04 without): 20 * (0 - .08) = -1.6
-    assert got[2] == FideFigures(1700, 8, 0, 1, 20, -2, 2200 - 800)
+    assert got[2] == Figures(1700, 8, 0, 1, 20, -2, 2200 - 800)
 
 
 @pytest.mark.parametrize(("end", "we", "change"), [
@@ -94,7 +123,7 @@ def test_fs2_the_400_point_rule_below_2650():
 def test_fs3_no_400_point_rule_from_2650_after_october_2025(end, we, change):
     """FS3: R 2700, K 10 (2400 reached); vs 2200 (1), 2250 (1/2); Ra 2225, p = .75: dp 193."""
     got = figures(star(2700, [(2200, "1"), (2250, "=")], end=end))
-    assert got[1] == FideFigures(2700, we, 3, 2, 10, change, 2225 + 193)
+    assert got[1] == Figures(2700, we, 3, 2, 10, change, 2225 + 193)
 
 
 @pytest.mark.parametrize(("rating", "we"), [(2650, 96), (2649, 92)])
@@ -102,7 +131,7 @@ def test_the_2650_threshold_of_the_400_point_rule(rating, we):
     """A difference of 500 from 2650 is used as it is (PD .96), from 2649 capped (PD .92);
     W = 1/2, K = 10: 10 * (.5 - .96) = -4.6, 10 * (.5 - .92) = -4.2."""
     got = figures(star(rating, [(rating - 500, "=")]))
-    assert got[1] == FideFigures(rating, we, 1, 1, 10, -5 if we == 96 else -4, rating - 500)
+    assert got[1] == Figures(rating, we, 1, 1, 10, -5 if we == 96 else -4, rating - 500)
 
 
 def test_fs5_the_700_rule_for_a_junior():
@@ -111,7 +140,7 @@ def test_fs5_the_700_rule_for_a_junior():
     38 * (9 - 11.52) = -95.76: -96.  Ra 1500, p = .50: dp 0."""
     games = [(1500, "1")] * 9 + [(1500, "0")] * 9
     got = figures(star(1600, games, birth="2010/03/04"))
-    assert got[1] == FideFigures(1600, 18 * 64, 18, 18, 38, -96, 1500)
+    assert got[1] == Figures(1600, 18 * 64, 18, 18, 38, -96, 1500)
 
 
 def test_the_700_rule_leaves_k_when_k_times_n_is_700():
@@ -122,7 +151,7 @@ def test_the_700_rule_leaves_k_when_k_times_n_is_700():
         players, problems = parse_players_csv(f"fide_id,k\n100001,{k}\n")
         assert not problems
         got = figures(star(1600, games), players)
-        assert got[1] == FideFigures(1600, 1000, 20, 20, 35, 0, 1600)
+        assert got[1] == Figures(1600, 1000, 20, 20, 35, 0, 1600)
 
 
 def test_k_from_the_players_csv_and_from_the_games_before():
@@ -132,7 +161,7 @@ def test_k_from_the_players_csv_and_from_the_games_before():
                     ("fide_id,games_before\n100001,30\n", 20), ("fide_id,reached_2400\n100001,yes\n", 10)]:
         players, problems = parse_players_csv(text)
         assert not problems
-        assert figures(star(2000, [(2000, "1")]), players)[1] == FideFigures(2000, 50, 2, 1, k, k // 2, 2800)
+        assert figures(star(2000, [(2000, "1")]), players)[1] == Figures(2000, 50, 2, 1, k, k // 2, 2800)
 
 
 def test_the_junior_k_depends_on_the_year_the_tournament_ends():
@@ -160,14 +189,14 @@ def test_games_not_rated_are_left_out():
     """TRF W/D/L (played, not rated: 8.3.1) and forfeits count for no rating: only the win
     against 1900 is rated (n 1, We PD(100) = .64, 20 * .36 = 7.2)."""
     got = figures(star(2000, [(1900, "1"), (2300, "W"), (2300, "D"), (2300, "L"), (2300, "+"), (2300, "-")]))
-    assert got[1] == FideFigures(2000, 64, 2, 1, 20, 7, 1900 + 800)
+    assert got[1] == Figures(2000, 64, 2, 1, 20, 7, 1900 + 800)
     assert isinstance(got[3], RatingResult) and not got[3].rated  # the W/L game: no rated game
 
 
-def test_unrated_players_and_opponents_go_to_fide_evaluate():
+def test_unrated_players_and_opponents():
     """A game against an unrated opponent is dropped with a note (8.3.1 rates games between
-    rated players); the unrated player himself and a player without a rated game get
-    fide_evaluate's result."""
+    rated players); the unrated player himself gets no rating, and a player without a rated
+    game keeps his."""
     got = figures(star(2000, [(1900, "1"), (None, "=")]))
     mine = got[1]
     assert isinstance(mine, RatingResult)
@@ -175,7 +204,7 @@ def test_unrated_players_and_opponents_go_to_fide_evaluate():
     # the one rated game: 20 * (1 - .64) = 7.2
     assert (mine.games, mine.score, mine.change, mine.new_rating) == (1, 1, 7, 2007)
     assert isinstance(got[3], RatingResult) and got[3].old_rating is None
-    assert isinstance(got[2], FideFigures)
+    assert isinstance(got[2], Figures)
     lone = figures(star(2000, [(1900, "+")]))
     assert isinstance(lone[1], RatingResult) and lone[1].games == 0 and not lone[1].rated
 
@@ -191,19 +220,19 @@ def test_the_1400_floor(end, rating, plain):
     1400 is published; fide_evaluate notes it)."""
     got = figures(star(rating, [(rating, "0")], end=end))[1]
     if plain:
-        assert got == FideFigures(rating, 50, 0, 1, 20, -10, rating - 800)
+        assert got == Figures(rating, 50, 0, 1, 20, -10, rating - 800)
     else:
         assert isinstance(got, RatingResult) and got.new_rating is None and got.notes
 
 
-def test_an_opponent_outside_the_tournament_goes_to_fide_evaluate():
-    """A cell naming a start rank no player has: the player is rated by fide_evaluate, which
-    leaves that game out (the game against 1900 only: 20 * (1 - .64) = 7.2)."""
+def test_an_opponent_outside_the_tournament():
+    """A cell naming a start rank no player has: the player is rated without that game (the
+    game against 1900 only: 20 * (1 - .64) = 7.2; p = 1: dp 800)."""
     t = star(2000, [(1900, "1"), (1800, "1")])
     t.players.pop()  # start rank 3 is gone, player 1's round 2 still names it
-    got = fide_figures(t)
-    assert isinstance(got[1], RatingResult) and (got[1].games, got[1].change) == (1, 7)
-    assert isinstance(got[2], FideFigures)
+    got = results(t)
+    assert got[1] == Figures(2000, 64, 2, 1, 20, 7, 1900 + 800)
+    assert isinstance(got[2], Figures)
 
 
 def test_a_birth_year_from_the_players_csv_comes_before_the_trf_one():
@@ -215,20 +244,19 @@ def test_a_birth_year_from_the_players_csv_comes_before_the_trf_one():
     assert figures(star(1800, [(1800, "=")], birth="1980/01/01"))[1].coefficient == 20
 
 
-@pytest.mark.parametrize(("low", "high", "plain"), [(1, 10000, True), (1, 10001, False), (1400, 9000, True)])
-def test_the_widest_rating_span_with_tables(low, high, plain):
-    """Ratings (set through the API) at most 9999 apart, the widest a TRF's four digits hold,
-    are looked up in the tables; wider ones go to fide_evaluate.  The lower player loses (in
-    2023: no floor): We = PD(-400 capped) = .08, 20 * (0 - .08) = -1.6."""
-    got = fide_figures(star(low, [(high, "0")], end="2023-01-01"))
-    assert isinstance(got[1], FideFigures) is plain
-    assert (got[1].expected, got[1].change) == ((8, -2) if plain else (Fraction(2, 25), -2))
+@pytest.mark.parametrize(("low", "high"), [(1, 10000), (1, 10001), (1400, 9000)])
+def test_ratings_wider_apart_than_a_trf_holds(low, high):
+    """Ratings set through the API more than 9999 apart (the widest a TRF's four digits hold)
+    are rated alike.  The lower player loses (in 2023: no floor): We = PD(-400 capped) = .08,
+    20 * (0 - .08) = -1.6: -2; p = 0: dp -800."""
+    got = results(star(low, [(high, "0")], end="2023-01-01"))
+    assert got[1] == Figures(low, 8, 0, 1, 20, -2, high - 800)
 
 
 def test_a_tournament_without_rounds():
-    """No round cells: no player has a rated game, each is fide_evaluate's (unchanged) result."""
+    """No round cells: no player has a rated game, each keeps his rating."""
     t = star(2000, [])
     t.players.append(Player(start_rank=2, name="Other, Player", rating=1900, fide_id="100002"))
-    got = fide_figures(t)
+    got = results(t)
     assert list(got) == [1, 2]
     assert all(isinstance(r, RatingResult) and r.games == 0 and not r.rated for r in got.values())
