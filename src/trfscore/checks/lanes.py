@@ -38,16 +38,13 @@ def _table(test: Callable[[int], bool]) -> bytes:
 _ZERO_IS_ONE = _table(lambda b: b == 0)  # (over flags 0 and 1: their negation)
 
 
-#: the ``array`` type of each lane width
-_TYPECODE = {array(code).itemsize: code for code in "LIHB"}
-
-
-_LIMITS = [(256 ** array(code).itemsize, code) for code in "BHIL"]
+#: the ``array`` type of each lane width, narrowest first
+_TYPECODE = {array(code).itemsize: code for code in "BHIL"}
 
 
 def _typecode(players: int) -> str:
     """The ``array`` type of the smallest lane that numbers ``players`` players (and 0)."""
-    return next(code for limit, code in _LIMITS if players < limit)
+    return next(code for width, code in _TYPECODE.items() if players < 256 ** width)
 
 
 class Lanes:
