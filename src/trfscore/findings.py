@@ -170,7 +170,6 @@ class CappedFindings:
     def __init__(self, findings: list[Finding], kind: Callable[[Finding], Hashable] | None = None) -> None:
         self.findings = findings
         self.kind = kind
-        self.limit = MAX_PER_RULE  # (a sink that only stages findings for another lifts it)
         self.counts: dict[Hashable, int] = {}
         self.listed: dict[Hashable, Finding] = {}  # per kind, the last finding listed
         self.last: dict[Hashable, Finding] = {}  # per capped kind, the last finding left out
@@ -178,7 +177,7 @@ class CappedFindings:
     def __call__(self, finding: Finding) -> None:
         key = finding.rule if self.kind is None else self.kind(finding)
         n = self.counts[key] = self.counts.get(key, 0) + 1
-        if n <= self.limit:
+        if n <= MAX_PER_RULE:
             self.findings.append(finding)
             self.listed[key] = finding
         else:
@@ -187,6 +186,6 @@ class CappedFindings:
     def close(self) -> None:
         """Add the :func:`left_out` notes (once)."""
         for key, f in self.last.items():
-            self.findings.append(left_out(f.rule, self.counts[key] - self.limit, self.listed[key],
+            self.findings.append(left_out(f.rule, self.counts[key] - MAX_PER_RULE, self.listed[key],
                                           f if key != f.rule else None))
         self.last.clear()
