@@ -17,7 +17,7 @@ holds any cell.  A whole column of values is then one look-up per distinct key
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import suppress
 from itertools import chain, repeat
 from operator import attrgetter, is_, itemgetter
@@ -382,31 +382,40 @@ def _gathered(rows: list[PackedRow], counts: list[int], n: int) -> Columns:
             parts.append((" " * (n - b), _NO_ENTRY))
         i = j
     codes = "".join([part for part, _ in parts])
-    kind_of_code: dict[str, str] = {}
-    for part, kinds in parts:
-        pairs = kinds.items() if isinstance(kinds, dict) else dict.fromkeys(zip(part, kinds))
-        if any(kind_of_code.setdefault(code, kind) != kind for code, kind in pairs):
-            break
-    else:  # every code stands for one kind: the codes are the keys
+    kind_of_code, clashing = _kinds_of_codes(chain.from_iterable(
+        kinds.items() if isinstance(kinds, dict) else dict.fromkeys(zip(part, kinds)) for part, kinds in parts), _itself)
+    if not clashing:  # every code stands for one kind: the codes are the keys
         return Columns(n, counts, opps, "".join(cols), codes, kind_of_code)
     kind_list: list[str] = []
     for part, kinds in parts:
         kind_list += list(map(kinds.__getitem__, part)) if isinstance(kinds, dict) else kinds
-    block = pack([n] * size, opps, "".join(cols), codes, kind_list, n)
-    return Columns(n, counts, block.opponents, block.colours, block.keys, block.kind_of_key, block.code_of_key)
+    return Columns(n, counts, opps, "".join(cols), *_keyed(codes, kind_list))
+
+
+def _itself(kind: str) -> str:
+    """A token that is its kind."""
+    return kind
+
+
+def _kinds_of_codes(pairs: Iterable[tuple[str, str]], kind_of: Callable[[str], str],
+                    ) -> tuple[dict[str, str], list[tuple[str, str]]]:
+    """Each code's kind (the first that a distinct ``(code, token)`` pair gives it, ``kind_of``
+    the token's kind), and the pairs that give a code another kind: what gets a private key
+    (:func:`_keyed`)."""
+    kind_of_code: dict[str, str] = {}
+    clashing = []
+    for code, token in pairs:
+        if kind_of_code.setdefault(code, kind_of(token)) != kind_of(token):
+            clashing.append((code, token))
+    return kind_of_code, clashing
 
 
 def _keyed(codes: str, kinds: Sequence[str], kind_of_token: Mapping[str, str] | None = None,
            ) -> tuple[str, dict[str, str], dict[str, str] | None]:
     """A key per cell for these codes and kinds (or tokens of kinds, :func:`pack`): the code
     itself while it stands for one kind, else a private character."""
-    pairs = dict.fromkeys(zip(codes, kinds))
-    kind_of = (lambda token: token) if kind_of_token is None else kind_of_token.__getitem__
-    kind_of_code: dict[str, str] = {}
-    clashing = []
-    for code, token in pairs:
-        if kind_of_code.setdefault(code, kind_of(token)) != kind_of(token):
-            clashing.append((code, token))
+    kind_of = _itself if kind_of_token is None else kind_of_token.__getitem__
+    kind_of_code, clashing = _kinds_of_codes(dict.fromkeys(zip(codes, kinds)), kind_of)
     if not clashing:
         return codes, kind_of_code, None
     key_of = {pair: chr(_PRIVATE + i) for i, pair in enumerate(clashing)}
