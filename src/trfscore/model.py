@@ -17,9 +17,9 @@ from itertools import repeat
 from math import lcm
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
+from .cells import Columns
 from .cells import Kind as Kind
 from .cells import PackedCells as PackedCells
-from .cells import columns
 from .round_cells import COLOUR_OF_CODE as COLOUR_OF_CODE
 from .round_cells import NO_CELLS, RoundCellsField, _tuple_new
 from .round_cells import Game as Game
@@ -182,10 +182,9 @@ class ScoreTable:
             return list(map(self.by_kind.__getitem__, player.kinds()))
         return list(map(self.scaled, zip(player.kinds(), player.colours())))
 
-    def totals(self, players: Sequence[Player]) -> list[int]:
-        """Each player's points in units (``sum(row(p))``), read from the round columns
-        (:func:`trfscore.cells.columns`) at once."""
-        cells = columns(players)
+    def totals(self, cells: Columns) -> list[int]:
+        """Each player's points in units (``sum(row(p))``) of the players whose round columns
+        ``cells`` are (:func:`trfscore.cells.columns`), read at once."""
         absent = self.by_cell[Kind.ABSENT, None]
         if self.by_kind is not None:
             by_kind = self.by_kind

@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import trfscore
+from trfscore.cells import columns
 from trfscore.checks.context import Context
 from trfscore.checks.lanes import Lanes
 from trfscore.checks.rules.pairings import colours
@@ -238,9 +239,9 @@ def test_score_totals_are_the_points_of_each_players_games(detail):
     t = trfscore.loads("\n".join(lines + (["XXS WW=1 BW=1.5 ZPB=0.5"] if detail else [])) + "\n", "trf")
     table = t.scoring.table()
     expected = [sum(t.scoring.points(g) * table.unit for g in p.games) for p in t.players]
-    assert table.totals(t.players) == expected
+    assert table.totals(columns(t.players)) == expected
     t.players[3].games = t.players[3].games[:2]
-    assert table.totals(t.players) == [sum(t.scoring.points(g) * table.unit for g in p.games) for p in t.players]
+    assert table.totals(columns(t.players)) == [sum(t.scoring.points(g) * table.unit for g in p.games) for p in t.players]
 
 
 def test_checking_leaves_no_reference_cycle():
@@ -261,3 +262,20 @@ def test_checking_leaves_no_reference_cycle():
     finally:
         if enabled:
             gc.enable()
+
+
+
+@pytest.mark.parametrize("declared", [None, 9])
+def test_a_file_is_laid_out_in_columns_once_per_check(monkeypatch, declared):
+    """The event reading, the pairing lanes and the score totals read one set of columns
+    (``Context.columns``): a file read and checked lays its cells out once, also when it
+    declares more rounds (XXR) than its cells hold."""
+    import trfscore.cells
+
+    text = to_trf(swiss(30, 6, seed=5, forfeits=0.1, byes=0.1))
+    t = trfscore.loads(f"XXR {declared}\n{text}" if declared else text, "trf")
+    made = []
+    build = trfscore.cells._columns
+    monkeypatch.setattr(trfscore.cells, "_columns", lambda *args: made.append(args) or build(*args))
+    checked(t)
+    assert len(made) == 1

@@ -13,6 +13,7 @@ from unittest.mock import patch
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from trfscore.cells import columns
 from trfscore.formats import crosstable
 from trfscore.formats.crosstable import reader, writer
 from trfscore.testing.generate import swiss
@@ -206,7 +207,7 @@ def test_totals_of_a_read_table_are_the_points_of_its_cells(text, data):
     # over the player's games, in units
     t = crosstable.read(rewrite(text, data))
     table = t.scoring.table()
-    assert table.totals(t.players) == [sum(t.scoring.points(g) * table.unit for g in p.games) for p in t.players]
+    assert table.totals(columns(t.players)) == [sum(t.scoring.points(g) * table.unit for g in p.games) for p in t.players]
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

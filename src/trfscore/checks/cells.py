@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from operator import attrgetter
 
-from ..cells import columns
+from ..cells import Columns
 from ..model import Game, Kind, Player
 from .lanes import Lanes
 
@@ -135,9 +135,8 @@ class FlatCells:
         return {r + 1 for r in range(n) if opp[r::n].count(None) != size}
 
 
-def flat_cells(players: list[Player]) -> FlatCells:
-    """The players' cells as :class:`FlatCells` (:func:`~trfscore.cells.columns`)."""
-    cells = columns(players)
+def flat_cells(players: list[Player], cells: Columns) -> FlatCells:
+    """The players' cells as :class:`FlatCells`, ``cells`` their columns (:func:`~trfscore.cells.columns`)."""
     if cells.code_of_key is None:  # every code stands for one kind: the kinds are made from the codes on first use
         return FlatCells(players, cells.n, cells.counts, cells.opponents, cells.colours.translate(_PACKED_COLOURS),
                          cells.keys, None, cells.kind_of_key, cells.opponent_bytes)

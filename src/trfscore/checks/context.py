@@ -12,8 +12,9 @@ from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from ..cells import Columns, round_counts
 from ..decimals import fmt_points as fmt_points  # the check rules import it from here
-from ..event_reading import EventReading
+from ..event_reading import EventReading, event_columns
 from ..formats.trf.layout import PLAYER, round_column
 from ..model import Game, Kind, Player, Record, Tournament
 
@@ -118,9 +119,16 @@ class Context:
 
     # -- the tournament --------------------------------------------------------------------
     @cached_property
+    def columns(self) -> Columns:
+        """Every player's cells as columns, as many a player as the most any player records:
+        made once per file, and the event reading's own when it read as many
+        (:func:`~trfscore.event_reading.event_columns`)."""
+        return event_columns(self.t, max(round_counts(self.players), default=0))
+
+    @cached_property
     def flat(self) -> FlatCells:
         """Every cell in flat columns (:mod:`trfscore.checks.cells`)."""
-        return flat_cells(self.players)
+        return flat_cells(self.players, self.columns)
 
     @cached_property
     def score_units(self) -> tuple[int, dict[int, int]]:
@@ -129,7 +137,7 @@ class Context:
         the system's values (Fraction additions would dominate a 10,000-player file), from the
         scoring kernel (:class:`trfscore.model.ScoreTable`)."""
         table = self.t.scoring.table()
-        return table.unit, dict(zip([p.start_rank for p in self.players], table.totals(self.players)))
+        return table.unit, dict(zip([p.start_rank for p in self.players], table.totals(self.columns)))
 
     @cached_property
     def scores(self) -> dict[int, Fraction]:

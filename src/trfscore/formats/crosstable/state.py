@@ -7,6 +7,7 @@ from fractions import Fraction
 from itertools import repeat
 from typing import TYPE_CHECKING
 
+from ...cells import columns
 from ...decimals import half_glyph_points
 from ...findings import CappedFindings, finding
 from ...model import PackedCells, PackedRow, Player, Source, in_units
@@ -213,7 +214,7 @@ class ReadState:
         t = self.t
         table = t.scoring.table()  # the same sum as t.score, integer arithmetic per kind
         unit = table.unit
-        totals = table.totals(t.players)
+        totals = table.totals(columns(t.players))
         if _all_agree(t.players, totals, unit):
             return
         for p, total in zip(t.players, totals):
