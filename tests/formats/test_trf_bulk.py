@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import random
+from fractions import Fraction
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -82,6 +83,30 @@ def test_the_run_decoder_gives_each_line_as_read_by_itself(seed: int, count: int
     assert [p.opponent_ranks() for p in bulk] == [[g.opponent for g in p.games] for p in expected]
     assert [p.kinds() for p in bulk] == [[g.kind for g in p.games] for p in expected]
     assert bulk == expected  # every field, games unpacked on comparison
+
+
+def test_each_head_field_rule_is_reported_at_its_field() -> None:
+    """Every rule of ``player.HEAD_RULES`` on a line that breaks them all (the columns of the
+    001 record, TRF16 = TRF26), the points' two rules on two lines, read in a run or alone."""
+    def line(sr: int, sex: str, title: str, name: str, rating: str, federation: str, fide_id: str, birth: str,
+             points: str, rank: str) -> str:
+        return (f"001 {sr:>4} {sex:1}{title:>3} {name:<33} {rating:>4} {federation:<3} {fide_id:>11} {birth:<10} "
+                f"{points:>4} {rank:>4}")
+
+    lines = [line(1, "x", "XX", "", "21x0", "G1R", "41a", "90-1-2", "2,5", "a"),
+             line(2, "m", "GM", "Doe, Jane", "2100", "GER", "4100018", "1990/01/02", "1.x", "2")]
+    expected = [("TRF303", 1, 10, "sex 'x' is not 'm', 'w' or blank"), ("TRF304", 1, 11, "title 'XX' is not a FIDE title"),
+                ("TRF305", 1, 15, "player name is empty"), ("TRF306", 1, 49, "rating '21x0' is not a number"),
+                ("TRF307", 1, 54, "federation 'G1R' is not three letters"),
+                ("TRF308", 1, 58, "FIDE id '41a' is not a number"),
+                ("TRF309", 1, 70, "birth date '90-1-2' is not YYYY/MM/DD or YYYY"),
+                ("TRF311", 1, 81, "points '2,5' use a decimal comma or extra decimals"),
+                ("TRF312", 1, 86, "rank 'a' is not a number"), ("TRF310", 2, 81, "points '1.x' do not parse")]
+    findings: list = []
+    players = parse_players(_records(lines), findings.append)
+    assert [(f.rule, f.line, f.column, f.message) for f in findings] == expected
+    assert [f.to_dict() for f in _one_by_one(_records(lines))[1]] == [f.to_dict() for f in findings]
+    assert [p.points for p in players] == [Fraction(5, 2), None]
 
 
 def test_clean_lines_are_one_block_and_read_back_the_same_games() -> None:

@@ -213,13 +213,12 @@ def _heads(texts: list[str], slow: set[int]) -> tuple[_Heads, dict[str, list[str
         snos = list(map(int, sno_texts))
     if 0 in snos:
         slow.update(i for i, v in enumerate(snos) if v == 0)
-    for name, judged in HEAD_RULES.items():
-        values = cut[name]
-        clean = _CLEAN.get(name)
+    for judged in HEAD_RULES:
+        values = cut[judged.field]
+        clean = _CLEAN.get(judged.field)
         if clean is None or not clean(values):
             _mark(values, judged.malformed, slow)
     table = {v: parse_points(v) for v in set(cut["points"])}  # parse_points remembers its texts
-    _mark(cut["points"], lambda v: table[v][1] is not None, slow)
     points = [table[v][0] for v in cut["points"]]
     ratings = _numbers(cut["rating"], zero_is_none=True)
     ranks = _numbers(cut["rank"], zero_is_none=False)

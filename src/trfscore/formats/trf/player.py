@@ -55,37 +55,44 @@ def _not_digits(value: str) -> bool:
     return bool(value) and not value.isdecimal()
 
 
+def _points_problem(rule: str) -> Callable[[str], bool]:
+    """A test of a points text: :func:`parse_points` finds ``rule`` in it."""
+    return lambda v: parse_points(v)[1] == rule
+
+
 class HeadRule(NamedTuple):
     """How a head field's value (stripped; ``sex`` as written) is judged: ``malformed`` says
     whether it is reported, as ``rule`` with ``message`` and ``hint`` (``{v!r}``: the value,
     ``{c}``: the field's columns)."""
 
+    field: str
     malformed: Callable[[str], bool]
     rule: str
     message: str
     hint: str
 
 
-#: The head fields :func:`report_heads` judges (TRF303-TRF309, TRF312; points: :func:`parse_points`),
-#: by field: :mod:`.bulk` flags a line by ``malformed``, the report says ``message``.
-HEAD_RULES: dict[str, HeadRule] = {
-    "sex": HeadRule(lambda v: v not in ("m", "w", " ", ""), "TRF303", "sex {v!r} is not 'm', 'w' or blank",
-                    "write m or w in column {c}"),
-    "title": HeadRule(lambda v: v.upper() not in TITLES, "TRF304", "title {v!r} is not a FIDE title",
-                      "use GM IM WGM FM WIM CM WFM WCM"),
-    "name": HeadRule(lambda v: not v, "TRF305", "player name is empty", "columns {c} hold 'Lastname, Firstname'"),
-    "rating": HeadRule(_not_digits, "TRF306", "rating {v!r} is not a number", "columns {c}: a number or blank"),
-    "federation": HeadRule(lambda v: bool(v) and not (len(v) == 3 and v.isalpha()), "TRF307",
-                           "federation {v!r} is not three letters",
-                           "columns {c}: a FIDE federation code such as GER"),
-    "fide_id": HeadRule(_not_digits, "TRF308", "FIDE id {v!r} is not a number", "columns {c}: digits only"),
-    "birth": HeadRule(lambda v: bool(v) and not BIRTH_FORMS.match(v), "TRF309",
-                      "birth date {v!r} is not YYYY/MM/DD or YYYY",
-                      "columns {c}: YYYY/MM/DD (00 for an unknown month or day) or YYYY"),
-    "rank": HeadRule(_not_digits, "TRF312", "rank {v!r} is not a number", "columns {c}: the final rank"),
-}
-#: What :func:`parse_points` reports, by rule.
-POINTS_MESSAGES = {"TRF310": "points {v!r} do not parse", "TRF311": "points {v!r} use a decimal comma or extra decimals"}
+#: The head fields' rules (TRF303-TRF312), in the order of the fields: :mod:`.bulk` flags a line
+#: by ``malformed``, :func:`report_line` reports ``message``.
+HEAD_RULES: tuple[HeadRule, ...] = (
+    HeadRule("sex", lambda v: v not in ("m", "w", " ", ""), "TRF303", "sex {v!r} is not 'm', 'w' or blank",
+             "write m or w in column {c}"),
+    HeadRule("title", lambda v: v.upper() not in TITLES, "TRF304", "title {v!r} is not a FIDE title",
+             "use GM IM WGM FM WIM CM WFM WCM"),
+    HeadRule("name", lambda v: not v, "TRF305", "player name is empty", "columns {c} hold 'Lastname, Firstname'"),
+    HeadRule("rating", _not_digits, "TRF306", "rating {v!r} is not a number", "columns {c}: a number or blank"),
+    HeadRule("federation", lambda v: bool(v) and not (len(v) == 3 and v.isalpha()), "TRF307",
+             "federation {v!r} is not three letters", "columns {c}: a FIDE federation code such as GER"),
+    HeadRule("fide_id", _not_digits, "TRF308", "FIDE id {v!r} is not a number", "columns {c}: digits only"),
+    HeadRule("birth", lambda v: bool(v) and not BIRTH_FORMS.match(v), "TRF309",
+             "birth date {v!r} is not YYYY/MM/DD or YYYY",
+             "columns {c}: YYYY/MM/DD (00 for an unknown month or day) or YYYY"),
+    HeadRule("points", _points_problem("TRF310"), "TRF310", "points {v!r} do not parse",
+             "columns {c}: a number such as 5.5"),
+    HeadRule("points", _points_problem("TRF311"), "TRF311", "points {v!r} use a decimal comma or extra decimals",
+             "columns {c}: a number such as 5.5"),
+    HeadRule("rank", _not_digits, "TRF312", "rank {v!r} is not a number", "columns {c}: the final rank"),
+)
 
 PLAYED_KIND = {"1": Kind.WIN, "=": Kind.DRAW, "0": Kind.LOSS,
                "W": Kind.WIN, "D": Kind.DRAW, "L": Kind.LOSS}
@@ -164,8 +171,8 @@ def reporter(lineno: int, add: Callable[[Finding], None]) -> Callable[..., None]
 def report_line(text: str, heads: Mapping[str, str], report: Callable[..., None]) -> int | None:
     """The findings of a ``001`` line :mod:`.bulk` flagged (its round blocks aside: :func:`parse_rounds`),
     through ``report`` (:func:`reporter`): the line's own (TRF103 tab, TRF313 fifth start-rank digit,
-    TRF301 no start rank, TRF314 short), then each head field's (:data:`HEAD_RULES`, :func:`parse_points`)
-    judged on ``heads`` (the field texts the column decoder cut, stripped; ``sex`` as written).
+    TRF301 no start rank, TRF314 short), then each head field's (:data:`HEAD_RULES`) judged on
+    ``heads`` (the field texts the column decoder cut, stripped; ``sex`` as written).
     Returns the start rank (None: no player; the fields are then not judged)."""
     if "\t" in text:
         report("TRF103", text.index("\t") + 1, "tab character in a player record",
@@ -185,15 +192,10 @@ def report_line(text: str, heads: Mapping[str, str], report: Callable[..., None]
     if len(text) < MIN_LENGTH:
         report("TRF314", len(text) + 1, f"player line ends at column {len(text)}, before the points field "
                f"({F['points'].columns})", "the line looks truncated; restore the missing columns", text[-20:])
-    for field in PLAYER.fields[1:]:
-        value = heads[field.name]
-        if field.name == "points":
-            rule = parse_points(value)[1]
-            if rule is not None:
-                report(rule, field.first, POINTS_MESSAGES[rule].format(v=value),
-                       f"columns {field.columns}: a number such as 5.5", value)
-        elif HEAD_RULES[field.name].malformed(value):
-            judged = HEAD_RULES[field.name]
+    for judged in HEAD_RULES:
+        value = heads[judged.field]
+        if judged.malformed(value):
+            field = F[judged.field]
             report(judged.rule, field.first, judged.message.format(v=value), judged.hint.format(c=field.columns),
                    value)
     return int(sno_text)
