@@ -43,3 +43,21 @@ def test_all_agree_is_true_exactly_when_every_declared_total_is_the_computed_one
         players.append(Player(sr, points=declared))
     expected = all(p.points is None or p.points == Fraction(totals[p.start_rank], unit) for p in players)
     assert _all_agree(players, unit, totals) == expected
+
+
+def test_a_consistent_individual_event_makes_no_fraction_scores():
+    """Checking a consistent individual event compares totals in whole units (``score_units``):
+    no rule asks for the Fraction scores (``Context.scores``), which only a team event's
+    TRF612 and the messages of a disagreement need."""
+    import trfscore
+    from trfscore.checks import resolve
+    from trfscore.checks.context import Context
+    from trfscore.checks.registry import check_rules
+    from trfscore.testing.generate import swiss, to_trf
+
+    t = trfscore.loads(to_trf(swiss(40, 7, seed=2, forfeits=0.05, byes=0.05)), "trf")
+    profile = resolve("fide")
+    ctx = Context(t, profile)
+    found = [f for r in profile.selection.chosen(check_rules()) for f in r.func(ctx)]
+    assert "score_units" in ctx.__dict__ and "scores" not in ctx.__dict__
+    assert not [f for f in found if f.rule in ("TRF510", "TRF511", "TRF612")]

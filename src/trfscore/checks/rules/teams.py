@@ -235,8 +235,11 @@ def members_declared_total(ctx: Context) -> Iterator[Finding]:
     """
     if ctx.t.source.format == "crosstable":
         return  # the crosstable reader compares printed totals itself (CTB110), as TRF510 does
-    scores = ctx.scores
-    for team in _kind(ctx):
+    teams = _kind(ctx)
+    if not teams:
+        return
+    scores = ctx.scores  # (made for a team event only)
+    for team in teams:
         members = [ctx.by_rank[m] for m in team.members if m in ctx.by_rank]
         declared = [p for p in members if p.points is not None]
         if not declared:
