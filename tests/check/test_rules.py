@@ -367,3 +367,14 @@ def test_the_crash_guard_fails_on_a_crashing_rule():
             findings(trf())
     finally:
         rules[at] = kept
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("2026/04/05", True), ("5 Apr 26", True), ("05.04.2026", True),
+    ("10.09.13", False), ("26/04/05", False), ("", False)])
+def test_only_dates_with_an_unmistakable_year_are_compared(text, expected):
+    """TRF203/TRF540 compare a 042/052 date only when its year cannot be mistaken: four digits,
+    or a month in letters (``10.09.13`` may be 2010-09-13 or 2013-09-10)."""
+    from trfscore.checks.rules.rounds import reliable
+
+    assert reliable(text) is expected

@@ -41,13 +41,14 @@ def round_dates(ctx: Context) -> list[tuple[int, int, str]]:
     return out
 
 
-_iso = parse_round_date
+#: What makes a date's year unmistakable: four digits, or a month written in letters.
+_UNMISTAKABLE = re.compile(r"\d{4}|[A-Za-z]{3}")
 
 
 def reliable(text: str) -> bool:
     """A 042/052 date whose year cannot be mistaken: it has four digits (``10.09.13`` may be
     2010-09-13 or 2013-09-10, so such dates are not compared)."""
-    return bool(re.search(r"\d{4}", text or "")) or bool(re.search(r"[A-Za-z]{3}", text or ""))
+    return bool(text) and _UNMISTAKABLE.search(text) is not None
 
 
 @rule("TRF203", WARNING, "start date (042) not after end date (052)", spec="B2", why=(
@@ -90,7 +91,7 @@ def round_dates_order(ctx: Context) -> Iterator[Finding]:
     line = ctx.record_line("132")
     previous: tuple[int, str] | None = None
     for rnd, column, text in round_dates(ctx):
-        iso = _iso(text)
+        iso = parse_round_date(text)
         if iso is None:
             yield finding("TRF204", f"round {rnd}: date {text!r} does not parse", line, column,
                           "write round dates as YY/MM/DD above the round's columns", text)
@@ -125,7 +126,7 @@ def round_dates_in_event(ctx: Context) -> Iterator[Finding]:
         return
     line = ctx.record_line("132")
     for rnd, column, text in round_dates(ctx):
-        iso = _iso(text)
+        iso = parse_round_date(text)
         if iso is None:
             continue
         if start and iso < start:
