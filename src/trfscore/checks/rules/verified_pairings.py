@@ -12,12 +12,11 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ...findings import ERROR, INFO, WARNING, Finding, finding
-from ...pairings.verdicts import Report, RoundVerdict, Status
-from ...teams.build import pick_teams
 from ..context import Context, round_col
 from ..registry import rule
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (the pairing machinery is imported only when the pairings are judged)
+    from ...pairings.verdicts import Report, RoundVerdict
     from ...pairings.verify import Progress
 
 
@@ -38,6 +37,8 @@ def _where(ctx: Context, verdict: RoundVerdict) -> tuple[int | None, int | None]
     """The 001 line of the first player the verdict names, at that round's cell; for teams the
     team record (310, else 013) of the first team it names."""
     if verdict.teams:
+        from ...teams.build import pick_teams
+
         lines = {team.number: team.line for team in pick_teams(ctx.t, lambda _: None)}  # the teams the matches are of
         line = next((lines[n] for n in verdict.players() if lines.get(n) is not None), None)
         return line, (5 if line is not None else None)
@@ -102,6 +103,8 @@ def round_not_checkable(ctx: Context) -> Iterator[Finding]:
         yield finding("TRF902", f"the pairings cannot be judged ({report.checker}): {report.refused}", None, None,
                       "see docs/pairings.md for what the pairing check needs from the file")
         return
+    from ...pairings.verdicts import Status
+
     for verdict in report.rounds:
         if verdict.status == Status.NOT_CHECKABLE:
             yield finding("TRF902", f"round {verdict.round} cannot be judged by the {report.judged_by}: "
@@ -124,6 +127,8 @@ def no_legal_pairing(ctx: Context) -> Iterator[Finding]:
     report = _report(ctx)
     if report is None:
         return
+    from ...pairings.verdicts import Status
+
     for verdict in report.rounds:
         if verdict.status == Status.NO_LEGAL_PAIRING:
             line, column = _where(ctx, verdict)
