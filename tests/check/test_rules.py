@@ -378,3 +378,22 @@ def test_only_dates_with_an_unmistakable_year_are_compared(text, expected):
     from trfscore.checks.rules.rounds import reliable
 
     assert reliable(text) is expected
+
+
+def test_checking_a_trf_loads_no_other_format_and_no_pairing_checker(tmp_path):
+    """``trfscore check`` of a TRF with findings names each rule's summary from the rules that
+    fired (declared by the modules that found them), so no other format's reader is imported
+    for its rule table, nor the pairing checker unless ``--pairings`` asks for it."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "dates.trf"
+    path.write_text(trf(header=["012 Test", "042 2026/04/05", "052 2026/04/01"]))
+    code = (f"import sys, trfscore.cli as c\nc.main(['check', {str(path)!r}, '--no-progress'])\n"
+            "print(' '.join(m for m in sys.modules if m.startswith('trfscore')))\n")
+    src = str(Path(__file__).resolve().parents[2] / "src")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env={"PYTHONPATH": src})
+    *printed, modules = proc.stdout.strip().splitlines()
+    assert "  TRF203  1 warning          start date (042) not after end date (052)" in printed, printed
+    assert not [m for m in modules.split() if m.startswith(("trfscore.formats.pgn", "trfscore.formats.crosstable",
+                                                             "trfscore.formats.json", "trfscore.pairings"))]

@@ -79,9 +79,12 @@ def all_rules() -> dict[str, Rule]:
 
 
 def get(rule_id: str) -> Rule | None:
-    if not _loaded:
-        all_rules()
-    return RULES.get(rule_id)
+    """The rule ``rule_id`` (None: no such rule).  A rule a finding of this process names is
+    declared already (its module made the finding): only another id loads every declaring module."""
+    found = CATALOGUE.get(rule_id)
+    if found is None and not _loaded:
+        found = all_rules().get(rule_id)
+    return found
 
 
 _checks: list[Rule] | None = None
