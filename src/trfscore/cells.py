@@ -204,9 +204,10 @@ class Columns(_Keyed):
         return list(map(slice, range(0, size * n, n), range(n, size * n + 1, n)))
 
 
-def positions_of(items: list[_T], value: _T) -> list[int]:
-    """Every position of ``value`` in ``items``, found from one to the next by ``list.index`` (in
-    C: for a value that is rare in a long column, such as the cells without an opponent)."""
+def positions_of(items: Sequence[_T], value: _T) -> list[int]:
+    """Every position of ``value`` in ``items`` (a list, or a character in a string), found from
+    one to the next by ``index`` (in C: for a value that is rare in a long column, such as the
+    cells without an opponent)."""
     found: list[int] = []
     k = -1
     with suppress(ValueError):

@@ -16,13 +16,11 @@ from __future__ import annotations
 
 from operator import attrgetter
 
-from ..cells import Columns
-from ..model import Game, Kind, Player
+from ..cells import Columns, positions_of
+from ..model import COLOUR_OF_CODE, Game, Kind, Player
 from .lanes import Lanes
 
-#: A colour as the flat column writes it, and back.
-COLOUR_OF_CHAR = {"w": "w", "b": "b", "-": None}
-#: packed colour characters (TRF ``w b -`` and blank) -> the flat column's
+#: packed colour characters (TRF ``w b -`` and blank) -> the flat column's (``w b -``)
 _PACKED_COLOURS = str.maketrans({" ": "-"})
 _START_RANK = attrgetter("start_rank")
 #: kinds of a cell that holds nothing (with no opponent and a blank code; see ``is_blank_cell``)
@@ -70,7 +68,7 @@ class FlatCells:
 
     def game(self, k: int) -> Game:
         """Cell ``k`` as the ``Game`` the player's ``games`` list holds."""
-        return Game(k % self.round_count + 1, self.opp[k], COLOUR_OF_CHAR[self.col[k]], self.code[k], self.kind[k])
+        return Game(k % self.round_count + 1, self.opp[k], COLOUR_OF_CODE[self.col[k]], self.code[k], self.kind[k])
 
     def row(self, i: int) -> range:
         """The flat positions of player ``i``'s recorded cells."""
@@ -100,14 +98,6 @@ class FlatCells:
 
         return sorted(cells, key=lambda k: (first_of_pair(k), k))
 
-    def positions_of(self, code: str) -> list[int]:
-        """The cells whose result code is ``code``, in order."""
-        found, text, at = [], self.code, self.code.find(code)
-        while at >= 0:
-            found.append(at)
-            at = text.find(code, at + 1)
-        return found
-
     def blank(self, k: int) -> bool:
         """``is_blank_cell`` of cell ``k``."""
         return self.opp[k] is None and self.code[k] == " " and self.kind_at(k) in BLANK_KINDS
@@ -115,7 +105,7 @@ class FlatCells:
     def blanks(self) -> list[int]:
         """The blank cells (``is_blank_cell``) among the recorded ones, in order."""
         count_, n = self.count, self.round_count
-        return [k for k in self.positions_of(" ") if k % n < count_[k // n] and self.blank(k)]
+        return [k for k in positions_of(self.code, " ") if k % n < count_[k // n] and self.blank(k)]
 
     def busy_rounds(self) -> set[int]:
         """Rounds (1-based) in which some player's cell is not blank."""

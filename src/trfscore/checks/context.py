@@ -16,11 +16,11 @@ from ..cells import Columns, round_counts
 from ..decimals import fmt_points as fmt_points  # the check rules import it from here
 from ..event_reading import EventReading, event_columns
 from ..formats.trf.layout import PLAYER, round_column
-from ..model import Game, Kind, Player, Record, Tournament
+from ..model import Game, Player, Record, Tournament
 
 if TYPE_CHECKING:
     from ..ratinglist import RatingList
-from .cells import FlatCells, flat_cells
+from .cells import BLANK_KINDS, FlatCells, flat_cells
 
 #: 1-based columns of the 001 record (TRF16 = TRF26), from its description.
 _COLUMN = {f.name: f.first for f in PLAYER.fields}
@@ -220,4 +220,4 @@ class RoundsWithoutPairing:
 
 def is_blank_cell(g: Game) -> bool:
     """A cell that holds nothing: no opponent, no result (withdrawn, not paired, not yet played)."""
-    return g.opponent is None and g.code == " " and g.kind in (Kind.ABSENT, Kind.NOT_SCHEDULED)
+    return g.opponent is None and g.code == " " and g.kind in BLANK_KINDS

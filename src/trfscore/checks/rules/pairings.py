@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import cast
 
+from ...cells import positions_of
 from ...consistency import COMPLEMENTARY
 from ...findings import ERROR, INFO, WARNING, Finding, finding
 from ...model import Game, Kind, Player
@@ -224,7 +225,7 @@ def results(ctx: Context) -> Iterator[Finding]:
 def _pab_cells(ctx: Context) -> list[int]:
     """The cells holding a pairing-allocated bye ``U``, in order."""
     kind_at = ctx.flat.kind_at
-    return [k for k in ctx.flat.positions_of("U") if kind_at(k) == Kind.PAB]
+    return [k for k in positions_of(ctx.flat.code, "U") if kind_at(k) == Kind.PAB]
 
 
 @rule("TRF506", ERROR, "at most one pairing-allocated bye (U) per round", spec="D5", why=(
