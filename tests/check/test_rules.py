@@ -383,7 +383,8 @@ def test_only_dates_with_an_unmistakable_year_are_compared(text, expected):
 def test_checking_a_trf_loads_no_other_format_and_no_pairing_checker(tmp_path):
     """``trfscore check`` of a TRF with findings names each rule's summary from the rules that
     fired (declared by the modules that found them), so no other format's reader is imported
-    for its rule table, nor the pairing checker unless ``--pairings`` asks for it."""
+    for its rule table, nor the pairing checker unless ``--pairings`` asks for it, nor the
+    typed records' classes for a file without such records."""
     import subprocess
     import sys
 
@@ -396,4 +397,5 @@ def test_checking_a_trf_loads_no_other_format_and_no_pairing_checker(tmp_path):
     *printed, modules = proc.stdout.strip().splitlines()
     assert "  TRF203  1 warning          start date (042) not after end date (052)" in printed, printed
     assert not [m for m in modules.split() if m.startswith(("trfscore.formats.pgn", "trfscore.formats.crosstable",
-                                                             "trfscore.formats.json", "trfscore.pairings"))]
+                                                             "trfscore.formats.json", "trfscore.pairings",
+                                                             "trfscore.records"))]

@@ -13,7 +13,6 @@ from ...findings import ERROR, Finding, finding
 from ...formats.trf.header import grid
 from ...formats.trf.layout import BY_CODE
 from ...formats.trf.records import parse_number
-from ...records import Acceleration, JavafoAcceleration
 from ..context import Context, fmt_points
 from ..registry import rule
 
@@ -79,6 +78,8 @@ def scoring_agree(ctx: Context) -> Iterator[Finding]:
 
 def _xxa(ctx: Context) -> dict[int, tuple[int | None, dict[int, Fraction]]]:
     """Start rank -> (line, round -> acceleration) from the XXA records (round r in cell r)."""
+    from ...records import JavafoAcceleration  # (typed records: imported for a file that has some)
+
     out: dict[int, tuple[int | None, dict[int, Fraction]]] = {}
     for xxa in ctx.t.records_of(JavafoAcceleration):
         if xxa.start_rank is not None:
@@ -104,6 +105,8 @@ def acceleration_agree(ctx: Context) -> Iterator[Finding]:
     """
     if ctx.team_ids_space or not ctx.records.get("250") or not ctx.records.get("XXA"):
         return
+    from ...records import Acceleration
+
     ranges: dict[tuple[int, int], Fraction] = {}
     for entry in ctx.t.records_of(Acceleration):
         r1, r2, i1, i2 = entry.first_round, entry.last_round, entry.first_id, entry.last_id

@@ -17,7 +17,6 @@ from typing import cast
 
 from ...findings import ERROR, WARNING, Finding, finding
 from ...model import Kind, Player, in_units
-from ...records import Acceleration, Bye, JavafoAcceleration, PointAssignment
 from ..context import COL_POINTS, FIELDS, Context, fmt_points, is_blank_cell
 from ..registry import rule
 
@@ -51,11 +50,18 @@ def _unfinished(mode: str, x: Fraction | None) -> str:
     return ""
 
 
-def _adjusted(ctx: Context) -> dict[int, Fraction]:
-    """Computed scores with 299 adjustments applied (individual events)."""
-    scores = dict(ctx.scores)
+def _adjusted(ctx: Context) -> dict[int, Fraction] | None:
+    """Computed scores with 299 adjustments applied (individual events); None when the file
+    has no 299 record.  (The typed records' module is imported only for a file that has some.)"""
+    if not ctx.t.records:
+        return None
+    from ...records import PointAssignment
+
     entries = ctx.t.records_of(PointAssignment)
-    if not entries or ctx.team_ids_space:
+    if not entries:
+        return None
+    scores = dict(ctx.scores)
+    if ctx.team_ids_space:
         return scores
     points = ctx.t.scoring.points
     for entry in entries:
@@ -82,6 +88,8 @@ def _adjusted(ctx: Context) -> dict[int, Fraction]:
 
 def _acceleration(ctx: Context) -> dict[int, set[Fraction]]:
     """Start rank -> the acceleration values a file gives the player (250 and XXA)."""
+    from ...records import Acceleration, JavafoAcceleration
+
     out: dict[int, set[Fraction]] = {}
     if ctx.team_ids_space:
         return out
@@ -109,6 +117,8 @@ def _acceleration(ctx: Context) -> dict[int, set[Fraction]]:
 
 def _future_byes(ctx: Context) -> dict[int, tuple[int, Fraction, str]]:
     """240 F/H byes for a round past the data: start rank -> (round, points, type)."""
+    from ...records import Bye
+
     out: dict[int, tuple[int, Fraction, str]] = {}
     if ctx.team_ids_space:
         return out
@@ -240,7 +250,7 @@ def declared_points(ctx: Context) -> Iterator[Finding]:
     if ctx.t.source.format == "crosstable":
         return  # the crosstable reader compares printed totals itself, at their cells (CTB110)
     unit, totals = ctx.score_units
-    scores = _adjusted(ctx) if ctx.t.records_of(PointAssignment) else None
+    scores = _adjusted(ctx)
     if scores is None and _all_agree(ctx.players, unit, totals):
         return
     habits = None  # (acceleration, future byes): read at the first disagreement

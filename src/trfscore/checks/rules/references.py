@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from ...findings import WARNING, Finding, finding
 from ...formats.trf.layout import BY_CODE, RECORDS, id_fields
 from ...model import Kind, Record
-from ...records import JavafoProhibited, ProhibitedPairing, TrfRecord
 from ...teams.rules import SEVERITY as TEAM_SEVERITY
 from ..context import Context
 from ..registry import rule
+
+if TYPE_CHECKING:
+    from ...records import TrfRecord
 
 # record code -> list of (first 0-based column, step, width, what) scans; what is "id" (player or
 # team by event type), "player" or "team": the fields of the record description that name
@@ -139,8 +142,10 @@ def prohibited_met(ctx: Context) -> Iterator[Finding]:
 
     Failing: ``260   1   9    3    7`` and 3 plays 7 in round 4.
     """
-    if ctx.team_ids_space:
+    if ctx.team_ids_space or not ctx.t.records:
         return
+    from ...records import JavafoProhibited, ProhibitedPairing  # (typed records: imported for a file that has some)
+
     groups: list[tuple[TrfRecord, int, int, set[int]]] = []
     for pairing in ctx.t.records_of(ProhibitedPairing):
         if pairing.first_round is not None and pairing.last_round is not None:
