@@ -187,6 +187,7 @@ _CLEAN: dict[str, Callable[[list[str]], bool]] = {
     "name": lambda values: "" not in values,
     "rating": _all_digits, "fide_id": _all_digits, "rank": _all_digits,
     "birth": lambda values: all(map(BIRTH_FORMS.match, filter(None, values))),
+    "points": lambda values: all(parse_points(v)[1] is None for v in set(values)),  # (parse_points remembers)
 }
 
 
@@ -213,11 +214,10 @@ def _heads(texts: list[str], slow: set[int]) -> tuple[_Heads, dict[str, list[str
         snos = list(map(int, sno_texts))
     if 0 in snos:
         slow.update(i for i, v in enumerate(snos) if v == 0)
+    clean = {name for name, holds in _CLEAN.items() if holds(cut[name])}
     for judged in HEAD_RULES:
-        values = cut[judged.field]
-        clean = _CLEAN.get(judged.field)
-        if clean is None or not clean(values):
-            _mark(values, judged.malformed, slow)
+        if judged.field not in clean:
+            _mark(cut[judged.field], judged.malformed, slow)
     table = {v: parse_points(v) for v in set(cut["points"])}  # parse_points remembers its texts
     points = [table[v][0] for v in cut["points"]]
     ratings = _numbers(cut["rating"], zero_is_none=True)
