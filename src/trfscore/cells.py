@@ -357,7 +357,7 @@ def _gathered(rows: list[PackedRow], counts: list[int], n: int) -> Columns:
     """The cells gathered into one block: a run of consecutive whole rows of a block ``n``
     cells wide at once, any other player by itself, padded to ``n`` with "no entry" cells.  Each part's
     kinds come from its block's keys (or are the games' own); when no code stands for two kinds
-    across the parts, the codes are the keys, else each (code, kind) pair is keyed (:func:`pack`)."""
+    across the parts, the codes are the keys, else each (code, kind) pair is keyed (:func:`_keyed`)."""
     opps: list[int | None] = []
     cols: list[str] = []
     parts: list[tuple[str, dict[str, str] | list[str]]] = []  # (codes, their block's kind_of_key or kinds)

@@ -87,16 +87,6 @@ def test_lanes_are_as_wide_as_the_player_numbers():
         assert Context(t).flat.lanes.width == width
 
 
-def test_a_lane_numbers_every_player_and_zero():
-    """The narrowest lane holding the numbers 0 .. players: 255 players fit a byte, 65,535 two bytes."""
-    from array import array
-
-    from trfscore.checks.lanes import _typecode
-
-    widths = [array(_typecode(players)).itemsize for players in (1, 255, 256, 65_535, 65_536)]
-    assert widths == [1, 1, 2, 2, 4]
-
-
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.sampled_from([8, 16, 40, 264]), seed=st.integers(0, 10**6), blocks=st.integers(1, 3))
 def test_planted_defects_in_random_blocks(players, seed, blocks):
