@@ -263,17 +263,18 @@ def hand_over(players: Sequence[Player], padded: bool = False) -> Columns:
     made, gathered = _columns(players, None)
     if not players:
         return made
-    short = padded and min(made.counts) < made.n
-    if gathered:
-        cells = PackedCells(made.n, made.opponents, made.colours, made.keys, made.kind_of_key, made.opponent_bytes,
-                            made.code_of_key)
-    elif short:  # the block itself, its rows given their padding
-        cells = _PACKED_OF(players[0]).cells
-    else:
-        return made
+    n, counts = made.n, made.counts
+    short = padded and min(counts) < n
     if short:
-        made.counts = [made.n] * len(players)
-    type(players[0]).defer_all(players, cells, range(len(players)), made.counts)
+        made.counts = [n] * len(players)
+    if gathered:
+        cells = PackedCells(n, made.opponents, made.colours, made.keys, made.kind_of_key, made.opponent_bytes,
+                            made.code_of_key)
+        type(players[0]).defer_all(players, cells, range(len(players)), made.counts)
+    elif short:  # the block's own rows, the short ones given their padding (blank cells there)
+        cells = _PACKED_OF(players[0]).cells
+        for i in [i for i, c in enumerate(counts) if c < n]:
+            players[i].defer_games(cells, i, n)
     return made
 
 
