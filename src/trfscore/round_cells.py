@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, MutableSequence
 from itertools import repeat
 from operator import index as as_index
-from typing import Any, NamedTuple, Protocol, SupportsIndex, overload
+from typing import Any, NamedTuple, Protocol, SupportsIndex, cast, overload
 
 from .cells import CHAR_OF_COLOUR, Kind, PackedCells, pack
 
@@ -261,11 +261,11 @@ class RoundCellsField:
 
     def __set__(self, owner: HoldsRow, games: Iterable[Game] | PackedRow) -> None:
         if type(games) is PackedRow:  # (a type test, not isinstance: 10,000 players a file)
-            owner._packed = games  # type: ignore[assignment]
+            owner._packed = games
         elif type(games) is RoundCells:
             owner._packed = games._owner._packed
         else:
-            owner._packed = row_of(games)
+            owner._packed = row_of(cast("Iterable[Game]", games))
 
 
 _new_view = object.__new__
