@@ -88,3 +88,41 @@ def test_the_command_line_freezes_what_is_left_before_the_shutdown():
             "import trfscore.cli as c\nc.run()")
     words = printed_by(code)
     assert "frozen" in words and int(max(words - {"frozen"})) > 1000
+
+
+#: What checking a TRF does not need: the other formats' readers, the pairing checker's adapter
+#: (``--pairings`` only), the team builder, title norms, ratings, rating-list indexes and the reports.
+NOT_FOR_A_TRF_CHECK = ("trfscore.formats.pgn", "trfscore.formats.crosstable", "trfscore.formats.json_read",
+                       "trfscore.formats.json_bulk", "trfscore.pairings", "trfscore.teams.build", "trfscore.norms",
+                       "trfscore.ratings", "trfscore.ratinglist.index", "trfscore.report.html", "trfscore.tiebreaks")
+
+
+def test_a_check_of_a_trf_with_findings_imports_no_other_format_and_no_pairing_checker(tmp_path):
+    """``check`` of a TRF whose points disagree with its results (a finding, so the summary names
+    its rule) loads the TRF reader and the check rules, nothing of :data:`NOT_FOR_A_TRF_CHECK`:
+    the summary finds a rule in the catalogue its reader and rules filled, and the ``TRF9xx``
+    rules import the pairing package only when asked to judge the pairings."""
+    sample = Path(__file__).resolve().parents[1] / "samples" / "swiss-byes-forfeits.trf"
+    text = sample.read_text(encoding="utf-8").replace(" 7.0    1  ", " 6.0    1  ", 1)
+    assert text != sample.read_text(encoding="utf-8")
+    path = tmp_path / "points.trf"
+    path.write_text(text, encoding="utf-8")
+    code = (f"import sys, trfscore.cli as c\nassert c.main(['check', {str(path)!r}, '--no-progress']) == 1")
+    modules = loaded_after(code)
+    assert {"trfscore.formats.trf.reader", "trfscore.checks.rules.verified_pairings"} <= modules
+    assert not [m for m in modules if m.startswith(NOT_FOR_A_TRF_CHECK)], sorted(modules)
+
+
+def test_writing_a_trf_from_json_imports_no_lark(tmp_path):
+    """``convert doc.json --to trf`` of a document read from a TRF (its lines kept) reads its
+    player lines back with the TRF reader's decoder, without lark or the modules only lark's
+    parser needs (``hashlib``, ``pickle``: imported where the shipped parser is loaded)."""
+    sample = Path(__file__).resolve().parents[1] / "samples" / "swiss-byes-forfeits.trf"
+    doc, out = tmp_path / "event.json", tmp_path / "event.trf"
+    assert printed_by(f"import trfscore.cli as c\nprint(c.main(['convert', {str(sample)!r}, '--to', 'json', "
+                      f"'-o', {str(doc)!r}]))") == {"0"}
+    modules = loaded_after(f"import trfscore.cli as c\nassert c.main(['convert', {str(doc)!r}, '--to', 'trf', "
+                           f"'-o', {str(out)!r}]) == 0", ("lark", "hashlib", "pickle", "trfscore.formats.trf"))
+    assert out.read_bytes() == sample.read_bytes()
+    assert {"trfscore.formats.trf.writer", "trfscore.formats.trf.bulk"} <= modules
+    assert not {"lark", "hashlib", "pickle"} & modules, sorted(modules)

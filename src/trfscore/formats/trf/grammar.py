@@ -7,9 +7,7 @@ values.  Field decoding happens elsewhere (column tables).
 """
 from __future__ import annotations
 
-import hashlib
 import io
-import pickle
 import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
@@ -63,6 +61,8 @@ def stamp() -> dict[str, str]:
     """What the shipped parsers were built from: the SHA-256 of everything lark was given (both
     grammar texts of :func:`_grammar` and :data:`_OPTIONS`, so that a change to either here, not
     only to ``trf.lark``, makes the shipped file stale) and lark's version."""
+    import hashlib  # (with pickle: imported by lark anyway, so where the parser is used; not by MAX_LINE's readers)
+
     import lark
 
     given = "\0".join((_grammar(False), _grammar(True), repr(sorted(_OPTIONS.items()))))
@@ -71,6 +71,8 @@ def stamp() -> dict[str, str]:
 
 def built_parsers() -> bytes:
     """The file :data:`PARSERS`: :func:`stamp`, then both parsers as ``lark.Lark.save`` writes them."""
+    import pickle
+
     saved: dict[str, Any] = {"stamp": stamp()}
     for lf_only in (False, True):
         out = io.BytesIO()
@@ -85,6 +87,8 @@ def parser(lf_only: bool = False) -> lark.Lark:
     once per process: loaded from the package's :data:`PARSERS` (our own file, written by the
     generator), or built in memory when that file was built from another grammar or lark version
     (nothing is written anywhere)."""
+    import pickle
+
     import lark
 
     data = resources.files("trfscore").joinpath("grammars", PARSERS).read_bytes()

@@ -8,9 +8,7 @@ from fractions import Fraction
 from ...findings import Finding
 from ...model import Header, Player, Record, Tournament
 from ..decode import encode
-from .bulk import parse_players
 from .fits import refuse
-from .grammar import MAX_LINE
 from .player import infer_blank_byes
 from .records import written_records
 from .versions import format_player, write
@@ -58,6 +56,9 @@ def _read_back(records: list[Record], in_place: dict[int, str],
     the way the reader decodes them (:func:`.bulk.parse_players`); a line that reads as no
     player is left out.
     (Keyed by ``Player.line``, which a player read from a line always has.)"""
+    from .bulk import parse_players  # (the reader's decoder: a TRF written from another format needs none)
+    from .grammar import MAX_LINE
+
     texts = [Record(rec.kind, in_place.get(rec.line, rec.text)[:MAX_LINE], rec.eol, rec.line) for rec in records]
     return {p.line: p for p in parse_players(texts, add)}
 
