@@ -77,6 +77,17 @@ def test_a_small_text_report_makes_only_the_public_dataclasses_and_no_explanatio
     assert made <= PUBLIC_DATACLASSES, sorted(made - PUBLIC_DATACLASSES)
 
 
+def test_a_json_report_with_the_usual_tiebreaks_builds_no_explanation():
+    """The tie-break modules import the explanation classes only to explain a value (the HTML
+    report and ``explain``): a JSON report with BH-C1, BH, SB and PS makes none of them."""
+    sample = Path(__file__).resolve().parents[1] / "samples" / "swiss-byes-forfeits.trf"
+    modules = loaded_after(f"import trfscore.cli as c\nc.main(['report', {str(sample)!r}, '--format', 'json', "
+                           "'-o', __import__('os').devnull, '--tiebreaks', 'BH-C1,BH,SB,PS,WIN,KS,ARO,CUM'])")
+    assert {"trfscore.tiebreaks.progressive", "trfscore.tiebreaks.counts", "trfscore.tiebreaks.koya",
+            "trfscore.tiebreaks.rating_based", "trfscore.tiebreaks.us_chess", "trfscore.report.json_report"} <= modules
+    assert "trfscore.tiebreaks.explain" not in modules
+
+
 def test_the_command_line_freezes_what_is_left_before_the_shutdown():
     """``cli.run`` ends with ``gc.freeze()``: the objects made at start-up, which live until the
     process ends, are not walked again by the interpreter's final collections (docs/performance.md).

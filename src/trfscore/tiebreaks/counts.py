@@ -16,14 +16,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from ..model import Kind
 from . import unplayed as U
 from .base import Column, Engine, TieBreak
 from .context import Context
 from .editions import Edition
-from .explain import Explanation, Term
 from .terms import KIND_TEXT
+
+if TYPE_CHECKING:
+    from .explain import Explanation
 
 __all__ = ["compute_count", "explain_count", "COUNTS"]
 
@@ -107,6 +110,8 @@ def compute_count(eng: Engine, tb: TieBreak) -> Column:
 
 
 def explain_count(eng: Engine, tb: TieBreak, i: int) -> Explanation:
+    from .explain import Explanation, Term  # on first use (start-up)
+
     ctx = eng.ctx
     ed = eng.edition_for(tb)
     name = NAMES.get(tb.base, tb.base)

@@ -14,10 +14,13 @@ half points; ``KS/L-1.5`` by points.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from . import unplayed as U
 from .base import Column, Engine, TieBreak
-from .explain import Explanation, Term, fmt_number
+
+if TYPE_CHECKING:
+    from .explain import Explanation
 
 __all__ = ["compute_ks", "explain_ks", "threshold"]
 
@@ -49,6 +52,8 @@ def compute_ks(eng: Engine, tb: TieBreak) -> Column:
 
 
 def explain_ks(eng: Engine, tb: TieBreak, i: int) -> Explanation:
+    from .explain import Explanation, Term, fmt_number  # on first use (start-up)
+
     ctx = eng.ctx
     ed = eng.edition_for(tb)
     lim = threshold(eng, tb)

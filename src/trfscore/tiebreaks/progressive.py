@@ -10,10 +10,13 @@ reference program agrees).
 from __future__ import annotations
 
 from itertools import accumulate
+from typing import TYPE_CHECKING
 
 from .base import Column, Engine, TieBreak
 from .context import Context
-from .explain import Explanation, Term
+
+if TYPE_CHECKING:
+    from .explain import Explanation
 
 __all__ = ["compute_ps", "explain_ps", "running_scores"]
 
@@ -34,6 +37,8 @@ def compute_ps(eng: Engine, tb: TieBreak) -> Column:
 
 
 def explain_ps(eng: Engine, tb: TieBreak, i: int) -> Explanation:
+    from .explain import Explanation, Term  # on first use (start-up)
+
     ctx = eng.ctx
     terms = []
     for r, s in enumerate(running_scores(ctx, i)):

@@ -21,13 +21,16 @@ The FIDE tables come from :mod:`trfscore.ratings.tables` (B.02 8.1.1 / 8.1.2).
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from ..model import Kind
 from ..ratings.tables import fide_dp_hundredths as dp
 from ..ratings.tables import fide_pd_hundredths as pd_hundredths
 from . import unplayed as U
 from .base import Column, Engine, TieBreak
-from .explain import Explanation, Term, fmt_number
+
+if TYPE_CHECKING:
+    from .explain import Explanation
 
 __all__ = ["compute_rating", "explain_rating", "tpr_of", "ptp_of", "dp", "pd_hundredths",
            "round_half_up"]
@@ -164,6 +167,8 @@ def _per_player(eng: Engine, tb: TieBreak, which: str) -> list[int | None]:
 
 
 def explain_rating(eng: Engine, tb: TieBreak, i: int) -> Explanation:
+    from .explain import Explanation, Term, fmt_number  # on first use (start-up)
+
     ctx = eng.ctx
     ed = eng.edition_for(tb)
     base = tb.base

@@ -17,13 +17,17 @@ They have their own unplayed-game rules and do not depend on the FIDE edition:
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..model import Kind
 from . import unplayed as U
 from .base import Column, Engine, TieBreak
 from .context import Context
-from .explain import Explanation, Term, fmt_number
 from .progressive import running_scores
 from .terms import KIND_TEXT
+
+if TYPE_CHECKING:
+    from .explain import Explanation
 
 __all__ = ["compute_us", "explain_us"]
 
@@ -113,6 +117,8 @@ def compute_us(eng: Engine, tb: TieBreak) -> Column:
 
 
 def explain_us(eng: Engine, tb: TieBreak, i: int) -> Explanation:
+    from .explain import Explanation, Term, fmt_number  # on first use (start-up)
+
     ctx = eng.ctx
     base = tb.base
     value = eng.column(tb, compute_us).shown()[i]
