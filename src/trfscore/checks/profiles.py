@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -42,16 +41,18 @@ def default_name() -> str:
     return str(load_data().get("default", "basic"))
 
 
-@dataclass
 class Profile:
     """A resolved profile: selection, severity overrides and thresholds."""
 
-    name: str
-    description: str = ""
-    selection: Selection = field(default_factory=Selection)
-    severity: dict[str, str] = field(default_factory=dict)
-    thresholds: dict[str, Any] = field(default_factory=dict)
-    version: int = 1
+    __slots__ = ("name", "description", "selection", "severity", "thresholds", "version")
+
+    def __init__(self, name: str, description: str = "", selection: Selection | None = None,
+                 severity: dict[str, str] | None = None, thresholds: dict[str, Any] | None = None,
+                 version: int = 1) -> None:
+        self.name, self.description, self.version = name, description, version
+        self.selection = Selection() if selection is None else selection
+        self.severity: dict[str, str] = {} if severity is None else severity
+        self.thresholds: dict[str, Any] = {} if thresholds is None else thresholds
 
     def enabled(self, rule_id: str) -> bool:
         return self.selection.enabled(rule_id)

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from typing import TypeVar
 
 from ..findings import CATALOGUE, SEVERITIES, Finding, Rule, declare
@@ -134,14 +133,12 @@ def _match_length(selector: str, rule_id: str) -> int:
     return len(selector) if rule_id.startswith(selector) else -1
 
 
-@dataclass
 class Selection:
     """Which rule ids are on: the longest matching selector decides; ignore wins ties."""
 
-    select: list[str] = field(default_factory=lambda: ["ALL"])
-    ignore: list[str] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
+    def __init__(self, select: list[str] | None = None, ignore: list[str] | None = None) -> None:
+        self.select = ["ALL"] if select is None else select
+        self.ignore: list[str] = [] if ignore is None else ignore
         self._cache: dict[str, bool] = {}
         self._chosen: tuple[list[Rule], list[Rule]] | None = None
 

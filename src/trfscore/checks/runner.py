@@ -10,8 +10,7 @@ from __future__ import annotations
 import glob
 import os
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..errors import UsageError
 from ..findings import SEVERITY_ORDER, Finding, finding
@@ -30,9 +29,10 @@ SUFFIXES = (".trf", ".txt", ".pgn", ".json")
 EXCERPT = 160
 
 
-@dataclass(frozen=True)
-class Options:
-    """What a worker needs to check one file (picklable)."""
+class Options(NamedTuple):
+    """What a worker needs to check one file (picklable).  This class and :class:`Target` are
+    NamedTuples and :class:`FileResult` a plain class: a dataclass costs every process ~2.5 M
+    instructions to make (docs/performance.md, "Start-up")."""
 
     profile: str | None = None
     select: str | None = None
@@ -50,24 +50,26 @@ class Options:
     pairing_progress: bool = False  # show the rounds being judged on standard error (one file, on a terminal)
 
 
-@dataclass
 class FileResult:
-    """The outcome for one input."""
+    """The outcome for one input (picklable: a worker sends it back)."""
 
-    path: str
-    findings: list[Finding] = field(default_factory=list)
-    encoding: str | None = None
-    format: str | None = None
-    error: str | None = None  # the file could not be read at all (exit 2)
-    unreadable: bool = False  # read, but nothing in it (no player, an error): exit 2, findings kept
-    skipped: bool = False  # not a tournament file (found in a folder, or --only-tournaments): not checked
-    listed: bool = False  # a skipped file a folder held: listed as skipped (--only-tournaments ones are not)
-    lines: dict[int, tuple[int, str]] = field(default_factory=dict)  # line -> (offset, excerpt)
-    players: int = 0
-    rounds: int = 0
-    #: the event reading the rules judged the file by (rounds played and pending, system), as the
-    #: report's JSON gives it (:meth:`trfscore.event_reading.EventReading.to_dict`); None unread
-    event: dict[str, Any] | None = None
+    __slots__ = ("path", "findings", "encoding", "format", "error", "unreadable", "skipped", "listed", "lines",
+                 "players", "rounds", "event")
+
+    def __init__(self, path: str, findings: list[Finding] | None = None, encoding: str | None = None,
+                 format: str | None = None, error: str | None = None, lines: dict[int, tuple[int, str]] | None = None
+                 ) -> None:
+        self.path, self.encoding, self.format = path, encoding, format
+        self.findings: list[Finding] = [] if findings is None else findings
+        self.error = error  # the file could not be read at all (exit 2)
+        self.unreadable = False  # read, but nothing in it (no player, an error): exit 2, findings kept
+        self.skipped = False  # not a tournament file (found in a folder, or --only-tournaments): not checked
+        self.listed = False  # a skipped file a folder held: listed as skipped (--only-tournaments ones are not)
+        self.lines: dict[int, tuple[int, str]] = {} if lines is None else lines  # line -> (offset, excerpt)
+        self.players = self.rounds = 0
+        #: the event reading the rules judged the file by (rounds played and pending, system), as the
+        #: report's JSON gives it (:meth:`trfscore.event_reading.EventReading.to_dict`); None unread
+        self.event: dict[str, Any] | None = None
 
     def reaches(self, level: str) -> bool:
         need = SEVERITY_ORDER[level]
@@ -244,8 +246,7 @@ def check_path(path: str, options: Options) -> FileResult:
 
 # -- many files --------------------------------------------------------------------------
 
-@dataclass
-class Target:
+class Target(NamedTuple):
     """One thing to check: a file path, standard input, or an argument that named nothing."""
 
     path: str
@@ -306,7 +307,7 @@ def _walk(folder: str) -> list[str]:
 
 def options_for(target: Target, options: Options) -> Options:
     """A file found in a folder is checked only when it is a tournament file by its content."""
-    return replace(options, tournaments_only=True) if target.in_folder else options
+    return options._replace(tournaments_only=True) if target.in_folder else options
 
 
 def run_all(targets: list[Target], options: Options, jobs: int = 1, stdin: Callable[[], bytes] | None = None,

@@ -155,9 +155,7 @@ def run(args: Namespace) -> int:
 
         remember_lists(options.rating_lists, lists)
     if args.pairings and not args.no_progress and len(targets) == 1 and sys.stderr.isatty():
-        from dataclasses import replace
-
-        options = replace(options, pairing_progress=True)
+        options = options._replace(pairing_progress=True)
     if args.output in (None, "-"):
         try:  # a terminal that cannot show a character gets an escape, not a crash
             sys.stdout.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]

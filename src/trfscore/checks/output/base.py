@@ -2,7 +2,6 @@
 :class:`Writer` base and the JSON form of a finding (:mod:`trfscore.checks.output` picks the format)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import IO, TYPE_CHECKING, Any
 
 from ...findings import ERROR, INFO, SEVERITY_ORDER, WARNING, Finding
@@ -72,19 +71,16 @@ def statistics_lines(summary: Summary) -> list[str]:
     return out
 
 
-@dataclass
 class Summary:
-    """Totals over a run: files, unreadable files, findings per severity and per rule."""
+    """Totals over a run: files, unreadable files, findings per severity and per rule (a plain
+    class: a dataclass costs every process ~2.5 M instructions to make, docs/performance.md)."""
 
-    fail_on: str = ERROR
-    profile: str = "basic"
-    files: int = 0
-    unreadable: int = 0
-    with_findings: int = 0
-    failing: int = 0
-    skipped: int = 0  # not a tournament file by its content (listed, never counted as checked)
-    severities: dict[str, int] = field(default_factory=lambda: {ERROR: 0, WARNING: 0, INFO: 0})
-    rules: dict[str, dict[str, int]] = field(default_factory=dict)
+    def __init__(self, fail_on: str = ERROR, profile: str = "basic") -> None:
+        self.fail_on, self.profile = fail_on, profile
+        self.files = self.unreadable = self.with_findings = self.failing = 0
+        self.skipped = 0  # not a tournament file by its content (listed, never counted as checked)
+        self.severities: dict[str, int] = {ERROR: 0, WARNING: 0, INFO: 0}
+        self.rules: dict[str, dict[str, int]] = {}
 
     def add(self, result: FileResult) -> None:
         if result.skipped:
