@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
 from json.scanner import make_scanner
 from typing import Any, cast
 
@@ -28,15 +27,17 @@ _SPACES = re.compile(r"[ \t\n\r]*")  # JSON's whitespace
 _value = make_scanner(cast(Any, json.JSONDecoder()))  # what json.loads decodes each value with
 
 
-@dataclass
 class Decoded:
     """A decoded document: everything but its players (``players`` an empty list where the
     document has an array of them), the players as columns (None when some player is invalid
-    or there is no array of players), and the schema's problems with the players."""
+    or there is no array of players), and the schema's problems with the players.  (A plain
+    class: a dataclass costs every process ~2.5 M instructions to make, docs/performance.md.)"""
 
-    rest: Any
-    players: json_bulk.Columns | None
-    problems: list[tuple[str, str]] = field(default_factory=list)
+    __slots__ = ("rest", "players", "problems")
+
+    def __init__(self, rest: Any, players: json_bulk.Columns | None) -> None:
+        self.rest, self.players = rest, players
+        self.problems: list[tuple[str, str]] = []
 
 
 def decode(text: str, surrogates: bool) -> Decoded:

@@ -14,9 +14,10 @@ from copy import deepcopy
 from dataclasses import replace
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .schema_problems import Problem, describe, problem
+if TYPE_CHECKING:
+    from .schema_problems import Problem
 
 #: At most this many problems are described for one document (each one a finding).
 SHOWN_PROBLEMS = 50
@@ -85,6 +86,8 @@ def _described(value: Any, definition: str | None, where: tuple[str, int] | tupl
             return []
     except UnicodeEncodeError:  # a lone surrogate in a text handed over as str (a reader replaces them)
         return _described(encodable(value), definition, where)
+    from .schema_problems import describe  # (what says a problem: only for a document the schema rejects)
+
     return [describe(p) for p in problems(value, definition, where)]
 
 
@@ -92,6 +95,8 @@ def problems(doc: Any, definition: str | None = None, where: tuple[str, int] | t
     """The schema's errors in ``doc``, one per failing keyword and place, at most
     :data:`SHOWN_PROBLEMS`.  ``where``: (key, first index) when ``doc`` is a part of an array
     under that key of a larger document."""
+    from .schema_problems import problem
+
     root = _root(definition)
     seen: set[tuple[tuple[Any, ...], tuple[Any, ...]]] = set()
     out: list[Problem] = []
