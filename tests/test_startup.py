@@ -102,17 +102,20 @@ def test_the_command_line_freezes_what_is_left_before_the_shutdown():
 
 
 #: What checking a TRF does not need: the other formats' readers, the pairing checker's adapter
-#: (``--pairings`` only), the team builder, title norms, ratings, rating-list indexes and the reports.
+#: (``--pairings`` only), the team builder, title norms, ratings, rating-list indexes, the reports,
+#: and for a file without extension records (240, 250, XXA ...) their classes.
 NOT_FOR_A_TRF_CHECK = ("trfscore.formats.pgn", "trfscore.formats.crosstable", "trfscore.formats.json_read",
                        "trfscore.formats.json_bulk", "trfscore.pairings", "trfscore.teams.build", "trfscore.norms",
-                       "trfscore.ratings", "trfscore.ratinglist.index", "trfscore.report.html", "trfscore.tiebreaks")
+                       "trfscore.ratings", "trfscore.ratinglist.index", "trfscore.report.html", "trfscore.tiebreaks",
+                       "trfscore.records")
 
 
 def test_a_check_of_a_trf_with_findings_imports_no_other_format_and_no_pairing_checker(tmp_path):
     """``check`` of a TRF whose points disagree with its results (a finding, so the summary names
     its rule) loads the TRF reader and the check rules, nothing of :data:`NOT_FOR_A_TRF_CHECK`:
-    the summary finds a rule in the catalogue its reader and rules filled, and the ``TRF9xx``
-    rules import the pairing package only when asked to judge the pairings."""
+    the summary finds a rule in the catalogue its reader and rules filled, the ``TRF9xx`` rules
+    import the pairing package only when asked to judge the pairings, and the rules name the
+    record classes by code (``Context.typed``)."""
     sample = Path(__file__).resolve().parents[1] / "samples" / "swiss-byes-forfeits.trf"
     text = sample.read_text(encoding="utf-8").replace(" 7.0    1  ", " 6.0    1  ", 1)
     assert text != sample.read_text(encoding="utf-8")
@@ -127,13 +130,14 @@ def test_a_check_of_a_trf_with_findings_imports_no_other_format_and_no_pairing_c
 def test_writing_a_trf_from_json_imports_no_lark(tmp_path):
     """``convert doc.json --to trf`` of a document read from a TRF (its lines kept) reads its
     player lines back with the TRF reader's decoder, without lark or the modules only lark's
-    parser needs (``hashlib``, ``pickle``: imported where the shipped parser is loaded)."""
+    parser needs (``hashlib``, ``pickle``: imported where the shipped parser is loaded), and
+    without the record classes when the document holds no record."""
     sample = Path(__file__).resolve().parents[1] / "samples" / "swiss-byes-forfeits.trf"
     doc, out = tmp_path / "event.json", tmp_path / "event.trf"
     assert printed_by(f"import trfscore.cli as c\nprint(c.main(['convert', {str(sample)!r}, '--to', 'json', "
                       f"'-o', {str(doc)!r}]))") == {"0"}
     modules = loaded_after(f"import trfscore.cli as c\nassert c.main(['convert', {str(doc)!r}, '--to', 'trf', "
-                           f"'-o', {str(out)!r}]) == 0", ("lark", "hashlib", "pickle", "trfscore.formats.trf"))
+                           f"'-o', {str(out)!r}]) == 0", ("lark", "hashlib", "pickle", "trfscore.formats.trf", "trfscore.records"))
     assert out.read_bytes() == sample.read_bytes()
     assert {"trfscore.formats.trf.writer", "trfscore.formats.trf.bulk"} <= modules
-    assert not {"lark", "hashlib", "pickle"} & modules, sorted(modules)
+    assert not {"lark", "hashlib", "pickle", "trfscore.records"} & modules, sorted(modules)

@@ -14,17 +14,19 @@ from collections.abc import Callable
 from dataclasses import fields
 from fractions import Fraction
 from itertools import repeat
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..findings import ERROR, WARNING, Finding, declare_summaries, finding
 from ..gcpause import gc_paused
 from ..model import DEFAULT_POINTS, Header, Player, Record, Scoring, Source, Team
 from ..model import Tournament as TournamentData
-from ..records import CLASSES, NationalRecord, TrfRecord
 from . import json_bulk, json_players, json_schema
 from .json_pointer import tokens
 from .json_text import DATE_FIELDS
 from .limits import bounded_score, too_sparse
+
+if TYPE_CHECKING:
+    from ..records import NationalRecord, TrfRecord
 
 #: the tournament class a reading builds (:class:`trfscore.model.Tournament` or a subclass)
 T = TypeVar("T", bound=TournamentData)
@@ -282,8 +284,7 @@ def _players(cols: json_bulk.Columns) -> tuple[list[Player], tuple[int, int, int
         return column[key] if cols.complete or json_bulk.ABSENT not in column[key] \
             else [v if v is not json_bulk.ABSENT else None for v in column[key]]
 
-    nationals = [{k: NationalRecord(**v) for k, v in value.items()} if value and value is not json_bulk.ABSENT
-                 else {} for value in column["national"]]
+    nationals = _nationals(column["national"])
     players = list(map(Player, column["start_rank"], text("name"), text("sex"), text("title"), maybe("rating"),
                        text("federation"), text("fide_id"), text("birth"), declared, maybe("rank"), repeat(()),
                        nationals, maybe("line")))
@@ -293,7 +294,13 @@ def _players(cols: json_bulk.Columns) -> tuple[list[Player], tuple[int, int, int
 
 def _records(items: list[dict[str, Any]], extras: dict[str, Any]) -> list[TrfRecord]:
     """The typed records of a (schema-valid) document; a document written before ``records``
-    existed kept them as lists of field dicts under ``extras[code]``: those are taken out."""
+    existed kept them as lists of field dicts under ``extras[code]``: those are taken out.
+    (The record classes, twelve dataclasses, are imported only for a document that may hold
+    records: making them costs ~29 M instructions, docs/performance.md.)"""
+    if not items and not extras:
+        return []
+    from ..records import CLASSES
+
     out: list[TrfRecord] = []
     for item in items:
         out.append(_record(CLASSES[item["code"]], item))
@@ -304,6 +311,16 @@ def _records(items: list[dict[str, Any]], extras: dict[str, Any]) -> list[TrfRec
             del extras[code]
             out.extend(_record(cls, e) for e in old)
     return out
+
+
+def _nationals(column: json_bulk.Column) -> list[dict[str, NationalRecord]]:
+    """Each player's national ratings (``national``: federation -> NRS record), {} where none."""
+    if not any(value and value is not json_bulk.ABSENT for value in column):
+        return [{} for _ in column]  # (no record class made, as in :func:`_records`)
+    from ..records import NationalRecord
+
+    return [{k: NationalRecord(**v) for k, v in value.items()} if value and value is not json_bulk.ABSENT else {}
+            for value in column]
 
 
 def _record(kind: type[TrfRecord], item: dict[str, Any]) -> TrfRecord:

@@ -167,6 +167,8 @@ def written_records(t: Tournament) -> tuple[dict[int, str], list[str]]:
     what its object says keeps its own text (byte for byte); a changed object is written afresh on
     the columns of its description; a line whose object is gone is kept (a writer never drops a
     record it read)."""
+    if not t.records:
+        return {}, []  # (nothing to write: the record classes need not be made)
     from ...records import CLASSES
 
     objects = {r.line: r for r in t.records if r.line is not None}
