@@ -114,8 +114,8 @@ def test_a_check_of_a_trf_with_findings_imports_no_other_format_and_no_pairing_c
     """``check`` of a TRF whose points disagree with its results (a finding, so the summary names
     its rule) loads the TRF reader and the check rules, nothing of :data:`NOT_FOR_A_TRF_CHECK`:
     the summary finds a rule in the catalogue its reader and rules filled, the ``TRF9xx`` rules
-    import the pairing package only when asked to judge the pairings, and the rules name the
-    record classes by code (``Context.typed``)."""
+    import the pairing package only when asked to judge the pairings, and the rules import the
+    record classes only for a file that has typed records."""
     sample = Path(__file__).resolve().parents[1] / "samples" / "swiss-byes-forfeits.trf"
     text = sample.read_text(encoding="utf-8").replace(" 7.0    1  ", " 6.0    1  ", 1)
     assert text != sample.read_text(encoding="utf-8")
