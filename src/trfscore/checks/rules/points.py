@@ -88,11 +88,11 @@ def _adjusted(ctx: Context) -> dict[int, Fraction] | None:
 
 def _acceleration(ctx: Context) -> dict[int, set[Fraction]]:
     """Start rank -> the acceleration values a file gives the player (250 and XXA)."""
+    out: dict[int, set[Fraction]] = {}
+    if ctx.team_ids_space or not ctx.t.records:  # (no typed records: their classes are not imported)
+        return out
     from ...records import Acceleration, JavafoAcceleration
 
-    out: dict[int, set[Fraction]] = {}
-    if ctx.team_ids_space:
-        return out
     for entry in ctx.t.records_of(Acceleration):
         if not entry.points:
             continue
@@ -117,11 +117,11 @@ def _acceleration(ctx: Context) -> dict[int, set[Fraction]]:
 
 def _future_byes(ctx: Context) -> dict[int, tuple[int, Fraction, str]]:
     """240 F/H byes for a round past the data: start rank -> (round, points, type)."""
+    out: dict[int, tuple[int, Fraction, str]] = {}
+    if ctx.team_ids_space or not ctx.t.records:  # (no typed records: their classes are not imported)
+        return out
     from ...records import Bye
 
-    out: dict[int, tuple[int, Fraction, str]] = {}
-    if ctx.team_ids_space:
-        return out
     values = ctx.t.scoring.values
     for entry in ctx.t.records_of(Bye):
         rnd, kind = entry.round, entry.type
