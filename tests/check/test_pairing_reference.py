@@ -27,7 +27,7 @@ from collections import Counter
 
 import pytest
 from checkhelp import HEADER, checked, fields, trf
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import trfscore
@@ -155,6 +155,7 @@ def test_check_finds_what_the_reference_finds(event):
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(event=events(max_players=5, rounds=(lanes.PAIRWISE_ROUNDS - 1, lanes.PAIRWISE_ROUNDS + 3)))
+@example(event=({1: ["2 w 1"] * 17, 2: ["1 b 0"] * 17, 3: ["0000 - H"] * 17}, [2, 1, 3]))  # 2 listed first: number 1
 def test_long_events_where_few_players_meet_again_and_again(event):
     """Up to ``PAIRWISE_ROUNDS`` rounds the rows naming a player twice are found by comparing
     every two rounds, past it by each row's set of opponents: both ways find what the reference
@@ -368,6 +369,8 @@ def test_lane_widths_and_tables_at_their_edges():
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(event=events() | events(max_players=5, rounds=(lanes.PAIRWISE_ROUNDS - 1, lanes.PAIRWISE_ROUNDS + 3)),
        self_paired=st.lists(st.tuples(st.integers(0, 8), st.integers(1, 5)), max_size=2))
+@example(event=({1: ["2 w 1", "3 b 0"], 2: ["1 b 0", "0000 - U"], 3: ["0000 - U", "1 w 1"]}, [1, 2, 3]),
+         self_paired=[(1, 1), (1, 2)])  # player 2 paired with themself twice: no meeting of a pair
 def test_the_lanes_answers_cell_by_cell(event, self_paired):
     """Each question of :class:`~trfscore.checks.lanes.Lanes`, as a list of flat cells
     (``k = row * rounds + round - 1``) in order, against plain loops over the games."""
@@ -396,3 +399,39 @@ def test_the_lanes_answers_cell_by_cell(event, self_paired):
     for k, p, _, q in mutual:
         repeated.setdefault((p.start_rank, q.start_rank), []).append(k)
     assert lane.repeated_meetings() == {pair: ks for pair, ks in repeated.items() if len(ks) > 1}
+
+
+@pytest.mark.parametrize("column", ["col", "code"])
+def test_the_verdict_tables_number_every_character_and_flag_where_the_test_holds(column):
+    """``_verdicts`` for a test it has not seen: every character of the column's alphabet has a
+    number of its own (1..15, four bits), any other character 0, and the table of two numbers
+    flags exactly the pairs the test holds for, and every pair with an unnumbered character."""
+    chars = lanes.ALPHABETS[column]
+    for test in (lambda a, b: a == b, lambda a, b: (a, b) in FITTING, lambda a, b: a < b):
+        alphabet, verdicts = lanes._verdicts(column, test)
+        numbers = [alphabet[ord(c)] for c in chars]
+        assert sorted(numbers) == list(range(1, len(chars) + 1)) and alphabet[ord("Q")] == alphabet[0] == 0
+        for a in chars:
+            for b in chars:
+                assert verdicts[alphabet[ord(a)] * 16 + alphabet[ord(b)]] == test(a, b), (a, b)
+        assert all(verdicts[x * 16] == verdicts[x] == 1 for x in range(16))  # an unnumbered character: tested one by one
+
+
+def test_cells_with_characters_past_ascii_are_tested_one_by_one():
+    """A result code no alphabet numbers (a model built by hand may hold any character) is
+    judged by the test itself: ``é`` against ``é`` do not fit (TRF504 on both lines)."""
+    t = _load({1: ["2 w 1"], 2: ["1 b 0"]}, [1, 2])
+    for p in t.players:
+        p.games = [p.games[0]._replace(code="é")]
+    assert Context(t).flat.lanes.mutual_where("code", lambda a, b: (a, b) not in FITTING) == [0]
+
+
+def test_the_lanes_list_cells_in_order_across_rounds():
+    """Colour clashes in round 1 (3-4, both white) and round 2 (1-3): the cells come player
+    after player (k = row * 2 + round - 1: player 1's round 2 is cell 1, player 3's round 1 is
+    cell 4), not round after round."""
+    from trfscore.checks.rules.pairings import _same_colour
+
+    rows = {1: ["2 w 1", "3 w ="], 2: ["1 b 0", "4 w 1"], 3: ["4 w =", "1 w ="], 4: ["3 w =", "2 b 0"]}
+    lane = Context(_load(rows, [1, 2, 3, 4])).flat.lanes
+    assert lane.mutual_where("col", _same_colour) == [0 * 2 + 1, 2 * 2 + 0]
