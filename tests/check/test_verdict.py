@@ -127,7 +127,11 @@ def test_declared_points_are_compared_with_the_standings_for_every_player():
 #: clean events the screen must pass: double forfeits and unknown results beside plain games (the
 #: round's codes are not plain opposites), one player alone, no round at all
 CLEAN = [({1: ["2 - -", "3 w W"], 2: ["1 - -", "4 b 1"], 3: ["4 w D", "1 b L"], 4: ["3 b D", "2 w 0"]}, [4, 3, 2, 1]),
-         ({1: ["0000 - U", "0000 - H"]}, [1]), ({1: [], 2: []}, [1, 2])]
+         ({1: ["0000 - U", "0000 - H"]}, [1]), ({1: [], 2: []}, [1, 2]),
+         # one round holding every pair of results that fit, beside a double forfeit
+         ({1: ["2 - -"], 2: ["1 - -"], 3: ["4 w W"], 4: ["3 b L"], 5: ["6 w L"], 6: ["5 b W"], 7: ["8 w D"],
+           8: ["7 b D"], 9: ["10 w +"], 10: ["9 b -"], 11: ["12 w -"], 12: ["11 b +"], 13: ["14 w 1"],
+           14: ["13 b 0"], 15: ["16 w 0"], 16: ["15 b 1"], 17: ["18 w ="], 18: ["17 b ="]}, list(range(18, 0, -1)))]
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
