@@ -75,13 +75,10 @@ def tiebreak_name(code: str) -> str:
 
 def rules_title(rules: str) -> str:
     """The edition's title when the tie-break package knows it, else its name."""
-    try:
-        from ..tiebreaks.editions import EDITIONS
+    from ..tiebreaks.editions import EDITIONS
 
-        edition = EDITIONS.get(rules)
-        return edition.title if edition is not None else rules
-    except Exception:  # pragma: no cover - the editions table is optional for a report
-        return rules
+    edition = EDITIONS.get(rules)
+    return edition.title if edition is not None else rules
 
 
 def rating_value(entry: dict[str, Any] | None, key: str, *, signed: bool = False) -> str:

@@ -318,7 +318,6 @@ def _positions(text: str, chars: str, among: bool) -> list[int]:
 
 _NO_MARKS, _ALL_MARKED = bytes(256), bytes([1]) * 256
 _MARK = re.compile(b"\x01")
-_GAMES = frozenset(RESULT)  # kinds labelled "<No.><colour><result>"
 
 
 def _label(t: Tournament, opponent: int | None, kind: str, colour: str | None, refs: dict[int, str],

@@ -74,7 +74,6 @@ UNSUPPORTED = {
     "SSSC": "SSSC is not computed for teams",
 }
 POINTS_CODES = {"PTS", "POINTS"}  # the primary score itself: dropped from a tie-break list
-_SCORES = {"M": "MP", "G": "GP"}
 
 
 @dataclass(frozen=True)

@@ -24,8 +24,6 @@ from .rules import Sink
 
 # (round or None, white key, black key or None for a bye, result codes (white's, black's: "" for a bye), record)
 Entry = tuple[int | None, str, str | None, tuple[str, str], GameRecord]
-#: an entry whose round is known
-NumberedEntry = tuple[int, str, str | None, tuple[str, str], GameRecord]
 # (round, board, white key, black key)
 Board = tuple[int, int, str, str]
 
