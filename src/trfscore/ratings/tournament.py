@@ -16,7 +16,7 @@ against the values so found.  Players who stay unrated are ignored in their oppo
 from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Mapping
+from collections.abc import Container, Mapping
 from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Literal
@@ -44,7 +44,7 @@ from .result import RatingResult
 from .tables import Curve
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..model import Game, Player, Tournament
+    from ..model import Player, Tournament
 
 __all__ = ["rate_tournament"]
 
@@ -54,17 +54,15 @@ FIDE_START_INDEX = 6  # WO 4.1.2: a FIDE rating used as starting DWZ gets index 
 EXCEPTION_MARGIN = 300  # WO 3.6: performance more than 300 above the old DWZ
 
 
-def _result(game: Game) -> Fraction:
-    return {Kind.WIN: Fraction(1), Kind.DRAW: Fraction(1, 2)}.get(game.kind, Fraction(0))
+# Half points of a game at the board (B.02 8.3.1 and WO 2.2.5 rate games played at the board only).
+_HALVES = {Kind.WIN: 2, Kind.DRAW: 1, Kind.LOSS: 0}
 
 
-def _rated_games(player: Player, tournament: Tournament) -> list[tuple[int, Fraction]]:
-    """(opponent start rank, result) of the games played and rated (no forfeits, no byes)."""
-    games = []
-    for game in player.games:
-        if game.rated and game.opponent is not None and tournament.player(game.opponent):
-            games.append((game.opponent, _result(game)))
-    return games
+def _rated_games(p: Player, known: Container[int]) -> list[tuple[int, str]]:
+    """(opponent start rank, kind) of the player's rated games (``Game.rated``, read from the
+    round columns) against the players of ``known`` (no forfeits, no byes)."""
+    return [(opponent, kind) for opponent, kind, code in zip(p.opponent_ranks(), p.kinds(), p.codes())
+            if is_rated(kind, code) and opponent in known]
 
 
 def rate_tournament(
@@ -119,18 +117,12 @@ def _rate_fide(tournament: Tournament,
     return out
 
 
-# Half points of a game at the board (B.02 8.3.1 rates games played at the board only).
-_HALVES = {Kind.WIN: 2, Kind.DRAW: 1, Kind.LOSS: 0}
-
-
 def _evaluate_fide(p: Player, rating_of: dict[int, int], info: PlayerInfo, birth_year: int | None,
                    end: _dt.date | None) -> RatingResult:
-    """The player's :func:`.fide.fide_evaluate`: his rated games (``Game.rated``, read from the
-    round columns as :func:`_rated_games` reads them from the games) against the players of
+    """The player's :func:`.fide.fide_evaluate`: his :func:`_rated_games` against the players of
     ``rating_of`` (start rank to rating, 0: unrated; the games against unrated ones dropped with
     a note), K from ``info`` and the birth year, the rules of the date ``end``."""
-    games = [(opponent, kind) for opponent, kind, code in zip(p.opponent_ranks(), p.kinds(), p.codes())
-             if is_rated(kind, code) and opponent in rating_of]
+    games = _rated_games(p, rating_of)
     ratings = [rating_of[opponent] for opponent, _ in games if rating_of[opponent]]
     won = sum([_HALVES[kind] for opponent, kind in games if rating_of[opponent]])
     dropped = len(games) - len(ratings)
@@ -181,12 +173,13 @@ class _DwzEvaluation:
         self.start: dict[int, _Start] = {}
         self.ages: dict[int, int | None] = {}
         self.games: dict[int, list[tuple[int, Fraction]]] = {}
+        known = {p.start_rank for p in tournament.players}
         for p in tournament.players:
             info = player_info(players, p)
             self.start[p.start_rank] = _dwz_start(p, info, fide_as_dwz)
             birth = info.birth_year if info.birth_year is not None else year_of_birth(p.birth)
             self.ages[p.start_rank] = None if birth is None else year - birth
-            self.games[p.start_rank] = _rated_games(p, tournament)
+            self.games[p.start_rank] = [(o, Fraction(_HALVES[kind], 2)) for o, kind in _rated_games(p, known)]
         self.established = {k for k, s in self.start.items() if s.rating is not None}
         #: The established players' starting DWZ (R0).
         self.dwz = {k: s.rating for k, s in self.start.items() if s.rating is not None}
