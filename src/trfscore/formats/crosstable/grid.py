@@ -16,7 +16,7 @@ from ...model import Game, Kind, Player
 from ..limits import too_sparse
 from .cells import KIND_OF, MIRROR, is_diagonal, parse_number, rr_cell
 from .columns import label_roles, prefix
-from .lexing import Tok
+from .lexing import Items, Tok
 from .rows import HeadRow, RowView, _int
 from .state import ReadState
 
@@ -207,29 +207,29 @@ def _grid_rows(head: HeadRow, rows: Sequence[RowView], n: int, double: bool) -> 
     return out
 
 
-def _grid_start(toks: Sequence[Tok], g: int, n: int, k: int | None, double: bool) -> int | None:
+def _grid_start(toks: Items, g: int, n: int, k: int | None, double: bool) -> int | None:
     """Where the ``n`` grid cells of row ``g`` start in ``toks`` (the diagonal in place ``g``;
     ``k`` declared columns after them under a header), or None when they are not found."""
     best = None
+    kinds, texts = toks.kinds, toks.texts
     # per item once (not per window): results before each position, numbers from it to the end
     results = [0]
-    for x in toks:
-        results.append(results[-1] + (rr_cell(x.text, double) is not None))
-    numeric_tail = [True] * (len(toks) + 1)
-    for j in range(len(toks) - 1, -1, -1):
-        numeric_tail[j] = numeric_tail[j + 1] and (toks[j].kind == "EMPTY" or
-                                                   parse_number(toks[j].text) is not None)
-    for s in range(1, len(toks) - n + 1):
+    for text in texts:
+        results.append(results[-1] + (rr_cell(text, double) is not None))
+    numeric_tail = [True] * (len(texts) + 1)
+    for j in range(len(texts) - 1, -1, -1):
+        numeric_tail[j] = numeric_tail[j + 1] and (kinds[j] == "EMPTY" or parse_number(texts[j]) is not None)
+    for s in range(1, len(texts) - n + 1):
         d = s + g - 1
-        if not is_diagonal(toks[d].text):
+        if not is_diagonal(texts[d]):
             continue
         score = results[s + n] - results[s] - (results[d + 1] - results[d])
-        tail = len(toks) - (s + n)
+        tail = len(texts) - (s + n)
         key = (score, k is not None and tail == k, numeric_tail[s + n], s)
         if best is None or key > best[0]:
             best = (key, s)
-    if best is None and k is not None and len(toks) - k - n >= 1:
-        return len(toks) - k - n
+    if best is None and k is not None and len(texts) - k - n >= 1:
+        return len(texts) - k - n
     if best is None or best[0][0] < (n - 1) - max(2, (n - 1) // 3):
         return None
     return best[1]

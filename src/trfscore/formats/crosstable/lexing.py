@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from itertools import repeat
+from operator import attrgetter
 from typing import overload
 
 from .terminals import TERMINALS, Terminal
@@ -26,6 +27,9 @@ class Tok:
         return f"Tok({self.kind}, {self.text!r}, {self.line}:{self.col})"
 
 
+_KIND, _TEXT, _COL = attrgetter("kind"), attrgetter("text"), attrgetter("col")
+
+
 class Items(Sequence[Tok]):
     """The typed items of one line, or a run of them, kept as columns: their kinds, texts and
     1-based columns (found when asked for).  An item read by position is a :class:`Tok` made
@@ -33,21 +37,23 @@ class Items(Sequence[Tok]):
     :attr:`kinds` and :attr:`texts` and make none.  A slice is an ``Items`` again, over the
     same columns (nothing copied: a table's rows are slices of its lines)."""
 
-    __slots__ = ("no", "_kinds", "_texts", "_cols", "_line", "_a", "_b")
+    __slots__ = ("no", "_kinds", "_texts", "_cols", "_line", "_a", "_b", "_toks")
 
     def __init__(self, no: int, kinds: Sequence[str], texts: Sequence[str], cols: Sequence[int] | None,
-                 line: str = "", a: int = 0, b: int | None = None) -> None:
+                 line: str = "", a: int = 0, b: int | None = None, toks: Sequence[Tok] | None = None) -> None:
         self.no = no
-        #: the whole line's kinds, texts and columns (None: found in ``line`` when asked for), of
-        #: which these are items ``a`` to ``b - 1``
+        #: the whole line's kinds, texts and columns (None: those of ``toks``, the line's tokens
+        #: when made already, or found in ``line`` when asked for), of which these are items
+        #: ``a`` to ``b - 1``
         self._kinds, self._texts, self._cols, self._line = kinds, texts, cols, line
         self._a = a
-        self._b = len(texts) if b is None else b
+        self._b = len(kinds) if b is None else b
+        self._toks = toks
 
     @classmethod
     def of(cls, toks: Sequence[Tok], no: int) -> Items:
-        """The items ``toks`` of line ``no`` as columns."""
-        return cls(no, [t.kind for t in toks], [t.text for t in toks], [t.col for t in toks])
+        """The tokens ``toks`` of line ``no`` (a line with separators) as items."""
+        return cls(no, list(map(_KIND, toks)), list(map(_TEXT, toks)), None, toks=toks)
 
     @property
     def kinds(self) -> Sequence[str]:
@@ -65,7 +71,7 @@ class Items(Sequence[Tok]):
     def cols(self) -> Sequence[int]:
         """The 1-based column of each item."""
         if self._cols is None:
-            return self._span(self._a, self._b)
+            return self._span(self._a, self._b) if self._toks is None else list(map(_COL, self.toks()))
         return self._cols[self._a:self._b]
 
     def _span(self, a: int, b: int) -> list[int]:
@@ -102,12 +108,23 @@ class Items(Sequence[Tok]):
             if step != 1:
                 raise ValueError("items are sliced with step 1")
             a = self._a + start
-            return Items(self.no, self._kinds, self._texts, self._cols, self._line, a, max(a, self._a + stop))
+            return Items(self.no, self._kinds, self._texts, self._cols, self._line, a, max(a, self._a + stop),
+                         self._toks)
+        if self._toks is not None:  # a line with separators: its tokens
+            return self.toks()[i]
         j = range(self._a, self._b)[i]  # (an IndexError as a list's)
         col = self._span(j, j + 1)[0] if self._cols is None else self._cols[j]
         return Tok(self._kinds[j], self._texts[j], self.no, col)
 
+    def toks(self) -> Sequence[Tok]:
+        """The items as tokens (those of a line with separators as they were made)."""
+        if self._toks is not None:
+            return self._toks if self._a == 0 and self._b == len(self._toks) else self._toks[self._a:self._b]
+        return list(self)
+
     def __iter__(self) -> Iterator[Tok]:
+        if self._toks is not None:
+            return iter(self._toks[self._a:self._b])
         return map(Tok, self.kinds, self.texts, repeat(self.no), self.cols)
 
     def __repr__(self) -> str:  # pragma: no cover - debugging aid
@@ -229,9 +246,8 @@ def _items(line: str, no: int, kinds: _Kinds) -> Items:
     scanner's first alternative that matches it whole; its columns are found when asked for
     (:attr:`Items.cols`).  Other lines are scanned item by item."""
     if "|" in line or "\t" in line or ";" in line:
-        matches = list(_scanner().finditer(line))
-        return Items(no, [_kind(m.lastgroup, m.group()) for m in matches], [m.group() for m in matches],
-                     [m.start() + 1 for m in matches])
+        return Items.of([Tok(_kind(m.lastgroup, m.group()), m.group(), no, m.start() + 1)
+                         for m in _scanner().finditer(line)], no)
     texts = line.split()
     texts = list(map(kinds.texts.setdefault, texts, texts))  # a text met before: that one object
     return Items(no, kinds.shape(tuple(map(kinds.__getitem__, texts))), texts, None, line)

@@ -32,7 +32,7 @@ def _cells_of(items: Items, line: str) -> tuple[str | None, Items]:
     """A line as cells: separator-delimited when it has ``|``, tabs or ``;``, else its items."""
     if not ("|" in line or "\t" in line or ";" in line):
         return None, items  # (most lines: no separator item to look for)
-    toks = list(items)
+    toks = items.toks()
     n_pipe = items.kinds.count("PIPE")
     n_tab = items.kinds.count("TAB")
     n_semi = items.kinds.count("SEMI")
