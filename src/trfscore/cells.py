@@ -1,14 +1,14 @@
 """The round cells: what a cell can be (:class:`Kind`), the one store every reader keeps its
 players' cells in (:class:`PackedCells`, built by :func:`pack` or :func:`hand_over`), and
-every player's cells as flat columns (:func:`columns`), the one place a store's rows and a
-hand-built player's ``Game`` list become one shape.  :mod:`trfscore.model` re-exports ``Kind``
+every player's cells as flat columns (:func:`columns`), the one place rows of several stores
+become one shape.  :mod:`trfscore.model` re-exports ``Kind``
 and ``PackedCells``.  Each player's store row and round count, read in one pass
 (:func:`packed_rows`, :func:`round_counts`), are here too.
 
 :func:`columns` gives, for exactly a sequence of players in order and a number of rounds ``n``,
 :class:`Columns` whose cell ``i * n + r`` is round ``r + 1`` of player ``i``.  The tie-break
 context, the checks, the FIDE figures, the report crosstable and the event reading read the
-cells only through it, so none of them asks how a player keeps its cells.
+cells only through it, so none of them asks where a player's row is.
 
 Each cell has a *key*, one character standing for its (result code, kind) pair: its code
 itself wherever the code says the kind (almost always), else a private character, so a store
@@ -90,15 +90,17 @@ class _Keyed:
 
 
 class PackedCells(_Keyed):
-    """The one store of round cells: the cells of many players, kept column-wise until someone
-    asks for ``Game`` tuples.  Every reader hands its players' cells over in one of these
-    (:func:`pack`, :func:`hand_over`); ``Player.games`` is made from it on first read.
+    """The one store of round cells: the cells of many players, kept column-wise.  Every reader
+    hands its players' cells over in one of these (:func:`pack`, :func:`hand_over`);
+    ``Player.games`` is a view of a row of it (:mod:`trfscore.round_cells`), and a store is
+    never changed once made (a write gives the player a store of its own).
 
     Row ``i`` owns cells ``i*n .. i*n+n-1``.  ``opponents`` holds start ranks (None: no
     opponent), ``colours`` one character per cell (``w``, ``b``; ``-`` or a blank: none) and
     ``keys`` one per cell for its (result code, kind) pair (:class:`_Keyed`): any cell can be
     held, odd ones (a code standing for another kind than elsewhere) under a private key.
-    Cells past a row's recorded rounds are "no entry" cells, equal to :meth:`Game.absent`.
+    Cells past a row's recorded rounds are "no entry" cells, equal to :meth:`Game.absent`
+    (unless the row was cut: :meth:`~trfscore.model.Player.first_cells`).
     Standings read these lists directly, so a 10,000-player file never builds its 130,000
     ``Game`` tuples unless they are asked for.
     """
@@ -357,7 +359,7 @@ def _padding_is_blank(block: PackedCells, counts: list[int]) -> bool:
 def _gathered(rows: list[PackedRow], counts: list[int], n: int) -> Columns:
     """The cells gathered into one block: a run of consecutive whole rows of a block ``n``
     cells wide at once, any other player by itself, padded to ``n`` with "no entry" cells.  Each part's
-    kinds come from its block's keys (or are the games' own); when no code stands for two kinds
+    kinds come from its block's keys; when no code stands for two kinds
     across the parts, the codes are the keys, else each (code, kind) pair is keyed (:func:`_keyed`)."""
     opps: list[int | None] = []
     cols: list[str] = []

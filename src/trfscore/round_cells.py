@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, MutableSequence
 from itertools import repeat
 from operator import index as as_index
-from typing import Any, NamedTuple, Protocol, SupportsIndex, cast, overload
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, SupportsIndex, cast, overload
 
 from .cells import CHAR_OF_COLOUR, Kind, PackedCells, pack
 
@@ -112,10 +112,11 @@ def row_of(games: Iterable[Game]) -> PackedRow:
     return PackedRow(store, 0, len(games))
 
 
-class HoldsRow(Protocol):
-    """What :class:`RoundCells` views: an object holding its cells' :class:`PackedRow` (a Player)."""
+if TYPE_CHECKING:  # pragma: no cover  (a type only: no Protocol class made at import)
+    class HoldsRow(Protocol):
+        """What :class:`RoundCells` views: an object holding its cells' :class:`PackedRow` (a Player)."""
 
-    _packed: PackedRow
+        _packed: PackedRow
 
 
 class RoundCells(MutableSequence[Game]):
