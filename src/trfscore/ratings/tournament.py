@@ -62,7 +62,7 @@ def _rated_games(p: Player, known: Container[int]) -> list[tuple[int, str]]:
     """(opponent start rank, kind) of the player's rated games (``Game.rated``, read from the
     round columns) against the players of ``known`` (no forfeits, no byes)."""
     return [(opponent, kind) for opponent, kind, code in zip(p.opponent_ranks(), p.kinds(), p.codes())
-            if is_rated(kind, code) and opponent in known]
+            if opponent is not None and is_rated(kind, code) and opponent in known]
 
 
 def rate_tournament(
