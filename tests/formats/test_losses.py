@@ -114,3 +114,13 @@ def test_a_declared_system_the_table_reads_otherwise_is_said():
     data = registry.get("crosstable").write(t)
     assert [f.rule for f in lost(t, data, "crosstable")] == ["CNV006"]
     assert trfscore.loads(data).event.system == "swiss" and "w*" in data.decode()
+
+
+def test_fail_on_says_which_loss_fails_the_run(tmp_path, capsys):
+    path = tmp_path / "mid.trf"
+    path.write_text(MID_EVENT, encoding="utf-8")  # to a table: a CNV001 warning (W/D/L), the file written
+    for level, code in (("error", 0), ("warning", 1), ("info", 1)):
+        out = tmp_path / f"{level}.txt"
+        assert run_cli(capsys, "convert", path, "--to", "crosstable", "-o", out, "--fail-on", level)[0] == code
+        assert trfscore.load(out).players  # written whatever the exit code
+    assert run_cli(capsys, "convert", path, "--to", "trf26", "--fail-on", "info")[0] == 0  # nothing lost

@@ -5,15 +5,14 @@ Without ``--to``, the format is the one ``-o``'s file name names (``.json .trf .
 
 TRF -> JSON -> TRF gives back the original bytes of an unchanged file.  A text crosstable read
 with errors is still written, but its findings go to standard error and the exit code is 1; so
-does what the target format cannot keep (:mod:`trfscore.formats.losses`, rules CNV001-CNV006:
-exit 1 when the written file's standings differ, an error).
+does what the target format cannot keep (:mod:`trfscore.formats.losses`, rules CNV001-CNV006)
+when a finding reaches ``--fail-on`` (default ``error``: the written file's standings differ).
 """
 from __future__ import annotations
 
 from argparse import Namespace
 
 from ..errors import UsageError
-from ..findings import ERROR
 from ..formats import registry
 from ..formats.losses import lost
 from ..formats.trf.fits import Misfits
@@ -47,6 +46,9 @@ def add_parser(sub: Subparsers) -> None:
                    help="rating list (repeatable): fill in missing FIDE ids, the ratings of the list in force on "
                    "the start date, titles, birth years and federations; each change is reported on standard error")
     p.add_argument("--index", metavar="PATH", help="folder (or .sqlite file) for the rating-list index")
+    p.add_argument("--fail-on", choices=("error", "warning", "info"), default="error",
+                   help="exit 1 when what the target format cannot keep (rules CNV001-CNV006, on standard error) "
+                   "reaches this severity (default: error; the file is written all the same)")
     p.set_defaults(run=run)
 
 
@@ -100,4 +102,4 @@ def run(args: Namespace) -> int:
         out.write(data)
     if report_doubts(t, args.input):  # a crosstable read with errors: written, but never passed off as right
         return 1
-    return 1 if any(f.severity == ERROR for f in losses) else 0
+    return 1 if any(f.at_least(args.fail_on) for f in losses) else 0
