@@ -478,6 +478,19 @@ def test_json_rows_written_directly_equal_the_general_encoder(case):
         assert json_report.render(t, s) == dumps(json_report.to_dict(t, s), "standings")
 
 
+@pytest.mark.parametrize("run", [1, 2, 3, 10_000])
+def test_json_rows_joined_in_runs_equal_the_general_encoder(monkeypatch, run):
+    """render() joins the rows a run of ``_RUN`` at a time: every run length (one row, a last run
+    shorter than the others, one run for all) gives json.dumps' text."""
+    from trfscore.formats.json_text import dumps
+
+    t = hostile()
+    s = t.standings(tiebreaks=["BH-C1", "SB", "PS"])
+    assert len(s.rows) > 3 and len(s.rows) % 3  # runs of 3: the last one shorter than the others
+    monkeypatch.setattr(json_report, "_RUN", run)
+    assert json_report.render(t, s) == dumps(json_report.to_dict(t, s), "standings")
+
+
 def test_rows_changed_through_the_api_are_what_reports_show():
     """Standings keep columns and build rows on first use; once built, the rows (changed or not)
     are what every report reads."""
