@@ -149,6 +149,10 @@ class BaseStandings:
         """How ``code`` is made for the player with start rank ``number`` (or team ``number``)."""
         raise NotImplementedError
 
+    def release(self) -> None:
+        """Free the working lists kept for explanations (a writer that explains nothing calls
+        it before writing); :meth:`explain` still works, remaking them on first use."""
+
     def explanation_columns(self) -> dict[str, Any] | None:
         """The number columns the HTML page writes the listed tie-breaks' explanations from
         (:func:`trfscore.tiebreaks.explain_columns.columns`; None for a tie-break it explains one
@@ -249,6 +253,10 @@ class Standings(BaseStandings):
         e.system = self.system
         e.code = tb.code
         return e
+
+    def release(self) -> None:
+        if self._engine is not None:
+            self._engine.ctx.release()
 
     def explanation_columns(self) -> dict[str, Any] | None:
         eng, specs = self._engine, self._specs

@@ -223,3 +223,19 @@ def test_only_the_three_row_names_are_made_on_demand():
     assert ctx.opp is ctx.opp and ctx.pts is ctx.pts  # cut once
     assert ctx.scheduled_rounds is ctx.scheduled_rounds
     assert ctx.row_sums([5, 7]) == [5, 7]
+
+
+def test_release_frees_the_made_lists_and_they_are_made_again_alike():
+    t = from_rows({1: "+W2 =B3", 2: "-B1 PAB", 3: "HPB =W1"})
+    ctx = build_context(t, rr=False)
+    fore, opp, pts, cats, kind, col = ctx.fore(), ctx.opp, ctx.pts, ctx.categories, ctx.kind, ctx.col
+    ctx.slices  # noqa: B018 (cached)
+    flat = ctx.flat_opp, ctx.flat_categories, ctx.flat_pts, ctx.score
+    ctx.release()
+    assert ctx.cache == {} and not {"opp", "pts", "categories"} & set(vars(ctx))
+    assert (ctx._fore, ctx._col, ctx._kind) == (None, None, None)
+    assert (ctx.flat_opp, ctx.flat_categories, ctx.flat_pts, ctx.score) == flat  # kept
+    assert ctx.flat_opp is flat[0]
+    assert (ctx.opp, ctx.pts, ctx.categories, ctx.kind, ctx.col) == (opp, pts, cats, kind, col)
+    assert ctx.opp is not opp  # made again
+    assert ctx.fore() is not fore and ctx.fore().pts == fore.pts

@@ -50,6 +50,20 @@ def test_explanations_agree_with_values(make, rules):
             json.dumps(e.to_dict())
 
 
+@pytest.mark.parametrize("make", [tec_swiss, lambda: from_rows(TEC_RR_ROWS, TEC_RR_RATINGS, system="Round Robin")])
+def test_released_standings_explain_as_before(make):
+    """``release`` (the report writers that explain nothing) frees the workings; explanations
+    and the page's explanation columns are made again, the same."""
+    st = compute_standings(make(), ALL_CODES + ",DE", rules="fide-2026")
+    before = {(r.start_rank, c): str(st.explain(r.start_rank, c)) for r in st.rows for c in st.tiebreaks}
+    columns = json.dumps(st.explanation_columns())
+    st.release()
+    assert st._engine is not None and st._engine.ctx.cache == {}
+    assert {(r.start_rank, c): str(st.explain(r.start_rank, c)) for r in st.rows for c in st.tiebreaks} == before
+    st.release()
+    assert json.dumps(st.explanation_columns()) == columns
+
+
 def test_odd_round_robin_sit_out_does_not_move_tiebreaks():
     # C.07: in a round-robin with an odd number of players the round a player sits
     # out is not scheduled; written as not-scheduled, PAB or blank it gives the same values.

@@ -260,6 +260,8 @@ def run(args: Namespace) -> int:
 
         standings.norms = tournament_norms(t, Options(after_round=args.after_round))
     fmt = args.format
+    if fmt != "html":  # the page alone explains the tie-breaks: the others need not keep their workings
+        standings.release()
     if fmt == "text":
         from ..report import text
 

@@ -84,6 +84,14 @@ class Context:
         self._fore: Context | None = None
         self._frac: dict[int, Fraction] = {}
 
+    def release(self) -> None:
+        """Free every list this context remade or cached (the per-player rows, the cache, the
+        Fore view): each is made again on first use.  The flat cells and scores stay."""
+        self.cache = {}
+        self._fore = self._col = self._kind = None
+        for rows in _ROWS_OF:
+            self.__dict__.pop(rows, None)
+
     # -- lazily built rows --------------------------------------------------------------------
     @property
     def slices(self) -> list[slice]:
