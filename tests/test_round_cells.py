@@ -160,3 +160,64 @@ def test_padding_a_cut_row_does_not_show_the_cells_past_the_cut():
     assert cut.games == ALPHA[:1] and cut.packed.cells is alpha.packed.cells
     cut.pad(2)
     assert cut.games == [ALPHA[0], Game.absent(2)] and alpha.games == ALPHA
+
+
+def test_only_a_cell_played_at_the_board_with_a_1_0_or_draw_code_is_rated():
+    """FIDE B.02 8.3.1: a game that lasted less than a move (TRF ``W``/``D``/``L``) is played but not rated."""
+    from trfscore.round_cells import is_rated
+
+    assert [is_rated(k, c) for k, c in ((Kind.WIN, "1"), (Kind.DRAW, "="), (Kind.LOSS, "0"))] == [True] * 3
+    assert [is_rated(k, c) for k, c in ((Kind.WIN, "W"), (Kind.DRAW, "D"), (Kind.LOSS, "L"))] == [False] * 3
+    assert not is_rated(Kind.FORFEIT_WIN, "1") and not is_rated(Kind.FULL_BYE, "=")
+    assert [g.rated for g in ALPHA] == [True, False] and [g.played for g in BETA] == [True, False]
+    assert Game(1, 2, "w", "W", Kind.WIN).played and not Game(1, 2, "w", "W", Kind.WIN).rated
+
+
+def test_a_cell_refused_names_what_is_wrong_with_it():
+    p = Player(1, "A")
+    p.games = [(1, 2, "w", "1", Kind.WIN)]  # a plain 5-tuple is a cell as well
+    assert p.games == [ALPHA[0]] and type(p.games[0]) is Game
+    for bad in ((1, 2, "w", "1"), (1, 2, "w", "1", Kind.WIN, 0)):
+        with pytest.raises(TypeError, match="Game tuples, not tuple"):
+            p.games = [bad]
+    for bad in (Game(2, 2, "w", "1", Kind.WIN), Game(1, 2, "x", "1", Kind.WIN), Game(1, 2, "w", "10", Kind.WIN),
+                Game(1, 2, "w", "", Kind.WIN), Game(1, 2, "w", 1, Kind.WIN), Game(1, 2, "w", "1", "won")):
+        with pytest.raises(ValueError, match="cannot be the cell of round 1"):
+            p.games = [bad]
+    assert p.games == [ALPHA[0]]
+
+
+def test_an_index_reads_the_cell_of_that_round_and_slices_clip_as_a_lists_do():
+    from trfscore.round_cells import games_of
+
+    alpha = _event().players[0]
+    assert alpha.games[-2] == ALPHA[0] and alpha.games[1] == ALPHA[1]
+    for bad in (-3, 2, 7):
+        with pytest.raises(IndexError):
+            alpha.games[bad]  # noqa: B018
+    assert alpha.games[0:9] == ALPHA and alpha.games[1:1] == [] and alpha.games[5:9] == []
+    assert alpha.games[::2] == ALPHA[::2] and alpha.games[-1:] == ALPHA[-1:]
+    row = alpha.packed
+    assert games_of(row, 1) == ALPHA[1:] and games_of(row, 0, 1) == ALPHA[:1] and games_of(row, 0, 9) == ALPHA
+    assert games_of(row, 2) == [] and games_of(row, 1, 1) == []
+    beta = _event().players[1]
+    assert games_of(beta.packed, 1, 2) == BETA[1:] and beta.packed.begin == beta.packed.cells.n
+
+
+def test_two_views_are_equal_when_their_cells_are_whatever_their_stores():
+    t = _event()
+    alpha, beta = t.players
+    own = Player(1, "A", games=list(ALPHA))  # a store of its own, colours "-" where the reader has blanks
+    assert own.games == alpha.games and alpha.games == own.games and own.packed.cells is not alpha.packed.cells
+    assert alpha.games != beta.games and not (alpha.games == 5) and alpha.games != ALPHA[:1]
+    other = Player(1, "A", games=[ALPHA[0], ALPHA[1]._replace(code="H")])
+    assert other.games != alpha.games
+    other.games = [ALPHA[0], ALPHA[1]._replace(kind=Kind.HALF_BYE)]
+    assert other.games != alpha.games
+    other.games = [ALPHA[0]._replace(colour="b"), ALPHA[1]]
+    assert other.games != alpha.games
+    other.games = [ALPHA[0]._replace(opponent=3), ALPHA[1]]
+    assert other.games != alpha.games
+    with pytest.raises(TypeError):
+        hash(alpha.games)
+    assert Player.games == ()  # read on the class: the field's default
