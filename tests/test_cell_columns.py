@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trfscore.cells import Columns, PackedCells, pack, positions_of
-from trfscore.model import Kind
+from trfscore.cells import Columns, PackedCells, columns, hand_over, pack, positions_of
+from trfscore.model import Game, Kind, Player
 
 _KEYS = "10=+-H "
 
@@ -123,10 +123,13 @@ def test_a_blank_run_is_no_entry_cells_only():
 
 
 def test_pack_without_kinds_needs_each_codes_kind():
-    with pytest.raises(ValueError, match="kind_of_token"):
+    with pytest.raises(ValueError, match=r"^pack: kinds None needs kind_of_token \(each code's kind\)$"):
         pack([1], [None], "-", "H", None)
     store = pack([1, 0], [None], "-", "H", None, kind_of_token={"H": Kind.HALF_BYE, " ": Kind.ABSENT})
     assert store.kinds(0, 2) == [Kind.HALF_BYE, Kind.ABSENT] and store.codes == "H "
+    # kinds given as tokens: the padding takes the token whose kind is "no entry", wherever it is listed
+    tokens = pack([1, 0], [None], "-", "H", ["h"], kind_of_token={"h": Kind.HALF_BYE, "a": Kind.ABSENT})
+    assert tokens.kinds(0, 2) == [Kind.HALF_BYE, Kind.ABSENT] and tokens.codes == "H "
 
 
 def test_codes_of_private_keys_are_their_codes():
@@ -134,5 +137,94 @@ def test_codes_of_private_keys_are_their_codes():
     assert store.keys[0] == "+" and store.keys[1] == chr(0xE000)
     assert store.codes == "++" and store.codes is store.codes  # made once
     assert store.code(store.keys[1]) == "+" and store.code("+") == "+" and store.code("Q") == "Q"
+    # three codes each standing for two kinds: three private keys, all in the private use area
+    odd = pack([6], [None] * 6, "-" * 6, "++==--",
+               [Kind.FORFEIT_WIN, Kind.FULL_BYE, Kind.DRAW, Kind.HALF_BYE, Kind.FORFEIT_LOSS, Kind.ZERO_BYE])
+    private = odd.keys[1::2]
+    assert len(set(private)) == 3 and all(0xE000 <= ord(k) <= 0xF8FF for k in private)
+    assert odd.codes == "++==--" and odd.kinds(0, 6)[1::2] == [Kind.FULL_BYE, Kind.HALF_BYE, Kind.ZERO_BYE]
     plain = pack([1], [None], "-", "=", [Kind.DRAW])
     assert plain.code_of_key is None and plain.codes is plain.keys and plain.code("=") == "="
+
+
+def _rows_of(store: PackedCells, counts: list[int]) -> list[Player]:
+    players = [Player(i + 1) for i in range(len(counts))]
+    for i, (p, c) in enumerate(zip(players, counts)):
+        p.defer_games(store, i, c)
+    return players
+
+
+def _store(rows: int, n: int, tag: str) -> PackedCells:
+    """``rows`` rows of ``n`` wins, row ``i``'s opponents ``100 * i + r`` (its code ``tag``)."""
+    return pack([n] * rows, [100 * i + r for i in range(rows) for r in range(1, n + 1)], "w" * (rows * n),
+                tag * (rows * n), [Kind.WIN] * (rows * n))
+
+
+def _want(players: list[Player], n: int) -> list[list[Game]]:
+    return [list(p.games)[:n] + [Game.absent(r) for r in range(p.round_count + 1, n + 1)] for p in players]
+
+
+def _got(cols: Columns) -> list[list[Game]]:
+    n = cols.n
+    return [[Game(r + 1, cols.opponents[b + r], {"w": "w", "b": "b"}.get(cols.colours[b + r]),
+                  cols.code(cols.keys[b + r]), cols.kinds[b + r]) for r in range(n)]
+            for b in range(0, len(cols.counts) * n, n)] if n else [[] for _ in cols.counts]
+
+
+def test_rows_of_two_blocks_at_the_same_places_are_not_taken_for_one_block():
+    a, b = _rows_of(_store(2, 2, "1"), [2, 2]), _rows_of(_store(2, 2, "W"), [2, 2])
+    players = [a[0], b[1]]  # rows 0 and 1, but of two stores
+    assert _got(columns(players)) == _want(players, 2)
+    assert _got(hand_over(players)) == _want(players, 2)
+
+
+def test_a_run_of_rows_is_only_rows_that_follow_one_another():
+    a = _rows_of(_store(5, 2, "1"), [2] * 5)
+    other = _rows_of(_store(1, 2, "W"), [2])
+    for players in ([other[0], a[1], a[4]], [a[1], a[2], a[4], a[0]], [a[3], other[0], a[0], a[1]]):
+        assert _got(columns(players)) == _want(players, 2)
+
+
+def test_rows_cut_to_fewer_cells_than_their_block_holds_are_read_at_their_own_places():
+    a = _rows_of(_store(3, 3, "1"), [2, 2, 3])
+    players = [a[2], a[1], a[0]]
+    for n in (1, 2, 3, 4):
+        assert _got(columns(players, n)) == _want(players, n)
+
+
+def test_a_block_whose_padding_is_blank_is_given_as_it_is():
+    """A short row padded with "no entry" cells (a withdrawn player): :func:`columns` gives the
+    block itself, not a copy (the module docstring); a row cut over real cells is gathered."""
+    store = pack([3, 1, 3], [2, 3, 1, 3, 1, 2, None], "wbw" + "b" + "bwb",
+                 "101" + "0" + "011", [Kind.WIN, Kind.LOSS, Kind.WIN, Kind.LOSS, Kind.LOSS, Kind.WIN, Kind.WIN])
+    players = _rows_of(store, [3, 1, 3])
+    cols = columns(players)
+    assert cols.keys is store.keys and cols.opponents is store.opponents and cols.counts == [3, 1, 3]
+    assert _got(cols) == _want(players, 3)
+    cut = _rows_of(store, [3, 1, 1])  # the third row holds games past its count
+    cols = columns(cut)
+    assert cols.opponents is not store.opponents and _got(cols) == _want(cut, 3)
+
+
+def test_handing_over_rows_cut_short_pads_them_with_no_entry_cells():
+    store = _store(2, 3, "1")
+    players = _rows_of(store, [3, 1])
+    cols = hand_over(players, padded=True)
+    assert cols.counts == [3, 3] and _got(cols) == _want(players, 3)
+    assert players[1].games == [Game(1, 101, "w", "1", Kind.WIN), Game.absent(2), Game.absent(3)]
+    assert players[0].packed.cells is players[1].packed.cells
+
+
+def test_one_player_from_another_block_is_handed_over_into_a_store_of_its_own():
+    store = _store(3, 2, "1")
+    player = _rows_of(store, [2, 2, 1])[2]
+    cols = hand_over([player])
+    assert player.packed.row == 0 and player.packed.cells is not store
+    assert player.games == [Game(1, 201, "w", "1", Kind.WIN)] and _got(cols) == [player.games]
+
+
+def test_no_players_and_players_without_cells_have_no_cells():
+    assert columns([]).n == 0 and columns([]).counts == [] and hand_over([]).n == 0
+    empty = columns([Player(1)])
+    assert (empty.n, empty.counts, empty.keys, empty.colours, empty.opponents, empty.kinds) == (0, [0], "", "", [], [])
+    assert Player(1).games == [] and Player(1).packed.begin == 0

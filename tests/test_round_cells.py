@@ -221,3 +221,43 @@ def test_two_views_are_equal_when_their_cells_are_whatever_their_stores():
     with pytest.raises(TypeError):
         hash(alpha.games)
     assert Player.games == ()  # read on the class: the field's default
+
+
+def test_a_view_compares_with_other_things_as_a_list_does_and_inserts_as_one():
+    alpha = _event().players[0]
+    assert (alpha.games == 5) is False and (alpha.games != 5) is True and alpha.games.row is alpha.packed
+    alpha.games.insert(2, Game(3, None, None, "H", Kind.HALF_BYE))
+    assert alpha.games == [*ALPHA, Game(3, None, None, "H", Kind.HALF_BYE)]
+    with pytest.raises(ValueError, match="rounds"):
+        alpha.games.insert(0, Game(1, 2, "w", "1", Kind.WIN))  # two round 1s
+    assert len(alpha.games) == 3
+
+
+def test_a_blank_colour_and_a_dash_are_both_no_colour():
+    """A store may hold "no colour" as ``-`` or a blank (:class:`~trfscore.cells.PackedCells`):
+    two rows differing only so hold the same cells."""
+    from trfscore.cells import PackedCells
+    from trfscore.round_cells import PackedRow
+
+    blank = Player(1)
+    blank.games = PackedRow(PackedCells(2, [2, None], "w ", "1U", {"1": Kind.WIN, "U": Kind.PAB}), 0, 2)
+    dash = Player(1, games=ALPHA)
+    assert blank.packed.cells.colours != dash.packed.cells.colours
+    assert blank.games == dash.games and dash.games == blank.games and blank.games == ALPHA
+    dash.games = [ALPHA[0]._replace(colour="b"), ALPHA[1]]
+    assert blank.games != dash.games
+
+
+def test_cells_under_private_keys_read_back_their_codes_from_any_row_and_round():
+    """A store whose codes stand for more than one kind (``+`` a forfeit win and a full-point
+    bye) keeps the odd cells under private keys; reading part of a later row gives the codes."""
+    from trfscore.cells import pack
+    from trfscore.round_cells import PackedRow, games_of
+
+    store = pack([3, 3], [2, None, 2, 1, None, None], "w-bb--", "+=1+ +",
+                 [Kind.FORFEIT_WIN, Kind.HALF_BYE, Kind.WIN, Kind.FORFEIT_WIN, Kind.ABSENT, Kind.FULL_BYE])
+    assert store.code_of_key is not None
+    row = PackedRow(store, 1, 3)
+    assert games_of(row, 1) == [Game(2, None, None, " ", Kind.ABSENT), Game(3, None, None, "+", Kind.FULL_BYE)]
+    assert games_of(row, 2, 3) == [Game(3, None, None, "+", Kind.FULL_BYE)]
+    assert games_of(PackedRow(store, 0, 3), 1, 3) == [Game(2, None, None, "=", Kind.HALF_BYE), Game(3, 2, "b", "1", Kind.WIN)]
