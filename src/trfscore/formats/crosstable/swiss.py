@@ -4,7 +4,6 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from itertools import chain
 from operator import itemgetter
 from typing import TYPE_CHECKING, TypeGuard, cast
 
@@ -21,7 +20,7 @@ from .state import ReadState
 if TYPE_CHECKING:
     from .block import Block
 
-_OPPONENT, _COLOUR, _CODE, _CELLS = itemgetter(0), itemgetter(1), itemgetter(2), itemgetter(3)
+_OPPONENT, _COLOUR, _CODE = itemgetter(0), itemgetter(1), itemgetter(2)
 
 #: One round cell as read: (opponent number, colour letter, result code) (:func:`~.cells.swiss_cell`).
 Cell = tuple[int | None, str | None, str]
@@ -53,16 +52,31 @@ class SwissReader:
                       f"only {located}: not a Swiss crosstable (cells such as 12w1, 27:W, W12, +W12, HPB were "
                       "looked for)", head.line or rows[0].line, 1, "a Swiss row has one cell per round")
             return
-        raw_players = [known[row.ordinal][1] if row.ordinal in known else
-                       self._read_row(row, s, rounds, before, has_header) for row, s in zip(rows, parsed)]
-        self._cells.clear()  # (the rows' cells hold what was read)
-        language = self._colours(raw_players, head.line or rows[0].line)
-        numbering, start_ranks = self._numbering(rows, raw_players)
+        # each row's cells go straight into the columns of the store; a row keeps its columns left
+        # and right of them (what the players declare) and nothing else
+        columns = _Columns()
+        add = columns.add
+        read: list[tuple[RowView, int | None, RowInfo]] = []
+        for row, s in zip(rows, parsed):
+            if row.ordinal in known:
+                _row, ident, info, cells = known[row.ordinal][1]
+            else:
+                ident, info, cells = self._read_row(row, s, rounds, before, has_header)
+            add(cells)
+            read.append((row, ident, info))
+        self._cells.clear()
+        language = self._colours(columns, head.line or rows[0].line)
+        snos = [None if info["sno"] is None else int(info["sno"].text) for _, _, info in read]
+        numbering, start_ranks = self._numbers(rows, snos, [ident for _, ident, _ in read], columns.rows)
         t.rounds = rounds
-        packed = self._pack(raw_players, parsed, rounds, dict(zip(numbering, start_ranks)))
+        packed = self._pack(columns, rows, [ident for _, ident, _ in read], parsed, rounds,
+                            dict(zip(numbering, start_ranks)))
+        del columns
         players = []
         declare_row = state.declare_row
-        for i, ((row, _ident, info, _cells), sr) in enumerate(zip(raw_players, start_ranks)):
+        read.reverse()  # (taken from the end: each row's columns go once its player is made)
+        for i, sr in enumerate(start_ranks):
+            row, _ident, info = read.pop()
             p = Player(sr, name=info["name"], title=info["title"], rating=info["rating"], federation=info["fed"],
                        fide_id=info["fide_id"], line=row.line)
             declare_row(sr, p, row, before, info, info.get("tail"), after, has_header)
@@ -96,24 +110,26 @@ class SwissReader:
         packed = block.pack(letter_of, to_sr)
         block.cut = None  # the cells' bytes, no longer needed
         if packed is None:  # an opponent that is no row: findings, row by row
-            raw_players: list[RawPlayer] = [(rows[j], int(block.idents[j]), blank_info(), cells_j)
-                                            for j, cells_j in enumerate(rows_cells())]
-            packed = self._pack(raw_players, list(block.starts), rounds, to_sr)  # type: ignore[arg-type]
+            columns = _Columns()
+            for cells_j in rows_cells():
+                columns.add(cells_j)
+            packed = self._pack(columns, rows, list(map(int, block.idents)), list(block.starts), rounds, to_sr)
         players = state.declare_block(start_ranks, block, rows, before, after, packed)
         t.players = sorted(players, key=lambda p: p.start_rank)
         t.source.dialect = "swiss crosstable"
         state.add("CTB106", f"read a Swiss crosstable of {n} players and {rounds} rounds"
                   + (f"; colour letters {language}" if language else ""), line, 1)
 
-    def _read_row(self, row: RowView, s: int | None, rounds: int, before: list[Role], has_header: bool) -> RawPlayer:
-        """The columns and round cells of one row whose cells start at ``s`` (None: not found)."""
+    def _read_row(self, row: RowView, s: int | None, rounds: int, before: list[Role],
+                  has_header: bool) -> tuple[int | None, RowInfo, list[Cell]]:
+        """The number, columns and round cells of one row whose cells start at ``s`` (None: not found)."""
         ident = _int(row.ident) if row.ident is not None else None
         if s is None:
             self.state.add("CTB102", f"row {ident}: its {rounds} round cells were not found", row.line,
                            row.ident.col if row.ident else 1,
                            "a Swiss row has the number, the name, one cell per round (12w1, W12, +W12, HPB ...) "
                            "and the declared columns", " ".join(x.text for x in row.toks)[:80])
-            return row, ident, blank_info(" ".join(x.text for x in row.toks if x.kind in ("WORD", "NAME"))), []
+            return ident, blank_info(" ".join(x.text for x in row.toks if x.kind in ("WORD", "NAME"))), []
         info = prefix(row.toks[:s], before, row.sep is not None, has_header, rounds)
         toks = row.toks[s:s + rounds]
         read = list(map(self._cells.__getitem__, zip(toks.kinds, toks.texts)))
@@ -128,18 +144,15 @@ class SwissReader:
         if row.cont is not None:
             _continuation(row, s, rounds, cells, info)
         info["tail"] = row.toks[s + rounds:]
-        return row, ident, info, cells
+        return ident, info, cells
 
-    def _colours(self, raw_players: list[RawPlayer], line: int) -> str:
+    def _colours(self, columns: _Columns, line: int) -> str:
         """Turn the colour letters of the cells into ``"w"``/``"b"`` by the language whose pair
         covers every letter the table uses (:mod:`.colours`); what was decided, for CTB106."""
-        used = set(map(_COLOUR, chain.from_iterable(cells for _, _, _, cells in raw_players)))
-        language, letter_of = self._language(used, line)
+        language, letter_of = self._language(set(columns.colours), line)
         if letter_of is not None:
-            for _, _, _, cells in raw_players:
-                for r, (opp, colour, code) in enumerate(cells):
-                    if colour is not None:
-                        cells[r] = (opp, letter_of.get(colour), code)
+            get = letter_of.get
+            columns.colours = [None if colour is None else get(colour) for colour in columns.colours]
         return language
 
     def _language(self, used: set[str | None], line: int) -> tuple[str, Mapping[str, str | None] | None]:
@@ -160,17 +173,10 @@ class SwissReader:
                            "check the colours, or give the table with both colour letters")
         return f"{pairs[0].white}/{pairs[0].black} ({pairs[0].languages})", mapping(pairs[0])
 
-    def _numbering(self, rows: Sequence[RowView],
-                   raw_players: list[RawPlayer]) -> tuple[list[int], list[int]]:
-        """Which numbering the opponents use (the row number or a start-number column), and the
-        start rank of each row."""
-        snos = [None if info["sno"] is None else int(info["sno"].text) for _, _, info, _ in raw_players]
-        idents = [ident for _, ident, _, _ in raw_players]
-        return self._numbers(rows, snos, idents, lambda: list(map(_CELLS, raw_players)))
-
     def _numbers(self, rows: Sequence[RowView], snos: list[int | None], idents: list[int | None],
                  cells: Callable[[], list[list[Cell]]]) -> tuple[list[int], list[int]]:
-        """:meth:`_numbering` of rows whose second numbers, numbers and cells (made when needed) are given."""
+        """Which numbering the opponents use (the row number or a start-number column), and the
+        start rank of each row, from the rows' second numbers, numbers and cells (made when needed)."""
         if _numbers_rows(snos):
             rows_cells = cells()
             by_sno = _reciprocity(snos, rows_cells) > _reciprocity(idents, rows_cells)
@@ -186,23 +192,21 @@ class SwissReader:
         start_ranks = snos if _numbers_rows(snos) else numbering
         return numbering, start_ranks
 
-    def _pack(self, raw_players: list[RawPlayer], parsed: list[int | None], rounds: int,
-              to_sr: dict[int, int]) -> PackedCells:
-        """The round cells of every row, opponents as start ranks, in the one store
-        (:func:`~trfscore.cells.pack`; row ``i`` is ``raw_players[i]``, a row's missing cells "no
-        entry" cells).  An opponent number that is no row is a finding (CTB107) and no opponent."""
-        flat = list(chain.from_iterable(map(_CELLS, raw_players)))
-        numbers = list(map(_OPPONENT, flat))
-        opponents = list(map(to_sr.get, numbers))  # None stays None: no opponent
-        if opponents.count(None) != numbers.count(None):
-            self._unknown_opponents(raw_players, parsed, to_sr)
-        colours = "".join(map(CHAR_OF_COLOUR.__getitem__, map(_COLOUR, flat)))
-        counts = [len(cells) for _, _, _, cells in raw_players]
-        return pack(counts, opponents, colours, "".join(map(_CODE, flat)), None, rounds, KIND_OF)
+    def _pack(self, columns: _Columns, rows: Sequence[RowView], idents: list[int | None],
+              parsed: Sequence[int | None], rounds: int, to_sr: Mapping[int | None, int]) -> PackedCells:
+        """The round cells of every row in the one store, opponents as start ranks (row ``i`` is
+        ``rows[i]``, its cells from item ``parsed[i]``).  An opponent number that is no row is a
+        finding (CTB107) and no opponent."""
+        opponents, known_all = columns.ranks(to_sr)
+        if not known_all:
+            self._unknown_opponents(rows, idents, columns, parsed, to_sr)
+        return columns.pack(rounds, opponents)
 
-    def _unknown_opponents(self, raw_players: list[RawPlayer], parsed: list[int | None], to_sr: dict[int, int]) -> None:
-        """CTB107 for each cell whose opponent number is no row of the table."""
-        for row, ident, _, cells in raw_players:
+    def _unknown_opponents(self, rows: Sequence[RowView], idents: list[int | None], columns: _Columns,
+                           parsed: Sequence[int | None], to_sr: Mapping[int | None, int]) -> None:
+        """CTB107 for each cell whose opponent number is no row of the table (row ``i`` is
+        ``rows[i]``, its cells start at item ``parsed[i]``)."""
+        for row, ident, cells in zip(rows, idents, columns.rows()):
             start = parsed[row.ordinal - 1] or 0
             for r, (opp, _colour, _code) in enumerate(cells, 1):
                 if opp is not None and opp not in to_sr:
@@ -211,13 +215,61 @@ class SwissReader:
                                    tok.line, tok.col, "opponent numbers refer to the row numbers", tok.text)
 
 
+class _Columns:
+    """The round cells of a table's rows as the store's columns, a row's cells appended as it is
+    read (no list of cells kept per row): each cell's opponent number, colour letter and code,
+    and the number of cells of each row."""
+
+    def __init__(self) -> None:
+        self.counts: list[int] = []
+        self.opponents: list[int | None] = []
+        self.colours: list[str | None] = []
+        self.codes: list[str] = []
+
+    def add(self, cells: Sequence[Cell]) -> None:
+        """Append one row's cells."""
+        self.counts.append(len(cells))
+        self.opponents.extend(map(_OPPONENT, cells))
+        self.colours.extend(map(_COLOUR, cells))
+        self.codes.extend(map(_CODE, cells))
+
+    def rows(self) -> list[list[Cell]]:
+        """Each row's cells as (opponent, colour, code), made when asked for."""
+        flat = list(zip(self.opponents, self.colours, self.codes))
+        rows, at = [], 0
+        for count in self.counts:
+            rows.append(flat[at:at + count])
+            at += count
+        return rows
+
+    def ranks(self, to_sr: Mapping[int | None, int]) -> tuple[list[int | None], bool]:
+        """The opponents as start ranks (an opponent number that is no row: no opponent), and
+        whether every opponent number is a row's."""
+        opponents = list(map(to_sr.get, self.opponents))
+        return opponents, opponents.count(None) == self.opponents.count(None)
+
+    def pack(self, rounds: int, opponents: list[int | None]) -> PackedCells:
+        """The cells in the one store (:func:`~trfscore.cells.pack`; ``opponents`` as start ranks),
+        a row's missing cells "no entry" cells."""
+        colours = "".join(map(CHAR_OF_COLOUR.__getitem__, self.colours))
+        return pack(self.counts, opponents, colours, "".join(self.codes), None, rounds, KIND_OF)
+
+
 class _CellsRead(dict[tuple[str, str], "Cell | None"]):
     """:func:`~.cells.swiss_cell` of each distinct (kind, text) of a table's cells, read once
-    (a table repeats its cells: a 10,000-player table has about a third as many distinct ones)."""
+    while it is among the last :data:`_CELLS_KEPT` distinct ones read.  A table repeats its cells
+    near each other: a player's opponents stand near it in the table.  Of the 9,999 x 13 table's
+    129,987 cells, 53,896 are distinct; with 4,096 kept 55,759 are read, and the 54,000 tuples
+    with their keys (~8 MB) are not all held at once."""
 
     def __missing__(self, key: tuple[str, str]) -> Cell | None:
+        if len(self) >= _CELLS_KEPT:
+            self.clear()
         cell = self[key] = swiss_cell(Tok(key[0], key[1], 0, 0))
         return cell
+
+
+_CELLS_KEPT = 4096
 
 
 def _numbers_rows(numbers: list[int | None]) -> TypeGuard[list[int]]:
