@@ -567,3 +567,33 @@ def test_findings_are_capped_per_rule_and_the_report_prints_them_all(capsys, tmp
     assert code == 1 and f": {errors} error(s) reading the table" in lines[0]
     assert sum(" error CTB107 " in line for line in lines) == MAX_PER_RULE
     assert f"TRF001 {extra} more CTB107 finding(s) left out" in err
+
+
+def test_a_table_with_more_distinct_cells_than_are_kept_reads_every_cell():
+    """The Swiss reader keeps at most ``_CELLS_KEPT`` distinct cells read (swiss._CellsRead); a
+    table with more distinct cells than that still reads each cell as written.  1,024 players,
+    6 rounds: in round r player i meets ((i-1) XOR r) + 1; the lower number has White in odd
+    rounds and wins, draws or loses as r % 3 is 0, 1 or 2."""
+    from trfscore.formats.crosstable.swiss import _CELLS_KEPT
+
+    n, rounds = 1024, 6
+    result = {0: ("1", "0"), 1: ("½", "½"), 2: ("0", "1")}
+    cells: dict[int, list[tuple[int, str, str]]] = {i: [] for i in range(1, n + 1)}
+    for r in range(1, rounds + 1):
+        for i in range(1, n + 1):
+            j = ((i - 1) ^ r) + 1
+            lower = i < j
+            colour = "w" if (r % 2 == 1) == lower else "b"
+            cells[i].append((j, colour, result[r % 3][0 if lower else 1]))
+    texts = {f"{j}{c}{res}" for row in cells.values() for j, c, res in row}
+    assert len(texts) > _CELLS_KEPT  # (5,632 distinct: the bound is passed)
+    head = "No Name " + " ".join(f"{r}.Rd" for r in range(1, rounds + 1))
+    text = head + "\n" + "".join(f"{i} Player{i} " + " ".join(f"{j}{c}{res}" for j, c, res in cells[i]) + "\n"
+                                 for i in range(1, n + 1))
+    t = crosstable.read(text)
+    assert [f.rule for f in t.findings if f.severity == "error"] == []
+    for p in t.players:
+        assert p.opponent_ranks() == [j for j, _, _ in cells[p.start_rank]]
+        assert p.colours() == [c for _, c, _ in cells[p.start_rank]]
+        kinds = {"1": Kind.WIN, "½": Kind.DRAW, "0": Kind.LOSS}
+        assert [g.kind for g in p.games] == [kinds[res] for _, _, res in cells[p.start_rank]]
