@@ -68,6 +68,9 @@ def test_values_of_a_negative_or_wide_value_are_the_values_themselves():
     assert cols.values({"1": 2, "=": 1, "0": -1}) == [2, 1, -1]
     assert cols.values({"1": 1000, "=": 0, "0": 255}) == [1000, 0, 255]
     assert cols.values({"1": 256, "=": 0, "0": 0}) == [256, 0, 0]
+    # a negative value, the others small: the sums are not taken a byte a cell
+    assert cols.totals({"1": 2, "=": 1, "0": -1}, 0) == [2]
+    assert _columns(2, [2, 1], "0=0 ").totals({"0": -1, "=": 1, " ": 0}, 0) == [0, -1]
 
 
 def test_rows_are_each_players_slice():

@@ -169,6 +169,7 @@ def test_only_a_cell_played_at_the_board_with_a_1_0_or_draw_code_is_rated():
     assert [is_rated(k, c) for k, c in ((Kind.WIN, "1"), (Kind.DRAW, "="), (Kind.LOSS, "0"))] == [True] * 3
     assert [is_rated(k, c) for k, c in ((Kind.WIN, "W"), (Kind.DRAW, "D"), (Kind.LOSS, "L"))] == [False] * 3
     assert not is_rated(Kind.FORFEIT_WIN, "1") and not is_rated(Kind.FULL_BYE, "=")
+    assert not is_rated(Kind.WIN, "X") and not is_rated(Kind.DRAW, "+")  # odd codes a store may hold
     assert [g.rated for g in ALPHA] == [True, False] and [g.played for g in BETA] == [True, False]
     assert Game(1, 2, "w", "W", Kind.WIN).played and not Game(1, 2, "w", "W", Kind.WIN).rated
 
@@ -210,6 +211,8 @@ def test_two_views_are_equal_when_their_cells_are_whatever_their_stores():
     own = Player(1, "A", games=list(ALPHA))  # a store of its own, colours "-" where the reader has blanks
     assert own.games == alpha.games and alpha.games == own.games and own.packed.cells is not alpha.packed.cells
     assert alpha.games != beta.games and not (alpha.games == 5) and alpha.games != ALPHA[:1]
+    assert Player(1, "A", games=ALPHA[:1]).games != alpha.games  # views of different lengths
+    assert alpha.games != Player(1, "A", games=[*ALPHA, Game.absent(3)]).games
     other = Player(1, "A", games=[ALPHA[0], ALPHA[1]._replace(code="H")])
     assert other.games != alpha.games
     other.games = [ALPHA[0], ALPHA[1]._replace(kind=Kind.HALF_BYE)]
