@@ -256,9 +256,9 @@ class _Columns:
 
 
 class _CellsRead(dict[tuple[str, str], "Cell | None"]):
-    """:func:`~.cells.swiss_cell` of each distinct (kind, text) of a table's cells, read once
-    while it is among the last :data:`_CELLS_KEPT` distinct ones read.  A table repeats its cells
-    near each other: a player's opponents stand near it in the table.  Of the 9,999 x 13 table's
+    """:func:`~.cells.swiss_cell` of each distinct (kind, text) of a table's cells, read once and
+    kept until :data:`_CELLS_KEPT` are kept, then all let go.  A table repeats its cells near each
+    other: a player's opponents stand near it in the table.  Of the 9,999 x 13 table's
     129,987 cells, 53,896 are distinct; with 4,096 kept 55,759 are read, and the 54,000 tuples
     with their keys (~8 MB) are not all held at once."""
 
