@@ -98,14 +98,17 @@ def lost(t: Tournament, data: bytes, fmt: str) -> list[Finding]:
     reader = written.read_by or (written.name if written.readable else None)
     if reader is None:  # standings only (csv): no games to lose
         return []
-    return [*_not_rated(t, reader), *_scoring(t, data, fmt, reader), *_players(t, fmt), *_teams(t, written),
+    return [*_not_rated(t, reader), *_scoring(t, data, fmt, reader), *_players(t, written), *_teams(t, written),
             *_table(t, reader)]
 
 
 def _not_rated(t: Tournament, reader: str) -> Iterator[Finding]:
     if reader != "crosstable":  # TRF, JSON and PGN (Termination) keep the mark
         return
-    count = sum(1 for p in t.players for code in p.codes() if code in "WDL")
+    from ..model import Kind, is_rated
+
+    count = sum(1 for p in t.players for kind, code in zip(p.kinds(), p.codes())
+                if kind in Kind.PLAYED and not is_rated(kind, code))
     if count:
         yield finding("CNV001", f"{count} cell(s) of not-rated games (TRF W/D/L, B.02 8.3.1) written as ordinary "
                       "results: a crosstable has no mark for them, so a rating calculation from it counts them")
@@ -154,8 +157,8 @@ def _text(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
 
 
-def _players(t: Tournament, fmt: str) -> Iterator[Finding]:
-    if registry.get(fmt).name != "pgn":
+def _players(t: Tournament, written: registry.Format) -> Iterator[Finding]:
+    if written.name != "pgn":
         return
     from ..model import Kind
 
