@@ -124,3 +124,46 @@ def test_fail_on_says_which_loss_fails_the_run(tmp_path, capsys):
         assert run_cli(capsys, "convert", path, "--to", "crosstable", "-o", out, "--fail-on", level)[0] == code
         assert trfscore.load(out).players  # written whatever the exit code
     assert run_cli(capsys, "convert", path, "--to", "trf26", "--fail-on", "info")[0] == 0  # nothing lost
+
+
+def test_the_library_reports_the_losses_convert_prints(tmp_path, capsys):
+    path = tmp_path / "mid.trf"
+    path.write_text(MID_EVENT, encoding="utf-8")
+    t = trfscore.load(path)
+    for fmt in GAME_FORMATS:
+        _, _, err = run_cli(capsys, "convert", path, "--to", fmt)
+        found = trfscore.conversion_losses(t, fmt)
+        assert [f.rule for f in found] == rules(err), fmt  # one implementation: the same findings
+        assert all(f.message in err for f in found), fmt
+    assert [f.rule for f in trfscore.conversion_losses(t, "md")] == ["CNV001"]  # aliases as dumps takes them
+    with pytest.raises(ValueError, match="unknown format"):
+        trfscore.conversion_losses(t, "docx")
+
+
+def test_dumps_refuses_a_text_that_scores_otherwise_unless_asked(tmp_path):
+    t = trfscore.loads(three_points_for_a_win())
+    with pytest.raises(trfscore.ConversionLoss) as raised:
+        trfscore.dumps(t, format="pgn")
+    assert isinstance(raised.value, ValueError) and [f.rule for f in raised.value.findings] == ["CNV002"]
+    assert "error CNV002 the scoring of record 162 has no place in pgn" in str(raised.value)
+    text = trfscore.dumps(t, format="pgn", fail_on=None)  # asked for: written as convert writes it
+    assert text.encode("utf-8") == registry.get("pgn").write(t)
+    assert trfscore.dumps(t, format="trf26").startswith("012")  # record 162 keeps the scoring
+    target = tmp_path / "event.pgn"
+    with pytest.raises(trfscore.ConversionLoss):
+        trfscore.dump(t, target)
+    assert not target.exists()  # nothing written
+    trfscore.dump(t, target, fail_on=None)
+    assert target.read_bytes() == registry.get("pgn").write(t)
+
+
+def test_fail_on_of_the_library_is_the_level_of_convert():
+    t = trfscore.loads(MID_EVENT)  # to a table: a CNV001 warning (W/D/L)
+    assert trfscore.dumps(t, format="crosstable") == trfscore.dumps(t, format="crosstable", fail_on="error")
+    for level in ("warning", "info"):
+        with pytest.raises(trfscore.ConversionLoss) as raised:
+            trfscore.dumps(t, format="crosstable", fail_on=level)
+        assert [f.rule for f in raised.value.findings] == ["CNV001"]
+    assert trfscore.dumps(t, format="trf26", fail_on="info")  # nothing lost
+    with pytest.raises(ValueError, match="unknown fail_on 'loud'"):
+        trfscore.dumps(t, format="trf26", fail_on="loud")

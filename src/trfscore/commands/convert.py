@@ -14,7 +14,7 @@ from argparse import Namespace
 
 from ..errors import UsageError
 from ..formats import registry
-from ..formats.losses import lost
+from ..formats.losses import lost, reaches
 from ..formats.trf.fits import Misfits
 from ..model import Tournament
 from .common import (
@@ -102,4 +102,4 @@ def run(args: Namespace) -> int:
         out.write(data)
     if report_doubts(t, args.input):  # a crosstable read with errors: written, but never passed off as right
         return 1
-    return 1 if any(f.at_least(args.fail_on) for f in losses) else 0
+    return 1 if reaches(losses, args.fail_on) else 0

@@ -11,6 +11,11 @@ the file, prints the findings on standard error and exits 1 when one is an error
 Everything else the model holds survives the round trip (``tests/test_writers_round_trip.py``):
 a game still to come stays one (``*`` in PGN, ``12w*`` in a crosstable), an unknown result stays
 one (``X``, ``*`` with ``Termination "result unknown"``, ``12w?``).
+
+The library asks the same function: :func:`trfscore.conversion_losses` gives these findings,
+and :func:`trfscore.dumps`/:func:`trfscore.dump` raise :class:`ConversionLoss` when one reaches
+their ``fail_on`` (default ``error``, as ``convert --fail-on``), so no caller gets a file that
+scores otherwise than the tournament without asking for it.
 """
 from __future__ import annotations
 
@@ -18,7 +23,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from ..findings import ERROR, INFO, WARNING, Finding, declare, finding
+from ..findings import ERROR, INFO, SEVERITIES, WARNING, Finding, counted, declare, finding
 from . import registry
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -91,7 +96,28 @@ _SYMBOL = {"W": "a win", "D": "a draw", "L": "a loss", "A": "an absence", "P": "
 _SOURCE = {"162": "record 162", "XXS": "the XXS record", "BB": "the BB records"}
 
 
-def lost(t: Tournament, data: bytes, fmt: str) -> list[Finding]:
+class ConversionLoss(ValueError):
+    """What :func:`trfscore.dump`/:func:`trfscore.dumps` refuse to write without being asked:
+    ``findings`` (CNV rules, as :func:`lost` gives them) say what the format cannot keep."""
+
+    def __init__(self, fmt: str, findings: list[Finding]) -> None:
+        shown = "; ".join(f"{f.severity} {f.rule} {f.message}" for f in findings[:3])
+        super().__init__(f"{counted(findings)} loss(es) writing {fmt}, nothing written (fail_on=None writes it "
+                         f"all the same): {shown}" + (" ..." if len(findings) > 3 else ""))
+        self.findings = findings
+
+
+def reaches(findings: list[Finding], fail_on: str | None) -> bool:
+    """Whether a finding is as severe as ``fail_on`` (``error``, ``warning``, ``info``; None: never),
+    the one test of ``convert --fail-on`` and of the API's ``fail_on``; ValueError for another value."""
+    if fail_on is None:
+        return False
+    if fail_on not in SEVERITIES:
+        raise ValueError(f"unknown fail_on {fail_on!r}; choose one of {', '.join(SEVERITIES)} or None")
+    return any(f.at_least(fail_on) for f in findings)
+
+
+def lost(t: Tournament, data: bytes | str, fmt: str) -> list[Finding]:
     """What ``data`` (``t`` written as ``fmt``) does not keep of ``t``, one finding per kind of
     loss (rules CNV001-CNV006); empty when it keeps everything its reader reads back."""
     written = registry.get(fmt)
@@ -114,7 +140,7 @@ def _not_rated(t: Tournament, reader: str) -> Iterator[Finding]:
                       "results: a crosstable has no mark for them, so a rating calculation from it counts them")
 
 
-def _scoring(t: Tournament, data: bytes, fmt: str, reader: str) -> Iterator[Finding]:
+def _scoring(t: Tournament, data: bytes | str, fmt: str, reader: str) -> Iterator[Finding]:
     """CNV002 when reading ``data`` back scores some player otherwise.  Only a scoring other than
     the default or a ``--unfinished`` choice can be lost: the written file is read back only then."""
     mode = t.scoring.unfinished
@@ -124,13 +150,16 @@ def _scoring(t: Tournament, data: bytes, fmt: str, reader: str) -> Iterator[Find
 
     back = loads(data, reader)
     before, after = _points(t), _points(back)
-    if before is None or after is None:  # names not unique: compared as the sorted points alone
-        differ: list[tuple[str, Fraction, Fraction]] = [] if sorted(map(t.score, t.players)) == sorted(
-            map(back.score, back.players)) else [("", Fraction(0), Fraction(0))]
+    # each player whose points differ, by name; none named when names repeat (PGN numbers the
+    # players afresh, so only the sorted points can be compared)
+    differ: list[tuple[str, Fraction, Fraction]] = []
+    if before is None or after is None:
+        if sorted(map(t.score, t.players)) == sorted(map(back.score, back.players)):
+            return
     else:
         differ = [(name, pts, after[name]) for name, pts in before.items() if after.get(name, pts) != pts]
-    if not differ:
-        return
+        if not differ:
+            return
     values, read = t.scoring.values, back.scoring.values
     changed = [f"{_SYMBOL.get(s, s)} {_text(v)} (read back: {_text(read[s])})" for s, v in values.items()
                if s in read and read[s] != v]
@@ -140,9 +169,9 @@ def _scoring(t: Tournament, data: bytes, fmt: str, reader: str) -> Iterator[Find
         why = f"the value --unfinished {mode} gives unknown results" if mode in ("draw", "zero") else \
             f"the scoring of {_SOURCE.get(t.scoring.source, 'the file')}"
         kept = "; TRF26 (record 162) and JSON keep it"
-    name, was, now = differ[0]
-    example = "; ".join(changed) or (f"{name} {_text(now)} instead of {_text(was)}" if name else "otherwise")
-    players = f"{len(differ)} player(s)" if name else "players"
+    example = "; ".join(changed) or (f"{differ[0][0]} {_text(differ[0][2])} instead of {_text(differ[0][1])}"
+                                     if differ else "otherwise")
+    players = f"{len(differ)} player(s)" if differ else "players"
     yield finding("CNV002", f"{why} has no place in {fmt}: reading the written file back scores {example}, so "
                   f"{players} get other points{kept}")
 
