@@ -332,7 +332,8 @@ def _opponents(raw: bytes) -> tuple[list[int | None], bytes | None]:
     high, low = (d[0] * 10 + d[1]).to_bytes(size, "big"), (d[2] * 10 + d[3]).to_bytes(size, "big")
     pairs = bytearray(2 * size)
     pairs[0::2], pairs[1::2] = (low, high) if sys.byteorder == "little" else (high, low)
-    opponents = list(map(_start_rank_of_pair().__getitem__, memoryview(pairs).cast("H").tolist()))
+    # (the 16-bit numbers read one at a time: a list of them all would be 130,000 int objects at 9,999 x 13)
+    opponents = list(map(_start_rank_of_pair().__getitem__, memoryview(pairs).cast("H")))
     if high.translate(None, b"\0\1"):  # an opponent from 200 on
         return opponents, None
     # every opponent below 200: high * 100 + low added lane by lane (at most 199, so no carry)
