@@ -32,7 +32,7 @@ POINTS = {"1": Fraction(1), "=": Fraction(1, 2), "0": Fraction(0)}
 
 
 def number(text: str) -> Fraction:
-    return Fraction(text.replace("½", "")) + Fraction(1, 2) if "½" in text else Fraction(text)
+    return Fraction(text.replace("½", "") or 0) + Fraction(1, 2) if "½" in text else Fraction(text)
 
 
 def one_line() -> str:
@@ -190,7 +190,11 @@ def test_forfeits_and_unplayed_cells_in_a_grid():
     found = {(p.start_rank, g.opponent): g for p in t.players for g in p.games if g.opponent}
     assert found[(1, 2)].kind == Kind.FORFEIT_WIN and found[(2, 1)].kind == Kind.FORFEIT_LOSS
     assert (1, 4) not in found and (4, 1) not in found  # "." : not played
-    assert t.score(t.players[0]) == Fraction(3, 2)
+    # each row's cells added up here (+ a forfeit win, 1; = a draw, ½; "." nothing) give its Pts column
+    cell = {"+": Fraction(1), "1": Fraction(1), "=": Fraction(1, 2), "-": 0, "0": 0, ".": 0, "X": 0}
+    rows = [line.split() for line in text.splitlines()[1:]]
+    assert [sum(cell[c] for c in row[2:6]) for row in rows] == [Fraction(row[6]) for row in rows]
+    assert [t.score(p) for p in t.players] == [Fraction(row[6]) for row in rows]
 
 
 def test_double_round_robin_cells():
@@ -202,7 +206,11 @@ def test_double_round_robin_cells():
     t = crosstable.read(text)
     assert [f for f in t.findings if f.severity != "info"] == []
     assert t.rounds == 6
-    assert [t.score(p) for p in t.players] == [Fraction(7, 2), Fraction(2), Fraction(1, 2)]
+    # each row's two-game cells added up here ("XX" the diagonal) give its Pts column
+    half = {"1": Fraction(1), "½": Fraction(1, 2), "=": Fraction(1, 2), "0": 0, "X": 0}
+    rows = [line.split() for line in text.splitlines()[1:]]
+    assert [sum(half[c] for c in "".join(row[2:5])) for row in rows] == [number(row[5]) for row in rows]
+    assert [t.score(p) for p in t.players] == [number(row[5]) for row in rows]
     ann = t.players[0]
     assert sorted((g.opponent, g.code) for g in ann.games if g.opponent) == [(2, "1"), (2, "="), (3, "1"), (3, "1")]
 
@@ -214,7 +222,14 @@ def test_unreadable_cell_is_reported_and_the_rest_is_read():
     assert len(bad) == 1
     assert (bad[0].line, bad[0].column, bad[0].text) == (2, 14, "l")
     assert "read as '0' from the cell of player 3" in bad[0].message
-    assert [t.score(p) for p in t.players] == [Fraction(1), Fraction(3, 2), Fraction(2), Fraction(3, 2)]
+    # the rows added up here, Alpha's "l" taken as the result opposite Gamma's 1 against Alpha: the
+    # printed Pts column, but for Alpha's 2 (it counts the unreadable cell as a win)
+    opposite = {"1": "0", "0": "1", "½": "½"}
+    rows = [line.split()[2:6] for line in text.splitlines()[1:]]
+    rows[0][2] = opposite[rows[2][0]]
+    value = {"1": Fraction(1), "½": Fraction(1, 2), "0": 0, "X": 0}
+    assert [t.score(p) for p in t.players] == [sum(value[c] for c in row) for row in rows]
+    assert [t.score(p) for p in t.players][1:] == [number(line.split()[-1]) for line in text.splitlines()[2:]]
 
 
 def test_cells_that_disagree_are_reported_with_both_positions():
@@ -333,7 +348,12 @@ def test_fide_style_cells_and_named_byes():
     assert g["Jones"][2] == ("Green", "w", "+")
     assert [x.kind for x in t.players[2].games] == [Kind.WIN, Kind.ZERO_BYE, Kind.LOSS]
     assert t.players[3].games[1].kind == Kind.PAB
-    assert [p.points for p in t.players] == [Fraction(2), Fraction(3, 2), Fraction(1), Fraction(2)]
+    assert [p.points for p in t.players] == [Fraction(line.split()[-1]) for line in text.splitlines()]
+    # and the cells give them: + a win (f a forfeit), = a draw, HPB a half-point bye, PAB a
+    # pairing-allocated bye (a win), ZPB nothing (the FIDE TRF-2016 codes)
+    value = {"+": Fraction(1), "=": Fraction(1, 2), "-": 0, "H": Fraction(1, 2), "P": Fraction(1), "Z": 0}
+    assert [t.score(p) for p in t.players] == [sum(value[c[0]] for c in line.split()[2:5])
+                                               for line in text.splitlines()]
 
 
 def test_unreadable_swiss_cell_and_unknown_opponent():
