@@ -59,7 +59,9 @@ def verdict(t: Tournament, standings: Standings | None = None) -> list[Finding]:
 
 def one_sided_note(found: Sequence[Finding]) -> str | None:
     """What the standings did with games only one side records (TRF501), or None."""
-    count = sum(1 for f in found if f.rule == "TRF501" and " lists " in f.message)
+    # one finding per claim not returned ("player P lists Q as opponent, but ..."); a blank cell's
+    # second finding ("no entry, but player P lists this player") is the same pairing again
+    count = sum(1 for f in found if f.rule == "TRF501" and " as opponent, but " in f.message)
     if not count:
         return None
     return (f"{count} pairing(s) recorded by one player only (TRF501): the standings read each player's own "
