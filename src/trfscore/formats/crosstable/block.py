@@ -217,15 +217,6 @@ class Block:
         return pack([self.rounds] * len(self), opponents, colours.decode("latin-1"), codes.decode("ascii"), None,
                     self.rounds, KIND_OF)
 
-    def sno_tok(self, j: int) -> Tok | None:
-        """Row ``j``'s second number as the token the general path makes of it."""
-        sno = self.snos[j]
-        if sno is None:
-            return None
-        text, ident = self.texts[j], self.idents[j]
-        at = text.index(sno, len(text) - len(text.lstrip()) + len(ident))
-        return Tok("INT", sno, self.lines[j], at + 1)
-
     def tail_toks(self, j: int) -> list[Tok]:
         """Row ``j``'s items after its cells as tokens with their columns."""
         return _tail_toks(self.texts[j], [c[j] for c in self.tails], self.lines[j])
@@ -246,7 +237,7 @@ class Block:
     def raw_player(self, j: int, row: object) -> RawPlayer:
         """Row ``j`` as :meth:`~.swiss.SwissReader._read_row` reads it (``row`` its row view)."""
         info: RowInfo = {"name": self.names[j], "title": self.titles[j], "rating": self.ratings[j],
-                         "fed": self.feds[j], "sno": self.sno_tok(j), "fide_id": "", "declared": [],
+                         "fed": self.feds[j], "sno": self.snos[j], "fide_id": "", "declared": [],
                          "tail": self.tail_toks(j)}
         return row, int(self.idents[j]), info, self.row_cells(j)  # type: ignore[return-value]
 

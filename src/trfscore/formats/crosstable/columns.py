@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, TypedDict
 from ..trf.layout import TITLE_LETTERS
 from .cells import parse_number
 from .labels import label_role
-from .lexing import Tok
+from .lexing import Items, Tok
 from .rows import HeadRow
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ class RowInfo(TypedDict):
     title: str
     rating: int | None
     fed: str
-    sno: Tok | None  # a second number column (a start number beside the rank)
+    sno: str | None  # a second number column (a start number beside the rank)
     fide_id: str
     declared: list[tuple[str, str, Tok]]  # (code, label, token) of each declared value (points, tie-breaks)
     tail: NotRequired[Sequence[Tok]]  # a Swiss row's items right of its cells, once they are located
@@ -57,90 +57,98 @@ def label_roles(head: HeadRow) -> tuple[list[Role], list[Role]]:
     return before, after
 
 
-def prefix(toks: Sequence[Tok], roles_before: list[Role], sep: bool, has_header: bool, rounds: int = 0) -> RowInfo:
+def prefix(items: Items, roles_before: list[Role], sep: bool, has_header: bool, rounds: int = 0) -> RowInfo:
     """Name, title, rating, federation, second number and declared values left of the cells.
 
+    Read from the items' kinds and texts (items ``lo`` to ``hi - 1`` not yet placed); a token is
+    made only for a declared value and a short item that may sit under its heading (:func:`_under`).
     Without a header, a number of at most ``rounds`` points (halves allowed) just before the cells
     is the printed total (chess-results prints it there in some exports)."""
     info = blank_info()
     roles = roles_before[1:] if roles_before else []
-    if sep and has_header and len(roles) == len(toks):
-        for (role, code, label, _), tok in zip(roles, toks):
-            _assign(info, role, code, label, tok, positional=True)
+    kinds, texts = items.kinds, items.texts
+    lo, hi = 0, len(kinds)
+    if sep and has_header and len(roles) == hi:
+        for j, (role, code, label, _) in enumerate(roles):
+            _assign(info, role, code, label, items, j, kinds[j], texts[j])
         return info
-    toks = list(toks)
     # leading numbers (a start number after a rank) and a title before the name
-    if roles and roles[0][0] in ("sno", "rank") and toks and toks[0].kind == "INT" and len(toks) > 1:
-        info["sno"] = toks.pop(0)
-        roles = roles[1:]
-    elif not has_header and len(toks) > 1 and toks[0].kind == "INT":
-        info["sno"] = toks.pop(0)
-    if len(toks) > 1 and toks[0].kind == "TITLE":
-        info["title"] = toks.pop(0).text
+    if roles and roles[0][0] in ("sno", "rank") and hi > 1 and kinds[0] == "INT":
+        info["sno"] = texts[0]
+        lo, roles = 1, roles[1:]
+    elif not has_header and hi > 1 and kinds[0] == "INT":
+        info["sno"] = texts[0]
+        lo = 1
+    if hi - lo > 1 and kinds[lo] == "TITLE":
+        info["title"] = texts[lo]
+        lo += 1
     name_at = next((i for i, r in enumerate(roles) if r[0] == "name"), None)
     after_name = roles[name_at + 1:] if name_at is not None else []
     if not has_header:
         after_name = [("title", "", "", None), ("rating", "", "", None), ("fed", "", "", None)]
-        if rounds and len(toks) > 1 and _total_of(toks[-1], rounds):
+        if rounds and hi - lo > 1 and _total_of(kinds[hi - 1], texts[hi - 1], rounds):
             after_name.append(("points", "PTS", "Pts", None))
     if has_header:
         for role, code, label, label_tok in reversed(after_name):
-            if len(toks) <= 1:
+            if hi - lo <= 1:
                 break
-            tok = toks[-1]
-            if _fits(role, tok, has_header) or _under(role, tok, label_tok):
-                _assign(info, role, code, label, tok, positional=False)
-                toks.pop()
+            if _fits(role, kinds[hi - 1], texts[hi - 1], has_header) or _under(role, items, hi - 1, label_tok):
+                hi -= 1
+                _assign(info, role, code, label, items, hi, kinds[hi], texts[hi])
     else:  # no header: the columns in any order (FED before or after the rating)
         left = list(reversed(after_name))
-        while len(toks) > 1 and left:
-            found = next((r for r in left if _fits(r[0], toks[-1], has_header)), None)
+        while hi - lo > 1 and left:
+            found = next((r for r in left if _fits(r[0], kinds[hi - 1], texts[hi - 1], has_header)), None)
             if found is None:
                 break
             role, code, label, _ = found
-            _assign(info, role, code, label, toks.pop(), positional=False)
+            hi -= 1
+            _assign(info, role, code, label, items, hi, kinds[hi], texts[hi])
             left.remove(found)
-    if len(toks) > 1 and not info["title"] and toks[0].kind == "TITLE":
-        info["title"] = toks.pop(0).text
-    info["name"] = " ".join(t.text for t in toks if t.kind != "EMPTY")
+    if hi - lo > 1 and not info["title"] and kinds[lo] == "TITLE":
+        info["title"] = texts[lo]
+        lo += 1
+    info["name"] = " ".join(text for kind, text in zip(kinds[lo:hi], texts[lo:hi]) if kind != "EMPTY")
     if info["name"] == "?":
         info["name"] = ""  # the writers' mark for a player without a name
     return info
 
 
-def _total_of(tok: Tok, rounds: int) -> bool:
-    """Whether ``tok`` can be a printed total of ``rounds`` rounds (0 to ``rounds``, in halves)."""
-    if tok.kind not in ("INT", "DEC", "HALF"):
+def _total_of(kind: str, text: str, rounds: int) -> bool:
+    """Whether an item can be a printed total of ``rounds`` rounds (0 to ``rounds``, in halves)."""
+    if kind not in ("INT", "DEC", "HALF"):
         return False
-    value = parse_number(tok.text)
+    value = parse_number(text)
     return value is not None and value <= rounds and (2 * value).denominator == 1
 
 
-def _under(role: str, tok: Tok, label: Tok | None) -> bool:
-    """In an aligned table, a short item printed under its column heading belongs to it
-    (a federation column holding "C.C", a rating written "2100P")."""
-    if label is None or tok.line == label.line or tok.kind in ("NAME", "EMPTY"):
+def _under(role: str, items: Items, j: int, label: Tok | None) -> bool:
+    """In an aligned table, a short item (item ``j``) printed under its column heading belongs
+    to it (a federation column holding "C.C", a rating written "2100P")."""
+    if label is None or role not in ("title", "rating", "fed"):
         return False
-    if role not in ("title", "rating", "fed") or len(tok.text) > 6:
+    tok = items.tok(j)
+    if tok.line == label.line or tok.kind in ("NAME", "EMPTY") or len(tok.text) > 6:
         return False
     if role == "rating" and not tok.text[:1].isdecimal():
         return False
     return tok.col <= label.col + len(label.text) - 1 and tok.col + len(tok.text) - 1 >= label.col
 
 
-def _fits(role: str, tok: Tok, has_header: bool) -> bool:
+def _fits(role: str, kind: str, text: str, has_header: bool) -> bool:
+    """Whether an item of ``kind`` and ``text`` reads as a value of ``role``."""
     if role == "title":
         # TRF's own title codes (g m f c wg wm wf wc) and lower-case titles (gm, im: SwissPerfect)
         # only under a Title heading
-        return tok.kind == "TITLE" or (has_header and (tok.text in _TRF_TITLES or tok.text.upper() in _TITLES))
+        return kind == "TITLE" or (has_header and (text in _TRF_TITLES or text.upper() in _TITLES))
     if role == "rating":
-        return tok.kind == "INT" and 100 <= int(tok.text) <= 3999
+        return kind == "INT" and 100 <= int(text) <= 3999
     if role == "fed":
         if has_header:
-            return tok.kind == "FED"  # other spellings only under the heading (_under)
-        return tok.kind == "FED" and tok.text in FEDERATIONS
+            return kind == "FED"  # other spellings only under the heading (_under)
+        return kind == "FED" and text in FEDERATIONS
     if role in ("points", "tb", "rank"):
-        return parse_number(tok.text) is not None
+        return parse_number(text) is not None
     return False
 
 
@@ -153,25 +161,26 @@ def rating_value(text: str) -> int | None:
     return int(m.group()) if m and int(m.group()) > 0 else None
 
 
-def _assign(info: RowInfo, role: str, code: str, label: str, tok: Tok, positional: bool) -> None:
-    if tok.kind == "EMPTY":
+def _assign(info: RowInfo, role: str, code: str, label: str, items: Items, j: int, kind: str, text: str) -> None:
+    """Put item ``j`` of ``items`` (of ``kind`` and ``text``) into ``info`` as the value of ``role``."""
+    if kind == "EMPTY":
         return
     if role == "blank":
-        if tok.kind == "TITLE" or tok.text in _TRF_TITLES:
-            info["title"] = tok.text
-        elif tok.kind == "INT" and info["sno"] is None:
-            info["sno"] = tok
+        if kind == "TITLE" or text in _TRF_TITLES:
+            info["title"] = text
+        elif kind == "INT" and info["sno"] is None:
+            info["sno"] = text
     elif role == "name":
-        info["name"] = "" if tok.text == "?" else tok.text
+        info["name"] = "" if text == "?" else text
     elif role == "title":
-        info["title"] = tok.text
+        info["title"] = text
     elif role == "rating":
-        info["rating"] = rating_value(tok.text)
+        info["rating"] = rating_value(text)
     elif role == "fed":
-        info["fed"] = tok.text
+        info["fed"] = text
     elif role in ("sno",):
-        info["sno"] = tok if tok.kind == "INT" else None
+        info["sno"] = text if kind == "INT" else None
     elif role == "fide_id":
-        info["fide_id"] = tok.text if tok.text.isdecimal() else ""
+        info["fide_id"] = text if text.isdecimal() else ""
     elif role in ("points", "tb", "rank"):
-        info["declared"].append((code, label, tok))
+        info["declared"].append((code, label, items.tok(j)))

@@ -32,19 +32,19 @@ _KIND, _TEXT, _COL = attrgetter("kind"), attrgetter("text"), attrgetter("col")
 
 class Items(Sequence[Tok]):
     """The typed items of one line, or a run of them, kept as columns: their kinds, texts and
-    1-based columns (found when asked for).  An item read by position is a :class:`Tok` made
-    then (a finding, a declared value, a name); the readers' passes over many rows read
+    1-based columns (found when first asked for).  An item read by position is a :class:`Tok`
+    made then (a finding, a declared value); the readers' passes over many rows read
     :attr:`kinds` and :attr:`texts` and make none.  A slice is an ``Items`` again, over the
     same columns (nothing copied: a table's rows are slices of its lines)."""
 
     __slots__ = ("no", "_kinds", "_texts", "_cols", "_line", "_a", "_b", "_toks")
 
-    def __init__(self, no: int, kinds: Sequence[str], texts: Sequence[str], cols: Sequence[int] | None,
+    def __init__(self, no: int, kinds: Sequence[str], texts: Sequence[str], cols: list[int],
                  line: str = "", a: int = 0, b: int | None = None, toks: Sequence[Tok] | None = None) -> None:
         self.no = no
-        #: the whole line's kinds, texts and columns (None: those of ``toks``, the line's tokens
-        #: when made already, or found in ``line`` when asked for), of which these are items
-        #: ``a`` to ``b - 1``
+        #: the whole line's kinds, texts and columns, of which these are items ``a`` to ``b - 1``;
+        #: ``cols`` is shared by the line's slices and filled from ``line`` when first needed
+        #: (empty until then), or those of ``toks``, the line's tokens when made already
         self._kinds, self._texts, self._cols, self._line = kinds, texts, cols, line
         self._a = a
         self._b = len(kinds) if b is None else b
@@ -53,7 +53,7 @@ class Items(Sequence[Tok]):
     @classmethod
     def of(cls, toks: Sequence[Tok], no: int) -> Items:
         """The tokens ``toks`` of line ``no`` (a line with separators) as items."""
-        return cls(no, list(map(_KIND, toks)), list(map(_TEXT, toks)), None, toks=toks)
+        return cls(no, list(map(_KIND, toks)), list(map(_TEXT, toks)), list(map(_COL, toks)), toks=toks)
 
     @property
     def kinds(self) -> Sequence[str]:
@@ -70,29 +70,35 @@ class Items(Sequence[Tok]):
     @property
     def cols(self) -> Sequence[int]:
         """The 1-based column of each item."""
-        if self._cols is None:
-            return self._span(self._a, self._b) if self._toks is None else list(map(_COL, self.toks()))
-        return self._cols[self._a:self._b]
+        return self._line_cols()[self._a:self._b]
 
-    def _span(self, a: int, b: int) -> list[int]:
-        """The columns of the line's items ``a`` to ``b - 1``, found from the nearer end of the
-        line (every item is a run of non-blanks between blanks: ``find``/``rfind`` from the item
-        before or after it lands on it)."""
-        line, items = self._line, self._texts
-        cols = []
-        if a <= len(items) - b:
-            at = 0
-            for item in items[:b]:
-                at = line.find(item, at)
+    def _line_cols(self) -> list[int]:
+        """The columns of all the line's items, found once for the line and its slices: every item
+        is a run of non-blanks between blanks, so ``find`` from the end of the item before it
+        lands on it."""
+        cols = self._cols
+        if not cols and self._texts:
+            find, at = self._line.find, 0
+            for item in self._texts:
+                at = find(item, at)
                 cols.append(at + 1)
                 at += len(item)
-            return cols[a:]
-        end = len(line)
-        for item in reversed(items[a:]):
-            end = line.rfind(item, 0, end)
-            cols.append(end + 1)
-        cols.reverse()
-        return cols[:b - a]
+        return cols
+
+    def tok(self, i: int) -> Tok:
+        """Item ``i`` (0 <= i < len) as a token."""
+        if self._toks is not None:  # a line with separators: its tokens
+            return self._toks[self._a + i]
+        j, texts = self._a + i, self._texts
+        if self._cols:
+            col = self._cols[j]
+        elif j == 0:  # (a row's number) the first non-blanks of the line
+            col = self._line.find(texts[0]) + 1
+        elif j == len(texts) - 1:  # (a row's last declared value) the last non-blanks of the line
+            col = self._line.rfind(texts[j]) + 1
+        else:
+            col = self._line_cols()[j]
+        return Tok(self._kinds[j], texts[j], self.no, col)
 
     def __len__(self) -> int:
         return self._b - self._a
@@ -110,11 +116,7 @@ class Items(Sequence[Tok]):
             a = self._a + start
             return Items(self.no, self._kinds, self._texts, self._cols, self._line, a, max(a, self._a + stop),
                          self._toks)
-        if self._toks is not None:  # a line with separators: its tokens
-            return self.toks()[i]
-        j = range(self._a, self._b)[i]  # (an IndexError as a list's)
-        col = self._span(j, j + 1)[0] if self._cols is None else self._cols[j]
-        return Tok(self._kinds[j], self._texts[j], self.no, col)
+        return self.tok(range(len(self))[i])  # (an IndexError as a list's)
 
     def toks(self) -> Sequence[Tok]:
         """The items as tokens (those of a line with separators as they were made)."""
@@ -250,7 +252,7 @@ def _items(line: str, no: int, kinds: _Kinds) -> Items:
                          for m in _scanner().finditer(line)], no)
     texts = line.split()
     texts = list(map(kinds.texts.setdefault, texts, texts))  # a text met before: that one object
-    return Items(no, kinds.shape(tuple(map(kinds.__getitem__, texts))), texts, None, line)
+    return Items(no, kinds.shape(tuple(map(kinds.__getitem__, texts))), texts, [], line)
 
 
 class _Kinds(dict[str, str]):

@@ -115,12 +115,13 @@ def _collect_rows(scan: list[Line], rows: list[Row]) -> list[int]:
             continue
         if _is_row_start(cells) or (sep is not None and cells and cells[0].kind == "EMPTY" and len(cells) > 3
                                     and previous is None):
-            chunks = _split_embedded(cells, _int(cells[0]) or 1) if sep is None else []
+            ident = cells[0]
+            chunks = _split_embedded(cells, _int(ident) or 1) if sep is None else []
             if len(chunks) > 1:
                 for chunk in chunks:
                     rows.append(Row(chunk[0], chunk[1:], no, len(rows) + 1))
             else:
-                rows.append(Row(cells[0], cells[1:], no, len(rows) + 1, sep=sep))
+                rows.append(Row(ident, cells[1:], no, len(rows) + 1, sep=sep))
             previous = rows[-1]
         elif sep is not None and previous is not None and previous.cont is None and previous.line == no - 1:
             previous.cont = cells

@@ -198,9 +198,9 @@ class ReadState:
     def tail(self, sr: int, toks: Sequence[Tok], roles_after: list[Role], player: Player,
              has_header: bool) -> None:
         if has_header and roles_after:
-            for (role, code, label, _), tok in zip(roles_after, toks):
+            for j, (role, code, label, _) in enumerate(roles_after[:len(toks)]):
                 if role in ("points", "tb", "rank"):
-                    self.declare(sr, code, label, tok, player)
+                    self.declare(sr, code, label, toks[j], player)  # (a token made for these only)
             return
         numbers = [t for t in toks if parse_number(t.text) is not None]
         first = 1 if "PTS" in self.declared_at.get(sr, {}) else 0  # printed before the cells

@@ -66,7 +66,7 @@ class SwissReader:
             read.append((row, ident, info))
         self._cells.clear()
         language = self._colours(columns, head.line or rows[0].line)
-        snos = [None if info["sno"] is None else int(info["sno"].text) for _, _, info in read]
+        snos = [None if info["sno"] is None else int(info["sno"]) for _, _, info in read]
         numbering, start_ranks = self._numbers(rows, snos, [ident for _, ident, _ in read], columns.rows)
         t.rounds = rounds
         packed = self._pack(columns, rows, [ident for _, ident, _ in read], parsed, rounds,
