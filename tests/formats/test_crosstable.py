@@ -468,6 +468,9 @@ def test_a_slice_of_a_lines_items_gives_the_items_of_the_line(line):
     whole = [(t.kind, t.text, 3, t.col) for t in crosstable.lex(line)[0]]
     assert [(t.kind, t.text, t.line, t.col) for t in lex_line(line, 3)] == whole
     n = len(whole)
+    for j in range(-n, n):  # one item of a line whose columns are not found yet (the first, the last: one find)
+        tok = lex_line(line, 3)[j]
+        assert (tok.kind, tok.text, tok.line, tok.col) == whole[j]
     for a in range(n + 1):
         for b in range(a, n + 1):
             part = lex_line(line, 3)[a:b]  # (its columns not found yet)
