@@ -491,6 +491,31 @@ def test_json_rows_joined_in_runs_equal_the_general_encoder(monkeypatch, run):
     assert json_report.render(t, s) == dumps(json_report.to_dict(t, s), "standings")
 
 
+def test_json_written_a_run_at_a_time_is_the_rendered_text(monkeypatch):
+    """The command writes the JSON report a piece at a time (json_report.write): the pieces
+    joined are render()'s text, escapes included, and no piece holds more than one run of rows."""
+
+    class Pieces(io.StringIO):
+        def __init__(self) -> None:
+            super().__init__()
+            self.pieces: list[str] = []
+
+        def write(self, piece: str) -> int:
+            self.pieces.append(piece)
+            return super().write(piece)
+
+    t = hostile()
+    t.players[2].name = 'Quote " \x7f \u2028 \u202e \x9f'  # escaped by escape_json_text, piece by piece
+    s = t.standings(tiebreaks=["BH-C1", "SB", "PS"])
+    monkeypatch.setattr(json_report, "_RUN", 2)
+    out = Pieces()
+    json_report.write(t, s, out)
+    assert out.getvalue() == json_report.render(t, s)
+    assert "\\u2028" in out.getvalue() and "\u2028" not in out.getvalue()
+    rows = [piece for piece in out.pieces if piece.startswith('{"rank"')]
+    assert len(rows) == -(-len(s.rows) // 2) and all(piece.count("\n") <= 1 for piece in rows)
+
+
 def test_rows_changed_through_the_api_are_what_reports_show():
     """Standings keep columns and build rows on first use; once built, the rows (changed or not)
     are what every report reads."""

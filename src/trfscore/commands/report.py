@@ -272,6 +272,11 @@ def run(args: Namespace) -> int:
 
         with output(args.output) as out:
             markdown.write(t, standings, out, ratings=ratings)
+    elif fmt == "json":  # written a run of rows at a time: the document is never one string
+        from ..report import json_report
+
+        with output(args.output) as out:
+            json_report.write(t, standings, out, ratings, ratings_system=args.ratings)
     else:
         data = render(t, standings, fmt, args, ratings)
         with output(args.output) as out:

@@ -5,13 +5,15 @@ The rows are the JSON fields of :mod:`.columns` (the same descriptions as every 
 :func:`to_dict` builds the document as Python data; :func:`render` writes the same text as
 ``dumps(to_dict(...))`` but writes each column's texts at once where the column makes them (each
 distinct number converted once: the rows are most of the work for 10,000 players), then one
-row per line.
+row per line; :func:`write` writes that text a run of rows at a time (the command's path).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterator
+from typing import IO, TYPE_CHECKING, Any
 
-from ..formats.json_text import SCHEMA_ID, dumps, score_to_json
+from ..formats.json_text import SCHEMA_ID, score_to_json
+from ..formats.json_text import pieces as json_pieces
 from ..model import Tournament
 from .columns import ReportColumn, columns_of
 from .common import join_rows
@@ -91,26 +93,43 @@ def _frame(t: Tournament, standings: AnyStandings, rated: bool, findings: bool, 
 
 def render(t: Tournament, standings: AnyStandings, ratings: RatingsByStart | None = None, ratings_system: str | None = None) -> str:
     """The JSON text of :func:`to_dict`, one row per line."""
+    return "".join(pieces(t, standings, ratings, ratings_system))
+
+
+def write(t: Tournament, standings: AnyStandings, out: IO[str], ratings: RatingsByStart | None = None,
+          ratings_system: str | None = None) -> None:
+    """:func:`render`'s text written to ``out`` a piece at a time: a run of rows is the most
+    held at once, never the whole text (2.9 MB at 10,000 players, and as much again encoded)."""
+    for piece in pieces(t, standings, ratings, ratings_system):
+        out.write(piece)
+
+
+def pieces(t: Tournament, standings: AnyStandings, ratings: RatingsByStart | None = None,
+           ratings_system: str | None = None) -> Iterator[str]:
+    """:func:`render`'s text in pieces (:func:`~trfscore.formats.json_text.pieces`): every
+    column's texts are made before the first piece, each run of rows joined when asked for."""
     columns = _json_columns(standings, ratings)
     try:
         texts = [c.json_text() if c.json_text is not None else list(map(encode_value, _values(c))) for c in columns]
     except TypeError:  # a field of an unexpected type (set through the API): the general encoder
-        return dumps(to_dict(t, standings, ratings, ratings_system=ratings_system), _rows_key(standings))
+        return json_pieces(to_dict(t, standings, ratings, ratings_system=ratings_system), _rows_key(standings))
     count = len(texts[0]) if texts else 0
     heads = [("{" if n == 0 else ", ") + json_string(c.key) + ": " for n, c in enumerate(columns)]
+    frame = _frame(t, standings, ratings is not None, True, ratings_system)
+    body = _runs(heads, texts, count) if heads else [",\n".join(["{}"] * count)]
+    return json_pieces(frame, _rows_key(standings), body)
+
+
+def _runs(heads: list[str], texts: list[list[Any]], count: int) -> Iterator[str]:
+    """The ``count`` rows, each field ``heads[k]`` followed by the text in ``texts[k]``, joined a
+    run of :data:`_RUN` rows at a time: the run's cell list and its numbers' texts live one run long."""
     ready = list(map(_all_str, texts))
-    body: list[str] = []
-    # the rows joined a run at a time: the run's cells list and its numbers' texts live one run long
-    for start in range(0, count, _RUN) if heads else ():
-        pieces: list[str | list[str]] = []
+    for start in range(0, count, _RUN):
+        parts: list[str | list[str]] = []
         for head, column, is_text in zip(heads, texts, ready):
             cells = column[start:start + _RUN]
-            pieces += [head, cells if is_text else list(map(str, cells))]
-        body.append(join_rows([*pieces, "}"], min(_RUN, count - start), ",\n"))
-    if not heads:
-        body.append(",\n".join(["{}"] * count))
-    del texts  # (the column texts, twice the body at 10,000 rows, freed before the document is made)
-    return dumps(_frame(t, standings, ratings is not None, True, ratings_system), _rows_key(standings), body)
+            parts += [head, cells if is_text else list(map(str, cells))]
+        yield join_rows([*parts, "}"], min(_RUN, count - start), ",\n")
 
 
 def _all_str(values: list[Any]) -> bool:
