@@ -90,3 +90,23 @@ def test_the_lf_only_grammar_reads_lf_text_as_the_general_one(lines, final_newli
     general = [(tok.type, tok.value) for tok in trf_grammar.parser(False).parse(text).children]
     lf_only = [(tok.type, tok.value) for tok in trf_grammar.parser(True).parse(text).children]
     assert lf_only == general
+
+
+@settings(max_examples=300, deadline=None)
+@given(lines=st.lists(st.tuples(st.sampled_from(_LINE_STARTS + ["132 ", "362", "102 "]),
+                                st.text(alphabet=" \t001GXR#x", max_size=8),
+                                st.sampled_from(["\n", "\r\n", "\r"])), max_size=14),
+       last=st.sampled_from(["", "012 end", "001    9"]))
+def test_runs_of_lines_give_the_records_of_the_lines_one_by_one(lines, last):
+    """The grammar reads a run of player lines, and a run of header lines, as one token each:
+    the records are still every line of the text with its own ending and number, of the kind the
+    line has when read alone (one record of lark's per-line terminals)."""
+    import re
+
+    text = "".join(a + b + eol for a, b, eol in lines) + last
+    expected = re.findall(r"([^\r\n]*)(\r\n|\r|\n)", text) + ([(last, "")] if last else [])
+    records = trf_grammar.split_records(text)
+    assert [(r.text, r.eol, r.line) for r in records] == [(t, e, n) for n, (t, e) in enumerate(expected, 1)]
+    for r in records:
+        alone = trf_grammar.split_records(r.text)
+        assert r.kind == (alone[0].kind if alone else "")

@@ -1,9 +1,9 @@
 """Applying ``grammars/trf.lark`` (generated from :mod:`.layout`): splitting a TRF document into typed records.
 
 The grammar names the record kinds and the line structure; lark's LALR parser with its basic
-lexer turns every text into one token per record and one per line ending (a run of player lines
-is one token, cut into lines in C), which this module pairs into :class:`~trfscore.model.Record`
-values.  Field decoding happens elsewhere (column tables).
+lexer turns every text into one token per record and one per line ending (a run of player lines,
+or of header lines, is one token, cut into lines in C), which this module pairs into
+:class:`~trfscore.model.Record` values.  Field decoding happens elsewhere (column tables).
 """
 from __future__ import annotations
 
@@ -98,6 +98,10 @@ def parser(lf_only: bool = False) -> lark.Lark:
     return lark.Lark.load(io.BytesIO(saved["lf" if lf_only else "any"]))
 
 
+#: the grammar's run tokens (a run of lines of one kind with their endings) and the kind of each line
+_RUNS = {"PLAYERS": "PLAYER", "HEADERS": "HEADER"}
+
+
 def split_records(text: str) -> list[Record]:
     """Records in file order, each with its text, its line ending and its 1-based line number,
     by lark's parser of ``trf.lark`` (any text: lone CRs, mixed endings)."""
@@ -109,7 +113,8 @@ def split_records(text: str) -> list[Record]:
     # trf.lark's start rule holds terminals only (its one rule, _record, is inlined)
     for token in cast("list[lark.Token]", tree.children):
         kind = token.type
-        if kind == "PLAYERS":  # a run of 001 lines, each with its ending
+        line_kind = _RUNS.get(kind)
+        if line_kind is not None:  # a run of lines of one kind, each with its ending
             run = token.value
             texts: Sequence[str]
             eols: Iterable[str]
@@ -120,7 +125,7 @@ def split_records(text: str) -> list[Record]:
                 lines.pop()  # the run ends with a line break
                 texts = lines
                 eols = repeat("\n", len(texts))
-            records.extend(map(Record, repeat("PLAYER", len(texts)), texts, eols, count(lineno)))
+            records.extend(map(Record, repeat(line_kind, len(texts)), texts, eols, count(lineno)))
             lineno += len(texts)
             continue
         if kind == "EOL":

@@ -408,7 +408,7 @@ _GRAMMAR_HEAD = """\
 // Lines that fit no record kind (ruler lines such as "0123456789...", legends, unknown codes)
 // are OTHER: kept verbatim, reported as information, never an error.
 
-start: (PLAYERS | _record? EOL)* _record?
+start: (PLAYERS | HEADERS | _record? EOL)* _record?
 
 _record: {alternatives}
 
@@ -418,6 +418,11 @@ EOL: /\\r\\n|\\r|\\n/
 // into lines by the reader; PLAYER is a single 001 line (the last line of a file without a final
 // line ending).
 PLAYERS.10: /(?:001(?=[ \\t\\r\\n])[^\\r\\n]*(?:\\r\\n|\\r|\\n))+/
+
+// HEADERS is a run of consecutive header lines with their line endings (the head of a file),
+// split into HEADER records likewise: lark's parser then takes one token for the whole head
+// instead of two a line.
+HEADERS.10: /(?:{header_codes}(?=[ \\t\\r\\n])[^\\r\\n]*(?:\\r\\n|\\r|\\n))+/
 """
 
 _END = r"(?=[ \t\r\n]|$)[^\r\n]*"
@@ -430,7 +435,8 @@ def grammar() -> str:
     by_kind: dict[str, list[Record]] = {}
     for r in RECORDS:
         by_kind.setdefault(r.kind, []).append(r)
-    lines = [_GRAMMAR_HEAD.format(alternatives=" | ".join(kinds()))]
+    header_codes = "(?:" + "|".join(r.code for r in by_kind["HEADER"]) + ")"
+    lines = [_GRAMMAR_HEAD.format(alternatives=" | ".join(kinds()), header_codes=header_codes)]
     for kind, records in by_kind.items():
         lines.extend(f"// {r.code}: {r.title} ({', '.join(sorted(r.editions))})" for r in records)
         if kind == "NATIONAL":  # a federation code in columns 1-3 and a start rank in 5-8
