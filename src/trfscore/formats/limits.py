@@ -38,6 +38,12 @@ def too_sparse(players: int, rounds: int, filled: int) -> bool:
     return cells > DENSE_CELLS and cells > PADDING * max(filled, 1)
 
 
+def dense_rounds(players: int, filled: int) -> int:
+    """The most rounds ``players`` rows may have around ``filled`` cells before :func:`too_sparse`
+    calls them mostly padding."""
+    return max(DENSE_CELLS, PADDING * max(filled, 1)) // max(players, 1)
+
+
 def data_rounds(t: Tournament) -> int:
     """The rounds a writer or a crosstable shows: as far as the players' cells go.
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from ...cells import pack
 from ...model import Kind, PackedCells, Player
-from ..limits import too_sparse
+from ..limits import dense_rounds, too_sparse
 from .conventions import KIND_OF
 from .games import Entry
 from .records import GameRecord
@@ -143,8 +143,10 @@ class Placement:
                 rnd += 1
             if rnd > self.store.width:  # twice as wide, so that a run of such games widens a few times
                 width = max(rnd, 2 * self.store.width)
-                self.store = self.store.widened(rnd if too_sparse(self.store.size, width, self.bound) else width,
-                                                self.bound)
+                dense = dense_rounds(self.store.size, self.bound)
+                if rnd <= dense < width:  # no wider than a dense block while the rounds fit in one (only
+                    width = dense  # an event refused as too sparse keeps a sparse block to the end)
+                self.store = self.store.widened(width, self.bound)
             self._put(rnd, w, b, codes, rec)
 
     def _put(self, rnd: int, w: int, b: int | None, codes: tuple[str, str], rec: GameRecord) -> None:
