@@ -56,6 +56,9 @@ class Kind:
     FORFEITS = frozenset({FORFEIT_WIN, FORFEIT_LOSS})
     BYES = frozenset({FULL_BYE, HALF_BYE, PAB, ZERO_BYE})
     UNPLAYED = frozenset({FORFEIT_WIN, FORFEIT_LOSS, FULL_BYE, HALF_BYE, PAB, ZERO_BYE, ABSENT})
+    #: kinds that say the player had no game in the round, whatever the opponent column holds
+    #: (an opponent there is a defect, TRF405: the writers without a place for it drop it)
+    NO_GAME = frozenset({FULL_BYE, HALF_BYE, PAB, ZERO_BYE, NOT_SCHEDULED})
     ALL = (WIN, DRAW, LOSS, FORFEIT_WIN, FORFEIT_LOSS, FULL_BYE, HALF_BYE, PAB, ZERO_BYE, ABSENT,
            NOT_SCHEDULED, UNKNOWN)
 

@@ -1,7 +1,8 @@
-"""``convert`` says what its target format cannot keep (trfscore.formats.losses, rules CNV001-CNV006):
+"""``convert`` says what its target format cannot keep (trfscore.formats.losses, rules CNV001-CNV009):
 a finding on standard error, exit 1 when the written file's standings differ (an error)."""
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 from fractions import Fraction
 
@@ -12,7 +13,7 @@ import trfscore
 from conftest import ROOT, run_cli
 from trfscore.formats import registry
 from trfscore.formats.losses import lost
-from trfscore.model import Kind
+from trfscore.model import Game, Kind, NationalRecord, Player
 from trfscore.testing import generate
 
 GAME_FORMATS = [f.name for f in registry.FORMATS if f.writable and (f.readable or f.read_by)]
@@ -29,6 +30,13 @@ def three_points_for_a_win() -> str:
     t.scoring.values.update({"W": Fraction(3), "D": Fraction(1)})
     t.players = [replace(p, points=None, rank=None) for p in t.players]
     return trfscore.dumps(t, format="trf26")
+
+
+def unranked(text: str) -> trfscore.Tournament:
+    """The tournament of a generated TRF without its declared ranks (their loss, CNV007, has its own test)."""
+    t = trfscore.loads(text)
+    t.players = [replace(p, rank=None) for p in t.players]
+    return t
 
 
 def test_not_rated_games_lose_their_mark_in_a_table_only(tmp_path, capsys):
@@ -51,13 +59,23 @@ def test_a_scoring_the_target_cannot_hold_is_an_error(tmp_path, capsys):
         back = trfscore.loads(out)
         differ = sorted(map(back.score, back.players)) != sorted(map(source.score, source.players))
         assert differ == (fmt in ("trf16", "pgn", "crosstable", "markdown")), fmt  # no 162 to write it in
-        assert code == int(differ) and rules(err) == (["CNV002"] if differ else []), (fmt, err)
+        assert code == int(differ) and rules(err) == (["CNV002"] if differ else []) + beside(fmt), (fmt, err)
         if differ:
             assert f"the scoring of record 162 has no place in {fmt}" in err and "a win 3 (read back: 1)" in err
 
 
+def beside(fmt: str) -> list[str]:
+    """The warnings of the TRF26 sample written as ``fmt`` (its 162 aside): its ranks (players tied
+    on points) where the format has no place for them, its 192 and 202 records in TRF16."""
+    return (["CNV007"] if not registry.get(fmt).holds.ranks else []) + (["CNV008"] if fmt == "trf16" else [])
+
+
 def test_the_findings_come_only_where_something_is_lost():
-    t = trfscore.load(ROOT / "samples" / "swiss-trf26.trf")  # 162 with the default values: nothing lost
+    t = trfscore.load(ROOT / "samples" / "swiss-trf26.trf")  # 162 with the default values
+    for fmt in GAME_FORMATS:
+        assert [f.rule for f in lost(t, registry.get(fmt).write(t), fmt)] == beside(fmt), fmt
+    t.header.system, t.header.tiebreaks = "", []
+    t.players = [replace(p, rank=None) for p in t.players]  # nothing left to lose
     for fmt in GAME_FORMATS + ["csv"]:
         assert lost(t, registry.get(fmt).write(t), fmt) == [], fmt
 
@@ -90,14 +108,14 @@ def test_the_zero_of_unfinished_zero_is_lost_as_an_error(fmt, tmp_path, capsys):
 
 
 def test_a_grid_says_it_holds_no_rounds_or_colours():
-    t = trfscore.loads(generate.to_trf(generate.round_robin(6, seed=3)))
+    t = unranked(generate.to_trf(generate.round_robin(6, seed=3)))
     assert [f.rule for f in lost(t, registry.get("crosstable").write(t), "crosstable")] == ["CNV005"]
     grid = trfscore.load(ROOT / "tests" / "data" / "seed-000-crosstable.txt")  # read from a grid: nothing to lose
     assert lost(grid, registry.get("crosstable").write(grid), "crosstable") == []
 
 
 def test_a_declared_system_the_table_reads_otherwise_is_said():
-    swiss = trfscore.loads(generate.to_trf(generate.swiss(4, 3, seed=1)))  # everybody met everybody in 3 rounds
+    swiss = unranked(generate.to_trf(generate.swiss(4, 3, seed=1)))  # everybody met everybody in 3 rounds
     assert swiss.is_round_robin is False and swiss.event.system == "swiss"
     data = registry.get("crosstable").write(swiss)
     assert [f.rule for f in lost(swiss, data, "crosstable")] == ["CNV006"]
@@ -110,7 +128,7 @@ def test_a_declared_system_the_table_reads_otherwise_is_said():
         p.games[2] = p.games[2]._replace(code=" ", kind=Kind.ABSENT)
         del p.games[3:]
     rr.rounds = 3
-    t = trfscore.loads(generate.to_trf(rr))
+    t = unranked(generate.to_trf(rr))
     data = registry.get("crosstable").write(t)
     assert [f.rule for f in lost(t, data, "crosstable")] == ["CNV006"]
     assert trfscore.loads(data).event.system == "swiss" and "w*" in data.decode()
@@ -144,7 +162,8 @@ def test_dumps_refuses_a_text_that_scores_otherwise_unless_asked(tmp_path):
     t = trfscore.loads(three_points_for_a_win())
     with pytest.raises(trfscore.ConversionLoss) as raised:
         trfscore.dumps(t, format="pgn")
-    assert isinstance(raised.value, ValueError) and [f.rule for f in raised.value.findings] == ["CNV002"]
+    # the error, and the warning of the ranks trf26 wrote (PGN has no place for them)
+    assert isinstance(raised.value, ValueError) and [f.rule for f in raised.value.findings] == ["CNV002", "CNV007"]
     assert "error CNV002 the scoring of record 162 has no place in pgn" in str(raised.value)
     text = trfscore.dumps(t, format="pgn", fail_on=None)  # asked for: written as convert writes it
     assert text.encode("utf-8") == registry.get("pgn").write(t)
@@ -167,3 +186,78 @@ def test_fail_on_of_the_library_is_the_level_of_convert():
     assert trfscore.dumps(t, format="trf26", fail_on="info")  # nothing lost
     with pytest.raises(ValueError, match="unknown fail_on 'loud'"):
         trfscore.dumps(t, format="trf26", fail_on="loud")
+
+
+def test_declared_ranks_are_lost_where_the_format_has_no_place_for_them():
+    t = trfscore.load(ROOT / "samples" / "swiss-byes-forfeits.trf")  # a TRF16: every player ranked
+    scores = Counter(map(t.score, t.players))
+    tied = sum(n for n in scores.values() if n > 1)  # players sharing a score with another
+    for fmt in GAME_FORMATS:
+        data = registry.get(fmt).write(t)
+        found = [f for f in lost(t, data, fmt) if f.rule == "CNV007"]
+        assert bool(found) == (fmt in ("pgn", "crosstable", "markdown")), fmt
+        back = trfscore.loads(data)
+        assert any(p.rank for p in back.players) == (not found), fmt  # what the finding says: no rank written
+        if found:
+            assert f"the ranks of {len(t.players)} player(s) are not written ({fmt} has no place" in found[0].message
+            assert f"{tied} player(s) share a score" in found[0].message
+
+
+def two_players(ranks: tuple[int, int]) -> trfscore.Tournament:
+    """White beats Black in one round; their declared ranks ``ranks``."""
+    built = trfscore.Tournament(rounds=1)
+    built.players = [Player(1, "White, W", rank=ranks[0], games=[Game(1, 2, "w", "1", Kind.WIN)]),
+                     Player(2, "Black, B", rank=ranks[1], games=[Game(1, 1, "b", "0", Kind.LOSS)])]
+    return built
+
+
+def test_ranks_the_points_alone_give_are_not_lost():
+    t = two_players((1, 2))  # 1 point, 0 points: any standings rank them so
+    assert lost(t, registry.get("pgn").write(t), "pgn") == []
+    t = two_players((2, 1))  # the loser declared first: read back, the winner is first
+    data = registry.get("pgn").write(t)
+    found = lost(t, data, "pgn")
+    assert [f.rule for f in found] == ["CNV007"] and "do not follow the points" in found[0].message
+    assert trfscore.loads(data).standings().rows[0].player.name == "White, W"
+
+
+def test_trf26_records_trf16_has_no_place_for_are_said():
+    t = trfscore.load(ROOT / "samples" / "swiss-trf26.trf")  # records 192 and 202
+    t.players[2].national["GER"] = NationalRecord("GER", 3, rating=1450)
+    data = registry.get("trf16").write(t)
+    [found] = [f for f in lost(t, data, "trf16") if f.rule == "CNV008"]
+    assert found.message.startswith("records 192 (coded tournament type), 202 (tie-break definition), NRS (national "
+                                    "rating of a player (the federation of 172), 1 player(s)) not written")
+    assert "the standings use the default tie-breaks" in found.message
+    back = trfscore.loads(data)  # what the finding says
+    assert (back.header.system, back.header.tiebreaks, back.players[2].national) == ("", [], {})
+    assert (t.header.system, t.header.tiebreaks[0]) == ("FIDE_DUTCH_2026", "BH/C1")
+    assert [f for f in lost(t, registry.get("trf26").write(t), "trf26") if f.rule == "CNV008"] == []
+    plain = trfscore.load(ROOT / "samples" / "swiss-byes-forfeits.trf")  # a TRF16 keeps all it has
+    assert lost(plain, registry.get("trf16").write(plain), "trf16") == []
+
+
+ODD_BYES = """012 Odd cells
+XXR 2
+001    1 m    Alpha, A                          2300 GER     4100018             1.5          2 w 1     4 b H
+001    2 m    Beta, B                           2200 GER     4100026             1.0          1 b 0     3 w 1
+001    3 m    Gamma, C                          2100 GER     4100034             1.0          4 w 1     2 b 0
+001    4 m    Delta, D                          2000 GER     4100042             0.5          3 b 0     1 w H
+"""
+
+
+@pytest.mark.parametrize("fmt", ["crosstable", "markdown", "pgn"])
+def test_a_bye_naming_an_opponent_is_written_as_the_bye_and_said(fmt, tmp_path, capsys):
+    path = tmp_path / "odd.trf"
+    path.write_text(ODD_BYES, encoding="utf-8")  # round 2 of players 1 and 4: a half-point bye with an opponent
+    source = trfscore.load(path)
+    assert [f.rule for f in source.findings] == ["TRF405", "TRF405"]
+    code, out, err = run_cli(capsys, "convert", path, "--to", fmt)
+    assert code == 0 and rules(err) == ["CNV009"], err  # a warning: the points stay
+    assert "warning CNV009 2 cell(s) name an opponent but say no game was played" in err
+    back = trfscore.loads(out, registry.get(fmt).read_by or fmt)
+    assert sorted(map(back.score, back.players)) == sorted(map(source.score, source.players))
+    for p in back.players:
+        if p.name in ("Alpha, A", "Delta, D"):
+            assert (p.games[1].kind, p.games[1].opponent) == (Kind.HALF_BYE, None), fmt  # the bye, not "?"
+    assert ('[Result "*"]' if fmt == "pgn" else "?") not in out  # no game to come, no unknown result

@@ -4,7 +4,8 @@
 say; each finding names what is lost and where it is kept instead.  An **error** when reading the
 written file back gives other standings (the scoring: record 162, ``--unfinished draw``/``zero``);
 a **warning** when the standings stay but a distinction a person or a rating calculation needs is
-gone (not-rated games, players or teams the format has no place for); an **info** for what a
+gone (not-rated games, players, teams or declared ranks the format has no place for, TRF26
+records written to TRF16, the opponent a bye cell names); an **info** for what a
 round-robin grid leaves out by design (rounds, colours).  ``convert`` still writes
 the file, prints the findings on standard error and exits 1 when one is an error.
 
@@ -19,6 +20,7 @@ scores otherwise than the tournament without asking for it.
 """
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -89,6 +91,39 @@ declare("CNV006", WARNING, "the system the file declares (Swiss or round robin) 
     Failing (warning): the same of a Swiss of four players and three rounds declared so (092/192).
 """, why="warning: the points stay, but the tie-breaks and checks of the other system apply to the written file")
 
+declare("CNV007", WARNING, "the ranks the file declares are not written: the format has no place for them", """
+    TRF (columns 86-89 of a 001 record) and JSON keep each player's final rank as the file
+    declares it, a crosstable read with a rank column too; PGN and the tables trfscore writes
+    hold none.  Read back, the ranks come from the standings: the same only when the declared
+    ranks follow the points and no two players share a score (the tie-breaks that ordered them,
+    record 202, are not written either).
+
+    Passing: ``convert FILE --to trf26`` (or ``json``), or ``--to pgn`` of a file without ranks.
+
+    Failing (warning): ``convert FILE --to pgn`` of a Swiss whose ranked players share scores.
+""", why="warning: the points stay, but the ranks the event published may come back otherwise")
+declare("CNV008", WARNING, "TRF26 records a TRF16 has no place for are not written", """
+    TRF16 has no records 152 (initial colour), 172 (starting rank method), 182 (pairing
+    controller), 192 (coded tournament type), 202 and 212 (tie-breaks), 222 (encoded time
+    control) nor NRS (national ratings); ``convert --to trf16`` leaves them out (a record 162 of
+    other points is CNV002; a record 142 goes to ``XXR``).  Read back, the standings use the
+    default tie-breaks instead of 202's, and no national rating calculation can be made.
+
+    Passing: ``convert FILE --to trf26`` (or ``json``), or ``--to trf16`` of a TRF16 file.
+
+    Failing (warning): ``convert FILE --to trf16`` of a TRF26 file with a 202 record.
+""", why="warning: the points stay, but the tie-breaks, system or national ratings the file declares are gone")
+declare("CNV009", WARNING, "cells naming an opponent but a bye or a round not scheduled lose the opponent", """
+    A cell with an opponent and a bye or not-scheduled result (TRF405: ``   4 w H``) cannot be
+    written in a crosstable or PGN, whose byes and rounds without a game name no opponent: it is
+    written as the bye (``HPB``, a game against ``BYE``) or as a round without a game, so its
+    points stay and its opponent is gone.
+
+    Passing: ``convert FILE --to pgn`` of a file whose byes name no opponent.
+
+    Failing (warning): the same with a cell ``   4 w H``.
+""", why="warning: the points stay, but the opponent the cell names is not in the written file")
+
 #: What "with the default scoring" reads a 162 symbol as, for the messages.
 _SYMBOL = {"W": "a win", "D": "a draw", "L": "a loss", "A": "an absence", "P": "a pairing-allocated bye",
            "X": "an unknown result (X)"}
@@ -119,13 +154,13 @@ def reaches(findings: list[Finding], fail_on: str | None) -> bool:
 
 def lost(t: Tournament, data: bytes | str, fmt: str) -> list[Finding]:
     """What ``data`` (``t`` written as ``fmt``) does not keep of ``t``, one finding per kind of
-    loss (rules CNV001-CNV006); empty when it keeps everything its reader reads back."""
+    loss (rules CNV001-CNV009); empty when it keeps everything its reader reads back."""
     written = registry.get(fmt)
     reader = written.read_by or (written.name if written.readable else None)
     if reader is None:  # standings only (csv): no games to lose
         return []
     return [*_not_rated(t, reader), *_scoring(t, data, fmt, reader), *_players(t, written), *_teams(t, written),
-            *_table(t, reader)]
+            *_table(t, reader), *_ranks(t, written), *_trf16_records(t, written), *_no_game_opponents(t, reader)]
 
 
 def _not_rated(t: Tournament, reader: str) -> Iterator[Finding]:
@@ -191,8 +226,9 @@ def _players(t: Tournament, written: registry.Format) -> Iterator[Finding]:
         return
     from ..model import Kind
 
-    left = [p.start_rank for p in t.players  # (the columns: the cells stay packed)
-            if all(r is None for r in p.opponent_ranks()) and Kind.BYES.isdisjoint(p.kinds())]
+    left = [p.start_rank for p in t.players  # (the columns: the cells stay packed); a bye naming an opponent is a bye
+            if Kind.BYES.isdisjoint(p.kinds()) and all(r is None or kind in Kind.NO_GAME
+                                                       for r, kind in zip(p.opponent_ranks(), p.kinds()))]
     if left:
         shown = ", ".join(map(str, left[:10])) + (" ..." if len(left) > 10 else "")
         yield finding("CNV003", f"{len(left)} player(s) without any game or bye (start rank {shown}) not written: "
@@ -222,3 +258,51 @@ def _table(t: Tournament, reader: str) -> Iterator[Finding]:
         said, read = ("a round robin", "a Swiss") if declared else ("a Swiss", "a round robin")
         yield finding("CNV006", f"the file declares {said}, but a crosstable does not say its system and these "
                       f"pairings read back as {read}, with its tie-breaks and checks; TRF, JSON and PGN keep it")
+
+
+def _ranks(t: Tournament, written: registry.Format) -> Iterator[Finding]:
+    """CNV007 unless the format holds ranks, or the standings of the written file cannot rank
+    otherwise: every player ranked, in the order of the points, no two on the same score."""
+    if written.holds.ranks:
+        return
+    ranked = sorted((p for p in t.players if p.rank), key=lambda p: p.rank or 0)
+    if not ranked:
+        return
+    points = [t.score(p) for p in ranked]
+    if len(ranked) == len(t.players) and all(a > b for a, b in zip(points, points[1:])):
+        return  # read back, the points alone give these ranks
+    if any(a < b for a, b in zip(points, points[1:])):
+        why = "some declared ranks do not follow the points, so the written file's ranks differ"
+    else:
+        tied = sum(n for n in Counter(points).values() if n > 1)
+        why = (f"{tied} player(s) share a score, and the tie-breaks that ranked them are not written, so the "
+               "written file may rank them otherwise")
+    yield finding("CNV007", f"the ranks of {len(ranked)} player(s) are not written ({written.name} has no place "
+                  f"for them): read back, ranks come from the standings; {why}; TRF and JSON keep them")
+
+
+def _trf16_records(t: Tournament, written: registry.Format) -> Iterator[Finding]:
+    if written.name != "trf16":
+        return
+    from .trf.versions import left_out_of_trf16
+
+    left = left_out_of_trf16(t)
+    if left:
+        records = ", ".join(f"{code} ({title})" for code, title in left)
+        tiebreaks = "; read back, the standings use the default tie-breaks" if any(
+            code == "202" for code, _ in left) else ""
+        yield finding("CNV008", f"records {records} not written: TRF16 has no place for them{tiebreaks}; trf26 "
+                      "and JSON keep them")
+
+
+def _no_game_opponents(t: Tournament, reader: str) -> Iterator[Finding]:
+    if reader not in ("crosstable", "pgn"):  # TRF and JSON write a cell's opponent whatever its result
+        return
+    from ..model import Kind
+
+    count = sum(1 for p in t.players for r, kind in zip(p.opponent_ranks(), p.kinds())
+                if r is not None and kind in Kind.NO_GAME)
+    if count:
+        yield finding("CNV009", f"{count} cell(s) name an opponent but say no game was played (a bye or a round "
+                      "not scheduled, TRF405): written as the bye or as a round without a game, so their points "
+                      "stay but their opponents are lost; TRF and JSON keep them")

@@ -7,7 +7,9 @@ game not played.  Anything else is written in the Swiss cell notation: ``12w1`` 
 (opponent's number, colour, result; chess-results), ``5w+`` / ``5b-`` for forfeits, ``4w?`` for
 an unknown result, ``4w*`` for a game paired whose result is still to come, ``W12``
 ``D12`` ``L12`` / ``X12`` ``F12`` (US Chess) when the colour is not known, ``FPB HPB PAB ZPB``
-for byes and ``.`` (text) or an empty cell (Markdown) for a round without a game.
+for byes and ``.`` (text) or an empty cell (Markdown) for a round without a game.  A bye or
+not-scheduled cell that names an opponent (a defect, TRF405) is written as the bye or the round
+without a game: its points stay, its opponent is lost (:mod:`..losses`, CNV009).
 
 Player numbers are start ranks in the Swiss notation and grid positions 1..n (start-rank
 order) in a grid.  The points column holds the points the results give under the tournament's
@@ -176,7 +178,7 @@ def _grid_cells(p: Player, players: list[Player], position: dict[int, int], shap
 
 
 def _swiss_cell(g: Game, markdown: bool) -> str:
-    if g.opponent is not None:
+    if g.opponent is not None and g.kind not in Kind.NO_GAME:  # a bye naming an opponent is the bye
         code, colour, opp = g.code, g.colour, g.opponent
         if g.kind == Kind.UNKNOWN:
             return f"{opp}{colour or '-'}?"

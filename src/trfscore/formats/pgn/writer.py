@@ -10,7 +10,9 @@ decisive result with ``[Termination "forfeit"]``, a double forfeit ``0-0`` with 
 bye is a game against ``"BYE"`` with ``[Termination "bye"]`` and ``[ByeType "PAB"]`` (``HPB``,
 ``FPB``, ``ZPB``), whose result gives the points (1-0, 1/2-1/2, 0-1), and whose movetext says so
 in a comment (:data:`BYE_COMMENT`): PGN itself has no byes.  An unknown result is
-``*``.  Rounds without a game (absent, not scheduled) are not written.
+``*``.  Rounds without a game (absent, not scheduled) are not written.  A bye or not-scheduled
+cell that names an opponent (a defect, TRF405) is written as the bye or not at all: its points
+stay, its opponent is lost (:mod:`..losses`, CNV009).
 
 White is the player the model gives colour ``w``; when colours are not known (a round-robin
 grid) White is the lower start rank.
@@ -93,7 +95,7 @@ def write(t: Tournament) -> str:
         done: set[frozenset[int]] = set()
         for p in players:
             g = p.game(rnd)
-            if g.opponent is None:
+            if g.opponent is None or g.kind in Kind.NO_GAME:  # a bye naming an opponent (TRF405) is the bye
                 if g.kind in _BYE_TYPE:
                     bye, result = _BYE_TYPE[g.kind]
                     tags = _tags(t, rnd, p, None, result, [("Termination", "bye"), ("ByeType", bye)])
@@ -105,6 +107,8 @@ def write(t: Tournament) -> str:
                 continue
             done.add(pair)
             qg = q.game(rnd)
+            if qg.kind in Kind.NO_GAME:  # the opponent's own cell says no game: this one's game is written alone
+                qg = Game.absent(rnd)
             if g.colour == "w" or (g.colour is None and (qg.colour == "b" or (qg.colour is None and
                                                                             p.start_rank < q.start_rank))):
                 white, black, wg, bg = p, q, g, qg

@@ -22,7 +22,7 @@ from ...decimals import trf_value
 from ...model import DEFAULT_POINTS, Game, Kind, Player, Team, Tournament
 from ..dates import parse_round_date
 from .fits import player_fields, refuse
-from .layout import BY_CODE, NATIONAL, PLAYER, TITLE_LETTERS, TRF16, cells, template
+from .layout import BY_CODE, NATIONAL, PLAYER, RECORDS, TITLE_LETTERS, TRF16, cells, template
 from .records import written_records
 
 VERSIONS = ("trf16", "trf26")
@@ -128,6 +128,24 @@ def written_points_and_ranks(t: Tournament) -> tuple[dict[int, Fraction], dict[i
 
     rows = compute_standings(t).columns()
     return points, dict(zip(rows.start_ranks, rows.ranks))
+
+
+def left_out_of_trf16(t: Tournament) -> list[tuple[str, str]]:
+    """What of ``t`` a TRF16 written afresh has no record for, each as a TRF26 record's code and
+    title (``("202", "tie-break definition")``): the TRF26-only header records the model holds
+    (:mod:`.layout`'s ``from_model``; :func:`write` writes them for TRF26 alone) and the NRS
+    records.  Not 142 (a number of rounds other than those played is written as ``XXR``), nor
+    162 (the scoring: :mod:`..losses` reads the written file back, CNV002), nor 152 when an
+    ``XXC`` record, carried over, says the initial colour."""
+    h = t.header
+    in_xxc = any(token.lower() in ("white1", "black1") for token in h.xxc)
+    left = [(r.code, r.title) for r in RECORDS
+            if r.from_model and r.attr and TRF16 not in r.editions and r.code not in ("142", "162")
+            and getattr(h, r.attr) not in (None, "", []) and not (r.code == "152" and in_xxc)]
+    national = sum(1 for p in t.players if p.national)
+    if national:
+        left.append((NATIONAL.code, f"{NATIONAL.title}, {national} player(s)"))
+    return left
 
 
 def write(t: Tournament, version: str = "trf16") -> str:
