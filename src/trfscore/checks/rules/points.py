@@ -50,10 +50,16 @@ def _unfinished(mode: str, x: Fraction | None) -> str:
     return ""
 
 
+def _player_records(ctx: Context) -> bool:
+    """True when the file's typed records (240, 250, 299, XXA) may name players: it has some (the
+    typed records' module is imported only then) and their ids are not team ids (TRF26 teams)."""
+    return bool(ctx.t.records) and not ctx.team_ids_space
+
+
 def _adjusted(ctx: Context) -> dict[int, Fraction] | None:
     """Computed scores with 299 adjustments applied (individual events); None when the file
-    has no 299 record.  (The typed records' module is imported only for a file that has some.)"""
-    if not ctx.t.records:
+    has no 299 record for players."""
+    if not _player_records(ctx):
         return None
     from ...records import PointAssignment
 
@@ -61,8 +67,6 @@ def _adjusted(ctx: Context) -> dict[int, Fraction] | None:
     if not entries:
         return None
     scores = dict(ctx.scores)
-    if ctx.team_ids_space:
-        return scores
     points = ctx.t.scoring.points
     for entry in entries:
         if entry.points is None:
@@ -89,7 +93,7 @@ def _adjusted(ctx: Context) -> dict[int, Fraction] | None:
 def _acceleration(ctx: Context) -> dict[int, set[Fraction]]:
     """Start rank -> the acceleration values a file gives the player (250 and XXA)."""
     out: dict[int, set[Fraction]] = {}
-    if ctx.team_ids_space or not ctx.t.records:  # (no typed records: their classes are not imported)
+    if not _player_records(ctx):
         return out
     from ...records import Acceleration, JavafoAcceleration
 
@@ -118,7 +122,7 @@ def _acceleration(ctx: Context) -> dict[int, set[Fraction]]:
 def _future_byes(ctx: Context) -> dict[int, tuple[int, Fraction, str]]:
     """240 F/H byes for a round past the data: start rank -> (round, points, type)."""
     out: dict[int, tuple[int, Fraction, str]] = {}
-    if ctx.team_ids_space or not ctx.t.records:  # (no typed records: their classes are not imported)
+    if not _player_records(ctx):
         return out
     from ...records import Bye
 
