@@ -87,10 +87,9 @@ HEAD_RULES: tuple[HeadRule, ...] = (
     HeadRule("birth", lambda v: bool(v) and not BIRTH_FORMS.match(v), "TRF309",
              "birth date {v!r} is not YYYY/MM/DD or YYYY",
              "columns {c}: YYYY/MM/DD (00 for an unknown month or day) or YYYY"),
-    HeadRule("points", _points_problem("TRF310"), "TRF310", "points {v!r} do not parse",
-             "columns {c}: a number such as 5.5"),
-    HeadRule("points", _points_problem("TRF311"), "TRF311", "points {v!r} use a decimal comma or extra decimals",
-             "columns {c}: a number such as 5.5"),
+    *(HeadRule("points", _points_problem(rule), rule, message, "columns {c}: a number such as 5.5")
+      for rule, message in (("TRF310", "points {v!r} do not parse"),
+                            ("TRF311", "points {v!r} use a decimal comma or extra decimals"))),
     HeadRule("rank", _not_digits, "TRF312", "rank {v!r} is not a number", "columns {c}: the final rank"),
 )
 
