@@ -8,6 +8,8 @@ import pytest
 
 import trfscore
 from conftest import run_cli
+from trfscore.report import FORMATS as REPORT_FORMATS
+from trfscore.standings import Standings
 
 SAMPLE = """012 Test Open
 042 2026/04/01
@@ -34,6 +36,23 @@ def starts(path) -> str:
 def test_report_format_from_the_file_name(capsys, event, tmp_path, name, begins):
     code, _, _ = run_cli(capsys, "report", event, "-o", tmp_path / name)
     assert code == 0 and starts(tmp_path / name).startswith(begins)
+
+
+@pytest.mark.parametrize("fmt", REPORT_FORMATS, ids=lambda f: f.name)
+def test_every_ending_of_a_report_format_chooses_it(capsys, event, tmp_path, fmt):
+    run_cli(capsys, "report", event, "--format", fmt.name, "-o", tmp_path / "wanted.out")
+    for ending in fmt.extensions:
+        path = tmp_path / f"standings{ending.upper()}"
+        code, _, _ = run_cli(capsys, "report", event, "-o", path)
+        assert code == 0 and path.read_bytes() == (tmp_path / "wanted.out").read_bytes()
+
+
+@pytest.mark.parametrize("fmt", REPORT_FORMATS, ids=lambda f: f.name)
+def test_the_workings_are_released_unless_the_format_explains(capsys, monkeypatch, event, fmt):
+    released: list[Standings] = []
+    monkeypatch.setattr(Standings, "release", lambda self: released.append(self))
+    code, _, _ = run_cli(capsys, "report", event, "--format", fmt.name)
+    assert code == 0 and len(released) == (0 if fmt.explains else 1)
 
 
 def test_report_unknown_ending_is_text(capsys, event, tmp_path):

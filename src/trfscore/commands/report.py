@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 from ..errors import UsageError
 from ..findings import Finding
 from ..model import Tournament
+from ..report import BY_NAME as REPORT_FORMAT
+from ..report import FORMATS as REPORT_FORMATS
 from .common import (
     Subparsers,
     add_bom_option,
@@ -35,10 +37,9 @@ if TYPE_CHECKING:
     from ..standings import Standings
     from ..teams.standings import TeamStandings
 
-FORMATS = ("text", "json", "markdown", "csv", "html")
+FORMATS = tuple(f.name for f in REPORT_FORMATS)
 #: The report format ``-o``'s file name names when ``--format`` is not given.
-EXTENSIONS = {".txt": "text", ".json": "json", ".md": "markdown", ".markdown": "markdown", ".csv": "csv",
-              ".html": "html", ".htm": "html"}
+EXTENSIONS = {ext: f.name for f in REPORT_FORMATS for ext in f.extensions}
 RULES = ("auto", "fide-2026", "fide-2024", "fide-2023", "fide-2009", "none")
 
 
@@ -260,7 +261,7 @@ def run(args: Namespace) -> int:
 
         standings.norms = tournament_norms(t, Options(after_round=args.after_round))
     fmt = args.format
-    if fmt != "html":  # the page alone explains the tie-breaks: the others need not keep their workings
+    if not REPORT_FORMAT[fmt].explains:  # the others need not keep the tie-breaks' workings
         standings.release()
     if fmt == "text":
         from ..report import text
