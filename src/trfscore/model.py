@@ -35,16 +35,6 @@ if TYPE_CHECKING:  # pragma: no cover
 R = TypeVar("R", bound="TrfRecord")
 
 
-def __getattr__(name: str) -> Any:
-    """``NationalRecord`` (a player's NRS records) re-exported from :mod:`trfscore.records`, whose
-    classes are imported on first use: a file without typed records never needs them."""
-    if name == "NationalRecord":
-        from .records import NationalRecord
-
-        return NationalRecord
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 # Points a code earns under the FIDE default (TRF16 §3.2; TRF26 record 162 defaults).
 DEFAULT_POINTS: dict[str, Fraction] = {
     "W": Fraction(1), "D": Fraction(1, 2), "L": Fraction(0), "A": Fraction(0),

@@ -611,7 +611,7 @@ def test_tournament_ausnahmespieler():
 
 
 def test_tournament_national_rating_and_csv_priority():
-    from trfscore.model import NationalRecord
+    from trfscore.records import NationalRecord
 
     table = {(1, k + 2): r for k, r in enumerate([WIN, WIN, DRAW, DRAW, WIN])}
     opps = [1400, 1500, 1600, 1450, 1550]

@@ -9,11 +9,11 @@ from fractions import Fraction
 
 from test_dwz import DRAW, LOSS, WIN, _newcomer_event, _tournament
 
-from trfscore.model import NationalRecord
 from trfscore.ratings import dwz_update, rate_tournament
 from trfscore.ratings.dwz import first_value, solve_performances
 from trfscore.ratings.numbers import fmt, round_half_away
 from trfscore.ratings.players_csv import parse_players_csv
+from trfscore.records import NationalRecord
 
 UNRATED_TAIL = "WO 3.4.1); the games against rated players are Restpartien for the next evaluation"
 

@@ -17,7 +17,9 @@
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ..lazy import lazy_names
 
 if TYPE_CHECKING:
     from .entry import Entry
@@ -28,23 +30,8 @@ if TYPE_CHECKING:
 __all__ = ["RatingList", "Entry", "ListFormatError", "ListIndexError"]
 
 
-def __getattr__(name: str) -> Any:
-    # sqlite3, zipfile and the XML parser load only when a list is used: a check without
-    # --rating-list imports the FID rules (this package) but never opens a list
-    if name == "RatingList":
-        from .ratinglist import RatingList
-
-        return RatingList
-    if name == "Entry":
-        from .entry import Entry
-
-        return Entry
-    if name == "ListFormatError":
-        from .readers import ListFormatError
-
-        return ListFormatError
-    if name == "ListIndexError":
-        from .index import ListIndexError
-
-        return ListIndexError
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+#: the module of each public name, imported on first use (PEP 562): sqlite3, zipfile and the XML
+#: parser load only when a list is used; a check without --rating-list imports the FID rules (this
+#: package) but never opens a list
+__getattr__ = lazy_names(__name__, {"RatingList": "ratinglist", "Entry": "entry", "ListFormatError": "readers",
+                                    "ListIndexError": "index"})
