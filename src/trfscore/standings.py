@@ -22,8 +22,7 @@ from itertools import accumulate, chain, compress, count, groupby, repeat
 from operator import ne, sub
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple, cast, overload
 
-from .decimals import json_number as to_json_number
-from .decimals import rank_label  # noqa: F401  (re-exported: trfscore.standings.rank_label)
+from .decimals import json_number, rank_label
 from .event_reading import whole
 from .findings import Finding
 from .gcpause import gc_paused
@@ -89,8 +88,8 @@ class StandingRow:
         return {
             "rank": self.rank, "rank_to": self.rank_to, "rank_label": rank_label(self),
             "start_rank": self.start_rank, "name": self.player.name,
-            "points": to_json_number(self.points),
-            "tiebreaks": {k: to_json_number(v) for k, v in self.tiebreaks.items()},
+            "points": json_number(self.points),
+            "tiebreaks": {k: json_number(v) for k, v in self.tiebreaks.items()},
         }
 
 

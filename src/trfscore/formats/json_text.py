@@ -8,10 +8,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
-from fractions import Fraction
 from typing import Any
 
-from ..decimals import json_number
 from ..safetext import escape_json_text
 
 SCHEMA_VERSION = 1
@@ -19,11 +17,6 @@ SCHEMA_ID = "https://trfscore.readthedocs.io/schema/tournament-1.json"
 #: Header fields of a tournament document holding a date: ``null`` when missing, in every
 #: document trfscore writes.
 DATE_FIELDS = ("start_date", "end_date", "start_date_iso", "end_date_iso")
-
-
-def score_to_json(value: Fraction | int | None) -> float | int | None:
-    """An exact score as a JSON number (see :func:`trfscore.decimals.json_number`)."""
-    return json_number(value)
 
 
 def dumps(doc: dict[str, Any], rows_key: str, body: Iterable[str] | None = None) -> str:

@@ -26,6 +26,7 @@ from collections.abc import Callable
 from functools import cache, partial
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ..decimals import json_number
 from .common import (
     RATING_HEADINGS,
     RATING_KEYS,
@@ -108,7 +109,7 @@ def _tiebreak_json(codes: list[str], values: list[list[Any]], count: int) -> Rep
     def objects() -> list[Any]:
         if not codes:
             return [{} for _ in range(count)]
-        return [{code: _score(v) for code, v in zip(codes, row)} for row in zip(*values)]
+        return [{code: json_number(v) for code, v in zip(codes, row)} for row in zip(*values)]
 
     return _json_only("tiebreaks", objects, texts)
 
@@ -180,7 +181,7 @@ def player_columns(standings: Standings, ratings: RatingsByStart | None = None, 
     ]
     columns += _tiebreaks(codes, values)
     columns.append(_tiebreak_json(codes, values, len(snos)))
-    columns.append(_json_only("declared", lambda: [{"points": _score(points), "rank": rank}
+    columns.append(_json_only("declared", lambda: [{"points": json_number(points), "rank": rank}
                                                    for points, rank in zip(fields()["points"], fields()["rank"])],
                               lambda: _declared_texts(fields()["points"], fields()["rank"])))
     if ratings is not None:
@@ -232,14 +233,8 @@ def _player_fields(table: RankColumns) -> dict[str, list[Any]]:
     return player_fields(table)
 
 
-def _score(value: Any) -> Any:
-    from ..formats.json_text import score_to_json
-
-    return score_to_json(value)
-
-
 def _scores(values: list[Any]) -> list[Any]:
-    return list(map(_score, values))
+    return list(map(json_number, values))
 
 
 def _score_texts(values: list[Any]) -> list[str]:
@@ -267,7 +262,7 @@ def team_columns(standings: TeamStandings) -> list[ReportColumn]:
                             lambda: [format_score(getattr(r, key)) for r in rows], decimals=True,
                             html=lambda: [number_cell(format_score(getattr(r, key)), getattr(r, key), cls) for r in rows],
                             html_head=sort_heading(heading, title=title),
-                            json=lambda: [_score(getattr(r, key)) for r in rows])
+                            json=lambda: [json_number(getattr(r, key)) for r in rows])
 
     return [
         ReportColumn("rank", "Rk", lambda: [str(r.rank) for r in rows], lambda: [r.label for r in rows], role="key",
@@ -290,8 +285,8 @@ def team_columns(standings: TeamStandings) -> list[ReportColumn]:
         score("game_points", "GP", "game points"),
         *_tiebreaks(codes, values),
         _tiebreak_json(codes, values, len(rows)),
-        _json_only("declared", lambda: [{"match_points": _score(r.team.team.match_points),
-                                         "game_points": _score(r.team.team.game_points), "rank": r.team.team.rank}
+        _json_only("declared", lambda: [{"match_points": json_number(r.team.team.match_points),
+                                         "game_points": json_number(r.team.team.game_points), "rank": r.team.team.rank}
                                         for r in rows]),
         _json_only("matches", lambda: [[_match(m) for m in r.team.rounds] for r in rows]),
     ]
@@ -300,7 +295,7 @@ def team_columns(standings: TeamStandings) -> list[ReportColumn]:
 def _match(r: Any) -> dict[str, Any]:
     """One round of a team (:class:`trfscore.teams.model.TeamRound`) in the JSON rows."""
     return {"round": r.round, "opponent": r.opponent, "colour": r.colour, "result": r.kind,
-            "match_points": _score(r.match_points), "game_points": _score(r.game_points), "source": r.source}
+            "match_points": json_number(r.match_points), "game_points": json_number(r.game_points), "source": r.source}
 
 
 def columns_of(standings: AnyStandings, ratings: RatingsByStart | None = None, names: list[str] | None = None) -> list[ReportColumn]:

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import IO, TYPE_CHECKING, Any
 
-from ..formats.json_text import SCHEMA_ID, score_to_json
+from ..decimals import json_number
+from ..formats.json_text import SCHEMA_ID
 from ..formats.json_text import pieces as json_pieces
 from ..model import Tournament
 from .columns import ReportColumn, columns_of
@@ -69,7 +70,7 @@ def _frame(t: Tournament, standings: AnyStandings, rated: bool, findings: bool, 
     if standings.kind == "teams":
         event = standings.event
         facts.update(teams=len(event.teams), boards=event.boards, after_round=event.rounds,
-                     match_points={k: score_to_json(v) for k, v in (("TW", event.scoring.win), ("TD", event.scoring.draw),
+                     match_points={k: json_number(v) for k, v in (("TW", event.scoring.win), ("TD", event.scoring.draw),
                                                                     ("TL", event.scoring.loss))})
     else:
         facts["after_round"] = standings.rounds or t.rounds

@@ -9,7 +9,7 @@ from itertools import repeat
 from operator import attrgetter, itemgetter
 from typing import Any
 
-from ..formats.json_text import score_to_json
+from ..decimals import json_number
 from ..standings import RankColumns
 from .values import each_once
 
@@ -23,11 +23,11 @@ def score_texts(values: list[Any]) -> list[str]:
 
 
 def _score_json_text(value: Any) -> str:
-    return _score_text(score_to_json(value))
+    return _score_text(json_number(value))
 
 
 def _score_text(value: float | int | str | None) -> str:
-    """What ``json.dumps`` writes for a :func:`score_to_json` value (finite numbers only),
+    """What ``json.dumps`` writes for a :func:`~trfscore.decimals.json_number` value (finite numbers only),
     without building an encoder for each value."""
     if value is None:
         return "null"

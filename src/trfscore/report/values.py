@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 # the report modules' names for these
 from ..decimals import format_points as format_points
 from ..decimals import format_score as format_score
+from ..decimals import json_number
 from ..decimals import rank_label as rank_label
 from ..decimals import rank_labels as rank_labels
 from ..formats.trf.player import title_label as title_label
@@ -35,11 +36,9 @@ def each_once(fn: Callable[[Any], str], values: list[Any]) -> list[str]:
 def rating_row(result: RatingResult) -> dict[str, Any]:
     """A rating calculation (:class:`trfscore.ratings.result.RatingResult`) for reports:
     Ro, We, W, K/E, Rn and the change, numbers JSON-ready."""
-    from ..formats.json_text import score_to_json
-
     return {
         "system": result.system, "ro": result.old_rating, "we": score_to_json_rounded(result.expected),
-        "w": score_to_json(result.score), "games": result.games,
+        "w": json_number(result.score), "games": result.games,
         "coefficient": score_to_json_rounded(result.coefficient), "rn": result.new_rating,
         "change": result.change, "performance": result.performance, "first_rating": result.first_rating,
         "notes": list(result.notes),

@@ -27,12 +27,12 @@ from fractions import Fraction
 from itertools import groupby
 from typing import Any, ClassVar, Literal
 
-from ..decimals import rank_label
+from ..decimals import json_number, rank_label
 from ..findings import Finding
 from ..model import Tournament
 from ..standings import BaseStandings
 from ..tiebreaks.editions import chosen_edition
-from ..tiebreaks.explain import Explanation, to_json_number
+from ..tiebreaks.explain import Explanation
 from .build import build_team_event
 from .codes import TeamTieBreak, is_team_code, parse_team_tiebreak, parse_team_tiebreaks
 from .encounter import group_places
@@ -74,9 +74,9 @@ class TeamStandingRow:
 
     def to_dict(self) -> dict[str, Any]:
         return {"rank": self.rank, "rank_to": self.rank_to, "rank_label": self.label, "number": self.number,
-                "name": self.name, "match_points": to_json_number(self.match_points),
-                "game_points": to_json_number(self.game_points),
-                "tiebreaks": {k: to_json_number(v) for k, v in self.tiebreaks.items()}}
+                "name": self.name, "match_points": json_number(self.match_points),
+                "game_points": json_number(self.game_points),
+                "tiebreaks": {k: json_number(v) for k, v in self.tiebreaks.items()}}
 
 
 @dataclass

@@ -14,12 +14,7 @@ from typing import Any
 
 from ..decimals import fmt_number, json_number
 
-__all__ = ["Term", "Explanation", "fmt_number", "to_json_number"]
-
-
-def to_json_number(x: Any) -> Any:
-    """A value as a JSON number (:func:`trfscore.decimals.json_number`); None stays null."""
-    return json_number(x)
+__all__ = ["Term", "Explanation", "fmt_number"]
 
 
 @dataclass
@@ -48,9 +43,9 @@ class Term:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "round": self.round, "opponent": self.opponent, "value": to_json_number(self.value),
-            "weight": to_json_number(self.weight),
-            "contribution": to_json_number(self.contribution), "unplayed": self.unplayed,
+            "round": self.round, "opponent": self.opponent, "value": json_number(self.value),
+            "weight": json_number(self.weight),
+            "contribution": json_number(self.contribution), "unplayed": self.unplayed,
             "category": self.category or None, "rule": self.rule, "cut": self.cut,
             "cut_reason": self.cut_reason, "vur": self.vur,
             "note": self.remark or self.note or None,
@@ -121,7 +116,7 @@ class Explanation:
     def to_dict(self) -> dict[str, Any]:
         return {
             "start_rank": self.start_rank, "tiebreak": self.code, "name": self.name,
-            "value": to_json_number(self.value), "rules": self.rules, "system": self.system,
+            "value": json_number(self.value), "rules": self.rules, "system": self.system,
             "formula": self.line(), "terms": [t.to_dict() for t in self.terms],
             "notes": list(self.notes), "text": str(self),
         }
