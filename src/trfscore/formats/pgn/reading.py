@@ -51,26 +51,35 @@ def _read(box: list[str | bytes | IO[Any]], moves: bool, round_mode: str, path: 
         records = collect(text, moves=moves, sink=sink)
         del text  # the games are read: the text is not held while the tournament is built
         if not records:
-            t = Tournament(source=Source(path=path, format="pgn", encoding=enc, bom=bom))
-            t.findings = findings
             sink.add("PGN100", "no PGN tag pairs ([Event \"...\"], [White \"...\"]) found: this is not a PGN file",
                      1, 1, "a PGN game starts with tag pairs such as [White \"Name\"]")
-            return t
-        picked = Events(records).pick(event, sink)
-        if picked is None:
-            t = Tournament(source=Source(path=path, format="pgn", encoding=enc, bom=bom))
-            t.findings = findings
-            return t
-        records = picked
-        t = build(records, round_mode=round_mode, findings=findings, path=path, sink=sink)
+            return _empty(findings, path, encoding=enc, bom=bom)
+        t = _of_event(records, event, round_mode, findings, path, sink)
+        if t is None:
+            return _empty(findings, path, encoding=enc, bom=bom)
         t.source.encoding, t.source.bom = enc, bom
         return t
     except Exception as exc:  # pragma: no cover - a reader bug must not become a traceback
-        t = Tournament(source=Source(path=path, format="pgn"))
-        t.findings = findings
+        t = _empty(findings, path)
         sink.add("PGN100", f"the PGN could not be read: internal error {type(exc).__name__}: {exc}", 1, 1,
                  "please report this input to the trfscore authors")
         return t
+
+
+def _empty(findings: list[Finding], path: str | None = None, **source: Any) -> Tournament:
+    """A tournament without players (``source``: more of its :class:`Source`), with the findings
+    that say why."""
+    t = Tournament(source=Source(path=path, format="pgn", **source))
+    t.findings = findings
+    return t
+
+
+def _of_event(records: list[GameRecord], event: str | None, round_mode: str, findings: list[Finding],
+              path: str | None, sink: Sink) -> Tournament | None:
+    """The tournament of the one event of ``records`` (``event``: which one, where they hold
+    several), or None when none is picked (a finding says why)."""
+    picked = Events(records).pick(event, sink)
+    return None if picked is None else build(picked, round_mode=round_mode, findings=findings, path=path, sink=sink)
 
 
 def _expand(paths: Iterable[str | os.PathLike[str]]) -> list[str]:
@@ -97,8 +106,7 @@ def read_many(paths: Iterable[str | os.PathLike[str]] | str | os.PathLike[str], 
         try:
             t = _read_many(paths, moves, round_mode, encoding, findings, sink, event)
         except Exception as exc:  # pragma: no cover - a reader bug must not become a traceback
-            t = Tournament(source=Source(format="pgn"))
-            t.findings = findings
+            t = _empty(findings)
             sink.add("PGN100", f"the PGN files could not be read: internal error {type(exc).__name__}: {exc}",
                      None, None, "please report this input to the trfscore authors")
     sink.close()
@@ -122,18 +130,12 @@ def _read_many(paths: Iterable[str | os.PathLike[str]], moves: bool, round_mode:
     sink.file = ""
     path = files[0] if len(files) == 1 else (os.pathsep.join(files) if files else None)
     if not records:
-        t = Tournament(source=Source(path=path, format="pgn"))
-        t.findings = findings
         if not files:
             sink.add("PGN100", "no PGN files given", None, None)
-        return t
-    picked = Events(records).pick(event, sink)
-    if picked is None:
-        t = Tournament(source=Source(path=path, format="pgn"))
-        t.findings = findings
-        return t
-    records = picked
-    t = build(records, round_mode=round_mode, findings=findings, path=path, sink=sink)
+        return _empty(findings, path)
+    t = _of_event(records, event, round_mode, findings, path, sink)
+    if t is None:
+        return _empty(findings, path)
     t.source.encoding = encodings.pop() if len(encodings) == 1 else "mixed"
     if len(files) > 1:
         t.extras["files"] = files
