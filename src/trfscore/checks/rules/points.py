@@ -25,20 +25,14 @@ DRAW_LIKE = frozenset({Kind.DRAW, Kind.HALF_BYE})
 TYPE_CODES = {"W": "1W", "D": "=D", "L": "0L", "F": "F", "H": "H", "Z": "Z ", "+": "+", "-": "-"}
 
 
+#: The scoring system's source (``Scoring.source``), as the messages name it.
+SOURCES = {"162": "the 162 scoring record", "XXS": "the XXS scoring record", "BB": "the BB? scoring records"}
+
+
 def _system(ctx: Context) -> str:
+    """The scoring system the results are added under, as the messages name it."""
     s = ctx.t.scoring
-    return _source(s.source) + _unfinished(s.unfinished, s.values.get("X"))
-
-
-def _source(source: str) -> str:
-    """The scoring system's source, as the messages name it."""
-    if source == "162":
-        return "the 162 scoring record"
-    if source == "XXS":
-        return "the XXS scoring record"
-    if source == "BB":
-        return "the BB? scoring records"
-    return "the FIDE default scoring (1, ½, 0)"
+    return SOURCES.get(s.source, "the FIDE default scoring (1, ½, 0)") + _unfinished(s.unfinished, s.values.get("X"))
 
 
 def _unfinished(mode: str, x: Fraction | None) -> str:
