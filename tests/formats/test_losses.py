@@ -13,7 +13,8 @@ import trfscore
 from conftest import ROOT, run_cli
 from trfscore.formats import registry
 from trfscore.formats.losses import lost
-from trfscore.model import Game, Kind, NationalRecord, Player
+from trfscore.model import Game, Kind, Player
+from trfscore.records import NationalRecord
 from trfscore.testing import generate
 
 GAME_FORMATS = [f.name for f in registry.FORMATS if f.writable and (f.readable or f.read_by)]
