@@ -29,7 +29,7 @@ from ..findings import ERROR, INFO, SEVERITIES, WARNING, Finding, counted, decla
 from . import registry
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..model import Tournament
+    from ..model import Player, Tournament
 
 declare("CNV001", WARNING, "not-rated games (TRF W/D/L) written as ordinary results: the format has no mark "
         "for them", """
@@ -166,10 +166,13 @@ def lost(t: Tournament, data: bytes | str, fmt: str) -> list[Finding]:
 def _not_rated(t: Tournament, reader: str) -> Iterator[Finding]:
     if reader != "crosstable":  # TRF, JSON and PGN (Termination) keep the mark
         return
+    from ..cells import columns
     from ..model import Kind, is_rated
 
-    count = sum(1 for p in t.players for kind, code in zip(p.kinds(), p.codes())
-                if kind in Kind.PLAYED and not is_rated(kind, code))
+    # a key stands for one (code, kind) pair: the cells of each not-rated key, counted in C
+    cells = columns(t.players)
+    count = sum(cells.keys.count(key) for key, kind in cells.kind_of_key.items()
+                if kind in Kind.PLAYED and not is_rated(kind, cells.code(key)))
     if count:
         yield finding("CNV001", f"{count} cell(s) of not-rated games (TRF W/D/L, B.02 8.3.1) written as ordinary "
                       "results: a crosstable has no mark for them, so a rating calculation from it counts them")
@@ -226,9 +229,14 @@ def _players(t: Tournament, written: registry.Format) -> Iterator[Finding]:
         return
     from ..model import Kind
 
-    left = [p.start_rank for p in t.players  # (the columns: the cells stay packed); a bye naming an opponent is a bye
-            if Kind.BYES.isdisjoint(p.kinds()) and all(r is None or kind in Kind.NO_GAME
-                                                       for r, kind in zip(p.opponent_ranks(), p.kinds()))]
+    def no_game(p: Player) -> bool:  # neither a game nor a bye (a bye naming an opponent is a bye)
+        kinds = p.kinds()
+        return Kind.BYES.isdisjoint(kinds) and all(r is None or kind in Kind.NO_GAME
+                                                   for r, kind in zip(p.opponent_ranks(), kinds))
+
+    named = _byes_naming_opponents(t)  # else a player with an opponent has a game
+    left = [p.start_rank for p in t.players  # (the columns: the cells stay packed)
+            if (named or all(r is None for r in p.opponent_ranks())) and no_game(p)]
     if left:
         shown = ", ".join(map(str, left[:10])) + (" ..." if len(left) > 10 else "")
         yield finding("CNV003", f"{len(left)} player(s) without any game or bye (start rank {shown}) not written: "
@@ -265,11 +273,16 @@ def _ranks(t: Tournament, written: registry.Format) -> Iterator[Finding]:
     otherwise: every player ranked, in the order of the points, no two on the same score."""
     if written.holds.ranks:
         return
-    ranked = sorted((p for p in t.players if p.rank), key=lambda p: p.rank or 0)
-    if not ranked:
+    ranks = [p.rank for p in t.players]
+    if not any(ranks):
         return
-    points = [t.score(p) for p in ranked]
-    if len(ranked) == len(t.players) and all(a > b for a, b in zip(points, points[1:])):
+    from ..cells import columns
+
+    # every player's points in the scoring's units (exact integers), read from the columns at once
+    units = t.scoring.table().totals(columns(t.players))
+    points = [u for _, u in sorted((rank, u) for rank, u in zip(ranks, units) if rank)]
+    ranked = len(points)
+    if ranked == len(t.players) and all(a > b for a, b in zip(points, points[1:])):
         return  # read back, the points alone give these ranks
     if any(a < b for a, b in zip(points, points[1:])):
         why = "some declared ranks do not follow the points, so the written file's ranks differ"
@@ -277,7 +290,7 @@ def _ranks(t: Tournament, written: registry.Format) -> Iterator[Finding]:
         tied = sum(n for n in Counter(points).values() if n > 1)
         why = (f"{tied} player(s) share a score, and the tie-breaks that ranked them are not written, so the "
                "written file may rank them otherwise")
-    yield finding("CNV007", f"the ranks of {len(ranked)} player(s) are not written ({written.name} has no place "
+    yield finding("CNV007", f"the ranks of {ranked} player(s) are not written ({written.name} has no place "
                   f"for them): read back, ranks come from the standings; {why}; TRF and JSON keep them")
 
 
@@ -298,11 +311,26 @@ def _trf16_records(t: Tournament, written: registry.Format) -> Iterator[Finding]
 def _no_game_opponents(t: Tournament, reader: str) -> Iterator[Finding]:
     if reader not in ("crosstable", "pgn"):  # TRF and JSON write a cell's opponent whatever its result
         return
-    from ..model import Kind
-
-    count = sum(1 for p in t.players for r, kind in zip(p.opponent_ranks(), p.kinds())
-                if r is not None and kind in Kind.NO_GAME)
+    count = _byes_naming_opponents(t)
     if count:
         yield finding("CNV009", f"{count} cell(s) name an opponent but say no game was played (a bye or a round "
                       "not scheduled, TRF405): written as the bye or as a round without a game, so their points "
                       "stay but their opponents are lost; TRF and JSON keep them")
+
+
+def _byes_naming_opponents(t: Tournament) -> int:
+    """The cells with an opponent whose kind says no game (:data:`Kind.NO_GAME`: TRF405)."""
+    from ..cells import columns
+    from ..model import Kind
+
+    cells = columns(t.players)
+    return sum(1 for key, kind in cells.kind_of_key.items() if kind in Kind.NO_GAME
+               for i in _positions(cells.keys, key) if cells.opponents[i] is not None)
+
+
+def _positions(keys: str, key: str) -> Iterator[int]:
+    """Where ``key`` is in ``keys`` (each found by ``str.find``: byes are few among the cells)."""
+    i = keys.find(key)
+    while i >= 0:
+        yield i
+        i = keys.find(key, i + 1)
