@@ -1,0 +1,162 @@
+"""What the CNV findings say (trfscore.formats.losses), word for word where a person acts on it:
+each scoring value lost named as TRF-2026 record 162 names its symbol, where the scoring came
+from (record 162, XXS, BB), the players left out of a PGN file, a grid's colours, the system a
+table reads back, and the API's refusal."""
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+
+import trfscore
+from conftest import ROOT
+from trfscore.findings import SEVERITIES, finding
+from trfscore.formats import registry
+from trfscore.formats.losses import ConversionLoss, lost, reaches
+from trfscore.testing import generate
+
+#: TRF-2026 record 162's symbols as the messages name them, and the default scoring's points
+#: (FIDE: a win 1, a draw ½, a loss, an absence 0, a pairing-allocated bye 1, an unknown result ½)
+SYMBOLS = {"W": ("a win", Fraction(1)), "D": ("a draw", Fraction(1, 2)), "L": ("a loss", Fraction(0)),
+           "A": ("an absence", Fraction(0)), "P": ("a pairing-allocated bye", Fraction(1)),
+           "X": ("an unknown result (X)", Fraction(1, 2))}
+
+
+def messages(t, fmt: str) -> dict[str, str]:
+    return {f.rule: f.message for f in lost(t, registry.get(fmt).write(t), fmt)}
+
+
+def shown(value: Fraction) -> str:
+    """A value as the messages write it: a whole number, else its decimal."""
+    return str(value.numerator) if value.denominator == 1 else str(float(value))
+
+
+@pytest.mark.parametrize("changed", ["WDLAPX", "WL", "P"])
+def test_each_scoring_value_lost_is_named_and_only_those(changed):
+    """A 162 record whose values for ``changed`` differ from the default (each two more: the totals
+    stay in TRF's four-column points field), written to TRF16: every changed value named with what it reads back as, in the record's
+    order, none of the others."""
+    t = trfscore.load(ROOT / "samples" / "swiss-trf26.trf")
+    for s in changed:
+        t.scoring.values[s] = SYMBOLS[s][1] + 2
+    t.players = [replace(p, points=None, rank=None) for p in t.players]
+    message = messages(trfscore.loads(trfscore.dumps(t, format="trf26")), "trf16")["CNV002"]
+    said = "; ".join(f"{SYMBOLS[s][0]} {shown(SYMBOLS[s][1] + 2)} (read back: {shown(SYMBOLS[s][1])})"
+                     for s in "WDLAPX" if s in changed)
+    assert message.startswith(f"the scoring of record 162 has no place in trf16: reading the written file back "
+                              f"scores {said}, so ")
+    assert message.endswith(" get other points; TRF26 (record 162) and JSON keep it")
+
+
+@pytest.mark.parametrize("record,source", [("XXS W=3", "the XXS record"), ("BBW  3.0", "the BB records")])
+def test_the_scoring_lost_is_named_by_the_record_it_came_from(record, source):
+    """JaVaFo's XXS and bbpPairings' BB records set the scoring of a TRF(x): a win worth 3."""
+    text = (ROOT / "samples" / "swiss-byes-forfeits.trf").read_text(encoding="utf-8") + record + "\n"
+    message = messages(trfscore.loads(text), "pgn")["CNV002"]
+    assert message.startswith(f"the scoring of {source} has no place in pgn: reading the written file back scores "
+                              "a win 3 (read back: 1)")
+
+
+def same_names(t):
+    """``t`` with players 1 and 2 named alike and without FIDE ids (PGN makes one player of them)."""
+    t.players = [replace(p, points=None, rank=None, **({"name": "Same, Name", "fide_id": ""} if p.start_rank <= 2
+                                                         else {})) for p in t.players]
+    return t
+
+
+def test_players_of_one_name_are_compared_by_their_points():
+    """Two players named alike: the points are compared sorted, and the message counts no players
+    it cannot name."""
+    t = trfscore.load(ROOT / "samples" / "swiss-trf26.trf")
+    t.scoring.values["W"] = Fraction(3)
+    t = trfscore.loads(trfscore.dumps(same_names(t), format="trf26"))
+    for fmt in ("trf16", "pgn"):
+        assert "scores a win 3 (read back: 1), so players get other points" in messages(t, fmt)["CNV002"], fmt
+
+
+def test_a_scoring_set_by_hand_is_the_files():
+    t = trfscore.load(ROOT / "samples" / "swiss-byes-forfeits.trf")  # TRF16: the default scoring
+    t.scoring.values["W"] = Fraction(3)
+    assert messages(t, "trf16")["CNV002"].startswith("the scoring of the file has no place in trf16: ")
+
+
+def test_a_lost_colour_detail_names_the_first_player_it_changes():
+    """XXS BW=2 (a win with Black worth 2) changes no 162 value: the message names the first
+    player, in start order, whose points read back otherwise, with both totals; with players
+    named alike it can only say that the points differ."""
+    text = (ROOT / "samples" / "swiss-byes-forfeits.trf").read_text(encoding="utf-8") + "XXS BW=2\n"
+    t = trfscore.loads(text)
+    assert t.scoring.values == trfscore.loads(text.replace("XXS BW=2", "")).scoring.values
+    back = trfscore.loads(registry.get("pgn").write(t))
+    after = {p.name: back.score(p) for p in back.players}
+    differ = [(p.name, t.score(p), after[p.name]) for p in t.players if after[p.name] != t.score(p)]
+    assert differ and all(now < was for _, was, now in differ)  # (their wins with Black count 1 read back)
+    name, was, now = differ[0]
+    assert messages(t, "pgn")["CNV002"] == (
+        f"the scoring of the XXS record has no place in pgn: reading the written file back scores {name} "
+        f"{shown(now)} instead of {shown(was)}, so {len(differ)} player(s) get other points; TRF26 (record 162) "
+        "and JSON keep it")
+    assert "reading the written file back scores otherwise, so players get other points" in messages(
+        same_names(trfscore.loads(text)), "pgn")["CNV002"]
+
+
+@pytest.mark.parametrize("without", [10, 11, 12])
+def test_players_left_out_of_a_pgn_file_are_listed_up_to_ten(without):
+    """Players without any game or bye (entered, then withdrawn) are not written to PGN: the
+    message counts them all and names the first ten start ranks."""
+    t = trfscore.loads(generate.to_trf(generate.swiss(6, 3, seed=2)))
+    t.players = [*t.players, *(replace(t.players[-1], start_rank=7 + i, name=f"Late, {i}", games=[], points=None)
+                               for i in range(without))]
+    ranks = list(range(7, 7 + without))
+    listed = ", ".join(map(str, ranks[:10])) + (" ..." if without > 10 else "")
+    assert messages(t, "pgn")["CNV003"] == (f"{without} player(s) without any game or bye (start rank {listed}) "
+                                           "not written: a PGN file holds players only through their games")
+
+
+def test_a_grid_of_a_round_robin_with_one_colour_known_says_it_loses_it():
+    """CNV005 as soon as one cell of one player holds a colour (the others blank)."""
+    t = trfscore.loads(generate.to_trf(generate.round_robin(6, seed=3)))
+    for p in t.players:
+        for r, g in enumerate(p.games):
+            if (p.start_rank, r) != (1, 0):
+                p.games[r] = g._replace(colour=None)
+    assert [p.colours().count(None) for p in t.players] == [len(p.games) - 1] + [len(p.games)] * 5
+    assert messages(t, "crosstable")["CNV005"] == (
+        "a round robin written as a grid: its cells hold no rounds and no colours (read back: Berger-table rounds, "
+        "colours unknown); a Swiss-style table or TRF keeps them")
+    for p in t.players:
+        p.games[0] = p.games[0]._replace(colour=None)
+    assert "CNV005" not in messages(t, "crosstable")
+
+
+def test_the_system_a_table_reads_back_is_named_both_ways():
+    swiss = trfscore.loads(generate.to_trf(generate.swiss(4, 3, seed=1)))  # everybody met everybody
+    assert messages(swiss, "crosstable")["CNV006"].startswith(
+        "the file declares a Swiss, but a crosstable does not say its system and these pairings read back as a "
+        "round robin, with its tie-breaks and checks")
+    rr = generate.round_robin(6, seed=3)  # a round robin still running: written Swiss-style
+    for p in rr.players:
+        p.games[2] = p.games[2]._replace(code=" ")
+        del p.games[3:]
+    rr.rounds = 3
+    t = trfscore.loads(generate.to_trf(rr))
+    assert messages(t, "crosstable")["CNV006"].startswith(
+        "the file declares a round robin, but a crosstable does not say its system and these pairings read back as "
+        "a Swiss")
+
+
+def test_the_refusal_names_the_first_three_losses():
+    found = [finding("CNV001", "one"), finding("CNV002", "two"), finding("CNV004", "three"), finding("CNV005", "four")]
+    head = "loss(es) writing crosstable, nothing written (fail_on=None writes it all the same): "
+    three = "warning CNV001 one; error CNV002 two; warning CNV004 three"
+    assert str(ConversionLoss("crosstable", found)) == f"4 {head}{three} ..."
+    assert str(ConversionLoss("crosstable", found[:3])) == f"3 {head}{three}"
+    assert ConversionLoss("crosstable", found).findings == found
+
+
+def test_fail_on_none_never_fails_and_another_word_is_refused():
+    found = [finding("CNV002", "lost")]
+    assert reaches(found, "error") and not reaches(found, None)
+    with pytest.raises(ValueError, match=f"unknown fail_on 'fatal'; choose one of {', '.join(SEVERITIES)} or None"):
+        reaches(found, "fatal")
