@@ -295,6 +295,7 @@ def _ranks(t: Tournament, written: registry.Format) -> Iterator[Finding]:
 
 
 def _trf16_records(t: Tournament, written: registry.Format) -> Iterator[Finding]:
+    """CNV008: the TRF26 records of ``t`` a TRF16 written afresh leaves out."""
     if written.name != "trf16":
         return
     from .trf.versions import left_out_of_trf16
@@ -309,6 +310,7 @@ def _trf16_records(t: Tournament, written: registry.Format) -> Iterator[Finding]
 
 
 def _no_game_opponents(t: Tournament, reader: str) -> Iterator[Finding]:
+    """CNV009: the opponents of bye or not-scheduled cells, which a table or PGN cannot name."""
     if reader not in ("crosstable", "pgn"):  # TRF and JSON write a cell's opponent whatever its result
         return
     count = _byes_naming_opponents(t)
