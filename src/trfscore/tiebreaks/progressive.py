@@ -29,10 +29,11 @@ def running_scores(ctx: Context, i: int) -> list[int]:
 def compute_ps(eng: Engine, tb: TieBreak) -> Column:
     ctx = eng.ctx
     low = tb.low
+    pts = ctx.flat_pts  # one player's row at a time: no list per player is kept
     if low == 0:
-        out = [sum(accumulate(prow)) for prow in ctx.pts]
+        out = [sum(accumulate(pts[row])) for row in ctx.slices]
     else:
-        out = [sum(list(accumulate(prow))[low:]) for prow in ctx.pts]
+        out = [sum(list(accumulate(pts[row]))[low:]) for row in ctx.slices]
     return Column(out, scale=ctx.unit)
 
 

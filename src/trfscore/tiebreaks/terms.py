@@ -144,12 +144,26 @@ def term_values(ctx: Context, ed: Edition, fp: bool) -> list[list[int]]:
     key = ("values", ed.name, fp)
     got: list[list[int]] | None = ctx.cache.get(key)
     if got is None:
-        if one_term_per_cell(ctx, fp):
-            flat = ctx.cache["flat_values", ed.name] = _flat_term_values(ctx, ed)
+        flat = _flat_cells(ctx, ed, fp, False)
+        if flat is not None:
             got = list(map(flat.__getitem__, ctx.slices))
         else:
             ext, rows, _, _ = opponent_terms(ctx, ed, fp)
             got = list(map(list, map(map, repeat(ext.__getitem__), rows)))
+        ctx.cache[key] = got
+    return got
+
+
+def _flat_cells(ctx: Context, ed: Edition, fp: bool, weighted: bool) -> list[int] | None:
+    """When :func:`one_term_per_cell`: the terms of every cell, flat, or with ``weighted`` the
+    Sonneborn-Berger contributions (points scored x term), cached; else None."""
+    if not one_term_per_cell(ctx, fp):
+        return None
+    key = ("flat_products" if weighted else "flat_values", ed.name)
+    got: list[int] | None = ctx.cache.get(key)
+    if got is None:
+        got = (list(map(mul, _flat_cells(ctx, ed, fp, False) or (), ctx.flat_pts)) if weighted
+               else _flat_term_values(ctx, ed))
         ctx.cache[key] = got
     return got
 
@@ -159,13 +173,12 @@ def _products(ctx: Context, ed: Edition, fp: bool) -> list[list[int]]:
     key = ("products", ed.name, fp)
     got: list[list[int]] | None = ctx.cache.get(key)
     if got is None:
-        values = term_values(ctx, ed, fp)
-        if one_term_per_cell(ctx, fp):
-            flat = list(map(mul, ctx.cache["flat_values", ed.name], ctx.flat_pts))
+        flat = _flat_cells(ctx, ed, fp, True)
+        if flat is not None:
             got = list(map(flat.__getitem__, ctx.slices))
         else:
             weights = opponent_terms(ctx, ed, fp)[2]
-            got = list(map(list, map(map, repeat(mul), values, weights)))
+            got = list(map(list, map(map, repeat(mul), term_values(ctx, ed, fp), weights)))
         ctx.cache[key] = got
     return got
 
@@ -199,24 +212,29 @@ def term_sums(ctx: Context, ed: Edition, low: int, high: int, fp: bool, weighted
     got: list[int] | None = ctx.cache.get(key)
     if got is not None:
         return got
-    values = term_values(ctx, ed, fp)
     flags = _vur_flags(ctx, ed, fp)
-    products = _products(ctx, ed, fp) if weighted else None
+    flat = _flat_cells(ctx, ed, fp, weighted)
     if low == 1 and not (high or weighted):  # the common BH-C1: take off the smallest term,
+        # (one player's terms at a time when they are the cells: no list per player is kept)
+        values = map(flat.__getitem__, ctx.slices) if flat is not None else term_values(ctx, ed, fp)
         least = list(map(min, [v if v else (0,) for v in values]))
         for i, f in enumerate(flags or ()):  # or the smallest VUR term (Art. 16.5, see _cut_total)
             if f is not None:
-                least[i] = min(compress(values[i], f))
+                least[i] = min(compress(flat[ctx.slices[i]] if flat is not None else term_values(ctx, ed, fp)[i], f))
         out = list(map(sub, term_sums(ctx, ed, 0, 0, fp, weighted), least))
     elif low or high:
+        values = term_values(ctx, ed, fp)
+        products = _products(ctx, ed, fp) if weighted else None
         base = term_sums(ctx, ed, 0, 0, fp, weighted)
         out = base[:]
         for i, v in enumerate(values):
             if v:
                 out[i] = base[i] - _cut_total(v, products[i] if products is not None else None,
                                               flags[i] if flags is not None else None, low, high, ed)
+    elif flat is not None:
+        out = list(map(sum, map(flat.__getitem__, ctx.slices)))
     else:
-        out = list(map(sum, products if products is not None else values))
+        out = list(map(sum, _products(ctx, ed, fp) if weighted else term_values(ctx, ed, fp)))
     ctx.cache[key] = out
     return out
 
