@@ -256,13 +256,15 @@ def _rounds(texts: list[str], snos: list[int], slow: set[int]) -> tuple[PackedCe
         slow.update(range(count))  # one very long line: decode line by line
         return empty
     blocks = "".join([r.ljust(width) for r in rests])
-    irregular = _irregular_cells(blocks)
+    raw = blocks.encode("ascii", "replace")  # a character that is not ASCII becomes "?": irregular anywhere
+    irregular = _irregular_cells(raw)
     if irregular:
         for i in {cell // n for cell in irregular}:
             slow.add(i)
             rests[i] = ""
         blocks = "".join([r.ljust(width) for r in rests])
-    opp, opp_bytes = _opponents(blocks.encode("ascii"))  # clean blocks are ASCII
+        raw = blocks.encode("ascii")  # the clean blocks left are ASCII
+    opp, opp_bytes = _opponents(raw)  # (with no irregular block, raw is the ASCII text: it is encoded once)
     codes = blocks[RESULT_AT::_BLOCK]
     cells = PackedCells(n, opp, blocks[COLOUR_AT::_BLOCK], codes, KIND_BY_CODE, opp_bytes)
     counts = []
@@ -277,8 +279,9 @@ def _rounds(texts: list[str], snos: list[int], slow: set[int]) -> tuple[PackedCe
     return cells, counts
 
 
-def _irregular_cells(blocks: str) -> list[int]:
-    """The positions of the 10-character round blocks in ``blocks`` that the per-line decoder
+def _irregular_cells(raw: bytes) -> list[int]:
+    """The positions of the 10-character round blocks in ``raw`` (the blocks' text encoded as
+    ASCII, "?" for any other character) that the per-line decoder
     would report on: one that is not ASCII, a separator that is not blank, an opponent field
     that is not a right-aligned non-zero start rank, ``0000`` or blank, or a colour or result
     that does not belong with its opponent field (``player.CELLS``).
@@ -288,7 +291,6 @@ def _irregular_cells(blocks: str) -> list[int]:
     "not" over 100,000 blocks are single integer operations.  The four opponent digits at offsets
     0-3 and the blanks at 4, 6, 8, 9 are the cell layout ``player.CELL_PATTERN`` spells out too
     (an assertion there holds it to :data:`.layout.PLAYER`)."""
-    raw = blocks.encode("ascii", "replace")  # a character that is not ASCII becomes "?": irregular anywhere
     size = len(raw) // _BLOCK
     if not size:
         return []
