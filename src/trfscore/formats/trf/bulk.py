@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable
 from fractions import Fraction
 from functools import lru_cache
 from itertools import repeat
-from operator import itemgetter
+from operator import contains, itemgetter
 from typing import NamedTuple, TypeVar
 
 from ...findings import Finding
@@ -199,7 +199,8 @@ def _heads(texts: list[str], slow: set[int]) -> tuple[_Heads, dict[str, list[str
     """The fields before the round cells (:data:`.layout.PLAYER`) of every line as columns, in
     ``Player`` argument order, and the texts cut from each field (stripped; ``sex`` as written);
     a line that :func:`.player.report_line` reports on is added to ``slow``."""
-    if min(map(len, texts)) < MIN_LENGTH or "\t" in "".join(texts) \
+    # (a tab looked for line by line: a join of every line would copy the whole section)
+    if min(map(len, texts)) < MIN_LENGTH or any(map(contains, texts, repeat("\t"))) \
             or any(map(str.isdecimal, map(itemgetter(_FIFTH_DIGIT), texts))):
         for i, t in enumerate(texts):  # tabs, short lines, a fifth start-rank digit (TRF103/313/314)
             if len(t) < MIN_LENGTH or "\t" in t or t[_FIFTH_DIGIT].isdecimal():
