@@ -242,3 +242,23 @@ def test_a_view_after_round_n_is_cut_once_and_its_standings_are_after_it():
     assert asked is not t and whole(asked) is t and asked.standings().rounds == 3
     finished = trfscore.loads(trf())
     assert through(finished, finished.rounds) is finished  # the whole file, its default view
+
+
+def test_a_file_written_without_ranks_mid_event_ranks_by_the_points_it_writes():
+    """A TRF written afresh (``dumps(t, "trf16")``) of a file without ranks, saved with round 3
+    paired and player 5's full-point bye already marked: the written points count that bye, so
+    the written ranks must too, or the file fails our own rank order (TRF511)."""
+    # rounds 1-2: 1 beat 2, 3-4 drawn, 5 the pairing-allocated bye; 1-3 drawn, 2 beat 4, 5 absent
+    rows = {1: ["2 w 1", "3 b ="], 2: ["1 b 0", "4 w 1"], 3: ["4 w =", "1 w ="], 4: ["3 b =", "2 b 0"],
+            5: ["0000 - U", "0000 - Z"]}
+    blank_points = {sr: {"points": ""} for sr in rows}  # points and ranks left to the writer
+    text = paired(trf(rows, extra=XXR, ranks={}, opts=blank_points), [(1, 4), (3, 2)], byes={5: "F"})
+    written = trfscore.dumps(trfscore.loads(text), "trf16")
+    lines = {int(line[4:8]): line for line in written.splitlines() if line.startswith("001")}
+    points = {sr: Fraction(line[80:84]) for sr, line in lines.items()}
+    ranks = {sr: int(line[85:89]) for sr, line in lines.items()}
+    assert points == {1: Fraction(3, 2), 2: 1, 3: 1, 4: Fraction(1, 2), 5: 2}  # U 1 + Z 0 + F 1 for player 5
+    order = sorted(ranks, key=ranks.get)
+    assert (order[0], order[-1]) == (5, 4)
+    assert all(points[a] >= points[b] for a, b in zip(order, order[1:]))
+    assert "TRF511" not in rules_of(written)

@@ -119,14 +119,16 @@ def format_player(p: Player) -> str:
 def written_points_and_ranks(t: Tournament) -> tuple[dict[int, Fraction], dict[int, int | None]]:
     """Per start rank, the points and rank a TRF written afresh gives: the declared points, else
     the sum of the results; the declared ranks, else (when no player has one) the ranks of the
-    standings with the file's tie-breaks or the defaults."""
+    standings with the file's tie-breaks or the defaults, counting every round (a round paired
+    but not played included: the written points count its byes, so the ranks must too, or the
+    file fails its own rank order, TRF511)."""
     total_of = t.scoring.totaller()
     points = {p.start_rank: p.points if p.points is not None else total_of(p) for p in t.players}
     if any(p.rank for p in t.players) or not t.players:
         return points, {p.start_rank: p.rank for p in t.players}
     from ...standings import compute_standings  # (only for a file without ranks)
 
-    rows = compute_standings(t).columns()
+    rows = compute_standings(t, rounds=t.rounds).columns()
     return points, dict(zip(rows.start_ranks, rows.ranks))
 
 
