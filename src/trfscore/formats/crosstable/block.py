@@ -318,7 +318,7 @@ class Layout:
             return int(m.group(1)), None if letter == "-" else letter, _CR_RESULT[m.group(3)]
         kind = _kind(text)
         if kind in _STRONG_SWISS or kind in _WEAK_SWISS or (kind == "INT" and text == "0"):
-            return swiss_cell(Tok(kind, text, 0, 0))
+            return swiss_cell(kind, text)
         return None
 
     @staticmethod

@@ -6,7 +6,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ...model import Kind
-from .lexing import _LONGEST_NUMBER, Tok
+from .lexing import _LONGEST_NUMBER
 
 #: Result code -> kind, as in the TRF reader.
 KIND_OF = {"1": Kind.WIN, "0": Kind.LOSS, "=": Kind.DRAW, "+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS,
@@ -88,15 +88,16 @@ _STRONG_SWISS = frozenset({"CR_CELL", "CR_BYE", "SP_CELL", "US_CELL", "FIDE_CELL
 _WEAK_SWISS = frozenset({"LETTER", "DIAG", "SIGN", "DOT", "EMPTY"})
 
 
-def swiss_cell(tok: Tok) -> tuple[int | None, str | None, str] | None:
-    """``(opponent, colour, code)`` of a Swiss cell in any accepted notation; None if unreadable."""
-    text, kind = tok.text, tok.kind
+def swiss_cell(kind: str, text: str) -> tuple[int | None, str | None, str] | None:
+    """``(opponent, colour, code)`` of a Swiss cell of ``kind`` (its terminal) and ``text`` in
+    any accepted notation; None if unreadable."""
     if kind == "CR_CELL":
         m = _CR.fullmatch(text)
         if m:
+            number, letter, result = m.groups()
             # the colour letter as written (lower case): its language is decided per table (.colours)
-            letter = m.group(2).lower()
-            return int(m.group(1)), None if letter == "-" else letter, _CR_RESULT[m.group(3)]
+            letter = letter.lower()
+            return int(number), None if letter == "-" else letter, _CR_RESULT[result]
     elif kind == "SP_CELL":
         number, _, letter = text.partition(":")
         letter = letter.upper()

@@ -130,11 +130,12 @@ class SwissReader:
                            "a Swiss row has the number, the name, one cell per round (12w1, W12, +W12, HPB ...) "
                            "and the declared columns", " ".join(x.text for x in row.toks)[:80])
             return ident, blank_info(" ".join(x.text for x in row.toks if x.kind in ("WORD", "NAME"))), []
-        info = prefix(row.toks[:s], before, row.sep is not None, has_header, rounds)
-        toks = row.toks[s:s + rounds]
-        read = list(map(self._cells.__getitem__, zip(toks.kinds, toks.texts)))
+        items = row.toks
+        info = prefix(items[:s], before, row.sep is not None, has_header, rounds)
+        kinds, texts = items.kinds, items.texts
+        read = list(map(self._cells.__getitem__, zip(kinds[s:s + rounds], texts[s:s + rounds])))
         if None in read:
-            for r, (tok, cell) in enumerate(zip(toks, read), 1):
+            for r, (tok, cell) in enumerate(zip(items[s:s + rounds], read), 1):
                 if cell is None:
                     self.state.add("CTB101", f"row {ident}, round {r}: {tok.text!r} is not a Swiss cell",
                                    tok.line, tok.col, "write 12w1 / 3b½ (chess-results), W12 L5 D3 (US Chess), "
@@ -143,7 +144,7 @@ class SwissReader:
         cells = cast("list[Cell]", read)
         if row.cont is not None:
             _continuation(row, s, rounds, cells, info)
-        info["tail"] = row.toks[s + rounds:]
+        info["tail"] = items[s + rounds:]
         return ident, info, cells
 
     def _colours(self, columns: _Columns, line: int) -> str:
@@ -265,7 +266,7 @@ class _CellsRead(dict[tuple[str, str], "Cell | None"]):
     def __missing__(self, key: tuple[str, str]) -> Cell | None:
         if len(self) >= _CELLS_KEPT:
             self.clear()
-        cell = self[key] = swiss_cell(Tok(key[0], key[1], 0, 0))
+        cell = self[key] = swiss_cell(*key)
         return cell
 
 
