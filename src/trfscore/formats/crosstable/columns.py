@@ -82,8 +82,7 @@ def prefix(items: Items, roles_before: list[Role], sep: bool, has_header: bool, 
     if hi - lo > 1 and kinds[lo] == "TITLE":
         info["title"] = texts[lo]
         lo += 1
-    name_at = next((i for i, r in enumerate(roles) if r[0] == "name"), None)
-    after_name = roles[name_at + 1:] if name_at is not None else []
+    after_name = _after_name(roles)
     if not has_header:
         after_name = [("title", "", "", None), ("rating", "", "", None), ("fed", "", "", None)]
         if rounds and hi - lo > 1 and _total_of(kinds[hi - 1], texts[hi - 1], rounds):
@@ -108,10 +107,20 @@ def prefix(items: Items, roles_before: list[Role], sep: bool, has_header: bool, 
     if hi - lo > 1 and not info["title"] and kinds[lo] == "TITLE":
         info["title"] = texts[lo]
         lo += 1
-    info["name"] = " ".join(text for kind, text in zip(kinds[lo:hi], texts[lo:hi]) if kind != "EMPTY")
+    name = texts[lo:hi] if "EMPTY" not in kinds[lo:hi] else [
+        text for kind, text in zip(kinds[lo:hi], texts[lo:hi]) if kind != "EMPTY"]
+    info["name"] = " ".join(name)
     if info["name"] == "?":
         info["name"] = ""  # the writers' mark for a player without a name
     return info
+
+
+def _after_name(roles: list[Role]) -> list[Role]:
+    """The roles right of the name column (none without one)."""
+    for i, (role, _, _, _) in enumerate(roles):
+        if role == "name":
+            return roles[i + 1:]
+    return []
 
 
 def _total_of(kind: str, text: str, rounds: int) -> bool:
