@@ -24,11 +24,11 @@ from report_cases import (
 )
 
 from trfscore.cli import main
+from trfscore.decimals import format_value
 from trfscore.model import Kind
 from trfscore.ratings.tournament import rate_tournament
 from trfscore.report import csv_report, html, json_report, markdown
 from trfscore.report.common import plain_number, tiebreak_name
-from trfscore.report.crosstable import half
 from trfscore.report.values import rating_row
 from trfscore.tiebreaks import explain_columns
 
@@ -407,8 +407,9 @@ def test_html_ratings_columns():
     assert ">Ro</abbr>" not in html.render(t, s)
 
 
-def test_half():
-    assert [half(x) for x in (Fraction(1), Fraction(1, 2), Fraction(5, 2), Fraction(0), None)] == ["1", "½", "2½", "0", ""]
+def test_crosstable_points_with_the_half_glyph():
+    assert [format_value(x, half_glyph=True) for x in (Fraction(1), Fraction(1, 2), Fraction(5, 2), Fraction(0), None)] \
+        == ["1", "½", "2½", "0", ""]
 
 
 # -- through the command line -------------------------------------------------------------------

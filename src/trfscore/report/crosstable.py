@@ -19,14 +19,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from fractions import Fraction
 from itertools import repeat
 from typing import TYPE_CHECKING, Any, cast
 
 from ..cells import Columns, columns, positions_of
+from ..decimals import format_value
 from ..formats.limits import data_rounds
 from ..model import COLOUR_OF_CODE, Game, Kind, Player, Tournament
-from .values import format_score
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -85,17 +84,6 @@ def legend(t: Tournament, grid: bool = False) -> str:
     explained when a cell carries it."""
     text = GRID_LEGEND if grid else LEGEND
     return text + NOT_RATED_LEGEND if has_not_rated(t) else text
-
-
-def half(value: Fraction | int | None) -> str:
-    """Points the way crosstables print them: ``1``, ``½``, ``2½``."""
-    if value is None:
-        return ""
-    value = Fraction(value)
-    if value.denominator == 2:
-        whole = value.numerator // 2
-        return f"{whole}½" if whole else "½"
-    return format_score(value)
 
 
 @dataclass(frozen=True)
@@ -165,7 +153,7 @@ def _references(standings: Standings) -> dict[int, str]:
 
 def cell(t: Tournament, g: Game, number: dict[int, int]) -> Cell:
     if g.kind in Kind.BYES:
-        result = half(t.scoring.points(g))
+        result = format_value(t.scoring.points(g), half_glyph=True)
     else:
         result = result_text(g.kind, g.code)
     opp = g.opponent if g.kind not in Kind.BYES else None

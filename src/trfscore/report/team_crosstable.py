@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from ..decimals import format_value
 from ..model import Kind
 from ..teams.model import KIND_NAMES
-from .crosstable import ABSENT_LABEL, CSS, half, paired
+from .crosstable import ABSENT_LABEL, CSS, paired
 from .values import format_score
 
 if TYPE_CHECKING:
@@ -55,7 +56,7 @@ class TeamCell:
             return ""
         if k == Kind.ABSENT:
             return ABSENT_LABEL
-        points = half(self.game_points) or "0"
+        points = format_value(self.game_points, half_glyph=True)
         if k in Kind.BYES:
             return ("PAB " if k == Kind.PAB else "bye ") + points
         ref = f"{self.prefix}{self.colour or ''}" if self.prefix else ""
