@@ -13,6 +13,7 @@ from report_cases import SAMPLES, cases, cell_rows, fake_ratings, hostile
 
 import trfscore
 from trfscore.cli import main
+from trfscore.decimals import format_points
 from trfscore.formats.limits import data_rounds
 from trfscore.formats.markdown_text import (
     _SPECIAL,
@@ -26,7 +27,6 @@ from trfscore.model import Game, Kind
 from trfscore.report import crosstable as X
 from trfscore.report import markdown
 from trfscore.report.common import join_rows, markdown_rows, markdown_table
-from trfscore.report.values import format_points
 from trfscore.safetext import neutralise
 from trfscore.testing.generate import swiss, to_trf
 

@@ -26,7 +26,8 @@ from collections.abc import Callable
 from functools import cache, partial
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..decimals import json_number
+from ..decimals import format_points, format_score, json_number, rank_labels
+from ..formats.trf.player import title_label
 from .common import (
     RATING_HEADINGS,
     RATING_KEYS,
@@ -39,7 +40,7 @@ from .common import (
     sort_value,
     tiebreak_name,
 )
-from .values import each_once, format_points, format_score, per_value, rank_labels, title_label
+from .values import each_once, per_value
 
 if TYPE_CHECKING:
     from ..standings import RankColumns, Standings

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..decimals import format_points, format_score
 from ..formats.limits import data_rounds
 from ..model import Tournament
 from . import crosstable as X
@@ -40,7 +41,7 @@ from .common import (
     team_facts,
     tiebreak_name,
 )
-from .values import each_once, format_points, format_score
+from .values import each_once
 
 if TYPE_CHECKING:
     from ..standings import RankColumns, Standings

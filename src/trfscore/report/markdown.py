@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from typing import IO, TYPE_CHECKING
 
+from ..decimals import format_points, format_score
 from ..formats.limits import data_rounds
 from ..formats.markdown_text import escape, escape_each, escape_joined, rows_unchanged, unescape
 from ..model import Tournament
 from . import crosstable as X
 from .columns import columns_of
 from .common import facts, markdown_header, markdown_rows, markdown_table, notes, team_facts
-from .values import each_once, format_points, format_score
+from .values import each_once
 
 if TYPE_CHECKING:
     from ..standings import RankColumns, Standings

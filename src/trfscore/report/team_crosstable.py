@@ -15,11 +15,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from ..decimals import format_value
+from ..decimals import format_score, format_value
 from ..model import Kind
 from ..teams.model import KIND_NAMES
 from .crosstable import ABSENT_LABEL, CSS, paired
-from .values import format_score
 
 if TYPE_CHECKING:
     from ..teams.model import TeamLine

@@ -5,13 +5,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-# the report modules' names for these
-from ..decimals import format_points as format_points
-from ..decimals import format_score as format_score
 from ..decimals import json_number
-from ..decimals import rank_label as rank_label
-from ..decimals import rank_labels as rank_labels
-from ..formats.trf.player import title_label as title_label
 
 if TYPE_CHECKING:
     from ..ratings.result import RatingResult

@@ -11,8 +11,8 @@ from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
+from ...decimals import format_score
 from ...findings import WARNING, Finding, finding
-from ...report.values import format_score
 from ..context import Context
 from ..registry import rule
 
