@@ -118,15 +118,21 @@ def load(source: PathOrText, format: str | None = None, *, encoding: str | None 
         return loads(source, format, encoding=encoding, event=event, unfinished=unfinished)
     path = Path(source)
     if path.is_dir():  # a folder of PGN files makes one tournament
-        from .formats import pgn
-        from .unfinished import check_mode, score_unfinished
-
-        return score_unfinished(pgn.read_many([path], encoding=encoding, event=event,
-                                              unfinished=check_mode(unfinished)), unfinished)
+        return load_folder(path, encoding=encoding, event=event, unfinished=unfinished)
     from .formats.files import read_file
 
     # ValueError for a FIFO, a device or more than 64 MB; the bytes are not kept here (freed early)
     return loads(read_file(path), format, path=str(path), encoding=encoding, event=event, unfinished=unfinished)
+
+
+def load_folder(path: str | os.PathLike[str], *, encoding: str | None = None, event: str | None = None,
+                round_mode: str | None = None, unfinished: str = "auto") -> Tournament:
+    """The PGN files of a folder as one tournament (the options as in :func:`loads`)."""
+    from .formats import pgn
+    from .unfinished import check_mode, score_unfinished
+
+    return score_unfinished(pgn.read_many([path], encoding=encoding, event=event, round_mode=round_mode or "auto",
+                                          unfinished=check_mode(unfinished)), unfinished)
 
 
 def nothing_readable(t: TournamentData) -> Finding | None:

@@ -13,7 +13,7 @@ from ..errors import UsageError
 from ..findings import Finding, LeftOut, counted
 from ..formats import registry
 from ..formats.files import NotReadable, read_file, read_stream
-from ..loading import loads, nothing_readable
+from ..loading import load_folder, loads, nothing_readable
 from ..model import Tournament
 from ..safetext import neutralise_lines
 from ..unfinished import MODES as UNFINISHED_MODES
@@ -83,14 +83,8 @@ def load_input(name: str, args: Namespace) -> Tournament:
     if name != "-" and os.path.isdir(name):
         if getattr(args, "input_format", None) not in (None, *_folder_formats()):
             raise UsageError(f"{name}: is a directory (only a folder of PGN files can be read as one tournament)")
-        from ..formats import pgn
-        from ..unfinished import score_unfinished
-
-        unfinished = getattr(args, "unfinished", "auto")
-        t = score_unfinished(pgn.read_many([name], encoding=getattr(args, "encoding", None),
-                                           event=getattr(args, "event", None),
-                                           round_mode=getattr(args, "round_mode", None) or "auto",
-                                           unfinished=unfinished), unfinished)
+        t = load_folder(name, encoding=getattr(args, "encoding", None), event=getattr(args, "event", None),
+                        round_mode=getattr(args, "round_mode", None), unfinished=getattr(args, "unfinished", "auto"))
         if not t.players:
             if any(f.rule in ("PGN110", "PGN111") for f in t.findings):
                 unreadable(t, name)
