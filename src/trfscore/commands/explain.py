@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from argparse import Namespace
+from functools import partial
 from typing import TYPE_CHECKING
 
 from ..errors import UsageError
@@ -67,9 +68,10 @@ def _player_standings(t: Tournament, args: Namespace) -> tuple[BaseStandings, st
     options = standing_options(args)
     from ..standings import compute_standings
 
-    standings = compute_standings(t, tiebreaks=parse_tiebreaks(args.tiebreaks), rules=args.rules, **options)
+    rank = partial(compute_standings, t, rules=args.rules, **options)
+    standings = rank(tiebreaks=parse_tiebreaks(args.tiebreaks))
     if codes[0] not in standings.tiebreaks:
-        standings = compute_standings(t, tiebreaks=[*standings.tiebreaks, codes[0]], rules=args.rules, **options)
+        standings = rank(tiebreaks=[*standings.tiebreaks, codes[0]])
     return standings, codes[0]
 
 
@@ -85,11 +87,11 @@ def _team_standings(t: Tournament, args: Namespace) -> tuple[BaseStandings, str]
     options = standing_options(args)
     try:
         code = parse_team_tiebreak(args.tiebreak).code
-        standings = team_standings(t, tiebreaks=args.tiebreaks or None, rules=args.rules, primary=args.primary,
-                                   rounds=options.get("rounds"), system=options["system"])
+        rank = partial(team_standings, t, rules=args.rules, primary=args.primary, rounds=options.get("rounds"),
+                       system=options["system"])
+        standings = rank(tiebreaks=args.tiebreaks or None)
         if code not in standings.tiebreaks:
-            standings = team_standings(t, tiebreaks=[*standings.tiebreaks, code], rules=args.rules,
-                                       primary=args.primary, rounds=options.get("rounds"), system=options["system"])
+            standings = rank(tiebreaks=[*standings.tiebreaks, code])
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     return standings, code
