@@ -152,3 +152,25 @@ def test_file_level_findings_point_somewhere(capsys, tmp_path, root):
     code, out, _ = run(capsys, "check", path, "--profile", "fide", "--format", "json")
     found = [f for f in json.loads(out)["files"][0]["findings"] if f["rule"] == "TRF801"]
     assert found and all(f["line"] == 1 and f["column"] == 1 for f in found)
+
+
+
+MATCH_PGN = "".join(
+    f'[Event "Test Match"]\n[Round "{rnd}"]\n[White "{white}"]\n[Black "{black}"]\n[Result "{result}"]\n\n{result}\n\n'
+    for rnd, white, black, result in (("1.1", "Ann", "Bob", "1-0"), ("1.2", "Bob", "Ann", "*")))
+
+
+@pytest.mark.parametrize("options, summary, points", [
+    ([], "standings after round 1 of 2; round 2 paired", {"Ann": 1, "Bob": 0}),
+    (["--round-mode", "round"], "1 round", {"Ann": 1, "Bob": 0}),
+    (["--unfinished", "draw"], "2 rounds", {"Ann": 1.5, "Bob": 0.5})])
+def test_a_folder_of_pgn_files_is_read_with_the_input_options(capsys, tmp_path, options, summary, points):
+    """A folder's PGN files are read with the input options handed on (loading.load_folder): a
+    match's games 1.1 and 1.2 are two rounds unless --round-mode round (then the second game
+    of round 1 is left out, PGN108), the game not finished (*) is pending unless --unfinished
+    scores it (a draw here)."""
+    (tmp_path / "match.pgn").write_text(MATCH_PGN, encoding="utf-8")
+    _, out, _ = run_cli(capsys, "report", tmp_path, "--format", "json", *options)
+    doc = json.loads(out)
+    assert doc["event"]["summary"] == summary
+    assert {row["name"]: row["points"] for row in doc["standings"]} == points
