@@ -190,11 +190,10 @@ def run_teams(t: Tournament, args: Namespace) -> int:
         raise UsageError("--norms is for individual standings, not with --teams")
     if not is_team_event(t):
         raise UsageError(f"{args.input}: no team records (013/310): --teams needs a team event")
-    if getattr(args, "after_round", None) is not None and args.after_round < 1:
-        raise UsageError("--after-round must be 1 or more")
+    options = standing_options(args)  # (--after-round checked)
     try:
         standings = team_standings(t, tiebreaks=args.tiebreaks or None, rules=args.rules, primary=args.primary,
-                                   rounds=args.after_round, system=None if args.system == "auto" else args.system)
+                                   rounds=options.get("rounds"), system=options["system"])
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     with output(args.output) as out:
