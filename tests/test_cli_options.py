@@ -174,3 +174,10 @@ def test_a_folder_of_pgn_files_is_read_with_the_input_options(capsys, tmp_path, 
     doc = json.loads(out)
     assert doc["event"]["summary"] == summary
     assert {row["name"]: row["points"] for row in doc["standings"]} == points
+
+
+@pytest.mark.parametrize("teams", [[], ["--teams"]])
+def test_after_round_below_one_is_a_usage_error(capsys, root, teams):
+    """One check of --after-round for the standings of players and of teams (standing_options)."""
+    code, out, err = run(capsys, str(root / "tests" / "data" / "tv10-team-swiss.trf"), "--after-round", "0", *teams)
+    assert code == 2 and out == "" and "--after-round must be 1 or more" in err
