@@ -160,3 +160,75 @@ def test_fail_on_none_never_fails_and_another_word_is_refused():
     assert reaches(found, "error") and not reaches(found, None)
     with pytest.raises(ValueError, match=f"unknown fail_on 'fatal'; choose one of {', '.join(SEVERITIES)} or None"):
         reaches(found, "fatal")
+
+
+#: byes that name an opponent (TRF405), the first in the first cell and two side by side
+NAMED_BYES = """012 Odd cells
+XXR 2
+001    1 m    Alpha, A                          2300 GER     4100018                          2 w H     3 w H
+001    2 m    Beta, B                           2200 GER     4100026                          1 b H     4 w 1
+001    3 m    Gamma, C                          2100 GER     4100034                          4 w 1     1 w H
+001    4 m    Delta, D                          2000 GER     4100042                          3 b 0     2 b 0
+"""
+
+
+def test_every_bye_naming_an_opponent_is_counted():
+    cells = [line[91:][k:k + 10].split() for line in NAMED_BYES.splitlines() if line.startswith("001")
+             for k in range(0, 20, 10)]
+    named = sum(1 for opponent, _, result in cells if opponent != "0000" and result in "UHFZ")  # TRF16 bye codes
+    assert named == 4
+    t = trfscore.loads(NAMED_BYES)
+    assert messages(t, "pgn")["CNV009"].startswith(f"{named} cell(s) name an opponent but say no game was played")
+
+
+def test_a_player_without_a_game_is_left_out_of_pgn_whatever_his_cells_say():
+    """A player entered and absent every round (blank cells), and one whose only cell names an
+    opponent in a round not scheduled for him: neither has a game or a bye, so PGN has no place
+    for either."""
+    from trfscore.model import Game, Kind, Player
+
+    absent = trfscore.loads(generate.to_trf(generate.swiss(6, 3, seed=2)))
+    absent.players = [*absent.players, replace(absent.players[-1], start_rank=7, name="Late, L", points=None)]
+    late = absent.players[-1]
+    for r in range(3):
+        late.games[r] = late.games[r]._replace(opponent=None, colour=None, code=" ", kind=Kind.ABSENT)
+    assert messages(absent, "pgn")["CNV003"].startswith("1 player(s) without any game or bye (start rank 7)")
+    built = trfscore.Tournament(rounds=1)
+    built.players = [Player(1, "White, W", games=[Game(1, 2, "w", "1", Kind.WIN)]),
+                     Player(2, "Black, B", games=[Game(1, 1, "b", "0", Kind.LOSS)]),
+                     Player(3, "Free, F", games=[Game(1, 1, None, " ", Kind.NOT_SCHEDULED)])]
+    assert messages(built, "pgn")["CNV003"].startswith("1 player(s) without any game or bye (start rank 3)")
+    assert sorted(p.name for p in trfscore.loads(registry.get("pgn").write(built)).players) == ["Black, B", "White, W"]
+
+
+def ranked(points_and_ranks: list[tuple[int, int | None]]) -> trfscore.Tournament:
+    """Players of one round each, a full-point bye (1 point) or a zero-point bye (0), with their
+    declared ranks."""
+    from trfscore.model import Game, Kind, Player
+
+    kinds = {1: ("1", Kind.FULL_BYE), 0: ("Z", Kind.ZERO_BYE)}
+    built = trfscore.Tournament(rounds=1)
+    built.players = [Player(i, f"Player {i}", rank=rank, games=[Game(1, None, None, *kinds[points])])
+                     for i, (points, rank) in enumerate(points_and_ranks, 1)]
+    return built
+
+
+def test_ranks_lost_when_only_some_are_declared_or_one_is_out_of_order():
+    some = messages(ranked([(1, 1), (0, None)]), "pgn")["CNV007"]
+    assert some.startswith("the ranks of 1 player(s) are not written (pgn has no place for them)")
+    out_of_order = messages(ranked([(1, 1), (0, 2), (1, 3)]), "pgn")["CNV007"]  # 1, 0, 1 point in rank order
+    assert out_of_order == (
+        "the ranks of 3 player(s) are not written (pgn has no place for them): read back, ranks come from the "
+        "standings; some declared ranks do not follow the points, so the written file's ranks differ; TRF and "
+        "JSON keep them")
+
+
+def test_the_default_tie_breaks_are_named_only_when_record_202_is_left_out():
+    t = trfscore.load(ROOT / "samples" / "swiss-trf26.trf")  # records 192 and 202
+    with_202 = messages(t, "trf16")["CNV008"]
+    assert with_202.endswith("not written: TRF16 has no place for them; read back, the standings use the default "
+                             "tie-breaks; trf26 and JSON keep them")
+    t.header.tiebreaks = []
+    without = messages(t, "trf16")["CNV008"]
+    assert "202" not in without and without.endswith("not written: TRF16 has no place for them; trf26 and JSON "
+                                                     "keep them")
