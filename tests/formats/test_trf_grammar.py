@@ -110,3 +110,20 @@ def test_runs_of_lines_give_the_records_of_the_lines_one_by_one(lines, last):
     for r in records:
         alone = trf_grammar.split_records(r.text)
         assert r.kind == (alone[0].kind if alone else "")
+
+
+def test_each_kind_s_codes_are_matched_exactly_by_its_short_expression():
+    """The grammar writes a kind's codes as character classes (``0[1-9]2``): over every
+    three-character string of the codes' characters, it matches that kind's codes and no other."""
+    import re
+    from itertools import product
+
+    by_kind: dict[str, set[str]] = {}
+    for record in layout.RECORDS:
+        if record.kind not in ("NATIONAL", "COMMENT"):
+            by_kind.setdefault(record.kind, set()).add(record.code)
+    alphabet = sorted(set("".join(code for codes in by_kind.values() for code in codes)))
+    candidates = ["".join(chars) for chars in product(alphabet, repeat=3)]
+    for kind, codes in by_kind.items():
+        pattern = re.compile(layout._either(sorted(codes)))
+        assert {c for c in candidates if pattern.fullmatch(c)} == codes, kind
