@@ -26,9 +26,8 @@ and text, and the rest of the table is still read.
 Modules: :mod:`.rules` (the CTB rule ids), :mod:`.lexing` (items), :mod:`.cells` (cell
 notations), :mod:`.labels` (header labels), :mod:`.rows` (lines as cells, rows), :mod:`.locate`
 (finding the table), :mod:`.columns` (name, rating ... beside the results), :mod:`.state`
-(findings and declared values), :mod:`.grid` (round-robin grids), :mod:`.swiss` (Swiss tables),
-:mod:`.fast` and :mod:`.block` (regular Swiss rows read a column at a time) and :mod:`.reader`
-(:func:`read`, :func:`sniff`).
+(findings and declared values), :mod:`.grid` (round-robin grids), :mod:`.swiss` (Swiss tables)
+and :mod:`.reader` (:func:`read`, :func:`sniff`).
 """
 from __future__ import annotations
 

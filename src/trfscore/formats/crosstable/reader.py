@@ -7,9 +7,8 @@ from ...gcpause import gc_paused
 from ...model import Source
 from ...tournament import Tournament
 from .cells import is_diagonal
-from .fast import read_table
 from .grid import GridReader
-from .locate import Table, is_swiss, locate
+from .locate import is_swiss, locate
 from .rows import split_lines, table_lines
 from .state import ReadState
 from .swiss import SwissReader
@@ -46,17 +45,13 @@ def read(text: str, *, path: str | None = None, rr_rounds: str = "berger") -> To
 
 def _run(state: ReadState, rr_rounds: str) -> Tournament:
     """Locate the table in ``state.text`` and read it as a Swiss table or a round-robin grid."""
-    quick = read_table(state)
-    if quick is not None:
-        found: Table | None = quick.table
-    else:
-        try:
-            lines = state.lines()
-        except Exception as exc:  # the grammar types every character; this is a safety net
-            state.add("CTB100", f"the text could not be split into items ({type(exc).__name__})", 1, 1)
-            return state.t
-        found = locate(lines, state.raw_lines)
-        del lines  # (the lines' items go once the rows are found)
+    try:
+        lines = state.lines()
+    except Exception as exc:  # the grammar types every character; this is a safety net
+        state.add("CTB100", f"the text could not be split into items ({type(exc).__name__})", 1, 1)
+        return state.t
+    found = locate(lines, state.raw_lines)
+    del lines  # (the lines' items go once the rows are found)
     if found is None:
         state.add("CTB100", "read as a crosstable (no other format fits), but no table was found: no header "
                   "row 1 2 3 ... or 1.Rd 2.Rd ..., and no numbered rows with round-robin cells (1 0 ½) or Swiss "
@@ -70,10 +65,7 @@ def _run(state: ReadState, rr_rounds: str) -> Tournament:
         state.add("CTB109", f"{len(skipped)} line(s) of text around the table were not read "
                   f"(first: line {skipped[0]})", skipped[0], 1)
     if is_swiss(head, rows):
-        if quick is not None and quick.whole:
-            SwissReader(state).read_block(head, rows, quick.block)
-        else:
-            SwissReader(state).read(head, rows, quick.known() if quick is not None else None)
+        SwissReader(state).read(head, rows)
     else:
         GridReader(state, rr_rounds).read(head, rows)
     state.compare_totals()

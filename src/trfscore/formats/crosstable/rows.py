@@ -119,8 +119,7 @@ class Row:
 
 
 class RowView(Protocol):
-    """What the table readers read of a row: a :class:`Row`, or a row the fast path read
-    (:mod:`.fast`), which makes its tokens only when they are asked for."""
+    """What the table readers read of a row (a :class:`Row`)."""
 
     @property
     def ident(self) -> Tok | None: ...

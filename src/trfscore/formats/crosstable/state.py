@@ -2,24 +2,19 @@
 findings sink and the declared values (points, rank, tie-break columns)."""
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
-from itertools import repeat
-from typing import TYPE_CHECKING
 
 from ...cells import columns
 from ...decimals import half_glyph_points
 from ...findings import CappedFindings, finding
-from ...model import PackedCells, PackedRow, Player, Source, in_units
+from ...model import Player, Source, in_units
 from ...tournament import Tournament
 from ..limits import bounded_score
 from .cells import parse_number
 from .columns import Role, RowInfo
 from .lexing import Tok
 from .rows import Line, RowView, split_lines, table_lines
-
-if TYPE_CHECKING:
-    from .block import Block
 
 
 class ReadState:
@@ -31,22 +26,12 @@ class ReadState:
         self._sink = CappedFindings(self.t.findings)  # at most MAX_PER_RULE of a rule, as every reader
         self.raw_lines = split_lines(text)
         self.declared: dict[int, dict[str, Fraction]] = {}
-        self._declared_at: dict[int, dict[str, list[int]]] = {}
-        #: positions of a block's declared values not placed into ``_declared_at`` yet (see declared_at)
-        self._pending: list[Callable[[], None]] = []
+        #: start rank -> code -> ``[line, column]`` of each declared value read
+        self.declared_at: dict[int, dict[str, list[int]]] = {}
         self.labels: dict[str, str] = {}
         #: texts of declared scores already read and found within bounds, with their values (a
         #: table repeats its points and tie-break values)
         self._scores: dict[str, Fraction] = {}
-
-    @property
-    def declared_at(self) -> dict[int, dict[str, list[int]]]:
-        """Start rank -> code -> ``[line, column]`` of each declared value read.  A block's
-        positions are placed here when first asked for (a finding or the published values),
-        in the order they were read."""
-        while self._pending:
-            self._pending.pop(0)()
-        return self._declared_at
 
     # findings
     def add(self, rule: str, message: str, line: int | None = None, column: int | None = None,
@@ -108,93 +93,6 @@ class ReadState:
         if tail is not None:
             self.tail(sr, tail, roles_after, player, has_header)
 
-    def declare_block(self, start_ranks: list[int], block: Block, rows: Sequence[RowView], roles_before: list[Role],
-                      roles_after: list[Role], packed: PackedCells) -> list[Player]:
-        """The players of a block's rows (row ``j`` is ``rows[j]``, start rank ``start_ranks[j]``)
-        with the values they declare: what ``Player(...)`` and :meth:`declare_row` give row by
-        row, a column at a time.  When a declared text is no number or out of bounds, row by row
-        (the findings then come in the same order)."""
-        n = len(block)
-        texts, lines = block.texts, block.lines
-        # (code, label, texts, columns) of every declared column, in the order declare_row reads them
-        declared: list[tuple[str, str, list[str], Callable[[], list[int]]]] = []
-        if roles_before and roles_before[0][0] == "rank":
-            declared.append(("RANK", roles_before[0][2], block.idents,
-                             lambda: [len(t) - len(t.lstrip()) + 1 for t in texts]))
-        tail_cols: list[list[int]] = []
-
-        def tail_at(j: int) -> Callable[[], list[int]]:
-            def columns() -> list[int]:
-                if not tail_cols:
-                    tail_cols.extend(block.tail_columns())
-                return tail_cols[j]
-            return columns
-
-        for j, ((role, code, label, _), items) in enumerate(zip(roles_after, block.tails)):
-            if role in ("points", "tb", "rank"):
-                declared.append((code, label, items, tail_at(j)))
-        values: list[list[Fraction]] = []
-        for code, _, items, _ in declared:
-            value_of = {text: self._value(code, text) for text in set(items)}
-            if None in value_of.values():
-                players = self._players_by_row(start_ranks, block, rows, roles_before, roles_after)
-                Player.defer_all(players, packed, range(n), repeat(block.rounds, n))
-                return players
-            values.append(list(map(value_of.__getitem__, items)))  # type: ignore[arg-type]
-        points: Iterable[Fraction | None] = repeat(None, n)
-        ranks: list[int | None] | Iterable[None] = repeat(None, n)
-        scores: list[tuple[str, str, list[Fraction]]] = []
-        for (code, label, _, _), column in zip(declared, values):
-            if code == "PTS":
-                points = column
-            elif code == "RANK":
-                ranks = [int(v) if v.denominator == 1 else r for v, r in zip(column, ranks)]
-            else:
-                scores.append((code, label, column))
-        if declared:
-            codes = [code for code, _, _, _ in declared]
-            wheres = [where for _, _, _, where in declared]
-            into = self.declared_at  # (the closure holds no reference to the state: no cycle)
-
-            def place() -> None:
-                at = [list(map(list, zip(lines, where()))) for where in wheres]
-                into.update(zip(start_ranks, map(dict, map(zip, repeat(codes), zip(*at)))))
-
-            self._pending.append(place)
-        if scores and n:
-            # (not ``codes``: place() above reads that name when it runs, after this)
-            score_codes = [code for code, _, _ in scores]
-            self.declared.update(zip(start_ranks, map(dict, map(zip, repeat(score_codes),
-                                                                 zip(*(c for _, _, c in scores))))))
-            for code, label, _ in scores:
-                self.labels.setdefault(code, label)
-        return list(map(Player, start_ranks, block.names, repeat(""), block.titles, block.ratings, block.feds,
-                        repeat(""), repeat(""), points, ranks, _packed_rows(packed, n, block.rounds),
-                        map(dict, repeat((), n)), lines))
-
-    def _value(self, code: str, text: str) -> Fraction | None:
-        """The value of a declared ``text`` when :meth:`declare` keeps it without a finding, else None."""
-        value = parse_number(text)
-        if value is None or code == "RANK":
-            return value
-        try:
-            return bounded_score(value)
-        except ValueError:
-            return None
-
-    def _players_by_row(self, start_ranks: list[int], block: Block, rows: Sequence[RowView],
-                        roles_before: list[Role], roles_after: list[Role]) -> list[Player]:
-        """:meth:`declare_block` row by row."""
-        players = []
-        for j, sr in enumerate(start_ranks):
-            p = Player(sr, name=block.names[j], title=block.titles[j], rating=block.ratings[j],
-                       federation=block.feds[j], fide_id="", line=block.lines[j])
-            info: RowInfo = {"name": "", "title": "", "rating": None, "fed": "", "sno": None, "fide_id": "",
-                             "declared": []}
-            self.declare_row(sr, p, rows[j], roles_before, info, block.tail_toks(j), roles_after, True)
-            players.append(p)
-        return players
-
     def tail(self, sr: int, toks: Sequence[Tok], roles_after: list[Role], player: Player,
              has_header: bool) -> None:
         if has_header and roles_after:
@@ -236,12 +134,6 @@ class ReadState:
             self.t.extras["declared"] = self.declared
             self.t.extras["declared_at"] = self.declared_at
             self.t.extras["declared_labels"] = self.labels
-
-
-def _packed_rows(packed: PackedCells, n: int, rounds: int) -> Iterable[PackedRow]:
-    """Rows ``0 .. n-1`` of ``packed``, each with ``rounds`` cells, as the games of the players made
-    from them (the cells stay packed: ``Player.games``)."""
-    return map(tuple.__new__, repeat(PackedRow), zip(repeat(packed), range(n), repeat(rounds)))
 
 
 def _all_agree(players: list[Player], totals: list[int], unit: int) -> bool:

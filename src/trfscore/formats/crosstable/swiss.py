@@ -5,7 +5,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from operator import itemgetter
-from typing import TYPE_CHECKING, TypeGuard, cast
+from typing import TypeGuard, cast
 
 from ...cells import CHAR_OF_COLOUR, pack
 from ...model import PackedCells, Player
@@ -17,15 +17,10 @@ from .lexing import Items, Tok
 from .rows import HeadRow, RowView, _int
 from .state import ReadState
 
-if TYPE_CHECKING:
-    from .block import Block
-
 _OPPONENT, _COLOUR, _CODE = itemgetter(0), itemgetter(1), itemgetter(2)
 
 #: One round cell as read: (opponent number, colour letter, result code) (:func:`~.cells.swiss_cell`).
 Cell = tuple[int | None, str | None, str]
-#: One row as read: the row, its number, its columns (:func:`~.columns.prefix`) and its round cells.
-RawPlayer = tuple[RowView, int | None, RowInfo, list[Cell]]
 
 
 class SwissReader:
@@ -35,17 +30,14 @@ class SwissReader:
         self.state = state
         self._cells = _CellsRead()
 
-    def read(self, head: HeadRow, rows: Sequence[RowView], known: dict[int, tuple[int, RawPlayer]] | None = None) -> None:
-        """Read ``rows`` under ``head``; ``known`` holds rows the fast path (:mod:`.fast`) has
-        already read, by row ordinal: where their cells start and what :meth:`_read_row` gives."""
+    def read(self, head: HeadRow, rows: Sequence[RowView]) -> None:
+        """Read ``rows`` under ``head``."""
         state, t = self.state, self.state.t
-        known = known or {}
         before, after = label_roles(head)
         has_header = head.kind in ("numbers", "rounds")
         rounds = len(head.run) if has_header else _usual_cell_count(rows)
         k = len(head.suffix) if has_header else None
-        starts = iter(_cells_starts([row for row in rows if row.ordinal not in known], rounds, k))
-        parsed = [known[row.ordinal][0] if row.ordinal in known else next(starts) for row in rows]
+        parsed = _cells_starts(rows, rounds, k)
         located = sum(1 for s in parsed if s is not None)
         if too_sparse(len(rows), rounds, rounds * located):
             state.add("CTB100", f"the table has {rounds} rounds but its {len(rows)} row(s) hold the cells of "
@@ -58,10 +50,7 @@ class SwissReader:
         add = columns.add
         read: list[tuple[RowView, int | None, RowInfo]] = []
         for row, s in zip(rows, parsed):
-            if row.ordinal in known:
-                _row, ident, info, cells = known[row.ordinal][1]
-            else:
-                ident, info, cells = self._read_row(row, s, rounds, before, has_header)
+            ident, info, cells = self._read_row(row, s, rounds, before, has_header)
             add(cells)
             read.append((row, ident, info))
         self._cells.clear()
@@ -86,39 +75,6 @@ class SwissReader:
         t.source.dialect = "swiss crosstable"
         state.add("CTB106", f"read a Swiss crosstable of {len(players)} players and {rounds} rounds"
                   + (f"; colour letters {language}" if language else ""), head.line or rows[0].line, 1)
-
-    def read_block(self, head: HeadRow, rows: Sequence[RowView], block: Block) -> None:
-        """Read a table under ``head`` whose every row the fast path read into ``block`` (row ``j``
-        is ``rows[j]``): what :meth:`read` does, a column at a time."""
-        state, t = self.state, self.state.t
-        before, after = label_roles(head)
-        rounds, n = block.rounds, len(block)
-        line = head.line or rows[0].line
-        if too_sparse(n, rounds, rounds * n):
-            self.read(head, rows, {j + 1: (block.starts[j], block.raw_player(j, rows[j])) for j in range(n)})
-            return
-        language, letter_of = self._language(block.colour_letters(), line)
-
-        def rows_cells() -> list[list[Cell]]:
-            flat = block.all_cells(letter_of)
-            return [flat[j * rounds:j * rounds + rounds] for j in range(n)]
-
-        snos = [None if x is None else int(x) for x in block.snos]
-        numbering, start_ranks = self._numbers(rows, snos, list(map(int, block.idents)), rows_cells)
-        t.rounds = rounds
-        to_sr: dict[int | None, int] = dict(zip(numbering, start_ranks))
-        packed = block.pack(letter_of, to_sr)
-        block.cut = None  # the cells' bytes, no longer needed
-        if packed is None:  # an opponent that is no row: findings, row by row
-            columns = _Columns()
-            for cells_j in rows_cells():
-                columns.add(cells_j)
-            packed = self._pack(columns, rows, list(map(int, block.idents)), list(block.starts), rounds, to_sr)
-        players = state.declare_block(start_ranks, block, rows, before, after, packed)
-        t.players = sorted(players, key=lambda p: p.start_rank)
-        t.source.dialect = "swiss crosstable"
-        state.add("CTB106", f"read a Swiss crosstable of {n} players and {rounds} rounds"
-                  + (f"; colour letters {language}" if language else ""), line, 1)
 
     def _read_row(self, row: RowView, s: int | None, rounds: int, before: list[Role],
                   has_header: bool) -> tuple[int | None, RowInfo, list[Cell]]:
