@@ -17,7 +17,7 @@ from ..limits import too_sparse
 from .cells import KIND_OF, MIRROR, is_diagonal, parse_number, rr_cell
 from .columns import label_roles, prefix
 from .lexing import Items, Tok
-from .rows import HeadRow, RowView, _int
+from .rows import HeadRow, Row, _int
 from .state import ReadState
 
 #: One row as placed: (located, start index of the cells, the n cell tokens, unreadable tokens).
@@ -33,7 +33,7 @@ class GridReader:
         self.state = state
         self.rr_rounds = rr_rounds
 
-    def read(self, head: HeadRow, rows: Sequence[RowView]) -> None:
+    def read(self, head: HeadRow, rows: Sequence[Row]) -> None:
         state, t = self.state, self.state.t
         n = len(head.run) if head.kind == "numbers" and head.run else len(rows)
         if too_sparse(n, n, n * len(rows)):
@@ -70,7 +70,7 @@ class GridReader:
                                                      self.rr_rounds == "berger" else "")
                   + "; colours are not known", head.line or rows[0].line, 1)
 
-    def _start_ranks(self, rows: Sequence[RowView], n: int) -> list[int]:
+    def _start_ranks(self, rows: Sequence[Row], n: int) -> list[int]:
         """The start rank of each row: its number when the rows are numbered 1..n, else its place."""
         ids = _row_numbers(rows)
         if _one_to_n(ids) and len(rows) == n:
@@ -80,7 +80,7 @@ class GridReader:
                            "order", rows[0].line, rows[0].ident.col if rows[0].ident else 1)
         return [row.ordinal for row in rows]
 
-    def _read_rows(self, head: HeadRow, rows: Sequence[RowView], parsed: list[Placed], start_ranks: list[int], n: int,
+    def _read_rows(self, head: HeadRow, rows: Sequence[Row], parsed: list[Placed], start_ranks: list[int], n: int,
                    double: bool) -> tuple[Grid, dict[int, Player]]:
         """The player of each row, with its columns and declared values, and its grid cells."""
         state = self.state
@@ -164,7 +164,7 @@ class GridReader:
             t.rounds = _schedule_by_berger(t.players, codes, n, cycles)
 
 
-def _row_numbers(rows: Sequence[RowView]) -> list[int | None]:
+def _row_numbers(rows: Sequence[Row]) -> list[int | None]:
     """The number of each row (None: it has none)."""
     return [_int(r.ident) if r.ident is not None else None for r in rows]
 
@@ -174,7 +174,7 @@ def _one_to_n(ids: list[int | None]) -> TypeGuard[list[int]]:
     return sorted(i for i in ids if i is not None) == list(range(1, len(ids) + 1))
 
 
-def _best_reading(head: HeadRow, rows: Sequence[RowView], n: int) -> tuple[bool, list[Placed]]:
+def _best_reading(head: HeadRow, rows: Sequence[Row], n: int) -> tuple[bool, list[Placed]]:
     """Single or double round-robin: the reading with fewer unreadable cells and unplaced rows."""
     readings: list[tuple[int, bool, list[Placed]]] = []
     for double in (False, True):
@@ -187,7 +187,7 @@ def _best_reading(head: HeadRow, rows: Sequence[RowView], n: int) -> tuple[bool,
     return double, parsed
 
 
-def _grid_rows(head: HeadRow, rows: Sequence[RowView], n: int, double: bool) -> list[Placed]:
+def _grid_rows(head: HeadRow, rows: Sequence[Row], n: int, double: bool) -> list[Placed]:
     """For each row: (ok, start index of the cells, the n cell tokens, unreadable tokens)."""
     k = len(head.suffix) if head.kind == "numbers" else None
     out: list[Placed] = []

@@ -8,7 +8,7 @@ from typing import NamedTuple
 from ..markdown_text import unescape
 from .cells import _STRONG_SWISS
 from .lexing import Tok
-from .rows import HeadRow, Line, Row, RowView, _int, _is_row_start, _is_rule, _number_run, _split_embedded
+from .rows import HeadRow, Line, Row, _int, _is_row_start, _is_rule, _number_run, _split_embedded
 
 _LABEL_KINDS = frozenset({"WORD", "NAME", "FED", "TITLE", "LETTER", "EMPTY", "BYE", "DIAG", "SIGN", "DOT"})
 _BOLD = re.compile(r"^\*+|(?<!\\)\*+$")  # **Title**, but not an escaped \* at the end
@@ -19,7 +19,7 @@ class Table(NamedTuple):
     the lines around it that were not read, and the title line above it (None when there is none)."""
 
     head: HeadRow
-    rows: Sequence[RowView]
+    rows: Sequence[Row]
     skipped: list[int]
     title: str | None
 
@@ -148,7 +148,7 @@ def _title(lines: list[Line], raw_lines: list[str], table_line: int) -> tuple[in
     return None, None
 
 
-def is_swiss(head: HeadRow, rows: Sequence[RowView]) -> bool:
+def is_swiss(head: HeadRow, rows: Sequence[Row]) -> bool:
     """Whether the table is a Swiss table (rounds) rather than a round-robin grid."""
     if head.kind == "rounds":
         return True

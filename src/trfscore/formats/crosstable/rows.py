@@ -5,7 +5,6 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import compress
-from typing import Protocol
 
 from ..markdown_text import unescape
 from .labels import _ROUND_LABEL
@@ -108,31 +107,17 @@ class HeadRow:
     rest: Items | None = None  # rows on the header line itself (one-line form)
 
 
-@dataclass
+@dataclass(slots=True)
 class Row:
+    """A player row: its number item, the items after it, its line, its place among the rows,
+    the line under it (US Chess) and the separator of its cells (None: blanks)."""
+
     ident: Tok | None
     toks: Items
     line: int
     ordinal: int
     cont: Items | None = None
     sep: str | None = None
-
-
-class RowView(Protocol):
-    """What the table readers read of a row (a :class:`Row`)."""
-
-    @property
-    def ident(self) -> Tok | None: ...
-    @property
-    def toks(self) -> Items: ...
-    @property
-    def line(self) -> int: ...
-    @property
-    def ordinal(self) -> int: ...
-    @property
-    def cont(self) -> Items | None: ...
-    @property
-    def sep(self) -> str | None: ...
 
 
 def _int(tok: Tok) -> int | None:

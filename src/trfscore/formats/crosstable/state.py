@@ -14,7 +14,7 @@ from ..limits import bounded_score
 from .cells import parse_number
 from .columns import Role, RowInfo
 from .lexing import Tok
-from .rows import Line, RowView, split_lines, table_lines
+from .rows import Line, Row, split_lines, table_lines
 
 
 class ReadState:
@@ -26,12 +26,25 @@ class ReadState:
         self._sink = CappedFindings(self.t.findings)  # at most MAX_PER_RULE of a rule, as every reader
         self.raw_lines = split_lines(text)
         self.declared: dict[int, dict[str, Fraction]] = {}
-        #: start rank -> code -> ``[line, column]`` of each declared value read
-        self.declared_at: dict[int, dict[str, list[int]]] = {}
+        self._declared_at: dict[int, dict[str, list[int]]] = {}
+        #: (start rank, code, token) of the declared values read and not yet placed into
+        #: ``_declared_at`` (see declared_at)
+        self._pending_at: list[tuple[int, str, Tok]] = []
         self.labels: dict[str, str] = {}
         #: texts of declared scores already read and found within bounds, with their values (a
         #: table repeats its points and tie-break values)
         self._scores: dict[str, Fraction] = {}
+
+    @property
+    def declared_at(self) -> dict[int, dict[str, list[int]]]:
+        """Start rank -> code -> ``[line, column]`` of each declared value read, in the order
+        they were read.  Placed when first asked for (a finding, the published tie-break
+        columns): a table that declares only its points never makes a dict per row."""
+        pending, into = self._pending_at, self._declared_at
+        for sr, code, tok in pending:
+            into.setdefault(sr, {})[code] = [tok.line, tok.col]
+        pending.clear()
+        return into
 
     # findings
     def add(self, rule: str, message: str, line: int | None = None, column: int | None = None,
@@ -72,7 +85,7 @@ class ReadState:
 
     def _keep(self, sr: int, code: str, label: str, tok: Tok, player: Player, value: Fraction) -> None:
         """Record a declared value that was read and is within bounds."""
-        self.declared_at.setdefault(sr, {})[code] = [tok.line, tok.col]
+        self._pending_at.append((sr, code, tok))
         if code == "PTS":
             player.points = value
         elif code == "RANK":
@@ -82,7 +95,7 @@ class ReadState:
             self.declared.setdefault(sr, {})[code] = value
             self.labels.setdefault(code, label)
 
-    def declare_row(self, sr: int, player: Player, row: RowView, roles_before: list[Role], info: RowInfo,
+    def declare_row(self, sr: int, player: Player, row: Row, roles_before: list[Role], info: RowInfo,
                     tail: Sequence[Tok] | None, roles_after: list[Role], has_header: bool) -> None:
         """A row's declared values: a rank in its number column (``row.ident``), those left of the
         cells (``info`` from :func:`~.columns.prefix`) and those right of them (``tail``, when located)."""

@@ -14,7 +14,7 @@ from .cells import _STRONG_SWISS, _WEAK_SWISS, KIND_OF, MIRROR, swiss_cell
 from .colours import fitting, mapping
 from .columns import Role, RowInfo, blank_info, label_roles, prefix
 from .lexing import Items, Tok
-from .rows import HeadRow, RowView, _int
+from .rows import HeadRow, Row, _int
 from .state import ReadState
 
 _OPPONENT, _COLOUR, _CODE = itemgetter(0), itemgetter(1), itemgetter(2)
@@ -30,7 +30,7 @@ class SwissReader:
         self.state = state
         self._cells = _CellsRead()
 
-    def read(self, head: HeadRow, rows: Sequence[RowView]) -> None:
+    def read(self, head: HeadRow, rows: Sequence[Row]) -> None:
         """Read ``rows`` under ``head``."""
         state, t = self.state, self.state.t
         before, after = label_roles(head)
@@ -48,7 +48,7 @@ class SwissReader:
         # and right of them (what the players declare) and nothing else
         columns = _Columns()
         add = columns.add
-        read: list[tuple[RowView, int | None, RowInfo]] = []
+        read: list[tuple[Row, int | None, RowInfo]] = []
         for row, s in zip(rows, parsed):
             ident, info, cells = self._read_row(row, s, rounds, before, has_header)
             add(cells)
@@ -76,7 +76,7 @@ class SwissReader:
         state.add("CTB106", f"read a Swiss crosstable of {len(players)} players and {rounds} rounds"
                   + (f"; colour letters {language}" if language else ""), head.line or rows[0].line, 1)
 
-    def _read_row(self, row: RowView, s: int | None, rounds: int, before: list[Role],
+    def _read_row(self, row: Row, s: int | None, rounds: int, before: list[Role],
                   has_header: bool) -> tuple[int | None, RowInfo, list[Cell]]:
         """The number, columns and round cells of one row whose cells start at ``s`` (None: not found)."""
         ident = _int(row.ident) if row.ident is not None else None
@@ -130,7 +130,7 @@ class SwissReader:
                            "check the colours, or give the table with both colour letters")
         return f"{pairs[0].white}/{pairs[0].black} ({pairs[0].languages})", mapping(pairs[0])
 
-    def _numbers(self, rows: Sequence[RowView], snos: list[int | None], idents: list[int | None],
+    def _numbers(self, rows: Sequence[Row], snos: list[int | None], idents: list[int | None],
                  cells: Callable[[], list[list[Cell]]]) -> tuple[list[int], list[int]]:
         """Which numbering the opponents use (the row number or a start-number column), and the
         start rank of each row, from the rows' second numbers, numbers and cells (made when needed)."""
@@ -149,7 +149,7 @@ class SwissReader:
         start_ranks = snos if _numbers_rows(snos) else numbering
         return numbering, start_ranks
 
-    def _pack(self, columns: _Columns, rows: Sequence[RowView], idents: list[int | None],
+    def _pack(self, columns: _Columns, rows: Sequence[Row], idents: list[int | None],
               parsed: Sequence[int | None], rounds: int, to_sr: Mapping[int | None, int]) -> PackedCells:
         """The round cells of every row in the one store, opponents as start ranks (row ``i`` is
         ``rows[i]``, its cells from item ``parsed[i]``).  An opponent number that is no row is a
@@ -159,7 +159,7 @@ class SwissReader:
             self._unknown_opponents(rows, idents, columns, parsed, to_sr)
         return columns.pack(rounds, opponents)
 
-    def _unknown_opponents(self, rows: Sequence[RowView], idents: list[int | None], columns: _Columns,
+    def _unknown_opponents(self, rows: Sequence[Row], idents: list[int | None], columns: _Columns,
                            parsed: Sequence[int | None], to_sr: Mapping[int | None, int]) -> None:
         """CTB107 for each cell whose opponent number is no row of the table (row ``i`` is
         ``rows[i]``, its cells start at item ``parsed[i]``)."""
@@ -235,14 +235,14 @@ def _numbers_rows(numbers: list[int | None]) -> TypeGuard[list[int]]:
     return all(numbers) and len(set(numbers)) == len(numbers)
 
 
-def _usual_cell_count(rows: Sequence[RowView]) -> int:
+def _usual_cell_count(rows: Sequence[Row]) -> int:
     """Without a header: the most common number of Swiss cells in a row."""
     counts = Counter(sum(1 for kind in r.toks.kinds if kind in _STRONG_SWISS or kind in _WEAK_SWISS)
                      for r in rows)
     return max(counts.items(), key=lambda kv: (kv[1], kv[0]))[0] if counts else 0
 
 
-def _cells_starts(rows: Sequence[RowView], rounds: int, k: int | None) -> list[int | None]:
+def _cells_starts(rows: Sequence[Row], rounds: int, k: int | None) -> list[int | None]:
     """Where the ``rounds`` cells of each row start in its items (``k`` declared columns after
     them under a header), None where too few of them read as Swiss cells: decided by the cell
     weights of the items (:func:`_window`), once per distinct sequence of weights."""
@@ -299,7 +299,7 @@ def _window(weights: tuple[int, ...], rounds: int, k: int | None) -> int | None:
     return best[1]
 
 
-def _continuation(row: RowView, s: int, rounds: int, cells: list[Cell], info: RowInfo) -> None:
+def _continuation(row: Row, s: int, rounds: int, cells: list[Cell], info: RowInfo) -> None:
     """A second line under a row (US Chess): colours under the rounds, 'ID / R: 1794 ->1817'."""
     cont: Sequence[Tok] = row.cont or []
     for r in range(rounds):
