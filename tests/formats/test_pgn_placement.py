@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from conftest import run_cli
 from test_pgn import game
 
 from trfscore.formats import pgn
@@ -90,11 +91,28 @@ def test_a_second_game_in_a_round_is_reported_at_its_record():
     assert clash.hint.startswith('if Round "3.1", "3.2" are games of a match, read with --round-mode round.game')
 
 
-def test_a_game_of_a_player_against_himself_takes_no_cell():
+def test_a_game_of_a_player_against_himself_takes_no_cell_and_is_an_error_at_its_record():
     t = pgn.read(game("Ann", "Ann", "1-0", "1"))
     assert t.rounds == 0 and [(p.name, p.games) for p in t.players] == [("Ann", [])]
-    t = pgn.read(game("Ann", "Ann", "1-0", "?") + game("Ann", "Bob", "1-0", "?"))
-    assert t.rounds == 1 and t.players[0].games[0].opponent == t.players[1].start_rank
+    (alone,) = [f for f in t.findings if f.rule == "PGN113"]
+    assert (alone.severity, alone.line, alone.column) == ("error", 1, 1)
+    assert alone.message == "game at line 1: 'Ann' is both White and Black; the game cannot be scored and is left out"
+    text = game("Ann", "Bob", "0-1", "?") + game("Ann", "Ann", "1-0", "?") + game("Ann", "Bob", "1-0", "?")
+    t = pgn.read(text)
+    second = text.index("[Event", 1)  # the self game's record starts at its first tag line
+    assert [(f.line, f.column) for f in t.findings if f.rule == "PGN113"] == [(text.count("\n", 0, second) + 1, 1)]
+    assert t.rounds == 2 and [g.opponent for g in t.players[0].games] == [t.players[1].start_rank] * 2
+
+
+def test_a_game_of_a_player_against_himself_fails_check_report_and_convert(tmp_path, capsys):
+    path = tmp_path / "self.pgn"
+    path.write_text(game("Ann", "Bob", "1-0", "1") + game("Ann", "Ann", "1/2-1/2", "2"), encoding="utf-8")
+    line = 1 + game("Ann", "Bob", "1-0", "1").count("\n")  # the second game's first tag line
+    for command in (["check", "--no-progress"], ["report"], ["convert", "--to", "trf"]):
+        code, out, err = run_cli(capsys, command[0], path, *command[1:])
+        said = out if command[0] == "check" else err  # check's findings are its output; the others warn
+        assert code == 1, command
+        assert f"{path}:{line}:1: error PGN113 game at line {line}: 'Ann' is both White and Black" in said, command
 
 
 def test_a_round_far_past_the_games_is_refused_with_the_cells_counted():

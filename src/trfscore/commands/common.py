@@ -188,11 +188,14 @@ def doubts(t: Tournament) -> list[Finding]:
     """The findings that make a reading's standings untrustworthy: for a text crosstable every
     error of the read (a layout guessed, a cell not read, printed totals that differ from the
     cells); for PGN every game that could not be placed (PGN108: a second game of a player in a
-    round, dropped); with the reader's notes counting those of their rules it left out
+    round; PGN113: one player as White and Black; both dropped); with the reader's notes counting
+    those of their rules it left out
     (:data:`~trfscore.findings.MAX_PER_RULE`).  ``report`` and ``convert`` print them and exit 1,
     so wrong standings never pass for right ones."""
+    from ..formats.pgn.rules import DROPPED_GAMES
+
     if t.source.format == "pgn":  # a game dropped: its players' points are short
-        found = [f for f in t.findings if f.rule == "PGN108"]
+        found = [f for f in t.findings if f.rule in DROPPED_GAMES]
     elif t.source.format == "crosstable":
         found = [f for f in t.findings if f.severity == "error"]
     else:
@@ -213,17 +216,18 @@ def print_doubts(findings: list[Finding], name: str, headline: str | None = None
     """The findings of :func:`doubts` (or others, under ``headline``) on standard error, one
     compiler-style line each: all of them, as they are capped where they are found (a
     :class:`~trfscore.findings.LeftOut` note counts the rest of a rule)."""
+    from ..formats.pgn.rules import DROPPED_GAMES
     from ..safetext import neutralise as clean
 
     shown = clean(name)
     if headline is None:
-        what = "game(s) not placed" if findings and findings[0].rule == "PGN108" else "error(s) reading the table"
+        what = "game(s) not placed" if findings and findings[0].rule in DROPPED_GAMES else "error(s) reading the table"
         headline = f"{what}; its standings cannot be trusted"
     print(f"trfscore: {shown}: {counted(findings)} {headline}:", file=sys.stderr)
     for f in findings:
         where = f"{shown}:{f.line}:{f.column}" if f.line and f.column else f"{shown}:{f.line}" if f.line else shown
         print(f"{where}: {f.severity} {f.rule} {clean(f.message)}", file=sys.stderr)
-    if findings and findings[0].rule == "PGN108" and findings[0].hint:
+    if findings and findings[0].rule in DROPPED_GAMES and findings[0].hint:
         print(f"hint: {clean(findings[0].hint)}", file=sys.stderr)
 
 

@@ -39,6 +39,9 @@ READER_RULES = declare_summaries(
      "reader asks which one"),
     ("PGN111", ERROR, "no single event of the file answers to the --event given",
      "error: the --event asked for names none or several of the file's events, so nothing can be read as asked"),
+    ("PGN113", ERROR, "a game with the same player as White and Black",
+     "error: a game has two players (PGN standard 8.1.1.5-6: White and Black); one with the same player on "
+     "both sides cannot be scored, so it is left out and a person must name the real opponent"),
     ("PGN201", INFO, "a game read as a forfeit (which convention)",
      "info: PGN has no forfeit notation; the convention used is a tolerated form, said so a person can confirm"),
     ("PGN202", INFO, "a game read as a bye (which convention)",
@@ -59,6 +62,10 @@ READER_RULES = declare_summaries(
      "warning: the Seven Tag Roster (PGN standard 8.1.1) requires Event; the games are assumed to belong to "
      "the one event, which a person should confirm"),
 ))
+
+#: The rules of a game the reader read and left out (a second game in a round, one player as
+#: both White and Black): its players' points are short, so ``report`` and ``convert`` exit 1.
+DROPPED_GAMES = ("PGN108", "PGN113")
 
 
 class Sink(CappedFindings):

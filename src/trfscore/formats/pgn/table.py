@@ -3,8 +3,9 @@
 Every entry goes into columns of ``players x width`` cells (row ``start rank - 1``): opponents,
 colours and result codes, as :func:`trfscore.cells.pack` takes them.  A game with a round goes
 in that round, a game without one in the first round both players are free; a second game of a
-player in one round is reported (PGN108) and left out.  100,000 games are 200,000 cells: 2 MB
-as columns, where a ``Game`` tuple each would be 25 MB.
+player in one round is reported (PGN108) and left out, and so is a game with the same player
+as White and Black (PGN113).  100,000 games are 200,000 cells: 2 MB as columns, where a
+``Game`` tuple each would be 25 MB.
 
 When the cells would be mostly padding (:func:`~trfscore.formats.limits.too_sparse`: one
 ``[Round "999999"]`` tag among a few games), the columns are dictionaries of the filled cells
@@ -19,7 +20,7 @@ from ...model import Kind, PackedCells, Player
 from ..limits import dense_rounds, too_sparse
 from .conventions import KIND_OF
 from .games import Entry
-from .records import GameRecord
+from .records import GameRecord, location
 from .rules import Sink
 
 #: The code of a cell while placing: a game whose result is pending (``*``, code blank) is a
@@ -108,7 +109,8 @@ class Placement:
     def __init__(self, entries: list[Entry], players: list[Player], sr_of: dict[str, int], sink: Sink) -> None:
         self.names = [p.name for p in players]
         self.sink = sink
-        numbered = [e[0] for e in entries if e[0] is not None and not (e[2] is not None and sr_of[e[1]] == sr_of[e[2]])]
+        entries = [e for e in entries if not self._against_himself(e, sr_of)]
+        numbered = [e[0] for e in entries if e[0] is not None]
         self.bound = 2 * len(entries)  # the most cells the entries can fill
         self.store = _Store.empty(len(players), max(numbered, default=0), self.bound)
         if not self.store.dense:  # rows wide enough for any round a game without one gets
@@ -123,6 +125,16 @@ class Placement:
         self._place_unnumbered(unplaced, sr_of)
         self.rounds = self.store.last_round()
         self.placed = self.store.filled()
+
+    def _against_himself(self, entry: Entry, sr_of: dict[str, int]) -> bool:
+        """True (and PGN113) when one player is both White and Black of the game: it cannot be scored."""
+        _, wk, bk, _, rec = entry
+        if bk is None or sr_of[wk] != sr_of[bk]:
+            return False
+        self.sink.add("PGN113", f"game at {location(rec)}: {self.names[sr_of[wk] - 1]!r} is both White and "
+                      "Black; the game cannot be scored and is left out", rec.line, 1,
+                      "give the real White or Black of this game")
+        return True
 
     def _place_unnumbered(self, unplaced: list[Entry], sr_of: dict[str, int]) -> None:
         """The games without a round, each in the first round both players are free."""
@@ -153,7 +165,7 @@ class Placement:
         """A game (a bye: ``b`` None) in the rows of its players, clashes reported."""
         if b is None:
             self._cell(w, rnd, None, _BLANK, codes[0], rec)
-        elif w != b:
+        else:
             self._cell(w, rnd, b, _WHITE, codes[0], rec)
             self._cell(b, rnd, w, _BLACK, codes[1], rec)
 
