@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from conftest import run_cli
 from test_pgn import game
 
+from conftest import run_cli
 from trfscore.formats import pgn
 
 NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"]
