@@ -192,16 +192,23 @@ def doubts(t: Tournament) -> list[Finding]:
     those of their rules it left out
     (:data:`~trfscore.findings.MAX_PER_RULE`).  ``report`` and ``convert`` print them and exit 1,
     so wrong standings never pass for right ones."""
-    from ..formats.pgn.rules import DROPPED_GAMES
-
     if t.source.format == "pgn":  # a game dropped: its players' points are short
-        found = [f for f in t.findings if f.rule in DROPPED_GAMES]
+        found = [f for f in t.findings if _dropped_game(f)]
     elif t.source.format == "crosstable":
         found = [f for f in t.findings if f.severity == "error"]
     else:
         return []
     rules = {f.rule for f in found}
     return found + [f for f in t.findings if isinstance(f, LeftOut) and f.of in rules]
+
+
+def _dropped_game(f: Finding) -> bool:
+    """True when ``f`` is a PGN game read and left out (the PGN reader's rules imported only then)."""
+    if not f.rule.startswith("PGN"):
+        return False
+    from ..formats.pgn.rules import DROPPED_GAMES
+
+    return f.rule in DROPPED_GAMES
 
 
 def report_doubts(t: Tournament, name: str) -> bool:
@@ -216,18 +223,17 @@ def print_doubts(findings: list[Finding], name: str, headline: str | None = None
     """The findings of :func:`doubts` (or others, under ``headline``) on standard error, one
     compiler-style line each: all of them, as they are capped where they are found (a
     :class:`~trfscore.findings.LeftOut` note counts the rest of a rule)."""
-    from ..formats.pgn.rules import DROPPED_GAMES
     from ..safetext import neutralise as clean
 
     shown = clean(name)
     if headline is None:
-        what = "game(s) not placed" if findings and findings[0].rule in DROPPED_GAMES else "error(s) reading the table"
+        what = "game(s) not placed" if findings and _dropped_game(findings[0]) else "error(s) reading the table"
         headline = f"{what}; its standings cannot be trusted"
     print(f"trfscore: {shown}: {counted(findings)} {headline}:", file=sys.stderr)
     for f in findings:
         where = f"{shown}:{f.line}:{f.column}" if f.line and f.column else f"{shown}:{f.line}" if f.line else shown
         print(f"{where}: {f.severity} {f.rule} {clean(f.message)}", file=sys.stderr)
-    if findings and findings[0].rule in DROPPED_GAMES and findings[0].hint:
+    if findings and _dropped_game(findings[0]) and findings[0].hint:
         print(f"hint: {clean(findings[0].hint)}", file=sys.stderr)
 
 
