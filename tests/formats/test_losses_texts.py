@@ -15,6 +15,7 @@ from trfscore.findings import SEVERITIES, finding
 from trfscore.formats import registry
 from trfscore.formats.losses import ConversionLoss, lost, reaches
 from trfscore.testing import generate
+from trfscore.unfinished import score_unfinished
 
 #: TRF-2026 record 162's symbols as the messages name them, and the default scoring's points
 #: (FIDE: a win 1, a draw ½, a loss, an absence 0, a pairing-allocated bye 1, an unknown result ½)
@@ -232,3 +233,48 @@ def test_the_default_tie_breaks_are_named_only_when_record_202_is_left_out():
     without = messages(t, "trf16")["CNV008"]
     assert "202" not in without and without.endswith("not written: TRF16 has no place for them; trf26 and JSON "
                                                      "keep them")
+
+
+def _quarter_draws() -> trfscore.Tournament:
+    """swiss-trf26.trf with a win worth 3 and a draw worth ¾ (record 162) and no declared points:
+    totals such as 12.75."""
+    t = trfscore.load(ROOT / "samples" / "swiss-trf26.trf")
+    t.scoring.values.update(W=Fraction(3), D=Fraction(3, 4))
+    t.players = [replace(p, points=None, rank=None) for p in t.players]
+    return t
+
+
+def test_a_total_wider_than_the_points_field_is_blamed_on_the_field():
+    """TRF26 keeps record 162, so what it loses is only the totals of more than four characters
+    (001 columns 81-84: ``12.75`` pushes every later column); TRF16 loses both."""
+    t = _quarter_draws()
+    # a total in quarters is written with two decimals: 10 points or more take five characters
+    wide = [(f"{float(t.score(p)):.2f}", p.name) for p in t.players if t.score(p).denominator == 4]
+    wide = [(text, name) for text, name in wide if len(text) > 4]
+    assert len(wide) > 1
+    field = (f"totals wider than TRF's 4-column points field (columns 81-84: {len(wide)}, such as "
+             f"{wide[0][0]} of {wide[0][1]})")
+    message = messages(t, "trf26")["CNV002"]
+    assert message.startswith(f"{field} have no place in trf26: reading the written file back scores ")
+    assert message.endswith(" get other points; JSON keeps it")
+    said = "a win 3 (read back: 1); a draw 0.75 (read back: 0.5), so "  # X kept its ½
+    assert messages(t, "trf16")["CNV002"].startswith(
+        f"the scoring of record 162 and {field} have no place in trf16: reading the written file back scores {said}")
+
+
+def test_unfinished_draw_is_blamed_only_for_the_value_it_gives_unknown_results():
+    """--unfinished draw scores X as the draw (½ here): a win worth 3 is the scoring's loss alone
+    (the text used to blame --unfinished draw); with a draw worth ¾ the X it gives is lost too, and
+    both are named."""
+    t = trfscore.load(ROOT / "samples" / "swiss-trf26.trf")
+    t.scoring.values["W"] = Fraction(3)
+    score_unfinished(t, "draw")
+    assert t.scoring.values["X"] == SYMBOLS["X"][1]  # the draw's ½: read back the same
+    assert messages(t, "trf16")["CNV002"].startswith(
+        "the scoring of record 162 has no place in trf16: reading the written file back scores a win 3 (read back: 1), so ")
+    t = _quarter_draws()
+    score_unfinished(t, "draw")
+    assert messages(t, "pgn")["CNV002"].startswith(
+        "the scoring of record 162 and the value --unfinished draw gives unknown results have no place in pgn: reading "
+        f"the written file back scores a win 3 (read back: 1); a draw 0.75 (read back: 0.5); {SYMBOLS['X'][0]} 0.75 "
+        "(read back: 0.5), so ")

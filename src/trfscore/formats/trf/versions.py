@@ -116,14 +116,20 @@ def format_player(p: Player) -> str:
     return _LINE_BREAKS.sub(" ", head + "".join(cells)).rstrip()  # a name holding "\n001 ..." stays one record
 
 
+def written_points(t: Tournament) -> dict[int, Fraction]:
+    """Per start rank, the points a TRF written afresh gives: the declared points, else the sum of
+    the results."""
+    total_of = t.scoring.totaller()
+    return {p.start_rank: p.points if p.points is not None else total_of(p) for p in t.players}
+
+
 def written_points_and_ranks(t: Tournament) -> tuple[dict[int, Fraction], dict[int, int | None]]:
     """Per start rank, the points and rank a TRF written afresh gives: the declared points, else
     the sum of the results; the declared ranks, else (when no player has one) the ranks of the
     standings with the file's tie-breaks or the defaults, counting every round (a round paired
     but not played included: the written points count its byes, so the ranks must too, or the
     file fails its own rank order, TRF511)."""
-    total_of = t.scoring.totaller()
-    points = {p.start_rank: p.points if p.points is not None else total_of(p) for p in t.players}
+    points = written_points(t)
     if any(p.rank for p in t.players) or not t.players:
         return points, {p.start_rank: p.rank for p in t.players}
     from ...standings import compute_standings  # (only for a file without ranks)
