@@ -228,8 +228,11 @@ def test_trf26_records_trf16_has_no_place_for_are_said():
     data = registry.get("trf16").write(t)
     [found] = [f for f in lost(t, data, "trf16") if f.rule == "CNV008"]
     assert found.message.startswith("records 192 (coded tournament type), 202 (tie-break definition), NRS (national "
-                                    "rating of a player (the federation of 172), 1 player(s)) not written")
+                                    "rating of 1 player) not written")
     assert "the standings use the default tie-breaks" in found.message
+    t.players[4].national["GER"] = NationalRecord("GER", 5, rating=1510)  # two players: said plainly, no nesting
+    [found] = [f for f in lost(t, data, "trf16") if f.rule == "CNV008"]
+    assert "NRS (national ratings of 2 players) not written" in found.message
     back = trfscore.loads(data)  # what the finding says
     assert (back.header.system, back.header.tiebreaks, back.players[2].national) == ("", [], {})
     assert (t.header.system, t.header.tiebreaks[0]) == ("FIDE_DUTCH_2026", "BH/C1")

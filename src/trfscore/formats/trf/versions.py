@@ -151,8 +151,9 @@ def left_out_of_trf16(t: Tournament) -> list[tuple[str, str]]:
             if r.from_model and r.attr and TRF16 not in r.editions and r.code not in ("142", "162")
             and getattr(h, r.attr) not in (None, "", []) and not (r.code == "152" and in_xxc)]
     national = sum(1 for p in t.players if p.national)
-    if national:
-        left.append((NATIONAL.code, f"{NATIONAL.title}, {national} player(s)"))
+    if national:  # the title's words for one player, said of them all: "national ratings of 15 players"
+        rating = NATIONAL.title.partition(" of a player")[0]
+        left.append((NATIONAL.code, f"{rating} of 1 player" if national == 1 else f"{rating}s of {national} players"))
     return left
 
 
