@@ -52,12 +52,19 @@ class Rule(NamedTuple):
     id: str
     severity: str
     summary: str
-    doc: str = ""
+    written: str = ""  # the documentation as written in the declaring module (indentation kept)
     spec: str = ""  # the rule letter in the TRF rules (A1 ... G3, docs/rules.md) or the need, e.g. "FIDE"
     lesser: str | None = None  # the severity of the milder case the documentation describes, if any
     why: str = ""  # why the rule has its severity, with the source (TRF16/TRF26 text, B.02, FIDE's example files)
     func: Callable[..., Iterable[Finding]] | None = None
     source_columns: bool = False  # a check whose columns point into the source text whatever its format
+
+    @property
+    def doc(self) -> str:
+        """The documentation, its indentation cleaned (:func:`inspect.cleandoc`) when it is read:
+        only the rule listings and SARIF read it, so a ``check`` does not clean ~150 texts at
+        start-up (docs/performance.md)."""
+        return cleandoc(self.written or self.summary)
 
     @property
     def source(self) -> str:
@@ -77,7 +84,7 @@ def declare(rule_id: str, severity: str, summary: str, doc: str = "", *, spec: s
         raise ValueError(f"bad severity for {rule_id}")  # pragma: no cover - programming error
     if rule_id in CATALOGUE:
         raise ValueError(f"rule {rule_id} declared twice")  # pragma: no cover - programming error
-    CATALOGUE[rule_id] = Rule(rule_id, severity, summary, cleandoc(doc or summary), spec, lesser, why, func,
+    CATALOGUE[rule_id] = Rule(rule_id, severity, summary, doc, spec, lesser, why, func,
                               source_columns)
     return rule_id
 
