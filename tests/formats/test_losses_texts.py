@@ -14,6 +14,7 @@ from conftest import ROOT
 from trfscore.findings import SEVERITIES, finding
 from trfscore.formats import registry
 from trfscore.formats.losses import ConversionLoss, lost, reaches
+from trfscore.model import Kind
 from trfscore.testing import generate
 from trfscore.unfinished import score_unfinished
 
@@ -244,22 +245,21 @@ def _quarter_draws() -> trfscore.Tournament:
     return t
 
 
-def test_a_total_wider_than_the_points_field_is_blamed_on_the_field():
-    """TRF26 keeps record 162, so what it loses is only the totals of more than four characters
-    (001 columns 81-84: ``12.75`` pushes every later column); TRF16 loses both."""
-    t = _quarter_draws()
-    # a total in quarters is written with two decimals: 10 points or more take five characters
-    wide = [(f"{float(t.score(p)):.2f}", p.name) for p in t.players if t.score(p).denominator == 4]
-    wide = [(text, name) for text, name in wide if len(text) > 4]
-    assert len(wide) > 1
-    field = (f"totals wider than TRF's 4-column points field (columns 81-84: {len(wide)}, such as "
-             f"{wide[0][0]} of {wide[0][1]})")
-    message = messages(t, "trf26")["CNV002"]
-    assert message.startswith(f"{field} have no place in trf26: reading the written file back scores ")
-    assert message.endswith(" get other points; JSON keeps it")
-    said = "a win 3 (read back: 1); a draw 0.75 (read back: 0.5), so "  # X kept its ½
-    assert messages(t, "trf16")["CNV002"].startswith(
-        f"the scoring of record 162 and {field} have no place in trf16: reading the written file back scores {said}")
+def test_unfinished_pending_and_a_lost_scoring_value_are_both_named():
+    """--unfinished pending leaves the X results unscored, and record 162's win worth 3 is lost
+    as well: both causes are named, with what keeps them (alone, pending names nothing that keeps it)."""
+    t = trfscore.load(ROOT / "samples" / "swiss-trf26.trf")
+    t.scoring.values["W"] = SYMBOLS["W"][1] + 2
+    first = t.players[0]  # its round 1 game made an unknown result, on both sides
+    second = t.player(first.games[0].opponent)
+    for p in (first, second):
+        p.games[0] = p.games[0]._replace(code="X", kind=Kind.UNKNOWN)
+    score_unfinished(t, "pending")
+    message = messages(t, "trf16")["CNV002"]
+    assert message.startswith("the choice --unfinished pending (unknown results not scored) and the scoring of "
+                              "record 162 have no place in trf16: reading the written file back scores "
+                              f"{SYMBOLS['W'][0]} 3 (read back: 1)")
+    assert message.endswith(" get other points; TRF26 (record 162) and JSON keep it")
 
 
 def test_unfinished_draw_is_blamed_only_for_the_value_it_gives_unknown_results():

@@ -4,6 +4,7 @@ nothing written); not-rated games are said to be lost in a crosstable.  Files wr
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import trfscore
 from conftest import run_cli
@@ -121,3 +122,55 @@ def test_misfits_are_capped_as_every_finding_is(capsys, tmp_path):
     assert f": {MAX_PER_RULE + extra} value(s) do not fit their TRF columns" in err.splitlines()[0]
     assert err.count(" error TRF960 ") == MAX_PER_RULE
     assert f"TRF001 {extra} more TRF960 finding(s) left out" in err
+
+
+def _wide_totals() -> tuple[trfscore.Tournament, list[tuple[trfscore.model.Player, str]]]:
+    """swiss-trf26.trf scored with a win worth 3 and a draw worth 1.25 (record 162), no points
+    declared, and the players whose totals do not fit columns 81-84, each with the total as TRF
+    writes it (quarters with two decimals: 10 points or more take five characters)."""
+    from fractions import Fraction
+
+    from conftest import ROOT
+
+    t = trfscore.load(ROOT / "samples" / "swiss-trf26.trf")
+    t.scoring.values.update(W=Fraction(3), D=Fraction(5, 4))
+    t.players = [replace(p, points=None, rank=None) for p in t.players]
+    texts = [(p, f"{float(t.score(p)):.{2 if t.score(p).denominator == 4 else 1}f}") for p in t.players]
+    points = next(f for f in PLAYER.fields if f.name == "points")
+    wide = [(p, text) for p, text in texts if len(text) > points.width]
+    assert wide and len(wide) < len(t.players)  # (some fit: only the wide ones are named)
+    return t, wide
+
+
+def test_a_computed_total_wider_than_the_points_field_is_refused(capsys, tmp_path):
+    """A total the writer computes (no points declared) is measured like a declared value: ``convert``
+    writes nothing and names each player, the total and the columns (TRF960), instead of a file
+    whose later columns are shifted."""
+    t, wide = _wide_totals()
+    path = tmp_path / "quarters.json"
+    path.write_text(trfscore.dumps(t, "json"), encoding="utf-8")
+    for target in ("trf16", "trf26"):
+        code, out, err = run_cli(capsys, "convert", path, "--to", target)
+        assert (code, out) == (1, ""), target
+        assert err.count(" error TRF960 ") == len(wide) and "CNV002" not in err
+        p, text = wide[0]
+        assert (f"player {p.start_rank} ({p.name}): the sum of the results, {text}, is {len(text)} characters wide; "
+                "the TRF points field (001 columns 81-84) has 4") in err
+
+
+def test_the_library_refuses_a_computed_total_too_wide_whichever_trf_writer(tmp_path):
+    """trfscore.dumps raises Misfits (not ConversionLoss, after writing) for TRF16 and TRF26 written
+    afresh and for a TRF read whose lines are written anew (its points changed)."""
+    from trfscore.formats.trf.fits import Misfits
+
+    t, wide = _wide_totals()
+    assert t.source.format == "trf"
+    for version in ("trf16", "trf26", "trf"):
+        try:
+            trfscore.dumps(t, version)
+        except Misfits as exc:
+            assert [f.text for f in exc.findings] == [text for _, text in wide], version
+        else:
+            raise AssertionError(f"{version}: written")
+    t.scoring.values["D"] = t.scoring.values["W"] / 2  # halves: every total fits again
+    assert trfscore.loads(trfscore.dumps(t, "trf26")).players[0].points == t.score(t.players[0])

@@ -46,8 +46,7 @@ declare("CNV002", ERROR, "the written file scores games otherwise than the sourc
     The points of a result come from the scoring: TRF26's record 162 (a win worth 3, an unknown
     result ``X`` worth 0), or ``--unfinished draw``/``zero``.  Only TRF26 (record 162) and JSON
     write it; TRF16, PGN and crosstables are read back with the default scoring (1, ½, 0; ``X`` a
-    draw), so the written file's standings differ.  A TRF also loses a total wider than its
-    four-column points field (``12.75``); JSON alone keeps it.  The message names each cause.
+    draw), so the written file's standings differ.  The message names each cause.
 
     Passing: ``convert FILE --unfinished zero --to trf26`` (or ``json``).
 
@@ -202,7 +201,7 @@ def _scoring(t: Tournament, data: bytes | str, fmt: str, reader: str) -> Iterato
     values, read = t.scoring.values, back.scoring.values
     lost_symbols = [s for s, v in values.items() if s in read and read[s] != v]
     changed = [f"{_SYMBOL.get(s, s)} {_text(values[s])} (read back: {_text(read[s])})" for s in lost_symbols]
-    why, kept = _causes(t, lost_symbols, reader)
+    why, kept = _causes(t, lost_symbols)
     example = "; ".join(changed) or (f"{differ[0][0]} {_text(differ[0][2])} instead of {_text(differ[0][1])}"
                                      if differ else "otherwise")
     players = f"{len(differ)} player(s)" if differ else "players"
@@ -210,11 +209,11 @@ def _scoring(t: Tournament, data: bytes | str, fmt: str, reader: str) -> Iterato
                   f"{players} get other points{kept}")
 
 
-def _causes(t: Tournament, lost_symbols: list[str], reader: str) -> tuple[str, str]:
+def _causes(t: Tournament, lost_symbols: list[str]) -> tuple[str, str]:
     """What CNV002 blames, and what keeps it: the ``--unfinished`` choice when the value it gives
     unknown results (``X``) is lost or it leaves them unscored; the file's scoring (record 162,
-    XXS, BB) when another of its values is lost; totals wider than TRF's points field (001
-    columns 81-84, TRF16/TRF26 §2: four characters, so ``15.75`` pushes every later column)."""
+    XXS, BB) when another of its values is lost.  (A total wider than TRF's points field is no
+    loss: the TRF writers refuse it, TRF960.)"""
     mode = t.scoring.unfinished
     chosen = mode in ("draw", "zero")
     causes = []
@@ -224,34 +223,13 @@ def _causes(t: Tournament, lost_symbols: list[str], reader: str) -> tuple[str, s
         causes.append(f"the scoring of {_SOURCE.get(t.scoring.source, 'the file')}")
     if chosen and "X" in lost_symbols:
         causes.append(f"the value --unfinished {mode} gives unknown results")
-    wide = _wide_totals(t) if reader == "trf" else ""
-    if wide:
-        causes.append(wide)
-    if not causes:  # no value lost, no total too wide: the choice or the scoring the file was read with
+    if not causes:  # no value lost: the choice or the scoring the file was read with
         causes.append(f"the value --unfinished {mode} gives unknown results" if chosen else
                       f"the scoring of {_SOURCE.get(t.scoring.source, 'the file')}")
-    why = " and ".join(causes) + (" have" if len(causes) > 1 or wide.startswith("totals") else " has")
+    why = " and ".join(causes) + (" have" if len(causes) > 1 else " has")
     if mode == "pending" and len(causes) == 1:
         return why, ""
-    return why, "; JSON keeps it" if wide else "; TRF26 (record 162) and JSON keep it"
-
-
-def _wide_totals(t: Tournament) -> str:
-    """The totals a TRF written afresh gives that are wider than its points field, said as
-    ``totals wider than TRF's 4-column points field (columns 81-84: 2, such as 15.75 of Ann)``
-    (``a total ... (columns 81-84: 15.75 of Ann)`` for one); "" when none is."""
-    from ..decimals import trf_points
-    from .trf.layout import PLAYER
-    from .trf.versions import written_points
-
-    (field,) = [f for f in PLAYER.fields if f.name == "points"]
-    columns = f"{field.width}-column points field (columns {field.first}-{field.first + field.width - 1})"
-    names = {p.start_rank: p.name for p in t.players}
-    written = ((trf_points(v), names[sr]) for sr, v in written_points(t).items())
-    wide = [f"{text} of {name}" for text, name in written if len(text) > field.width]
-    if len(wide) > 1:
-        return f"totals wider than TRF's {columns[:-1]}: {len(wide)}, such as {wide[0]})"
-    return f"a total wider than TRF's {columns[:-1]}: {wide[0]})" if wide else ""
+    return why, "; TRF26 (record 162) and JSON keep it"
 
 
 def _points(t: Tournament) -> dict[str, Fraction] | None:

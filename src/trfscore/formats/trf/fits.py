@@ -3,14 +3,19 @@
 A ``001`` line is a grid: a number wider than its field (a rating of ``12345``, a start rank of
 ``99999``) pushes every later column, so the line written reads back as another player, or as
 none; a text wider than its field (a name of 40 characters) would be cut
-(:func:`.layout.template`).  A number that is no whole number where the field holds one (``2.0`` from a JSON
-document) would be written as text the field does not take.  The writers are asked first:
-``convert`` refuses such a tournament with these findings (exit 1) instead of shifting columns,
-and the fresh writer (:func:`.versions.write`, behind ``trfscore.dumps``/``dump`` to a TRF)
-raises :class:`Misfits`.
+(:func:`.layout.template`).  A total the writer computes (no points declared: the sum of the
+results under the file's scoring, record 162) is measured too: a win worth 3 and a draw worth
+1.25 give totals such as ``12.75``, five characters in the four of columns 81-84.  A number
+that is no whole number where the field holds one (``2.0`` from a JSON document) would be
+written as text the field does not take.  The writers are asked first: ``convert`` refuses
+such a tournament with these findings (exit 1) instead of shifting columns, and the writers
+(:func:`.versions.write`, :func:`.writer.write_text`, behind ``trfscore.dumps``/``dump`` to
+a TRF) raise :class:`Misfits`.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ...decimals import trf_points
@@ -26,6 +31,7 @@ _WHOLE = frozenset(f.name for f in PLAYER.fields if f.type == "int")
 _FIELD = {f.name: f for f in PLAYER.fields}
 assert PLAYER.block is not None
 _OPPONENT_WIDTH = PLAYER.block.field("opponent").width
+_POINTS = _FIELD["points"]
 
 
 def player_fields(p: Player) -> dict[str, object]:
@@ -36,13 +42,23 @@ def player_fields(p: Player) -> dict[str, object]:
             "points": "" if p.points is None else trf_points(p.points), "rank": "" if p.rank is None else p.rank}
 
 
-def misfits(t: Tournament) -> list[Finding]:
+def misfits(t: Tournament, totals: Mapping[int, Fraction] | None = None) -> list[Finding]:
     """A TRF960 finding for every value of ``t`` that does not fit its TRF field (at most
-    :data:`~trfscore.findings.MAX_PER_RULE`, then a note counting the rest)."""
+    :data:`~trfscore.findings.MAX_PER_RULE`, then a note counting the rest); ``totals``: the
+    points the writer gives players by start rank, measured where they are not the declared ones."""
     out: list[Finding] = []
     add = CappedFindings(out)
     for p in t.players:
         who = f"player {p.start_rank!r}" + (f" ({p.name})" if p.name else "")
+        computed = None if totals is None else totals.get(p.start_rank)
+        if computed is not None and computed != p.points:  # (a declared value is measured below)
+            total = trf_points(computed)
+            if len(total) > _POINTS.width:
+                last = _POINTS.first + _POINTS.width - 1
+                add(finding("TRF960", f"{who}: the sum of the results, {total}, is {len(total)} characters wide; "
+                            f"the TRF points field (001 columns {_POINTS.first}-{last}) has {_POINTS.width}",
+                            p.line, None, "write JSON, which keeps it: written as TRF, it would shift every later "
+                            "column", total))
         for name, value in player_fields(p).items():
             if name in _WHOLE and value != "" and not _whole(value):
                 add(finding("TRF960", f"{who}: {name} {value!r} is not a whole number", p.line, None,
@@ -72,9 +88,10 @@ class Misfits(ValueError):
         self.findings = findings
 
 
-def refuse(t: Tournament) -> None:
-    """Raise :class:`Misfits` when a value of ``t`` does not fit its TRF column (:func:`misfits`)."""
-    found = misfits(t)
+def refuse(t: Tournament, totals: Mapping[int, Fraction] | None = None) -> None:
+    """Raise :class:`Misfits` when a value of ``t`` (or one of ``totals``) does not fit its TRF
+    column (:func:`misfits`)."""
+    found = misfits(t, totals)
     if found:
         raise Misfits(found)
 

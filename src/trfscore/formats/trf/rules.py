@@ -412,8 +412,10 @@ READER_RULES: tuple[str, ...] = (
         Written as TRF, every value of a ``001`` line has its columns (start rank 5-8, rating
         49-52, FIDE id 58-68, points 81-84, rank 86-89, each round's opponent in 4 columns ...):
         a wider number would push every later column, a wider text (a name) would be cut, and a
-        number that is no whole number (``2.0``) where the field holds one cannot be written.  ``convert`` to a TRF refuses such
-        a tournament (exit 1) and writes nothing (:mod:`trfscore.formats.trf.fits`).
+        number that is no whole number (``2.0``) where the field holds one cannot be written.  A
+        total the writer adds up (no points declared) is measured too: record 162's draw worth
+        1.25 gives totals such as ``12.75``.  ``convert`` to a TRF refuses such a tournament
+        (exit 1) and writes nothing (:mod:`trfscore.formats.trf.fits`).
 
         Passing: a JSON document whose player has ``"rating": 2450``.
 

@@ -123,19 +123,17 @@ def written_points(t: Tournament) -> dict[int, Fraction]:
     return {p.start_rank: p.points if p.points is not None else total_of(p) for p in t.players}
 
 
-def written_points_and_ranks(t: Tournament) -> tuple[dict[int, Fraction], dict[int, int | None]]:
-    """Per start rank, the points and rank a TRF written afresh gives: the declared points, else
-    the sum of the results; the declared ranks, else (when no player has one) the ranks of the
-    standings with the file's tie-breaks or the defaults, counting every round (a round paired
-    but not played included: the written points count its byes, so the ranks must too, or the
-    file fails its own rank order, TRF511)."""
-    points = written_points(t)
+def written_ranks(t: Tournament) -> dict[int, int | None]:
+    """Per start rank, the rank a TRF written afresh gives: the declared ranks, else (when no
+    player has one) the ranks of the standings with the file's tie-breaks or the defaults,
+    counting every round (a round paired but not played included: the written points count its
+    byes, so the ranks must too, or the file fails its own rank order, TRF511)."""
     if any(p.rank for p in t.players) or not t.players:
-        return points, {p.start_rank: p.rank for p in t.players}
+        return {p.start_rank: p.rank for p in t.players}
     from ...standings import compute_standings  # (only for a file without ranks)
 
     rows = compute_standings(t, rounds=t.rounds).columns()
-    return points, dict(zip(rows.start_ranks, rows.ranks))
+    return dict(zip(rows.start_ranks, rows.ranks))
 
 
 def left_out_of_trf16(t: Tournament) -> list[tuple[str, str]]:
@@ -159,10 +157,12 @@ def left_out_of_trf16(t: Tournament) -> list[tuple[str, str]]:
 
 def write(t: Tournament, version: str = "trf16") -> str:
     """The whole file as text, lines ending in LF; :class:`.fits.Misfits` (a ValueError) when a
-    value does not fit its column (TRF960), which written would shift every later one."""
+    value does not fit its column (TRF960), which written would shift every later one: a total
+    :func:`written_points` gives (``12.75`` of a draw worth 1.25) as well as a declared value."""
     if version not in VERSIONS:
         raise ValueError(f"unknown TRF version {version!r}")
-    refuse(t)
+    points = written_points(t)
+    refuse(t, points)
     h = t.header
     modern = version == "trf26"
     lines: list[str] = []
@@ -205,7 +205,7 @@ def write(t: Tournament, version: str = "trf16") -> str:
         header("212", ",".join(h.standings_tiebreaks))
         header("222", h.time_control_code)
     players = sorted(t.players, key=lambda p: p.start_rank)
-    points, ranks = written_points_and_ranks(t)
+    ranks = written_ranks(t)
     coloured = _with_colours(t)
     if coloured:
         lines.append(COLOURS_ASSIGNED)

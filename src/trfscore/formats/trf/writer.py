@@ -28,6 +28,13 @@ def write_text(t: Tournament) -> str:
     written: set[int] = set()
     sink: list[Finding] = []
     in_place, new = written_records(t)
+    totals: dict[int, Fraction] = {}  # the points of the lines written afresh
+
+    def reformatted(p: Player) -> Player:
+        if p.points is not None:
+            totals[p.start_rank] = p.points
+        return p
+
     read_back = _read_back([rec for rec in records if rec.kind == "PLAYER" and rec.line in current], in_place,
                            sink.append)
     for rec in records:
@@ -38,10 +45,12 @@ def write_text(t: Tournament) -> str:
                 written.add(player.start_rank)
                 was = read_back.get(rec.line)
                 if not _same_player(was, player, t, total_of):
-                    text = format_player(_with_current_points(player, was, total_of))
+                    text = format_player(reformatted(_with_current_points(player, was, total_of)))
         out.append(text + rec.eol)
-    extra = [format_player(_with_current_points(p, None, total_of))
+    extra = [format_player(reformatted(_with_current_points(p, None, total_of)))
              for p in t.players if p.start_rank not in written] + new
+    if totals:  # a line written afresh never shifts its columns: a total too wide is refused
+        refuse(t, totals)
     eol = (records[0].eol if records else "") or "\n"
     if extra:
         if out and not out[-1].endswith(("\n", "\r")):
