@@ -6,6 +6,9 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 import trfscore
 from conftest import run_cli
 from trfscore.formats.trf.fits import misfits
@@ -174,3 +177,29 @@ def test_the_library_refuses_a_computed_total_too_wide_whichever_trf_writer(tmp_
             raise AssertionError(f"{version}: written")
     t.scoring.values["D"] = t.scoring.values["W"] / 2  # halves: every total fits again
     assert trfscore.loads(trfscore.dumps(t, "trf26")).players[0].points == t.score(t.players[0])
+
+
+@settings(max_examples=25, deadline=None)
+@given(win=st.integers(1, 4), draw_quarters=st.integers(0, 16), rounds=st.integers(1, 9), seed=st.integers(0, 99))
+def test_a_trf_written_afresh_holds_every_total_or_is_refused(win, draw_quarters, rounds, seed):
+    """Whatever the scoring (a win worth 1-4, a draw worth any quarter up to 4): TRF26 written
+    afresh either reads back with every player's total, or is refused with one TRF960 finding per
+    player whose total, as TRF writes it, is wider than columns 81-84."""
+    from fractions import Fraction
+
+    from trfscore.decimals import trf_points
+    from trfscore.formats.trf.fits import Misfits
+    from trfscore.testing.generate import swiss
+
+    t = swiss(8, rounds, seed=seed)
+    t.scoring.values.update(W=Fraction(win), D=Fraction(draw_quarters, 4))
+    t.players = [replace(p, points=None, rank=None) for p in t.players]
+    totals = {p.start_rank: t.score(p) for p in t.players}
+    points = next(f for f in PLAYER.fields if f.name == "points")
+    wide = [sr for sr, v in totals.items() if len(trf_points(v)) > points.width]
+    try:
+        back = trfscore.loads(trfscore.dumps(t, "trf26"))
+    except Misfits as exc:
+        assert [f.text for f in exc.findings] == [trf_points(totals[sr]) for sr in wide] and wide
+    else:
+        assert not wide and {p.start_rank: p.points for p in back.players} == totals
