@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 SRC = str(Path(__file__).resolve().parents[1] / "src")
 
 
@@ -159,3 +161,29 @@ def test_a_check_cleans_no_rule_documentation_at_start_up(tmp_path):
     documented = all_rules()["TRF001"]
     assert documented.doc.startswith("At most 500 findings") and "\n    " not in documented.doc
     assert documented.written.startswith("\n    At most")
+
+
+#: The regular expressions a ``check`` or JSON report of a regular TRF may compile at import:
+#: each is used by every such run (the sniffer, the 042 date, the birth field, the blank line,
+#: the round dates; the report's tie-break codes and column modifiers, its Markdown escapes).
+#: A pattern only an irregular file, a file with records or a profile needs is written as text
+#: and compiled by ``re`` on first use (~0.4 M instructions each at start-up; docs/performance.md).
+PATTERNS_AT_START_UP = {"trfscore.formats.sniff._TRF", "trfscore.formats.dates._STANDARD",
+                        "trfscore.formats.trf.player.BIRTH_FORMS", "trfscore.formats.trf.bulk.BIRTH_FORMS",
+                        "trfscore.formats.trf.reader._BLANK", "trfscore.checks.rules.rounds._UNMISTAKABLE",
+                        "trfscore.tiebreaks.registry._BASE_RE", "trfscore.tiebreaks.registry._PT_RE",
+                        "trfscore.tiebreaks.registry._MOD_RE", "trfscore.formats.markdown_text._SPECIAL",
+                        "trfscore.formats.markdown_text._ESCAPED", "trfscore.report.common._MODIFIER"}
+
+
+@pytest.mark.parametrize("command", [["check", "--no-progress"], ["report", "--format", "json"]])
+def test_a_check_or_report_of_a_regular_trf_compiles_only_the_patterns_it_uses(command):
+    sample = Path(__file__).resolve().parents[1] / "samples" / "swiss-byes-forfeits.trf"
+    args = [command[0], str(sample), *command[1:]]
+    code = ("import io, re, sys, contextlib, trfscore.cli as c\n"
+            f"with contextlib.redirect_stdout(io.StringIO()):\n    c.main({args!r})\n"
+            "print(' '.join(f'{m}.{k}' for m, module in list(sys.modules.items()) if m.startswith('trfscore')\n"
+            "               for k, v in vars(module).items() if isinstance(v, re.Pattern)))")
+    compiled = printed_by(code)
+    assert "trfscore.formats.sniff._TRF" in compiled
+    assert compiled <= PATTERNS_AT_START_UP, sorted(compiled - PATTERNS_AT_START_UP)

@@ -11,7 +11,8 @@ from functools import lru_cache
 
 MONTHS = {m: i for i, m in enumerate(
     ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), 1)}
-_NUMERIC = re.compile(r"^\s*(\d{1,4})\s*[./\-]\s*(\d{1,2})\s*[./\-]\s*(\d{1,4})\s*$")
+#: compiled on first use (re's cache): only a date not written YYYY/MM/DD needs it
+_NUMERIC = r"^\s*(\d{1,4})\s*[./\-]\s*(\d{1,2})\s*[./\-]\s*(\d{1,4})\s*$"
 _WORDY = r"^\s*([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})\s*$"  # rare: compiled by re on first use
 _STANDARD = re.compile(r"^\d{4}/\d{2}/\d{2}$")
 
@@ -55,7 +56,7 @@ def _candidates(text: str, short_year_first: bool) -> list[str]:
     text = text.strip()
     if not text:
         return []
-    m = _NUMERIC.match(text)
+    m = re.match(_NUMERIC, text)
     if m:
         a, b, c = m.groups()
         readings: list[str | None] = []

@@ -25,7 +25,7 @@ MAX_SCORE = 10 ** 6
 MAX_SCORE_DENOMINATOR = 10 ** 6
 #: A score as text: a decimal (exponent of at most three digits, so that reading it never builds
 #: a number of millions of digits) or ``p/q``.
-_SCORE_TEXT = re.compile(r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d{1,3})?|[-+]?\d+/\d+")
+_SCORE_TEXT = r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d{1,3})?|[-+]?\d+/\d+"  # compiled on first use (re's cache)
 #: Up to this many cells any shape is read.
 DENSE_CELLS = 200_000
 #: Above it, at most this many cells for every cell the input fills.
@@ -67,7 +67,7 @@ def parse_score(text: str) -> Fraction:
     """The exact score ``text`` writes (``1``, ``0.5``, ``-1.25``, ``1e1``, ``3/2``); ValueError
     for anything else, a zero denominator or a value out of range."""
     text = text.strip()
-    if len(text) > 40 or not _SCORE_TEXT.fullmatch(text):
+    if len(text) > 40 or not re.fullmatch(_SCORE_TEXT, text):
         raise ValueError("not a number")
     try:
         value = Fraction(text)

@@ -22,7 +22,7 @@ from ..registry import rule
 HEADER_NAMES = {"012": "tournament name", "022": "city", "032": "host federation", "042": "start date",
                 "052": "end date", "092": "tournament type", "102": "chief arbiter", "122": "time control",
                 "132": "round dates", "142": "number of rounds", "192": "tournament type code"}
-BIRTH = re.compile(r"^\d{4}(?:[/.\-]\d{2}[/.\-]\d{2})?$")
+BIRTH = r"^\d{4}(?:[/.\-]\d{2}[/.\-]\d{2})?$"  # compiled on first use (re's cache): profile fide only
 
 
 def _header_value(ctx: Context, code: str) -> str:
@@ -117,7 +117,7 @@ def new_player_birth(ctx: Context) -> Iterator[Finding]:
     if "birth" not in (ctx.threshold("new_player_needs", ["birth", "sex"]) or []):
         return
     for p in _new_players(ctx):
-        if not BIRTH.match(p.birth.strip()):
+        if not re.match(BIRTH, p.birth.strip()):
             yield finding("TRF804", f"new player {p.start_rank} ({p.name}) has no birth date", p.line,
                           COL_BIRTH, f"write the birth date in columns {FIELDS['birth'].columns} (YYYY/MM/DD)", p.birth)
 

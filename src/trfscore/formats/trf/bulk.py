@@ -90,7 +90,7 @@ _OPPONENT_CHAR = _bits(_DIGIT, _SPACE, _ZERO, _NONZERO_DIGIT)
 _COLOUR_SIDES, _CODE_SIDES = _bits(_COLOUR_GAME, _COLOUR_NONE), _bits(_CODE_GAME, _CODE_NONE)
 #: ``bytes.translate`` table: a digit's value, 0 for anything else
 _DIGIT_VALUE = bytes(int(chr(b)) if chr(b).isdigit() and b < 128 else 0 for b in range(256))
-_NONZERO = re.compile(rb"[^\x00]")  # a block flagged in a column of flags
+_NONZERO = rb"[^\x00]"  # a block flagged in a column of flags (compiled on first use: re's cache)
 _HUNDREDS = bytes(100 if b == 1 else 0 for b in range(256))  # ``bytes.translate`` table: 1 -> 100 (and 0 -> 0)
 
 
@@ -316,7 +316,7 @@ def _irregular_cells(raw: bytes) -> list[int]:
     clean = separators & (number & game | none & unpaired)
     if clean == ones:
         return []
-    return [m.start() for m in _NONZERO.finditer((clean ^ ones).to_bytes(size, "big"))]
+    return [m.start() for m in re.finditer(_NONZERO, (clean ^ ones).to_bytes(size, "big"))]
 
 
 def _column(raw: bytes, at: int, table: bytes) -> int:

@@ -22,14 +22,14 @@ if TYPE_CHECKING:
     from ...records import NationalRecord, TrfRecord
 
 Add = Callable[[Finding], None]
-_TOKEN = re.compile(r"\S+")
+_TOKEN = r"\S+"  # patterns compiled on first use (re's cache): only a file with records needs them
 
 
 def _cells(text: str, f: Field) -> Iterator[tuple[int, str]]:
     """(1-based column, stripped text) of each cell of a list field: every ``step`` columns from
     its first one, or (``split``) each run of non-blanks; blank cells only when ``positional``."""
     if f.split:
-        for m in _TOKEN.finditer(text, f.start):
+        for m in re.compile(_TOKEN).finditer(text, f.start):
             yield m.start() + 1, m.group()
         return
     end = len(text.rstrip())
@@ -41,7 +41,7 @@ def _cells(text: str, f: Field) -> Iterator[tuple[int, str]]:
 
 #: A number as TRF fixed columns write it: digits with a decimal point or comma (``17.0``,
 #: ``3,5``, ``-1``); not the exponents and ratios ``Fraction`` would also take (``1e308``, ``3/2``).
-_PLAIN_NUMBER = re.compile(r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)")
+_PLAIN_NUMBER = r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)"
 
 
 #: The field types that hold numbers (the others are text).
@@ -51,7 +51,7 @@ _NUMERIC = ("int", "score")
 def parse_number(text: str) -> Fraction | None:
     """A decimal (point or comma) from a fixed-column field; None when blank or not a number."""
     text = text.strip().rstrip(".").replace(",", ".")
-    if not _PLAIN_NUMBER.fullmatch(text):
+    if not re.fullmatch(_PLAIN_NUMBER, text):
         return None
     return Fraction(text)
 
