@@ -187,3 +187,30 @@ def test_a_check_or_report_of_a_regular_trf_compiles_only_the_patterns_it_uses(c
     compiled = printed_by(code)
     assert "trfscore.formats.sniff._TRF" in compiled
     assert compiled <= PATTERNS_AT_START_UP, sorted(compiled - PATTERNS_AT_START_UP)
+
+
+#: The NamedTuples a ``check`` or JSON report of a regular TRF may make (~0.66 M instructions
+#: each at start-up): ones compared, unpacked, given defaults or replaced.  The tolerated forms,
+#: the head fields' rules and the decoded text are plain classes (docs/performance.md).
+NAMEDTUPLES_AT_START_UP = {
+    "trfscore.checks.runner.Options", "trfscore.checks.runner.Target", "trfscore.event_reading.PendingRound",
+    "trfscore.event_reading.EventReading", "trfscore.findings.Rule", "trfscore.formats.registry.Holds",
+    "trfscore.formats.registry.Format", "trfscore.formats.trf.bulk._Heads", "trfscore.formats.trf.layout.Field",
+    "trfscore.formats.trf.layout.Block", "trfscore.formats.trf.layout.Record", "trfscore.round_cells.Game",
+    "trfscore.round_cells.PackedRow", "trfscore.report.ReportFormat", "trfscore.report.columns.ReportColumn",
+    "trfscore.standings.RankColumns", "trfscore.tiebreaks.base.TieBreak", "trfscore.tiebreaks.editions.Edition",
+    "trfscore.tiebreaks.registry.TieBreakDef"}
+
+
+@pytest.mark.parametrize("command", [["check", "--no-progress"], ["report", "--format", "json"]])
+def test_a_check_or_report_of_a_regular_trf_makes_only_the_listed_namedtuples(command):
+    sample = Path(__file__).resolve().parents[1] / "samples" / "swiss-byes-forfeits.trf"
+    args = [command[0], str(sample), *command[1:]]
+    code = ("import io, sys, contextlib, trfscore.cli as c\n"
+            f"with contextlib.redirect_stdout(io.StringIO()):\n    c.main({args!r})\n"
+            "print(' '.join(f'{m}.{k}' for m, module in list(sys.modules.items()) if m.startswith('trfscore')\n"
+            "               for k, v in vars(module).items() if isinstance(v, type) and issubclass(v, tuple)\n"
+            "               and hasattr(v, '_fields') and v.__module__ == m))")
+    made = printed_by(code)
+    assert "trfscore.findings.Rule" in made
+    assert made <= NAMEDTUPLES_AT_START_UP, sorted(made - NAMEDTUPLES_AT_START_UP)

@@ -12,7 +12,6 @@ import re
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from functools import lru_cache
-from typing import NamedTuple
 
 from ...findings import Finding, finding
 from ...model import Game, Kind, Player
@@ -60,16 +59,16 @@ def _points_problem(rule: str) -> Callable[[str], bool]:
     return lambda v: parse_points(v)[1] == rule
 
 
-class HeadRule(NamedTuple):
+class HeadRule:
     """How a head field's value (stripped; ``sex`` as written) is judged: ``malformed`` says
     whether it is reported, as ``rule`` with ``message`` and ``hint`` (``{v!r}``: the value,
-    ``{c}``: the field's columns)."""
+    ``{c}``: the field's columns).  (A plain class: a NamedTuple costs every process ~0.66 M
+    instructions to make, docs/performance.md.)"""
 
-    field: str
-    malformed: Callable[[str], bool]
-    rule: str
-    message: str
-    hint: str
+    __slots__ = ("field", "malformed", "rule", "message", "hint")
+
+    def __init__(self, field: str, malformed: Callable[[str], bool], rule: str, message: str, hint: str) -> None:
+        self.field, self.malformed, self.rule, self.message, self.hint = field, malformed, rule, message, hint
 
 
 #: The head fields' rules (TRF303-TRF312), in the order of the fields: :mod:`.bulk` flags a line

@@ -13,19 +13,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import NamedTuple
 
 from ...findings import Finding, finding, stands_for
 
 
-class Form(NamedTuple):
+class Form:
     """A tolerated way of writing something: the rule that reports it, a test on its finding
-    and how the folded finding describes it."""
+    and how the folded finding describes it.  (A plain class: a NamedTuple costs every process
+    ~0.66 M instructions to make, docs/performance.md; each form is one object, a key by identity.)"""
 
-    rule: str
-    name: str
-    matches: Callable[[Finding], bool]
-    describe: str  # what the form is and how trfscore reads it
+    __slots__ = ("rule", "name", "matches", "describe")
+
+    def __init__(self, rule: str, name: str, matches: Callable[[Finding], bool], describe: str) -> None:
+        self.rule, self.name, self.matches = rule, name, matches
+        self.describe = describe  # what the form is and how trfscore reads it
 
 
 # The tolerated forms' patterns are compiled on first use (``re``'s own cache): a regular file
