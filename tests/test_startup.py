@@ -176,15 +176,25 @@ PATTERNS_AT_START_UP = {"trfscore.formats.sniff._TRF", "trfscore.formats.dates._
                         "trfscore.formats.markdown_text._ESCAPED", "trfscore.report.common._MODIFIER"}
 
 
-@pytest.mark.parametrize("command", [["check", "--no-progress"], ["report", "--format", "json"]])
-def test_a_check_or_report_of_a_regular_trf_compiles_only_the_patterns_it_uses(command):
+#: A check and a JSON report of a regular TRF, as command-line arguments after the file.
+REGULAR_RUNS = [["check", "--no-progress"], ["report", "--format", "json"]]
+
+
+def module_level_after(command: list[str], test: str) -> set[str]:
+    """``module.name`` of each value of trfscore's modules for which the expression ``test`` (of
+    ``v``, ``m``: the value and its module's name) holds, after ``command`` ran on the sample in
+    a fresh interpreter."""
     sample = Path(__file__).resolve().parents[1] / "samples" / "swiss-byes-forfeits.trf"
     args = [command[0], str(sample), *command[1:]]
-    code = ("import io, re, sys, contextlib, trfscore.cli as c\n"
-            f"with contextlib.redirect_stdout(io.StringIO()):\n    c.main({args!r})\n"
-            "print(' '.join(f'{m}.{k}' for m, module in list(sys.modules.items()) if m.startswith('trfscore')\n"
-            "               for k, v in vars(module).items() if isinstance(v, re.Pattern)))")
-    compiled = printed_by(code)
+    return printed_by("import io, re, sys, contextlib, trfscore.cli as c\n"
+                      f"with contextlib.redirect_stdout(io.StringIO()):\n    c.main({args!r})\n"
+                      "print(' '.join(f'{m}.{k}' for m, module in list(sys.modules.items())\n"
+                      f"               if m.startswith('trfscore') for k, v in vars(module).items() if {test}))")
+
+
+@pytest.mark.parametrize("command", REGULAR_RUNS)
+def test_a_check_or_report_of_a_regular_trf_compiles_only_the_patterns_it_uses(command):
+    compiled = module_level_after(command, "isinstance(v, re.Pattern)")
     assert "trfscore.formats.sniff._TRF" in compiled
     assert compiled <= PATTERNS_AT_START_UP, sorted(compiled - PATTERNS_AT_START_UP)
 
@@ -202,15 +212,9 @@ NAMEDTUPLES_AT_START_UP = {
     "trfscore.tiebreaks.registry.TieBreakDef"}
 
 
-@pytest.mark.parametrize("command", [["check", "--no-progress"], ["report", "--format", "json"]])
+@pytest.mark.parametrize("command", REGULAR_RUNS)
 def test_a_check_or_report_of_a_regular_trf_makes_only_the_listed_namedtuples(command):
-    sample = Path(__file__).resolve().parents[1] / "samples" / "swiss-byes-forfeits.trf"
-    args = [command[0], str(sample), *command[1:]]
-    code = ("import io, sys, contextlib, trfscore.cli as c\n"
-            f"with contextlib.redirect_stdout(io.StringIO()):\n    c.main({args!r})\n"
-            "print(' '.join(f'{m}.{k}' for m, module in list(sys.modules.items()) if m.startswith('trfscore')\n"
-            "               for k, v in vars(module).items() if isinstance(v, type) and issubclass(v, tuple)\n"
-            "               and hasattr(v, '_fields') and v.__module__ == m))")
-    made = printed_by(code)
+    made = module_level_after(command, "isinstance(v, type) and issubclass(v, tuple) and hasattr(v, '_fields') "
+                                       "and v.__module__ == m")
     assert "trfscore.findings.Rule" in made
     assert made <= NAMEDTUPLES_AT_START_UP, sorted(made - NAMEDTUPLES_AT_START_UP)
