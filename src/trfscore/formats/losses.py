@@ -340,17 +340,10 @@ def _no_game_opponents(t: Tournament, reader: str) -> Iterator[Finding]:
 
 def _byes_naming_opponents(t: Tournament) -> int:
     """The cells with an opponent whose kind says no game (:data:`Kind.NO_GAME`: TRF405)."""
-    from ..cells import columns
+    from ..cells import columns, positions_of
     from ..model import Kind
 
     cells = columns(t.players)
     return sum(1 for key, kind in cells.kind_of_key.items() if kind in Kind.NO_GAME
-               for i in _positions(cells.keys, key) if cells.opponents[i] is not None)
+               for i in positions_of(cells.keys, key) if cells.opponents[i] is not None)
 
-
-def _positions(keys: str, key: str) -> Iterator[int]:
-    """Where ``key`` is in ``keys`` (each found by ``str.find``: byes are few among the cells)."""
-    i = keys.find(key)
-    while i >= 0:
-        yield i
-        i = keys.find(key, i + 1)

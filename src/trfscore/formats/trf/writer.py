@@ -20,7 +20,7 @@ def write_text(t: Tournament) -> str:
     if t.source.format != "trf" or (not t.source.records and (t.players or t.header != Header())):
         # another format, or built in code (a header without players too); an empty TRF stays empty
         return write(t, "trf26" if t.source.dialect == "TRF26" else "trf16")
-    refuse(t)  # (versions.write refuses by itself)
+    refuse(t)  # every declared value, before a line is formatted (versions.write refuses by itself)
     records = t.source.records
     current = {p.line: p for p in t.players if p.line is not None}
     total_of = t.scoring.totaller()
@@ -28,12 +28,13 @@ def write_text(t: Tournament) -> str:
     written: set[int] = set()
     sink: list[Finding] = []
     in_place, new = written_records(t)
-    totals: dict[int, Fraction] = {}  # the points of the lines written afresh
+    totals: dict[int, Fraction] = {}  # the points of the lines written afresh, measured by refuse
 
-    def reformatted(p: Player) -> Player:
-        if p.points is not None:
+    def afresh(p: Player, was: Player | None) -> str:
+        p = _with_current_points(p, was, total_of)
+        if p.points is not None:  # (always: _with_current_points fills it)
             totals[p.start_rank] = p.points
-        return p
+        return format_player(p)
 
     read_back = _read_back([rec for rec in records if rec.kind == "PLAYER" and rec.line in current], in_place,
                            sink.append)
@@ -45,11 +46,10 @@ def write_text(t: Tournament) -> str:
                 written.add(player.start_rank)
                 was = read_back.get(rec.line)
                 if not _same_player(was, player, t, total_of):
-                    text = format_player(reformatted(_with_current_points(player, was, total_of)))
+                    text = afresh(player, was)
         out.append(text + rec.eol)
-    extra = [format_player(reformatted(_with_current_points(p, None, total_of)))
-             for p in t.players if p.start_rank not in written] + new
-    if totals:  # a line written afresh never shifts its columns: a total too wide is refused
+    extra = [afresh(p, None) for p in t.players if p.start_rank not in written] + new
+    if totals:  # a line written afresh never shifts its columns: a total too wide is refused (TRF960)
         refuse(t, totals)
     eol = (records[0].eol if records else "") or "\n"
     if extra:
