@@ -203,3 +203,17 @@ def test_a_trf_written_afresh_holds_every_total_or_is_refused(win, draw_quarters
         assert [f.text for f in exc.findings] == [trf_points(totals[sr]) for sr in wide] and wide
     else:
         assert not wide and {p.start_rank: p.points for p in back.players} == totals
+
+
+def test_a_name_holding_a_line_break_stays_on_its_record_line():
+    """Every character str.splitlines breaks at (``\\n``, ``\\r``, NEL, the Unicode line and
+    paragraph separators) is written as a blank: each 001 record stays one line, read back as
+    the same two players."""
+    t = trfscore.loads(SWISS)
+    for version in ("trf16", "trf26"):
+        for brk in ("\n", "\r", "\x85", "\u2028", "\u2029"):
+            t.players[0].name = f"Player0001{brk}001    9 m    Ghost"
+            text = trfscore.dumps(t, version, fail_on=None)
+            assert len(text.splitlines()) == text.count("\n"), (version, repr(brk))
+            assert [p.name for p in trfscore.loads(text).players] == ["Player0001 001    9 m    Ghost",
+                                                                       "Player0002, Test"]

@@ -12,7 +12,10 @@ trfscore's model, with only what pairing depends on:
   disagree with its results would make it refuse the file) and the point values as ``162``;
 * ``XXC white1|black1`` as ``152``, ``XXA`` as ``250``, ``XXP`` as ``260`` (TRF(x), JaVaFo AUM);
 * the system as a ``192`` code the checker maps to its engine (:attr:`.system.System.code`);
-* for the team system, the team records as trfscore reads the event (:mod:`.teamfeed`).
+* for the team system, the team records as trfscore reads the event (:mod:`.teamfeed`);
+* every line on the columns of the TRF writers (:func:`.versions.format_player`,
+  :func:`.layout.format_record`), measured by their check (rule TRF960): a number too wide for
+  its field (a rating of 12345 from JSON) refuses the file instead of shifting the later columns.
 
 What the file cannot tell (an initial colour, the acceleration a Baku code asks for, results of
 a round) is collected as notes: which rounds cannot be judged, and why.
@@ -22,10 +25,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from ..decimals import trf_value
 from ..event_reading import reading
-from ..formats.trf.layout import BY_CODE, template
-from ..formats.trf.versions import format_player, nominal_colour, scoring_record
+from ..formats.trf.fits import player_misfits
+from ..formats.trf.layout import BY_CODE, format_record
+from ..formats.trf.versions import format_player, nominal_colour, one_line, one_line_texts, scoring_record
 from ..model import Game, Kind, Player, Tournament
 from ..records import Acceleration, JavafoAcceleration, JavafoProhibited, ProhibitedPairing
 from .system import System
@@ -35,7 +38,6 @@ from .teamfeed import TeamFeed, team_feed
 BYE_CODES = {Kind.FULL_BYE: "F", Kind.HALF_BYE: "H", Kind.PAB: "U", Kind.ZERO_BYE: "Z"}
 #: The result letter of each game kind, where the file's letter is not one the checker reads.
 GAME_CODES = {Kind.WIN: "1", Kind.DRAW: "=", Kind.LOSS: "0", Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-"}
-_ACCELERATION, _PROHIBITED = template(BY_CODE["250"]).format, template(BY_CODE["260"]).format
 
 
 @dataclass
@@ -61,6 +63,9 @@ def feed(t: Tournament, system: System) -> Feed:
     teams = team_feed(t, rounds) if system.teams else TeamFeed([])
     refused = refused or teams.problem
     players = [_cells(p, t, rounds, unjudged, teams) for p in sorted(t.players, key=lambda p: p.start_rank)]
+    misfit = _misfit(players)
+    if misfit:  # written, its 001 lines would shift columns: the checker would misread every later field
+        return Feed("", "w", refused or misfit)
     colour = (t.header.initial_colour or "").lower()
     if colour not in ("w", "b"):
         colour = _first_colour(list(t.players))  # the colours as read, not as fed
@@ -74,7 +79,7 @@ def feed(t: Tournament, system: System) -> Feed:
     if system.baku and not accelerations:
         for r in range(1, rounds + 1):
             unjudged.setdefault(r, "192 names Baku acceleration but the file gives no 250 or XXA records of it")
-    lines = [f"012 {_one_line(t.header.name) or 'trfscore pairing check'}",
+    lines = [f"012 {one_line(t.header.name).strip() or 'trfscore pairing check'}",
              f"062 {len(players)}",
              f"142 {max(t.header.rounds_declared or 0, rounds)}",
              f"152 {(colour or 'w').upper()}",
@@ -87,8 +92,15 @@ def feed(t: Tournament, system: System) -> Feed:
     return Feed("\n".join(lines) + "\n", colour or "w", refused, unjudged, caution)
 
 
-def _one_line(text: str) -> str:
-    return " ".join(text.split())
+def _misfit(players: list[Player]) -> str:
+    """Why the checker cannot be given these players: a number that does not fit its 001 field
+    and would shift every later column (the TRF writers' own measure, rule TRF960; a text too
+    long is cut to its field, which the checker does not read); empty when every number fits."""
+    found = player_misfits(players, texts=False)
+    if not found:
+        return ""
+    more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
+    return f"the checker's TRF input cannot hold this file's values (TRF960): {found[0].message}{more}"
 
 
 def _cells(p: Player, t: Tournament, rounds: int, unjudged: dict[int, str],
@@ -100,7 +112,7 @@ def _cells(p: Player, t: Tournament, rounds: int, unjudged: dict[int, str],
         g = p.game(r) or Game.absent(r)
         code = teams.code(p.start_rank, r, g) if g.opponent is None else None
         games.append(Game(r, None, None, code, g.kind) if code else _cell(p, g, t, unjudged))
-    return replace(p, games=games, points=None, rank=None, name=_one_line(p.name))
+    return replace(p, games=games, points=None, rank=None, **one_line_texts(p))
 
 
 def _cell(p: Player, g: Game, t: Tournament, unjudged: dict[int, str]) -> Game:
@@ -138,18 +150,24 @@ def _first_colour(players: list[Player]) -> str:
 def _accelerations(t: Tournament, teams: bool) -> list[str]:
     """``250`` records: those of the file, and each ``XXA`` player's virtual points per round; the
     virtual match points only for teams (the checker refuses them for players)."""
-    out = [_ACCELERATION(match_points=trf_value(a.match_points) if teams and a.match_points else "",
-                         points=trf_value(a.points or Fraction(0)), first_round=a.first_round,
-                         last_round=a.last_round, first_id=a.first_id, last_id=a.last_id).rstrip()
+    out = [_acceleration(a.match_points if teams else None, a.points or Fraction(0), a.first_round, a.last_round,
+                         a.first_id, a.last_id)
            for a in t.records_of(Acceleration) if a.points or (teams and a.match_points)]
     for a in t.records_of(JavafoAcceleration):
         if a.start_rank is None:
             continue
         for r, points in enumerate(a.points, start=1):
             if points:
-                out.append(_ACCELERATION(match_points="", points=trf_value(points), first_round=r, last_round=r,
-                                         first_id=a.start_rank, last_id=a.start_rank).rstrip())
+                out.append(_acceleration(None, points, r, r, a.start_rank, a.start_rank))
     return out
+
+
+def _acceleration(match_points: Fraction | None, points: Fraction, first_round: int | None, last_round: int | None,
+                  first_id: int | None, last_id: int | None) -> str:
+    """A ``250`` record on the columns of its description (:func:`.layout.format_record`)."""
+    return format_record(BY_CODE["250"], {"match_points": match_points or None, "points": points,
+                                          "first_round": first_round, "last_round": last_round,
+                                          "first_id": first_id, "last_id": last_id})
 
 
 def _prohibited(t: Tournament, rounds: int) -> list[str]:
@@ -159,6 +177,5 @@ def _prohibited(t: Tournament, rounds: int) -> list[str]:
     groups += [(1, rounds, x.ids) for x in t.records_of(JavafoProhibited)]
     for first, last, ids in groups:
         if len(ids) >= 2:
-            out.append((_PROHIBITED(first_round=first, last_round=last)
-                        + "".join(f"{i:>4} " for i in ids)).rstrip())
+            out.append(format_record(BY_CODE["260"], {"first_round": first, "last_round": last, "ids": ids}))
     return out

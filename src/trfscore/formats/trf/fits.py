@@ -14,7 +14,7 @@ a TRF) raise :class:`Misfits`.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -46,9 +46,17 @@ def misfits(t: Tournament, totals: Mapping[int, Fraction] | None = None) -> list
     """A TRF960 finding for every value of ``t`` that does not fit its TRF field (at most
     :data:`~trfscore.findings.MAX_PER_RULE`, then a note counting the rest); ``totals``: the
     points the writer gives players by start rank, measured where they are not the declared ones."""
+    return player_misfits(t.players, totals)
+
+
+def player_misfits(players: Iterable[Player], totals: Mapping[int, Fraction] | None = None, *,
+                   texts: bool = True) -> list[Finding]:
+    """:func:`misfits` of these players, as a ``001`` line of each would be written
+    (:func:`.versions.format_player`); ``texts=False``: only what would shift the later columns,
+    not a text that would be cut (the pairing checker's input, which reads no text field)."""
     out: list[Finding] = []
     add = CappedFindings(out)
-    for p in t.players:
+    for p in players:
         who = f"player {p.start_rank!r}" + (f" ({p.name})" if p.name else "")
         computed = None if totals is None else totals.get(p.start_rank)
         if computed is not None and computed != p.points:  # (a declared value is measured below)
@@ -63,7 +71,7 @@ def misfits(t: Tournament, totals: Mapping[int, Fraction] | None = None) -> list
             if name in _WHOLE and value != "" and not _whole(value):
                 add(finding("TRF960", f"{who}: {name} {value!r} is not a whole number", p.line, None,
                                    f"give {name} as an integer", str(value)))
-            elif len(str(value)) > _FIELD[name].width:
+            elif len(str(value)) > _FIELD[name].width and (texts or _FIELD[name].numeric):
                 width = _FIELD[name].width
                 add(finding("TRF960", f"{who}: {name} {str(value)!r} is {len(str(value))} characters wide; its "
                                    f"TRF field has {width}", p.line, None,

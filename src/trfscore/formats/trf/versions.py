@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from fractions import Fraction
-from typing import TypeVar, overload
+from typing import Any, TypeVar, overload
 
 from ...decimals import trf_value
 from ...model import DEFAULT_POINTS, Game, Kind, Player, Team, Tournament
@@ -40,18 +40,28 @@ def _round_date(text: str) -> str:
     return iso[2:].replace("-", "/") if iso else text
 
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]")  # (str.splitlines breaks at the last three too)
 _Other = TypeVar("_Other")
 
 
 @overload
-def _one_line(value: str) -> str: ...
+def one_line(value: str) -> str: ...
 @overload
-def _one_line(value: _Other) -> _Other: ...
-def _one_line(value: object) -> object:
+def one_line(value: _Other) -> _Other: ...
+def one_line(value: object) -> object:
     """Text without line breaks or other control characters (a name from JSON may hold "\n001 ..."):
     each record stays one line, and every column where the grid puts it."""
     return _CONTROL.sub(" ", value) if isinstance(value, str) else value
+
+
+#: the text fields of a 001 line (the others hold numbers)
+_TEXT_FIELDS = ("sex", "title", "name", "federation", "fide_id", "birth")
+
+
+def one_line_texts(p: Player) -> dict[str, Any]:
+    """``p``'s text fields without line breaks or other control characters (:func:`one_line`),
+    by name, for ``dataclasses.replace``: what every 001 line written afresh holds."""
+    return {k: one_line(getattr(p, k)) for k in _TEXT_FIELDS}
 
 
 #: The comment a TRF written afresh starts its players with when the source gave played games
@@ -169,7 +179,7 @@ def write(t: Tournament, version: str = "trf16") -> str:
 
     def header(code: str, value: object) -> None:
         if value not in (None, "", []):
-            lines.append(f"{code} {_one_line(value)}")
+            lines.append(f"{code} {one_line(value)}")
 
     header("012", h.name)
     header("022", h.city)
@@ -190,7 +200,7 @@ def write(t: Tournament, version: str = "trf16") -> str:
     header("122", h.time_control)
     if h.round_dates:
         dates = [_round_date(d) if modern else d for d in h.round_dates]
-        lines.append(_one_line(template(BY_CODE["132"]) + cells(BY_CODE["132"].field("round_dates"), dates)).rstrip())
+        lines.append(one_line(template(BY_CODE["132"]) + cells(BY_CODE["132"].field("round_dates"), dates)).rstrip())
     if modern:
         header("142", h.rounds_declared or t.rounds or None)
         header("152", h.initial_colour.upper() if h.initial_colour else None)
@@ -211,14 +221,13 @@ def write(t: Tournament, version: str = "trf16") -> str:
         lines.append(COLOURS_ASSIGNED)
     for p in players:
         p = replace(p, points=points[p.start_rank], rank=ranks[p.start_rank],
-                    games=coloured.get(p.start_rank, p.games),
-                    **{k: _one_line(getattr(p, k)) for k in ("sex", "title", "name", "federation", "fide_id", "birth")})
+                    games=coloured.get(p.start_rank, p.games), **one_line_texts(p))
         if modern:  # upgrade: the field values TRF26 spells out (m/w, GM...)
             p = replace(p, sex=SEX.get(p.sex, p.sex), title=TITLE_LETTERS.get(p.title.lower(), p.title))
         lines.append(format_player(p))
         if modern:
             for nrs in p.national.values():
-                lines.append(_one_line(_NRS(federation=nrs.federation, start_rank=nrs.start_rank, sex=nrs.sex,
+                lines.append(one_line(_NRS(federation=nrs.federation, start_rank=nrs.start_rank, sex=nrs.sex,
                                             title=nrs.title, name=nrs.name, rating=nrs.rating or "",
                                             origin=nrs.origin, national_id=nrs.national_id,
                                             birth=nrs.birth)).rstrip())
@@ -232,7 +241,7 @@ def write(t: Tournament, version: str = "trf16") -> str:
         else:
             head = _TEAM_013(name=team.name)
             members = cells(BY_CODE["013"].field("members"), team.members)
-        lines.append(_one_line(head + members).rstrip())
+        lines.append(one_line(head + members).rstrip())
     if not modern and h.rounds_declared and h.rounds_declared != t.rounds:
         lines.append(f"XXR {h.rounds_declared}")
     lines.extend(_carried(t, {line[:3] for line in lines}, modern))
@@ -253,5 +262,5 @@ def _carried(t: Tournament, written: set[str], modern: bool) -> list[str]:
             continue  # written afresh (or XXR written for TRF16)
         if not modern and described is not None and described.from_model and TRF16 not in described.editions:
             continue  # a TRF26 header the model holds: TRF16 has no place for it
-        out.append(_one_line(in_place.get(rec.line, rec.text)))
+        out.append(one_line(in_place.get(rec.line, rec.text)))
     return out + new

@@ -1,0 +1,89 @@
+"""The checker's input (pairings/feed.py) keeps every 001 column where TRF puts it: its lines are
+made by the TRF writer's format_player and measured by the writers' TRF960 check, so a number
+too wide for its field (a rating of 12345, a start rank of 10000) refuses the file instead of
+shifting every later column; a text too long (a name of 40 characters) is cut to its field.
+No checker is needed: the columns of the feed's lines are read as the checker reads them."""
+from __future__ import annotations
+
+import importlib.util
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import trfscore
+from tiebreaks.builders import random_swiss
+from trfscore.formats.trf.layout import PLAYER
+from trfscore.pairings.feed import feed
+from trfscore.pairings.system import system_of
+
+
+def _event(seed: int, players: int, rounds: int, shift: int, rating: int, name: str) -> trfscore.Tournament:
+    """A random Swiss whose start ranks are moved up by ``shift`` and whose first player has
+    ``rating`` and ``name`` (through JSON, which takes any of them)."""
+    doc = json.loads(trfscore.dumps(random_swiss(seed, players, rounds), "json", fail_on=None))
+    for p in doc["players"]:
+        p["start_rank"] += shift
+        for g in p["games"]:
+            if g["opponent"] is not None:
+                g["opponent"] += shift
+    doc["players"][0].update(rating=rating, name=name)
+    return trfscore.loads(json.dumps(doc), "json")
+
+
+def _facts(players: list[trfscore.Player]) -> list[tuple[int, int, list[int | None]]]:
+    """What a shifted 001 line would change: start rank, rating, each round's opponent (a
+    withdrawn player's rounds after the last one given are written as empty cells)."""
+    return [(p.start_rank, p.rating or 0, _trimmed(p.opponent_ranks())) for p in sorted(players, key=lambda p: p.start_rank)]
+
+
+def _columns(text: str) -> list[tuple[int, int, list[int | None]]]:
+    """The same facts read from the fixed columns of the 001 lines of ``text``, as the checker
+    reads them (the columns of :data:`trfscore.formats.trf.layout.PLAYER`)."""
+    assert PLAYER.block is not None
+    opponent = PLAYER.block.field("opponent")
+    start, rating = PLAYER.field("start_rank").cut, PLAYER.field("rating").cut
+
+    def number(cell: str) -> int | None:
+        return int(cell) if cell.strip() and int(cell) else None
+
+    out = []
+    for line in text.split("\n"):
+        if line.startswith("001"):
+            cells = [line[i:i + opponent.width] for i in range(opponent.start, len(line), PLAYER.block.width)]
+            out.append((int(line[start]), number(line[rating]) or 0, _trimmed([number(c) for c in cells])))
+    return out
+
+
+def _trimmed(opponents: list[int | None]) -> list[int | None]:
+    while opponents and opponents[-1] is None:
+        opponents = opponents[:-1]
+    return opponents
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 9), rounds=st.integers(1, 4),
+       shift=st.sampled_from([0, 9990, 99_990]), rating=st.integers(0, 120_000),
+       name=st.text(st.characters(codec="utf-8"), max_size=45))
+def test_the_feed_never_writes_a_shifted_line(seed, players, rounds, shift, rating, name):
+    t = _event(seed, players, rounds, shift, rating, name)
+    fed = feed(t, system_of(t))
+    too_wide = rating > 9999 or shift + players > 9999
+    if too_wide:  # refused, naming the writers' rule, and no line written to shift
+        assert "TRF960" in fed.refused and fed.text == ""
+        return
+    assert fed.text.count("\n") == len(fed.text.splitlines())  # one record a line, whatever the name holds
+    assert _columns(fed.text) == _facts(t.players)
+    back = trfscore.loads(fed.text)
+    if name.isprintable() and name == name.strip():  # else its control characters blanked, its ends trimmed
+        assert back.player(1 + shift).name == name[:33]  # a text too long is cut to its field (columns 15-47)
+
+
+def test_a_rating_too_wide_is_refused_not_shifted():
+    t = _event(7, 6, 3, 0, 12345, "Wide, Rating")
+    fed = feed(t, system_of(t))
+    assert fed.text == ""
+    assert fed.refused == ("the checker's TRF input cannot hold this file's values (TRF960): player 1 (Wide, Rating): "
+                           "rating '12345' is 5 characters wide; its TRF field has 4")
+    if importlib.util.find_spec("gacrux") is not None:  # the verdict says the same
+        assert t.verify_pairings().refused == fed.refused
