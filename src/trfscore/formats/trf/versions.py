@@ -133,17 +133,26 @@ def written_points(t: Tournament) -> dict[int, Fraction]:
     return {p.start_rank: p.points if p.points is not None else total_of(p) for p in t.players}
 
 
-def written_ranks(t: Tournament) -> dict[int, int | None]:
+def written_ranks(t: Tournament, points: dict[int, Fraction]) -> dict[int, int | None]:
     """Per start rank, the rank a TRF written afresh gives: the declared ranks, else (when no
     player has one) the ranks of the standings with the file's tie-breaks or the defaults,
     counting every round (a round paired but not played included: the written points count its
-    byes, so the ranks must too, or the file fails its own rank order, TRF511)."""
+    byes, so the ranks must too).  The ranks follow the ``points`` written (:func:`written_points`):
+    where the standings score otherwise (a player of an event read as a round robin or a match
+    who has only byes scores nothing there), the written points come first and the standings
+    order players of equal points, so that the file passes its own rank order (TRF511)."""
     if any(p.rank for p in t.players) or not t.players:
         return {p.start_rank: p.rank for p in t.players}
     from ...standings import compute_standings  # (only for a file without ranks)
 
     rows = compute_standings(t, rounds=t.rounds).columns()
-    return dict(zip(rows.start_ranks, rows.ranks))
+    place = dict(zip(rows.start_ranks, rows.ranks))
+    order = sorted(place, key=lambda sr: (-points[sr], place[sr]))
+    ranks: dict[int, int | None] = {}
+    for i, sr in enumerate(order):  # competition ranking: players equal on both share the first's rank
+        same = i and (points[sr], place[sr]) == (points[order[i - 1]], place[order[i - 1]])
+        ranks[sr] = ranks[order[i - 1]] if same else i + 1
+    return ranks
 
 
 def left_out_of_trf16(t: Tournament) -> list[tuple[str, str]]:
@@ -215,7 +224,7 @@ def write(t: Tournament, version: str = "trf16") -> str:
         header("212", ",".join(h.standings_tiebreaks))
         header("222", h.time_control_code)
     players = sorted(t.players, key=lambda p: p.start_rank)
-    ranks = written_ranks(t)
+    ranks = written_ranks(t, points)
     coloured = _with_colours(t)
     if coloured:
         lines.append(COLOURS_ASSIGNED)
