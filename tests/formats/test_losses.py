@@ -1,4 +1,4 @@
-"""``convert`` says what its target format cannot keep (trfscore.formats.losses, rules CNV001-CNV009):
+"""``convert`` says what its target format cannot keep (trfscore.formats.losses, rules CNV001-CNV010):
 a finding on standard error, exit 1 when the written file's standings differ (an error)."""
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ import trfscore
 from conftest import ROOT, run_cli
 from trfscore.formats import registry
 from trfscore.formats.losses import lost
-from trfscore.model import Game, Kind, Player
+from trfscore.formats.trf.layout import RECORDS
+from trfscore.model import Game, Header, Kind, Player
 from trfscore.records import NationalRecord
 from trfscore.testing import generate
 
@@ -67,15 +68,18 @@ def test_a_scoring_the_target_cannot_hold_is_an_error(tmp_path, capsys):
 
 def beside(fmt: str) -> list[str]:
     """The warnings of the TRF26 sample written as ``fmt`` (its 162 aside): its ranks (players tied
-    on points) where the format has no place for them, its 192 and 202 records in TRF16."""
-    return (["CNV007"] if not registry.get(fmt).holds.ranks else []) + (["CNV008"] if fmt == "trf16" else [])
+    on points) where the format has no place for them, its 192 and 202 records in TRF16, its
+    032-202 records in PGN and tables."""
+    holds = registry.get(fmt).holds
+    return ((["CNV007"] if not holds.ranks else []) + (["CNV008"] if fmt == "trf16" else [])
+            + (["CNV010"] if holds.header_records is not None else []))
 
 
 def test_the_findings_come_only_where_something_is_lost():
     t = trfscore.load(ROOT / "samples" / "swiss-trf26.trf")  # 162 with the default values
     for fmt in GAME_FORMATS:
         assert [f.rule for f in lost(t, registry.get(fmt).write(t), fmt)] == beside(fmt), fmt
-    t.header.system, t.header.tiebreaks = "", []
+    t.header = Header(name=t.header.name)
     t.players = [replace(p, rank=None) for p in t.players]  # nothing left to lose
     for fmt in GAME_FORMATS + ["csv"]:
         assert lost(t, registry.get(fmt).write(t), fmt) == [], fmt
@@ -110,7 +114,7 @@ def test_the_zero_of_unfinished_zero_is_lost_as_an_error(fmt, tmp_path, capsys):
 
 def test_a_grid_says_it_holds_no_rounds_or_colours():
     t = unranked(generate.to_trf(generate.round_robin(6, seed=3)))
-    assert [f.rule for f in lost(t, registry.get("crosstable").write(t), "crosstable")] == ["CNV005"]
+    assert [f.rule for f in lost(t, registry.get("crosstable").write(t), "crosstable")] == ["CNV005", "CNV010"]
     grid = trfscore.load(ROOT / "tests" / "data" / "seed-000-crosstable.txt")  # read from a grid: nothing to lose
     assert lost(grid, registry.get("crosstable").write(grid), "crosstable") == []
 
@@ -119,9 +123,9 @@ def test_a_declared_system_the_table_reads_otherwise_is_said():
     swiss = unranked(generate.to_trf(generate.swiss(4, 3, seed=1)))  # everybody met everybody in 3 rounds
     assert swiss.is_round_robin is False and swiss.event.system == "swiss"
     data = registry.get("crosstable").write(swiss)
-    assert [f.rule for f in lost(swiss, data, "crosstable")] == ["CNV006"]
+    assert [f.rule for f in lost(swiss, data, "crosstable")] == ["CNV006", "CNV010"]  # (CNV010: 022-132)
     assert trfscore.loads(data).event.system == "round-robin"  # what the finding says
-    assert lost(swiss, registry.get("pgn").write(swiss), "pgn") == []  # PGN's EventType keeps it
+    assert [f.rule for f in lost(swiss, registry.get("pgn").write(swiss), "pgn")] == ["CNV010"]  # EventType keeps it
     # a round robin of six after two rounds, the third paired: a Swiss-style table (it keeps the games to
     # come), whose pairings are no round robin yet
     rr = generate.round_robin(6, seed=3)
@@ -131,7 +135,7 @@ def test_a_declared_system_the_table_reads_otherwise_is_said():
     rr.rounds = 3
     t = unranked(generate.to_trf(rr))
     data = registry.get("crosstable").write(t)
-    assert [f.rule for f in lost(t, data, "crosstable")] == ["CNV006"]
+    assert [f.rule for f in lost(t, data, "crosstable")] == ["CNV006", "CNV010"]
     assert trfscore.loads(data).event.system == "swiss" and "w*" in data.decode()
 
 
@@ -163,8 +167,9 @@ def test_dumps_refuses_a_text_that_scores_otherwise_unless_asked(tmp_path):
     t = trfscore.loads(three_points_for_a_win())
     with pytest.raises(trfscore.ConversionLoss) as raised:
         trfscore.dumps(t, format="pgn")
-    # the error, and the warning of the ranks trf26 wrote (PGN has no place for them)
-    assert isinstance(raised.value, ValueError) and [f.rule for f in raised.value.findings] == ["CNV002", "CNV007"]
+    # the error, and the warnings of the ranks trf26 wrote and of its records (PGN has no place for them)
+    assert isinstance(raised.value, ValueError) and [f.rule for f in raised.value.findings] == ["CNV002", "CNV007",
+                                                                                               "CNV010"]
     assert "error CNV002 the scoring of record 162 has no place in pgn" in str(raised.value)
     text = trfscore.dumps(t, format="pgn", fail_on=None)  # asked for: written as convert writes it
     assert text.encode("utf-8") == registry.get("pgn").write(t)
@@ -239,6 +244,52 @@ def test_trf26_records_trf16_has_no_place_for_are_said():
     assert [f for f in lost(t, registry.get("trf26").write(t), "trf26") if f.rule == "CNV008"] == []
     plain = trfscore.load(ROOT / "samples" / "swiss-byes-forfeits.trf")  # a TRF16 keeps all it has
     assert lost(plain, registry.get("trf16").write(plain), "trf16") == []
+
+
+#: lines of the TRF26 sample's kind a PGN or table has no place for, beside its 032-202 records
+OTHER_LINES = ["### pairings checked by the deputy", "260   1   7    1    2", "XXC white1", "DDD a line that is no record"]
+
+
+def with_other_records() -> trfscore.Tournament:
+    """The TRF26 sample with :data:`OTHER_LINES` and a national rating (NRS) of player 3."""
+    text = (ROOT / "samples" / "swiss-trf26.trf").read_text(encoding="utf-8") + "\n".join(OTHER_LINES) + "\n"
+    t = trfscore.loads(text)
+    t.players[2].national["GER"] = NationalRecord("GER", 3, rating=1450)
+    return t
+
+
+@pytest.mark.parametrize("fmt", ["pgn", "crosstable", "markdown"])
+def test_records_pgn_and_tables_have_no_place_for_are_said(fmt):
+    t = with_other_records()
+    data = registry.get(fmt).write(t)
+    [found] = [f for f in lost(t, data, fmt) if f.rule == "CNV010"]
+    back = trfscore.loads(data, registry.get(fmt).read_by or fmt)
+    # each header record the finding names is one the written file, read back, lacks, and the
+    # other way round (not the numbers of players and teams, which the written file says, nor the
+    # scoring, CNV002's, nor 142, the 7 rounds written)
+    held = [r for r in RECORDS if r.kind == "HEADER" and r.from_model and r.attr
+            and getattr(t.header, r.attr) not in (None, "", []) and r.code not in ("062", "072", "082", "142", "162")]
+    assert len(held) >= 9
+    for r in held:
+        named = f"{r.code} ({r.title})" in found.message
+        assert named == (getattr(back.header, r.attr) != getattr(t.header, r.attr)), (fmt, r.code)
+    assert ("022 (city)" in found.message) == (fmt != "pgn")  # PGN's Site keeps it
+    assert "NRS (national rating of 1 player)" in found.message and not any(p.national for p in back.players)
+    assert ("4 other line(s) read (### comment, 260 prohibited pairings, XXC configuration (rank, white1, black1), "
+            "line that is no record)") in found.message
+    assert not {rec.code for rec in back.source.records} & {"###", "260", "XXC", "DDD"}
+    assert "read back, the standings use the default tie-breaks" in found.message and back.header.tiebreaks == []
+    assert found.message.endswith(f"not written: {fmt} has no place for them; read back, the standings use the "
+                                  "default tie-breaks; TRF and JSON keep them")
+    assert [f for f in lost(t, registry.get("trf26").write(t), "trf26") if f.rule == "CNV010"] == []
+
+
+@pytest.mark.parametrize("fmt", ["pgn", "crosstable"])
+def test_a_pgn_or_table_written_again_loses_no_record(fmt):
+    """What a PGN or table holds (its reader's header: a grid's CUSTOM_ROUNDROBIN, PGN's dates) it keeps."""
+    for t in (with_other_records(), trfscore.loads(generate.to_trf(generate.round_robin(5, seed=2)))):
+        back = trfscore.loads(registry.get(fmt).write(t), fmt)
+        assert "CNV010" not in [f.rule for f in lost(back, registry.get(fmt).write(back), fmt)], fmt
 
 
 ODD_BYES = """012 Odd cells

@@ -5,7 +5,7 @@ Without ``--to``, the format is the one ``-o``'s file name names (``.json .trf .
 
 TRF -> JSON -> TRF gives back the original bytes of an unchanged file.  A text crosstable read
 with errors is still written, but its findings go to standard error and the exit code is 1; so
-does what the target format cannot keep (:mod:`trfscore.formats.losses`, rules CNV001-CNV009)
+does what the target format cannot keep (:mod:`trfscore.formats.losses`, rules CNV001-CNV010)
 when a finding reaches ``--fail-on`` (default ``error``: the written file's standings differ).
 """
 from __future__ import annotations
@@ -47,7 +47,7 @@ def add_parser(sub: Subparsers) -> None:
                    "the start date, titles, birth years and federations; each change is reported on standard error")
     p.add_argument("--index", metavar="PATH", help="folder (or .sqlite file) for the rating-list index")
     p.add_argument("--fail-on", choices=("error", "warning", "info"), default="error",
-                   help="exit 1 when what the target format cannot keep (rules CNV001-CNV009, on standard error) "
+                   help="exit 1 when what the target format cannot keep (rules CNV001-CNV010, on standard error) "
                    "reaches this severity (default: error; the file is written all the same)")
     p.set_defaults(run=run)
 

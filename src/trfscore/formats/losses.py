@@ -5,7 +5,7 @@ say; each finding names what is lost and where it is kept instead.  An **error**
 written file back gives other standings (the scoring: record 162, ``--unfinished draw``/``zero``);
 a **warning** when the standings stay but a distinction a person or a rating calculation needs is
 gone (not-rated games, players, teams or declared ranks the format has no place for, TRF26
-records written to TRF16, the opponent a bye cell names); an **info** for what a
+records written to TRF16, records PGN and tables have no place for, the opponent a bye cell names); an **info** for what a
 round-robin grid leaves out by design (rounds, colours).  ``convert`` still writes
 the file, prints the findings on standard error and exits 1 when one is an error.
 
@@ -124,6 +124,23 @@ declare("CNV009", WARNING, "cells naming an opponent but a bye or a round not sc
     Failing (warning): the same with a cell ``   4 w H``.
 """, why="warning: the points stay, but the opponent the cell names is not in the written file")
 
+declare("CNV010", WARNING, "records PGN and crosstables have no place for are not written", """
+    PGN keeps of a TRF's records the event's name (012, ``Event``), city (022, ``Site``), start
+    date (042, ``EventDate``) and round dates (132, each game's ``Date``); a crosstable the name
+    alone (``registry.Holds.header_records``).  The other header records the model holds (032
+    federation, 052 end date, 092 type, 102/112 arbiters, 122 time control, 142 when it is not
+    the number of rounds written, 152 initial colour, 172, 182, 192 system, 202/212 tie-breaks,
+    222), the NRS records (national ratings) and every other line read (240-330, 352/362, 801/802,
+    JaVaFo and bbpPairings lines, comments, lines that are no record: the TRF writers carry them
+    all) are left out.  Read back, the standings use the default tie-breaks instead of 202's, and
+    no national rating calculation can be made.  (Teams are CNV004, the scoring 162 CNV002.)
+
+    Passing: ``convert FILE --to trf26`` (or ``json``), or ``--to pgn`` of a file holding only
+    players, 012, 022, 042 and 132.
+
+    Failing (warning): ``convert FILE --to pgn`` (or ``crosstable``) of a TRF26 file with a 202 record.
+""", why="warning: the points stay, but the tie-breaks, system, national ratings and records the file declares are gone")
+
 #: What "with the default scoring" reads a 162 symbol as, for the messages.
 _SYMBOL = {"W": "a win", "D": "a draw", "L": "a loss", "A": "an absence", "P": "a pairing-allocated bye",
            "X": "an unknown result (X)"}
@@ -154,13 +171,14 @@ def reaches(findings: list[Finding], fail_on: str | None) -> bool:
 
 def lost(t: Tournament, data: bytes | str, fmt: str) -> list[Finding]:
     """What ``data`` (``t`` written as ``fmt``) does not keep of ``t``, one finding per kind of
-    loss (rules CNV001-CNV009); empty when it keeps everything its reader reads back."""
+    loss (rules CNV001-CNV010); empty when it keeps everything its reader reads back."""
     written = registry.get(fmt)
     reader = written.read_by or (written.name if written.readable else None)
     if reader is None:  # standings only (csv): no games to lose
         return []
     return [*_not_rated(t, reader), *_scoring(t, data, fmt, reader), *_players(t, written), *_teams(t, written),
-            *_table(t, reader), *_ranks(t, written), *_trf16_records(t, written), *_no_game_opponents(t, reader)]
+            *_table(t, reader), *_ranks(t, written), *_trf16_records(t, written), *_no_game_opponents(t, reader),
+            *_records(t, written)]
 
 
 def _not_rated(t: Tournament, reader: str) -> Iterator[Finding]:
@@ -325,6 +343,64 @@ def _trf16_records(t: Tournament, written: registry.Format) -> Iterator[Finding]
             code == "202" for code, _ in left) else ""
         yield finding("CNV008", f"records {records} not written: TRF16 has no place for them{tiebreaks}; trf26 "
                       "and JSON keep them")
+
+
+def _records(t: Tournament, written: registry.Format) -> Iterator[Finding]:
+    """CNV010: what of ``t`` a format keeping only some header records (PGN, tables:
+    ``Holds.header_records``) leaves out: the other header records the model holds and the NRS
+    records (:func:`.trf.versions.left_out`), and every other line read (:func:`_other_lines`)."""
+    kept = written.holds.header_records
+    if kept is None:
+        return
+    from .trf.versions import left_out
+
+    left = left_out(t, kept | _kept_here(t, written.name))
+    other = _other_lines(t)
+    if not left and not other:
+        return
+    parts = [f"{code} ({title})" for code, title in left]
+    if other:
+        shown = ", ".join(f"{label} x{n}" if n > 1 else label for label, n in other.most_common(6))
+        parts.append(f"{sum(other.values())} other line(s) read ({shown}{' ...' if len(other) > 6 else ''})")
+    tiebreaks = "; read back, the standings use the default tie-breaks" if any(
+        code in ("202", "212") for code, _ in left) else ""
+    yield finding("CNV010", f"records {', '.join(parts)} not written: {written.name} has no place for them"
+                  f"{tiebreaks}; TRF and JSON keep them")
+
+
+def _kept_here(t: Tournament, fmt: str) -> set[str]:
+    """The header records a PGN or a table keeps for this event beyond its ``header_records``: 192
+    ``CUSTOM_ROUNDROBIN``, the readers' own word for a round robin (CNV006 says when the written
+    layout reads otherwise); in PGN an end date (052) the latest game's ``Date`` gives, and a type
+    (092) that is the ``EventType`` written."""
+    out = {"192"} if t.header.system == "CUSTOM_ROUNDROBIN" else set()
+    if fmt == "pgn":
+        from .pgn.writer import end_date, event_type
+
+        if t.header.end_date_iso and end_date(t) == t.header.end_date_iso:
+            out.add("052")
+        if t.header.type == event_type(t):
+            out.add("092")
+    return out
+
+
+def _other_lines(t: Tournament) -> Counter[str]:
+    """The lines read that are no player, team, national rating or header record the model holds
+    (the lines a TRF writer carries over verbatim), counted by what they are; not the scoring
+    (XXS, BBW ...: CNV002 reads the written file back) nor an XXR equal to the rounds written."""
+    from .trf.layout import BY_CODE, NATIONAL
+
+    found: Counter[str] = Counter()
+    same_rounds = t.header.rounds_declared == t.rounds
+    for rec in t.source.records:
+        described = BY_CODE.get(rec.code)
+        if rec.kind in ("", "PLAYER", "TEAM", NATIONAL.kind, "BBP") or rec.code == "XXS" or (
+                rec.kind == "HEADER" and described is not None and described.from_model) or (
+                rec.code == "XXR" and same_rounds):
+            continue
+        found[f"{rec.code} {described.title}" if described is not None and described.kind == rec.kind else
+              "comment" if rec.kind == "COMMENT" else "line that is no record"] += 1
+    return found
 
 
 def _no_game_opponents(t: Tournament, reader: str) -> Iterator[Finding]:

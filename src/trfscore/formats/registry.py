@@ -35,6 +35,10 @@ class Holds(NamedTuple):
     #: a final rank for every player is part of the format (a crosstable's rank column is optional)
     ranks: bool = True
     note: str = ""
+    #: the TRF header records (by code) whose facts the format writes and its reader reads back;
+    #: None: every record (its own lines, verbatim where the model holds no value); the rest
+    #: are lost, said by rule CNV010 (:mod:`.losses`)
+    header_records: frozenset[str] | None = None
 
 
 class Format(NamedTuple):
@@ -190,6 +194,9 @@ def _write_csv(t: TournamentData) -> bytes:
 
 
 _ALL = Holds(byes=True, colours=True, teams=True, ratings=True)
+#: a crosstable's heading holds the event's name (012) alone
+_TABLE = Holds(byes=True, colours=True, teams=False, ratings=True, ranks=False, note="colours in Swiss tables only",
+               header_records=frozenset({"012"}))
 
 #: Every format, in sniffing order (JSON before TRF: a JSON document holds TRF lines in strings).
 FORMATS: tuple[Format, ...] = (
@@ -208,17 +215,16 @@ FORMATS: tuple[Format, ...] = (
     Format("pgn", "PGN game file (headers; moves on request)",
            Holds(byes=True, colours=True, teams=False, ratings=True, ranks=False,
                  note="byes as games against BYE with a ByeType tag (trfscore's convention, not the PGN "
-                      "standard); a player without any game or bye is not written"),
+                      "standard); a player without any game or bye is not written",
+                 header_records=frozenset({"012", "022", "042", "132"})),  # Event, Site, EventDate, Date
            extensions=(".pgn",), sniff=_sniff.looks_like_pgn,
            reader=_read_pgn, writer=_write_pgn),
     Format("crosstable", "plain-text crosstable (round-robin grid or Swiss table)",
-           Holds(byes=True, colours=True, teams=False, ratings=True, ranks=False,
-                 note="colours in Swiss tables only"),
+           _TABLE,
            aliases=("text",), extensions=(".txt",), sniff=_sniff.looks_like_crosstable,
            reader=_read_crosstable, writer=_write_crosstable),
     Format("markdown", "crosstable as a Markdown table",
-           Holds(byes=True, colours=True, teams=False, ratings=True, ranks=False,
-                 note="colours in Swiss tables only"),
+           _TABLE,
            aliases=("md",), extensions=(".md",),
            read_by="crosstable", writer=_write_markdown),
     Format("csv", "standings as CSV (one row per player: rank, points, tie-breaks)",

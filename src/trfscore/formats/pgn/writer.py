@@ -49,6 +49,19 @@ def _date(t: Tournament, rnd: int) -> str:
     return _iso_to_pgn(h.start_date_iso)
 
 
+def event_type(t: Tournament) -> str:
+    """The ``EventType`` tag: ``tourn`` for a round robin, ``swiss`` when the file says Swiss, else none."""
+    rr = t.is_round_robin
+    return "" if rr is None else "tourn" if rr else "swiss"
+
+
+def end_date(t: Tournament) -> str | None:
+    """The end date (ISO) a reader takes from the written games: the latest of their ``Date`` tags."""
+    dates = [_date(t, rnd) for rnd in range(1, data_rounds(t) + 1)]
+    known = [d for d in dates if "?" not in d]
+    return max(known).replace(".", "-") if known else None
+
+
 def _iso_to_pgn(iso: str | None) -> str:
     if iso and len(iso) == 10:
         return iso.replace("-", ".")
@@ -74,9 +87,9 @@ def _tags(t: Tournament, rnd: int, white: Player | None, black: Player | None, r
             tags.append((colour + "Fed", p.federation))
     if h.start_date_iso:
         tags.append(("EventDate", _iso_to_pgn(h.start_date_iso)))
-    rr = t.is_round_robin
-    if rr is not None:
-        tags.append(("EventType", "tourn" if rr else "swiss"))
+    kind = event_type(t)
+    if kind:
+        tags.append(("EventType", kind))
     tags.extend(extra)
     return [f'[{k} "{_quote(v)}"]' for k, v in tags]
 

@@ -14,6 +14,7 @@ place for them (that is the downgrade asked for).
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any, TypeVar, overload
@@ -155,23 +156,34 @@ def written_ranks(t: Tournament, points: dict[int, Fraction]) -> dict[int, int |
     return ranks
 
 
-def left_out_of_trf16(t: Tournament) -> list[tuple[str, str]]:
-    """What of ``t`` a TRF16 written afresh has no record for, each as a TRF26 record's code and
-    title (``("202", "tie-break definition")``): the TRF26-only header records the model holds
-    (:mod:`.layout`'s ``from_model``; :func:`write` writes them for TRF26 alone) and the NRS
-    records.  Not 142 (a number of rounds other than those played is written as ``XXR``), nor
-    162 (the scoring: :mod:`..losses` reads the written file back, CNV002), nor 152 when an
-    ``XXC`` record, carried over, says the initial colour."""
+#: header records a file written afresh says by itself (the numbers of players, rated players and
+#: teams it holds), or that :mod:`..losses` finds by reading the written file back (162, the scoring)
+_SAID_ANYWAY = frozenset({"062", "072", "082", "162"})
+
+
+def left_out(t: Tournament, kept: Collection[str]) -> list[tuple[str, str]]:
+    """What of ``t`` a file keeping the header records ``kept`` (codes) has no record for, each
+    as a TRF26 record's code and title (``("202", "tie-break definition")``): the header records
+    the model holds (:mod:`.layout`'s ``from_model``) but those kept, those every written file
+    says anyway (:data:`_SAID_ANYWAY`) and a 142 equal to the rounds written; and the NRS records."""
     h = t.header
-    in_xxc = any(token.lower() in ("white1", "black1") for token in h.xxc)
     left = [(r.code, r.title) for r in RECORDS
-            if r.from_model and r.attr and TRF16 not in r.editions and r.code not in ("142", "162")
-            and getattr(h, r.attr) not in (None, "", []) and not (r.code == "152" and in_xxc)]
+            if r.from_model and r.attr and r.code not in kept and r.code not in _SAID_ANYWAY
+            and getattr(h, r.attr) not in (None, "", []) and not (r.code == "142" and h.rounds_declared == t.rounds)]
     national = sum(1 for p in t.players if p.national)
     if national:  # the title's words for one player, said of them all: "national ratings of 15 players"
         rating = NATIONAL.title.partition(" of a player")[0]
         left.append((NATIONAL.code, f"{rating} of 1 player" if national == 1 else f"{rating}s of {national} players"))
     return left
+
+
+def left_out_of_trf16(t: Tournament) -> list[tuple[str, str]]:
+    """What of ``t`` a TRF16 written afresh has no record for (:func:`left_out`): the TRF26-only
+    header records the model holds (:func:`write` writes them for TRF26 alone) and the NRS
+    records.  Not 142 (a number of rounds other than those played is written as ``XXR``), nor
+    152 when an ``XXC`` record, carried over, says the initial colour."""
+    in_xxc = any(token.lower() in ("white1", "black1") for token in t.header.xxc)
+    return left_out(t, {r.code for r in RECORDS if TRF16 in r.editions} | {"142"} | ({"152"} if in_xxc else set()))
 
 
 def write(t: Tournament, version: str = "trf16") -> str:
