@@ -176,9 +176,12 @@ def lost(t: Tournament, data: bytes | str, fmt: str) -> list[Finding]:
     reader = written.read_by or (written.name if written.readable else None)
     if reader is None:  # standings only (csv): no games to lose
         return []
-    return [*_not_rated(t, reader), *_scoring(t, data, fmt, reader), *_players(t, written), *_teams(t, written),
-            *_table(t, reader), *_ranks(t, written), *_trf16_records(t, written), *_no_game_opponents(t, reader),
-            *_records(t, written)]
+    # the cells naming an opponent but no game: PGN and tables cannot name it (TRF and JSON write a
+    # cell's opponent whatever its result); counted once, for CNV003 and CNV009
+    named = _byes_naming_opponents(t) if reader in ("crosstable", "pgn") else 0
+    return [*_not_rated(t, reader), *_scoring(t, data, fmt, reader), *_players(t, written, named),
+            *_teams(t, written), *_table(t, reader), *_ranks(t, written), *_trf16_records(t, written),
+            *_no_game_opponents(named), *_records(t, written)]
 
 
 def _not_rated(t: Tournament, reader: str) -> Iterator[Finding]:
@@ -260,7 +263,9 @@ def _text(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
 
 
-def _players(t: Tournament, written: registry.Format) -> Iterator[Finding]:
+def _players(t: Tournament, written: registry.Format, named: int) -> Iterator[Finding]:
+    """CNV003: the players PGN cannot write, having neither a game nor a bye; ``named``: the cells
+    naming an opponent but no game (:func:`_byes_naming_opponents`)."""
     if written.name != "pgn":
         return
     from ..model import Kind
@@ -270,7 +275,7 @@ def _players(t: Tournament, written: registry.Format) -> Iterator[Finding]:
         return Kind.BYES.isdisjoint(kinds) and all(r is None or kind in Kind.NO_GAME
                                                    for r, kind in zip(p.opponent_ranks(), kinds))
 
-    named = _byes_naming_opponents(t)  # else a player with an opponent has a game
+    # without a cell naming an opponent but no game, a player with an opponent has a game
     left = [p.start_rank for p in t.players  # (the columns: the cells stay packed)
             if (named or all(r is None for r in p.opponent_ranks())) and no_game(p)]
     if left:
@@ -391,23 +396,21 @@ def _other_lines(t: Tournament) -> Counter[str]:
     from .trf.layout import BY_CODE, NATIONAL
 
     found: Counter[str] = Counter()
+    in_model = {"", "PLAYER", "TEAM", NATIONAL.kind, "BBP"}  # (BBW ...: the scoring)
     same_rounds = t.header.rounds_declared == t.rounds
     for rec in t.source.records:
-        described = BY_CODE.get(rec.code)
-        if rec.kind in ("", "PLAYER", "TEAM", NATIONAL.kind, "BBP") or rec.code == "XXS" or (
-                rec.kind == "HEADER" and described is not None and described.from_model) or (
-                rec.code == "XXR" and same_rounds):
+        if rec.kind in in_model or rec.code == "XXS" or (rec.code == "XXR" and same_rounds):
             continue
-        found[f"{rec.code} {described.title}" if described is not None and described.kind == rec.kind else
-              "comment" if rec.kind == "COMMENT" else "line that is no record"] += 1
+        described = BY_CODE.get(rec.code)
+        if described is None or described.kind != rec.kind:
+            found["line that is no record"] += 1
+        elif rec.kind != "HEADER" or not described.from_model:
+            found[f"{rec.code} {described.title}"] += 1
     return found
 
 
-def _no_game_opponents(t: Tournament, reader: str) -> Iterator[Finding]:
-    """CNV009: the opponents of bye or not-scheduled cells, which a table or PGN cannot name."""
-    if reader not in ("crosstable", "pgn"):  # TRF and JSON write a cell's opponent whatever its result
-        return
-    count = _byes_naming_opponents(t)
+def _no_game_opponents(count: int) -> Iterator[Finding]:
+    """CNV009: the opponents of ``count`` bye or not-scheduled cells, which a table or PGN cannot name."""
     if count:
         yield finding("CNV009", f"{count} cell(s) name an opponent but say no game was played (a bye or a round "
                       "not scheduled, TRF405): written as the bye or as a round without a game, so their points "
