@@ -5,9 +5,10 @@ say; each finding names what is lost and where it is kept instead.  An **error**
 written file back gives other standings (the scoring: record 162, ``--unfinished draw``/``zero``);
 a **warning** when the standings stay but a distinction a person or a rating calculation needs is
 gone (not-rated games, players, teams or declared ranks the format has no place for, TRF26
-records written to TRF16, records PGN and tables have no place for, the opponent a bye cell names); an **info** for what a
-round-robin grid leaves out by design (rounds, colours).  ``convert`` still writes
-the file, prints the findings on standard error and exits 1 when one is an error.
+records written to TRF16, the records PGN and tables have no place for, the opponent a bye cell
+names); an **info** for what a round-robin grid leaves out by design (rounds, colours).
+``convert`` still writes the file, prints the findings on standard error and exits 1 when one is
+an error.
 
 Everything else the model holds survives the round trip (``tests/test_writers_round_trip.py``):
 a game still to come stays one (``*`` in PGN, ``12w*`` in a crosstable), an unknown result stays

@@ -249,9 +249,9 @@ def write(t: Tournament, version: str = "trf16") -> str:
         if modern:
             for nrs in p.national.values():
                 lines.append(one_line(_NRS(federation=nrs.federation, start_rank=nrs.start_rank, sex=nrs.sex,
-                                            title=nrs.title, name=nrs.name, rating=nrs.rating or "",
-                                            origin=nrs.origin, national_id=nrs.national_id,
-                                            birth=nrs.birth)).rstrip())
+                                           title=nrs.title, name=nrs.name, rating=nrs.rating or "",
+                                           origin=nrs.origin, national_id=nrs.national_id,
+                                           birth=nrs.birth)).rstrip())
     for team in teams:
         if modern:
             head = _TEAM_310(number=team.number, name=team.name, nickname=team.nickname, strength=team.strength,
