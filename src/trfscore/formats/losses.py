@@ -181,8 +181,8 @@ def lost(t: Tournament, data: bytes | str, fmt: str) -> list[Finding]:
     # cell's opponent whatever its result); counted once, for CNV003 and CNV009
     named = _byes_naming_opponents(t) if reader in ("crosstable", "pgn") else 0
     return [*_not_rated(t, reader), *_scoring(t, data, fmt, reader), *_players(t, written, named),
-            *_teams(t, written), *_table(t, reader), *_ranks(t, written), *_trf16_records(t, written),
-            *_no_game_opponents(named), *_records(t, written)]
+            *_teams(t, written), *_table(t, reader), *_ranks(t, written), *_records(t, written),
+            *_no_game_opponents(named)]
 
 
 def _not_rated(t: Tournament, reader: str) -> Iterator[Finding]:
@@ -336,42 +336,31 @@ def _ranks(t: Tournament, written: registry.Format) -> Iterator[Finding]:
                   f"for them): read back, ranks come from the standings; {why}; TRF and JSON keep them")
 
 
-def _trf16_records(t: Tournament, written: registry.Format) -> Iterator[Finding]:
-    """CNV008: the TRF26 records of ``t`` a TRF16 written afresh leaves out."""
-    if written.name != "trf16":
-        return
-    from .trf.versions import left_out_of_trf16
-
-    left = left_out_of_trf16(t)
-    if left:
-        records = ", ".join(f"{code} ({title})" for code, title in left)
-        tiebreaks = "; read back, the standings use the default tie-breaks" if any(
-            code == "202" for code, _ in left) else ""
-        yield finding("CNV008", f"records {records} not written: TRF16 has no place for them{tiebreaks}; trf26 "
-                      "and JSON keep them")
-
-
 def _records(t: Tournament, written: registry.Format) -> Iterator[Finding]:
-    """CNV010: what of ``t`` a format keeping only some header records (PGN, tables:
-    ``Holds.header_records``) leaves out: the other header records the model holds and the NRS
-    records (:func:`.trf.versions.left_out`), and every other line read (:func:`_other_lines`)."""
+    """The records of ``t`` the written format has no place for: CNV008 for a TRF16 written afresh
+    (the TRF26 records, :func:`.trf.versions.left_out_of_trf16`); CNV010 for a format keeping only
+    some header records (PGN, tables: ``Holds.header_records``): the other header records the model
+    holds and the NRS records (:func:`.trf.versions.left_out`), and every other line read
+    (:func:`_other_lines`)."""
     kept = written.holds.header_records
-    if kept is None:
+    if written.name != "trf16" and kept is None:
         return
-    from .trf.versions import left_out
+    from .trf import versions
 
-    left = left_out(t, kept | _kept_here(t, written.name))
-    other = _other_lines(t)
-    if not left and not other:
-        return
+    if kept is None:  # trf16
+        rule, left, other, name, keeps = "CNV008", versions.left_out_of_trf16(t), Counter[str](), "TRF16", "trf26"
+    else:
+        rule, left, other, name, keeps = ("CNV010", versions.left_out(t, kept | _kept_here(t, written.name)),
+                                          _other_lines(t), written.name, "TRF")
     parts = [f"{code} ({title})" for code, title in left]
     if other:
         shown = ", ".join(f"{label} x{n}" if n > 1 else label for label, n in other.most_common(6))
         parts.append(f"{sum(other.values())} other line(s) read ({shown}{' ...' if len(other) > 6 else ''})")
-    tiebreaks = "; read back, the standings use the default tie-breaks" if any(
-        code in ("202", "212") for code, _ in left) else ""
-    yield finding("CNV010", f"records {', '.join(parts)} not written: {written.name} has no place for them"
-                  f"{tiebreaks}; TRF and JSON keep them")
+    if parts:
+        tiebreaks = "; read back, the standings use the default tie-breaks" if any(
+            code in ("202", "212") for code, _ in left) else ""
+        yield finding(rule, f"records {', '.join(parts)} not written: {name} has no place for them{tiebreaks}; "
+                      f"{keeps} and JSON keep them")
 
 
 def _kept_here(t: Tournament, fmt: str) -> set[str]:
