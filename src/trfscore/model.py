@@ -42,6 +42,16 @@ DEFAULT_POINTS: dict[str, Fraction] = {
 }
 
 
+#: kind -> the JaVaFo ``XXS`` code of such a cell for White and for Black, and the TRF26 162
+#: symbol that scores it when ``detail`` has no such code
+_SCORED_AS: dict[str, tuple[str, str, str]] = {
+    Kind.WIN: ("WW", "BW", "W"), Kind.DRAW: ("WD", "BD", "D"), Kind.LOSS: ("WL", "BL", "L"),
+    Kind.FORFEIT_WIN: ("FW", "FW", "W"), Kind.FORFEIT_LOSS: ("FL", "FL", "A"), Kind.PAB: ("PAB", "PAB", "P"),
+    Kind.FULL_BYE: ("FPB", "FPB", "W"), Kind.HALF_BYE: ("HPB", "HPB", "D"),
+    Kind.ZERO_BYE: ("ZPB", "ZPB", "A"), Kind.ABSENT: ("ZPB", "ZPB", "A"),
+}
+
+
 @dataclass
 class Scoring:
     """Points per outcome.
@@ -59,35 +69,13 @@ class Scoring:
 
     def points(self, game: Game) -> Fraction:
         """Points this cell earns under this scoring system."""
-        kind = game.kind
-        d = self.detail
-        if kind == Kind.WIN:
-            if d:
-                return d.get("BW" if game.colour == "b" else "WW", self.values["W"])
-            return self.values["W"]
-        if kind == Kind.DRAW:
-            if d:
-                return d.get("BD" if game.colour == "b" else "WD", self.values["D"])
-            return self.values["D"]
-        if kind == Kind.LOSS:
-            if d:
-                return d.get("BL" if game.colour == "b" else "WL", self.values["L"])
-            return self.values["L"]
-        if kind == Kind.FORFEIT_WIN:
-            return d.get("FW", self.values["W"])
-        if kind == Kind.FORFEIT_LOSS:
-            return d.get("FL", self.values["A"])
-        if kind == Kind.PAB:
-            return d.get("PAB", self.values["P"])
-        if kind == Kind.FULL_BYE:
-            return d.get("FPB", self.values["W"])
-        if kind == Kind.HALF_BYE:
-            return d.get("HPB", self.values["D"])
-        if kind == Kind.UNKNOWN:
+        if game.kind == Kind.UNKNOWN:
             return self.values["X"]
-        if kind == Kind.ZERO_BYE or kind == Kind.ABSENT:
-            return d.get("ZPB", self.values["A"])
-        return Fraction(0)  # NOT_SCHEDULED
+        codes = _SCORED_AS.get(game.kind)
+        if codes is None:
+            return Fraction(0)  # NOT_SCHEDULED
+        white, black, symbol = codes
+        return self.detail.get(black if game.colour == "b" else white, self.values[symbol])
 
     @property
     def is_default(self) -> bool:

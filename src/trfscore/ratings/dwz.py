@@ -237,11 +237,6 @@ def age_constant(age: int | None) -> int:
     return 15
 
 
-def _braking_surcharge(r0: Fraction) -> Fraction:
-    """SBr = e^((1300 - R0) / 150) - 1 (WO 3.5.1)."""
-    return Fraction(math.expm1(float((1300 - r0) / 150)))
-
-
 def _classic(r0: Fraction, index: int | None, age: int | None, n: int, w: Fraction,
              we: Fraction, steps: list[str], notes: list[str]) -> dict[str, Any]:
     """E and Rn of WO 3.5 for an established player with ``n`` rated games."""
@@ -253,8 +248,9 @@ def _classic(r0: Fraction, index: int | None, age: int | None, n: int, w: Fracti
     f_b = Fraction(1)
     if j == 5 and w >= we:
         f_b = min(max(r0 / 2000, Fraction(1, 2)), Fraction(1))
-    # Braking surcharge only for Ro < 1300 and W <= We (both may apply when W = We).
-    s_br = _braking_surcharge(r0) if (r0 < 1300 and w <= we) else Fraction(0)
+    # Braking surcharge SBr = e^((1300 - R0) / 150) - 1 (WO 3.5.1), only for Ro < 1300 and W <= We
+    # (both may apply when W = We).
+    s_br = Fraction(math.expm1(float((1300 - r0) / 150))) if (r0 < 1300 and w <= we) else Fraction(0)
     e_raw = f_b * e0 + s_br
     e = round_half_away(e_raw)  # WO: E is always used as a whole number
     if s_br > 0:

@@ -104,10 +104,6 @@ def _layout(cls: type) -> tuple[frozenset[str], dict[str, Any]]:
     return layout
 
 
-def _is_pair(entry: object) -> bool:
-    return isinstance(entry, (tuple, list)) and len(entry) == 2
-
-
 def parse_games(
     opponents: Sequence[OpponentEntry], score: Number | None
 ) -> tuple[list[Fraction], Fraction, list[str]]:
@@ -118,40 +114,30 @@ def parse_games(
     so games against unrated opponents can be dropped from a total; ``score`` may then be None
     (if given, it must be the total of all pairs).  Raises ValueError for inconsistent input.
     """
-    notes: list[str] = []
     entries = list(opponents)
-    pairs = [_is_pair(e) for e in entries]
-    if entries and any(pairs):
+    pairs = [isinstance(e, (tuple, list)) and len(e) == 2 for e in entries]
+    ratings: list[Fraction] = []
+    if any(pairs):
         if not all(pairs):
             raise ValueError("opponents mixes plain ratings and (rating, result) pairs")
-        ratings: list[Fraction] = []
-        won = Fraction(0)
-        total = Fraction(0)
-        dropped = 0
+        w = total = Fraction(0)
         for entry in entries:
             rating, result = cast("tuple[Number | None, Number]", entry)
             r = as_fraction(result)
             if not 0 <= r <= 1:
                 raise ValueError(f"a game result must lie between 0 and 1: {result!r}")
             total += r
-            if rating is None:
-                dropped += 1
-                continue
-            ratings.append(as_fraction(rating))
-            won += r
+            if rating is not None:
+                ratings.append(as_fraction(rating))
+                w += r
         if score is not None and as_fraction(score) != total:
+            raise ValueError(f"score {score!r} is not the total of the per-game results ({total})")
+    else:
+        ratings = [as_fraction(cast(Number, r)) for r in entries if r is not None]
+        w = as_fraction(score if score is not None else 0)
+        if w < 0 or w > len(ratings):
             raise ValueError(
-                f"score {score!r} is not the total of the per-game results ({total})")
-        if dropped:
-            notes.append(f"{dropped} game(s) against unrated opponents excluded")
-        return ratings, won, notes
-    ratings = [as_fraction(cast(Number, r)) for r in entries if r is not None]
+                f"score {w} impossible in {len(ratings)} game(s) against rated opponents "
+                "(with unrated opponents, pass (rating, result) pairs)")
     dropped = len(entries) - len(ratings)
-    if dropped:
-        notes.append(f"{dropped} game(s) against unrated opponents excluded")
-    w = as_fraction(score if score is not None else 0)
-    if w < 0 or w > len(ratings):
-        raise ValueError(
-            f"score {w} impossible in {len(ratings)} game(s) against rated opponents "
-            "(with unrated opponents, pass (rating, result) pairs)")
-    return ratings, w, notes
+    return ratings, w, [f"{dropped} game(s) against unrated opponents excluded"] if dropped else []

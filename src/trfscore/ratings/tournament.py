@@ -92,43 +92,32 @@ def rate_tournament(
         with gc_paused():  # 10,000 results with no cycles: no collection walks the tournament
             return _rate_fide(tournament, players)
     if system == "dwz":
-        return _rate_dwz(tournament, players, edition, fide_as_dwz, fide_from_2400,
-                         exception_players, curve, p_decimals, first_method, constants)
+        return _DwzEvaluation(tournament, players, edition, fide_as_dwz, fide_from_2400, curve, p_decimals,
+                              first_method, constants).run(exception_players)
     raise ValueError(f"unknown rating system {system!r}")
 
 
 # --- FIDE -----------------------------------------------------------------------------------
 
-def _fide_rating(p: Player | None) -> int | None:
-    return p.rating if p is not None and p.rating else None
-
-
 def _rate_fide(tournament: Tournament,
                players: Mapping[PlayerKey, PlayerInfo] | None) -> dict[int, RatingResult]:
-    """Every player's :func:`.fide.fide_evaluate` (:func:`_evaluate_fide`); equal to calling
-    :func:`.fide.fide_update` with (opponent's rating, result) pairs."""
+    """Every player's :func:`.fide.fide_evaluate`: his :func:`_rated_games` against rated
+    players (those against unrated ones dropped with a note), K from the players CSV and the
+    birth year, the rules of the end date."""
     end = end_date(tournament)
-    rating_of = {p.start_rank: p.rating or 0 for p in tournament.players}
+    rating_of = {p.start_rank: p.rating or 0 for p in tournament.players}  # 0: unrated
     out: dict[int, RatingResult] = {}
     for p in tournament.players:
         info = player_info(players, p)
-        birth_year = info.birth_year if info.birth_year is not None else year_of_birth(p.birth)
-        out[p.start_rank] = _evaluate_fide(p, rating_of, info, birth_year, end)
+        games = _rated_games(p, rating_of)
+        ratings = [rating_of[opponent] for opponent, _ in games if rating_of[opponent]]
+        won = sum([_HALVES[kind] for opponent, kind in games if rating_of[opponent]])
+        dropped = len(games) - len(ratings)
+        out[p.start_rank] = fide_evaluate(
+            p.rating or None, ratings, Fraction(won, 2), [f"{dropped} game(s) against unrated opponents excluded"]
+            if dropped else [], birth_year=info.birth_year if info.birth_year is not None else year_of_birth(p.birth),
+            games_before=info.games_before, reached_2400=bool(info.reached_2400), k=info.k, period=end)
     return out
-
-
-def _evaluate_fide(p: Player, rating_of: dict[int, int], info: PlayerInfo, birth_year: int | None,
-                   end: _dt.date | None) -> RatingResult:
-    """The player's :func:`.fide.fide_evaluate`: his :func:`_rated_games` against the players of
-    ``rating_of`` (start rank to rating, 0: unrated; the games against unrated ones dropped with
-    a note), K from ``info`` and the birth year, the rules of the date ``end``."""
-    games = _rated_games(p, rating_of)
-    ratings = [rating_of[opponent] for opponent, _ in games if rating_of[opponent]]
-    won = sum([_HALVES[kind] for opponent, kind in games if rating_of[opponent]])
-    dropped = len(games) - len(ratings)
-    notes = [f"{dropped} game(s) against unrated opponents excluded"] if dropped else []
-    return fide_evaluate(p.rating or None, ratings, Fraction(won, 2), notes, birth_year=birth_year,
-                         games_before=info.games_before, reached_2400=bool(info.reached_2400), k=info.k, period=end)
 
 
 # --- DWZ ------------------------------------------------------------------------------------
@@ -149,15 +138,6 @@ def _dwz_start(p: Player, info: PlayerInfo, fide_as_dwz: bool) -> _Start:
     if fide_as_dwz and p.rating:
         return _Start(p.rating, FIDE_START_INDEX, "FIDE rating, index 6 (WO 4.1.2)")
     return _Start(None, None, "unrated")
-
-
-def _rate_dwz(tournament: Tournament, players: Mapping[PlayerKey, PlayerInfo] | None,
-              edition: Edition | None, fide_as_dwz: bool, fide_from_2400: bool,
-              exception_players: bool, curve: Curve, p_decimals: int | None,
-              first_method: FirstMethod, constants: Reform2026) -> dict[int, RatingResult]:
-    evaluation = _DwzEvaluation(tournament, players, edition, fide_as_dwz, fide_from_2400, curve,
-                                p_decimals, first_method, constants)
-    return evaluation.run(exception_players)
 
 
 class _DwzEvaluation:
@@ -187,10 +167,8 @@ class _DwzEvaluation:
         # may be entered with the FIDE rating).
         self.shown: dict[int, Fraction] = {}
         for k in self.established:
-            self.shown[k] = Fraction(self.dwz[k])
-            fide = _fide_rating(tournament.player(k))
-            if fide_from_2400 and self.dwz[k] >= 2400 and fide:
-                self.shown[k] = Fraction(fide)
+            fide = getattr(tournament.player(k), "rating", None)
+            self.shown[k] = Fraction(fide if fide_from_2400 and self.dwz[k] >= 2400 and fide else self.dwz[k])
         self.stage1 = {k for k in self.start if k not in self.established and self._qualifies(k, self.established)}
         self.auswahl1 = self.established | self.stage1
         self.stage2 = {k for k in self.start if k not in self.auswahl1 and self._qualifies(k, self.auswahl1)}
