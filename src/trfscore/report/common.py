@@ -181,13 +181,6 @@ def markdown_header(title: str, items: list[tuple[str, str]], codes: list[str], 
     return lines
 
 
-def notes(standings: AnyStandings) -> list[str]:
-    """What the computation wants the reader to know, shown by every format beside the table:
-    the edition picked and why, tie-breaks dropped or barred (C.07 Art. 8, 10), list entries
-    ignored."""
-    return list(standings.notes)
-
-
 # -- HTML ---------------------------------------------------------------------------------------
 def e(text: Any) -> str:
     """Escape text for an element or a quoted attribute."""

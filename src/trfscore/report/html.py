@@ -36,7 +36,6 @@ from .common import (
     facts,
     html_facts,
     html_page,
-    notes,
     script_json,
     team_facts,
     tiebreak_name,
@@ -117,19 +116,17 @@ def _swiss_cells(t: Tournament, standings: Standings) -> list[str]:
 def crosstable(t: Tournament, standings: Standings, names: list[str] | None = None) -> tuple[str, str]:
     """The crosstable table and its legend."""
     grid = X.is_grid(t, standings)
+    head = ['<th scope="col">No.</th>', '<th scope="col"><abbr title="start number">SNo</abbr></th>',
+            '<th scope="col" class="l name">Name</th>']
     if grid:
         n = len(standings.rows)
         grid_names = [row.player.name for row in standings.rows]
-        head = ['<th scope="col">No.</th>', '<th scope="col"><abbr title="start number">SNo</abbr></th>',
-                '<th scope="col" class="l name">Name</th>']
         snos = [row.start_rank for row in standings.rows]
         head += [f'<th scope="col" class="n" data-col="{snos[i - 1]}"><abbr title="{e(grid_names[i - 1])}">{i}</abbr></th>'
                  for i in range(1, n + 1)]
         legend = X.legend(t, grid=True)
     else:
         rounds = data_rounds(t)
-        head = ['<th scope="col">No.</th>', '<th scope="col"><abbr title="start number">SNo</abbr></th>',
-                '<th scope="col" class="l name">Name</th>']
         head += [f'<th scope="col" class="c"><abbr title="round {r}">R{r}</abbr></th>' for r in range(1, rounds + 1)]
         legend = X.legend(t)
     head.append('<th scope="col"><abbr title="points">Pts</abbr></th>')
@@ -168,12 +165,6 @@ def _grid_cells(cells: list[list[X.Cell] | None]) -> str:
 
 
 # -- page -------------------------------------------------------------------------------------
-def _facts(t: Tournament, standings: AnyStandings, ratings: RatingsByStart | None) -> str:
-    extra = [("Ratings", "rating changes shown (Ro, We, W, K/E, Rn, +/-)")] if ratings is not None else []
-    extra += [("Note", note) for note in notes(standings)]
-    return html_facts(facts(t), list(standings.tiebreaks), standings.rules, standings.system, extra)
-
-
 def _explanations(standings: AnyStandings) -> tuple[dict[str, Any] | None, dict[str, list[str | None]]]:
     """The explanations for the page, of players or teams: the columns of the tie-breaks they
     cover (``BaseStandings.explanation_columns``, written out by the page's script), and the text
@@ -218,7 +209,10 @@ def render(t: Tournament, standings: AnyStandings, *, ratings: RatingsByStart | 
     names = escaped_names(standings.columns())
     table, legend = crosstable(t, standings, names)
     name = t.header.name.strip() or (t.source.path or "Tournament")
-    return html_page(title=f"{name} – standings", heading=name, facts=_facts(t, standings, ratings),
+    extra = [("Ratings", "rating changes shown (Ro, We, W, K/E, Rn, +/-)")] if ratings is not None else []
+    page_facts = html_facts(facts(t), codes, standings.rules, standings.system,
+                            extra + [("Note", note) for note in standings.notes])
+    return html_page(title=f"{name} – standings", heading=name, facts=page_facts,
                      controls=CONTROLS, hint=HINT, standings=standings_table(t, standings, ratings, names), legend=legend,
                      crosstable=table, data=data,
                      footer=f"Tie-breaks: FIDE Handbook C.07 ({standings.rules}).")
@@ -261,7 +255,7 @@ def _team_page(t: Tournament, standings: TeamStandings) -> str:
             "numbered": "team no.", "opponents": {str(row.number): opponents(row.team) for row in standings.rows}}
     name = t.header.name.strip() or (t.source.path or "Team event")
     page_facts = html_facts(team_facts(t, standings), codes, standings.rules, standings.system,
-                            [("Note", note) for note in notes(standings)])
+                            [("Note", note) for note in standings.notes])
     return html_page(title=f"{name} – team standings", heading=name, facts=page_facts, controls=TEAM_CONTROLS,
                      hint=TEAM_HINT, standings=standings_table(t, standings, None), legend=LEGEND,
                      crosstable=team_crosstable(standings), data=data,

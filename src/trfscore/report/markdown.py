@@ -15,7 +15,7 @@ from ..formats.markdown_text import escape, escape_each, escape_joined, rows_unc
 from ..model import Tournament
 from . import crosstable as X
 from .columns import columns_of
-from .common import facts, markdown_header, markdown_rows, markdown_table, notes, team_facts
+from .common import facts, markdown_header, markdown_rows, markdown_table, team_facts
 from .values import each_once
 
 if TYPE_CHECKING:
@@ -92,17 +92,6 @@ def team_crosstable(standings: TeamStandings) -> list[str]:
     return [LEGEND, "", *markdown_table(head, rows, ["r", "r", "l"] + ["c"] * rounds + ["r", "r"])]
 
 
-def _team_lines(t: Tournament, standings: TeamStandings) -> list[str]:
-    """The team standings: the team facts, the standings table and the team-vs-team crosstable."""
-    title = escape(t.header.name) or escape(t.source.path or "") or "Team event"
-    lines = markdown_header(title, team_facts(t, standings), list(standings.tiebreaks), standings.rules,
-                            standings.system)
-    lines += [f"- **Note:** {escape(note)}" for note in notes(standings)]
-    lines += ["", "## Team standings", "", *standings_table(standings)]
-    lines += ["", "## Crosstable", "", *team_crosstable(standings)]
-    return lines
-
-
 def render(t: Tournament, standings: AnyStandings, *, ratings: RatingsByStart | None = None) -> str:
     """The whole document, of players or teams."""
     return "\n".join([*document_lines(t, standings, ratings), ""])  # each line ends with a line break
@@ -118,12 +107,16 @@ def write(t: Tournament, standings: AnyStandings, out: IO[str], *, ratings: Rati
 
 
 def document_lines(t: Tournament, standings: AnyStandings, ratings: RatingsByStart | None = None) -> list[str]:
-    """The document's lines, each table's rows as one string (joined by line breaks already)."""
+    """The document's lines, each table's rows as one string (joined by line breaks already); of
+    teams: the team facts, the standings table and the team-vs-team crosstable."""
+    teams = standings.kind == "teams"
+    title = escape(t.header.name) or escape(t.source.path or "") or ("Team event" if teams else "Tournament")
+    lines = markdown_header(title, team_facts(t, standings) if teams else facts(t), list(standings.tiebreaks),
+                            standings.rules, standings.system)
+    lines += [f"- **Note:** {escape(note)}" for note in standings.notes]
     if standings.kind == "teams":
-        return _team_lines(t, standings)
-    title = escape(t.header.name) or escape(t.source.path or "") or "Tournament"
-    lines = markdown_header(title, facts(t), list(standings.tiebreaks), standings.rules, standings.system)
-    lines += [f"- **Note:** {escape(note)}" for note in notes(standings)]
+        return [*lines, "", "## Team standings", "", *standings_table(standings),
+                "", "## Crosstable", "", *team_crosstable(standings)]
     names = escaped_names(standings.columns())
     lines += ["", "## Standings", ""]
     lines += standings_table(standings, ratings, names)

@@ -19,7 +19,6 @@ from typing import IO, TYPE_CHECKING
 from ..model import Tournament
 from ..safetext import neutralise
 from .columns import columns_of
-from .common import notes
 
 if TYPE_CHECKING:
     from .common import AnyStandings, RatingsByStart
@@ -199,7 +198,7 @@ def render(t: Tournament, standings: AnyStandings, *, width: int | None = None, 
             note = f"continued ({n + 1}/{len(pages)}): {', '.join(extra)}"
             lines.append((DIM + note + RESET) if colour else note)
         lines.extend(_table(block, width, colour))
-    lines += note_lines(notes(standings), width)
+    lines += note_lines(standings.notes, width)
     return "\n".join(lines) + "\n"
 
 
