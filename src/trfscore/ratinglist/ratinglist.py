@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from .entry import Entry
@@ -147,15 +147,21 @@ class RatingList:
     def _spelt_as(self, name: str, limit: int) -> list[Entry]:
         """The entries whose name is a spelling of ``name`` (by the comparison of
         :mod:`~trfscore.ratinglist.names`), found through the edge letters of their words."""
-        keys = sorted(edge_keys(name))
         found: list[Entry] = []
-        for start in range(0, len(keys), 500):  # SQLite's bound on the parameters of one query
-            chunk = keys[start:start + 500]
-            rows = self._rows(f"{_SELECT} WHERE name_edges IN ({', '.join('?' * len(chunk))})", chunk)
-            found += [e for e in map(self._entry, rows) if difference(name, e.name) is None]
-            if len(found) >= limit:
-                break
-        return found[:limit]
+        for e in self._among("name_edges", sorted(edge_keys(name))):
+            if difference(name, e.name) is None:
+                found.append(e)
+                if len(found) == limit:
+                    break
+        return found
+
+    def _among(self, column: str, values: Sequence[object]) -> Iterator[Entry]:
+        """The entries whose ``column`` is one of ``values``, asked 500 values at a time (SQLite's
+        bound on the parameters of one query)."""
+        for start in range(0, len(values), 500):
+            chunk = values[start:start + 500]
+            yield from map(self._entry, self._rows(f"{_SELECT} WHERE {column} IN ({', '.join('?' * len(chunk))})",
+                                                   chunk))
 
     @staticmethod
     def check(tournament: Tournament, lists: RatingList | Sequence[RatingList], *, profile: str = "fide",
@@ -169,14 +175,9 @@ class RatingList:
 
     def entries(self, ids: Iterable[int]) -> dict[int, Entry]:
         """Many players by FIDE id at once: id -> Entry for the ids the list has."""
-        wanted = sorted({i for i in ids if i})
         out: dict[int, Entry] = {}
-        for start in range(0, len(wanted), 500):
-            chunk = wanted[start:start + 500]
-            rows = self._rows(f"{_SELECT} WHERE fide_id IN ({', '.join('?' * len(chunk))})", chunk)
-            for row in rows:
-                e = self._entry(row)
-                if e.fide_id is not None:
-                    out.setdefault(e.fide_id, e)
+        for e in self._among("fide_id", sorted({i for i in ids if i})):
+            if e.fide_id is not None:
+                out.setdefault(e.fide_id, e)
         return out
 
