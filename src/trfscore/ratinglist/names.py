@@ -25,6 +25,7 @@ import re
 import unicodedata
 from functools import lru_cache
 from itertools import product
+from math import prod
 
 __all__ = ["fold", "name_key", "edge_key", "index_keys", "edge_keys", "difference", "same_word"]
 
@@ -122,10 +123,7 @@ def edge_keys(text: str, limit: int = 4096) -> set[str]:
     ``"kn sy"`` among others), at most ``limit`` of them (an empty set beyond: too many to look up)."""
     options = [sorted({f + e for f in _edges(w, last=False) for e in _edges(w, last=True)})
                for w in _split(text)]
-    count = 1
-    for o in options:
-        count *= len(o)
-    if not options or count > limit:
+    if not options or prod(map(len, options)) > limit:
         return set()
     return {" ".join(sorted(combo)) for combo in product(*options)}
 
@@ -133,12 +131,6 @@ def edge_keys(text: str, limit: int = 4096) -> set[str]:
 def _letters(text: str) -> str:
     """The folded letters of a name, its words sorted (word order ignored)."""
     return "".join(sorted(words(text)))
-
-
-def _ratio(x: str, y: str) -> float:
-    from difflib import SequenceMatcher
-
-    return SequenceMatcher(None, x, y, autojunk=False).ratio() if x and y else 0.0
 
 
 def _word_pattern(word: str) -> re.Pattern[str] | None:
@@ -198,19 +190,15 @@ def _same_words(a: list[str], b: list[str]) -> bool:
     return True
 
 
-def _edits(x: str, y: str) -> int:
-    from difflib import SequenceMatcher
-
-    return sum(max(i2 - i1, j2 - j1) for op, i1, i2, j1, j2 in
-               SequenceMatcher(None, x, y, autojunk=False).get_opcodes() if op != "equal")
-
-
 def _typo(a: str, b: str) -> str | None:
     """``a typo (N letters)`` when the folded letters of two names differ by a letter or two."""
+    from difflib import SequenceMatcher
+
     x, y = _letters(a), _letters(b)
-    if _ratio(x, y) < TYPO_SIMILARITY:  # 0 when either is empty
+    matcher = SequenceMatcher(None, x, y, autojunk=False)
+    if not (x and y) or matcher.ratio() < TYPO_SIMILARITY:
         return None
-    edits = _edits(x, y)
+    edits = sum(max(i2 - i1, j2 - j1) for op, i1, i2, j1, j2 in matcher.get_opcodes() if op != "equal")
     return f"a typo ({edits} letter{'s' if edits != 1 else ''})" if edits <= TYPO_LETTERS else None
 
 
