@@ -128,16 +128,9 @@ def player_norms(facts: EventFacts, player: Player) -> PlayerNorms:
 def judge(facts: EventFacts, base: Case, rounds: Rounds) -> NormResult:
     """The verdict on a player's games for one norm (``base.norm``): the whole event, else the
     subsets 1.4.1e/f allow, else the last-round forfeit of 1.4.2c counted as a loss."""
-    norm = base.norm
-    result = _result(base, norm)
+    result = _result(base, base.norm)
     if not result.achieved:
-        found = _search(facts, base, rounds)
-        if found is not None:
-            result = found
-        else:
-            lost = _last_round_forfeit(facts, base, rounds)
-            if lost is not None:
-                result = lost
+        result = _search(facts, base, rounds) or _last_round_forfeit(facts, base, rounds) or result
     _length(facts, result, base)
     if facts.unfinished:
         from .forecast import MAX_REMAINING, forecast
@@ -169,10 +162,8 @@ def _case(facts: EventFacts, player: Player, rounds: Rounds) -> Case:
 def _exemption(facts: EventFacts, player: Player) -> str:
     """The article waiving 1.4.3 and 1.4.4 for this player, or ""."""
     kind = facts.options.event_type
-    if kind == "national-championship" and facts.federation(player) == facts.registering:
-        return "1.4.3a"
-    if kind == "national-team-championship" and facts.federation(player) == facts.registering:
-        return "1.4.3b"
+    if kind in ("national-championship", "national-team-championship") and facts.federation(player) == facts.registering:
+        return "1.4.3a" if kind == "national-championship" else "1.4.3b"
     if kind == "zonal":
         return "1.4.3c"
     if facts.swiss_143d is not None and facts.swiss_143d.met:

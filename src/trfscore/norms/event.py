@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from ..formats.dates import parse_round_date
 from ..formats.trf.player import title_label
-from ..model import Kind, Player, Tournament
+from ..model import Game, Kind, Player, Tournament
 from .editions import FIRST_DATE, NORM_TITLES, Edition, edition_for, edition_named
 
 __all__ = ["EVENT_TYPES", "SYSTEMS", "Options", "EventFacts", "Swiss143d", "event_facts", "title_of", "is_woman"]
@@ -113,7 +113,7 @@ def event_facts(t: Tournament, options: Options) -> EventFacts:
     if options.system not in SYSTEMS:
         raise ValueError(f"unknown system {options.system!r}: use one of {', '.join(SYSTEMS)}")
     assumptions: list[str] = []
-    start = t.header.start_date_iso or _first_round_date(t)
+    start = t.header.start_date_iso or next(filter(None, _round_dates(t)), None)
     if options.rules == "auto":
         edition = edition_for(start)
         assumptions.append(f"B.01 {edition.name} edition: the one in force on the start date {start}" if start else
@@ -154,12 +154,9 @@ def event_facts(t: Tournament, options: Options) -> EventFacts:
     return facts
 
 
-def _first_round_date(t: Tournament) -> str | None:
-    for text in t.header.round_dates:
-        iso = parse_round_date(text.strip()) if text.strip() else None
-        if iso:
-            return iso
-    return None
+def _round_dates(t: Tournament) -> list[str | None]:
+    """The 132 round dates, ISO (None where a date cannot be read)."""
+    return [parse_round_date(d.strip()) if d.strip() else None for d in t.header.round_dates]
 
 
 def _system(t: Tournament, options: Options, assumptions: list[str]) -> str:
@@ -182,19 +179,11 @@ def _system(t: Tournament, options: Options, assumptions: list[str]) -> str:
 
 def _unrated_scoring_zero(t: Tournament, by_rank: dict[int, Player], rounds: int) -> frozenset[int]:
     """1.4.2b: the unrated players of a round robin who scored nothing against rated opponents."""
-    found = []
-    for p in t.players:
-        if p.rating:
-            continue
-        scored = False
-        for g in p.games[:rounds]:
-            opp = by_rank.get(g.opponent) if g.opponent is not None else None
-            if opp is not None and opp.rating and g.kind in (Kind.WIN, Kind.DRAW):
-                scored = True
-                break
-        if not scored:
-            found.append(p.start_rank)
-    return frozenset(found)
+    def scored(g: Game) -> bool:
+        opp = by_rank.get(g.opponent) if g.opponent is not None else None
+        return opp is not None and bool(opp.rating) and g.kind in (Kind.WIN, Kind.DRAW)
+
+    return frozenset(p.start_rank for p in t.players if not p.rating and not any(map(scored, p.games[:rounds])))
 
 
 PRESENT = frozenset({Kind.WIN, Kind.DRAW, Kind.LOSS, Kind.PAB, Kind.FORFEIT_WIN})
@@ -264,8 +253,7 @@ def _swiss_156(facts: EventFacts) -> str:
 
 def _event_notes(t: Tournament) -> list[str]:
     """1.1.3 and 1.1.4 from the 132 round dates, as information."""
-    dates = [parse_round_date(d.strip()) if d.strip() else None for d in t.header.round_dates]
-    known = [d for d in dates if d]
+    known = [d for d in _round_dates(t) if d]
     notes = []
     if known:
         per_day = Counter(known)
