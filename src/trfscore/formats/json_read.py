@@ -276,18 +276,15 @@ def _players(cols: json_bulk.Columns) -> tuple[list[Player], tuple[int, int, int
         points[value] = score_from_json(value[1] if value[1] is not json_bulk.ABSENT else None)
     declared = list(map(points.__getitem__, zip(map(type, column["points"]), column["points"])))
 
-    def text(key: str) -> json_bulk.Column:
+    def text(key: str, blank: str | None = "") -> json_bulk.Column:
+        """A column, its absent values ``blank``."""
         return column[key] if cols.complete or json_bulk.ABSENT not in column[key] \
-            else [v if v is not json_bulk.ABSENT else "" for v in column[key]]
-
-    def maybe(key: str) -> json_bulk.Column:
-        return column[key] if cols.complete or json_bulk.ABSENT not in column[key] \
-            else [v if v is not json_bulk.ABSENT else None for v in column[key]]
+            else [v if v is not json_bulk.ABSENT else blank for v in column[key]]
 
     nationals = _nationals(column["national"])
-    players = list(map(Player, column["start_rank"], text("name"), text("sex"), text("title"), maybe("rating"),
-                       text("federation"), text("fide_id"), text("birth"), declared, maybe("rank"), repeat(()),
-                       nationals, maybe("line")))
+    players = list(map(Player, column["start_rank"], text("name"), text("sex"), text("title"), text("rating", None),
+                       text("federation"), text("fide_id"), text("birth"), declared, text("rank", None), repeat(()),
+                       nationals, text("line", None)))
     Player.defer_all(players, json_bulk.packed(cols), range(count), cols.counts)
     return players, misplaced
 
@@ -301,9 +298,7 @@ def _records(items: list[dict[str, Any]], extras: dict[str, Any]) -> list[TrfRec
         return []
     from ..records import CLASSES
 
-    out: list[TrfRecord] = []
-    for item in items:
-        out.append(_record(CLASSES[item["code"]], item))
+    out = [_record(CLASSES[item["code"]], item) for item in items]
     for code, cls in CLASSES.items():
         old = extras.get(code)
         names = {f.name for f in fields(cls)}
