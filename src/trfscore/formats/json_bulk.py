@@ -107,16 +107,12 @@ def _games(games: list[dict[str, Any]], counts: list[int]) -> Games:
 
 
 @cache
-def _kind_names() -> tuple[str, ...]:
-    """The schema's kinds of game, in its order (:attr:`Games.kinds` holds ``chr`` of a place)."""
+def _kind_chars() -> dict[str, str]:
+    """The schema's kinds of game -> their character in :attr:`Games.kinds` (``chr`` of the
+    kind's place in the schema's enum)."""
     from .json_schema import published
 
-    return tuple(published()["$defs"]["kind"]["enum"])
-
-
-@cache
-def _kind_chars() -> dict[str, str]:
-    return {name: chr(i) for i, name in enumerate(_kind_names())}
+    return {name: chr(i) for i, name in enumerate(published()["$defs"]["kind"]["enum"])}
 
 
 @cache
