@@ -65,11 +65,8 @@ def _paired_rounds(t: Tournament) -> list[int]:
     event = reading(t)
     rounds = event.rounds
     premarked = {pending.number for pending in event.pending if not pending.waiting and not pending.results}
-    paired = set()
-    for p in t.players:
-        for g in p.games:
-            if g.round <= rounds and (g.opponent is not None or g.kind == Kind.PAB):
-                paired.add(g.round)
+    paired = {g.round for p in t.players for g in p.games
+              if g.round <= rounds and (g.opponent is not None or g.kind == Kind.PAB)}
     return sorted(paired - premarked)
 
 

@@ -90,26 +90,15 @@ _MEMBER_BYES = {"U": Kind.PAB, "F": Kind.FULL_BYE, "H": Kind.HALF_BYE, "Z": Kind
 
 def _members_bye(t: Tournament, ranks: list[int], rnd: int) -> str | None:
     """The bye every member's cell shows (reserves without a game, ``-`` or blank, aside)."""
-    codes = set()
-    for rank in ranks:
-        p = t.player(rank)
-        g = p.game(rnd) if p is not None else None
-        if g is not None and g.code.strip() and g.code != "-":
-            codes.add(g.code)
-    if len(codes) == 1:
-        return _MEMBER_BYES.get(codes.pop())
-    return None
+    codes = {g.code for p in map(t.player, ranks) if p is not None and (g := p.game(rnd)).code.strip() and g.code != "-"}
+    return _MEMBER_BYES.get(codes.pop()) if len(codes) == 1 else None
 
 
 def _dash_teams(t: Tournament, members: dict[int, list[int]], rnd: int) -> list[int]:
     """The teams whose every member's cell in round ``rnd`` is ``0000 - -`` (no opponent, the
     result ``-``): how TRF16 team files write the team's pairing-allocated bye."""
-    out = []
-    for number, ranks in members.items():
-        cells = [p.game(rnd) for p in map(t.player, ranks) if p is not None]
-        if cells and all(g.opponent is None and g.code == "-" for g in cells):
-            out.append(number)
-    return out
+    cells = {number: [p.game(rnd) for p in map(t.player, ranks) if p is not None] for number, ranks in members.items()}
+    return [number for number, games in cells.items() if games and all(g.opponent is None and g.code == "-" for g in games)]
 
 
 def _resolve(t: Tournament, bm: BoardMatch | None, number: int, rnd: int, boards: dict[tuple[int, int], BoardMatch],
