@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from itertools import accumulate
 from operator import itemgetter
 from typing import TypeGuard, cast
 
@@ -156,20 +157,14 @@ class SwissReader:
         finding (CTB107) and no opponent."""
         opponents, known_all = columns.ranks(to_sr)
         if not known_all:
-            self._unknown_opponents(rows, idents, columns, parsed, to_sr)
+            for row, ident, cells in zip(rows, idents, columns.rows()):
+                start = parsed[row.ordinal - 1] or 0
+                for r, (opp, _colour, _code) in enumerate(cells, 1):
+                    if opp is not None and opp not in to_sr:
+                        tok = row.toks[start + r - 1]
+                        self.state.add("CTB107", f"row {ident}, round {r}: opponent {opp} is no row of this table",
+                                       tok.line, tok.col, "opponent numbers refer to the row numbers", tok.text)
         return columns.pack(rounds, opponents)
-
-    def _unknown_opponents(self, rows: Sequence[Row], idents: list[int | None], columns: _Columns,
-                           parsed: Sequence[int | None], to_sr: Mapping[int | None, int]) -> None:
-        """CTB107 for each cell whose opponent number is no row of the table (row ``i`` is
-        ``rows[i]``, its cells start at item ``parsed[i]``)."""
-        for row, ident, cells in zip(rows, idents, columns.rows()):
-            start = parsed[row.ordinal - 1] or 0
-            for r, (opp, _colour, _code) in enumerate(cells, 1):
-                if opp is not None and opp not in to_sr:
-                    tok = row.toks[start + r - 1]
-                    self.state.add("CTB107", f"row {ident}, round {r}: opponent {opp} is no row of this table",
-                                   tok.line, tok.col, "opponent numbers refer to the row numbers", tok.text)
 
 
 class _Columns:
@@ -193,11 +188,7 @@ class _Columns:
     def rows(self) -> list[list[Cell]]:
         """Each row's cells as (opponent, colour, code), made when asked for."""
         flat = list(zip(self.opponents, self.colours, self.codes))
-        rows, at = [], 0
-        for count in self.counts:
-            rows.append(flat[at:at + count])
-            at += count
-        return rows
+        return [flat[end - count:end] for count, end in zip(self.counts, accumulate(self.counts))]
 
     def ranks(self, to_sr: Mapping[int | None, int]) -> tuple[list[int | None], bool]:
         """The opponents as start ranks (an opponent number that is no row: no opponent), and
@@ -282,13 +273,9 @@ def _window(weights: tuple[int, ...], rounds: int, k: int | None) -> int | None:
     """The start of the window of ``rounds`` items of the highest weight (ties: the one leaving
     ``k`` items after it, then the leftmost), None when it weighs less than ``rounds // 2``."""
     best = None
-    before = [0]  # weights before each position: a window's score in one subtraction
-    for w in weights:
-        before.append(before[-1] + w)
+    before = [0, *accumulate(weights)]  # weights before each position: a window's score in one subtraction
     n = len(weights)
     for s in range(1, max(1, n - rounds + 1)):
-        if s + rounds > n:
-            break
         score = before[s + rounds] - before[s]
         tail = n - (s + rounds)
         key = (score, k is not None and tail == k, -s)
