@@ -32,25 +32,22 @@ def display_width(text: str) -> int:
     """Columns a string takes in a terminal: wide East Asian characters 2, combining marks 0."""
     if text.isascii():  # no ASCII character is wide or combining (most names)
         return len(text)
+    return sum(map(_char_width, text))
+
+
+def _char_width(ch: str) -> int:
     import unicodedata
 
-    width = 0
-    for ch in text:
-        if unicodedata.combining(ch):
-            continue
-        width += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
-    return width
+    return 0 if unicodedata.combining(ch) else 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
 
 
 def truncate(text: str, width: int) -> str:
     """``text`` cut to ``width`` display columns, ending in ``…`` when cut."""
     if display_width(text) <= width:
         return text
-    import unicodedata
-
     out, used = "", 0
     for ch in text:
-        w = 0 if unicodedata.combining(ch) else (2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1)
+        w = _char_width(ch)
         if used + w > width - 1:
             break
         out += ch

@@ -9,6 +9,7 @@ Colours are not known from a grid and stay None.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import accumulate
 from operator import itemgetter
 from typing import TypeGuard
 
@@ -60,7 +61,8 @@ class GridReader:
                 grid[sr] = {}
         t.players = [players[k] for k in sorted(players)]
         codes = self._resolve_grid(grid, n, double)
-        self._schedule(codes, n, double)
+        schedule = _schedule_in_order if self.rr_rounds == "order" else _schedule_by_berger
+        t.rounds = schedule(t.players, codes, n, 2 if double else 1)
         t.header.system = "CUSTOM_ROUNDROBIN"
         t.source.dialect = "double round-robin grid" if double else "round-robin grid"
         sched = ("Berger-table rounds" if self.rr_rounds == "berger" else
@@ -155,14 +157,6 @@ class GridReader:
                         "round-robin cells are 1 0 ½ 1/2 0.5 = + - (X on the diagonal)", mine[1].text)
         return codes
 
-    def _schedule(self, codes: dict[tuple[int, int], tuple[str, ...]], n: int, double: bool) -> None:
-        t = self.state.t
-        cycles = 2 if double else 1
-        if self.rr_rounds == "order":
-            t.rounds = _schedule_in_order(t.players, codes, n, cycles)
-        else:
-            t.rounds = _schedule_by_berger(t.players, codes, n, cycles)
-
 
 def _row_numbers(rows: Sequence[Row]) -> list[int | None]:
     """The number of each row (None: it has none)."""
@@ -213,9 +207,7 @@ def _grid_start(toks: Items, g: int, n: int, k: int | None, double: bool) -> int
     best = None
     kinds, texts = toks.kinds, toks.texts
     # per item once (not per window): results before each position, numbers from it to the end
-    results = [0]
-    for text in texts:
-        results.append(results[-1] + (rr_cell(text, double) is not None))
+    results = [0, *accumulate(rr_cell(text, double) is not None for text in texts)]
     numeric_tail = [True] * (len(texts) + 1)
     for j in range(len(texts) - 1, -1, -1):
         numeric_tail[j] = numeric_tail[j + 1] and (kinds[j] == "EMPTY" or parse_number(texts[j]) is not None)
@@ -241,12 +233,7 @@ def _schedule_in_order(players: list[Player], codes: dict[tuple[int, int], tuple
     per = n - 1
     for p in players:
         opps = [j for j in range(1, n + 1) if j != p.start_rank]
-        games = []
-        for c in range(cycles):
-            for k, j in enumerate(opps, 1):
-                code = codes[(p.start_rank, j)][c]
-                games.append(_game(c * per + k, j, code))
-        p.games = games
+        p.games = [_game(c * per + k, j, codes[(p.start_rank, j)][c]) for c in range(cycles) for k, j in enumerate(opps, 1)]
     return per * cycles
 
 
