@@ -65,13 +65,7 @@ def _tb_columns(t: Tournament, tiebreaks: Mapping[str, Mapping[int, Any]] | None
     columns: list[Column] = []
     declared = t.extras.get("declared") or {}
     labels = t.extras.get("declared_labels") or {}
-    codes: list[str] = []
-    for per in declared.values():
-        for code in per:
-            if code not in codes:
-                codes.append(code)
-    for code in codes:
-        label = labels.get(code, code) if not tiebreaks or code not in tiebreaks else code
+    for code in dict.fromkeys(code for per in declared.values() for code in per):
         if tiebreaks and code in tiebreaks:
             continue
         values: dict[int, object] = {}
@@ -82,7 +76,7 @@ def _tb_columns(t: Tournament, tiebreaks: Mapping[str, Mapping[int, Any]] | None
                 continue
             if code in per:
                 values[key] = per[code]
-        columns.append((_label(label), values))
+        columns.append((_label(labels.get(code, code)), values))
     for code, given in (tiebreaks or {}).items():
         columns.append((_label(code), {int(k): v for k, v in given.items()}))
     return columns

@@ -26,6 +26,7 @@ from .conventions import UNKNOWN_TERMINATION, UNRATED_TERMINATION
 
 _BYE_TYPE = {Kind.PAB: ("PAB", "1-0"), Kind.FULL_BYE: ("FPB", "1-0"), Kind.HALF_BYE: ("HPB", "1/2-1/2"),
              Kind.ZERO_BYE: ("ZPB", "0-1")}
+_PLAYED_RESULT = {Kind.WIN: "1-0", Kind.LOSS: "0-1", Kind.DRAW: "1/2-1/2"}
 
 
 def _quote(value: object) -> str:
@@ -75,16 +76,9 @@ def _tags(t: Tournament, rnd: int, white: Player | None, black: Player | None, r
             ("White", (white.name or "?") if white else "BYE"), ("Black", (black.name or "?") if black else "BYE"),
             ("Result", result)]
     for colour, p in (("White", white), ("Black", black)):
-        if p is None:
-            continue
-        if p.title:
-            tags.append((colour + "Title", p.title))
-        if p.rating:
-            tags.append((colour + "Elo", str(p.rating)))
-        if p.fide_id:
-            tags.append((colour + "FideId", p.fide_id))
-        if p.federation:
-            tags.append((colour + "Fed", p.federation))
+        if p is not None:
+            tags += [(colour + tag, value) for tag, value in (("Title", p.title), ("Elo", str(p.rating or "")),
+                                                              ("FideId", p.fide_id), ("Fed", p.federation)) if value]
     if h.start_date_iso:
         tags.append(("EventDate", _iso_to_pgn(h.start_date_iso)))
     kind = event_type(t)
@@ -144,19 +138,11 @@ def _flip(g: Game) -> Game:
 def _result(wg: Game, bg: Game) -> tuple[str, list[tuple[str, str]]]:
     """Result tag and extra tags from White's cell (and Black's, for a double forfeit)."""
     kind = wg.kind
-    unrated = [] if wg.rated else [("Termination", UNRATED_TERMINATION)]  # W/D/L keep their flag
-    if kind == Kind.WIN:
-        return "1-0", unrated
-    if kind == Kind.LOSS:
-        return "0-1", unrated
-    if kind == Kind.DRAW:
-        return "1/2-1/2", unrated
+    if kind in _PLAYED_RESULT:  # W/D/L keep their flag
+        return _PLAYED_RESULT[kind], [] if wg.rated else [("Termination", UNRATED_TERMINATION)]
     if kind == Kind.UNKNOWN:
         return "*", [("Termination", UNKNOWN_TERMINATION)]
-    if kind == Kind.FORFEIT_WIN:
-        return "1-0", [("Termination", "forfeit")]
-    if kind == Kind.FORFEIT_LOSS:
-        if bg.kind == Kind.FORFEIT_LOSS:
-            return "0-0", [("Termination", "forfeit")]
-        return "0-1", [("Termination", "forfeit")]
+    if kind in Kind.FORFEITS:  # a double forfeit 0-0
+        result = "1-0" if kind == Kind.FORFEIT_WIN else "0-0" if bg.kind == Kind.FORFEIT_LOSS else "0-1"
+        return result, [("Termination", "forfeit")]
     return "*", []
