@@ -173,8 +173,8 @@ def test_the_terminals_are_the_ones_lark_builds_in_the_same_order():
 
     built = sorted(Lark(lexing._grammar_text(), parser="lalr", lexer="basic").terminals,
                    key=lambda t: (-t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name))
-    assert [tuple(t) for t in lexing._terminals()] == [(t.name, t.pattern.to_regexp(), t.priority) for t in built]
-    assert lexing.compiled_terminals() == list(lexing._terminals())
+    assert [tuple(t) for t in lexing.TERMINALS] == [(t.name, t.pattern.to_regexp(), t.priority) for t in built]
+    assert lexing.compiled_terminals() == list(lexing.TERMINALS)
     table = Path(lexing.__file__).with_name("terminals.py").read_text(encoding="utf-8")
     assert table == lexing.terminal_table(), \
         "regenerate: python -m trfscore.formats.crosstable.lexing > src/trfscore/formats/crosstable/terminals.py"

@@ -139,12 +139,6 @@ def _grammar_text() -> str:
     return grammar_text("crosstable.lark")
 
 
-def _terminals() -> tuple[Terminal, ...]:
-    """The grammar's terminals in the order lark's basic lexer tries them: the generated table
-    :data:`.terminals.TERMINALS` (no lark at run time), held to the grammar by a test."""
-    return TERMINALS
-
-
 def compiled_terminals() -> list[Terminal]:
     """The terminals as lark compiles them from ``grammars/crosstable.lark``, in its lexer's order.
 
@@ -182,20 +176,21 @@ def terminal_table() -> str:
 
 @lru_cache(maxsize=1)
 def _scanner() -> re.Pattern[str]:
-    """The item and separator terminals as one alternation, tried in the lexer's order.
+    """The item and separator terminals as one alternation, tried in the lexer's order (the
+    generated table :data:`.terminals.TERMINALS`: no lark at run time).
 
     Applied to one line at a time with ``finditer`` (blanks between items match nothing and are
     skipped, as the grammar's ``%ignore`` does), it gives the tokens the LALR parser would, at a
     fraction of the cost: a 4 MB text of separators is millions of tokens.
     """
-    return re.compile("|".join(f"(?P<{t.name}>{t.regexp})" for t in _terminals()
+    return re.compile("|".join(f"(?P<{t.name}>{t.regexp})" for t in TERMINALS
                                if not t.name.startswith("_")))
 
 
 @lru_cache(maxsize=1)
 def _item_patterns() -> list[tuple[str, re.Pattern[str]]]:
     """The grammar's item terminals in lexer order, for typing the text of a joined cell."""
-    return [(t.name, re.compile(t.regexp)) for t in _terminals()
+    return [(t.name, re.compile(t.regexp)) for t in TERMINALS
             if not t.name.startswith("_") and t.name not in ("PIPE", "SEMI", "TAB")]
 
 
