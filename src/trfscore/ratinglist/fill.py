@@ -60,10 +60,6 @@ def _put(line: str, name: str, value: str) -> str:
     return line[:f.start] + cell[:f.width] + line[f.start + f.width:]
 
 
-def _best_title(e: Entry) -> str:
-    return canonical_title(e.title) or canonical_title(e.w_title)
-
-
 def _plan(p: Player, e: Entry, rated: tuple[int | None, bool], style: str, label: str,
           new_id: bool) -> list[tuple[str, str, str, str]]:
     """(field, new value, rule, message) for every change the list asks of ``p``."""
@@ -73,7 +69,7 @@ def _plan(p: Player, e: Entry, rated: tuple[int | None, bool], style: str, label
         out.append(("fide_id", str(e.fide_id), "FID010", f"{who}: FIDE id {e.fide_id} filled in from {label}"))
     mine = canonical_title(p.title)
     held = e.titles()
-    best = _best_title(e)
+    best = canonical_title(e.title) or canonical_title(e.w_title)
     if (mine and mine not in held) or (not mine and best):
         code = (_TRF16_CODES.get(best, best) if style == "trf16" else best) if best else ""
         rule = "FID007" if mine else "FID008"
