@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, cast
 from ..cells import Columns, columns, positions_of
 from ..decimals import format_value
 from ..formats.limits import data_rounds
-from ..model import COLOUR_OF_CODE, Game, Kind, Player, Tournament
+from ..model import COLOUR_OF_CODE, Game, Kind, Tournament
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -337,11 +337,6 @@ def grid_rows(t: Tournament, standings: Standings) -> list[list[list[Cell] | Non
                 by_opp.setdefault(g.opponent, []).append(cell(t, g, number))
         out.append([None if sno == row.start_rank else by_opp.get(sno, []) for sno in order])
     return out
-
-
-def opponents(player: Player) -> list[int]:
-    """Start ranks of everyone the player was paired with (games and forfeits), in round order."""
-    return paired(player.games)
 
 
 def paired(rounds: Iterable[Any]) -> list[int]:

@@ -204,7 +204,7 @@ def render(t: Tournament, standings: AnyStandings, *, ratings: RatingsByStart | 
             # a Swiss crosstable's bare cells: the class and description of each result (the script
             # reads a player's opponents from them); a round-robin grid names them here
             "cells": {X.RESULT[k]: [X.CSS[k], X.DESCRIBE[k]] for k in X.RESULT},
-            "opponents": ({str(row.start_rank): X.opponents(row.player) for row in standings.rows}
+            "opponents": ({str(row.start_rank): X.paired(row.player.games) for row in standings.rows}
                           if grid else {})}
     names = escaped_names(standings.columns())
     table, legend = crosstable(t, standings, names)
@@ -247,12 +247,12 @@ def _team_page(t: Tournament, standings: TeamStandings) -> str:
     """The team standings and the team-vs-team crosstable: the individual page's template, CSS,
     script and Content-Security-Policy; a team's opponents highlighted, each tie-break value
     explained in the panel with the text of ``trfscore explain --teams``, no search box."""
-    from .team_crosstable import LEGEND, opponents
+    from .team_crosstable import LEGEND
 
     codes = [str(c) for c in standings.tiebreaks]
     columns, texts = _explanations(standings)
     data = {"codes": codes, "names": [tiebreak_name(c) for c in codes], "explain": texts, "columns": columns,
-            "numbered": "team no.", "opponents": {str(row.number): opponents(row.team) for row in standings.rows}}
+            "numbered": "team no.", "opponents": {str(row.number): X.paired(row.team.rounds) for row in standings.rows}}
     name = t.header.name.strip() or (t.source.path or "Team event")
     page_facts = html_facts(team_facts(t, standings), codes, standings.rules, standings.system,
                             [("Note", note) for note in standings.notes])

@@ -18,13 +18,12 @@ from typing import TYPE_CHECKING
 from ..decimals import format_score, format_value
 from ..model import Kind
 from ..teams.model import KIND_NAMES
-from .crosstable import ABSENT_LABEL, CSS, paired
+from .crosstable import ABSENT_LABEL, CSS
 
 if TYPE_CHECKING:
-    from ..teams.model import TeamLine
     from ..teams.standings import TeamStandings
 
-__all__ = ["LEGEND", "TeamCell", "crosstable_rows", "opponents"]
+__all__ = ["LEGEND", "TeamCell", "crosstable_rows"]
 
 LEGEND = ("Cells: opponent team's No., colour of the team's board 1 (w = white, b = black) and the game "
           "points the team scored; ff = forfeited match (not played). PAB = pairing-allocated bye; bye = "
@@ -94,8 +93,3 @@ def crosstable_rows(standings: TeamStandings) -> list[list[TeamCell]]:
                                   names.get(r.opponent, "") if r.opponent is not None else ""))
         out.append(cells)
     return out
-
-
-def opponents(line: TeamLine) -> list[int]:
-    """Numbers of the teams a team was paired with (matches and forfeits), in round order."""
-    return paired(line.rounds)
