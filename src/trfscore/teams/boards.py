@@ -58,9 +58,8 @@ def board_points(table: ScoreTable, g: Game) -> Fraction:
 
 
 def _in_match(p: Player, g: Game) -> bool:
-    if g.opponent is not None:
-        return g.opponent != p.start_rank
-    return g.code == "+"
+    """A board of a match: a game against somebody else, or a win by forfeit against an empty board."""
+    return g.opponent != p.start_rank if g.opponent is not None else g.code == "+"
 
 
 def read_boards(t: Tournament, members: dict[int, list[int]], member_team: dict[int, int], rounds: int,
@@ -76,11 +75,7 @@ def read_boards(t: Tournament, members: dict[int, list[int]], member_team: dict[
             if lineup is not None:
                 players = [t.player(rank) if rank else None for rank in lineup]
             else:
-                players = []
-                for rank in ranks:
-                    p = t.player(rank)
-                    if p is not None and _in_match(p, p.game(rnd)):
-                        players.append(p)
+                players = [p for p in map(t.player, ranks) if p is not None and _in_match(p, p.game(rnd))]
             if not any(p is not None and _in_match(p, p.game(rnd)) for p in players):
                 continue
             bm = BoardMatch(number, rnd, players)
