@@ -50,8 +50,6 @@ def rows(standings: AnyStandings, ratings: RatingsByStart | None = None) -> list
 
 def render(standings: AnyStandings, *, ratings: RatingsByStart | None = None) -> str:
     buf = io.StringIO()
-    writer = csv.writer(buf, lineterminator="\r\n")
-    writer.writerow([safe_cell(c) for c in header(standings, ratings)])
-    for cells in rows(standings, ratings):
-        writer.writerow([safe_cell(c) for c in cells])
+    csv.writer(buf, lineterminator="\r\n").writerows(
+        list(map(safe_cell, cells)) for cells in [header(standings, ratings), *rows(standings, ratings)])
     return buf.getvalue()
