@@ -73,6 +73,12 @@ def test_2650_exemption_from_october_2025(rating, period, capped):
     assert res.steps[2].endswith("(1 difference(s) capped at 400)" if capped else "(rated 2650+: no 400 cap)")
 
 
+@pytest.mark.parametrize(("period", "capped"), [("01.10.2025", 0), ("30.09.2025", 1), ("25/10/01", 0), ("25/09/30", 1)])
+def test_the_period_is_read_as_the_dwz_end_date_is(period, capped):
+    # one date reader for both systems (ratings.event.as_date): DD.MM.YYYY, and YY/MM/DD as 20YY
+    assert fide_update(2650, [2200], 1, period=period).capped_games == capped
+
+
 def test_change_and_new_rating():
     # 2000 against 2000 and 2100, 1.5 points, K 20: We = PD(0) + PD(-100) from table 8.1.2,
     # change = 20 x (1.5 - We) rounded half away from zero.

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal, TypeVar
 
+from .event import as_date
 from .numbers import Number, as_fraction, fmt, round_half_away, round_to
 from .result import OpponentEntry, RatingResult, parse_games
 from .tables import Curve, dsb_difference_table, dsb_expected
@@ -83,30 +84,13 @@ class DwzResult(RatingResult):
 
 # --- editions -------------------------------------------------------------------------------
 
-def _as_date(value: _dt.date | str) -> _dt.date:
-    if isinstance(value, _dt.datetime):
-        return value.date()
-    if isinstance(value, _dt.date):
-        return value
-    text = str(value).strip().replace("/", "-").replace(".", "-")
-    parts = text.split("-")
-    if len(parts) == 3 and len(parts[2]) == 4:  # DD.MM.YYYY
-        parts = parts[::-1]
-    if len(parts) == 2:
-        parts.append("1")
-    year, month, day = (int(p) for p in parts)
-    if year < 100:
-        year += 2000
-    return _dt.date(year, month, day)
-
-
 def dwz_edition_for(end_date: _dt.date | str | None) -> Edition:
     """The WO edition for a tournament ending on ``end_date``: "2026" from 2026-06-08.
 
-    Accepts a date or text (YYYY-MM-DD, YYYY/MM/DD, DD.MM.YYYY, YY/MM/DD); None means today.
+    Accepts a date or text (:func:`.event.as_date`); None means today.
     Raises ValueError for text that is not a date.
     """
-    day = _dt.date.today() if end_date is None else _as_date(end_date)
+    day = _dt.date.today() if end_date is None else as_date(end_date)
     return "2026" if day >= REFORM_DATE else "classic"
 
 

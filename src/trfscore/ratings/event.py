@@ -13,7 +13,7 @@ from .players_csv import PlayerInfo, PlayerKey, lookup_player
 if TYPE_CHECKING:  # pragma: no cover
     from ..model import Player, Tournament
 
-__all__ = ["NO_INFO", "end_date", "player_info", "year_of_birth"]
+__all__ = ["NO_INFO", "as_date", "end_date", "player_info", "year_of_birth"]
 
 NO_INFO = PlayerInfo()  # a player the players CSV says nothing about
 
@@ -24,6 +24,24 @@ def year_of_birth(text: str) -> int | None:
         return None
     match = re.search(r"(?<!\d)(1[89]\d\d|20\d\d)(?!\d)", text)
     return int(match.group(1)) if match else None
+
+
+def as_date(value: _dt.date | str | int) -> _dt.date:
+    """A date given as a date, a year (its last day) or text: ``YYYY-MM-DD``, ``YYYY/MM/DD``,
+    ``DD.MM.YYYY``, ``YY/MM/DD`` (20YY), ``YYYY-MM`` (the 1st) or ``YYYY`` (the 31st of December).
+    Raises ValueError for text that is not a date."""
+    if isinstance(value, _dt.datetime):
+        return value.date()
+    if isinstance(value, _dt.date):
+        return value
+    texts = str(value).strip().replace("/", "-").replace(".", "-").split("-")
+    if len(texts) == 3 and len(texts[2]) == 4:  # DD.MM.YYYY
+        texts.reverse()
+    parts = [int(text) for text in texts]
+    if len(parts) == 1:
+        return _dt.date(parts[0], 12, 31)
+    year, month, day = (*parts, 1) if len(parts) == 2 else parts
+    return _dt.date(year + 2000 if year < 100 else year, month, day)
 
 
 def end_date(tournament: Tournament) -> _dt.date | None:

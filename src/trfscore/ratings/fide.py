@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, TypedDict, Unpack
 
+from .event import as_date
 from .numbers import Number, as_fraction, fmt, round_half_away, round_ratio
 from .result import OpponentEntry, RatingResult, make_result, parse_games
 from .tables import fide_dp, fide_dp_hundredths, fide_pd_hundredths, round_percentage
@@ -64,24 +65,6 @@ class FideResult(RatingResult):
     k_reason: str = ""
     capped_games: int = 0
     published: bool = True
-
-
-def _period_date(period: Period) -> _dt.date | None:
-    """A period as a date: a date, an int year, or text YYYY-MM(-DD) / YYYY/MM(/DD)."""
-    if period is None:
-        return None
-    if isinstance(period, _dt.datetime):
-        return period.date()
-    if isinstance(period, _dt.date):
-        return period
-    if isinstance(period, int):
-        return _dt.date(period, 12, 31)
-    parts = [int(p) for p in str(period).strip().replace("/", "-").replace(".", "-").split("-")]
-    if len(parts) == 1:
-        return _dt.date(parts[0], 12, 31)
-    if len(parts) == 2:
-        return _dt.date(parts[0], parts[1], 1)
-    return _dt.date(parts[0], parts[1], parts[2])
 
 
 def fide_k(rating: int, *, birth_year: int | None = None, games_before: int | None = None,
@@ -199,7 +182,8 @@ def fide_evaluate(
     """
     k = _checked(options, "fide_evaluate").get("k")
     n = len(ratings)
-    when = _period_date(options.get("period"))
+    period = options.get("period")
+    when = None if period is None else as_date(period)
     total = sum(ratings)
     ra = Fraction(total, n) if n else None
     performance = _performance(total, n, w) if n else None
