@@ -79,6 +79,18 @@ def test_the_period_is_read_as_the_dwz_end_date_is(period, capped):
     assert fide_update(2650, [2200], 1, period=period).capped_games == capped
 
 
+def test_a_date_is_read_in_each_written_form():
+    import datetime as dt
+
+    from trfscore.ratings.event import as_date
+
+    assert as_date("2026-07") == as_date("2026/07") == dt.date(2026, 7, 1)  # a month alone: its 1st
+    assert as_date("2026") == as_date(2026) == dt.date(2026, 12, 31)  # a year alone: its last day
+    assert as_date("08.06.2026") == as_date("26/06/08") == as_date("2026.06.08") == dt.date(2026, 6, 8)
+    assert as_date("0100-01-01") == dt.date(100, 1, 1)  # only a two-digit year is 20YY
+    assert as_date(dt.datetime(2026, 6, 7, 23, 59)) == dt.date(2026, 6, 7)
+
+
 def test_change_and_new_rating():
     # 2000 against 2000 and 2100, 1.5 points, K 20: We = PD(0) + PD(-100) from table 8.1.2,
     # change = 20 x (1.5 - We) rounded half away from zero.
