@@ -126,9 +126,7 @@ class ReadState:
         table = t.scoring.table()  # the same sum as t.score, integer arithmetic per kind
         unit = table.unit
         totals = table.totals(columns(t.players))
-        # every player declares points and they are the totals, the columns compared at once (in_units
-        # scales each distinct declared object once: a table's rows share the values of their texts)
-        if in_units([p.points for p in t.players], unit) == totals:
+        if _all_agree(t.players, totals, unit):
             return
         for p, total in zip(t.players, totals):
             declared = p.points
@@ -149,3 +147,10 @@ class ReadState:
             self.t.extras["declared"] = self.declared
             self.t.extras["declared_at"] = self.declared_at
             self.t.extras["declared_labels"] = self.labels
+
+
+def _all_agree(players: list[Player], totals: list[int], unit: int) -> bool:
+    """Whether every player declares points and they are the cells' ``totals`` (in units of
+    ``1/unit``), the columns compared at once (:func:`~trfscore.model.in_units` scales each
+    distinct declared object once: a table's rows share the values of their texts)."""
+    return in_units([p.points for p in players], unit) == totals
