@@ -19,7 +19,6 @@ that is no finding about the tournament, and the rules after it could not be tru
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from heapq import heappush, heapreplace
 from itertools import chain
 from typing import TYPE_CHECKING
 
@@ -111,6 +110,8 @@ def _first_by_position(found: Iterable[Finding]) -> tuple[list[Finding], dict[st
     findings placed first in the file, and per rule id how many more it found.  A rule over a
     pathological file can find millions; only as many as will be listed are kept.  Exact
     duplicates of a kept finding are dropped uncounted, as :func:`finish` drops them."""
+    from heapq import heappush, heapreplace  # here: a clean file's rules find nothing to keep
+
     kept: dict[str, list[tuple[int, int, int, Finding]]] = {}  # per rule, a heap of (-line, -column, -order,
     # finding): the last-placed on top
     keys: set[_Key] = set()

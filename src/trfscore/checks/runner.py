@@ -7,7 +7,6 @@ options and return plain results, so ``--jobs N`` runs the same code as ``--jobs
 """
 from __future__ import annotations
 
-import glob
 import os
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -281,7 +280,12 @@ def expand(inputs: Iterable[str]) -> list[Target]:
             for path in found:
                 add(path, True)
             continue
-        if os.path.exists(item) or not glob.has_magic(item):
+        if os.path.exists(item):
+            add(item)
+            continue
+        import glob  # only an item naming no file may be a pattern (~2 M instructions to import)
+
+        if not glob.has_magic(item):
             add(item)
             continue
         matches = sorted(glob.glob(item, recursive=True))
