@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import trfscore
-from conftest import run_cli
+from conftest import ROOT, run_cli
 from trfscore.formats.trf.fits import misfits
 from trfscore.formats.trf.layout import PLAYER
 
@@ -217,3 +217,20 @@ def test_a_name_holding_a_line_break_stays_on_its_record_line():
             assert len(text.splitlines()) == text.count("\n"), (version, repr(brk))
             assert [p.name for p in trfscore.loads(text).players] == ["Player0001 001    9 m    Ghost",
                                                                        "Player0002, Test"]
+
+
+def test_a_team_number_too_wide_for_310_is_refused_not_shifted(capsys, tmp_path):
+    """A 310 record's team number has columns 5-7: team 1000 (from JSON) written would read back as
+    team 100 without members; TRF26 refuses it (TRF960), TRF16 (013, no number) writes the team."""
+    doc = json.loads(trfscore.dumps(trfscore.load(ROOT / "tests" / "data" / "tv10-team-swiss.trf"), "json",
+                                    fail_on=None))
+    doc["teams"][0]["number"] = 1000
+    path = tmp_path / "teams.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    code, out, err = run_cli(capsys, "convert", path, "--to", "trf26")
+    assert code == 1 and out == "" and "TRF960" in err
+    assert "team 1000 (Antelopes): number 1000 is 4 characters wide; its TRF field (310 columns 5-7) has 3" in err
+    code, out, _ = run_cli(capsys, "convert", path, "--to", "trf16")
+    assert code == 0
+    assert [(team.name, team.members) for team in trfscore.loads(out).teams] == \
+        [(team["name"], team["members"]) for team in doc["teams"]]

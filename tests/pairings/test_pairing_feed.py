@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import trfscore
+from conftest import ROOT
 from tiebreaks.builders import random_swiss
 from trfscore.formats.trf.layout import PLAYER
 from trfscore.pairings.feed import feed
@@ -87,3 +88,18 @@ def test_a_rating_too_wide_is_refused_not_shifted():
                            "rating '12345' is 5 characters wide; its TRF field has 4")
     if importlib.util.find_spec("gacrux") is not None:  # the verdict says the same
         assert t.verify_pairings().refused == fed.refused
+
+
+def test_a_team_number_too_wide_is_refused_not_shifted():
+    """In the team system the checker reads 310 records: team 1000 (from JSON) does not fit columns
+    5-7, so the file is not judged and no 310 line is written; the same file with team 999 is fed."""
+    doc = json.loads(trfscore.dumps(trfscore.load(ROOT / "tests" / "data" / "tv10-team-swiss.trf"), "json",
+                                    fail_on=None))
+    for number, refused in ((1000, True), (999, False)):
+        doc["teams"][0]["number"] = number
+        t = trfscore.loads(json.dumps(doc), "json")
+        fed = feed(t, system_of(t))
+        assert system_of(t).teams and ("TRF960" in fed.refused) == refused, number
+        numbers = [line[4:7] for line in fed.text.splitlines() if line.startswith("310")]
+        assert numbers == [] if refused else (f"{number:>3}" in numbers and len(numbers) == len(doc["teams"]))
+    assert fed.refused == ""

@@ -25,8 +25,9 @@ from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from ..formats.trf.fits import team_misfits
 from ..formats.trf.layout import BY_CODE, format_record
-from ..model import Game, Kind, Tournament
+from ..model import Game, Kind, Team, Tournament
 from ..records import PointAssignment
 
 if TYPE_CHECKING:
@@ -74,6 +75,10 @@ def team_feed(t: Tournament, rounds: int) -> TeamFeed:
     if muddled:
         more = f" ({len(muddled) - 1} more like it)" if len(muddled) > 1 else ""
         problem = f"the team matches cannot be read consistently ({muddled[0]}{more})"
+    wide = [found.message for line in event.teams  # (the TRF writers' measure of a 310 record)
+            for found in team_misfits(Team(line.number, members=_members(t, line)), BY_CODE["310"])]
+    if wide and not problem:  # written, a 310 line would shift its columns: none is written
+        return TeamFeed([], f"the checker's TRF input cannot hold this file's values (TRF960): {wide[0]}", codes)
     return TeamFeed(_records(t, event), problem, codes)
 
 

@@ -7,7 +7,8 @@ none; a text wider than its field (a name of 40 characters) would be cut
 results under the file's scoring, record 162) is measured too: a win worth 3 and a draw worth
 1.25 give totals such as ``12.75``, five characters in the four of columns 81-84.  A number
 that is no whole number where the field holds one (``2.0`` from a JSON document) would be
-written as text the field does not take.  The writers are asked first: ``convert`` refuses
+written as text the field does not take.  A team written afresh is measured as its ``310``
+(or ``013``) record: team ``1000`` does not fit columns 5-7.  The writers are asked first: ``convert`` refuses
 such a tournament with these findings (exit 1) instead of shifting columns, and the writers
 (:func:`.versions.write`, :func:`.writer.write_text`, behind ``trfscore.dumps``/``dump`` to
 a TRF) raise :class:`Misfits`.
@@ -18,13 +19,13 @@ from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from ...decimals import trf_points
+from ...decimals import trf_points, trf_value
 from ...findings import CappedFindings, Finding, counted, finding
 from . import rules as _rules  # noqa: F401  (declares TRF960)
-from .layout import PLAYER
+from .layout import BY_CODE, PLAYER, Record
 
 if TYPE_CHECKING:  # (the writers import this module: no import of the model here)
-    from ...model import Player, Tournament
+    from ...model import Player, Team, Tournament
 
 #: the fields of a 001 line that hold whole numbers
 _WHOLE = frozenset(f.name for f in PLAYER.fields if f.type == "int")
@@ -42,20 +43,25 @@ def player_fields(p: Player) -> dict[str, object]:
             "points": "" if p.points is None else trf_points(p.points), "rank": "" if p.rank is None else p.rank}
 
 
-def misfits(t: Tournament, totals: Mapping[int, Fraction] | None = None) -> list[Finding]:
+def misfits(t: Tournament, totals: Mapping[int, Fraction] | None = None, teams: Iterable[Team] = (),
+            team_record: str = "310") -> list[Finding]:
     """A TRF960 finding for every value of ``t`` that does not fit its TRF field (at most
     :data:`~trfscore.findings.MAX_PER_RULE`, then a note counting the rest); ``totals``: the
-    points the writer gives players by start rank, measured where they are not the declared ones."""
-    return player_misfits(t.players, totals)
+    points the writer gives players by start rank, measured where they are not the declared ones;
+    ``teams``: the teams written, as ``team_record`` records (``310`` or ``013``)."""
+    return player_misfits(t.players, totals, teams=teams, team_record=team_record)
 
 
 def player_misfits(players: Iterable[Player], totals: Mapping[int, Fraction] | None = None, *,
-                   texts: bool = True) -> list[Finding]:
-    """:func:`misfits` of these players, as a ``001`` line of each would be written
+                   texts: bool = True, teams: Iterable[Team] = (), team_record: str = "310") -> list[Finding]:
+    """:func:`misfits` of these players (and teams), as a ``001`` line of each would be written
     (:func:`.versions.format_player`); ``texts=False``: only what would shift the later columns,
     not a text that would be cut (the pairing checker's input, which reads no text field)."""
     out: list[Finding] = []
     add = CappedFindings(out)
+    for team in teams:
+        for found in team_misfits(team, BY_CODE[team_record]):
+            add(found)
     for p in players:
         who = f"player {p.start_rank!r}" + (f" ({p.name})" if p.name else "")
         computed = None if totals is None else totals.get(p.start_rank)
@@ -87,6 +93,25 @@ def player_misfits(players: Iterable[Player], totals: Mapping[int, Fraction] | N
     return out
 
 
+def team_misfits(team: Team, record: Record) -> list[Finding]:
+    """TRF960 for each number of ``team`` too wide for its field of ``record`` (``310``: number,
+    points, rank; both: each member's start rank): written, it would shift the later columns (a
+    310 of team 1000 reads back as team 100 without members).  Texts are cut, as written."""
+    values = {"number": team.number, "rank": "" if team.rank is None else team.rank,
+              "match_points": "" if team.match_points is None else trf_value(team.match_points),
+              "game_points": "" if team.game_points is None else trf_value(team.game_points)}
+    out = []
+    for f in record.fields:
+        shown = [str(m) for m in team.members] if f.name == "members" else [str(values.get(f.name, ""))]
+        for text in shown:
+            if f.numeric and len(text) > f.width:
+                out.append(finding("TRF960", f"team {team.number!r}" + (f" ({team.name})" if team.name else "")
+                                   + f": {f.name} {text} is {len(text)} characters wide; its TRF field ({record.code} "
+                                   f"columns {f.first}-{f.last}) has {f.width}", team.line, None,
+                                   "correct the value: written, it would shift every later column", text))
+    return out
+
+
 class Misfits(ValueError):
     """A tournament a TRF writer refuses: ``findings`` (TRF960) say which values do not fit."""
 
@@ -96,10 +121,11 @@ class Misfits(ValueError):
         self.findings = findings
 
 
-def refuse(t: Tournament, totals: Mapping[int, Fraction] | None = None) -> None:
-    """Raise :class:`Misfits` when a value of ``t`` (or one of ``totals``) does not fit its TRF
-    column (:func:`misfits`)."""
-    found = misfits(t, totals)
+def refuse(t: Tournament, totals: Mapping[int, Fraction] | None = None, teams: Iterable[Team] = (),
+           team_record: str = "310") -> None:
+    """Raise :class:`Misfits` when a value of ``t`` (or one of ``totals``, or of ``teams``) does
+    not fit its TRF column (:func:`misfits`)."""
+    found = misfits(t, totals, teams, team_record)
     if found:
         raise Misfits(found)
 

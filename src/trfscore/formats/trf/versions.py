@@ -193,9 +193,10 @@ def write(t: Tournament, version: str = "trf16") -> str:
     if version not in VERSIONS:
         raise ValueError(f"unknown TRF version {version!r}")
     points = written_points(t)
-    refuse(t, points)
     h = t.header
     modern = version == "trf26"
+    teams = _teams_to_write(t, modern)
+    refuse(t, points, teams, "310" if modern else "013")
     lines: list[str] = []
 
     def header(code: str, value: object) -> None:
@@ -209,7 +210,6 @@ def write(t: Tournament, version: str = "trf16") -> str:
     header("052", _slash(h.end_date_iso, h.end_date) if modern else h.end_date or _slash(h.end_date_iso, ""))
     header("062", len(t.players))
     header("072", sum(1 for p in t.players if p.rating))
-    teams = _teams_to_write(t, modern)
     if teams:
         header("082", len(teams))
     elif h.teams_declared is not None:  # "082 0" of an individual event: kept in its place
