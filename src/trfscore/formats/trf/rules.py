@@ -414,8 +414,9 @@ READER_RULES: tuple[str, ...] = (
         a wider number would push every later column, a wider text (a name) would be cut, and a
         number that is no whole number (``2.0``) where the field holds one cannot be written.  A
         total the writer adds up (no points declared) is measured too: record 162's draw worth
-        1.25 gives totals such as ``12.75``.  ``convert`` to a TRF refuses such a tournament
-        (exit 1) and writes nothing (:mod:`trfscore.formats.trf.fits`).
+        1.25 gives totals such as ``12.75``; and a team's ``310`` record (number in columns 5-7).
+        ``convert`` to a TRF refuses such a tournament (exit 1) and writes nothing
+        (:mod:`trfscore.formats.trf.fits`); the pairing check does not judge it (``TRF902``).
 
         Passing: a JSON document whose player has ``"rating": 2450``.
 
