@@ -238,20 +238,16 @@ def _causes(t: Tournament, lost_symbols: list[str]) -> tuple[str, str]:
     loss: the TRF writers refuse it, TRF960.)"""
     mode = t.scoring.unfinished
     chosen = mode in ("draw", "zero")
-    causes = []
-    if mode == "pending":
-        causes.append("the choice --unfinished pending (unknown results not scored)")
-    if any(s != "X" or not chosen for s in lost_symbols):
-        causes.append(f"the scoring of {_SOURCE.get(t.scoring.source, 'the file')}")
-    if chosen and "X" in lost_symbols:
-        causes.append(f"the value --unfinished {mode} gives unknown results")
-    if not causes:  # no value lost: the choice or the scoring the file was read with
-        causes.append(f"the value --unfinished {mode} gives unknown results" if chosen else
-                      f"the scoring of {_SOURCE.get(t.scoring.source, 'the file')}")
+    pending = "the choice --unfinished pending (unknown results not scored)"
+    scoring = f"the scoring of {_SOURCE.get(t.scoring.source, 'the file')}"
+    value = f"the value --unfinished {mode} gives unknown results"
+    x_lost = "X" in lost_symbols
+    # each cause and when it is blamed; none blamed (no value lost): the choice or the scoring the file was read with
+    causes = [cause for cause, blamed in ((pending, mode == "pending"),
+                                          (scoring, any(s != "X" for s in lost_symbols) or (x_lost and not chosen)),
+                                          (value, chosen and x_lost)) if blamed] or [value if chosen else scoring]
     why = " and ".join(causes) + (" have" if len(causes) > 1 else " has")
-    if mode == "pending" and len(causes) == 1:
-        return why, ""
-    return why, "; TRF26 (record 162) and JSON keep it"
+    return why, "" if causes == [pending] else "; TRF26 (record 162) and JSON keep it"
 
 
 def _points(t: Tournament) -> dict[str, Fraction] | None:
