@@ -8,10 +8,10 @@ results under the file's scoring, record 162) is measured too: a win worth 3 and
 1.25 give totals such as ``12.75``, five characters in the four of columns 81-84.  A number
 that is no whole number where the field holds one (``2.0`` from a JSON document) would be
 written as text the field does not take.  A team written afresh is measured as its ``310``
-(or ``013``) record: team ``1000`` does not fit columns 5-7.  The writers are asked first: ``convert`` refuses
-such a tournament with these findings (exit 1) instead of shifting columns, and the writers
-(:func:`.versions.write`, :func:`.writer.write_text`, behind ``trfscore.dumps``/``dump`` to
-a TRF) raise :class:`Misfits`.
+(or ``013``) record: team ``1000`` does not fit columns 5-7.  The writers are asked first:
+``convert`` refuses such a tournament with these findings (exit 1) instead of shifting columns,
+and the writers (:func:`.versions.write`, :func:`.writer.write_text`, behind
+``trfscore.dumps``/``dump`` to a TRF) raise :class:`Misfits`.
 """
 from __future__ import annotations
 
