@@ -153,10 +153,8 @@ _LONE_SURROGATE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 def _line_break_problems(doc: dict[str, Any]) -> list[tuple[str, str]]:
     """A source record is one line: a line break inside its text would write extra records."""
     records = (doc.get("source") or {}).get("records") or []
-    for i, r in enumerate(records):
-        if "\n" in r["text"] or "\r" in r["text"]:
-            return [("expected one line of text, found a line break in it", f"/source/records/{i}/text")]
-    return []
+    return [("expected one line of text, found a line break in it", f"/source/records/{i}/text")
+            for i, r in enumerate(records) if "\n" in r["text"] or "\r" in r["text"]][:1]
 
 
 def _with_exact_values(doc: dict[str, Any]) -> dict[str, Any]:

@@ -54,22 +54,16 @@ def to_dict(t: Tournament, *, records: bool = True, findings: bool = True) -> di
         header[key] = header[key] or None
     header["team_scoring"] = {k: num(v, f"/header/team_scoring/{token(k)}")
                               for k, v in t.header.team_scoring.items()}
-    players = []
-    for i, p in enumerate(t.players):
-        players.append({
-            "start_rank": p.start_rank, "name": p.name, "sex": p.sex, "title": p.title,
-            "rating": p.rating, "federation": p.federation, "fide_id": p.fide_id, "birth": p.birth,
-            "points": num(p.points, f"/players/{i}/points"), "rank": p.rank, "line": p.line,
-            "national": {k: asdict(v) for k, v in p.national.items()},
-            "games": [{"round": g.round, "opponent": g.opponent, "colour": g.colour, "code": g.code,
-                       "kind": g.kind} for g in p.games],
-        })
-    teams = []
-    for i, team in enumerate(t.teams):
-        item = asdict(team)
-        item["match_points"] = num(team.match_points, f"/teams/{i}/match_points")
-        item["game_points"] = num(team.game_points, f"/teams/{i}/game_points")
-        teams.append(item)
+    players = [{
+        "start_rank": p.start_rank, "name": p.name, "sex": p.sex, "title": p.title,
+        "rating": p.rating, "federation": p.federation, "fide_id": p.fide_id, "birth": p.birth,
+        "points": num(p.points, f"/players/{i}/points"), "rank": p.rank, "line": p.line,
+        "national": {k: asdict(v) for k, v in p.national.items()},
+        "games": [{"round": g.round, "opponent": g.opponent, "colour": g.colour, "code": g.code,
+                   "kind": g.kind} for g in p.games],
+    } for i, p in enumerate(t.players)]
+    teams = [{**asdict(team), "match_points": num(team.match_points, f"/teams/{i}/match_points"),
+              "game_points": num(team.game_points, f"/teams/{i}/game_points")} for i, team in enumerate(t.teams)]
     src = t.source
     source: dict[str, Any] = {"path": src.path, "format": src.format, "dialect": src.dialect,
                               "encoding": src.encoding, "bom": src.bom}

@@ -131,10 +131,8 @@ def meets_35(halves: int, n: int) -> bool:
 def required_halves(ra: int, n: int, norm: NormType) -> int | None:
     """The least score (half-points) that meets 1.4.8 and 1.4.8b with this Ra over n games
     (1.4.1d's "score required"); None if even n points do not."""
-    for h in range(2 * n + 1):
-        if meets_35(h, n) and ra + fide_dp_hundredths(percent(h, n)) >= norm.min_rp:
-            return h
-    return None
+    return next((h for h in range(2 * n + 1) if meets_35(h, n) and ra + fide_dp_hundredths(percent(h, n)) >= norm.min_rp),
+                None)
 
 
 def points(halves: int) -> str:

@@ -65,13 +65,8 @@ class RoundVerdict:
 
     def players(self) -> list[int]:
         """Every start rank (team number, for teams) in the differing boards, in order of first mention."""
-        seen: dict[int, None] = {}
-        for b in self.boards:
-            for pair in (b.played, b.rules):
-                for rank in pair or ():
-                    if rank:
-                        seen.setdefault(rank, None)
-        return list(seen)
+        return list(dict.fromkeys(rank for b in self.boards for pair in (b.played, b.rules) for rank in pair or ()
+                                  if rank))
 
 
 @dataclass

@@ -25,10 +25,7 @@ def rating_type(t: Tournament) -> str:
     """"rapid", "blitz" or "standard", from the tournament's type, system and time control."""
     h = t.header
     text = " ".join((h.type, h.system, h.time_control)).lower()
-    for kind in ("blitz", "rapid"):
-        if kind in text:
-            return kind
-    return "standard"
+    return next((kind for kind in ("blitz", "rapid") if kind in text), "standard")
 
 
 def carries(lst: RatingList, kind: str) -> bool:

@@ -93,7 +93,4 @@ class TeamEvent:
         return self.scoring.boards
 
     def team(self, number: int) -> TeamLine | None:
-        for line in self.teams:
-            if line.number == number:
-                return line
-        return None
+        return next((line for line in self.teams if line.number == number), None)

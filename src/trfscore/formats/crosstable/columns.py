@@ -117,10 +117,7 @@ def prefix(items: Items, roles_before: list[Role], sep: bool, has_header: bool, 
 
 def _after_name(roles: list[Role]) -> list[Role]:
     """The roles right of the name column (none without one)."""
-    for i, (role, _, _, _) in enumerate(roles):
-        if role == "name":
-            return roles[i + 1:]
-    return []
+    return next((roles[i + 1:] for i, (role, _, _, _) in enumerate(roles) if role == "name"), [])
 
 
 def _total_of(kind: str, text: str, rounds: int) -> bool:

@@ -211,10 +211,7 @@ def _kind(name: str | None, text: str) -> str:
 
 def classify(text: str) -> str:
     """The terminal name the grammar gives ``text`` as one item (``"WORD"`` when none fits)."""
-    for name, pattern in _item_patterns():
-        if pattern.fullmatch(text):
-            return _kind(name, text)
-    return "WORD"
+    return next((_kind(name, text) for name, pattern in _item_patterns() if pattern.fullmatch(text)), "WORD")
 
 
 def lex(text: str, lines: list[str] | None = None) -> list[Items]:

@@ -96,10 +96,7 @@ class _Store:
         codes, width = self.codes, self.width
         if not isinstance(codes, bytearray):
             return max((i % width + 1 for i in codes), default=0)
-        for rnd in range(width, 0, -1):
-            if codes[rnd - 1::width].count(_BLANK) != self.size:
-                return rnd
-        return 0
+        return next((rnd for rnd in range(width, 0, -1) if codes[rnd - 1::width].count(_BLANK) != self.size), 0)
 
 
 class Placement:

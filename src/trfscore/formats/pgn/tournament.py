@@ -90,10 +90,7 @@ def _header(t: Tournament, records: list[GameRecord]) -> None:
             round_dates.add((r.round_text.partition(".")[0], date))
 
     def common(tag: str, skip: tuple[str, ...] = ("", "?", "-")) -> str:
-        for value, _ in counts[tag].most_common():
-            if value.strip() not in skip:
-                return value.strip()
-        return ""
+        return next((value.strip() for value, _ in counts[tag].most_common() if value.strip() not in skip), "")
 
     h.name = common("Event")
     h.city = common("Site")

@@ -83,10 +83,8 @@ def period_from_name(name: str) -> str:
 
 def kind_from_name(name: str) -> str:
     base = Path(name).name.lower()
-    for kind in ("standard", "rapid", "blitz"):
-        if kind in base:
-            return kind
-    return "combined" if "players_list" in base else ""
+    return next((kind for kind in ("standard", "rapid", "blitz") if kind in base),
+                "combined" if "players_list" in base else "")
 
 
 # -- a row's cells made an entry -----------------------------------------------------------
