@@ -82,7 +82,7 @@ def prefix(items: Items, roles_before: list[Role], sep: bool, has_header: bool, 
     if hi - lo > 1 and kinds[lo] == "TITLE":
         info["title"] = texts[lo]
         lo += 1
-    after_name = _after_name(roles)
+    after_name = next((roles[i + 1:] for i, (role, _, _, _) in enumerate(roles) if role == "name"), [])  # right of the name
     if not has_header:
         after_name = [("title", "", "", None), ("rating", "", "", None), ("fed", "", "", None)]
         if rounds and hi - lo > 1 and _total_of(kinds[hi - 1], texts[hi - 1], rounds):
@@ -113,11 +113,6 @@ def prefix(items: Items, roles_before: list[Role], sep: bool, has_header: bool, 
     if info["name"] == "?":
         info["name"] = ""  # the writers' mark for a player without a name
     return info
-
-
-def _after_name(roles: list[Role]) -> list[Role]:
-    """The roles right of the name column (none without one)."""
-    return next((roles[i + 1:] for i, (role, _, _, _) in enumerate(roles) if role == "name"), [])
 
 
 def _total_of(kind: str, text: str, rounds: int) -> bool:

@@ -225,12 +225,6 @@ def lex(text: str, lines: list[str] | None = None) -> list[Items]:
     return [_items(line, no, kinds) for no, line in enumerate(lines, 1)]
 
 
-def lex_line(line: str, no: int) -> Items:
-    """The typed items of one line (without line breaks), numbered ``no``: what :func:`lex`
-    gives for that line of a whole text."""
-    return _items(line.translate(_SPACES) if _has_odd_space(line) else line, no, _Kinds(_scanner().match))
-
-
 def _items(line: str, no: int, kinds: _Kinds) -> Items:
     """The typed items of ``line`` (its odd blanks made spaces), numbered ``no``.
 
