@@ -62,11 +62,7 @@ def edition_for(start_iso: str | None) -> Edition:
     """The edition in force for an event starting on ``start_iso`` (None: the newest)."""
     if not start_iso:
         return EDITIONS["2024"]
-    found = EDITIONS["2017"]
-    for edition in EDITIONS.values():
-        if start_iso >= edition.effective:
-            found = edition
-    return found
+    return next((e for e in reversed(EDITIONS.values()) if start_iso >= e.effective), EDITIONS["2017"])
 
 
 def edition_named(name: str) -> Edition:
