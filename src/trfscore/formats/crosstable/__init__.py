@@ -8,11 +8,7 @@ fraction of its cost), and the layout detection below decides which items are th
 are the name and which are declared columns.  It reads the crosstables of FIDE rating reports, chess-results, US Chess
 and FIDE-style cells, and ``docs/formats.md`` lists the notations and its own choices.
 
-Round-robin grids have no rounds; the games are put into Berger-table rounds (FIDE C.05
-Annex 1; a double round-robin repeats the table) so that every game sits in the same round for
-both players; an odd player count gives each player one ``NOT_SCHEDULED`` round (never a bye).
-``rr_rounds="order"`` instead puts a player's k-th opponent (in start-rank order) in round k.
-Colours are not known from a grid and stay None.
+Round-robin grids have no rounds: :mod:`.grid` puts their games into Berger-table rounds.
 
 Declared columns are kept as declared: points in :attr:`Player.points`, a rank column in
 :attr:`Player.rank`, tie-break columns in ``t.extras["declared"][start_rank][code]`` (codes such

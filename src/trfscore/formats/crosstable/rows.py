@@ -32,10 +32,8 @@ def _cells_of(items: Items, line: str) -> tuple[str | None, Items]:
     if not ("|" in line or "\t" in line or ";" in line):
         return None, items  # (most lines: no separator item to look for)
     toks = items.toks()
-    n_pipe = items.kinds.count("PIPE")
-    n_tab = items.kinds.count("TAB")
-    n_semi = items.kinds.count("SEMI")
-    sep = "PIPE" if n_pipe >= 2 else "TAB" if n_tab >= 1 else "SEMI" if n_semi >= 2 else None
+    kinds = items.kinds
+    sep = "PIPE" if kinds.count("PIPE") >= 2 else "TAB" if "TAB" in kinds else "SEMI" if kinds.count("SEMI") >= 2 else None
     if sep is None:
         return None, Items.of([t for t in toks if t.kind not in ("PIPE", "TAB", "SEMI")], items.no)
     groups: list[list[Tok]] = [[]]

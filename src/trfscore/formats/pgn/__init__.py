@@ -23,11 +23,8 @@ games reads at tens of thousands of games a second.  What this package owns:
   decisive game without moves in a file whose other games have moves; a bye when one side is
   named ``BYE`` (``-``, ``spielfrei``), ``Termination "bye"`` or a ``ByeType`` tag
   (``PAB HPB FPB ZPB``, written by :mod:`.writer`).
-* **One game at a time**: the text is cut where games start (``[Event`` lines) and python-chess
-  reads each game on its own, so it cannot stop early or lose the game after one whose movetext
-  is empty (python-chess issue 1087; such a game is reported, PGN102); UTF-8 bytes are decoded
-  one game at a time, so a file is held once; players, event tags and results that games repeat
-  are shared objects.
+* **One game at a time** (:mod:`.collecting`): python-chess reads each game's section on its own;
+  players, event tags and results that games repeat are shared objects.
 
 Bad input (not PGN, broken tag lines, mixed UTF-8 / Windows-1252 lines) gives findings, never
 an exception.
