@@ -91,10 +91,9 @@ def terms(eng: TeamEngine, tb: TeamTieBreak, i: int) -> list[Term]:
 
 
 def _value(eng: TeamEngine, tb: TeamTieBreak, i: int) -> Fraction:
-    ts = terms(eng, tb, i)
-    if tb.base == "ESB":
-        return sum((t.weight * t.value for t in ts if not t.cut), Fraction(0))
-    return sum((t.value for t in ts if not t.cut), Fraction(0))
+    """BH (the opponents' values) or ESB (each times the team's own points) without the cut terms."""
+    esb = tb.base == "ESB"
+    return sum((t.weight * t.value if esb else t.value for t in terms(eng, tb, i) if not t.cut), Fraction(0))
 
 
 def compute_column(eng: TeamEngine, tb: TeamTieBreak) -> list[Fraction]:
@@ -105,10 +104,8 @@ def compute_column(eng: TeamEngine, tb: TeamTieBreak) -> list[Fraction]:
     if tb.base in ("BH", "ESB"):
         teams = eng.view("MP").player_count
         got = [_value(eng, tb, i) for i in range(teams)]
-    elif tb.base == "SECONDARY":
-        got = list(eng.view(eng.secondary).score)
-    elif tb.base in ("MP", "GP"):
-        got = list(eng.view(tb.base).score)
+    elif tb.base in ("SECONDARY", "MP", "GP"):
+        got = list(eng.view(eng.secondary if tb.base == "SECONDARY" else tb.base).score)
     elif tb.base == "BC":  # C.07 Art. 12.1 on the whole event
         got = board_count_column(eng, tb)
     else:  # pragma: no cover - group tie-breaks are not columns
