@@ -1,20 +1,15 @@
 """Streaming readers for the lists FIDE (and national federations) publish.
 
-* XML: ``<playerslist><player><fideid>…</fideid>…</player>…</playerslist>``, combined or per
-  rating type (``docs/ratinglist.md`` lists the elements), parsed by expat a megabyte at a time,
-  each player dropped once read, so a list of a million players never sits in memory whole;
-* TXT: fixed columns found from the header line (``ID Number  Name … Fed Sex Tit …``), old and
-  new headers alike: each field starts where its header word starts;
-* CSV: a national list with a header naming its columns (the German DSB export: ZPS, member
-  number, name, DWZ, index, birth year, FIDE id ...);
+* XML (:mod:`.xml_list`), combined or per rating type, a player dropped once read;
+* TXT (:mod:`.txt_list`), fixed columns found from the header line;
+* CSV (:mod:`.csv_list`), a national list with a header naming its columns;
 * any of these inside a zip file, streamed from the archive without unpacking it.
 
 A file that is not a list raises :class:`ListFormatError` naming the file and what was expected;
 a malformed row is skipped and counted in :class:`ReadStats`, never an exception.
 
 This module opens a list (plain or zipped), tells which kind it is (:func:`sniff`) and hands it
-to the reader of its format (:mod:`.xml_list`, :mod:`.txt_list`, :mod:`.csv_list`); what those
-share is :mod:`.rows`.
+to the reader of its format; what those share is :mod:`.rows`.
 """
 from __future__ import annotations
 
