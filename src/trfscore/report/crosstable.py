@@ -316,12 +316,8 @@ def _label(t: Tournament, opponent: int | None, kind: str, colour: str | None, r
         if label is None:
             label = byes[kind, colour] = cell(t, Game(0, None, colour, "", kind), {}).label
         return label
-    if kind == Kind.ABSENT:
-        return ABSENT_LABEL
-    if kind == Kind.NOT_SCHEDULED:
-        return ""
-    ref = "" if opponent is None else refs.get(opponent) or f"#{opponent}"
-    return f"{ref}{colour or (' ' if ref else '')}{result_text(kind, code)}"
+    number = refs.get(opponent) if opponent is not None else None
+    return Cell(kind, opponent, None if number is None else int(number), colour, result_text(kind, code)).label
 
 
 def grid_rows(t: Tournament, standings: Standings) -> list[list[list[Cell] | None]]:
