@@ -31,6 +31,7 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import fields
+from functools import cache
 from pathlib import Path
 
 from ..outfiles import staged
@@ -98,7 +99,9 @@ CREATE INDEX player_national ON player (national_id);
 _SCHEMA_QUERY = "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY name"
 
 
+@cache
 def _expected_schema() -> list[tuple[object, ...]]:
+    """The schema rows of an index as this version makes it (made once, in memory)."""
     db = sqlite3.connect(":memory:")
     db.executescript(_CREATE + _INDEXES)
     rows = db.execute(_SCHEMA_QUERY).fetchall()
@@ -106,17 +109,12 @@ def _expected_schema() -> list[tuple[object, ...]]:
     return rows
 
 
-_EXPECTED: list[list[tuple[object, ...]]] = []
-
-
 def is_index(db: sqlite3.Connection) -> bool:
     """True when ``db`` carries our marker and exactly our tables and indexes (an added table,
     view or trigger makes it somebody else's file)."""
-    if not _EXPECTED:
-        _EXPECTED.append(_expected_schema())
     try:
         marks = (db.execute("PRAGMA application_id").fetchone()[0], db.execute("PRAGMA user_version").fetchone()[0])
-        return marks == (APPLICATION_ID, SCHEMA_VERSION) and db.execute(_SCHEMA_QUERY).fetchall() == _EXPECTED[0]
+        return marks == (APPLICATION_ID, SCHEMA_VERSION) and db.execute(_SCHEMA_QUERY).fetchall() == _expected_schema()
     except sqlite3.Error:
         return False
 
