@@ -3,6 +3,8 @@ info finding), the python-chess early-stop guard, several files, and bad input."
 from __future__ import annotations
 
 import io
+
+import pytest
 from fractions import Fraction
 
 from trfscore.formats import limits, pgn
@@ -478,3 +480,31 @@ def test_an_elo_of_zeros_or_no_number_is_no_rating():
     text = "".join(game(f"Player {i}", f"Other {i}", "1-0", str(i + 1), WhiteElo=elo) for i, elo in enumerate(written))
     ratings = {p.name: p.rating for p in pgn.read(text).players}
     assert [ratings[f"Player {i}"] for i in range(len(written))] == [2100, 1850] + [None] * 7
+
+
+def _two_players_dated(round_date: str) -> str:
+    """A one-round TRF16 of 25-27 Feb 2011 whose 132 record dates round 1 as ``round_date``
+    (the 001 columns: name 15-47, points 81-84, rank 86-89, round 1 at 92-99)."""
+    def player(rank: int, name: str, points: str, opponent: int, colour: str, result: str) -> str:
+        return (f"001 {rank:4d}      {name:<33}{'':33}{points:>4} {rank:4d}  "
+                f"{opponent:4d} {colour} {result}\n")
+    return ("012 Dated\n042 2011/02/25\n052 2011/02/27\n"
+            + "132" + " " * 88 + round_date.ljust(8) + "\n"
+            + player(1, "Alpha, A", "1.0", 2, "w", "1") + player(2, "Beta, B", "0.0", 1, "b", "0"))
+
+
+@pytest.mark.parametrize(("round_date", "tag"), [
+    ("11/02/26", "2011.02.26"),   # TRF16's YY/MM/DD (trf-spec.md, 132)
+    ("11.26.02", "2011.02.26"),   # YY.DD.MM, met in real files (trf-spec.md 8.4, corpus #10: 11.25.02)
+    ("11.02.26", "2011.02.26"),   # YY.MM.DD with dots
+    ("", "2011.02.25"),           # no round date: the start date (042)
+])
+def test_a_round_date_is_written_as_the_checks_read_it(round_date, tag):
+    """The ``Date`` tag of a round's games is its 132 date as ``check`` reads it (TRF204), never a
+    month 26 (the writer used to reorder the text itself and wrote ``2011.26.02``)."""
+    import trfscore
+
+    t = trfscore.loads(_two_players_dated(round_date))
+    assert not [f for f in t.findings if f.rule == "TRF204"]
+    written = trfscore.dumps(t, "pgn", fail_on=None)
+    assert f'[Date "{tag}"]' in written

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from ...model import Game, Kind, Player, Tournament
 from ...safetext import neutralise
+from ..dates import parse_round_date
 from ..limits import data_rounds
 from .conventions import UNKNOWN_TERMINATION, UNRATED_TERMINATION
 
@@ -37,17 +38,12 @@ def _quote(value: object) -> str:
 
 
 def _date(t: Tournament, rnd: int) -> str:
+    """The round's ``Date`` tag: its 132 date read as the checks read it (``YY/MM/DD``, or the
+    other orders met in real files, e.g. ``11.25.02``), else the start date, else unknown."""
     h = t.header
-    if 0 < rnd <= len(h.round_dates):
-        text = h.round_dates[rnd - 1].strip().replace("-", "/").replace(".", "/")
-        parts = text.split("/")
-        if len(parts) == 3 and all(p.isdecimal() for p in parts):
-            y, m, d = parts
-            if len(y) == 2:
-                y = "20" + y
-            if len(y) == 4:
-                return f"{y}.{int(m):02d}.{int(d):02d}"
-    return _iso_to_pgn(h.start_date_iso)
+    dates = h.round_dates
+    iso = parse_round_date(dates[rnd - 1].strip()) if 0 < rnd <= len(dates) else None
+    return _iso_to_pgn(iso or h.start_date_iso)
 
 
 def event_type(t: Tournament) -> str:
