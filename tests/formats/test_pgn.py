@@ -3,9 +3,9 @@ info finding), the python-chess early-stop guard, several files, and bad input."
 from __future__ import annotations
 
 import io
+from fractions import Fraction
 
 import pytest
-from fractions import Fraction
 
 from trfscore.formats import limits, pgn
 from trfscore.model import Kind
