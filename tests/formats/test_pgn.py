@@ -494,8 +494,8 @@ def _two_players_dated(round_date: str) -> str:
 
 
 @pytest.mark.parametrize(("round_date", "tag"), [
-    ("11/02/26", "2011.02.26"),   # TRF16's YY/MM/DD (trf-spec.md, 132)
-    ("11.26.02", "2011.02.26"),   # YY.DD.MM, met in real files (trf-spec.md 8.4, corpus #10: 11.25.02)
+    ("11/02/26", "2011.02.26"),   # TRF16's YY/MM/DD (the 132 record)
+    ("11.26.02", "2011.02.26"),   # YY.DD.MM, met in real files (an ICU event of 2011: 11.25.02)
     ("11.02.26", "2011.02.26"),   # YY.MM.DD with dots
     ("", "2011.02.25"),           # no round date: the start date (042)
 ])
