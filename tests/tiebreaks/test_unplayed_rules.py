@@ -16,8 +16,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from trfscore.standings import compute_standings
+from trfscore.tiebreaks import unplayed as U
 
 from .builders import from_rows
 
@@ -261,3 +264,18 @@ def test_fore_buchholz_and_the_buchholz_explanation():
     bh = st.explain(1, "BH")
     assert (bh.name, bh.notes) == ("Buchholz", [])
     assert [t.to_dict()["weight"] for t in bh.terms] == [None] * 5  # a plain sum: no weights
+
+
+@given(st.lists(st.sampled_from(range(U.NOSCHED + 1)), max_size=12), st.integers(0, 3))
+def test_mark_late_is_the_16_2_5_split(row: list[int], before: int) -> None:
+    """Art. 16.2.3 / 16.2.5 as written, round by round: a requested round (a bye, an absence)
+    is 16.2.5 when no round the player was available for (16.1.2: played, forfeit won, bye)
+    follows it, else 16.2.3; the other categories stay.  ``mark_late`` walks back only to the
+    last available round: the same answer, on a row inside a longer list."""
+    padding = [U.PLAYED] * before
+    cells = padding + row + padding
+    U.mark_late(cells, before, before + len(row))
+    expected = [c if c not in (U.REQ, U.REQ_LATE) else
+                U.REQ if any(later in U.AVAILABLE for later in row[k + 1:]) else U.REQ_LATE
+                for k, c in enumerate(row)]
+    assert cells == padding + expected + padding

@@ -93,11 +93,13 @@ _FIELDS = attrgetter(*PLAYER_FIELDS)
 def player_fields(table: RankColumns) -> dict[str, list[Any]]:
     """The players' :data:`PLAYER_FIELDS` by name, each a column in rank order.  They are read in
     start-rank order when the table knows it: that is the order the players were made in, and
-    reading 10,000 objects' fields in memory order takes half the time."""
+    reading 10,000 objects' fields in memory order takes half the time; their rows of fields are
+    then put in rank order at once (not each column)."""
     if table.order is None or table.by_start_rank is None:
-        columns = [list(column) for column in zip(*map(_FIELDS, table.players))]
+        rows = list(map(_FIELDS, table.players))
     else:
-        columns = [list(map(column.__getitem__, table.order)) for column in zip(*map(_FIELDS, table.by_start_rank))]
+        rows = list(map(list(map(_FIELDS, table.by_start_rank)).__getitem__, table.order))
+    columns = [list(column) for column in zip(*rows)]
     return dict(zip(PLAYER_FIELDS, columns or [[] for _ in PLAYER_FIELDS]))
 
 

@@ -8,7 +8,7 @@ The lists are built once per context, edition and forfeit mode and shared by BH,
 from __future__ import annotations
 
 from itertools import compress, count, repeat
-from operator import mul, not_, sub
+from operator import is_not, mul, not_, sub
 from typing import TYPE_CHECKING
 
 from ..decimals import fmt_number
@@ -218,9 +218,10 @@ def term_sums(ctx: Context, ed: Edition, low: int, high: int, fp: bool, weighted
         # (one player's terms at a time when they are the cells: no list per player is kept)
         values = map(flat.__getitem__, ctx.slices) if flat is not None else term_values(ctx, ed, fp)
         least = list(map(min, [v if v else (0,) for v in values]))
-        for i, f in enumerate(flags or ()):  # or the smallest VUR term (Art. 16.5, see _cut_total)
-            if f is not None:
-                least[i] = min(compress(flat[ctx.slices[i]] if flat is not None else term_values(ctx, ed, fp)[i], f))
+        if flags is not None:  # or the smallest VUR term (Art. 16.5, see _cut_total), of the players with VURs
+            slices = ctx.slices
+            for i, f in compress(enumerate(flags), map(is_not, flags, repeat(None))):
+                least[i] = min(compress(flat[slices[i]] if flat is not None else term_values(ctx, ed, fp)[i], f or ()))
         out = list(map(sub, term_sums(ctx, ed, 0, 0, fp, weighted), least))
     elif low or high:
         values = term_values(ctx, ed, fp)

@@ -82,15 +82,19 @@ def split_requested(cats: list[list[int]]) -> None:
 
 
 def mark_late(categories: list[int], start: int, end: int) -> None:
-    """:func:`split_requested` for the one player whose rounds are ``categories[start:end]``."""
+    """:func:`split_requested` for the one player whose rounds are ``categories[start:end]``:
+    walked back from the last round only as far as the last available one (usually the last
+    round itself); before it a requested round is 16.2.3, looked for in C."""
     avail = AVAILABLE
-    late = True
-    for k in range(end - 1, start - 1, -1):
-        c = categories[k]
-        if c in avail:
-            late = False
-        elif c == REQ or c == REQ_LATE:
-            categories[k] = REQ_LATE if late else REQ
+    k = end - 1
+    while k >= start and categories[k] not in avail:  # after every available round: 16.2.5
+        if categories[k] == REQ:
+            categories[k] = REQ_LATE
+        k -= 1
+    if REQ_LATE in categories[start:k]:  # (k: the last available round, or start - 1)
+        for j in range(start, k):
+            if categories[j] == REQ_LATE:
+                categories[j] = REQ
 
 
 # -- the opponents' view ----------------------------------------------------------------------
