@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     from ..standings import RankColumns, Standings
     from ..teams.standings import TeamStandings
     from .common import AnyStandings, RatingsByStart
+    from .json_texts import RowParts
 
 __all__ = ["ReportColumn", "player_columns", "team_columns", "columns_of"]
 
@@ -70,8 +71,9 @@ class ReportColumn(NamedTuple):
     html_head: str = ""  # the HTML heading, markup (a sort button)
     json: Values | None = None  # the JSON values, JSON-ready (None: not in the JSON rows)
     # the same as JSON texts, each as json.dumps writes it, or values whose str() is that text (the
-    # engine's integers); None: the writer encodes the values
-    json_text: Values | None = None
+    # engine's integers), or the parts of each row's text (json_texts.RowParts: an object field);
+    # None: the writer encodes the values
+    json_text: Callable[[], list[Any] | RowParts] | None = None
     numbers_rows: bool = False  # its CSV cells number the rows (start rank, team number): HTML ids and links
 
 
@@ -80,7 +82,7 @@ def _same(key: str, heading: str, cells: Cells, **how: Any) -> ReportColumn:
     return ReportColumn(key, heading, cells, cells, **how)
 
 
-def _json_only(key: str, values: Values, texts: Cells | None = None) -> ReportColumn:
+def _json_only(key: str, values: Values, texts: Callable[[], list[Any] | RowParts] | None = None) -> ReportColumn:
     """A field of the JSON rows only."""
     return ReportColumn(key, "", None, None, json=values, json_text=texts)
 
@@ -102,10 +104,10 @@ def _tiebreaks(codes: list[str], values: list[list[Any]]) -> list[ReportColumn]:
 
 def _tiebreak_json(codes: list[str], values: list[list[Any]], count: int) -> ReportColumn:
     """The tie-breaks as one JSON object per row (code -> value); ``count`` rows."""
-    def texts() -> list[str]:
-        from .json_texts import object_texts, score_texts
+    def texts() -> RowParts:
+        from .json_texts import object_parts, score_texts
 
-        return object_texts(codes, [score_texts(column) for column in values], count)
+        return object_parts(codes, [score_texts(column) for column in values])
 
     def objects() -> list[Any]:
         if not codes:
@@ -244,10 +246,10 @@ def _score_texts(values: list[Any]) -> list[str]:
     return score_texts(values)
 
 
-def _declared_texts(points: list[Any], ranks: list[Any]) -> list[str]:
-    from .json_texts import integer_texts, score_texts
+def _declared_texts(points: list[Any], ranks: list[Any]) -> RowParts:
+    from .json_texts import integer_texts, object_parts, score_texts
 
-    return list(map('{{"points": {}, "rank": {}}}'.format, score_texts(points), integer_texts(ranks)))
+    return object_parts(["points", "rank"], [score_texts(points), integer_texts(ranks)])
 
 
 def team_columns(standings: TeamStandings) -> list[ReportColumn]:

@@ -18,7 +18,7 @@ from ..formats.json_text import pieces as json_pieces
 from ..model import Tournament
 from .columns import ReportColumn, columns_of
 from .common import join_rows
-from .json_texts import encode_value, json_string
+from .json_texts import RowParts, encode_value, json_string
 
 if TYPE_CHECKING:
     from .common import AnyStandings, RatingsByStart
@@ -110,27 +110,35 @@ def pieces(t: Tournament, standings: AnyStandings, ratings: RatingsByStart | Non
     """:func:`render`'s text in pieces (:func:`~trfscore.formats.json_text.pieces`): every
     column's texts are made before the first piece, each run of rows joined when asked for."""
     columns = _json_columns(standings, ratings)
+    parts: list[str | list[Any]] = []  # of every row's text (RowParts' layout)
     try:
-        texts = [c.json_text() if c.json_text is not None else list(map(encode_value, _values(c))) for c in columns]
+        for n, c in enumerate(columns):
+            texts = c.json_text() if c.json_text is not None else list(map(encode_value, _values(c)))
+            parts += [("{" if n == 0 else ", ") + json_string(c.key) + ": ",
+                      *(texts if type(texts) is RowParts else (texts,))]
     except TypeError:  # a field of an unexpected type (set through the API): the general encoder
         return json_pieces(to_dict(t, standings, ratings, ratings_system=ratings_system), _rows_key(standings))
-    count = len(texts[0]) if texts else 0
-    heads = [("{" if n == 0 else ", ") + json_string(c.key) + ": " for n, c in enumerate(columns)]
+    count = next((len(part) for part in parts if type(part) is not str), 0)  # (the rank column's, say)
     frame = _frame(t, standings, ratings is not None, True, ratings_system)
-    body = _runs(heads, texts, count) if heads else [",\n".join(["{}"] * count)]
+    body = _runs([*parts, "}"], count) if columns else [",\n".join(["{}"] * count)]
     return json_pieces(frame, _rows_key(standings), body)
 
 
-def _runs(heads: list[str], texts: list[list[Any]], count: int) -> Iterator[str]:
-    """The ``count`` rows, each field ``heads[k]`` followed by the text in ``texts[k]``, joined a
-    run of :data:`_RUN` rows at a time: the run's cell list and its numbers' texts live one run long."""
-    ready = list(map(_all_str, texts))
+def _runs(parts: list[str | list[Any]], count: int) -> Iterator[str]:
+    """The ``count`` rows, each the concatenation of ``parts`` (a string the same in every row,
+    a list each row's text, or a value whose ``str`` is), joined a run of :data:`_RUN` rows at
+    a time: the run's cell list and its numbers' texts live one run long."""
+    merged: list[str | list[Any]] = []
+    for part in parts:  # neighbouring strings as one
+        if type(part) is str and merged and type(merged[-1]) is str:
+            merged[-1] += part
+        else:
+            merged.append(part)
+    ready = [type(part) is str or _all_str(part) for part in merged]
     for start in range(0, count, _RUN):
-        parts: list[str | list[str]] = []
-        for head, column, is_text in zip(heads, texts, ready):
-            cells = column[start:start + _RUN]
-            parts += [head, cells if is_text else list(map(str, cells))]
-        yield join_rows([*parts, "}"], min(_RUN, count - start), ",\n")
+        pieces = [part if type(part) is str else part[start:start + _RUN] if is_text
+                  else list(map(str, part[start:start + _RUN])) for part, is_text in zip(merged, ready)]
+        yield join_rows(pieces, min(_RUN, count - start), ",\n")
 
 
 def _all_str(values: list[Any]) -> bool:

@@ -75,14 +75,31 @@ def string_texts(values: list[Any]) -> list[str]:
     return list(map(json_string, values))
 
 
+class RowParts(tuple):  # type: ignore[type-arg]  (of str | list[str], as below)
+    """The JSON texts of a column given as the parts of each row's text, in order: a ``str``
+    is the same in every row, a list holds each row's text (the layout of
+    :func:`.common.join_rows`).  The JSON report joins them into its rows as they are, so an
+    object field (the tie-breaks, the declared values) makes no text of its own per row."""
+
+
+def object_parts(keys: list[str], columns: list[list[str]]) -> RowParts:
+    """JSON objects as :class:`RowParts`, ``keys[k]`` holding the texts of ``columns[k]``."""
+    if not keys:
+        return RowParts(("{}",))
+    parts: list[str | list[str]] = []
+    for n, (key, column) in enumerate(zip(keys, columns)):
+        parts += [("{" if n == 0 else ", ") + json.dumps(key, ensure_ascii=False) + ": ", column]
+    return RowParts((*parts, "}"))
+
+
+def row_texts(parts: RowParts, count: int) -> list[str]:
+    """The ``count`` rows' texts the parts make."""
+    return list(map("".join, zip(*[repeat(part, count) if type(part) is str else part for part in parts])))
+
+
 def object_texts(keys: list[str], columns: list[list[str]], count: int) -> list[str]:
     """``count`` JSON objects as texts, ``keys[k]`` holding the texts of ``columns[k]``."""
-    if not keys:
-        return list(repeat("{}", count))
-    pieces: list[Any] = []
-    for n, (key, column) in enumerate(zip(keys, columns)):
-        pieces += [repeat(("{" if n == 0 else ", ") + json.dumps(key, ensure_ascii=False) + ": ", count), column]
-    return list(map("".join, zip(*pieces, repeat("}", count))))
+    return row_texts(object_parts(keys, columns), count)
 
 
 #: The ``Player`` attributes the JSON rows take as they are (the declared points and rank among them).

@@ -22,9 +22,9 @@ def each_once(fn: Callable[[Any], str], values: list[Any]) -> list[str]:
     """``[fn(v) for v in values]``, ``fn`` called once per distinct object (a column of 10,000
     tie-break values holds a few hundred: the engine shares equal values).  ``values`` keeps every
     object alive meanwhile, so equal ids are the same object."""
-    distinct = dict(zip(map(id, values), values))
-    texts = {k: fn(v) for k, v in distinct.items()}
-    return list(map(texts.__getitem__, map(id, values)))
+    ids = list(map(id, values))
+    texts = {k: fn(v) for k, v in dict(zip(ids, values)).items()}
+    return list(map(texts.__getitem__, ids))
 
 
 def rating_row(result: RatingResult) -> dict[str, Any]:
