@@ -226,15 +226,16 @@ def event_columns(t: Tournament, n: int) -> Columns:
 NOBODY = -1
 
 
-def event_positions(t: Tournament, cells: Columns) -> tuple[list[int], bool]:
+def event_positions(t: Tournament, cells: Columns, index: dict[int, int] | None = None) -> tuple[list[int], bool]:
     """:func:`opponent_positions` of ``cells`` (:func:`event_columns` of ``t``), a player's
-    position its place in ``t.players``: the consistency verdict and the tie-break context read
-    the same column, made once while the columns are kept."""
+    position its place in ``t.players`` (``index``: each start rank's place, when the caller
+    has made it): the consistency verdict and the tie-break context read the same column, made
+    once while the columns are kept."""
     cached = t.__dict__.get("_positions")
     if cached is not None and cached[0] is cells:
         kept: tuple[list[int], bool] = cached[1]
         return kept
-    made = opponent_positions(cells, {p.start_rank: i for i, p in enumerate(t.players)})
+    made = opponent_positions(cells, {p.start_rank: i for i, p in enumerate(t.players)} if index is None else index)
     if t.__dict__.get("_columns", (None, None, None))[2] is cells:
         t.__dict__["_positions"] = (cells, made)
     return made

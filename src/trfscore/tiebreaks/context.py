@@ -268,7 +268,7 @@ def build_context(t: Tournament, *, rr: bool, rounds: int | None = None) -> Cont
         start_ranks = [p.start_rank for p in players]
     ctx.players = players
     ctx.start_ranks = start_ranks
-    ctx.index = index = {p.start_rank: i for i, p in enumerate(players)}
+    ctx.index = index = dict(zip(start_ranks, range(len(players))))
     ctx.player_count = len(players)
     n = rounds if rounds is not None else _rounds_in_use(t)
     ctx.round_count = n
@@ -278,7 +278,7 @@ def build_context(t: Tournament, *, rr: bool, rounds: int | None = None) -> Cont
     # the players in the file's order: the columns the event reading and the verdict read too
     if in_order:
         cells = event_columns(t, n)
-        opp = event_positions(t, cells)[0]
+        opp = event_positions(t, cells, index)[0]  # (the players in t's order: the same index)
     else:
         cells = columns(players, n)
         opp = opponent_positions(cells, index)[0]

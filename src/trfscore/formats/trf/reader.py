@@ -76,11 +76,14 @@ def read_text(text: str, *, path: str | None = None) -> Tournament:
     endings.discard("")
     long = max(map(len, map(_TEXT, records)), default=0) > MAX_LINE
     run: list[Record] = []  # consecutive 001 records, decoded together (after the next line's TRF105)
+    codes: set[str] = set()  # the record codes but 001 (of no use to tell the dialect): layout.dialect
     for kind, group in groupby(records, key=_KIND):
         same_kind = list(group)
         if kind == "PLAYER":
             run = [_cut(rec, add) for rec in same_kind] if long else same_kind
             continue
+        if kind:  # (not an empty line)
+            codes.update(map(_CODE, map(_TEXT, same_kind)))
         for rec in same_kind:
             if long:
                 rec = _cut(rec, add)
@@ -115,7 +118,7 @@ def read_text(text: str, *, path: str | None = None) -> Tournament:
     if len(endings) > 1:
         add(finding("TRF102", "the file mixes line endings (" + ", ".join(
             sorted(repr(e) for e in endings)) + ")", 1, 1, "use one kind of line ending"))
-    _finish(t, players, found, add)
+    _finish(t, players, found, codes, add)
     listed = len(t.findings)
     add.close()
     # a round paired but not played yet: its cells wait for their results, information for check
@@ -135,9 +138,10 @@ def _cut(rec: Record, add: Callable[[Finding], None]) -> Record:
     return Record(rec.kind, rec.text[:MAX_LINE], rec.eol, rec.line)
 
 
-def _finish(t: Tournament, players: list[Player], nationals: list[NationalRecord],
+def _finish(t: Tournament, players: list[Player], nationals: list[NationalRecord], codes: set[str],
             add: Callable[[Finding], None]) -> None:
-    """Whole-file facts: players indexed, rounds counted, cells padded, references checked."""
+    """Whole-file facts: players indexed, rounds counted, cells padded, references checked, the
+    dialect told from the record ``codes``."""
     by_rank: dict[int, Player] = {}
     for p in players:
         if p.start_rank in by_rank:
@@ -174,7 +178,7 @@ def _finish(t: Tournament, players: list[Player], nationals: list[NationalRecord
                     longest.line, round_column(min(counts) + 1), "give one tournament, every player with a "
                     "cell per round; the rounds past the others' may be corrupt"))
         t.players, t.rounds = [], 0  # nothing is read, so no command pads players x rounds cells
-        t.source.dialect = _dialect(t.source.records)
+        t.source.dialect = dialect(codes)
         return
     if not t.players and not any(r.kind == "HEADER" for r in t.source.records):
         add(finding("TRF100", "no TRF records found: this does not look like a TRF file", 1, 1,
@@ -182,7 +186,7 @@ def _finish(t: Tournament, players: list[Player], nationals: list[NationalRecord
     cells = hand_over(t.players, padded=True)  # a short line's rounds past its data are absences
     _check_opponents(t.players, cells, by_rank, add)
     _blank_byes(t, cells, add)
-    t.source.dialect = _dialect(t.source.records)
+    t.source.dialect = dialect(codes)
     _settle_dates(t)
 
 
@@ -246,10 +250,6 @@ def _settle_dates(t: Tournament) -> None:
         options = date_candidates(getattr(h, attr))
         if len(options) > 1:
             setattr(h, attr + "_iso", closest(options, anchor))
-
-
-def _dialect(records: list[Record]) -> str:
-    return dialect(set(map(_CODE, map(_TEXT, filter(_KIND, records)))))
 
 
 _CODE = itemgetter(slice(3))  # Record.code of a record's text
