@@ -222,6 +222,14 @@ def event_columns(t: Tournament, n: int) -> Columns:
     return made
 
 
+def keep_columns(t: Tournament, cells: Columns) -> None:
+    """Let ``cells``, just made from ``t``'s players as they are (a reader's
+    :func:`~trfscore.cells.hand_over`), be what :func:`event_columns` gives for ``cells.n``
+    while nothing changes (a player's cells changed since give it another row: then they are
+    made again)."""
+    t.__dict__["_columns"] = ((change_key(t), cells.n), packed_rows(t.players), cells)
+
+
 #: A cell's opponent as a position (:func:`opponent_positions`) when it has none.
 NOBODY = -1
 

@@ -257,15 +257,15 @@ def test_checking_leaves_no_reference_cycle():
 
 @pytest.mark.parametrize("declared", [None, 9])
 def test_a_file_is_laid_out_in_columns_once_per_check(monkeypatch, declared):
-    """The event reading, the pairing lanes and the score totals read one set of columns
-    (``Context.columns``): a file read and checked lays its cells out once, also when it
-    declares more rounds (XXR) than its cells hold."""
+    """The reader, the event reading, the pairing lanes and the score totals read one set of
+    columns (the reader's, kept by ``event_reading.keep_columns``): a file read and checked lays
+    its cells out once, also when it declares more rounds (XXR) than its cells hold."""
     import trfscore.cells
 
     text = to_trf(swiss(30, 6, seed=5, forfeits=0.1, byes=0.1))
-    t = trfscore.loads(f"XXR {declared}\n{text}" if declared else text, "trf")
     made = []
     build = trfscore.cells._columns
     monkeypatch.setattr(trfscore.cells, "_columns", lambda *args: made.append(args) or build(*args))
+    t = trfscore.loads(f"XXR {declared}\n{text}" if declared else text, "trf")
     checked(t)
     assert len(made) == 1

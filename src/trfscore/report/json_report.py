@@ -118,7 +118,7 @@ def pieces(t: Tournament, standings: AnyStandings, ratings: RatingsByStart | Non
                       *(texts if type(texts) is RowParts else (texts,))]
     except TypeError:  # a field of an unexpected type (set through the API): the general encoder
         return json_pieces(to_dict(t, standings, ratings, ratings_system=ratings_system), _rows_key(standings))
-    count = next((len(part) for part in parts if type(part) is not str), 0)  # (the rank column's, say)
+    count = next((len(part) for part in parts if not isinstance(part, str)), 0)  # (the rank column's, say)
     frame = _frame(t, standings, ratings is not None, True, ratings_system)
     body = _runs([*parts, "}"], count) if columns else [",\n".join(["{}"] * count)]
     return json_pieces(frame, _rows_key(standings), body)
@@ -130,13 +130,13 @@ def _runs(parts: list[str | list[Any]], count: int) -> Iterator[str]:
     a time: the run's cell list and its numbers' texts live one run long."""
     merged: list[str | list[Any]] = []
     for part in parts:  # neighbouring strings as one
-        if type(part) is str and merged and type(merged[-1]) is str:
+        if isinstance(part, str) and merged and isinstance(merged[-1], str):
             merged[-1] += part
         else:
             merged.append(part)
-    ready = [type(part) is str or _all_str(part) for part in merged]
+    ready = [isinstance(part, str) or _all_str(part) for part in merged]
     for start in range(0, count, _RUN):
-        pieces = [part if type(part) is str else part[start:start + _RUN] if is_text
+        pieces = [part if isinstance(part, str) else part[start:start + _RUN] if is_text
                   else list(map(str, part[start:start + _RUN])) for part, is_text in zip(merged, ready)]
         yield join_rows(pieces, min(_RUN, count - start), ",\n")
 

@@ -75,7 +75,7 @@ def string_texts(values: list[Any]) -> list[str]:
     return list(map(json_string, values))
 
 
-class RowParts(tuple):  # type: ignore[type-arg]  (of str | list[str], as below)
+class RowParts(tuple[Any, ...]):
     """The JSON texts of a column given as the parts of each row's text, in order: a ``str``
     is the same in every row, a list holds each row's text (the layout of
     :func:`.common.join_rows`).  The JSON report joins them into its rows as they are, so an
@@ -94,7 +94,7 @@ def object_parts(keys: list[str], columns: list[list[str]]) -> RowParts:
 
 def row_texts(parts: RowParts, count: int) -> list[str]:
     """The ``count`` rows' texts the parts make."""
-    return list(map("".join, zip(*[repeat(part, count) if type(part) is str else part for part in parts])))
+    return list(map("".join, zip(*[repeat(part, count) if isinstance(part, str) else part for part in parts])))
 
 
 def object_texts(keys: list[str], columns: list[list[str]], count: int) -> list[str]:

@@ -14,6 +14,7 @@ from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING
 
 from ...cells import Columns, hand_over, round_counts
+from ...event_reading import keep_columns
 from ...findings import CappedFindings, Finding, finding
 from ...gcpause import gc_paused
 from ...model import Kind, Player, Record, Source
@@ -184,6 +185,7 @@ def _finish(t: Tournament, players: list[Player], nationals: list[NationalRecord
         add(finding("TRF100", "no TRF records found: this does not look like a TRF file", 1, 1,
                     "a TRF has a 012 header line and one 001 line per player"))
     cells = hand_over(t.players, padded=True)  # a short line's rounds past its data are absences
+    keep_columns(t, cells)  # the event's columns (the event reading, the verdict, the tie-breaks)
     _check_opponents(t.players, cells, by_rank, add)
     _blank_byes(t, cells, add)
     t.source.dialect = dialect(codes)
