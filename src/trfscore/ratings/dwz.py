@@ -212,13 +212,7 @@ def _performance(opponents: list[Fraction], score: Fraction, method: FirstMethod
 
 def age_constant(age: int | None) -> int:
     """J of WO 3.5.1: 5 up to age 20, 10 for 21-25, 15 from 26 (and when the age is unknown)."""
-    if age is None:
-        return 15
-    if age <= 20:
-        return 5
-    if age <= 25:
-        return 10
-    return 15
+    return 15 if age is None or age > 25 else 5 if age <= 20 else 10
 
 
 def _classic(r0: Fraction, index: int | None, age: int | None, n: int, w: Fraction,

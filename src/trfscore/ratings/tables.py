@@ -99,11 +99,6 @@ Curve = Literal["normal", "logistic"]
 DSB_SIGMA = 200 * math.sqrt(2)  # WO 3.3.1: each performance varies with sigma 200
 
 
-def _normal_upper(d: float) -> float:
-    """P(D) for D >= 0 (computed on this side so that P(-D) = 1 - P(D) holds exactly)."""
-    return 0.5 * (1.0 + math.erf(d / 400.0))
-
-
 @cache
 def _normal() -> NormalDist:
     """The normal distribution of WO 3.3.1 (:mod:`statistics` imported when first needed)."""
@@ -124,8 +119,8 @@ def dsb_expected(diff: Number, *, curve: Curve = "normal", decimals: int | None 
     if d < 0:
         return 1 - dsb_expected(-d, curve=curve, decimals=decimals)
     x = float(d)
-    if curve == "normal":
-        value = _normal_upper(x)
+    if curve == "normal":  # P(D) for D >= 0: computed on this side, P(-D) = 1 - P(D) holds exactly
+        value = 0.5 * (1.0 + math.erf(x / 400.0))
     elif curve == "logistic":
         value = 1.0 / (1.0 + 10.0 ** (-x / 400.0))
     else:
