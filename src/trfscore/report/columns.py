@@ -87,16 +87,11 @@ def _json_only(key: str, values: Values, texts: Callable[[], list[Any] | RowPart
     return ReportColumn(key, "", None, None, json=values, json_text=texts)
 
 
-def _number_cell(value: Any) -> str:
-    """A tie-break value's HTML cell."""
-    return number_cell(format_score(value), value)
-
-
 def _tiebreaks(codes: list[str], values: list[list[Any]]) -> list[ReportColumn]:
     """One column per tie-break (the HTML page's script explains its values)."""
     return [ReportColumn(str(code), str(code), partial(each_once, plain_number, col),
                          partial(each_once, format_score, col), decimals=True, group="tb",
-                         html=partial(each_once, _number_cell, col),
+                         html=partial(each_once, lambda value: number_cell(format_score(value), value), col),
                          html_head=sort_heading(str(code), title=tiebreak_name(str(code)),
                                                 tiebreak=j))
             for j, (code, col) in enumerate(zip(codes, values))]
@@ -179,7 +174,7 @@ def player_columns(standings: Standings, ratings: RatingsByStart | None = None, 
         ReportColumn("points", "Pts", lambda: each_once(plain_number, table.points),
                      lambda: each_once(format_points, table.points), decimals=True,
                      html=lambda: each_once(lambda v: f'<td class="pts">{format_points(v)}</td>', table.points),
-                     html_head=sort_heading("Pts", title="points"), json=lambda: _scores(table.points),
+                     html_head=sort_heading("Pts", title="points"), json=lambda: list(map(json_number, table.points)),
                      json_text=lambda: _score_texts(table.points)),
     ]
     columns += _tiebreaks(codes, values)
@@ -234,10 +229,6 @@ def _player_fields(table: RankColumns) -> dict[str, list[Any]]:
     from .json_texts import player_fields
 
     return player_fields(table)
-
-
-def _scores(values: list[Any]) -> list[Any]:
-    return list(map(json_number, values))
 
 
 def _score_texts(values: list[Any]) -> list[str]:
