@@ -218,3 +218,21 @@ def test_a_check_or_report_of_a_regular_trf_makes_only_the_listed_namedtuples(co
                                        "and v.__module__ == m")
     assert "trfscore.findings.Rule" in made
     assert made <= NAMEDTUPLES_AT_START_UP, sorted(made - NAMEDTUPLES_AT_START_UP)
+
+
+#: The start-up NamedTuples whose field types are text (their modules postpone annotations):
+#: ``typing`` compiles each such type at import, ~57 K instructions a field.  ``findings`` and
+#: the TRF layout evaluate their annotations, so ``Rule``, ``Field``, ``Block`` and ``Record``
+#: (35 fields, in every command) are not among them.
+NAMEDTUPLES_WITH_TEXT_TYPES = NAMEDTUPLES_AT_START_UP - {
+    "trfscore.findings.Rule", "trfscore.formats.trf.layout.Field", "trfscore.formats.trf.layout.Block",
+    "trfscore.formats.trf.layout.Record"}
+
+
+@pytest.mark.parametrize("command", REGULAR_RUNS)
+def test_the_rule_and_layout_namedtuples_compile_no_type_text(command):
+    made = module_level_after(command, "isinstance(v, type) and issubclass(v, tuple) and hasattr(v, '_fields') "
+                                       "and v.__module__ == m and any(type(a).__name__ == 'ForwardRef' "
+                                       "for a in vars(v).get('__annotations__', {}).values())")
+    assert "trfscore.event_reading.EventReading" in made  # (the test sees the ones that remain)
+    assert made <= NAMEDTUPLES_WITH_TEXT_TYPES, sorted(made - NAMEDTUPLES_WITH_TEXT_TYPES)

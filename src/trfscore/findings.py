@@ -9,7 +9,9 @@ check's id in its ``@rule`` decorator).  Emitters build findings with :func:`fin
 the severity from the declaration, so a severity is written once.  :data:`CATALOGUE` holds the
 declarations; :func:`trfscore.checks.registry.all_rules` imports every declaring module.
 """
-from __future__ import annotations
+# Annotations evaluated, not postponed (no ``from __future__ import annotations``): the
+# NamedTuple here gets its field types as objects; as text, ``typing`` compiles each field's type
+# at import (~57 K instructions a field, on every command; docs/performance.md).
 
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import asdict, dataclass, fields

@@ -18,7 +18,9 @@ Adding a record: one :class:`Record` here (its kind names the grammar terminal, 
 typed class), ``python -m trfscore.formats.trf.generate`` from the repository's root, and tests
 (docs/formats.md, "Adding a record").
 """
-from __future__ import annotations
+# Annotations evaluated, not postponed (no ``from __future__ import annotations``): the
+# NamedTuples here get their field types as objects; as text, ``typing`` compiles each field's type
+# at import (~57 K instructions a field, on every command; docs/performance.md).
 
 from collections.abc import Iterator, Mapping
 from fractions import Fraction
