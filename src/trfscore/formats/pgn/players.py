@@ -61,12 +61,9 @@ class PlayerIndex:
             return k
         spellings = entry[5]
         spellings[side.name] = spellings.get(side.name, 0) + 1
-        if side.elo and not entry[0]:
-            entry[0] = side.elo
-        if side.title and not entry[1]:
-            entry[1] = side.title
-        if side.fed and not entry[2]:
-            entry[2] = side.fed
+        for j, fact in enumerate((side.elo, side.title, side.fed)):  # kept from the first game that gives it
+            if fact and not entry[j]:
+                entry[j] = fact
         if side.fide_id:
             entry[3] = side.fide_id
         return k
