@@ -71,12 +71,9 @@ def result_text(kind: str, code: str) -> str:
 
 def has_not_rated(t: Tournament) -> bool:
     """Whether any player of ``t`` has a game played but not rated (its cells carry the mark)."""
-    for p in t.players:
-        codes = p.codes()
-        # (a quick look first: most files have none)
-        if not NOT_RATED_CODES.isdisjoint(codes) and any(map(not_rated, p.kinds(), codes)):
-            return True
-    return False
+    # (a quick look at the codes first: most files have none)
+    return any(not NOT_RATED_CODES.isdisjoint(codes := p.codes()) and any(map(not_rated, p.kinds(), codes))
+               for p in t.players)
 
 
 def legend(t: Tournament, grid: bool = False) -> str:

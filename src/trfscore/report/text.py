@@ -184,8 +184,7 @@ def render(t: Tournament, standings: AnyStandings, *, width: int | None = None, 
     width = max(40, width or shutil.get_terminal_size((80, 24)).columns)
     title, meta = _meta(t, standings)
     lines = [(BOLD + truncate(title, width) + RESET) if colour else truncate(title, width)]
-    for part in textwrap.wrap(meta, width, break_on_hyphens=False) or [""]:
-        lines.append((DIM + part + RESET) if colour else part)
+    lines += [(DIM + part + RESET) if colour else part for part in textwrap.wrap(meta, width, break_on_hyphens=False) or [""]]
     player, values = _columns(standings, ratings)
     pages = _pages(player, values, width)
     for n, block in enumerate(pages):
