@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from itertools import accumulate, chain, compress, count, groupby, repeat
+from itertools import chain, compress, count, groupby, repeat
 from operator import ne, sub
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple, cast, overload
 
@@ -350,17 +350,30 @@ def _run_lengths(values: list[Any]) -> list[int]:
     return list(map(sub, starts[1:] + [len(values)], starts))
 
 
+def _places(sizes: list[int]) -> tuple[list[int], list[int]]:
+    """The first and the last place of each player in rank order, the players cut into groups of
+    ``sizes`` that share their places: every player's own place, then each shared group's put
+    right (a Swiss of 10,000 has a few dozen)."""
+    firsts = list(range(1, sum(sizes) + 1))
+    lasts = firsts[:]
+    start = 0
+    for size in sizes:
+        if size > 1:
+            firsts[start:start + size] = [start + 1] * size
+            lasts[start:start + size] = [start + size] * size
+        start += size
+    return firsts, lasts
+
+
 def _rank_columns(ctx: TiebreakContext, order: list[int], sizes: list[int], codes: list[str], columns: list[list[Any]]) -> RankColumns:
     """The columns for the players in rank ``order``, cut into groups of ``sizes`` players still
     tied, who share the group's places (each group lists its players in start-rank order: every
     sort above is stable or ends on the start rank, and players are indexed in that order)."""
     sr = ctx.start_ranks
-    firsts = list(accumulate(sizes[:-1], initial=1))
-    lasts = list(accumulate(sizes))
+    firsts, lasts = _places(sizes)
     score = ctx.score
     points = {s: ctx.to_fraction(s) for s in set(score)}
-    return RankColumns(list(chain.from_iterable(map(repeat, firsts, sizes))),
-                       list(chain.from_iterable(map(repeat, lasts, sizes))), list(map(sr.__getitem__, order)),
+    return RankColumns(firsts, lasts, list(map(sr.__getitem__, order)),
                        list(map(ctx.players.__getitem__, order)),
                        list(map(points.__getitem__, map(score.__getitem__, order))),
                        tuple(codes), [list(map(column.__getitem__, order)) for column in columns], ctx.players, order)
