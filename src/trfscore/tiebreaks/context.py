@@ -223,18 +223,22 @@ def _flat(cells: Columns, opp: list[int], tables: _CellTables) -> _Rows:
     of ``cells``).  An opponent that is no player, or the player itself, counts as none, and the
     cell takes the category of a cell without one."""
     kind_of, paired, alone = cells.kind_of_key, tables.with_opponent, tables.without_opponent
-    categories = cells.values({key: paired.get(kind, REQ) for key, kind in kind_of.items()})
+    category_of_key = {key: paired.get(kind, REQ) for key, kind in kind_of.items()}
+    categories = cells.values(category_of_key)
+    # not scheduled (a round-robin's sit-outs): looked for only when a key or a cell below can be
+    sit_outs = NOSCHED in category_of_key.values() and NOSCHED in categories
     differs = {key for key, kind in kind_of.items() if alone.get(kind, REQ) != paired.get(kind, REQ)}
     if differs:
         keys = cells.keys
         for k in positions_of(opp, -1):
             if keys[k] in differs:
-                categories[k] = alone.get(kind_of[keys[k]], REQ)
+                categories[k] = c = alone.get(kind_of[keys[k]], REQ)
+                sit_outs = sit_outs or c == NOSCHED
     if tables.by_kind is not None:
         pts = cells.values({key: tables.by_kind[kind] for key, kind in kind_of.items()})
     else:
         pts = list(map(tables.scaled, zip(cells.kinds, map(COLOUR_OF_CODE.__getitem__, cells.colours))))
-    if NOSCHED in categories:  # not scheduled (a round-robin's sit-outs): no points
+    if sit_outs:  # no points
         pts = _without_sit_outs(pts, categories)
     return opp, categories, pts
 
