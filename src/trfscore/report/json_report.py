@@ -13,9 +13,9 @@ from collections.abc import Iterator
 from typing import IO, TYPE_CHECKING, Any
 
 from ..decimals import json_number
-from ..gcpause import gc_paused
 from ..formats.json_text import SCHEMA_ID
 from ..formats.json_text import pieces as json_pieces
+from ..gcpause import gc_paused
 from ..model import Tournament
 from .columns import ReportColumn, columns_of
 from .common import join_rows
