@@ -18,8 +18,6 @@ from dataclasses import asdict, dataclass, fields
 from inspect import cleandoc
 from typing import Any, NamedTuple
 
-from .fieldwise import FrozenFieldwise
-
 ERROR = "error"
 WARNING = "warning"
 INFO = "info"
@@ -27,8 +25,8 @@ SEVERITIES = (INFO, WARNING, ERROR)
 SEVERITY_ORDER = {INFO: 0, WARNING: 1, ERROR: 2}
 
 
-@dataclass(frozen=True, slots=True, repr=False, eq=False)
-class Finding(FrozenFieldwise):
+@dataclass(frozen=True, slots=True)
+class Finding:
     """One problem found in the input."""
 
     rule: str
@@ -127,7 +125,7 @@ declare("TRF001", INFO, "more findings of one rule than the per-file limit; the 
         "info: it only counts the findings left out; the kept ones carry the severity"))
 
 
-@dataclass(frozen=True, slots=True, repr=False, eq=False)
+@dataclass(frozen=True, slots=True)
 class LeftOut(Finding):
     """The TRF001 note saying that ``count`` more findings of the rule ``of`` were left out;
     ``like``, for a kind of findings capped apart from the rest of its rule (a reader's

@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any, TypeVar, overload
 from .cells import Columns
 from .cells import Kind as Kind
 from .cells import PackedCells as PackedCells
-from .fieldwise import Fieldwise
 from .round_cells import COLOUR_OF_CODE as COLOUR_OF_CODE
 from .round_cells import NO_CELLS, RoundCellsField, _tuple_new
 from .round_cells import Game as Game
@@ -53,8 +52,8 @@ _SCORED_AS: dict[str, tuple[str, str, str]] = {
 }
 
 
-@dataclass(repr=False, eq=False)
-class Scoring(Fieldwise):
+@dataclass
+class Scoring:
     """Points per outcome.
 
     ``values`` maps the TRF26 162 symbols ``W D L A P X`` to points; ``detail`` holds the finer
@@ -178,8 +177,8 @@ class ScoreTable:
         return Fraction(sum(map(self.scaled, zip(player.kinds(), player.colours()))), self.unit)
 
 
-@dataclass(repr=False, eq=False)
-class Player(Fieldwise):
+@dataclass
+class Player:
     """A ``001`` record (or the same facts from PGN or a crosstable)."""
 
     start_rank: int
@@ -287,8 +286,8 @@ def in_units(values: Sequence[Fraction | int | None], unit: int | None = None) -
     return list(map(scaled.__getitem__, map(id, values)))
 
 
-@dataclass(repr=False, eq=False)
-class Team(Fieldwise):
+@dataclass
+class Team:
     """A team (TRF16 ``013`` or TRF26 ``310``)."""
 
     number: int
@@ -303,8 +302,8 @@ class Team(Fieldwise):
     line: int | None = None
 
 
-@dataclass(slots=True, repr=False, eq=False)
-class Record(Fieldwise):
+@dataclass(slots=True)
+class Record:
     """One source line as read: the text without its line ending, and that ending.
 
     Kept for every line so that writing an unchanged tournament gives back the same bytes.
@@ -321,8 +320,8 @@ class Record(Fieldwise):
         return self.text[:3]
 
 
-@dataclass(repr=False, eq=False)
-class Source(Fieldwise):
+@dataclass
+class Source:
     """Where a tournament came from and how its bytes were decoded."""
 
     path: str | None = None
@@ -333,8 +332,8 @@ class Source(Fieldwise):
     records: list[Record] = field(default_factory=list)
 
 
-@dataclass(repr=False, eq=False)
-class Header(Fieldwise):
+@dataclass
+class Header:
     """Tournament header data (TRF 012-362 and the JaVaFo XX records), as text plus parsed values."""
 
     name: str = ""
@@ -423,8 +422,8 @@ class _PlayerListField:
         t.__dict__["players"] = players if isinstance(players, PlayerList) else PlayerList(players)
 
 
-@dataclass(repr=False, eq=False)
-class Tournament(Fieldwise):
+@dataclass
+class Tournament:
     """A whole event: header, players with their round cells, teams, scoring and raw records.
 
     The data alone: the readers build :class:`trfscore.tournament.Tournament`, this class with
