@@ -316,3 +316,32 @@ def test_a_bye_naming_an_opponent_is_written_as_the_bye_and_said(fmt, tmp_path, 
         if p.name in ("Alpha, A", "Delta, D"):
             assert (p.games[1].kind, p.games[1].opponent) == (Kind.HALF_BYE, None), fmt  # the bye, not "?"
     assert ('[Result "*"]' if fmt == "pgn" else "?") not in out  # no game to come, no unknown result
+
+
+def test_the_other_lines_leave_out_what_the_model_or_another_rule_holds():
+    """CNV010 counts the lines a PGN has no place for but not those the model keeps elsewhere or
+    another rule reports: a team (013: CNV004), the scoring (XXS, BBW: CNV002), a blank line; it
+    counts repeats (``x2``) and shows six kinds, then ``...``."""
+    from trfscore.formats.trf.layout import BY_CODE
+
+    kept_elsewhere = ["013 Team Alpha                            1    2", "XXS W=1 D=0.5", "BBW  1.0", ""]
+    other = ["### one", "### two", "DDD not a record", "801 x", "802 y", "240 z", "XXC white1", "XXA    1  1.0"]
+    text = (ROOT / "samples" / "swiss-trf26.trf").read_text(encoding="utf-8")
+    t = trfscore.loads(text + "\n".join(kept_elsewhere + other) + "\n")
+    [found] = [f for f in lost(t, registry.get("pgn").write(t), "pgn") if f.rule == "CNV010"]
+    shown = ["### comment x2", "line that is no record", *(f"{code} {BY_CODE[code].title}" for code in ("801", "802",
+                                                                                                       "240", "XXC"))]
+    assert f"{len(other)} other line(s) read ({', '.join(shown)} ...)" in found.message
+    assert "CNV004" in [f.rule for f in lost(t, registry.get("pgn").write(t), "pgn")]
+
+
+def test_pgn_keeps_the_end_date_only_when_its_last_game_gives_it():
+    """PGN has no end date: a reader takes the last game's ``Date`` (``pgn.writer.end_date``). An
+    052 after the last round's date is lost, and CNV010 names it; the sample's (its last round's) is kept."""
+    text = (ROOT / "samples" / "swiss-trf26.trf").read_text(encoding="utf-8")
+    later = trfscore.loads(text.replace("052 2026/04/07", "052 2026/04/30"))
+    for t, named in ((trfscore.loads(text), False), (later, True)):
+        back = trfscore.loads(registry.get("pgn").write(t), "pgn")
+        [found] = [f for f in lost(t, registry.get("pgn").write(t), "pgn") if f.rule == "CNV010"]
+        assert ("052 (end date)" in found.message) is named
+        assert (back.header.end_date_iso != t.header.end_date_iso) is named
