@@ -332,6 +332,9 @@ def test_the_other_lines_leave_out_what_the_model_or_another_rule_holds():
     shown = ["### comment x2", "line that is no record", *(f"{code} {BY_CODE[code].title}" for code in ("801", "802",
                                                                                                        "240", "XXC"))]
     assert f"{len(other)} other line(s) read ({', '.join(shown)} ...)" in found.message
+    six = trfscore.loads(text + "\n".join(other[:-1]) + "\n")  # six kinds: all shown, no "..."
+    [found_six] = [f for f in lost(six, registry.get("pgn").write(six), "pgn") if f.rule == "CNV010"]
+    assert f"{len(other) - 1} other line(s) read ({', '.join(shown)}) not written" in found_six.message
     assert "CNV004" in [f.rule for f in lost(t, registry.get("pgn").write(t), "pgn")]
 
 
