@@ -79,14 +79,11 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv and argv[0] not in COMMANDS and not argv[0].startswith("-"):
-        message = _unknown_command(argv[0])
+    if argv and argv[0] not in COMMANDS and argv[0] not in ("-h", "--help", "--version"):
+        message = None if argv[0].startswith("-") else _unknown_command(argv[0])
         if message:
             print(f"trfscore: {neutralise_lines(message)}", file=sys.stderr)
             return EXIT_USAGE
-    if argv and argv[0] not in COMMANDS and not argv[0].startswith("-"):
-        argv.insert(0, "report")
-    elif argv and argv[0] not in COMMANDS and argv[0] not in ("-h", "--help", "--version"):
         argv.insert(0, "report")
     try:
         parser = build_parser(argv[0] if argv else None)

@@ -77,12 +77,6 @@ class FileResult:
 
 # -- one file ----------------------------------------------------------------------------
 
-def read_bytes(path: str) -> bytes:
-    """The file's bytes; raises OSError/ValueError with a short message for the unreadable
-    (a folder, a FIFO or device, a file too large: see :func:`~trfscore.formats.files.read_file`)."""
-    return read_file(path, MAX_INPUT_BYTES)
-
-
 def not_a_tournament(t: Tournament) -> bool:
     """Content that no specific format claimed and the last-resort crosstable reader found no
     table in (a ``notes.txt``), or a JSON document that holds no players (a ``package.json``).
@@ -232,8 +226,8 @@ def _rating_lists(key: tuple[tuple[str, str, str], ...]) -> list[RatingList]:
 
 def check_path(path: str, options: Options) -> FileResult:
     """Check one file by name; unreadable files come back with ``error`` set."""
-    try:
-        data = read_bytes(path)
+    try:  # a folder, a FIFO or device, a file too large: OSError/ValueError (formats.files.read_file)
+        data = read_file(path, MAX_INPUT_BYTES)
     except FileNotFoundError:
         return FileResult(path, error="no such file")
     except PermissionError:
@@ -303,9 +297,8 @@ def _walk(folder: str) -> list[str]:
     out = []
     for root, dirs, files in os.walk(folder):
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-        for name in sorted(files):
-            if name.lower().endswith(SUFFIXES) and not name.startswith("."):
-                out.append(os.path.join(root, name))
+        out += [os.path.join(root, name) for name in sorted(files)
+                if name.lower().endswith(SUFFIXES) and not name.startswith(".")]
     return out
 
 
@@ -370,7 +363,7 @@ def _pool(files: list[Target], options: Options, jobs: int) -> Iterator[FileResu
     pool = None
     try:
         pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start, initargs=(os.getpid(),))
-        for result in pool.map(_worker, paths, each, chunksize=chunk):
+        for result in pool.map(check_path, paths, each, chunksize=chunk):
             index += 1
             yield result
     except (BrokenProcessPool, OSError, RuntimeError, ImportError, NotImplementedError):
@@ -397,8 +390,3 @@ def _worker_start(parent: int) -> None:
         os._exit(1)
 
     threading.Thread(target=watch, name="trfscore-parent-watch", daemon=True).start()
-
-
-def _worker(path: str, options: Options) -> FileResult:
-    return check_path(path, options)
-

@@ -103,9 +103,7 @@ def load_bytes(name: str, data: bytes, args: Namespace) -> Tournament:
         t = loads(data, getattr(args, "input_format", None), path=None if name == "-" else name,
                      encoding=getattr(args, "encoding", None), event=getattr(args, "event", None),
                      round_mode=getattr(args, "round_mode", None), unfinished=getattr(args, "unfinished", "auto"))
-    except ValueError as exc:  # --event for input that is not PGN
-        raise UsageError(f"{name}: {exc}") from None
-    except UsageError as exc:  # a forced --encoding that does not fit the bytes
+    except (ValueError, UsageError) as exc:  # --event for input that is not PGN; a forced --encoding that does not fit
         raise UsageError(f"{name}: {exc}") from None
     unreadable(t, name)
     return t

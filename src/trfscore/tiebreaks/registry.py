@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable
 from fractions import Fraction
 from functools import lru_cache
 from importlib import import_module
-from typing import TYPE_CHECKING, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..decimals import code_number
 from .base import Column, Engine, TieBreak
@@ -61,46 +61,28 @@ class TieBreakDef(NamedTuple):
 
 
 class _Family:
-    """A function of a tie-break family's module, imported on its first call (a command that
-    ranks by Buchholz and Sonneborn-Berger need not import the rating tables)."""
+    """A function of a tie-break family's module (a ``compute_*`` or ``explain_*`` named in
+    :data:`TIEBREAKS`), imported on its first call (a command that ranks by Buchholz and
+    Sonneborn-Berger need not import the rating tables)."""
 
-    __slots__ = ("module", "name")
+    __slots__ = ("module", "name", "function")
 
     def __init__(self, module: str, name: str) -> None:
         self.module, self.name = module, name
+        self.function: Callable[..., Any] | None = None
 
-    def _load(self) -> object:
-        return getattr(import_module(f"{__package__}.{self.module}"), self.name)
+    def _load(self) -> Callable[..., Any]:
+        function: Callable[..., Any] = getattr(import_module(f"{__package__}.{self.module}"), self.name)
+        return function
 
-
-class _LazyCompute(_Family):
-    __slots__ = ("function",)
-
-    def __init__(self, module: str, name: str) -> None:
-        super().__init__(module, name)
-        self.function: Compute | None = None
-
-    def __call__(self, eng: Engine, tb: TieBreak) -> Column:
+    def __call__(self, *args: Any) -> Any:
         if self.function is None:
-            self.function = cast(Compute, self._load())  # a compute_* function, named in TIEBREAKS
-        return self.function(eng, tb)
-
-
-class _LazyExplain(_Family):
-    __slots__ = ("function",)
-
-    def __init__(self, module: str, name: str) -> None:
-        super().__init__(module, name)
-        self.function: Explain | None = None
-
-    def __call__(self, eng: Engine, tb: TieBreak, i: int) -> Explanation:
-        if self.function is None:
-            self.function = cast(Explain, self._load())  # an explain_* function, named in TIEBREAKS
-        return self.function(eng, tb, i)
+            self.function = self._load()
+        return self.function(*args)
 
 
 def _family(module: str, compute: str, explain: str) -> tuple[Compute, Explain]:
-    return _LazyCompute(module, compute), _LazyExplain(module, explain)
+    return _Family(module, compute), _Family(module, explain)
 
 
 _BH = _family("buchholz", "compute_bh", "explain_bh")
