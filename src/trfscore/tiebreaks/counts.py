@@ -32,29 +32,19 @@ __all__ = ["compute_count", "explain_count", "COUNTS"]
 
 
 def _win(ctx: Context, ed: Edition, tb: TieBreak, i: int, r: int) -> int:
-    k = ctx.kind[i][r]
-    c = ctx.categories[i][r]
-    if c == U.NOSCHED:
+    if ctx.categories[i][r] == U.NOSCHED:
         return 0
-    if k == Kind.WIN or k == Kind.FORFEIT_WIN:
-        return 1
-    if k in (Kind.PAB, Kind.FULL_BYE) and ctx.pts[i][r] >= ctx.W:
-        return 1
-    return 0
+    k = ctx.kind[i][r]
+    return int(k in (Kind.WIN, Kind.FORFEIT_WIN) or (k in (Kind.PAB, Kind.FULL_BYE) and ctx.pts[i][r] >= ctx.W))
 
 
 def _won(ctx: Context, ed: Edition, tb: TieBreak, i: int, r: int) -> int:
-    c = ctx.categories[i][r]
-    if not U.is_game(ctx, ed, c, "count", tb.forfeits_played):
-        return 0
-    return 1 if ctx.kind[i][r] in (Kind.WIN, Kind.FORFEIT_WIN) else 0
+    return int(U.is_game(ctx, ed, ctx.categories[i][r], "count", tb.forfeits_played)
+               and ctx.kind[i][r] in (Kind.WIN, Kind.FORFEIT_WIN))
 
 
 def _bpg(ctx: Context, ed: Edition, tb: TieBreak, i: int, r: int) -> int:
-    c = ctx.categories[i][r]
-    if not U.is_game(ctx, ed, c, "count", tb.forfeits_played):
-        return 0
-    return 1 if ctx.col[i][r] == "b" else 0
+    return int(U.is_game(ctx, ed, ctx.categories[i][r], "count", tb.forfeits_played) and ctx.col[i][r] == "b")
 
 
 def _bwg(ctx: Context, ed: Edition, tb: TieBreak, i: int, r: int) -> int:
@@ -63,11 +53,7 @@ def _bwg(ctx: Context, ed: Edition, tb: TieBreak, i: int, r: int) -> int:
 
 def _rep(ctx: Context, ed: Edition, tb: TieBreak, i: int, r: int) -> int:
     c = ctx.categories[i][r]
-    if c in U.AVAILABLE:
-        return 1
-    if c == U.FLOSS and U.is_game(ctx, ed, c, "count", tb.forfeits_played):
-        return 1
-    return 0
+    return int(c in U.AVAILABLE or (c == U.FLOSS and U.is_game(ctx, ed, c, "count", tb.forfeits_played)))
 
 
 def _std(ctx: Context, ed: Edition, tb: TieBreak, i: int, r: int) -> int:
@@ -79,10 +65,7 @@ def _std(ctx: Context, ed: Edition, tb: TieBreak, i: int, r: int) -> int:
         return 0
     mine = ctx.pts[i][r]
     o = ctx.opp[i][r]
-    if c == U.PLAYED and ctx.opp[o][r] == i:
-        other = ctx.pts[o][r]
-    else:
-        other = ctx.D
+    other = ctx.pts[o][r] if c == U.PLAYED and ctx.opp[o][r] == i else ctx.D
     return 2 if mine > other else 1 if mine == other else 0
 
 
@@ -100,10 +83,8 @@ def compute_count(eng: Engine, tb: TieBreak) -> Column:
         return Column(list(ctx.start_ranks), ascending=not tb.reverse, integer=True)
     ed = eng.edition_for(tb)
     f = COUNTS[tb.base]
-    out = []
     rng = range(ctx.round_count)
-    for i in range(ctx.player_count):
-        out.append(sum(f(ctx, ed, tb, i, r) for r in rng))
+    out = [sum(f(ctx, ed, tb, i, r) for r in rng) for i in range(ctx.player_count)]
     if tb.base == "STD":
         return Column(out, scale=2)
     return Column(out, integer=True, ascending=tb.reverse)
@@ -129,7 +110,6 @@ def explain_count(eng: Engine, tb: TieBreak, i: int) -> Explanation:
             terms.append(Term(r + 1, ctx.start_ranks[o] if o >= 0 else None, value,
                               note=KIND_TEXT.get(k, k)))
     if tb.base == "STD":
-        value = sum((t.value for t in terms), Fraction(0))
-        return Explanation(ctx.start_ranks[i], name, tb.code, value, ed.name, "", terms, "sum")
-    value = len(terms)
-    return Explanation(ctx.start_ranks[i], name, tb.code, value, ed.name, "", terms, "sum", integer=True)
+        return Explanation(ctx.start_ranks[i], name, tb.code, sum((t.value for t in terms), Fraction(0)), ed.name, "",
+                           terms, "sum")
+    return Explanation(ctx.start_ranks[i], name, tb.code, len(terms), ed.name, "", terms, "sum", integer=True)
