@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cells import Columns, round_counts
 from ..decimals import fmt_points as fmt_points  # the check rules import it from here
-from ..event_reading import EventReading, event_columns
+from ..event_reading import EventReading, event_columns, is_team_event
 from ..formats.trf.layout import PLAYER, round_column
 from ..model import Game, Player, Record, Tournament
 
@@ -72,9 +72,7 @@ class Context:
 
     # -- thresholds ------------------------------------------------------------------------
     def threshold(self, key: str, default: Any = None) -> Any:
-        if self.profile is None:
-            return default
-        return self.profile.threshold(key, default)
+        return default if self.profile is None else self.profile.threshold(key, default)
 
     # -- source text -----------------------------------------------------------------------
     @cached_property
@@ -113,9 +111,7 @@ class Context:
 
     def field(self, p: Player, column: int, width: int) -> str:
         text = self.lines.get(p.line) if p.line is not None else None
-        if text is None:
-            return ""
-        return text[column - 1:column - 1 + width].strip()
+        return "" if text is None else text[column - 1:column - 1 + width].strip()
 
     # -- the tournament --------------------------------------------------------------------
     @cached_property
@@ -147,8 +143,7 @@ class Context:
 
     @cached_property
     def team_event(self) -> bool:
-        system = (self.header.system + " " + self.header.type).upper()
-        return bool(self.t.teams) or "TEAM" in system
+        return is_team_event(self.t)
 
     @cached_property
     def team_ids_space(self) -> bool:

@@ -71,8 +71,7 @@ def all_rules() -> dict[str, Rule]:
     if not _loaded:
         for name in DECLARING_MODULES:
             importlib.import_module(name)
-        for r in sorted(CATALOGUE.values(), key=lambda r: _order(r.id)):
-            RULES[r.id] = r
+        RULES.update((r.id, r) for r in sorted(CATALOGUE.values(), key=lambda r: _order(r.id)))
         _loaded = True
     return dict(RULES)
 
@@ -128,9 +127,7 @@ def unknown_selectors(selectors: Iterable[str]) -> list[str]:
 
 
 def _match_length(selector: str, rule_id: str) -> int:
-    if selector == "ALL":
-        return 0
-    return len(selector) if rule_id.startswith(selector) else -1
+    return 0 if selector == "ALL" else len(selector) if rule_id.startswith(selector) else -1
 
 
 class Selection:

@@ -58,17 +58,11 @@ def statistics_lines(summary: Summary) -> list[str]:
     ``  404  TRF303  info     sex is not m, w or blank``."""
     from ..registry import get
 
-    rows = []
-    for rule_id, per in summary.rules.items():
-        for severity, n in per.items():
-            rows.append((n, rule_id, severity))
-    rows.sort(key=lambda r: (-r[0], r[1], -SEVERITY_ORDER[r[2]]))
+    rows = sorted(((n, rule_id, severity) for rule_id, per in summary.rules.items() for severity, n in per.items()),
+                  key=lambda r: (-r[0], r[1], -SEVERITY_ORDER[r[2]]))
     width = max((len(str(r[0])) for r in rows), default=1)
-    out = []
-    for n, rule_id, severity in rows:
-        r = get(rule_id)
-        out.append(f"{n:>{width}}  {rule_id:<7} {severity:<8} {r.summary if r else ''}".rstrip())
-    return out
+    return [f"{n:>{width}}  {rule_id:<7} {severity:<8} {r.summary if (r := get(rule_id)) else ''}".rstrip()
+            for n, rule_id, severity in rows]
 
 
 class Summary:
@@ -102,9 +96,7 @@ class Summary:
 
     @property
     def exit_code(self) -> int:
-        if self.unreadable:
-            return 2
-        return 1 if self.failing else 0
+        return 2 if self.unreadable else 1 if self.failing else 0
 
     def to_dict(self) -> dict[str, Any]:
         return {"files": self.files, "unreadable": self.unreadable, "with_findings": self.with_findings,
@@ -141,11 +133,8 @@ class Writer:
 
     def __init__(self, stream: IO[str], *, colour: bool = False, fail_on: str = ERROR, profile: str = "basic",
                  statistics: bool = False) -> None:
-        self.stream = stream
+        self.stream, self.colour, self.fail_on, self.profile = stream, colour, fail_on, profile
         self.statistics = statistics  # counts by rule instead of the findings (text and concise)
-        self.colour = colour
-        self.fail_on = fail_on
-        self.profile = profile
 
     def file(self, result: FileResult) -> None:  # pragma: no cover - interface
         raise NotImplementedError
