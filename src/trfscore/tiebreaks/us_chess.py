@@ -36,16 +36,8 @@ def _adjusted(ctx: Context) -> list[int]:
     got: list[int] | None = ctx.cache.get("us-adj")
     if got is None:
         D = ctx.D
-        got = []
-        for prow, crow in zip(ctx.pts, ctx.categories):
-            total = 0
-            for p, c in zip(prow, crow):
-                if c == U.PLAYED:
-                    total += p
-                elif c != U.NOSCHED:
-                    total += D
-            got.append(total)
-        ctx.cache["us-adj"] = got
+        got = ctx.cache["us-adj"] = [sum(p if c == U.PLAYED else D for p, c in zip(prow, crow) if c != U.NOSCHED)
+                                     for prow, crow in zip(ctx.pts, ctx.categories)]
     return got
 
 
@@ -62,28 +54,24 @@ def _terms(ctx: Context, i: int) -> list[tuple[int, int, int | None]]:
     return out
 
 
-def _median_drops(ctx: Context, i: int, count: int) -> tuple[int, int]:
+def _median_drops(ctx: Context, i: int) -> tuple[int, int]:
+    """How many of the lowest and of the highest values MMED drops (34E1)."""
     rounds = sum(1 for c in ctx.categories[i] if c != U.NOSCHED)
     k = 2 if rounds >= 9 else 1
-    twice = 2 * ctx.score[i]
-    half_max = ctx.W * rounds
-    if twice > half_max:
-        return k, 0
-    if twice == half_max:
-        return k, k
-    return 0, k
+    twice, half_max = 2 * ctx.score[i], ctx.W * rounds
+    return (k, 0) if twice > half_max else (k, k) if twice == half_max else (0, k)
+
+
+def _unplayed_points(ctx: Context, i: int) -> int:
+    """The points of ``i``'s unplayed rounds (forfeit wins and byes), which CUM subtracts (34E3)."""
+    return sum(p for p, c in zip(ctx.pts[i], ctx.categories[i]) if c != U.PLAYED and c != U.NOSCHED)
 
 
 def _cum(ctx: Context) -> list[int]:
     got: list[int] | None = ctx.cache.get("us-cum")
     if got is None:
-        got = []
-        for i in range(ctx.player_count):
-            total = sum(running_scores(ctx, i))
-            unplayed = sum(p for p, c in zip(ctx.pts[i], ctx.categories[i])
-                           if c != U.PLAYED and c != U.NOSCHED)
-            got.append(total - unplayed)
-        ctx.cache["us-cum"] = got
+        got = ctx.cache["us-cum"] = [sum(running_scores(ctx, i)) - _unplayed_points(ctx, i)
+                                     for i in range(ctx.player_count)]
     return got
 
 
@@ -98,7 +86,7 @@ def compute_us(eng: Engine, tb: TieBreak) -> Column:
         for i in range(ctx.player_count):
             vals = sorted(v for _, v, _ in _terms(ctx, i))
             if base == "MMED":
-                lo, hi = _median_drops(ctx, i, len(vals))
+                lo, hi = _median_drops(ctx, i)
                 vals = vals[lo:len(vals) - hi] if len(vals) > lo + hi else []
             out.append(sum(vals))
         return Column(out, scale=ctx.unit)
@@ -127,9 +115,8 @@ def explain_us(eng: Engine, tb: TieBreak, i: int) -> Explanation:
              "KASH": "Kashdan (US Chess 34E7)"}
     notes: list[str] = []
     if base in ("MMED", "SOLK"):
-        raw = _terms(ctx, i)
         terms = []
-        for r, v, o in raw:
+        for r, v, o in _terms(ctx, i):
             t = Term(r + 1, ctx.start_ranks[o] if o is not None else None, ctx.to_fraction(v))
             if o is None:
                 t.unplayed = True
@@ -137,7 +124,7 @@ def explain_us(eng: Engine, tb: TieBreak, i: int) -> Explanation:
                 t.rule = "US Chess 34E: own unplayed game counts as an opponent with 0"
             terms.append(t)
         if base == "MMED":
-            lo, hi = _median_drops(ctx, i, len(terms))
+            lo, hi = _median_drops(ctx, i)
             order = sorted(range(len(terms)), key=lambda j: terms[j].value)
             drop = order[:lo] + (order[len(order) - hi:] if hi else [])
             for j in drop:
@@ -149,10 +136,8 @@ def explain_us(eng: Engine, tb: TieBreak, i: int) -> Explanation:
     if base == "CUM":
         terms = [Term(r + 1, None, ctx.to_fraction(s), note="score after the round")
                  for r, s in enumerate(running_scores(ctx, i))]
-        unplayed = sum(p for p, c in zip(ctx.pts[i], ctx.categories[i])
-                       if c != U.PLAYED and c != U.NOSCHED)
         parts = " + ".join(fmt_number(t.value) for t in terms) or "0"
-        formula = (f"{parts} - {fmt_number(ctx.to_fraction(unplayed))} (unplayed points) = "
+        formula = (f"{parts} - {fmt_number(ctx.to_fraction(_unplayed_points(ctx, i)))} (unplayed points) = "
                    f"{fmt_number(value)}")
         return Explanation(ctx.start_ranks[i], names[base], tb.code, value, "us-chess", "", terms,
                            "text", formula)
