@@ -41,14 +41,9 @@ def round_half_up(num: int, den: int) -> int:
     return (2 * num + den) // (2 * den)
 
 
-def _halves(kind: str) -> int | None:
-    if kind == Kind.WIN or kind == Kind.FORFEIT_WIN:
-        return 2
-    if kind == Kind.DRAW:
-        return 1
-    if kind == Kind.LOSS or kind == Kind.FORFEIT_LOSS:
-        return 0
-    return None  # unknown result
+#: A result in half points, by the cell's kind (an unknown result has none).
+_HALVES = {Kind.WIN: 2, Kind.FORFEIT_WIN: 2, Kind.DRAW: 1, Kind.LOSS: 0, Kind.FORFEIT_LOSS: 0}
+_halves = _HALVES.get
 
 
 #: A game that counts for a rating-based tie-break: opponent index, opponent rating or None,
@@ -87,8 +82,7 @@ def _games(eng: Engine, tb: TieBreak) -> _RatedGames:
                  "part (C.07 Art. 10); to use them, give unrated players a rating: --unrated N on "
                  "the command line (unrated=N in the library, or /UN after the tie-break code)")
         out = [[] for _ in out]
-    made = (out, ratings)
-    eng.cache[key] = made
+    made = eng.cache[key] = (out, ratings)
     return made
 
 
@@ -96,9 +90,7 @@ def aro_of(row: list[RatedGame], low: int = 0, high: int = 0) -> int | None:
     rs = sorted(r for _, r, _ in row if r is not None)
     if low or high:
         rs = rs[low:len(rs) - high] if len(rs) > low + high else []
-    if not rs:
-        return None
-    return round_half_up(sum(rs), len(rs))
+    return round_half_up(sum(rs), len(rs)) if rs else None
 
 
 def tpr_of(row: list[RatedGame]) -> int | None:
