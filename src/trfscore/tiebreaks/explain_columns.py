@@ -140,18 +140,14 @@ def _tiebreak(b: _Builder, tb: TieBreak, kind: str) -> dict[str, Any]:
     n = ctx.round_count
     out: dict[str, Any] = {"kind": kind, "notes": [_FB_NOTE] if tb.base == "FB" else []}
     if kind == "progressive":
-        out["context"] = b.context(ctx)
         cuts = min(tb.low, n)
-        out["name"] = "Progressive score"
-        out["cuts"] = cuts
-        out["cut"] = list(range(cuts)) * ctx.player_count
-        out["why"] = [b.text(_PS_CUT)] * (cuts * ctx.player_count)
+        out.update(context=b.context(ctx), name="Progressive score", cuts=cuts,
+                   cut=list(range(cuts)) * ctx.player_count, why=[b.text(_PS_CUT)] * (cuts * ctx.player_count))
         return out
-    g = b.group(ctx, ed)
-    out["group"] = g
-    out["name"] = ("Fore Buchholz" if tb.base == "FB" else "Buchholz") if kind == "sum" else "Sonneborn-Berger"
     cuts = min(tb.low, n) + min(tb.high, n - min(tb.low, n))
-    out["cuts"] = cuts
+    out.update(group=b.group(ctx, ed),
+               name=("Fore Buchholz" if tb.base == "FB" else "Buchholz") if kind == "sum" else "Sonneborn-Berger",
+               cuts=cuts)
     if not cuts:
         out["cut"], out["why"] = [], []
         return out
@@ -181,10 +177,7 @@ def _tiebreak(b: _Builder, tb: TieBreak, kind: str) -> dict[str, Any]:
 def columns(eng: Engine, tiebreaks: list[TieBreak]) -> dict[str, Any]:
     """The columns of every listed tie-break (None for those explained one player at a time)."""
     b = _Builder(eng)
-    tbs = []
-    for tb in tiebreaks:
-        kind = _kind_for(eng, tb)
-        tbs.append(None if kind is None else _tiebreak(b, tb, kind))
+    tbs = [None if (kind := _kind_for(eng, tb)) is None else _tiebreak(b, tb, kind) for tb in tiebreaks]
     return {"start_ranks": eng.ctx.start_ranks, "strings": b.strings, "contexts": b.contexts, "groups": b.groups,
             "tiebreaks": tbs}
 
