@@ -84,14 +84,11 @@ def nominal_colour(t: Tournament, p: Player, g: Game) -> str:
 def _with_colours(t: Tournament) -> dict[int, list[Game]]:
     """The games of each player having a played game without a colour, each such game given one
     (:func:`nominal_colour`, a convention announced by :data:`COLOURS_ASSIGNED` in the file)."""
-    changed: dict[int, list[Game]] = {}
-    for p in t.players:
-        if not any(g.colour is None and g.opponent is not None and g.kind in Kind.PLAYED for g in p.games):
-            continue
-        changed[p.start_rank] = [g._replace(colour=nominal_colour(t, p, g))
-                                 if g.colour is None and g.opponent is not None and g.kind in Kind.PLAYED else g
-                                 for g in p.games]
-    return changed
+    def uncoloured(g: Game) -> bool:
+        return g.colour is None and g.opponent is not None and g.kind in Kind.PLAYED
+
+    return {p.start_rank: [g._replace(colour=nominal_colour(t, p, g)) if uncoloured(g) else g for g in p.games]
+            for p in t.players if any(map(uncoloured, p.games))}
 
 
 def scoring_record(values: dict[str, Fraction]) -> str:
@@ -228,8 +225,7 @@ def write(t: Tournament, version: str = "trf16") -> str:
         values = t.scoring.values
         if any(values.get(k) != v for k, v in DEFAULT_POINTS.items()):
             lines.append(scoring_record(values))
-        if h.starting_rank_method:
-            header("172", h.starting_rank_method)
+        header("172", h.starting_rank_method)
         header("182", h.pairing_controller)
         header("192", h.system)
         header("202", ",".join(h.tiebreaks))
@@ -258,10 +254,9 @@ def write(t: Tournament, version: str = "trf16") -> str:
                              match_points="" if team.match_points is None else trf_value(team.match_points),
                              game_points="" if team.game_points is None else trf_value(team.game_points),
                              rank="" if team.rank is None else team.rank)
-            members = cells(BY_CODE["310"].field("members"), team.members)
         else:
             head = _TEAM_013(name=team.name)
-            members = cells(BY_CODE["013"].field("members"), team.members)
+        members = cells(BY_CODE["310" if modern else "013"].field("members"), team.members)
         lines.append(one_line(head + members).rstrip())
     if not modern and h.rounds_declared and h.rounds_declared != t.rounds:
         lines.append(f"XXR {h.rounds_declared}")
