@@ -284,10 +284,8 @@ def system_choice(system: Any) -> bool | None:
 
 
 def _resolve_system(t: Tournament, system: Any) -> bool:
-    rr = system_choice(system)
-    if rr is None:
-        rr = t.event.round_robin  # the file's 192/092, else a match of two, else the pairings
-    return bool(rr)
+    rr = system_choice(system)  # None: the file's 192/092, else a match of two, else the pairings
+    return bool(t.event.round_robin if rr is None else rr)
 
 
 def _file_list(t: Tournament, notes: list[str]) -> list[TieBreak]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import os
 from argparse import Namespace
+from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -233,9 +234,7 @@ def render(t: Tournament, standings: Standings | TeamStandings, fmt: str, args: 
 
 def report_format(args: Namespace) -> str:
     """``--format``, else the format ``-o``'s file name names, else text."""
-    found = None
-    if args.output not in (None, "-"):
-        found = EXTENSIONS.get(os.path.splitext(args.output)[1].lower())
+    found = EXTENSIONS.get(os.path.splitext(args.output)[1].lower()) if args.output not in (None, "-") else None
     return format_for_output(args.output, args.format, found, "text", "--format") or "text"
 
 
@@ -316,7 +315,5 @@ def _wrong(found: list[Finding]) -> str:
     """`` (TRF501 x2, TRF510)``: the rules of the verdict's findings, or nothing."""
     if not found:
         return ""
-    counts: dict[str, int] = {}
-    for f in found:
-        counts[f.rule] = counts.get(f.rule, 0) + 1
+    counts = Counter(f.rule for f in found)
     return " (" + ", ".join(rule + (f" x{n}" if n > 1 else "") for rule, n in sorted(counts.items())) + ")"
