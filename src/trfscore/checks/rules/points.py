@@ -183,10 +183,10 @@ def _cause(ctx: Context, p: Player, delta: Fraction, accel: dict[int, set[Fracti
     pending = ctx.pending_rounds
     if pending:
         points = ctx.t.scoring.points
-        left_out = sum((points(g) for g in p.games if g.round in pending and g.kind in Kind.BYES), Fraction(0))
+        byes = [g for g in p.games if g.round in pending and g.kind in Kind.BYES]
+        left_out = sum(map(points, byes), Fraction(0))
         if left_out and delta == -left_out:
-            return (_left_out_byes([g.round for g in p.games if g.round in pending and g.kind in Kind.BYES],
-                                   ctx.event.played),
+            return (_left_out_byes([g.round for g in byes], ctx.event.played),
                     "JaVaFo counts a pre-entered bye in the points: add it, or remove the pre-entered cell")
     if p.start_rank in future:
         rnd, value, kind = future[p.start_rank]

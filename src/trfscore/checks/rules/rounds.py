@@ -25,18 +25,12 @@ def round_dates(ctx: Context) -> list[tuple[int, int, str]]:
     out: list[tuple[int, int, str]] = []
     if rec is not None:
         text = rec.text
-        if len(text.rstrip()) > 91:
-            base, rnd = 91, 0
-            end = len(text.rstrip())
-            while base < end:
-                rnd += 1
-                chunk = text[base:base + 10].strip()
-                if chunk:
-                    out.append((rnd, base + 1, chunk))
-                base += 10
-        else:
-            for rnd, m in enumerate(re.finditer(r"\S+", text[3:]), 1):
-                out.append((rnd, m.start() + 4, m.group()))
+        end = len(text.rstrip())
+        if end > 91:  # round r's date above its cells: columns 92+10(r-1), ten wide
+            out = [(rnd, base + 1, chunk) for rnd, base in enumerate(range(91, end, 10), 1)
+                   if (chunk := text[base:base + 10].strip())]
+        else:  # a short line: dates separated by blanks
+            out = [(rnd, m.start() + 4, m.group()) for rnd, m in enumerate(re.finditer(r"\S+", text[3:]), 1)]
     ctx.__dict__["_round_dates"] = out
     return out
 
