@@ -34,9 +34,7 @@ def _member_cells(ctx: Context, team: Team) -> list[tuple[int | None, int]]:
 
 def _kind(ctx: Context) -> list[Team]:
     """The teams that count: 310 when present (as Gacrux does), else 013."""
-    teams = ctx.t.teams
-    t310 = [team for team in teams if team.record == "310"]
-    return t310 or teams
+    return [team for team in ctx.t.teams if team.record == "310"] or ctx.t.teams
 
 
 _TEAM = {f.name: f for f in BY_CODE["310"].fields}
