@@ -110,19 +110,14 @@ def _classify(has_opponent: bool, colour: str, code: str) -> Verdict:
         return Kind.UNKNOWN, ("TRF406", f"result {code!r} means unknown or pending")
     if has_opponent:
         if code in PLAYED_KIND:
-            if coloured:
-                return PLAYED_KIND[code], None
-            return PLAYED_KIND[code], ("TRF405", "a played game needs colour w or b")
+            return PLAYED_KIND[code], None if coloured else ("TRF405", "a played game needs colour w or b")
         if code in "+-":
             kind = Kind.FORFEIT_WIN if code == "+" else Kind.FORFEIT_LOSS
-            if coloured:
-                return kind, None
-            return kind, ("TRF406", "forfeit recorded without a colour")
+            return kind, None if coloured else ("TRF406", "forfeit recorded without a colour")
         return BYE_KIND[code], ("TRF405", f"result {code!r} is a bye or absence but an opponent is given")
     # no opponent
     if coloured:
-        kind = BYE_KIND.get(code, Kind.ABSENT)
-        return kind, ("TRF405", "a colour is given but there is no opponent")
+        return BYE_KIND.get(code, Kind.ABSENT), ("TRF405", "a colour is given but there is no opponent")
     if code in BYE_KIND:
         return BYE_KIND[code], None
     if code == "-":

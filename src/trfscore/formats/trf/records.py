@@ -51,9 +51,7 @@ _NUMERIC = ("int", "score")
 def parse_number(text: str) -> Fraction | None:
     """A decimal (point or comma) from a fixed-column field; None when blank or not a number."""
     text = text.strip().rstrip(".").replace(",", ".")
-    if not re.fullmatch(_PLAIN_NUMBER, text):
-        return None
-    return Fraction(text)
+    return Fraction(text) if re.fullmatch(_PLAIN_NUMBER, text) else None
 
 
 def _report_bad(add: Add, rule: str, rec: Record, bad: list[tuple[int, str]], what: str) -> None:
@@ -179,9 +177,6 @@ def written_records(t: Tournament) -> tuple[dict[int, str], list[str]]:
             continue
         entry, _ = decode_fields(BY_CODE[rec.code], rec.text.replace("\t", " "))
         cls: Callable[..., TrfRecord] = CLASSES[rec.code]
-        if cls(**entry, line=rec.line) != obj:
-            in_place[rec.line] = format_record(BY_CODE[rec.code], vars(obj))
-        else:
-            in_place[rec.line] = rec.text
+        in_place[rec.line] = rec.text if cls(**entry, line=rec.line) == obj else format_record(BY_CODE[rec.code], vars(obj))
     new = [format_record(BY_CODE[r.code], vars(r)) for r in t.records if r.line not in in_place]
     return in_place, new
