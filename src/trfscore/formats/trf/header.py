@@ -222,8 +222,7 @@ def _scoring_162(rec: Record, t: Tournament, add: Add) -> None:
     if not on_grid(_GRID_162, text) or read != len(text[4:].replace(" ", "")):
         # symbols or values off the described columns (or a value under no symbol) would be
         # dropped by the grid: read the line as symbol-value pairs (as 362 is read) and say so
-        cells = [(m.start(1) + 1, m.group(1), m.group(2)) for m in re.finditer(_SCORE_PAIR, text[4:])]
-        cells = [(column + 4, symbol, number) for column, symbol, number in cells]
+        cells = [(m.start(1) + 5, m.group(1), m.group(2)) for m in re.finditer(_SCORE_PAIR, text[4:])]  # 1-based
         _find(add, "TRF207", rec, VALUE, "162 does not keep its columns (symbols at 6, 15, 24 ..., each value in "
               "the four columns after its symbol); read as symbol-value pairs", "e.g. 162  W 3.0    D 1.0    L 0.0",
               value_of(rec), lesser=True)
