@@ -93,13 +93,20 @@ def player_misfits(players: Iterable[Player], totals: Mapping[int, Fraction] | N
     return out
 
 
+def team_fields(team: Team) -> dict[str, object]:
+    """The values the TRF writers write in the fields of a ``310`` record (an ``013`` takes the
+    name), by name but the members: the ones :func:`team_misfits` measures."""
+    return {"number": team.number, "name": team.name, "nickname": team.nickname, "strength": team.strength,
+            "match_points": "" if team.match_points is None else trf_value(team.match_points),
+            "game_points": "" if team.game_points is None else trf_value(team.game_points),
+            "rank": "" if team.rank is None else team.rank}
+
+
 def team_misfits(team: Team, record: Record) -> list[Finding]:
     """TRF960 for each number of ``team`` too wide for its field of ``record`` (``310``: number,
     points, rank; both: each member's start rank): written, it would shift the later columns (a
     310 of team 1000 reads back as team 100 without members).  Texts are cut, as written."""
-    values = {"number": team.number, "rank": "" if team.rank is None else team.rank,
-              "match_points": "" if team.match_points is None else trf_value(team.match_points),
-              "game_points": "" if team.game_points is None else trf_value(team.game_points)}
+    values = team_fields(team)
     out = []
     for f in record.fields:
         shown = [str(m) for m in team.members] if f.name == "members" else [str(values.get(f.name, ""))]

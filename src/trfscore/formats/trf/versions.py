@@ -22,7 +22,7 @@ from typing import Any, TypeVar, overload
 from ...decimals import trf_value
 from ...model import DEFAULT_POINTS, Game, Kind, Player, Team, Tournament
 from ..dates import parse_round_date
-from .fits import player_fields, refuse
+from .fits import player_fields, refuse, team_fields
 from .layout import BY_CODE, NATIONAL, PLAYER, RECORDS, TITLE_LETTERS, TRF16, cells, template
 from .records import written_records
 
@@ -250,10 +250,7 @@ def write(t: Tournament, version: str = "trf16") -> str:
                                            birth=nrs.birth)).rstrip())
     for team in teams:
         if modern:
-            head = _TEAM_310(number=team.number, name=team.name, nickname=team.nickname, strength=team.strength,
-                             match_points="" if team.match_points is None else trf_value(team.match_points),
-                             game_points="" if team.game_points is None else trf_value(team.game_points),
-                             rank="" if team.rank is None else team.rank)
+            head = _TEAM_310(**team_fields(team))
         else:
             head = _TEAM_013(name=team.name)
         members = cells(BY_CODE["310" if modern else "013"].field("members"), team.members)
