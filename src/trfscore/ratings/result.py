@@ -139,5 +139,10 @@ def parse_games(
             raise ValueError(
                 f"score {w} impossible in {len(ratings)} game(s) against rated opponents "
                 "(with unrated opponents, pass (rating, result) pairs)")
-    dropped = len(entries) - len(ratings)
-    return ratings, w, [f"{dropped} game(s) against unrated opponents excluded"] if dropped else []
+    return ratings, w, unrated_notes(len(entries) - len(ratings))
+
+
+def unrated_notes(dropped: int) -> list[str]:
+    """The note a rating calculation carries when ``dropped`` games against unrated opponents
+    were left out (none when nothing was)."""
+    return [f"{dropped} game(s) against unrated opponents excluded"] if dropped else []

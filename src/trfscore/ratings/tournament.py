@@ -40,7 +40,7 @@ from .event import end_date, player_info, year_of_birth
 from .fide import fide_evaluate
 from .numbers import fmt, round_half_away
 from .players_csv import PlayerInfo, PlayerKey
-from .result import RatingResult
+from .result import RatingResult, unrated_notes
 from .tables import Curve
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -112,11 +112,11 @@ def _rate_fide(tournament: Tournament,
         games = _rated_games(p, rating_of)
         ratings = [rating_of[opponent] for opponent, _ in games if rating_of[opponent]]
         won = sum([_HALVES[kind] for opponent, kind in games if rating_of[opponent]])
-        dropped = len(games) - len(ratings)
-        out[p.start_rank] = fide_evaluate(
-            p.rating or None, ratings, Fraction(won, 2), [f"{dropped} game(s) against unrated opponents excluded"]
-            if dropped else [], birth_year=info.birth_year if info.birth_year is not None else year_of_birth(p.birth),
-            games_before=info.games_before, reached_2400=bool(info.reached_2400), k=info.k, period=end)
+        notes = unrated_notes(len(games) - len(ratings))
+        birth_year = info.birth_year if info.birth_year is not None else year_of_birth(p.birth)
+        out[p.start_rank] = fide_evaluate(p.rating or None, ratings, Fraction(won, 2), notes, birth_year=birth_year,
+                                          games_before=info.games_before, reached_2400=bool(info.reached_2400),
+                                          k=info.k, period=end)
     return out
 
 
