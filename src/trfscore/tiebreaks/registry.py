@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable
 from fractions import Fraction
 from functools import lru_cache
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Generic, NamedTuple, ParamSpec, TypeVar
 
 from ..decimals import code_number
 from .base import Column, Engine, TieBreak
@@ -60,29 +60,36 @@ class TieBreakDef(NamedTuple):
     buchholz_family: bool = False  # barred from round-robins from 2026 (Art. 8 note)
 
 
-class _Family:
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+class _Family(Generic[_P, _R]):
     """A function of a tie-break family's module (a ``compute_*`` or ``explain_*`` named in
     :data:`TIEBREAKS`), imported on its first call (a command that ranks by Buchholz and
-    Sonneborn-Berger need not import the rating tables)."""
+    Sonneborn-Berger need not import the rating tables); typed as the function it stands for
+    (:data:`Compute` or :data:`Explain`, from the annotation it is made for)."""
 
     __slots__ = ("module", "name", "function")
 
     def __init__(self, module: str, name: str) -> None:
         self.module, self.name = module, name
-        self.function: Callable[..., Any] | None = None
+        self.function: Callable[_P, _R] | None = None
 
-    def _load(self) -> Callable[..., Any]:
-        function: Callable[..., Any] = getattr(import_module(f"{__package__}.{self.module}"), self.name)
+    def _load(self) -> Callable[_P, _R]:
+        function: Callable[_P, _R] = getattr(import_module(f"{__package__}.{self.module}"), self.name)
         return function
 
-    def __call__(self, *args: Any) -> Any:
+    def __call__(self, *args: _P.args, **kwargs: _P.kwargs) -> _R:
         if self.function is None:
             self.function = self._load()
-        return self.function(*args)
+        return self.function(*args, **kwargs)
 
 
 def _family(module: str, compute: str, explain: str) -> tuple[Compute, Explain]:
-    return _Family(module, compute), _Family(module, explain)
+    computes: _Family[[Engine, TieBreak], Column] = _Family(module, compute)
+    explains: _Family[[Engine, TieBreak, int], Explanation] = _Family(module, explain)
+    return computes, explains
 
 
 _BH = _family("buchholz", "compute_bh", "explain_bh")
