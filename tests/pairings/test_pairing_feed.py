@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+from fractions import Fraction
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,7 +15,7 @@ from hypothesis import strategies as st
 import trfscore
 from conftest import ROOT
 from tiebreaks.builders import random_swiss
-from trfscore.formats.trf.layout import PLAYER
+from trfscore.formats.trf.layout import BY_CODE, PLAYER, on_grid
 from trfscore.pairings.feed import feed
 from trfscore.pairings.system import system_of
 
@@ -103,3 +104,36 @@ def test_a_team_number_too_wide_is_refused_not_shifted():
         numbers = [line[4:7] for line in fed.text.splitlines() if line.startswith("310")]
         assert numbers == [] if refused else (f"{number:>3}" in numbers and len(numbers) == len(doc["teams"]))
     assert fed.refused == ""
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 9), rounds=st.integers(1, 4),
+       name=st.text(st.sampled_from("Open ä\n\t"), max_size=12), colour=st.sampled_from(["", "w", "b"]),
+       draw=st.sampled_from([Fraction(1, 2), Fraction(1), Fraction(5, 4)]))
+def test_the_feed_header_lines_are_records_on_their_columns(seed, players, rounds, name, colour, draw):
+    """Each header line of the feed is a header record of the layout (a wrong code would be no
+    such record) with its value from the column its description gives (``value`` at column 5;
+    162 on its grid), and reads back as the values the feed means: the event's name (or a
+    stand-in), the players, the rounds, the initial colour, the scoring and the system."""
+    t = _event(seed, players, rounds, 0, 1800, "Player, One")
+    t.header.name, t.header.initial_colour = name, colour
+    t.scoring.values["D"] = draw
+    system = system_of(t)
+    fed = feed(t, system)
+    head = [line for line in fed.text.splitlines() if not line.startswith("001")]
+    assert [line[:3] for line in head] == ["012", "062", "142", "152", "162", "192"]
+    for line in head:
+        record = BY_CODE[line[:3]]
+        assert record.kind == "HEADER", line
+        if line[:3] == "162":  # symbols and points on their grid
+            assert on_grid(record, line), line
+        else:  # the code, blanks, the value from its first column to the end of the line
+            value = record.field("value")
+            assert line[:value.start].rstrip() == record.code and line[value.start] != " ", line
+    back = trfscore.loads(fed.text, "trf")
+    assert back.header.name == (name.replace("\n", " ").replace("\t", " ").strip() or "trfscore pairing check")
+    assert back.header.players_declared == len(t.players)
+    assert back.header.rounds_declared == max(t.header.rounds_declared or 0, t.rounds)
+    assert back.header.initial_colour.lower() == fed.initial_colour
+    assert back.scoring.values["D"] == draw
+    assert back.header.system == system.code

@@ -14,8 +14,9 @@ trfscore's model, with only what pairing depends on:
 * the system as a ``192`` code the checker maps to its engine (:attr:`.system.System.code`);
 * for the team system, the team records as trfscore reads the event (:mod:`.teamfeed`);
 * every line on the columns of the TRF writers (:func:`.versions.format_player`,
-  :func:`.layout.format_record`), measured by their check (rule TRF960): a number too wide for
-  its field (a rating of 12345 from JSON) refuses the file instead of shifting the later columns.
+  :func:`.versions.header_line`, :func:`.versions.scoring_record`, :func:`.layout.format_record`),
+  measured by their check (rule TRF960): a number too wide for its field (a rating of 12345 from
+  JSON) refuses the file instead of shifting the later columns.
 
 What the file cannot tell (an initial colour, the acceleration a Baku code asks for, results of
 a round) is collected as notes: which rounds cannot be judged, and why.
@@ -28,7 +29,7 @@ from fractions import Fraction
 from ..event_reading import reading
 from ..formats.trf.fits import player_misfits
 from ..formats.trf.layout import BY_CODE, format_record
-from ..formats.trf.versions import format_player, nominal_colour, one_line, one_line_texts, scoring_record
+from ..formats.trf.versions import format_player, header_line, nominal_colour, one_line, one_line_texts, scoring_record
 from ..model import Game, Kind, Player, Tournament
 from ..records import Acceleration, JavafoAcceleration, JavafoProhibited, ProhibitedPairing
 from .system import System
@@ -79,12 +80,12 @@ def feed(t: Tournament, system: System) -> Feed:
     if system.baku and not accelerations:
         for r in range(1, rounds + 1):
             unjudged.setdefault(r, "192 names Baku acceleration but the file gives no 250 or XXA records of it")
-    lines = [f"012 {one_line(t.header.name).strip() or 'trfscore pairing check'}",
-             f"062 {len(players)}",
-             f"142 {max(t.header.rounds_declared or 0, rounds)}",
-             f"152 {(colour or 'w').upper()}",
+    lines = [header_line("012", one_line(t.header.name).strip() or "trfscore pairing check"),
+             header_line("062", len(players)),
+             header_line("142", max(t.header.rounds_declared or 0, rounds)),
+             header_line("152", (colour or "w").upper()),
              scoring_record(t.scoring.values),
-             f"192 {system.code}"]
+             header_line("192", system.code)]
     lines.extend(format_player(p) for p in players)
     lines.extend(teams.records)
     lines.extend(accelerations)

@@ -91,6 +91,13 @@ def _with_colours(t: Tournament) -> dict[int, list[Game]]:
             for p in t.players if any(map(uncoloured, p.games))}
 
 
+def header_line(code: str, value: object) -> str:
+    """A header record ``code`` (012-122, 142, 152, 172-222) holding ``value`` on one line, from
+    the column its description puts the value in (:data:`.layout.BY_CODE`, column 5); KeyError for
+    a code that is no such record."""
+    return f"{code:<{BY_CODE[code].field('value').start}}{one_line(value)}"
+
+
 def scoring_record(values: dict[str, Fraction]) -> str:
     """The TRF26 ``162`` record of these point values (a symbol missing: its default), on the
     grid of :data:`.layout.BY_CODE` ``162`` (symbol at 6, 15 ..., points at 7-10, 16-19 ...)."""
@@ -198,7 +205,7 @@ def write(t: Tournament, version: str = "trf16") -> str:
 
     def header(code: str, value: object) -> None:
         if value not in (None, "", []):
-            lines.append(f"{code} {one_line(value)}")
+            lines.append(header_line(code, value))
 
     header("012", h.name)
     header("022", h.city)
