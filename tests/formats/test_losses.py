@@ -348,3 +348,27 @@ def test_pgn_keeps_the_end_date_only_when_its_last_game_gives_it():
         [found] = [f for f in lost(t, registry.get("pgn").write(t), "pgn") if f.rule == "CNV010"]
         assert ("052 (end date)" in found.message) is named
         assert (back.header.end_date_iso != t.header.end_date_iso) is named
+
+
+@pytest.mark.parametrize(("start", "dates", "lost_codes"), [
+    ("2026/04/01", ("26/04/01", "26/04/02"), set()),  # both read as dates: both written (round 3 on: 042's)
+    ("sometime in April", ("26/04/01", "26/04/02"), {"042", "132"}),  # no EventDate, rounds 3-7 of unknown date
+    ("sometime in April", ("26/04/01",) + ("26/04/02",) * 6, {"042"}),  # every round has its own date
+    ("2026/04/01", ("26/04/01", "the second"), {"132"}),  # a 132 date unreadable: written as the start date
+    ("2026/04/01", ("26/04/01",) * 8, {"132"}),  # a date of a round not played: no game carries it
+    ("01.04.2026", ("01.04.26", ""), set()),  # other orders read as dates; a blank date is no loss
+])
+def test_pgn_loses_the_start_and_round_dates_exactly_when_it_cannot_write_them(start, dates, lost_codes):
+    """042 is lost (CNV010) exactly when the written PGN does not give it back (no ``EventDate``);
+    132 exactly when the games' ``Date`` tags do not (the writer and the loss list agree)."""
+    t = trfscore.load(ROOT / "samples" / "swiss-trf26.trf")  # 7 rounds
+    t.header = Header(name=t.header.name, start_date=start, round_dates=list(dates))
+    t = trfscore.loads(trfscore.dumps(t, "trf26"))  # the dates as the reader reads them
+    pgn = trfscore.dumps(t, "pgn", fail_on=None)
+    back = trfscore.loads(pgn, "pgn")
+    found = [f.message for f in lost(t, pgn, "pgn") if f.rule == "CNV010"]
+    named = {code for code in ("042", "132") if found and f" {code} (" in found[0]}
+    assert named == lost_codes, found
+    assert ("042" in named) == (back.header.start_date_iso != t.header.start_date_iso) == ("EventDate" not in pgn)
+    given = [d for d in t.header.round_dates if d.strip()]
+    assert ("132" in named) == (given != [d for d, g in zip(back.header.round_dates, t.header.round_dates) if g.strip()])

@@ -127,8 +127,8 @@ declare("CNV009", WARNING, "cells naming an opponent but a bye or a round not sc
 
 declare("CNV010", WARNING, "records PGN and crosstables have no place for are not written", """
     PGN keeps of a TRF's records the event's name (012, ``Event``), city (022, ``Site``), start
-    date (042, ``EventDate``) and round dates (132, each game's ``Date``); a crosstable the name
-    alone (``registry.Holds.header_records``).  The other header records the model holds (032
+    date (042, ``EventDate``) and round dates (132, each game's ``Date``) when they read as
+    dates; a crosstable the name alone (``registry.Holds.header_records``).  The other header records the model holds (032
     federation, 052 end date, 092 type, 102/112 arbiters, 122 time control, 142 when it is not
     the number of rounds written, 152 initial colour, 172, 182, 192 system, 202/212 tie-breaks,
     222), the NRS records (national ratings) and every other line read (240-330, 352/362, 801/802,
@@ -362,12 +362,17 @@ def _records(t: Tournament, written: registry.Format) -> Iterator[Finding]:
 def _kept_here(t: Tournament, fmt: str) -> set[str]:
     """The header records a PGN or a table keeps for this event beyond its ``header_records``: 192
     ``CUSTOM_ROUNDROBIN``, the readers' own word for a round robin (CNV006 says when the written
-    layout reads otherwise); in PGN an end date (052) the latest game's ``Date`` gives, and a type
-    (092) that is the ``EventType`` written."""
+    layout reads otherwise); in PGN the start date (042) and the round dates (132) when the writer
+    can write them (they read as dates), an end date (052) the latest game's ``Date`` gives, and a
+    type (092) that is the ``EventType`` written."""
     out = {"192"} if t.header.system == "CUSTOM_ROUNDROBIN" else set()
     if fmt == "pgn":
-        from .pgn.writer import end_date, event_type
+        from .pgn.writer import end_date, event_date, event_type, round_dates_written
 
+        if event_date(t):
+            out.add("042")
+        if round_dates_written(t):
+            out.add("132")
         if t.header.end_date_iso and end_date(t) == t.header.end_date_iso:
             out.add("052")
         if t.header.type == event_type(t):

@@ -216,7 +216,8 @@ FORMATS: tuple[Format, ...] = (
            Holds(byes=True, colours=True, teams=False, ratings=True, ranks=False,
                  note="byes as games against BYE with a ByeType tag (trfscore's convention, not the PGN "
                       "standard); a player without any game or bye is not written",
-                 header_records=frozenset({"012", "022", "042", "132"})),  # Event, Site, EventDate, Date
+                 # Event, Site; EventDate (042) and Date (132) when their dates read as dates (losses._kept_here)
+                 header_records=frozenset({"012", "022"})),
            extensions=(".pgn",), sniff=_sniff.looks_like_pgn,
            reader=_read_pgn, writer=_write_pgn),
     Format("crosstable", "plain-text crosstable (round-robin grid or Swiss table)",

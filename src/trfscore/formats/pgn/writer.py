@@ -46,6 +46,23 @@ def _date(t: Tournament, rnd: int) -> str:
     return _iso_to_pgn(iso or h.start_date_iso)
 
 
+def event_date(t: Tournament) -> str | None:
+    """The ``EventDate`` tag: the start date (042) when it reads as a date, else None (no tag)."""
+    iso = t.header.start_date_iso
+    return _iso_to_pgn(iso) if iso else None
+
+
+def round_dates_written(t: Tournament) -> bool:
+    """Whether the games' ``Date`` tags give back every round date the file gives (132): each one
+    is of a round written and reads as a date (:func:`_date` writes an unreadable one as the start
+    date, or unknown), and no round's ``Date`` is unknown (the reader takes the round dates only
+    when every round has one)."""
+    rounds = data_rounds(t)
+    given = [(i, d.strip()) for i, d in enumerate(t.header.round_dates, 1) if d.strip()]
+    return all(i <= rounds and parse_round_date(d) for i, d in given) \
+        and all("?" not in _date(t, r) for r in range(1, rounds + 1))
+
+
 def event_type(t: Tournament) -> str:
     """The ``EventType`` tag: ``tourn`` for a round robin, ``swiss`` when the file says Swiss, else none."""
     rr = t.is_round_robin
@@ -75,8 +92,9 @@ def _tags(t: Tournament, rnd: int, white: Player | None, black: Player | None, r
         if p is not None:
             tags += [(colour + tag, value) for tag, value in (("Title", p.title), ("Elo", str(p.rating or "")),
                                                               ("FideId", p.fide_id), ("Fed", p.federation)) if value]
-    if h.start_date_iso:
-        tags.append(("EventDate", _iso_to_pgn(h.start_date_iso)))
+    start = event_date(t)
+    if start:
+        tags.append(("EventDate", start))
     kind = event_type(t)
     if kind:
         tags.append(("EventType", kind))
