@@ -234,3 +234,55 @@ def test_a_team_number_too_wide_for_310_is_refused_not_shifted(capsys, tmp_path)
     assert code == 0
     assert [(team.name, team.members) for team in trfscore.loads(out).teams] == \
         [(team["name"], team["members"]) for team in doc["teams"]]
+
+
+def _with_records(capsys, tmp_path, records: list[dict]) -> dict:
+    """The two-player document with these typed records (TRF(x)/TRF26 lines given in JSON alone)."""
+    doc = _document(capsys, tmp_path)
+    doc["records"] = records
+    return doc
+
+
+def test_a_record_naming_an_id_above_9999_is_refused_not_shifted(capsys, tmp_path):
+    """A 250 or 260 from JSON naming player 10001 (or an XXA of start rank 12345) would be written
+    with its 5 digits in 4 columns, read back as other players (1000, then 1 off the grid): every
+    TRF writer refuses with TRF960 instead, naming the record and its field; XXP, whose start
+    ranks are separated by blanks, fits any number."""
+    records = [{"code": "250", "points": 1, "first_round": 1, "last_round": 2, "first_id": 1, "last_id": 10001},
+               {"code": "260", "first_round": 1, "last_round": 3, "ids": [10001, 2]},
+               {"code": "XXA", "start_rank": 12345, "points": [1]},
+               {"code": "XXP", "ids": [10001, 2]}]
+    path = tmp_path / "records.json"
+    path.write_text(json.dumps(_with_records(capsys, tmp_path, records)), encoding="utf-8")
+    for target in ("trf", "trf16", "trf26"):
+        code, out, err = run_cli(capsys, "convert", path, "--to", target)
+        assert (code, out) == (1, ""), (target, err)
+        assert err.count("TRF960") == 3 and "Traceback" not in err, err
+        assert "record 250 (accelerated rounds): last_id 10001 is 5 characters wide; its TRF field (250 columns " \
+               "28-31) has 4" in err
+        assert "record 260 (prohibited pairings): ids 10001 is 5 characters wide" in err
+        assert "record XXA (acceleration of a player): start_rank 12345 is 5 characters wide" in err
+    path.write_text(json.dumps(_with_records(capsys, tmp_path, records[3:])), encoding="utf-8")
+    code, out, err = run_cli(capsys, "convert", path, "--to", "trf26")
+    assert code == 0 and "XXP 10001 2\n" in out
+
+
+@settings(max_examples=30, deadline=None)
+@given(first=st.integers(0, 99_999), second=st.integers(0, 99_999), points=st.sampled_from([1, 0.5, 12.5, 0.25, 999]))
+def test_a_record_is_written_on_its_columns_or_refused(first, second, points):
+    """Whatever the numbers of a 260 or 250 from JSON, the TRF written reads back as the same
+    record, or the writer refuses (TRF960) exactly when one is wider than its field."""
+    doc = json.loads(trfscore.dumps(trfscore.loads(SWISS), "json"))
+    doc["records"] = [{"code": "260", "first_round": 1, "last_round": 2, "ids": [first, second]},
+                      {"code": "250", "points": points, "first_round": 1, "last_round": 1, "first_id": first,
+                       "last_id": second}]
+    t = trfscore.loads(json.dumps(doc), "json")
+    wide = max(len(str(first)), len(str(second))) > 4 or points == 999  # 999.0: 5 characters in 4
+    try:
+        text = trfscore.dumps(t, "trf26")
+    except ValueError as exc:
+        assert wide and "TRF960" in str(exc.findings[0].rule)
+        return
+    assert not wide
+    back = trfscore.loads(text)
+    assert [vars(r) | {"line": None} for r in back.records] == [vars(r) for r in t.records]

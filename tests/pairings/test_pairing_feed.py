@@ -137,3 +137,17 @@ def test_the_feed_header_lines_are_records_on_their_columns(seed, players, round
     assert back.header.initial_colour.lower() == fed.initial_colour
     assert back.scoring.values["D"] == draw
     assert back.header.system == system.code
+
+
+def test_a_prohibited_pairing_naming_an_id_above_9999_is_refused_not_shifted():
+    """The feed writes XXP (start ranks separated by blanks, any width) as 260, whose ids have 4
+    columns: an id of 10001 from JSON refuses the file (TRF960) instead of a 260 line read as
+    players 1000 and 1; the same id of 9999 is fed on its columns."""
+    doc = json.loads(trfscore.dumps(random_swiss(3, 6, 3), "json", fail_on=None))
+    for first, refused in ((10001, True), (9999, False)):
+        doc["records"] = [{"code": "XXP", "ids": [first, 2]}]
+        t = trfscore.loads(json.dumps(doc), "json")
+        fed = feed(t, system_of(t))
+        assert ("TRF960" in fed.refused) == refused, fed.refused
+        assert [line for line in fed.text.splitlines() if line.startswith("260")] == \
+            ([] if refused else [f"260   1   3 {first:>4}    2"])

@@ -27,11 +27,11 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from ..event_reading import reading
-from ..formats.trf.fits import player_misfits
+from ..formats.trf.fits import player_misfits, record_misfits
 from ..formats.trf.layout import BY_CODE, format_record
 from ..formats.trf.versions import format_player, header_line, nominal_colour, one_line, one_line_texts, scoring_record
 from ..model import Game, Kind, Player, Tournament
-from ..records import Acceleration, JavafoAcceleration, JavafoProhibited, ProhibitedPairing
+from ..records import Acceleration, JavafoAcceleration, JavafoProhibited, ProhibitedPairing, TrfRecord
 from .system import System
 from .teamfeed import TeamFeed, team_feed
 
@@ -64,8 +64,10 @@ def feed(t: Tournament, system: System) -> Feed:
     teams = team_feed(t, rounds) if system.teams else TeamFeed([])
     refused = refused or teams.problem
     players = [_cells(p, t, rounds, unjudged, teams) for p in sorted(t.players, key=lambda p: p.start_rank)]
-    misfit = _misfit(players)
-    if misfit:  # written, its 001 lines would shift columns: the checker would misread every later field
+    accelerations = _accelerations(t, system.teams)
+    prohibited = _prohibited(t, rounds)
+    misfit = _misfit(players, [*accelerations, *prohibited])
+    if misfit:  # written, its lines would shift columns: the checker would misread every later field
         return Feed("", "w", refused or misfit)
     colour = (t.header.initial_colour or "").lower()
     if colour not in ("w", "b"):
@@ -76,7 +78,6 @@ def feed(t: Tournament, system: System) -> Feed:
         elif not refused:
             refused = ("the file gives no initial colour (152 or XXC white1/black1) and no game shows one: "
                        "colours cannot be judged")
-    accelerations = _accelerations(t, system.teams)
     if system.baku and not accelerations:
         for r in range(1, rounds + 1):
             unjudged.setdefault(r, "192 names Baku acceleration but the file gives no 250 or XXA records of it")
@@ -88,16 +89,15 @@ def feed(t: Tournament, system: System) -> Feed:
              header_line("192", system.code)]
     lines.extend(format_player(p) for p in players)
     lines.extend(teams.records)
-    lines.extend(accelerations)
-    lines.extend(_prohibited(t, rounds))
+    lines.extend(format_record(BY_CODE[r.code], vars(r)) for r in [*accelerations, *prohibited])
     return Feed("\n".join(lines) + "\n", colour or "w", refused, unjudged, caution)
 
 
-def _misfit(players: list[Player]) -> str:
-    """Why the checker cannot be given these players: a number that does not fit its 001 field
-    and would shift every later column (the TRF writers' own measure, rule TRF960; a text too
-    long is cut to its field, which the checker does not read); empty when every number fits."""
-    found = player_misfits(players, texts=False)
+def _misfit(players: list[Player], records: list[TrfRecord]) -> str:
+    """Why the checker cannot be given these players and records: a number that does not fit its
+    field and would shift every later column (the TRF writers' own measure, rule TRF960; a text
+    too long is cut to its field, which the checker does not read); empty when every number fits."""
+    found = player_misfits(players, texts=False) + record_misfits(records)
     if not found:
         return ""
     more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
@@ -148,7 +148,7 @@ def _first_colour(players: list[Player]) -> str:
     return first[2] if first else ""
 
 
-def _accelerations(t: Tournament, teams: bool) -> list[str]:
+def _accelerations(t: Tournament, teams: bool) -> list[Acceleration]:
     """``250`` records: those of the file, and each ``XXA`` player's virtual points per round; the
     virtual match points only for teams (the checker refuses them for players)."""
     out = [_acceleration(a.match_points if teams else None, a.points or Fraction(0), a.first_round, a.last_round,
@@ -164,19 +164,17 @@ def _accelerations(t: Tournament, teams: bool) -> list[str]:
 
 
 def _acceleration(match_points: Fraction | None, points: Fraction, first_round: int | None, last_round: int | None,
-                  first_id: int | None, last_id: int | None) -> str:
-    """A ``250`` record on the columns of its description (:func:`.layout.format_record`)."""
-    return format_record(BY_CODE["250"], {"match_points": match_points or None, "points": points,
-                                          "first_round": first_round, "last_round": last_round,
-                                          "first_id": first_id, "last_id": last_id})
+                  first_id: int | None, last_id: int | None) -> Acceleration:
+    """A ``250`` record (written on the columns of its description, :func:`.layout.format_record`)."""
+    return Acceleration(match_points or None, points, first_round, last_round, first_id, last_id)
 
 
-def _prohibited(t: Tournament, rounds: int) -> list[str]:
+def _prohibited(t: Tournament, rounds: int) -> list[ProhibitedPairing]:
     """``260`` records: those of the file, and each ``XXP`` line (every round)."""
     out = []
     groups = [(x.first_round or 1, x.last_round or rounds, x.ids) for x in t.records_of(ProhibitedPairing)]
     groups += [(1, rounds, x.ids) for x in t.records_of(JavafoProhibited)]
     for first, last, ids in groups:
         if len(ids) >= 2:
-            out.append(format_record(BY_CODE["260"], {"first_round": first, "last_round": last, "ids": ids}))
+            out.append(ProhibitedPairing(first, last, ids))
     return out

@@ -25,7 +25,7 @@ from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from ..formats.trf.fits import team_misfits
+from ..formats.trf.fits import record_misfits, team_misfits
 from ..formats.trf.layout import BY_CODE, format_record
 from ..model import Game, Kind, Team, Tournament
 from ..records import PointAssignment
@@ -75,8 +75,9 @@ def team_feed(t: Tournament, rounds: int) -> TeamFeed:
     if muddled:
         more = f" ({len(muddled) - 1} more like it)" if len(muddled) > 1 else ""
         problem = f"the team matches cannot be read consistently ({muddled[0]}{more})"
-    wide = [found.message for line in event.teams  # (the TRF writers' measure of a 310 record)
+    wide = [found.message for line in event.teams  # (the TRF writers' measure of a 310 record, and of a 299)
             for found in team_misfits(Team(line.number, members=_members(t, line)), BY_CODE["310"])]
+    wide += [found.message for found in record_misfits(t.records_of(PointAssignment))]
     if wide and not problem:  # written, a 310 line would shift its columns: none is written
         return TeamFeed([], f"the checker's TRF input cannot hold this file's values (TRF960): {wide[0]}", codes)
     return TeamFeed(_records(t, event), problem, codes)

@@ -22,10 +22,11 @@ from typing import TYPE_CHECKING
 from ...decimals import trf_points, trf_value
 from ...findings import CappedFindings, Finding, counted, finding
 from . import rules as _rules  # noqa: F401  (declares TRF960)
-from .layout import BY_CODE, PLAYER, Record
+from .layout import BY_CODE, PLAYER, Record, field_text
 
 if TYPE_CHECKING:  # (the writers import this module: no import of the model here)
     from ...model import Player, Team, Tournament
+    from ...records import TrfRecord
 
 #: the fields of a 001 line that hold whole numbers
 _WHOLE = frozenset(f.name for f in PLAYER.fields if f.type == "int")
@@ -106,15 +107,39 @@ def team_misfits(team: Team, record: Record) -> list[Finding]:
     """TRF960 for each number of ``team`` too wide for its field of ``record`` (``310``: number,
     points, rank; both: each member's start rank): written, it would shift the later columns (a
     310 of team 1000 reads back as team 100 without members).  Texts are cut, as written."""
-    values = team_fields(team)
+    who = f"team {team.number!r}" + (f" ({team.name})" if team.name else "")
+    return field_misfits(record, {**team_fields(team), "members": team.members}, who, team.line)
+
+
+def record_misfits(records: Iterable[TrfRecord]) -> list[Finding]:
+    """TRF960 for each number of these typed records (240-330, XXA; from JSON, or made by the
+    pairing checker's feed) too wide for its field, as :func:`.layout.format_record` would write
+    it (at most :data:`~trfscore.findings.MAX_PER_RULE`, then a note counting the rest): a ``260``
+    naming player 10001 would read back as players 1000 and 1, a ``250`` of ids 12345 as others."""
+    out: list[Finding] = []
+    add = CappedFindings(out)
+    for r in records:
+        layout = BY_CODE[r.code]
+        for found in field_misfits(layout, vars(r), f"record {r.code} ({layout.title})", r.line):
+            add(found)
+    add.close()
+    return out
+
+
+def field_misfits(record: Record, values: Mapping[str, object], who: str, line: int | None) -> list[Finding]:
+    """TRF960 for each number of ``values`` (by field name) too wide for its field of ``record``,
+    written as :func:`.layout.format_record` writes it (a list field cell by cell; one whose items
+    are separated by blanks has no width): written, it would shift every later column."""
     out = []
     for f in record.fields:
-        shown = [str(m) for m in team.members] if f.name == "members" else [str(values.get(f.name, ""))]
-        for text in shown:
-            if f.numeric and len(text) > f.width:
-                out.append(finding("TRF960", f"team {team.number!r}" + (f" ({team.name})" if team.name else "")
-                                   + f": {f.name} {text} is {len(text)} characters wide; its TRF field ({record.code} "
-                                   f"columns {f.first}-{f.last}) has {f.width}", team.line, None,
+        if not f.numeric or f.split:
+            continue
+        value = values.get(f.name)
+        for item in value if isinstance(value, (list, tuple)) else [value]:
+            text = str(field_text(item))
+            if len(text) > f.width:
+                out.append(finding("TRF960", f"{who}: {f.name} {text} is {len(text)} characters wide; its TRF field "
+                                   f"({record.code} columns {f.first}-{f.last}) has {f.width}", line, None,
                                    "correct the value: written, it would shift every later column", text))
     return out
 
@@ -133,6 +158,14 @@ def refuse(t: Tournament, totals: Mapping[int, Fraction] | None = None, teams: I
     """Raise :class:`Misfits` when a value of ``t`` (or one of ``totals``, or of ``teams``) does
     not fit its TRF column (:func:`misfits`)."""
     found = misfits(t, totals, teams, team_record)
+    if found:
+        raise Misfits(found)
+
+
+def refuse_records(records: Iterable[TrfRecord]) -> None:
+    """Raise :class:`Misfits` when a number of one of these records (those a writer formats
+    afresh) does not fit its TRF column (:func:`record_misfits`)."""
+    found = record_misfits(records)
     if found:
         raise Misfits(found)
 

@@ -367,7 +367,9 @@ def score_text(value: Fraction) -> str:
     return f"{float(value):.1f}" if (value * 2).denominator == 1 else f"{float(value):.2f}"
 
 
-def _text(value: object) -> object:
+def field_text(value: object) -> object:
+    """A value as :func:`format_record` writes it in its field: blank for None, a score as
+    :func:`score_text`, anything else as it is."""
     if value is None:
         return ""
     return score_text(value) if isinstance(value, Fraction) else value
@@ -378,11 +380,11 @@ def format_record(record: Record, values: Mapping[str, object]) -> str:
     the columns of its description; trailing blanks trimmed.  A list field is written cell by cell
     (``step``: cell i at ``first + i * step``, None a blank cell; several such fields interleave)
     or separated by blanks (``split``)."""
-    fixed = {f.name: _text(values.get(f.name)) for f in record.fields if not f.repeated}
+    fixed = {f.name: field_text(values.get(f.name)) for f in record.fields if not f.repeated}
     line = list(template(record).format(**fixed))
     for f in record.fields:
         listed = values.get(f.name) if f.repeated else None
-        items = [_text(v) for v in listed] if isinstance(listed, (list, tuple)) else []
+        items = [field_text(v) for v in listed] if isinstance(listed, (list, tuple)) else []
         if f.split:
             line[f.start:] = " ".join(map(str, items))
             continue

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ...findings import Finding, finding
 from ...model import Record, Team, Tournament
 from . import rules as _rules  # noqa: F401  (declares the ids reported here)
+from .fits import refuse_records
 from .layout import BY_CODE, NATIONAL, PARSED, Field, format_record
 from .layout import Record as LayoutRecord
 
@@ -164,19 +165,25 @@ def written_records(t: Tournament) -> tuple[dict[int, str], list[str]]:
     lines of the records that have no source line).  A record read from a line that still says
     what its object says keeps its own text (byte for byte); a changed object is written afresh on
     the columns of its description; a line whose object is gone is kept (a writer never drops a
-    record it read)."""
+    record it read).  :class:`.fits.Misfits` when a number of a record written afresh does not fit
+    its field (TRF960: a 260 naming player 10001, from JSON), which would shift the later columns."""
     if not t.records:
         return {}, []  # (nothing to write: the record classes need not be made)
     from ...records import CLASSES
 
     objects = {r.line: r for r in t.records if r.line is not None}
     in_place: dict[int, str] = {}
+    afresh: list[TrfRecord] = []
     for rec in t.source.records:
         obj = objects.get(rec.line)
         if rec.code not in PARSED or obj is None or obj.code != rec.code:
             continue
         entry, _ = decode_fields(BY_CODE[rec.code], rec.text.replace("\t", " "))
         cls: Callable[..., TrfRecord] = CLASSES[rec.code]
-        in_place[rec.line] = rec.text if cls(**entry, line=rec.line) == obj else format_record(BY_CODE[rec.code], vars(obj))
-    new = [format_record(BY_CODE[r.code], vars(r)) for r in t.records if r.line not in in_place]
-    return in_place, new
+        if cls(**entry, line=rec.line) != obj:
+            afresh.append(obj)
+        in_place[rec.line] = rec.text
+    unplaced = [r for r in t.records if r.line not in in_place]
+    refuse_records(afresh + unplaced)
+    in_place.update((r.line, format_record(BY_CODE[r.code], vars(r))) for r in afresh if r.line is not None)
+    return in_place, [format_record(BY_CODE[r.code], vars(r)) for r in unplaced]
