@@ -278,3 +278,39 @@ def test_unfinished_draw_is_blamed_only_for_the_value_it_gives_unknown_results()
         "the scoring of record 162 and the value --unfinished draw gives unknown results have no place in pgn: reading "
         f"the written file back scores a win 3 (read back: 1); a draw 0.75 (read back: 0.5); {SYMBOLS['X'][0]} 0.75 "
         "(read back: 0.5), so ")
+
+
+@pytest.mark.parametrize("code", ["202", "212"])
+def test_a_tiebreak_record_lost_says_the_default_tiebreaks_apply(code):
+    """Either tie-break record (202 the definition, 212 the standings') lost in PGN: read back,
+    the standings use the default tie-breaks, and CNV010 says so."""
+    t = trfscore.load(ROOT / "samples" / "swiss-trf26.trf")
+    t.header = replace(t.header, tiebreaks=[], standings_tiebreaks=[])
+    setattr(t.header, "tiebreaks" if code == "202" else "standings_tiebreaks", ["BH", "SB"])
+    message = messages(t, "pgn")["CNV010"]
+    assert f" {code} (" in message and "; read back, the standings use the default tie-breaks;" in message
+    other = "212" if code == "202" else "202"
+    assert f" {other} (" not in message
+
+
+def test_a_header_record_the_model_does_not_hold_is_counted_among_the_other_lines():
+    """352 (board colours) is a header record the model holds no value for: the TRF writers carry
+    its line; PGN has no place for it, and CNV010 counts it among the other lines read."""
+    t = trfscore.loads(open(ROOT / "samples" / "swiss-trf26.trf", encoding="utf-8").read() + "352 WB\n")
+    message = messages(t, "pgn")["CNV010"]
+    assert "1 other line(s) read (352 board colours of a team match)" in message, message
+
+
+def test_a_default_scoring_is_not_read_back(monkeypatch):
+    """Only a scoring other than the default, or an --unfinished choice, can be lost: for the
+    others the written file (which may be large) is not read back at all."""
+    import trfscore.loading
+
+    t = trfscore.load(ROOT / "samples" / "swiss-trf26.trf")
+    reads: list[str] = []
+    real = trfscore.loading.loads
+    monkeypatch.setattr(trfscore.loading, "loads", lambda data, fmt, **kw: reads.append(fmt) or real(data, fmt, **kw))
+    assert "CNV002" not in messages(t, "pgn") and reads == []
+    score_unfinished(t, "zero")
+    messages(t, "pgn")
+    assert reads == ["pgn"]
