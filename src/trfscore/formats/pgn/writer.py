@@ -2,8 +2,9 @@
 
 Each game has the seven standard tags (Event, Site, Date, Round, White, Black, Result) followed
 by ``WhiteTitle``/``BlackTitle``, ``WhiteElo``/``BlackElo``, ``WhiteFideId``/``BlackFideId``,
-``WhiteFed``/``BlackFed``, ``EventDate`` and ``EventType`` (``"tourn"`` for a round-robin,
-``"swiss"`` when the file says Swiss), and the result as its only movetext.
+``WhiteFed``/``BlackFed``, ``EventDate`` and ``EventType`` (``"team"`` for a team event,
+``"tourn"`` for a round-robin, ``"swiss"`` when the file says Swiss), and the result as its only
+movetext.
 
 Unplayed games follow the conventions :mod:`.pgn` reads (docs/formats.md): a forfeit is the
 decisive result with ``[Termination "forfeit"]``, a double forfeit ``0-0`` with the same tag; a
@@ -19,6 +20,7 @@ grid) White is the lower start rank.
 """
 from __future__ import annotations
 
+from ...event_reading import is_team_event
 from ...model import Game, Kind, Player, Tournament
 from ...safetext import neutralise
 from ..dates import parse_round_date
@@ -64,7 +66,11 @@ def round_dates_written(t: Tournament) -> bool:
 
 
 def event_type(t: Tournament) -> str:
-    """The ``EventType`` tag: ``tourn`` for a round robin, ``swiss`` when the file says Swiss, else none."""
+    """The ``EventType`` tag: ``team`` for a team event (PGN standard 9.2.1: its members' games are
+    read back as one, a team's bye on every member), else ``tourn`` for a round robin, ``swiss``
+    when the file says Swiss, else none."""
+    if is_team_event(t):
+        return "team"
     rr = t.is_round_robin
     return "" if rr is None else "tourn" if rr else "swiss"
 
