@@ -63,13 +63,8 @@ def tiebreak_name(code: str) -> str:
     base = known.name if known is not None else _OTHER_NAMES.get(parts[0].upper())
     if base is None:
         return code
-    extra = []
-    for part in parts[1:]:
-        m = _MODIFIER.match(part.upper())
-        if m:
-            extra.append(("cut " if m.group(1) == "C" else "median ") + m.group(2))
-        elif part:
-            extra.append(part)
+    extra = [("cut " if m.group(1) == "C" else "median ") + m.group(2) if (m := _MODIFIER.match(part.upper())) else part
+             for part in parts[1:] if part]
     return base + (", " + ", ".join(extra) if extra else "")
 
 
@@ -83,9 +78,7 @@ def rules_title(rules: str) -> str:
 
 def rating_value(entry: dict[str, Any] | None, key: str, *, signed: bool = False) -> str:
     """One rating-change number as text (``""`` when missing); ``signed`` puts ``+`` on gains."""
-    if not entry:
-        return ""
-    value = entry.get(key)
+    value = entry.get(key) if entry else None
     if value is None:
         return ""
     text = plain_number(value, 2)
@@ -275,11 +268,8 @@ def html_facts(items: list[tuple[str, str]], codes: list[str], rules: str, syste
     """The header's facts as a ``<dl>``: the (label, plain text) ``items``, the tie-breaks (their
     names on hover), the rules edition, then ``extra`` (label, plain text) items."""
     shown = [(label, e(text)) for label, text in items]
-    if codes:
-        tb = ", ".join(f'<abbr title="{e(tiebreak_name(c))}">{e(c)}</abbr>' if tiebreak_name(c) != c else e(c)
-                       for c in codes)
-    else:
-        tb = "none"
+    tb = ", ".join(f'<abbr title="{e(tiebreak_name(c))}">{e(c)}</abbr>' if tiebreak_name(c) != c else e(c)
+                   for c in codes) if codes else "none"
     shown.append(("Tie-breaks", tb))
     shown.append(("Rules", f"{e(rules_title(rules))} <span class=\"ti\">({e(rules)}, {e(system)})</span>"))
     shown += [(label, e(text)) for label, text in extra]

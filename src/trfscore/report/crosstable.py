@@ -18,6 +18,7 @@ This module knows nothing of HTML or Markdown; it hands out :class:`Cell` values
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 from itertools import repeat
 from typing import TYPE_CHECKING, Any, cast
@@ -166,14 +167,8 @@ def is_grid(t: Tournament, standings: Standings) -> bool:
         rr = bool(t.is_round_robin)
     if not rr or not standings.rows or len(standings.rows) > GRID_LIMIT:
         return False
-    for row in standings.rows:
-        seen: dict[int, int] = {}
-        for g in row.player.games:
-            if g.opponent is not None and g.kind not in Kind.BYES:
-                seen[g.opponent] = seen.get(g.opponent, 0) + 1
-                if seen[g.opponent] > 2:
-                    return False
-    return True
+    return all(max(Counter(g.opponent for g in row.player.games if g.opponent is not None and g.kind not in Kind.BYES
+                           ).values(), default=0) <= 2 for row in standings.rows)
 
 
 def swiss_labels(t: Tournament, standings: Standings) -> list[list[str]]:
@@ -335,8 +330,4 @@ def grid_rows(t: Tournament, standings: Standings) -> list[list[list[Cell] | Non
 def paired(rounds: Iterable[Any]) -> list[int]:
     """The opponents of a run of rounds (anything with ``opponent`` and ``kind``: games, team
     rounds), byes left out, each once, in round order."""
-    seen: list[int] = []
-    for g in rounds:
-        if g.opponent is not None and g.kind not in Kind.BYES and g.opponent not in seen:
-            seen.append(g.opponent)
-    return seen
+    return list(dict.fromkeys(g.opponent for g in rounds if g.opponent is not None and g.kind not in Kind.BYES))

@@ -138,10 +138,7 @@ def crosstable(t: Tournament, standings: Standings, names: list[str] | None = No
     table = standings.columns()
     names = names if names is not None else escaped_names(table)
     points = each_once(format_points, table.points)
-    if grid:
-        body = [_grid_cells(cells) for cells in X.grid_rows(t, standings)]
-    else:
-        body = _swiss_cells(t, standings)
+    body = [_grid_cells(cells) for cells in X.grid_rows(t, standings)] if grid else _swiss_cells(t, standings)
     for i, (sno, name, cells, pts) in enumerate(zip(table.start_ranks, names, body, points), 1):
         out.append(f'<tr id="x{sno}" data-sno="{sno}"><td>{i}</td><td>{sno}</td>'
                    f'<th scope="row" class="name"><a href="#s{sno}">{name}</a></th>{cells}<td class="pts">{pts}</td></tr>')

@@ -59,13 +59,9 @@ def location(rec: GameRecord) -> str:
 
 def _int_or_none(text: str | None) -> int | None:
     """A positive number of at most nine digits, else None."""
-    if not text:
-        return None
-    text = text.strip()
-    if text.isdecimal() and len(text) < 10:  # no rating or number has more digits (int() refuses 4,300)
-        value = int(text)
-        return value if value > 0 else None
-    return None
+    text = (text or "").strip()
+    # no rating or number has more digits (int() refuses 4,300)
+    return int(text) or None if text.isdecimal() and len(text) < 10 else None
 
 
 _SIDE_TAGS = {c: (c, c + "FideId", c + "Elo", c + "Title", c + "Fed", c + "Federation", c + "Country")
@@ -92,10 +88,8 @@ def _side(h: Mapping[str, str], colour: str, sink: Sink, line: int, seen_bad: se
             fide = ""
         elif fide[0] == "0":
             fide = fide.lstrip("0")
-    elo = _int_or_none(h.get(tag_elo))
-    title = h.get(tag_title)
     fed = h.get(tag_fed) or h.get(tag_fed2) or h.get(tag_fed3)
-    return Side(name, fide, elo, _clean(title) if title else "", _clean(fed) if fed else "")
+    return Side(name, fide, _int_or_none(h.get(tag_elo)), _clean(h.get(tag_title)), _clean(fed))
 
 
 def _clean(value: str | None) -> str:
