@@ -72,9 +72,7 @@ def event_totals(line: TeamLine, width: int) -> list[Fraction]:
             for k, x in enumerate(r.board_points[:width]):
                 totals[k] += x or 0
         elif r.game_points and width:
-            share = r.game_points / width
-            for k in range(width):
-                totals[k] += share
+            totals = [x + r.game_points / width for x in totals]
     return totals
 
 

@@ -75,13 +75,8 @@ def team_round_robin(t: Tournament, event_rounds: dict[int, list[TeamRound]]) ->
     if "SWISS" in text or "FIDE_TEAM" in text:  # ETT26: FIDE_TEAM[_TYPEA|_TYPEB]... are team Swiss systems
         return False
     numbers = set(event_rounds)
-    if len(numbers) < 3:
-        return False
-    for number, rounds in event_rounds.items():
-        met = {r.opponent for r in rounds if r.opponent is not None}
-        if met != numbers - {number}:
-            return False
-    return True
+    return len(numbers) >= 3 and all({r.opponent for r in rounds if r.opponent is not None} == numbers - {number}
+                                     for number, rounds in event_rounds.items())
 
 
 #: the same bye code in every member's cell: the team's bye (TRF16 team files have no 240/320)
@@ -107,8 +102,7 @@ def _resolve(t: Tournament, bm: BoardMatch | None, number: int, rnd: int, boards
     if bm is None:
         kind = _members_bye(t, members.get(number, []), rnd)
         if kind is not None:
-            mp, gp = scoring.unplayed(kind)
-            return TeamRound(rnd, kind, None, None, mp, gp, (), "boards")
+            return TeamRound(rnd, kind, None, None, *scoring.unplayed(kind), (), "boards")
         return TeamRound(rnd, Kind.ABSENT, source="")
     ranks = bm.start_ranks
     if bm.opponent is None:
@@ -144,17 +138,13 @@ def build_team_event(t: Tournament, rounds: int | None = None) -> TeamEvent:
     add = findings.append
     teams = pick_teams(t, add)
     members, member_team = _members(t, teams, add)
-    n = t.rounds if rounds is None else max(0, min(int(rounds), t.rounds))
-    n = min(n, MAX_ROUNDS)
+    n = min(t.rounds if rounds is None else max(0, min(int(rounds), t.rounds)), MAX_ROUNDS)
     numbers = {team.number for team in teams}
     lineups = read_lineups(t, numbers, members, n, add)
     sequence = t.header.board_colours.strip().upper()
     boards = read_boards(t, members, member_team, n, lineups, sequence, add)
-    if sequence:
-        board_count = len(sequence)
-    else:
-        board_count = max((len(bm.players) for bm in boards.values() if bm.opponent is not None), default=0) \
-            or max((len(team.members) for team in teams), default=0) or 1
+    board_count = len(sequence) or max((len(bm.players) for bm in boards.values() if bm.opponent is not None),
+                                       default=0) or max((len(team.members) for team in teams), default=0) or 1
     scoring = MatchScoring.of(t.header.team_scoring, board_count, t.scoring)
     fixed = fixed_values_299(t, add)
     decided = apply_match_records(t, numbers, n, scoring, boards, add, fixed)
@@ -172,8 +162,7 @@ def build_team_event(t: Tournament, rounds: int | None = None) -> TeamEvent:
             if r is None:
                 r = _resolve(t, boards.get((team.number, rnd)), team.number, rnd, boards, members, scoring, table, add)
                 if r.kind == Kind.ABSENT and dash_bye.get(rnd) == team.number:
-                    bye_mp, bye_gp = scoring.unplayed(Kind.PAB)
-                    r = TeamRound(rnd, Kind.PAB, None, None, bye_mp, bye_gp, (), "boards")
+                    r = TeamRound(rnd, Kind.PAB, None, None, *scoring.unplayed(Kind.PAB), (), "boards")
                     first = t.player(members[team.number][0])
                     add(finding("TRF611", f"round {rnd}: every board of team {team.number} reads '0000 - -' while the "
                                 "other teams play: read as the team's pairing-allocated bye", first.line if first else

@@ -45,7 +45,7 @@ from .boardresults import board_places, steps
 from .codes import TeamTieBreak
 from .tiebreaks import TeamEngine
 
-__all__ = ["ede_groups", "ede_places", "group_places", "knockout", "board_totals"]
+__all__ = ["ede_groups", "group_places", "knockout", "board_totals"]
 
 
 def _split(eng: TeamEngine, tb: TeamTieBreak, score: str, group: list[int]) -> list[list[int]]:
@@ -116,12 +116,8 @@ def ede_groups(eng: TeamEngine, tb: TeamTieBreak, members: list[int],
     quiet = 0  # passes in a row that separated nothing
     while quiet < len(scores) and any(len(g) > 1 for g in groups):
         score = scores[turn % len(scores)]
-        changed = False
-        new: list[list[int]] = []
-        for g in groups:
-            parts = _split(eng, tb, score, g) if len(g) > 1 else [g]
-            changed = changed or len(parts) > 1
-            new.extend(parts)
+        new = [part for g in groups for part in (_split(eng, tb, score, g) if len(g) > 1 else [g])]
+        changed = len(new) > len(groups)
         groups = new
         if log is not None:
             log.append(f"{score} mini-table: {_names(eng, groups)}")
@@ -132,16 +128,10 @@ def ede_groups(eng: TeamEngine, tb: TeamTieBreak, members: list[int],
     return groups
 
 
-def ede_places(eng: TeamEngine, tb: TeamTieBreak, members: list[int],
-               log: list[str] | None = None) -> dict[int, int]:
-    """Place of every member within the tied group; all 0 when nobody could be separated."""
-    return places_of(ede_groups(eng, tb, members, log), members)
-
-
 def group_places(eng: TeamEngine, tb: TeamTieBreak, members: list[int],
                  log: list[str] | None = None) -> dict[int, int]:
     """Any group tie-break (the EDE family; TBR and BBE on their own, :mod:`.boardresults`) on the
-    tied group ``members``: the place of each."""
+    tied group ``members``: the place of each (all 0 when nobody could be separated)."""
     if tb.base == "EDE":
-        return ede_places(eng, tb, members, log)
+        return places_of(ede_groups(eng, tb, members, log), members)
     return board_places(eng, tb, members, log)

@@ -113,11 +113,8 @@ def apply_match_records(t: Tournament, teams: set[int], rounds: int, scoring: Ma
 
     def value(kind: str) -> tuple[Fraction, Fraction]:
         mp, gp = scoring.unplayed(kind)
-        over = fixed.get(kind)
-        if over is not None:
-            mp = over[0] if over[0] is not None else mp
-            gp = over[1] if over[1] is not None else gp
-        return mp, gp
+        over_mp, over_gp = fixed.get(kind, (None, None))
+        return mp if over_mp is None else over_mp, gp if over_gp is None else over_gp
 
     def taken(e: TrfRecord, code: str, number: int, rnd: int) -> bool:
         got = out.get((number, rnd))
@@ -144,16 +141,14 @@ def apply_match_records(t: Tournament, teams: set[int], rounds: int, scoring: Ma
         results = {"+-": (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS), "-+": (Kind.FORFEIT_LOSS, Kind.FORFEIT_WIN),
                    "--": (Kind.FORFEIT_LOSS, Kind.FORFEIT_LOSS)}[kind]
         for number, other, colour, result in ((white, black, "w", results[0]), (black, white, "b", results[1])):
-            _conflict_with_boards(forfeit, "330", number, rnd, boards.get((number, rnd)), other, add)
-            mp, gp = value(result)
             bm = boards.get((number, rnd))
-            out[(number, rnd)] = TeamRound(rnd, result, other, colour, mp, gp, bm.start_ranks if bm else (), "330")
+            _conflict_with_boards(forfeit, "330", number, rnd, bm, other, add)
+            out[(number, rnd)] = TeamRound(rnd, result, other, colour, *value(result), bm.start_ranks if bm else (), "330")
 
     for byes in _entries(t, TeamPairingByes):
         for rnd, number in pab_rounds(byes):
-            if _round_of(byes, "320", rnd, rounds, add) is None or _team_of(byes, "320", number, teams, add) is None:
-                continue
-            if taken(byes, "320", number, rnd):
+            if (_round_of(byes, "320", rnd, rounds, add) is None or _team_of(byes, "320", number, teams, add) is None
+                    or taken(byes, "320", number, rnd)):
                 continue
             _conflict_with_boards(byes, "320", number, rnd, boards.get((number, rnd)), None, add)
             mp, gp = value(Kind.PAB)
@@ -170,8 +165,7 @@ def apply_match_records(t: Tournament, teams: set[int], rounds: int, scoring: Ma
             if _team_of(bye, "240", number, teams, add) is None or taken(bye, "240", number, rnd):
                 continue
             _conflict_with_boards(bye, "240", number, rnd, boards.get((number, rnd)), None, add)
-            mp, gp = value(bye_kind)
-            out[(number, rnd)] = TeamRound(rnd, bye_kind, None, None, mp, gp, (), "240")
+            out[(number, rnd)] = TeamRound(rnd, bye_kind, None, None, *value(bye_kind), (), "240")
     return out
 
 

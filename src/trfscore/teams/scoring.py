@@ -61,17 +61,3 @@ class MatchScoring:
         if kind == Kind.PAB:
             return self.win, b * self.board_value("P")
         return Fraction(0), Fraction(0)  # zero-point bye, absence
-
-    @property
-    def game_draw(self) -> Fraction:
-        """Game points of a drawn match: half the maximum (``boards x D``), the "draw" of the
-        game-point view (C.07 16.3.2, 16.4.2)."""
-        return self.boards * self.board_value("D")
-
-    @property
-    def game_win(self) -> Fraction:
-        return self.boards * self.board_value("W")
-
-    @property
-    def game_loss(self) -> Fraction:
-        return self.boards * self.board_value("L")

@@ -125,10 +125,10 @@ class TeamStandings(BaseStandings):
         return e
 
     def row(self, number: int) -> TeamStandingRow:
-        for r in self.rows:
-            if r.number == number:
-                return r
-        raise KeyError(f"no team {number}")
+        found = next((r for r in self.rows if r.number == number), None)
+        if found is None:
+            raise KeyError(f"no team {number}")
+        return found
 
     def to_dict(self) -> dict[str, Any]:
         return {"rules": self.rules, "system": self.system, "primary": self.primary, "tiebreaks": list(self.tiebreaks),
@@ -146,12 +146,9 @@ def _primary(t: Tournament, primary: str | None, notes: list[str]) -> str:
         notes.append("primary score: game points (record 212 starts with GPTS)")
         return "GP"
     system = t.header.system.upper()
-    if "TEAM" in system:
-        parts = system.split("_")
-        scores = [p for p in parts if p in ("MP", "GP")]
-        if scores and scores[0] == "GP":
-            notes.append(f"primary score: game points (record 192 {t.header.system.strip()})")
-            return "GP"
+    if "TEAM" in system and [p for p in system.split("_") if p in ("MP", "GP")][:1] == ["GP"]:
+        notes.append(f"primary score: game points (record 192 {t.header.system.strip()})")
+        return "GP"
     return "MP"
 
 
@@ -245,9 +242,9 @@ def team_standings(t: Tournament, tiebreaks: Any = None, rules: str = "auto", pr
     for g in groups:
         g.sort(key=numbers.__getitem__)
         last = pos + len(g) - 1
-        for a in g:
-            values = {tb.code: (places[tb.code][a] if tb.group else columns[tb.code][a]) for tb in specs}
-            rows.append(TeamStandingRow(pos, last, event.teams[a], mp[a], gp[a], {c: values[c] for c in codes}))
+        rows += [TeamStandingRow(pos, last, event.teams[a], mp[a], gp[a],
+                                 {tb.code: places[tb.code][a] if tb.group else columns[tb.code][a] for tb in specs})
+                 for a in g]
         pos += len(g)
     system = "round-robin" if event.round_robin else "swiss"
     return TeamStandings(edition.name, system, main, codes, rows, event, notes, eng, seen, event.rounds)

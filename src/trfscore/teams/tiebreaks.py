@@ -90,20 +90,15 @@ def terms(eng: TeamEngine, tb: TeamTieBreak, i: int) -> list[Term]:
     return out
 
 
-def _value(eng: TeamEngine, tb: TeamTieBreak, i: int) -> Fraction:
-    """BH (the opponents' values) or ESB (each times the team's own points) without the cut terms."""
-    esb = tb.base == "ESB"
-    return sum((t.weight * t.value if esb else t.value for t in terms(eng, tb, i) if not t.cut), Fraction(0))
-
-
 def compute_column(eng: TeamEngine, tb: TeamTieBreak) -> list[Fraction]:
     """``tb``'s value for every team (indexed like the views), once per standings call."""
     got: list[Fraction] | None = eng.cache.get(tb.code)
     if got is not None:
         return got
-    if tb.base in ("BH", "ESB"):
-        teams = eng.view("MP").player_count
-        got = [_value(eng, tb, i) for i in range(teams)]
+    if tb.base in ("BH", "ESB"):  # the terms not cut: the opponents' values, for ESB each times the team's own points
+        esb = tb.base == "ESB"
+        got = [sum((t.weight * t.value if esb else t.value for t in terms(eng, tb, i) if not t.cut), Fraction(0))
+               for i in range(eng.view("MP").player_count)]
     elif tb.base in ("SECONDARY", "MP", "GP"):
         got = list(eng.view(eng.secondary if tb.base == "SECONDARY" else tb.base).score)
     elif tb.base == "BC":  # C.07 Art. 12.1 on the whole event

@@ -39,8 +39,8 @@ class ScoreView:
         s = event.scoring
         if score == "MP":
             self.W, self.D, self.L = s.win, s.draw, s.loss
-        else:
-            self.W, self.D, self.L = s.game_win, s.game_draw, s.game_loss
+        else:  # a game-point match's win, draw ("boards x D": C.07 16.3.2, 16.4.2) and loss, board by board
+            self.W, self.D, self.L = (s.boards * s.board_value(symbol) for symbol in "WDL")
         self.unit = 1
         self.boards = event.boards
         self.rr = event.round_robin
@@ -58,9 +58,7 @@ class ScoreView:
             orow, prow, crow = [], [], []
             for r in line.rounds:
                 o = self.index.get(r.opponent, -1) if r.opponent is not None else -1
-                if o == i:
-                    o = -1
-                orow.append(o)
+                orow.append(-1 if o == i else o)
                 prow.append(r.match_points if score == "MP" else r.game_points)
                 crow.append(U.category(r.kind, o >= 0, self.rr))
             self.opp.append(orow)
