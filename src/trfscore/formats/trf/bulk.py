@@ -230,7 +230,10 @@ def _heads(texts: list[str], slow: set[int]) -> tuple[_Heads, dict[str, list[str
 
 def _numbers(values: list[str], zero_is_none: bool) -> list[int | None]:
     """Blank-or-digits fields as ints (None for blank or anything but digits; with ``zero_is_none`` also for 0),
-    each distinct text converted once."""
+    each distinct text converted once; a column of digits alone without ``zero_is_none`` (the ranks,
+    all distinct: a table would hold each of them) converted as it is."""
+    if not zero_is_none and all(map(str.isdecimal, values)):
+        return list(map(int, values))
     table: dict[str, int | None] = {v: int(v) for v in set(values) if v.isdecimal()}
     if zero_is_none:
         table.update((v, None) for v, number in list(table.items()) if number == 0)
