@@ -128,12 +128,12 @@ declare("CNV009", WARNING, "cells naming an opponent but a bye or a round not sc
 declare("CNV010", WARNING, "records PGN and crosstables have no place for are not written", """
     PGN keeps of a TRF's records the event's name (012, ``Event``), city (022, ``Site``), start
     date (042, ``EventDate``) and round dates (132, each game's ``Date``) when they read as
-    dates; a crosstable the name alone (``registry.Holds.header_records``).  The other header records the model holds (032
-    federation, 052 end date, 092 type, 102/112 arbiters, 122 time control, 142 when it is not
-    the number of rounds written, 152 initial colour, 172, 182, 192 system, 202/212 tie-breaks,
-    222), the NRS records (national ratings) and every other line read (240-330, 352/362, 801/802,
-    JaVaFo and bbpPairings lines, comments, lines that are no record: the TRF writers carry them
-    all) are left out.  Read back, the standings use the default tie-breaks instead of 202's, and
+    dates; a crosstable the name alone (``registry.Holds.header_records``).  The other header
+    records the model holds (032 federation, 052 end date, 092 type, 102/112 arbiters, 122 time
+    control, 142 when it is not the number of rounds written, 152 initial colour, 172, 182, 192
+    system, 202/212 tie-breaks, 222), the NRS records (national ratings) and every other line read
+    (240-330, 352/362, 801/802, JaVaFo and bbpPairings lines, comments, lines that are no record:
+    the TRF writers carry them all) are left out.  Read back, the standings use the default tie-breaks instead of 202's, and
     no national rating calculation can be made.  (Teams are CNV004, the scoring 162 CNV002.)
 
     Passing: ``convert FILE --to trf26`` (or ``json``), or ``--to pgn`` of a file holding only
