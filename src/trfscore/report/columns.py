@@ -70,9 +70,8 @@ class ReportColumn(NamedTuple):
     html: Cells | None = None  # the HTML cells, markup (None: not in the HTML table)
     html_head: str = ""  # the HTML heading, markup (a sort button)
     json: Values | None = None  # the JSON values, JSON-ready (None: not in the JSON rows)
-    # the same as JSON texts, each as json.dumps writes it, or values whose str() is that text (the
-    # engine's integers), or the parts of each row's text (json_texts.RowParts: an object field);
-    # None: the writer encodes the values
+    # the same as JSON texts, each as json.dumps writes it (str of the engine's integers), or the parts
+    # of each row's text (json_texts.RowParts: an object field); None: the writer encodes the values
     json_text: Callable[[], list[Any] | RowParts] | None = None
     numbers_rows: bool = False  # its CSV cells number the rows (start rank, team number): HTML ids and links
 
@@ -142,16 +141,16 @@ def player_columns(standings: Standings, ratings: RatingsByStart | None = None, 
                                                f'<td data-v="{rank}">{rank}-{rank_to}</td>'
                                                for rank, rank_to in zip(table.ranks, table.ranks_to)],
                      html_head=sort_heading("Rk", first="ascending", title="rank", sort="ascending"),
-                     json=lambda: table.ranks, json_text=lambda: table.ranks),
+                     json=lambda: table.ranks, json_text=lambda: list(map(str, table.ranks))),
         ReportColumn("rank_to", "", lambda: list(map(str, table.ranks_to)), None, json=lambda: table.ranks_to,
-                     json_text=lambda: table.ranks_to),
+                     json_text=lambda: list(map(str, table.ranks_to))),
         _json_only("rank_label", lambda: rank_labels(table.ranks, table.ranks_to),
                    lambda: [f'"{rank}"' if rank == rank_to else f'"{rank}-{rank_to}"'
                             for rank, rank_to in zip(table.ranks, table.ranks_to)]),
         _same("start_rank", "SNo", lambda: list(map(str, snos)), role="key", numbers_rows=True,
               html=lambda: [f"<td>{sno}</td>" for sno in snos],
               html_head=sort_heading("SNo", first="ascending", title="start number"),
-              json=lambda: snos, json_text=lambda: snos),
+              json=lambda: snos, json_text=lambda: list(map(str, snos))),
         _same("title", "Ti", lambda: per_value(title_label, [p.title for p in players]), right=False, optional=True,
               untrusted=True, html=lambda: [f'<td class="l ti">{e(title_label(p.title))}</td>' for p in players],
               html_head=sort_heading("Ti", type_="text", first="ascending", title="title", cls="l"),

@@ -129,20 +129,14 @@ def pieces(t: Tournament, standings: AnyStandings, ratings: RatingsByStart | Non
 
 def _runs(parts: list[str | list[Any]], count: int) -> Iterator[str]:
     """The ``count`` rows, each the concatenation of ``parts`` (a string the same in every row,
-    a list each row's text, or a value whose ``str`` is), joined a run of :data:`_RUN` rows at
-    a time: the run's cell list and its numbers' texts live one run long."""
+    or a list of each row's text), joined a run of :data:`_RUN` rows at a time: the run's cell
+    list lives one run long."""
     merged: list[str | list[Any]] = []
     for part in parts:  # neighbouring strings as one
         if isinstance(part, str) and merged and isinstance(merged[-1], str):
             merged[-1] += part
         else:
             merged.append(part)
-    ready = [isinstance(part, str) or _all_str(part) for part in merged]
     for start in range(0, count, _RUN):
-        pieces = [part if isinstance(part, str) else part[start:start + _RUN] if is_text
-                  else list(map(str, part[start:start + _RUN])) for part, is_text in zip(merged, ready)]
+        pieces = [part if isinstance(part, str) else part[start:start + _RUN] for part in merged]
         yield join_rows(pieces, min(_RUN, count - start), ",\n")
-
-
-def _all_str(values: list[Any]) -> bool:
-    return set(map(type, values)) <= {str}
