@@ -250,6 +250,7 @@ def test_a_record_naming_an_id_above_9999_is_refused_not_shifted(capsys, tmp_pat
     ranks are separated by blanks, fits any number."""
     records = [{"code": "250", "points": 1, "first_round": 1, "last_round": 2, "first_id": 1, "last_id": 10001},
                {"code": "260", "first_round": 1, "last_round": 3, "ids": [10001, 2]},
+               {"code": "240", "type": "H", "round": 2, "ids": [1, 10002]},  # (a text field before the ids)
                {"code": "XXA", "start_rank": 12345, "points": [1]},
                {"code": "XXP", "ids": [10001, 2]}]
     path = tmp_path / "records.json"
@@ -257,14 +258,43 @@ def test_a_record_naming_an_id_above_9999_is_refused_not_shifted(capsys, tmp_pat
     for target in ("trf", "trf16", "trf26"):
         code, out, err = run_cli(capsys, "convert", path, "--to", target)
         assert (code, out) == (1, ""), (target, err)
-        assert err.count("TRF960") == 3 and "Traceback" not in err, err
+        assert err.count("TRF960") == 4 and "Traceback" not in err, err
+        assert "record 240 (byes): ids 10002 is 5 characters wide; its TRF field (240 columns 11-14) has 4" in err
         assert "record 250 (accelerated rounds): last_id 10001 is 5 characters wide; its TRF field (250 columns " \
                "28-31) has 4" in err
         assert "record 260 (prohibited pairings): ids 10001 is 5 characters wide" in err
         assert "record XXA (acceleration of a player): start_rank 12345 is 5 characters wide" in err
-    path.write_text(json.dumps(_with_records(capsys, tmp_path, records[3:])), encoding="utf-8")
+    path.write_text(json.dumps(_with_records(capsys, tmp_path, records[4:])), encoding="utf-8")
     code, out, err = run_cli(capsys, "convert", path, "--to", "trf26")
     assert code == 0 and "XXP 10001 2\n" in out
+
+
+def test_record_misfits_are_capped_as_every_finding_is():
+    """Over MAX_PER_RULE records that do not fit: that many TRF960 findings, then one note
+    counting the rest (findings.CappedFindings), as for players."""
+    from trfscore.findings import MAX_PER_RULE, LeftOut
+    from trfscore.formats.trf.fits import record_misfits
+    from trfscore.records import ProhibitedPairing
+
+    found = record_misfits([ProhibitedPairing(1, 2, [10000 + i, 1]) for i in range(MAX_PER_RULE + 2)])
+    assert [f.rule for f in found] == ["TRF960"] * MAX_PER_RULE + ["TRF001"]
+    assert isinstance(found[-1], LeftOut) and (found[-1].of, found[-1].count) == ("TRF960", 2)
+
+
+def test_a_team_member_too_wide_for_310_is_refused_not_shifted():
+    """A 310 (or 013) member's start rank has 4 columns: a member 10001 (from JSON) is refused by
+    both TRF writers, named with its team."""
+    t = trfscore.load(ROOT / "tests" / "data" / "tv10-team-swiss.trf")
+    t.teams[0] = replace(t.teams[0], members=[*t.teams[0].members, 10001])
+    for target in ("trf16", "trf26"):
+        try:
+            trfscore.dumps(t, target, fail_on=None)
+        except ValueError as exc:
+            assert [f.message for f in exc.findings] == [
+                f"team {t.teams[0].number} (Antelopes): members 10001 is 5 characters wide; its TRF field "
+                f"({'310 columns 74-77' if target == 'trf26' else '013 columns 37-40'}) has 4"], target
+        else:
+            raise AssertionError(f"{target}: written")
 
 
 @settings(max_examples=30, deadline=None)
