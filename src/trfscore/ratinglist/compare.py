@@ -67,8 +67,7 @@ def choose(lists: Sequence[RatingList], start_iso: str | None, kind: str) -> Cho
     elif dated and not month:
         in_force = dated[-1]
     if in_force is None and not why:
-        undated = [lst for lst in typed if not lst.period]
-        in_force = undated[0] if undated else None
+        in_force = next((lst for lst in typed if not lst.period), None)
         if in_force is None:
             why = f"no {kind} rating list was given" if fide else "only national lists were given"
     newest = sorted(fide, key=lambda lst: lst.period)
@@ -104,8 +103,5 @@ class Comparison:
         choice = choose(lists, t.header.start_date_iso, rating_type(t))
         ids = [i for i in (player_id(p) for p in t.players) if i]
         by_id = choice.identity.entries(ids) if choice.identity is not None else {}
-        if choice.in_force is None or choice.in_force is choice.identity:
-            in_force = by_id if choice.in_force is not None else {}
-        else:
-            in_force = choice.in_force.entries(ids)
-        return cls(choice, by_id, in_force)
+        in_force = choice.in_force
+        return cls(choice, by_id, by_id if in_force is choice.identity else in_force.entries(ids) if in_force else {})

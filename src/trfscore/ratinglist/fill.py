@@ -124,8 +124,7 @@ def fill(t: Tournament, lists: Sequence[RatingList], text: str) -> Filled:
         end = raw[len(body):]
         for name, value, rule, message in _plan(p, e, rated, style, identity.label, new_id):
             body = _put(body, name, value)
-            column = PLAYER.field(name).first
-            changes.append(_change(rule, message, p.line, column, value))
+            changes.append(_change(rule, message, p.line, PLAYER.field(name).first, value))
         was = raw[:len(raw) - len(end)]
         lines[p.line - 1] = (body.rstrip() if was == was.rstrip() else body) + end
         rated_after += bool(rated[0]) if rated[1] else bool(p.rating)

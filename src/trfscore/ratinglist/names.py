@@ -161,13 +161,9 @@ def _word_pattern(word: str) -> re.Pattern[str] | None:
 def same_word(a: str, b: str) -> bool:
     """True when two words (case folded) are one word as FIDE writes it: equal without accents,
     or one a spelling of the other (``müller``/``mueller``, ``карякин``/``karjakin``)."""
-    if a == b or fold(a) == fold(b):
-        return True
-    for x, y in ((a, b), (b, a)):
-        pattern = _word_pattern(x)
-        if pattern is not None and pattern.fullmatch(fold(y) if not y.isascii() else y):
-            return True
-    return False
+    return a == b or fold(a) == fold(b) or any(
+        (pattern := _word_pattern(x)) is not None and pattern.fullmatch(fold(y) if not y.isascii() else y) is not None
+        for x, y in ((a, b), (b, a)))
 
 
 def _split(text: str) -> list[str]:
@@ -211,8 +207,7 @@ def difference(written: str, listed: str) -> str | None:
     a, b = written.strip(), listed.strip()
     if a == b or _same_words(_split(a), _split(b)):
         return None
-    typo = _typo(a, b)
-    if typo:
+    if typo := _typo(a, b):
         return typo
     if "," in a and "," in b:
         (sa, ga), (sb, gb) = a.split(",", 1), b.split(",", 1)

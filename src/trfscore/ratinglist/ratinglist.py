@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
+from itertools import islice
 from typing import TYPE_CHECKING
 
 from .entry import Entry
@@ -113,15 +114,10 @@ class RatingList:
     def lookup(self, fide_id: int | str) -> Entry | None:
         """The player with this FIDE id (for a national list also its member id), or None."""
         text = str(fide_id).strip()
-        if text.isdecimal() and int(text):
-            row = self._rows(f"{_SELECT} WHERE fide_id = ? LIMIT 1", (int(text),))[:1]
-            if row:
-                return self._entry(row[0])
-        if self.kind == "national" and text:
-            row = self._rows(f"{_SELECT} WHERE national_id = ? LIMIT 1", (text,))[:1]
-            if row:
-                return self._entry(row[0])
-        return None
+        row = self._rows(f"{_SELECT} WHERE fide_id = ? LIMIT 1", (int(text),)) if text.isdecimal() and int(text) else []
+        if not row and self.kind == "national" and text:
+            row = self._rows(f"{_SELECT} WHERE national_id = ? LIMIT 1", (text,))
+        return self._entry(row[0]) if row else None
 
     def search(self, name: str, *, federation: str | None = None, birth_year: int | None = None,
                limit: int = MAX_CANDIDATES) -> list[Entry]:
@@ -147,13 +143,8 @@ class RatingList:
     def _spelt_as(self, name: str, limit: int) -> list[Entry]:
         """The entries whose name is a spelling of ``name`` (by the comparison of
         :mod:`~trfscore.ratinglist.names`), found through the edge letters of their words."""
-        found: list[Entry] = []
-        for e in self._among("name_edges", sorted(edge_keys(name))):
-            if difference(name, e.name) is None:
-                found.append(e)
-                if len(found) == limit:
-                    break
-        return found
+        return list(islice((e for e in self._among("name_edges", sorted(edge_keys(name)))
+                            if difference(name, e.name) is None), limit))
 
     def _among(self, column: str, values: Sequence[object]) -> Iterator[Entry]:
         """The entries whose ``column`` is one of ``values``, asked 500 values at a time (SQLite's

@@ -117,10 +117,5 @@ def read_entries(path: str, stats: ReadStats | None = None, info: ListInfo | Non
     info = info or sniff(path)
     with open_stream(path) as (stream, member, handle):
         stats.position = handle.tell
-        label = f"{path}({member})" if member else path
-        if info.format == "xml":
-            yield from read_xml(stream, label, stats)
-        elif info.format == "txt":
-            yield from read_txt(stream, label, stats)
-        else:
-            yield from read_csv(stream, label, stats)
+        reader = {"xml": read_xml, "txt": read_txt}.get(info.format, read_csv)
+        yield from reader(stream, f"{path}({member})" if member else path, stats)

@@ -21,12 +21,6 @@ XML_COMBINED = ("fideid", "name", "country", "sex", "title", "w_title", "o_title
 XML_PER_TYPE = tuple(n for n in XML_COMBINED if not n.startswith(("rapid_", "blitz_")))
 
 
-def _head(stream: IO[bytes], size: int = 65536) -> bytes:
-    """The first bytes of ``stream`` without consuming them from the reader's point of view."""
-    peek = getattr(stream, "peek", None)
-    return peek(size)[:size] if peek is not None else b""
-
-
 class _Players:
     """expat handlers that collect each ``<player>``'s children as a flat dict of texts.
 
@@ -111,12 +105,6 @@ def _fast_ok(head: bytes) -> bool:
     return not enc or enc.group(1).replace(b"_", b"-") in (b"utf-8", b"us-ascii", b"ascii")
 
 
-def _prolog_end(head: bytes) -> int:
-    """Where the root element starts (after the XML declaration)."""
-    m = _PROLOG.match(head)
-    return m.start("root") - 1 if m else 0
-
-
 def _value(text: str) -> str:
     if "&" in text:
         text = html.unescape(text)
@@ -146,19 +134,19 @@ def read_xml(stream: IO[bytes], label: str, stats: ReadStats) -> Iterator[Entry]
     encoding); the fast path cuts the same bytes at ``</player>`` ends, searching only the new
     bytes each time, so time is linear and a stretch without a player is refused at
     :data:`MAX_STRETCH`."""
-    head = _head(stream, 4096) or b""
+    peek = getattr(stream, "peek", None)  # the first bytes, not consumed from the reader's point of view
+    head = peek(4096)[:4096] if peek is not None else b""
     fast = _fast_ok(head)
-    if fast:
-        m = _PROLOG.match(head)
-        if m and m.group("root") != b"playerslist":
-            raise ListFormatError(f"{label}: XML whose root is <{clean(m.group('root').decode('latin-1'), 40)}>; "
-                                  "expected <playerslist> (a FIDE rating list)")
+    prolog = _PROLOG.match(head) if fast else None
+    if prolog and prolog.group("root") != b"playerslist":
+        raise ListFormatError(f"{label}: XML whose root is <{clean(prolog.group('root').decode('latin-1'), 40)}>; "
+                              "expected <playerslist> (a FIDE rating list)")
     handlers = _Players(label)
     checker = _general_parser(handlers) if not fast else expat.ParserCreate()  # the latter only checks
     general: expat.XMLParserType | None = None  # the general parser a fast read switches to
     number = 0
     buf = bytearray()
-    scan = _prolog_end(head) if fast else 0  # where to look for markup the fast path does not read
+    scan = prolog.start("root") - 1 if prolog else 0  # where to look for markup the fast path does not read
     cut_any = False
     final = False
     while not final:
