@@ -22,7 +22,6 @@ def certificates(norms: Norms) -> list[dict[str, Any]]:
     return [certificate(norms, p, r) for p, r in norms.achieved()]
 
 
-
 def certificate(norms: Norms, pn: PlayerNorms, r: NormResult) -> dict[str, Any]:
     facts = norms.facts
     h = facts.tournament.header

@@ -72,10 +72,8 @@ def explain_text(norms: Norms, player: PlayerNorms, code: str | None = None) -> 
         mark = "counted " if e.status == "counted" else "not counted"
         lines.append(f"  R{e.round}: {mark:11} {e.text}" + (f" [{norms.facts.edition.article(e.article)}]" if e.article else ""))
     for r in player.results:
-        if code and r.norm.code != code.upper():
-            continue
-        lines.append("")
-        lines += result_lines(norms, r)
+        if not code or r.norm.code == code.upper():
+            lines += ["", *result_lines(norms, r)]
     return "\n".join(lines)
 
 
@@ -86,8 +84,7 @@ def result_lines(norms: Norms, r: NormResult) -> list[str]:
     lines = [head]
     if r.status == "title held":
         return lines + [f"  {n}" for n in r.notes]
-    for c in r.conditions:
-        lines.append(f"  [{'ok' if c.passed else 'NO'}] {c.article:7} {c.key}: {c.text}")
+    lines += [f"  [{'ok' if c.passed else 'NO'}] {c.article:7} {c.key}: {c.text}" for c in r.conditions]
     perf = r.perf
     if perf is not None:
         shown = []
@@ -116,7 +113,6 @@ def result_lines(norms: Norms, r: NormResult) -> list[str]:
         lines.append("  forecast:")
         lines += [f"    {line}" for line in r.forecast.lines()]
     return lines
-
 
 
 def result_dict(norms: Norms, r: NormResult) -> dict[str, Any]:

@@ -57,9 +57,8 @@ class Forecast:
                        f"{points(self.at_average)} in the remaining rounds")
         elif self.average is not None:
             out.append(f"against opponents averaging {self.average} (the average so far): not reachable")
-        for h, avg in self.averages:
-            if avg is not None:
-                out.append(f"scoring {points(h)} of {self.remaining}: the remaining opponents must average {avg} or more")
+        out += [f"scoring {points(h)} of {self.remaining}: the remaining opponents must average {avg} or more"
+                for h, avg in self.averages if avg is not None]
         out += self.needs
         return out
 
@@ -88,9 +87,8 @@ def forecast(facts: EventFacts, case: Case, rounds: Rounds) -> Forecast:
         # Ra rounds .5 upwards: round(T/N) >= need_ra <=> 2T >= N(2 need_ra - 1)
         need_total = ceil_div(total_games * (2 * need_ra - 1), 2)
         averages.append((future, max(0, ceil_div(need_total - current, r)) if r else None))
-    at_average = None
-    if average is not None:
-        at_average = next((h for h, avg in averages if avg is not None and avg <= average), None)
+    at_average = next((h for h, avg in averages if avg is not None and avg <= average), None) if average is not None \
+        else None
     needs = []
     level = sum(o.title in norm.level for o in case.games)
     level_need = level_needed(total_games)

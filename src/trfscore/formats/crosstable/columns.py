@@ -144,10 +144,8 @@ def _fits(role: str, kind: str, text: str, has_header: bool) -> bool:
         return kind == "TITLE" or (has_header and (text in _TRF_TITLES or text.upper() in _TITLES))
     if role == "rating":
         return kind == "INT" and 100 <= int(text) <= 3999
-    if role == "fed":
-        if has_header:
-            return kind == "FED"  # other spellings only under the heading (_under)
-        return kind == "FED" and text in FEDERATIONS
+    if role == "fed":  # without a header a FIDE code only; other spellings only under the heading (_under)
+        return kind == "FED" and (has_header or text in FEDERATIONS)
     if role in ("points", "tb", "rank"):
         return parse_number(text) is not None
     return False

@@ -109,11 +109,7 @@ class GridReader:
             player.name, player.title, player.rating, player.federation, player.fide_id = (
                 info["name"], info["title"], info["rating"], info["fed"], info["fide_id"])
             state.declare_row(sr, player, row, before, info, row.toks[s + n:], after, has_header)
-            grid[sr] = {}
-            for j, tok in enumerate(cells, 1):
-                if j == sr:
-                    continue
-                grid[sr][j] = (rr_cell(tok.text, double), tok)
+            grid[sr] = {j: (rr_cell(tok.text, double), tok) for j, tok in enumerate(cells, 1) if j != sr}
         return grid, players
 
     def _resolve_grid(self, grid: Grid, n: int, double: bool) -> dict[tuple[int, int], tuple[str, ...]]:
@@ -249,22 +245,13 @@ def _schedule_by_berger(players: list[Player], codes: dict[tuple[int, int], tupl
             if a <= n:
                 opponent[(r, b)] = a if b <= n else None
     for p in players:
-        games = []
-        for c in range(cycles):
-            for r in range(1, per + 1):
-                j = opponent.get((r, p.start_rank))
-                if j is None:
-                    games.append(Game(c * per + r, None, None, " ", Kind.NOT_SCHEDULED))
-                else:
-                    games.append(_game(c * per + r, j, codes[(p.start_rank, j)][c]))
-        p.games = games
+        p.games = [Game(c * per + r, None, None, " ", Kind.NOT_SCHEDULED) if (j := opponent.get((r, p.start_rank))) is None
+                   else _game(c * per + r, j, codes[(p.start_rank, j)][c]) for c in range(cycles) for r in range(1, per + 1)]
     return per * cycles
 
 
 def _game(rnd: int, opponent: int, code: str) -> Game:
-    if code == " ":
-        return Game.absent(rnd)
-    return Game(rnd, opponent, None, code, KIND_OF[code])
+    return Game.absent(rnd) if code == " " else Game(rnd, opponent, None, code, KIND_OF[code])
 
 
 def berger(n: int) -> list[list[tuple[int, int]]]:
@@ -278,10 +265,6 @@ def berger(n: int) -> list[list[tuple[int, int]]]:
     rounds = []
     for r in range(1, m):
         p = ((r - 1) * (m // 2)) % (m - 1) + 1
-        pairs = [(p, m) if r % 2 else (m, p)]
-        for i in range(1, m // 2):
-            white = (p + i - 1) % (m - 1) + 1
-            black = (p - i - 1) % (m - 1) + 1
-            pairs.append((white, black))
-        rounds.append(pairs)
+        rounds.append([(p, m) if r % 2 else (m, p)]  # then (White, Black) of the other tables
+                      + [((p + i - 1) % (m - 1) + 1, (p - i - 1) % (m - 1) + 1) for i in range(1, m // 2)])
     return rounds

@@ -30,9 +30,8 @@ def locate(lines: list[Line], raw_lines: list[str]) -> Table | None:
     rows: list[Row] = []
     skipped: list[int] = []
     if head is not None and head.rest:
-        first = _int(head.rest[0]) or 1
-        for chunk in _split_embedded(head.rest, first) or [head.rest]:
-            rows.append(Row(chunk[0], chunk[1:], head.line, len(rows) + 1))
+        chunks = _split_embedded(head.rest, _int(head.rest[0]) or 1) or [head.rest]
+        rows += [Row(chunk[0], chunk[1:], head.line, n) for n, chunk in enumerate(chunks, 1)]
     if head is None:
         # no header: the longest block of numbered lines
         block = _numbered_block(lines)
@@ -76,14 +75,9 @@ def _find_header(lines: list[Line]) -> tuple[HeadRow | None, int]:
         above = lines[idx - 1][2]
         labels = [Tok(c.kind if not a.text else "NAME", (a.text + " " + c.text).strip(), c.line, c.col)
                   for a, c in zip(above[:start], labels)]
-    after = cells[start + length:]
-    suffix: list[Tok] = []
-    rest = None
-    for j, c in enumerate(after):
-        if c.kind in ("INT", "RANKDOT") and sep is None:
-            rest = after[j:]
-            break
-        suffix.append(c)
+    after = cells[start + length:]  # the labels after the run, then (no separator) a first row on the same line
+    j = next((j for j, c in enumerate(after) if c.kind in ("INT", "RANKDOT")), None) if sep is None else None
+    suffix, rest = (list(after), None) if j is None else (list(after[:j]), after[j:])
     return HeadRow(no, labels, cells[start:start + length], suffix, kind, rest), idx + 1
 
 
@@ -118,8 +112,7 @@ def _collect_rows(scan: list[Line], rows: list[Row]) -> list[int]:
             ident = cells[0]
             chunks = _split_embedded(cells, _int(ident) or 1) if sep is None else []
             if len(chunks) > 1:
-                for chunk in chunks:
-                    rows.append(Row(chunk[0], chunk[1:], no, len(rows) + 1))
+                rows += [Row(chunk[0], chunk[1:], no, n) for n, chunk in enumerate(chunks, len(rows) + 1)]
             else:
                 rows.append(Row(ident, cells[1:], no, len(rows) + 1, sep=sep))
             previous = rows[-1]

@@ -135,11 +135,7 @@ class SwissReader:
                  cells: Callable[[], list[list[Cell]]]) -> tuple[list[int], list[int]]:
         """Which numbering the opponents use (the row number or a start-number column), and the
         start rank of each row, from the rows' second numbers, numbers and cells (made when needed)."""
-        if _numbers_rows(snos):
-            rows_cells = cells()
-            by_sno = _reciprocity(snos, rows_cells) > _reciprocity(idents, rows_cells)
-        else:
-            by_sno = False
+        by_sno = _numbers_rows(snos) and _reciprocity(snos, (rows_cells := cells())) > _reciprocity(idents, rows_cells)
         chosen = snos if by_sno else idents
         if _numbers_rows(chosen):
             numbering = chosen
@@ -147,8 +143,7 @@ class SwissReader:
             self.state.add("CTB105", "row numbers are missing, repeated or 0; rows are numbered in order",
                            rows[0].line, 1)
             numbering = list(range(1, len(rows) + 1))
-        start_ranks = snos if _numbers_rows(snos) else numbering
-        return numbering, start_ranks
+        return numbering, snos if _numbers_rows(snos) else numbering
 
     def _pack(self, columns: _Columns, rows: Sequence[Row], idents: list[int | None],
               parsed: Sequence[int | None], rounds: int, to_sr: Mapping[int | None, int]) -> PackedCells:
