@@ -79,8 +79,5 @@ def sniff(text: str) -> bool:
     text = text[:200_000]
     raw_lines = split_lines(text)
     found = locate(table_lines(text, raw_lines), raw_lines)
-    if found is None:
-        return False
-    if is_swiss(found.head, found.rows):
-        return True
-    return any("DIAG" in r.toks.kinds or any(map(is_diagonal, r.toks.texts)) for r in found.rows)
+    return found is not None and (is_swiss(found.head, found.rows) or any(
+        "DIAG" in r.toks.kinds or any(map(is_diagonal, r.toks.texts)) for r in found.rows))

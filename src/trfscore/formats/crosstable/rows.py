@@ -49,14 +49,9 @@ def _cells_of(items: Items, line: str) -> tuple[str | None, Items]:
             groups, starts = groups[1:], starts[1:]
         if toks and toks[-1].kind == "PIPE" and groups and not groups[-1]:
             groups, starts = groups[:-1], starts[:-1]
-    cells = []
-    for group, start in zip(groups, starts):
-        if not group:
-            cells.append(Tok("EMPTY", "", toks[0].line if toks else 0, start))
-        elif len(group) == 1 and group[0].kind != "SEMI":
-            cells.append(group[0])
-        else:
-            cells.append(_joined_cell(group, line))
+    cells = [Tok("EMPTY", "", toks[0].line if toks else 0, start) if not group
+             else group[0] if len(group) == 1 and group[0].kind != "SEMI" else _joined_cell(group, line)
+             for group, start in zip(groups, starts)]
     if sep == "PIPE":  # Markdown: undo the backslash escapes of the writers (markdown_text)
         cells = [_unescaped(c) if "\\" in c.text else c for c in cells]
     if cells and cells[0].kind == "NAME":
@@ -184,9 +179,8 @@ def _is_row_start(cells: Items) -> bool:
     kinds = cells.kinds
     if not kinds or kinds[0] not in ("INT", "RANKDOT") or len(kinds) < 2:
         return False
-    if not _CELL_KINDS.isdisjoint(kinds[1:]):
-        return True
-    return sum(1 for text in cells.texts[1:] if text[:1].islower() and text.isalpha()) < 2
+    return (not _CELL_KINDS.isdisjoint(kinds[1:])
+            or sum(1 for text in cells.texts[1:] if text[:1].islower() and text.isalpha()) < 2)
 
 
 def _is_rule(cells: Items) -> bool:

@@ -61,14 +61,13 @@ class ReadState:
         return table_lines(self.text, self.raw_lines)
 
     def declare(self, sr: int, code: str, label: str, tok: Tok, player: Player) -> None:
-        if code != "RANK" and tok.kind != "EMPTY":
-            value = self._scores.get(tok.text)
-            if value is not None:  # read and within bounds before
-                self._keep(sr, code, label, tok, player, value)
-                return
-        value = parse_number(tok.text)
         if tok.kind == "EMPTY":
             return
+        value = self._scores.get(tok.text) if code != "RANK" else None
+        if value is not None:  # read and within bounds before
+            self._keep(sr, code, label, tok, player, value)
+            return
+        value = parse_number(tok.text)
         if value is None:
             self.add("CTB104", f"{label or code} of player {sr} is {tok.text!r}, not a number", tok.line, tok.col,
                      "write numbers as 11, 10½, 10.5 or 10,5", tok.text)
@@ -129,11 +128,9 @@ class ReadState:
         if _all_agree(t.players, totals, unit):
             return
         for p, total in zip(t.players, totals):
-            declared = p.points
-            if declared is None:
+            declared = p.points  # the cells' units / unit == the declared fraction: compared as integers
+            if declared is None or total * declared.denominator == declared.numerator * unit:
                 continue
-            if total * declared.denominator == declared.numerator * unit:
-                continue  # the cells' units / unit == the declared fraction, compared as integers
             computed = table.total(p)
             line, column = self.declared_at.get(p.start_rank, {}).get("PTS") or (p.line, 1)
             self.add("CTB110", f"player {p.start_rank} ({p.name or 'no name'}): the cells give "

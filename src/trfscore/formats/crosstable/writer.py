@@ -19,6 +19,7 @@ back to the same players and results.
 """
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -40,7 +41,7 @@ def grid_shape(t: Tournament) -> int:
     while the Swiss notation keeps it, ``4w*``)."""
     if t.is_round_robin is False:
         return 0
-    meetings: dict[frozenset[int], int] = {}
+    meetings: Counter[frozenset[int]] = Counter()
     for p in t.players:
         for g in p.games:
             if g.kind in Kind.BYES or (g.kind == Kind.ABSENT and g.opponent is not None):
@@ -48,8 +49,7 @@ def grid_shape(t: Tournament) -> int:
             if g.opponent is not None:
                 if t.player(g.opponent) is None or g.opponent == p.start_rank:
                     return 0
-                key = frozenset((p.start_rank, g.opponent))
-                meetings[key] = meetings.get(key, 0) + 1
+                meetings[frozenset((p.start_rank, g.opponent))] += 1
     counts = {v // 2 if v % 2 == 0 else -1 for v in meetings.values()}
     if not counts or -1 in counts or not counts <= {1, 2}:  # no games at all: no grid to write
         return 0
@@ -77,9 +77,7 @@ def _tb_columns(t: Tournament, tiebreaks: Mapping[str, Mapping[int, Any]] | None
             if code in per:
                 values[key] = per[code]
         columns.append((_label(labels.get(code, code)), values))
-    for code, given in (tiebreaks or {}).items():
-        columns.append((_label(code), {int(k): v for k, v in given.items()}))
-    return columns
+    return columns + [(_label(code), {int(k): v for k, v in given.items()}) for code, given in (tiebreaks or {}).items()]
 
 
 def _label(text: str) -> str:
@@ -132,13 +130,10 @@ def write(t: Tournament, *, style: str = "text", tiebreaks: Mapping[str, Mapping
         else:
             row += [_swiss_cell(p.game(r), markdown) for r in range(1, rounds + 1)]
         row.append(format_value(t.score(p), half_glyph=True))
-        for _, values in columns:
-            row.append(format_value(values.get(p.start_rank)))
-        rows.append(row)
+        rows.append(row + [format_value(values.get(p.start_rank)) for _, values in columns])
     out: list[str] = []
     if t.header.name:
-        out.append(("## " if markdown else "") + _text(t.header.name, markdown))
-        out.append("")
+        out += [("## " if markdown else "") + _text(t.header.name, markdown), ""]
     if markdown:
         out.append("| " + " | ".join(head) + " |")
         out.append("|" + "|".join(":---" if h == "Name" else "---:" for h in head) + "|")
@@ -179,17 +174,7 @@ def _swiss_cell(g: Game, markdown: bool) -> str:
         if g.kind == Kind.ABSENT:  # paired, the result still to come: read back as that, never scored
             return f"{opp}{colour or '-'}*"
         if g.kind in Kind.FORFEITS:
-            if colour:
-                return f"{opp}{colour}{code}"
-            return f"{'X' if code == '+' else 'F'}{opp}"
-        symbol = _SYMBOL.get(code)
-        if symbol is None:
-            symbol = {Kind.WIN: "1", Kind.DRAW: "½", Kind.LOSS: "0"}.get(g.kind, "?")
-        if colour:
-            return f"{opp}{colour}{symbol}"
-        return {"1": "W", "½": "D", "0": "L"}.get(symbol, "?") + str(opp)
-    if g.kind in _BYE_CELL:
-        return _BYE_CELL[g.kind]
-    if g.kind == Kind.UNKNOWN:
-        return "?"
-    return "" if markdown else "."
+            return f"{opp}{colour}{code}" if colour else f"{'X' if code == '+' else 'F'}{opp}"
+        symbol = _SYMBOL.get(code) or {Kind.WIN: "1", Kind.DRAW: "½", Kind.LOSS: "0"}.get(g.kind, "?")
+        return f"{opp}{colour}{symbol}" if colour else {"1": "W", "½": "D", "0": "L"}.get(symbol, "?") + str(opp)
+    return _BYE_CELL.get(g.kind) or ("?" if g.kind == Kind.UNKNOWN else "" if markdown else ".")
