@@ -32,8 +32,7 @@ def decode_pgn(data: bytes, encoding: str | None, sink: Sink) -> tuple[str, str,
     for no, raw in enumerate(lines, 1):
         try:
             text = raw.decode("utf-8")
-            if not utf8_non_ascii and not raw.isascii():
-                utf8_non_ascii = True
+            utf8_non_ascii = utf8_non_ascii or not raw.isascii()
         except UnicodeDecodeError:
             try:
                 text = raw.decode("cp1252")

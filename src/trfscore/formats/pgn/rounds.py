@@ -13,9 +13,7 @@ def round_key(text: str) -> tuple[int, ...] | None:
         key = tuple(int(p) for p in parts if p != "")
     except ValueError:
         return None
-    if not key or key[0] <= 0:
-        return None
-    return key
+    return key if key and key[0] > 0 else None
 
 
 def guess_round_mode(records: list[GameRecord]) -> str:
@@ -61,13 +59,9 @@ def round_numbers(records: list[GameRecord], round_mode: str,
                 got = key[0] if key is not None else None
             rounds_of.append(got)
         return None, rounds_of
-    key_cache: dict[str, tuple[int, ...] | None] = {}
-    keys = []
-    for r in records:
-        text = r.round_text
-        if text not in key_cache:
-            key_cache[text] = round_key(text)
-        keys.append(key_cache[text])
+    key_cache: dict[str, tuple[int, ...] | None] = {}  # a round's games share its text
+    keys = [key_cache[text] if text in key_cache else key_cache.setdefault(text, round_key(text))
+            for text in (r.round_text for r in records)]
     if round_mode == "round.game":
         distinct = sorted({k for k in keys if k is not None})
         number = {k: i for i, k in enumerate(distinct, 1)}

@@ -139,9 +139,7 @@ def sections(text: AnyStr) -> Iterator[Section]:
 
 def tag_lines(text: AnyStr) -> int:
     """How many lines of the text start with ``[``."""
-    if isinstance(text, str):
-        return text.count("\n[") + text.startswith("[", body_start(text))
-    return text.count(b"\n[") + text.startswith(b"[", body_start(text))
+    return text.count(spelled(text, "\n[", b"\n[")) + text.startswith(spelled(text, "[", b"["), body_start(text))
 
 
 def report_bad_tags(text: AnyStr, sink: Sink) -> None:

@@ -24,11 +24,8 @@ def build(records: list[GameRecord], *, round_mode: str = "auto", findings: list
     t = Tournament(source=Source(path=path, format="pgn", dialect="PGN"))
     if findings is not None:
         t.findings = findings
-    if sink is None:
-        sink = Sink(t.findings)
-    else:
-        sink.findings = t.findings
-    sink.file = ""
+    sink = Sink(t.findings) if sink is None else sink
+    sink.findings, sink.file = t.findings, ""
     # players: FIDE id, else name (a name seen with exactly one id is that player)
     index = PlayerIndex(records)
     if round_mode == "auto":
@@ -85,8 +82,7 @@ def _header(t: Tournament, records: list[GameRecord]) -> None:
         tags = r.tags
         for k, v in tags.items():
             counts[k][v] += 1
-        date = tags.get("Date")
-        if date:
+        if date := tags.get("Date"):
             round_dates.add((r.round_text.partition(".")[0], date))
 
     def common(tag: str, skip: tuple[str, ...] = ("", "?", "-")) -> str:
@@ -98,11 +94,9 @@ def _header(t: Tournament, records: list[GameRecord]) -> None:
     event_dates = sorted({m.groups() for v in counts["EventDate"] for m in [_DATE.fullmatch(v.strip())] if m})
     start = event_dates[0] if event_dates else (dates[0] if dates else None)
     if start:
-        h.start_date = "/".join(start)
-        h.start_date_iso = "-".join(start)
+        h.start_date, h.start_date_iso = "/".join(start), "-".join(start)
     if dates:
-        h.end_date = "/".join(dates[-1])
-        h.end_date_iso = "-".join(dates[-1])
+        h.end_date, h.end_date_iso = "/".join(dates[-1]), "-".join(dates[-1])
     h.type = common("EventType")
     if h.type.casefold().replace(" ", "").replace("-", "") in ("tourn", "rr", "roundrobin", "berger", "allplayall"):
         h.system = "CUSTOM_ROUNDROBIN"

@@ -83,9 +83,7 @@ def end_date(t: Tournament) -> str | None:
 
 
 def _iso_to_pgn(iso: str | None) -> str:
-    if iso and len(iso) == 10:
-        return iso.replace("-", ".")
-    return "????.??.??"
+    return iso.replace("-", ".") if iso and len(iso) == 10 else "????.??.??"
 
 
 def _tags(t: Tournament, rnd: int, white: Player | None, black: Player | None, result: str,
@@ -98,11 +96,9 @@ def _tags(t: Tournament, rnd: int, white: Player | None, black: Player | None, r
         if p is not None:
             tags += [(colour + tag, value) for tag, value in (("Title", p.title), ("Elo", str(p.rating or "")),
                                                               ("FideId", p.fide_id), ("Fed", p.federation)) if value]
-    start = event_date(t)
-    if start:
+    if start := event_date(t):
         tags.append(("EventDate", start))
-    kind = event_type(t)
-    if kind:
+    if kind := event_type(t):
         tags.append(("EventType", kind))
     tags.extend(extra)
     return [f'[{k} "{_quote(v)}"]' for k, v in tags]
