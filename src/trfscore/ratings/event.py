@@ -20,8 +20,6 @@ NO_INFO = PlayerInfo()  # a player the players CSV says nothing about
 
 def year_of_birth(text: str) -> int | None:
     """The year in a birth date text (1800-2099), or None."""
-    if not text:
-        return None
     match = re.search(r"(?<!\d)(1[89]\d\d|20\d\d)(?!\d)", text)
     return int(match.group(1)) if match else None
 
@@ -58,6 +56,4 @@ def end_date(tournament: Tournament) -> _dt.date | None:
 
 def player_info(players: Mapping[PlayerKey, PlayerInfo] | None, p: Player) -> PlayerInfo:
     """The player's row of the players CSV (by FIDE id, then start rank), else :data:`NO_INFO`."""
-    if not players:
-        return NO_INFO
     return lookup_player(players, fide_id=p.fide_id, start_rank=p.start_rank) or NO_INFO

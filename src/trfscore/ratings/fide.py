@@ -106,9 +106,7 @@ def _performance(total: int | Fraction, n: int, w: Fraction) -> int:
 def fide_uplift_2024(rating: Number) -> int:
     """The one-time 1 March 2024 adjustment: R + 0.4 (2000 - R) below 2000, rounded."""
     r = as_fraction(rating)
-    if r >= 2000:
-        return round_half_away(r)
-    return round_half_away(r + Fraction(2, 5) * (2000 - r))
+    return round_half_away(r if r >= 2000 else r + Fraction(2, 5) * (2000 - r))
 
 
 def _first_rating(ratings: list[Fraction], w: Fraction, when: _dt.date | None,
@@ -134,9 +132,8 @@ def _first_rating(ratings: list[Fraction], w: Fraction, when: _dt.date | None,
     steps.append(f"with 2 draws vs {HYPOTHETICAL}: Ra = {fmt(ra, 2)}, p = {fmt(w + 1, 1)}/{n + 2}"
                  f" = {fmt(p, 4)} -> {fmt(round_percentage(p), 2)}, dp = {dp},"
                  f" Ru = {fmt(raw, 2)} -> {ru}")
-    value = ru
+    value = min(ru, FIRST_RATING_MAX)
     if ru > FIRST_RATING_MAX:
-        value = FIRST_RATING_MAX
         steps.append(f"capped at the maximum initial rating {FIRST_RATING_MAX}")
     published = value >= RATING_FLOOR
     if not published:
@@ -228,13 +225,11 @@ def fide_evaluate(
         notes.append(f"new rating {raw} below the floor {RATING_FLOOR}: listed as unrated")
 
     def steps_made() -> list[str]:
-        lines = _head_steps(rating, n, w, ra)
-        lines.append(f"We = {fmt(expected, 2)}" + (f" ({capped} difference(s) capped at 400)" if capped else "")
-                     + (" (rated 2650+: no 400 cap)" if exempt else ""))
-        lines.append(reason)
-        lines.append(f"change = K*(W - We) = {k_used}*({fmt(w, 1)} - {fmt(expected, 2)}) = "
-                     f"{fmt(k_used * (w - expected), 2)} -> {change:+d}; Rn = {raw}")
-        return lines
+        return [*_head_steps(rating, n, w, ra),
+                f"We = {fmt(expected, 2)}" + (f" ({capped} difference(s) capped at 400)" if capped else "")
+                + (" (rated 2650+: no 400 cap)" if exempt else ""), reason,
+                f"change = K*(W - We) = {k_used}*({fmt(w, 1)} - {fmt(expected, 2)}) = "
+                f"{fmt(k_used * (w - expected), 2)} -> {change:+d}; Rn = {raw}"]
 
     return make_result(FideResult, dict(
         old_rating=r0, new_rating=raw if published else None, change=change if published else None,

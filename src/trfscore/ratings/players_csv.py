@@ -82,9 +82,8 @@ def read_players_csv(
 
 
 def _delimiter(header: str) -> str:
-    counts = {d: header.count(d) for d in (";", ",", "\t", "|")}
-    best = max(counts, key=lambda d: counts[d])
-    return best if counts[best] else ","
+    best = max(";,\t|", key=header.count)
+    return best if header.count(best) else ","
 
 
 def _int(text: str, low: int, high: int) -> int:
@@ -228,12 +227,6 @@ def lookup_player(players: Mapping[PlayerKey, PlayerInfo] | None, *, fide_id: ob
     """The row for a player, by FIDE id first, then by start rank; None if there is none."""
     if not players:
         return None
-    if fide_id not in (None, ""):
-        text = str(fide_id).strip()
-        if text.isdecimal() and int(text) > 0:
-            found = players.get(("fide_id", str(int(text))))
-            if found is not None:
-                return found
-    if start_rank is not None:
-        return players.get(("start_rank", start_rank))
-    return None
+    text = "" if fide_id is None else str(fide_id).strip()
+    found = players.get(("fide_id", str(int(text)))) if text.isdecimal() and int(text) > 0 else None
+    return players.get(("start_rank", start_rank)) if found is None and start_rank is not None else found
