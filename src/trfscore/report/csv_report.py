@@ -34,9 +34,7 @@ def safe_cell(text: str) -> str:
     """A cell a spreadsheet shows as text: unsafe characters made visible, ``'=cmd`` for
     ``=cmd``; plain numbers (``-12``, ``6.5``) are left as they are."""
     text = neutralise(text)
-    if text.startswith(_TRIGGERS) and not _NUMBER.match(text):
-        return "'" + text
-    return text
+    return "'" + text if text.startswith(_TRIGGERS) and not _NUMBER.match(text) else text
 
 
 def header(standings: AnyStandings, ratings: RatingsByStart | None = None) -> list[str]:

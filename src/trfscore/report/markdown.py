@@ -114,12 +114,9 @@ def document_lines(t: Tournament, standings: AnyStandings, ratings: RatingsBySta
     lines = markdown_header(title, team_facts(t, standings) if teams else facts(t), list(standings.tiebreaks),
                             standings.rules, standings.system)
     lines += [f"- **Note:** {escape(note)}" for note in standings.notes]
-    if standings.kind == "teams":
+    if teams:
         return [*lines, "", "## Team standings", "", *standings_table(standings),
                 "", "## Crosstable", "", *team_crosstable(standings)]
     names = escaped_names(standings.columns())
-    lines += ["", "## Standings", ""]
-    lines += standings_table(standings, ratings, names)
-    lines += ["", "## Crosstable", ""]
-    lines += crosstable(t, standings, names)
-    return lines
+    return [*lines, "", "## Standings", "", *standings_table(standings, ratings, names),
+            "", "## Crosstable", "", *crosstable(t, standings, names)]

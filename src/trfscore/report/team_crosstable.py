@@ -81,15 +81,7 @@ class TeamCell:
 def crosstable_rows(standings: TeamStandings) -> list[list[TeamCell]]:
     """Per standings row, one :class:`TeamCell` per round of the event."""
     names = {row.number: row.name for row in standings.rows}
-    out = []
-    for row in standings.rows:
-        cells = []
-        for rnd in range(1, standings.event.rounds + 1):
-            r = row.team.round(rnd)
-            if r is None:
-                cells.append(TeamCell(rnd, "", None, None, Fraction(0), Fraction(0)))
-                continue
-            cells.append(TeamCell(rnd, r.kind, r.opponent, r.colour, r.game_points, r.match_points,
-                                  names.get(r.opponent, "") if r.opponent is not None else ""))
-        out.append(cells)
-    return out
+    return [[TeamCell(rnd, "", None, None, Fraction(0), Fraction(0)) if (r := row.team.round(rnd)) is None
+             else TeamCell(rnd, r.kind, r.opponent, r.colour, r.game_points, r.match_points,
+                           names.get(r.opponent, "") if r.opponent is not None else "")
+             for rnd in range(1, standings.event.rounds + 1)] for row in standings.rows]

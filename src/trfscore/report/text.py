@@ -62,9 +62,7 @@ def _pad(text: str, width: int, right: bool) -> str:
 
 
 def use_colour(stream: IO[str], no_color: bool) -> bool:
-    if no_color or os.environ.get("NO_COLOR"):
-        return False
-    return hasattr(stream, "isatty") and stream.isatty()
+    return not (no_color or os.environ.get("NO_COLOR")) and hasattr(stream, "isatty") and stream.isatty()
 
 
 def align_decimals(cells: list[str]) -> list[str]:
@@ -144,8 +142,7 @@ def _table(block: list[_Column], width: int, colour: bool) -> list[str]:
     widths = [c.width for c in block]
     over = _span(block) - width
     if over > 0:
-        i = block.index(name)
-        widths[i] = max(min(name.width, NAME_MIN), name.width - over)
+        widths[block.index(name)] = max(min(name.width, NAME_MIN), name.width - over)
 
     def line(cells: list[str]) -> str:
         return (" " * GAP).join(_pad(cell, w, c.right) for cell, w, c in zip(cells, widths, block)).rstrip()
@@ -154,9 +151,7 @@ def _table(block: list[_Column], width: int, colour: bool) -> list[str]:
     out = [(BOLD + head + RESET) if colour else head]
     rule = "-" * min(display_width(head), width)
     out.append((DIM + rule + RESET) if colour else rule)
-    for i in range(len(block[0].cells)):
-        out.append(line([c.cells[i] for c in block]))
-    return out
+    return out + [line([c.cells[i] for c in block]) for i in range(len(block[0].cells))]
 
 
 def _meta(t: Tournament, standings: AnyStandings) -> tuple[str, str]:
@@ -200,10 +195,8 @@ def render(t: Tournament, standings: AnyStandings, *, width: int | None = None, 
 
 def note_lines(texts: list[str], width: int) -> list[str]:
     """The notes after a table: a blank line, then ``note: ...`` wrapped to ``width``."""
-    out: list[str] = [""] if texts else []
-    for text in texts:
-        out += textwrap.wrap("note: " + neutralise(text), width, subsequent_indent="  ", break_on_hyphens=False)
-    return out
+    return ([""] if texts else []) + [line for text in texts for line in textwrap.wrap(
+        "note: " + neutralise(text), width, subsequent_indent="  ", break_on_hyphens=False)]
 
 
 def write(t: Tournament, standings: AnyStandings, stream: IO[str] | None = None, *, no_color: bool = False,
