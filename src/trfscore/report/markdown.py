@@ -114,7 +114,7 @@ def document_lines(t: Tournament, standings: AnyStandings, ratings: RatingsBySta
     lines = markdown_header(title, team_facts(t, standings) if teams else facts(t), list(standings.tiebreaks),
                             standings.rules, standings.system)
     lines += [f"- **Note:** {escape(note)}" for note in standings.notes]
-    if teams:
+    if standings.kind == "teams":  # (narrows the type)
         return [*lines, "", "## Team standings", "", *standings_table(standings),
                 "", "## Crosstable", "", *team_crosstable(standings)]
     names = escaped_names(standings.columns())
