@@ -83,7 +83,9 @@ class Scoring:
 
     def table(self) -> ScoreTable:
         """This system as integer look-up tables (built once per set of values)."""
-        key = (tuple(self.values.items()), tuple(self.detail.items()))
+        # values as integer ratios: equal values give equal keys, as their hashes did, and a
+        # Fraction's hash is a modular power (six of them in every file read)
+        key = (_ratios(self.values), _ratios(self.detail))
         cached = self.__dict__.get("_table")
         if cached is None or cached[0] != key:
             table = _TABLES.get(key)
@@ -100,8 +102,14 @@ class Scoring:
         return self.table().total
 
 
+_Ratios = tuple[tuple[str, tuple[int, int]], ...]
 #: :meth:`Scoring.table` by the system's values and detail.
-_TABLES: dict[tuple[tuple[tuple[str, Fraction], ...], tuple[tuple[str, Fraction], ...]], ScoreTable] = {}
+_TABLES: dict[tuple[_Ratios, _Ratios], ScoreTable] = {}
+
+
+def _ratios(values: dict[str, Fraction]) -> _Ratios:
+    """``values`` as (name, integer ratio) pairs, a key for :data:`_TABLES`."""
+    return tuple([(name, value.as_integer_ratio()) for name, value in values.items()])
 
 
 class _ScaledCells(dict[tuple[str, str | None], int]):

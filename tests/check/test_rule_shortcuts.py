@@ -7,9 +7,10 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from trfscore.checks.context import Context
 from trfscore.checks.rules.points import _all_agree
-from trfscore.checks.rules.ranks import _in_order, _misordered
-from trfscore.model import Player
+from trfscore.checks.rules.ranks import _in_order, _misordered, _totals
+from trfscore.model import Player, Tournament
 
 POINTS = [Fraction(n, 2) for n in range(0, 14)] + [Fraction(1, 3), Fraction(7, 4), 3, 0]
 
@@ -29,7 +30,8 @@ def test_in_order_is_true_exactly_when_rank_order_reports_nothing(data, size, sh
     values = sorted((_value(data.draw, shared) for _ in range(size)), reverse=data.draw(st.booleans()))
     players = [Player(sr, rank=rank, points=v) for sr, (rank, v) in enumerate(zip(ranks, values), 1)]
     points = {p.start_rank: p.points for p in players}
-    assert _in_order(list(players), points) == (not list(_misordered(list(players), points)))
+    totals = _totals(Context(Tournament(players=players)), players, True)  # (in the default system's half points)
+    assert _in_order([p.rank for p in players], totals) == (not list(_misordered(list(players), points)))
 
 
 @settings(max_examples=300, deadline=None)
@@ -42,7 +44,9 @@ def test_all_agree_is_true_exactly_when_every_declared_total_is_the_computed_one
         declared = None if choice == "none" else Fraction(total, unit) if choice == "same" else _value(data.draw, shared)
         players.append(Player(sr, points=declared))
     expected = all(p.points is None or p.points == Fraction(totals[p.start_rank], unit) for p in players)
-    assert _all_agree(players, unit, totals) == expected
+    ctx = Context(Tournament(players=players))
+    ctx.score_units = (unit, totals)  # the computed totals this case gives (a cached property's value, set)
+    assert _all_agree(ctx) == expected
 
 
 def test_a_consistent_individual_event_makes_no_fraction_scores():

@@ -16,7 +16,7 @@ from operator import attrgetter
 from typing import cast
 
 from ...findings import ERROR, WARNING, Finding, finding
-from ...model import Kind, Player, in_units
+from ...model import Kind, Player
 from ..context import COL_POINTS, FIELDS, Context, fmt_points, is_blank_cell
 from ..registry import rule
 
@@ -214,13 +214,14 @@ def _through_played(ctx: Context, p: Player) -> Fraction | None:
     return sum((points(g) for g in p.games if g.round <= event.played), Fraction(0))
 
 
-def _all_agree(players: list[Player], unit: int, totals: dict[int, int]) -> bool:
-    """True when every declared total equals the computed one (both as whole numbers of
-    ``1/unit``): nothing for TRF510 to look at.  None means "not declared"."""
-    got = in_units(list(map(attrgetter("points"), players)), unit)
+def _all_agree(ctx: Context) -> bool:
+    """True when every declared total equals the computed one (both as whole numbers of the
+    scoring system's unit): nothing for TRF510 to look at.  None means "not declared"."""
+    got = ctx.declared_units
     if got is None:
         return False  # a value the general comparison deals with
-    want: list[int | None] = list(map(totals.__getitem__, map(attrgetter("start_rank"), players)))
+    totals = ctx.score_units[1]
+    want: list[int | None] = list(map(totals.__getitem__, map(attrgetter("start_rank"), ctx.players)))
     if None in got:
         want = [None if g is None else w for g, w in zip(got, want)]
     return got == want
@@ -249,7 +250,7 @@ def declared_points(ctx: Context) -> Iterator[Finding]:
         return  # the crosstable reader compares printed totals itself, at their cells (CTB110)
     unit, totals = ctx.score_units
     scores = _adjusted(ctx)
-    if scores is None and _all_agree(ctx.players, unit, totals):
+    if scores is None and _all_agree(ctx):
         return
     habits = None  # (acceleration, future byes): read at the first disagreement
     system = None

@@ -24,18 +24,33 @@ def _finished(ctx: Context) -> bool:
     return not ctx.pending_rounds and not ctx.event.in_progress
 
 
-def _in_order(ranked: list[Player], points: dict[int, Fraction]) -> bool:
-    """True when, sorted by rank, the points never go up and players sharing a rank have
-    equal points: exactly when :func:`rank_order` has nothing to report (points compared as
-    whole numbers of a common unit)."""
-    ranks = list(map(attrgetter("rank"), ranked))
-    order = sorted(range(len(ranked)), key=ranks.__getitem__)
-    totals = in_units([points[ranked[i].start_rank] for i in order])
+def _in_order(ranks: list[int], totals: list[int | None] | None) -> bool:
+    """True when, sorted by ``ranks``, the ``totals`` (whole numbers of one unit; None: no
+    such number) never go up and equal ranks have equal totals: exactly when
+    :func:`rank_order` has nothing to report."""
     if totals is None or None in totals:
         return False
-    units = cast("list[int]", totals)  # no None left: checked above
+    order = sorted(range(len(ranks)), key=ranks.__getitem__)
+    units = list(map(cast("list[int]", totals).__getitem__, order))  # no None left: checked above
     ranks = list(map(ranks.__getitem__, order))
     return all(map(ge, units, units[1:])) and not any(map(and_, map(eq, ranks, ranks[1:]), map(ne, units, units[1:])))
+
+
+def _totals(ctx: Context, ranked: list[Player], declared: bool) -> list[int | None] | None:
+    """The totals :func:`rank_order` compares, of the ``ranked`` players, as whole numbers of one
+    unit, by start rank (as the points it reports are): the declared points when all of them
+    are ``declared`` (the context's, made once for TRF510 too), else the computed ones."""
+    start_ranks = list(map(_START_RANK, ranked))
+    if not declared:
+        return list(map(ctx.score_units[1].__getitem__, start_ranks))
+    units = ctx.declared_units
+    if units is None:  # a declared value finer than the scoring system's unit
+        by_rank = {p.start_rank: p.points for p in ranked}
+        return in_units(list(map(by_rank.__getitem__, start_ranks)))
+    return list(map(dict(zip(map(_START_RANK, ctx.players), units)).__getitem__, start_ranks))
+
+
+_START_RANK, _RANK = attrgetter("start_rank"), attrgetter("rank")
 
 
 @rule("TRF511", WARNING, "rank order agrees with points: a better rank never has fewer points", spec="E7", why=(
@@ -61,11 +76,9 @@ def rank_order(ctx: Context) -> Iterator[Finding]:
         return
     if ctx.event.in_progress and all(p.rank == p.start_rank for p in ranked):
         return  # a file saved between rounds: pairing programs fill the rank column with start ranks
-    if all(p.points is not None for p in ranked):
-        points = {p.start_rank: p.points for p in ranked if p.points is not None}
-    else:
-        points = ctx.scores
-    if not _in_order(ranked, points):
+    declared = all(p.points is not None for p in ranked)
+    if not _in_order(list(map(_RANK, ranked)), _totals(ctx, ranked, declared)):
+        points = {p.start_rank: p.points for p in ranked if p.points is not None} if declared else ctx.scores
         yield from _misordered(ranked, points)
 
 
