@@ -280,7 +280,8 @@ def in_units(values: Sequence[Fraction | int | None], unit: int | None = None) -
     None entries kept; None when a value is no Fraction or int, or no whole number of ``1/unit``.
     Each distinct value object is scaled once: the readers share one object per distinct text,
     so a 10,000-player column has a handful."""
-    distinct = dict(zip(map(id, values), values))
+    ids = list(map(id, values))
+    distinct = dict(zip(ids, values))
     numbers = [v for v in distinct.values() if v is not None]
     if any(type(v) not in (Fraction, int) for v in numbers):
         return None
@@ -291,7 +292,7 @@ def in_units(values: Sequence[Fraction | int | None], unit: int | None = None) -
         if v is not None and (v.numerator * unit) % v.denominator:
             return None
         scaled[key] = None if v is None else v.numerator * unit // v.denominator
-    return list(map(scaled.__getitem__, map(id, values)))
+    return list(map(scaled.__getitem__, ids))
 
 
 @dataclass
