@@ -22,7 +22,6 @@ from ..model import DEFAULT_POINTS, Header, Player, Record, Scoring, Source, Tea
 from ..model import Tournament as TournamentData
 from . import json_bulk, json_players, json_schema
 from .json_pointer import tokens
-from .json_text import DATE_FIELDS
 from .limits import bounded_score, too_sparse
 
 if TYPE_CHECKING:
@@ -210,9 +209,7 @@ def _build(doc: dict[str, Any], cols: json_bulk.Columns, tournament_class: type[
         _exact_player_values(doc["exact"], cols)
         doc = _with_exact_values(doc)
     hdoc = dict(doc.get("header", {}))
-    for key in DATE_FIELDS:
-        if key in ("start_date", "end_date") and hdoc.get(key) is None:
-            hdoc[key] = ""
+    hdoc.update({key: "" for key in ("start_date", "end_date") if hdoc.get(key) is None})  # texts; the ISO dates stay None
     hdoc["team_scoring"] = {k: required_score(v) for k, v in hdoc.get("team_scoring", {}).items()}
     known = {f.name for f in fields(Header)}
     header = Header(**{k: v for k, v in hdoc.items() if k in known})
@@ -221,12 +218,8 @@ def _build(doc: dict[str, Any], cols: json_bulk.Columns, tournament_class: type[
                       detail={k: required_score(v) for k, v in sdoc.get("detail", {}).items()},
                       source=sdoc.get("source", "default"))
     players, misplaced = _players(cols)
-    teams = []
-    for item in doc.get("teams", []):
-        item = dict(item)
-        item["match_points"] = score_from_json(item.get("match_points"))
-        item["game_points"] = score_from_json(item.get("game_points"))
-        teams.append(Team(**item))
+    teams = [Team(**{**item, "match_points": score_from_json(item.get("match_points")),
+                     "game_points": score_from_json(item.get("game_points"))}) for item in doc.get("teams", [])]
     sdoc = doc.get("source", {})
     source = Source(path=sdoc.get("path", path), format=sdoc.get("format", "json"), dialect=sdoc.get("dialect", ""),
                     encoding=sdoc.get("encoding", "utf-8"), bom=sdoc.get("bom", False),
@@ -259,7 +252,6 @@ def _build(doc: dict[str, Any], cols: json_bulk.Columns, tournament_class: type[
     _restore_declared(t.extras)
     t.records = _records(doc.get("records", []), t.extras)
     return t
-
 
 
 def _players(cols: json_bulk.Columns) -> tuple[list[Player], tuple[int, int, int] | None]:
@@ -317,14 +309,10 @@ def _nationals(column: json_bulk.Column) -> list[dict[str, NationalRecord]]:
 
 
 def _record(kind: type[TrfRecord], item: dict[str, Any]) -> TrfRecord:
-    known = {f.name: f for f in fields(kind)}
-    values: dict[str, Any] = {}
-    for name, value in item.items():
-        if name not in known:
-            continue
-        if "Fraction" in str(known[name].type):  # a score, or a list of them
-            value = [score_from_json(v) for v in value] if isinstance(value, list) else score_from_json(value)
-        values[name] = value
+    scores = {f.name for f in fields(kind) if "Fraction" in str(f.type)}  # a score, or a list of them
+    known = {f.name for f in fields(kind)}
+    values = {name: ([score_from_json(v) for v in value] if isinstance(value, list) else score_from_json(value))
+              if name in scores else value for name, value in item.items() if name in known}
     cls: Callable[..., TrfRecord] = kind
     return cls(**values)
 

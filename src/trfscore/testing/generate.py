@@ -48,12 +48,8 @@ def swiss(players: int, rounds: int, *, seed: int = 1, forfeits: float = 0.0, by
                 cells[sno] = Game(rnd, None, None, CODE[kind], kind)
         active = sorted((p.start_rank for p in people if p.start_rank not in cells),
                         key=lambda s: (-score[s], s))
-        if len(active) % 2:
-            for s in reversed(active):
-                if s not in had_pab:
-                    break
-            else:
-                s = active[-1]
+        if len(active) % 2:  # the lowest without a PAB yet gets it (else the lowest)
+            s = next((s for s in reversed(active) if s not in had_pab), active[-1])
             active.remove(s)
             had_pab.add(s)
             cells[s] = Game(rnd, None, None, "U", Kind.PAB)
@@ -158,8 +154,7 @@ def to_trf(t: Tournament) -> str:
              f"052 {h.end_date}", f"062 {len(t.players)}", f"072 {sum(1 for p in t.players if p.rating)}",
              f"092 {'Individual: Round-Robin' if 'ROUND' in t.extras.get('system', '') else 'Individual: Swiss-System'}",
              f"102 {h.chief_arbiter}", ("132" + " " * 88 + "".join(f"{d:<10}" for d in h.round_dates)).rstrip()]
-    for p in t.players:
-        q = replace(p, games=[g if g.kind != Kind.NOT_SCHEDULED else Game.absent(g.round) for g in p.games])
-        lines.append(format_player(q))
+    lines += [format_player(replace(p, games=[g if g.kind != Kind.NOT_SCHEDULED else Game.absent(g.round)
+                                              for g in p.games])) for p in t.players]
     lines.append(f"XXR {t.rounds}")
     return "\n".join(lines) + "\n"
