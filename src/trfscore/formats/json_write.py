@@ -50,8 +50,7 @@ def to_dict(t: Tournament, *, records: bool = True, findings: bool = True) -> di
     """The JSON document for ``t`` as Python data."""
     num = _Numbers()
     header = asdict(t.header)
-    for key in DATE_FIELDS:
-        header[key] = header[key] or None
+    header.update({key: header[key] or None for key in DATE_FIELDS})
     header["team_scoring"] = {k: num(v, f"/header/team_scoring/{token(k)}")
                               for k, v in t.header.team_scoring.items()}
     players = [{
