@@ -36,8 +36,7 @@ def label_role(text: str) -> tuple[str, str]:
     tb/round/other; code is the tie-break code for ``tb``."""
     if not text.strip():
         return "blank", ""  # chess-results heads its title column with nothing
-    norm = re.sub(r"\s+", " ", text.strip().lower().strip(" .:#*")).replace(". ", " ")
-    norm = norm.rstrip(".")
+    norm = re.sub(r"\s+", " ", text.strip().lower().strip(" .:#*")).replace(". ", " ").rstrip(".")
     if norm in _FIDE_ID_LABELS:
         return "fide_id", ""
     if norm in _RANK_LABELS:
@@ -59,8 +58,7 @@ def label_role(text: str) -> tuple[str, str]:
     key = norm.replace(" ", "")
     if key in _TB_CODES:
         return "tb", _TB_CODES[key]
-    m = re.fullmatch(r"tb\s*(\d{1,9})", norm)
-    if m:
+    if m := re.fullmatch(r"tb\s*(\d{1,9})", norm):
         return "tb", f"TB{int(m.group(1))}"
     if norm in _OTHER_LABELS:
         return "other", ""

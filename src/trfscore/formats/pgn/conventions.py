@@ -36,7 +36,5 @@ def is_bye_name(name: str) -> bool:
 
 def forfeit_termination(term: str) -> bool:
     """True when a ``Termination`` tag says the game was not played."""
-    low = term.casefold()
-    if "time" in low:
-        return False  # "time forfeit" is a game lost on time: played
-    return any(word in low for word in FORFEIT_WORDS)
+    low = term.casefold()  # "time forfeit" is a game lost on time: played
+    return "time" not in low and any(word in low for word in FORFEIT_WORDS)

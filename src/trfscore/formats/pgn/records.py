@@ -105,12 +105,8 @@ _ROSTER = frozenset({"Event", "Site", "Date", "Round", "White", "Black", "Result
 
 def is_phantom(headers: Mapping[str, str]) -> bool:
     """True for headers python-chess made up from blank lines or a stray comment (no tag of the text)."""
-    if not headers:
-        return True
-    if headers.keys() <= _ROSTER:
-        return all(headers.get(k, "?") in ("?", "????.??.??", "") for k in ("Event", "Site", "Date", "Round",
-                                                                               "White", "Black"))
-    return False
+    return not headers or headers.keys() <= _ROSTER and all(
+        headers.get(k, "?") in ("?", "????.??.??", "") for k in ("Event", "Site", "Date", "Round", "White", "Black"))
 
 
 KEPT_TAGS = ("Event", "Site", "Date", "EventDate", "EventType", "TimeControl")
