@@ -290,10 +290,8 @@ class _DwzEvaluation:
     def _unrated(self, k: int, lead: list[str]) -> RatingResult:
         own = [r for o, r in self.games[k] if o in self.auswahl1]
         w = sum(own, Fraction(0))
-        if len(own) < MIN_FIRST_GAMES:
-            why = f"{len(own)} game(s) against rated players, 5 needed"
-        else:
-            why = "0 % or 100 % against rated players"
+        why = (f"{len(own)} game(s) against rated players, 5 needed" if len(own) < MIN_FIRST_GAMES
+               else "0 % or 100 % against rated players")
         note = (f"remains unrated ({why}, WO 3.4.1); the games against rated players "
                 "are Restpartien for the next evaluation")
         return DwzResult(edition=self.ed, old_rating=None, new_rating=None, change=None,

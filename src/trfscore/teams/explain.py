@@ -37,14 +37,10 @@ _ARTICLES = {"EDE": "C.07 Art. 13.3: direct encounter (Art. 6) in the primary sc
 def _sum_terms(eng: TeamEngine, tb: TeamTieBreak, i: int) -> tuple[list[Term], str]:
     line = eng.view("MP").players[i]
     rule = eng.edition_for(tb).name
-    out = []
-    for t in terms(eng, tb, i):
-        r = line.rounds[t.round - 1]
-        weight = t.weight if tb.base == "ESB" else None
-        category = KIND_NAMES.get(r.kind, r.kind) if t.unplayed else ""
-        how = f"the dummy opponent's value under {rule} (C.07 Art. 16.4)" if t.unplayed else None
-        out.append(Term(t.round, t.opponent, t.value, weight, t.unplayed, category, how, t.cut,
-                        "least significant value (C.07 Art. 14.1)" if t.cut else None, t.vur))
+    out = [Term(t.round, t.opponent, t.value, t.weight if tb.base == "ESB" else None, t.unplayed,
+                KIND_NAMES.get(kind := line.rounds[t.round - 1].kind, kind) if t.unplayed else "",
+                f"the dummy opponent's value under {rule} (C.07 Art. 16.4)" if t.unplayed else None, t.cut,
+                "least significant value (C.07 Art. 14.1)" if t.cut else None, t.vur) for t in terms(eng, tb, i)]
     return out, ("product" if tb.base == "ESB" else "sum")
 
 
