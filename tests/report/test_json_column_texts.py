@@ -1,6 +1,7 @@
 """The JSON texts of a column written at once (json_texts.integer_texts) held to what json.dumps
-writes for each value, and the JSON report's rows held to the document the general encoder
-writes (json_report.to_dict), whose rank and start-rank fields are integers."""
+writes for each value, the JSON report's rows held to the document the general encoder writes
+(json_report.to_dict), whose rank and start-rank fields are integers, and the report's findings
+quoting the source lines the command frees before it writes."""
 from __future__ import annotations
 
 import json
@@ -35,3 +36,26 @@ def test_the_rows_written_at_once_are_the_general_encoders_rows(tmp_path):
     rows = written["standings"]
     assert all(type(row[key]) is int for row in rows for key in ("rank", "rank_to", "start_rank"))
     assert [row["rank"] for row in rows] == sorted(row["rank"] for row in rows)
+
+
+ONE_SIDED = """012 Test Open
+042 2026/04/01
+001    1 m    Player0001, Test                  1800 GER      100001 1990/01/01  1.5    1     2 w 1     3 b =
+001    2 m    Player0002, Test                  1800 GER      100002 1990/01/01  1.0    2     4 b 0     4 w 1
+001    3 m    Player0003, Test                  1800 GER      100003 1990/01/01  1.0    3     4 w =     1 w =
+001    4 m    Player0004, Test                  1800 GER      100004 1990/01/01  0.5    4     3 b =     2 b 0
+"""
+
+
+def test_the_reports_findings_quote_the_lines_it_frees_before_writing(capsys, tmp_path):
+    """``report`` frees the source lines before it writes, after the verdict that quotes them
+    (player 1 names player 2 in round 1, who does not name him back: check's TRF501/TRF505)."""
+    from conftest import run_cli
+
+    path = tmp_path / "one-sided.trf"
+    path.write_text(ONE_SIDED, encoding="utf-8")
+    code, out, _ = run_cli(capsys, "report", path, "--format", "json")
+    t = trfscore.load(path)
+    expected = json_report.to_dict(t, t.standings())["findings"]
+    assert code == 0 and json.loads(out)["findings"] == expected
+    assert [(f["rule"], f["text"]) for f in expected] == [("TRF501", "   2 w 1"), ("TRF505", "   4 b 0")]
