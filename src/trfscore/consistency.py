@@ -136,13 +136,13 @@ def _mirrored(t: Tournament, players: list[Player], ranks: list[int]) -> bool:
         unpaired = positions_of(theirs, NOBODY)
         of_opponent = itemgetter(*theirs)  # a sequence's items at the opponents' positions, in C
         back = me[:]  # each paired player's own position; NOBODY for the others
-        mine = list(codes[r::n])  # each paired player's code; _NO_CODE for the others
         for i in unpaired:
-            back[i], mine[i] = NOBODY, _NO_CODE
+            back[i] = NOBODY
         if list(of_opponent(theirs + [NOBODY])) != back:
             return False  # a claim not returned
-        own = "".join(mine)
-        if "".join(of_opponent(mine + [_NO_CODE])) != own.translate(_OPPOSITE) and not _pairs_fit(theirs, own):
+        column = codes[r::n]  # each paired player's code; _NO_CODE for the others (cut at the unpaired)
+        own = _NO_CODE.join([column[b + 1:e] for b, e in zip([-1, *unpaired], [*unpaired, len(column)])])
+        if "".join(of_opponent(own + _NO_CODE)) != own.translate(_OPPOSITE) and not _pairs_fit(theirs, own):
             return False
         # a paired blank cell in a round that is not pending, counted against the results (TRF504)
         if " " in own and t.event.pending_round(r + 1) is None \
