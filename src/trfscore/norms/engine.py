@@ -110,18 +110,11 @@ def player_norms(facts: EventFacts, player: Player) -> PlayerNorms:
     rounds = player_rounds(facts, player)
     title = facts.titles[player.start_rank]
     woman = is_woman(player)
-    notes = []
-    if woman is None:
-        notes.append("sex not given (001 column 10): WGM and WIM norms not judged")
-    results = []
+    notes = ["sex not given (001 column 10): WGM and WIM norms not judged"] if woman is None else []
     case = _case(facts, player, rounds)
-    for norm in NORM_TYPES:
-        if norm.women and not woman:
-            continue
-        if title in norm.held_by:
-            results.append(NormResult(norm, "title held", notes=[f"already holds {title}: no {norm.code} norm needed"]))
-            continue
-        results.append(judge(facts, case._replace(norm=norm), rounds))
+    results = [NormResult(norm, "title held", notes=[f"already holds {title}: no {norm.code} norm needed"])
+               if title in norm.held_by else judge(facts, case._replace(norm=norm), rounds)
+               for norm in NORM_TYPES if woman or not norm.women]
     return PlayerNorms(player, facts.federation(player), title, rounds, results, notes)
 
 

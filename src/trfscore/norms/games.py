@@ -59,8 +59,7 @@ def player_rounds(facts: EventFacts, player: Player) -> Rounds:
     games: list[Opponent] = []
     entries: list[Entry] = []
     forfeits: list[Opponent] = []
-    kinds = player.games[:facts.rounds]
-    for g in kinds:
+    for g in player.games[:facts.rounds]:
         opp = facts.by_rank.get(g.opponent) if g.opponent is not None else None
         r = g.round
         if g.kind in HALVES and opp is not None:

@@ -223,9 +223,7 @@ def _classic(r0: Fraction, index: int | None, age: int | None, n: int, w: Fracti
     steps.append(f"E0 = (Ro/1000)^4 + J = {fmt((r0 / 1000) ** 4, 4)} + {j} = {fmt(e0, 4)}"
                  + ("" if age is not None else " (age unknown: J = 15)"))
     # WO 3.5.1: acceleration fB = Ro/2000 in [0.5, 1] only for J = 5 (age <= 20) and W >= We.
-    f_b = Fraction(1)
-    if j == 5 and w >= we:
-        f_b = min(max(r0 / 2000, Fraction(1, 2)), Fraction(1))
+    f_b = min(max(r0 / 2000, Fraction(1, 2)), Fraction(1)) if j == 5 and w >= we else Fraction(1)
     # Braking surcharge SBr = e^((1300 - R0) / 150) - 1 (WO 3.5.1), only for Ro < 1300 and W <= We
     # (both may apply when W = We).
     s_br = Fraction(math.expm1(float((1300 - r0) / 150))) if (r0 < 1300 and w <= we) else Fraction(0)
@@ -310,9 +308,7 @@ def _reform(r0: Fraction, index: int | None, age: int | None, w: Fraction, we: F
             c: Reform2026, steps: list[str], notes: list[str]) -> dict[str, Any]:
     """K and Rn of the 2026 WO (docs/ratings.md) for an established player."""
     k0, group = _k0(r0, age, index, c, notes)
-    b = Fraction(1)
-    if w < we and r0 < 1600:  # braking factor b = (R0 + u) / (1600 + u)
-        b = (r0 + c.u) / (1600 + c.u)
+    b = (r0 + c.u) / (1600 + c.u) if w < we and r0 < 1600 else Fraction(1)  # braking factor b = (R0 + u) / (1600 + u)
     a = Fraction(0)
     if w >= we:  # success bonus a
         if age is not None and age <= 20 and r0 < 2000:
