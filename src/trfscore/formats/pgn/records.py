@@ -61,7 +61,7 @@ def _int_or_none(text: str | None) -> int | None:
     """A positive number of at most nine digits, else None."""
     text = (text or "").strip()
     # no rating or number has more digits (int() refuses 4,300)
-    return int(text) or None if text.isdecimal() and len(text) < 10 else None
+    return (int(text) or None) if text.isdecimal() and len(text) < 10 else None
 
 
 _SIDE_TAGS = {c: (c, c + "FideId", c + "Elo", c + "Title", c + "Fed", c + "Federation", c + "Country")
