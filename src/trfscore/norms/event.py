@@ -166,10 +166,7 @@ def _system(t: Tournament, options: Options, assumptions: list[str]) -> str:
         assumptions.append(f"system {options.system}, as asked (--system)")
         return options.system
     reading = t.event
-    if reading.system == "round-robin":
-        system = "double-round-robin" if reading.double else "round-robin"
-    else:
-        system = "swiss"
+    system = ("double-round-robin" if reading.double else "round-robin") if reading.system == "round-robin" else "swiss"
     how = {"file": "the 092/192 text", "pairings": "who met whom", "records": "the team records"}.get(
         reading.system_source, reading.system_source)
     assumptions.append(f"system {system}, from {how}" + (f" (read as a {reading.system})" if reading.system in (

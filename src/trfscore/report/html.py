@@ -173,21 +173,17 @@ def _explanations(standings: AnyStandings) -> tuple[dict[str, Any] | None, dict[
     except Exception:  # an explanation is a help, never a reason to fail the report
         columns = None
     covered = [columns is not None and columns["tiebreaks"][j] is not None for j in range(len(codes))]
-    out: dict[str, list[str | None]] = {}
     if all(covered):
-        return columns, out
-    for row in standings.rows:
-        texts: list[str | None] = []
-        for code, done in zip(codes, covered):
-            text = None
-            if not done and row.tiebreaks.get(code) is not None:
-                try:
-                    text = str(standings.explain(row.number, code))
-                except Exception:  # an explanation is a help, never a reason to fail the report
-                    text = None
-            texts.append(text)
-        out[str(row.number)] = texts
-    return columns, out
+        return columns, {}
+
+    def text(number: int, code: str) -> str | None:
+        try:
+            return str(standings.explain(number, code))
+        except Exception:  # an explanation is a help, never a reason to fail the report
+            return None
+
+    return columns, {str(row.number): [text(row.number, code) if not done and row.tiebreaks.get(code) is not None
+                                        else None for code, done in zip(codes, covered)] for row in standings.rows}
 
 
 def render(t: Tournament, standings: AnyStandings, *, ratings: RatingsByStart | None = None) -> str:
