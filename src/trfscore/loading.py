@@ -73,7 +73,7 @@ def _format_of(data: str | bytes, format: str | None, encoding: str | None) -> F
     """The format ``data`` is read as: ``format`` when given (a ValueError when trfscore cannot
     read it), else sniffed."""
     from .formats import registry
-    from .formats.decode import looks_binary
+    from .formats.decode import decode, is_utf8, looks_binary
 
     if format is not None:
         fmt = registry.get(format)
@@ -83,9 +83,13 @@ def _format_of(data: str | bytes, format: str | None, encoding: str | None) -> F
         return fmt
     if isinstance(data, str):
         return registry.sniff(data)
-    if looks_binary(data):
-        return registry.get("trf")  # the TRF reader says what binary input is
-    return registry.sniff(_sniff_text(data, encoding))
+    # binary input is read by the TRF reader, which says what it is: tested before a text is
+    # decoded whole, and after sniffing the start of a UTF-8 text only when that is no TRF (a
+    # TRF would be read by that reader anyway, which tests it: one scan of the start, not two)
+    if encoding or not is_utf8(data):
+        return registry.get("trf") if looks_binary(data) else registry.sniff(decode(data, encoding).text)
+    fmt = registry.sniff(_utf8_start(data))
+    return registry.get("trf") if fmt.name != "trf" and looks_binary(data) else fmt
 
 
 def reads_as_pgn(data: str | bytes, format: str | None = None, encoding: str | None = None) -> bool:
@@ -95,14 +99,10 @@ def reads_as_pgn(data: str | bytes, format: str | None = None, encoding: str | N
     return (fmt.read_by or fmt.name) == "pgn"
 
 
-def _sniff_text(data: bytes, encoding: str | None) -> str:
-    """What the sniffer reads of ``data``: for UTF-8 (no encoding given) only the start, decoded
+def _utf8_start(data: bytes) -> str:
+    """What the sniffer reads of UTF-8 ``data`` (no encoding given): only the start, decoded
     exactly as the whole text starts, since a PGN reader decodes one game at a time and a decoded
-    copy of a large file is not needed; else the decoded text."""
-    from .formats.decode import decode, is_utf8
-
-    if encoding or not is_utf8(data):
-        return decode(data, encoding).text
+    copy of a large file is not needed."""
     head = data[3:_SNIFF_BYTES] if data.startswith(b"\xef\xbb\xbf") else data[:_SNIFF_BYTES]
     return codecs.getincrementaldecoder("utf-8")().decode(head)  # a character cut at the end waits
 

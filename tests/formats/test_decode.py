@@ -21,3 +21,27 @@ def test_looks_binary_examples():
     assert looks_binary(b"abc\x00")
     assert looks_binary(b"\x01\x02\x03" * 10)
     assert not looks_binary(b"")
+
+
+#: starts that each format's sniffer claims (a JSON document, a PGN game, a TRF, anything else)
+STARTS = [b'{"players": []}\n', b'[Event "Open"]\n', b"012 Open\n001    1\n", b"", b"Round 1\n"]
+
+
+@given(start=st.sampled_from(STARTS), rest=st.binary(max_size=300), encoding=st.sampled_from([None, "latin-1"]))
+def test_binary_input_is_read_by_the_trf_reader_whatever_its_start_sniffs_as(start, rest, encoding):
+    """``loading`` hands binary input to the TRF reader, which reports it (TRF100), whether its
+    start would sniff as JSON, PGN, TRF or a crosstable, and whatever the encoding; other input
+    is read as its start sniffs."""
+    import trfscore
+    from trfscore.formats import registry
+
+    data = start + rest
+    t = trfscore.loads(data, encoding=encoding)
+    if looks_binary(data):
+        assert (t.source.format, t.source.encoding) == ("trf", "binary")
+        assert [f.rule for f in t.findings] == ["TRF100"]
+    else:
+        assert t.source.encoding != "binary"
+        text = data.decode(encoding or "utf-8", errors="replace") if encoding or data.isascii() else None
+        if text is not None:
+            assert t.source.format == registry.sniff(text).name
