@@ -63,9 +63,7 @@ def round_half_away(x: Number) -> int:
 
 def round_ratio(num: int, den: int) -> int:
     """``round_half_away(Fraction(num, den))`` for a positive ``den``, in integers."""
-    if num >= 0:
-        return (2 * num + den) // (2 * den)
-    return -((2 * -num + den) // (2 * den))
+    return (2 * num + den) // (2 * den) if num >= 0 else -((2 * -num + den) // (2 * den))
 
 
 def round_to(x: Number, places: int) -> Fraction:

@@ -84,14 +84,9 @@ def _of_event(records: list[GameRecord], event: str | None, round_mode: str, fin
 
 def _expand(paths: Iterable[str | os.PathLike[str]]) -> list[str]:
     """The files: each path, a folder as its ``*.pgn`` files in name order."""
-    out: list[str] = []
-    for p in paths:
-        p = os.fspath(p)
-        if os.path.isdir(p):
-            out.extend(sorted(os.path.join(p, f) for f in os.listdir(p) if f.lower().endswith(".pgn")))
-        else:
-            out.append(p)
-    return out
+    return [f for p in (os.fspath(path) for path in paths)
+            for f in (sorted(os.path.join(p, f) for f in os.listdir(p) if f.lower().endswith(".pgn"))
+                      if os.path.isdir(p) else [p])]
 
 
 def read_many(paths: Iterable[str | os.PathLike[str]] | str | os.PathLike[str], *, moves: bool = False,
