@@ -316,3 +316,25 @@ def test_a_record_is_written_on_its_columns_or_refused(first, second, points):
     assert not wide
     back = trfscore.loads(text)
     assert [vars(r) | {"line": None} for r in back.records] == [vars(r) for r in t.records]
+
+
+def test_a_line_kept_is_not_measured_a_line_written_afresh_is():
+    """Read then written, an unchanged file gives its bytes back even when a value it holds would
+    not fit if formatted afresh (points ``100`` in cols 81-84 formats as ``100.0``, 5 characters:
+    the fuzz test's find); once that player changes, its line is written afresh and refused."""
+    from trfscore.formats import trf
+    from trfscore.formats.trf.fits import Misfits
+
+    data = SWISS.replace(" 1.0    1 ", " 100    1 ").encode()
+    t = trfscore.loads(data, "trf")
+    assert t.players[0].points == 100
+    assert trf.write_bytes(t) == data
+    t.players[1].rating = 1701  # another player changed: the kept line is still not measured
+    assert trf.write_bytes(t) == data.replace(b"1700", b"1701")
+    t.players[0].rating = 1801
+    try:
+        trf.write_bytes(t)
+    except Misfits as exc:
+        assert [f.rule for f in exc.findings] == ["TRF960"] and "points '100.0' is 5 characters wide" in str(exc)
+    else:
+        raise AssertionError("a line written afresh with points too wide was written")

@@ -8,7 +8,7 @@ from fractions import Fraction
 from ...findings import Finding
 from ...model import Header, Player, Record, Tournament
 from ..decode import encode
-from .fits import refuse
+from .fits import Misfits, player_misfits
 from .player import infer_blank_byes
 from .records import written_records
 from .versions import format_player, write
@@ -20,42 +20,39 @@ def write_text(t: Tournament) -> str:
     if t.source.format != "trf" or (not t.source.records and (t.players or t.header != Header())):
         # another format, or built in code (a header without players too); an empty TRF stays empty
         return write(t, "trf26" if t.source.dialect == "TRF26" else "trf16")
-    refuse(t)  # every declared value, before a line is formatted (versions.write refuses by itself)
     records = t.source.records
     current = {p.line: p for p in t.players if p.line is not None}
     total_of = t.scoring.totaller()
-    out: list[str] = []
-    written: set[int] = set()
     sink: list[Finding] = []
     in_place, new = written_records(t)
-    totals: dict[int, Fraction] = {}  # the points of the lines written afresh, measured by refuse
-
-    def afresh(p: Player, was: Player | None) -> str:
-        p = _with_current_points(p, was, total_of)
-        if p.points is not None:  # (always: _with_current_points fills it)
-            totals[p.start_rank] = p.points
-        return format_player(p)
-
     read_back = _read_back([rec for rec in records if rec.kind == "PLAYER" and rec.line in current], in_place,
                            sink.append)
+    # the players written afresh: those whose line no longer reads as them, and those without a line
+    stale: dict[int | None, Player] = {}
+    written: set[int] = set()
     for rec in records:
-        text = in_place.get(rec.line, rec.text)
-        if rec.kind == "PLAYER":
-            player = current.get(rec.line)
-            if player is not None:
-                written.add(player.start_rank)
-                was = read_back.get(rec.line)
-                if not _same_player(was, player, t, total_of):
-                    text = afresh(player, was)
-        out.append(text + rec.eol)
-    extra = [afresh(p, None) for p in t.players if p.start_rank not in written] + new
-    if totals:  # a line written afresh never shifts its columns: a total too wide is refused (TRF960)
-        refuse(t, totals)
+        player = current.get(rec.line) if rec.kind == "PLAYER" else None
+        if player is not None:
+            written.add(player.start_rank)
+            if not _same_player(read_back.get(rec.line), player, t, total_of):
+                stale[rec.line] = player
+    added = [p for p in t.players if p.start_rank not in written]
+    fresh = {line: _with_current_points(p, read_back.get(line), total_of) for line, p in stale.items()}
+    extra = [_with_current_points(p, None, total_of) for p in added]
+    # TRF960: a line written afresh never shifts its columns (a declared value, or a total, too wide
+    # is refused before anything is written); a line kept is the file's own and reads back as it is
+    found = player_misfits([*stale.values(), *added],
+                           {p.start_rank: p.points for p in [*fresh.values(), *extra] if p.points is not None})
+    if found:
+        raise Misfits(found)
+    out = [(format_player(fresh[rec.line]) if rec.line in fresh and rec.kind == "PLAYER"
+            else in_place.get(rec.line, rec.text)) + rec.eol for rec in records]
+    tail = [format_player(p) for p in extra] + new
     eol = (records[0].eol if records else "") or "\n"
-    if extra:
+    if tail:
         if out and not out[-1].endswith(("\n", "\r")):
             out[-1] += eol
-        out.extend(line + eol for line in extra)
+        out.extend(line + eol for line in tail)
     return "".join(out)
 
 
