@@ -66,9 +66,9 @@ def round_dates_written(t: Tournament) -> bool:
 
 
 def event_type(t: Tournament) -> str:
-    """The ``EventType`` tag: ``team`` for a team event (PGN standard 9.2.1: its members' games are
-    read back as one, a team's bye on every member), else ``tourn`` for a round robin, ``swiss``
-    when the file says Swiss, else none."""
+    """The ``EventType`` tag: ``team`` for a team event (a value PGN programs write, as ``tourn``
+    and ``swiss``; its members' games are read back as one team event, a team's bye on every
+    member), else ``tourn`` for a round robin, ``swiss`` when the file says Swiss, else none."""
     if is_team_event(t):
         return "team"
     rr = t.is_round_robin
