@@ -141,8 +141,10 @@ def _case(facts: EventFacts, player: Player, rounds: Rounds) -> Case:
     games = rounds.games
     event_type = facts.options.event_type
     # 1.4.1a; 1.4.1b: 7 games of a team championship of 7-9 rounds, 8 of the World Cup
-    min_games = 7 if event_type == "team-championship" and 7 <= facts.scheduled <= 9 else 8 if event_type == "world-cup" \
-        else 9
+    if event_type == "team-championship" and 7 <= facts.scheduled <= 9:
+        min_games = 7
+    else:
+        min_games = 8 if event_type == "world-cup" else 9
     uncounted = rounds.uncounted()
     rule_141c = (facts.scheduled == 9 and facts.rounds == 9 and len(games) == 8
                  and min_games == 9 and len(uncounted) == 1 and uncounted[0].status in ("forfeit-win", "pab"))

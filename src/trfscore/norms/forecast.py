@@ -87,8 +87,9 @@ def forecast(facts: EventFacts, case: Case, rounds: Rounds) -> Forecast:
         # Ra rounds .5 upwards: round(T/N) >= need_ra <=> 2T >= N(2 need_ra - 1)
         need_total = ceil_div(total_games * (2 * need_ra - 1), 2)
         averages.append((future, max(0, ceil_div(need_total - current, r)) if r else None))
-    at_average = next((h for h, avg in averages if avg is not None and avg <= average), None) if average is not None \
-        else None
+    at_average = None
+    if average is not None:
+        at_average = next((h for h, avg in averages if avg is not None and avg <= average), None)
     needs = []
     level = sum(o.title in norm.level for o in case.games)
     level_need = level_needed(total_games)

@@ -103,5 +103,8 @@ class Comparison:
         choice = choose(lists, t.header.start_date_iso, rating_type(t))
         ids = [i for i in (player_id(p) for p in t.players) if i]
         by_id = choice.identity.entries(ids) if choice.identity is not None else {}
-        in_force = choice.in_force
-        return cls(choice, by_id, by_id if in_force is choice.identity else in_force.entries(ids) if in_force else {})
+        if choice.in_force is None or choice.in_force is choice.identity:
+            in_force = by_id if choice.in_force is not None else {}
+        else:
+            in_force = choice.in_force.entries(ids)
+        return cls(choice, by_id, in_force)

@@ -63,9 +63,16 @@ def tiebreak_name(code: str) -> str:
     base = known.name if known is not None else _OTHER_NAMES.get(parts[0].upper())
     if base is None:
         return code
-    extra = [("cut " if m.group(1) == "C" else "median ") + m.group(2) if (m := _MODIFIER.match(part.upper())) else part
-             for part in parts[1:] if part]
+    extra = [_modifier_name(part) for part in parts[1:] if part]
     return base + (", " + ", ".join(extra) if extra else "")
+
+
+def _modifier_name(part: str) -> str:
+    """``C1`` -> ``cut 1``, ``M2`` -> ``median 2``; any other modifier as written."""
+    m = _MODIFIER.match(part.upper())
+    if m is None:
+        return part
+    return ("cut " if m.group(1) == "C" else "median ") + m.group(2)
 
 
 def rules_title(rules: str) -> str:
