@@ -58,3 +58,19 @@ def test_a_folder_checked_in_worker_processes_skips_the_same_files(cli, tmp_path
     _, two, _ = cli("check", tmp_path, "--format", "json", "--jobs", "2")
     assert [(f["path"], f["status"]) for f in json.loads(one)["files"]] == \
         [(f["path"], f["status"]) for f in json.loads(two)["files"]]
+
+
+def test_binary_files_in_a_folder_are_skipped_whatever_their_name_or_start(cli, tmp_path):
+    """Binary content found in a folder is listed as skipped, also when its start would sniff as
+    JSON or TRF and when the format is given; named alone, it is the TRF reader's TRF100."""
+    folder(tmp_path)
+    png = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 4
+    (tmp_path / "logo.trf").write_bytes(png)
+    (tmp_path / "dump.json").write_bytes(b'{"players": [' + bytes(range(32)) * 40)
+    (tmp_path / "sub" / "cut.txt").write_bytes(b"012 Open\n" + b"\x00" * 100)
+    for given in ((), ("--from", "trf")):
+        code, out, _ = cli("check", tmp_path, "--format", "json", *given)
+        status = {f["path"].rsplit("/", 1)[1]: f["status"] for f in json.loads(out)["files"]}
+        assert status["logo.trf"] == status["dump.json"] == status["cut.txt"] == "skipped", given
+    code, out, _ = cli("check", tmp_path / "dump.json", "--no-progress")
+    assert code == 2 and "TRF100" in out

@@ -79,9 +79,10 @@ class FileResult:
 
 def not_a_tournament(t: Tournament) -> bool:
     """Content that no specific format claimed and the last-resort crosstable reader found no
-    table in (a ``notes.txt``), or a JSON document that holds no players (a ``package.json``).
+    table in (a ``notes.txt``), a JSON document that holds no players (a ``package.json``), or
+    binary content (which the sniffer hands to the TRF reader, and that reader says is binary).
     A file that looks like TRF or PGN is always checked, however broken."""
-    return not t.players and t.source.format in ("crosstable", "json")
+    return (not t.players and t.source.format in ("crosstable", "json")) or t.source.encoding == "binary"
 
 
 def check_data(data: bytes, path: str, options: Options) -> FileResult:
@@ -93,7 +94,9 @@ def check_data(data: bytes, path: str, options: Options) -> FileResult:
 
         profile = _profile(options)
         blank = not data or data.isspace()  # (strip() would copy the whole input)
-        if options.tournaments_only and (blank or looks_binary(data)):
+        # binary content is no tournament: tested here when a format is given, else once, on
+        # the way to the TRF reader the sniffer hands it to (not_a_tournament, below)
+        if options.tournaments_only and (blank or (options.input_format is not None and looks_binary(data))):
             result.skipped = True
             return result
         if blank:
