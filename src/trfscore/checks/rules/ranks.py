@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from fractions import Fraction
-from operator import and_, attrgetter, eq, ge, ne
+from operator import attrgetter, ge, itemgetter
 from typing import cast
 
 from ...findings import INFO, WARNING, Finding, finding
@@ -27,13 +27,12 @@ def _finished(ctx: Context) -> bool:
 def _in_order(ranks: list[int], totals: list[int | None] | None) -> bool:
     """True when, sorted by ``ranks``, the ``totals`` (whole numbers of one unit; None: no
     such number) never go up and equal ranks have equal totals: exactly when
-    :func:`rank_order` has nothing to report."""
+    :func:`rank_order` has nothing to report.  Sorted by rank and then total, equal ranks'
+    totals go up wherever they differ, so both hold exactly when the totals never go up."""
     if totals is None or None in totals:
         return False
-    order = sorted(range(len(ranks)), key=ranks.__getitem__)
-    units = list(map(cast("list[int]", totals).__getitem__, order))  # no None left: checked above
-    ranks = list(map(ranks.__getitem__, order))
-    return all(map(ge, units, units[1:])) and not any(map(and_, map(eq, ranks, ranks[1:]), map(ne, units, units[1:])))
+    units = list(map(_SECOND, sorted(zip(ranks, cast("list[int]", totals)))))  # no None left: checked above
+    return all(map(ge, units, units[1:]))
 
 
 def _totals(ctx: Context, ranked: list[Player], declared: bool) -> list[int | None] | None:
@@ -50,7 +49,7 @@ def _totals(ctx: Context, ranked: list[Player], declared: bool) -> list[int | No
     return list(map(dict(zip(map(_START_RANK, ctx.players), units)).__getitem__, start_ranks))
 
 
-_START_RANK, _RANK = attrgetter("start_rank"), attrgetter("rank")
+_START_RANK, _RANK, _SECOND = attrgetter("start_rank"), attrgetter("rank"), itemgetter(1)
 
 
 @rule("TRF511", WARNING, "rank order agrees with points: a better rank never has fewer points", spec="E7", why=(
