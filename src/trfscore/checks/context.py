@@ -143,7 +143,7 @@ class Context:
     def declared_units(self) -> list[int | None] | None:
         """Each player's declared points (columns 81-84; None where none is declared) as a whole
         number of ``1/unit``, ``unit`` that of :attr:`score_units`, in player order; None when a
-        declared value is no such number.  TRF510 and TRF511 both read them (made once: ~0.17 M
+        declared value is no such number.  TRF510 and TRF511 both read them (made once: ~0.13 M
         instructions for 60 players)."""
         return in_units(list(map(_POINTS, self.players)), self.score_units[0])
 

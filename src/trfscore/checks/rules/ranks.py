@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from fractions import Fraction
+from itertools import compress
 from operator import attrgetter, ge, itemgetter
 from typing import cast
 
@@ -36,20 +37,22 @@ def _in_order(ranks: list[int], totals: list[int | None] | None) -> bool:
 
 
 def _totals(ctx: Context, ranked: list[Player], declared: bool) -> list[int | None] | None:
-    """The totals :func:`rank_order` compares, of the ``ranked`` players, as whole numbers of one
-    unit, by start rank (as the points it reports are): the declared points when all of them
-    are ``declared`` (the context's, made once for TRF510 too), else the computed ones."""
+    """The totals :func:`rank_order` compares, of the ``ranked`` players (those of
+    ``ctx.players`` with a rank), as whole numbers of one unit, by start rank (as the points it
+    reports are): the declared points when all of them are ``declared`` (the context's, made
+    once for TRF510 too), else the computed ones."""
     start_ranks = list(map(_START_RANK, ranked))
     if not declared:
         return list(map(ctx.score_units[1].__getitem__, start_ranks))
     units = ctx.declared_units
-    if units is None:  # a declared value finer than the scoring system's unit
-        by_rank = {p.start_rank: p.points for p in ranked}
-        return in_units(list(map(by_rank.__getitem__, start_ranks)))
-    return list(map(dict(zip(map(_START_RANK, ctx.players), units)).__getitem__, start_ranks))
+    own = in_units(list(map(_POINTS, ranked))) if units is None else list(compress(units, map(_RANK, ctx.players)))
+    if own is None:  # a declared value in_units cannot scale
+        return None
+    by_rank = dict(zip(start_ranks, own))  # a start rank held twice: its last ranked player's
+    return list(map(by_rank.__getitem__, start_ranks))
 
 
-_START_RANK, _RANK, _SECOND = attrgetter("start_rank"), attrgetter("rank"), itemgetter(1)
+_START_RANK, _RANK, _POINTS, _SECOND = attrgetter("start_rank"), attrgetter("rank"), attrgetter("points"), itemgetter(1)
 
 
 @rule("TRF511", WARNING, "rank order agrees with points: a better rank never has fewer points", spec="E7", why=(
