@@ -65,3 +65,15 @@ def test_a_consistent_individual_event_makes_no_fraction_scores():
     found = [f for r in profile.selection.chosen(check_rules()) for f in r.func(ctx)]
     assert "score_units" in ctx.__dict__ and "scores" not in ctx.__dict__
     assert not [f for f in found if f.rule in ("TRF510", "TRF511", "TRF612")]
+
+
+@settings(max_examples=300, deadline=None)
+@given(rows=st.lists(st.tuples(st.integers(1, 5), st.integers(0, 6), st.sampled_from(POINTS)), min_size=2, max_size=9))
+def test_in_order_reads_a_start_rank_held_twice_as_rank_order_reports_it(rows):
+    """A tournament built by hand may give two players one start rank, and some no rank: the
+    totals compared are the ranked players' by start rank, as the points ``_misordered`` reports."""
+    players = [Player(sr, rank=rank, points=v) for sr, rank, v in rows]
+    ranked = [p for p in players if p.rank]
+    points = {p.start_rank: p.points for p in ranked}
+    totals = _totals(Context(Tournament(players=players)), ranked, True)
+    assert _in_order([p.rank for p in ranked], totals) == (not list(_misordered(list(ranked), points)))
