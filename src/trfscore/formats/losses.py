@@ -241,11 +241,15 @@ def _causes(t: Tournament, lost_symbols: list[str]) -> tuple[str, str]:
     pending = "the choice --unfinished pending (unknown results not scored)"
     scoring = f"the scoring of {_SOURCE.get(t.scoring.source, 'the file')}"
     value = f"the value --unfinished {mode} gives unknown results"
-    x_lost = "X" in lost_symbols
-    # each cause and when it is blamed; none blamed (no value lost): the choice or the scoring the file was read with
-    causes = [cause for cause, blamed in ((pending, mode == "pending"),
-                                          (scoring, any(s != "X" for s in lost_symbols) or (x_lost and not chosen)),
-                                          (value, chosen and x_lost)) if blamed] or [value if chosen else scoring]
+    causes = []
+    if mode == "pending":
+        causes.append(pending)
+    if any(s != "X" or not chosen for s in lost_symbols):  # a value of the file's scoring lost
+        causes.append(scoring)
+    if chosen and "X" in lost_symbols:
+        causes.append(value)
+    if not causes:  # no value lost: the choice or the scoring the file was read with
+        causes.append(value if chosen else scoring)
     why = " and ".join(causes) + (" have" if len(causes) > 1 else " has")
     return why, "" if causes == [pending] else "; TRF26 (record 162) and JSON keep it"
 

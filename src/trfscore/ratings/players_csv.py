@@ -228,5 +228,8 @@ def lookup_player(players: Mapping[PlayerKey, PlayerInfo] | None, *, fide_id: ob
     if not players:
         return None
     text = "" if fide_id is None else str(fide_id).strip()
-    found = players.get(("fide_id", str(int(text)))) if text.isdecimal() and int(text) > 0 else None
-    return players.get(("start_rank", start_rank)) if found is None and start_rank is not None else found
+    if text.isdecimal() and int(text) > 0:
+        found = players.get(("fide_id", str(int(text))))
+        if found is not None:
+            return found
+    return None if start_rank is None else players.get(("start_rank", start_rank))

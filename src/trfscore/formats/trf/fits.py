@@ -153,19 +153,9 @@ class Misfits(ValueError):
         self.findings = findings
 
 
-def refuse(t: Tournament, totals: Mapping[int, Fraction] | None = None, teams: Iterable[Team] = (),
-           team_record: str = "310") -> None:
-    """Raise :class:`Misfits` when a value of ``t`` (or one of ``totals``, or of ``teams``) does
-    not fit its TRF column (:func:`misfits`)."""
-    found = misfits(t, totals, teams, team_record)
-    if found:
-        raise Misfits(found)
-
-
-def refuse_records(records: Iterable[TrfRecord]) -> None:
-    """Raise :class:`Misfits` when a number of one of these records (those a writer formats
-    afresh) does not fit its TRF column (:func:`record_misfits`)."""
-    found = record_misfits(records)
+def refuse(found: list[Finding]) -> None:
+    """Raise :class:`Misfits` when a writer's measure (:func:`misfits`, :func:`player_misfits`,
+    :func:`record_misfits`) found a value that does not fit its TRF column."""
     if found:
         raise Misfits(found)
 

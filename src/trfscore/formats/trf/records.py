@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ...findings import Finding, finding
 from ...model import Record, Team, Tournament
 from . import rules as _rules  # noqa: F401  (declares the ids reported here)
-from .fits import refuse_records
+from .fits import record_misfits, refuse
 from .layout import BY_CODE, NATIONAL, PARSED, Field, format_record
 from .layout import Record as LayoutRecord
 
@@ -184,6 +184,6 @@ def written_records(t: Tournament) -> tuple[dict[int, str], list[str]]:
             afresh.append(obj)
         in_place[rec.line] = rec.text
     unplaced = [r for r in t.records if r.line not in in_place]
-    refuse_records(afresh + unplaced)
+    refuse(record_misfits(afresh + unplaced))
     in_place.update((r.line, format_record(BY_CODE[r.code], vars(r))) for r in afresh if r.line is not None)
     return in_place, [format_record(BY_CODE[r.code], vars(r)) for r in unplaced]

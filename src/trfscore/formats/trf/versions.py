@@ -22,7 +22,7 @@ from typing import Any, TypeVar, overload
 from ...decimals import trf_value
 from ...model import DEFAULT_POINTS, Game, Kind, Player, Team, Tournament
 from ..dates import parse_round_date
-from .fits import player_fields, refuse, team_fields
+from .fits import misfits, player_fields, refuse, team_fields
 from .layout import BY_CODE, NATIONAL, PLAYER, RECORDS, TITLE_LETTERS, TRF16, cells, template
 from .records import written_records
 
@@ -200,7 +200,7 @@ def write(t: Tournament, version: str = "trf16") -> str:
     h = t.header
     modern = version == "trf26"
     teams = _teams_to_write(t, modern)
-    refuse(t, points, teams, "310" if modern else "013")
+    refuse(misfits(t, points, teams, "310" if modern else "013"))
     lines: list[str] = []
 
     def header(code: str, value: object) -> None:

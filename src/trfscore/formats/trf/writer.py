@@ -8,7 +8,7 @@ from fractions import Fraction
 from ...findings import Finding
 from ...model import Header, Player, Record, Tournament
 from ..decode import encode
-from .fits import Misfits, player_misfits
+from .fits import player_misfits, refuse
 from .player import infer_blank_byes
 from .records import written_records
 from .versions import format_player, write
@@ -41,10 +41,8 @@ def write_text(t: Tournament) -> str:
     extra = [_with_current_points(p, None, total_of) for p in added]
     # TRF960: a line written afresh never shifts its columns (a declared value, or a total, too wide
     # is refused before anything is written); a line kept is the file's own and reads back as it is
-    found = player_misfits([*stale.values(), *added],
-                           {p.start_rank: p.points for p in [*fresh.values(), *extra] if p.points is not None})
-    if found:
-        raise Misfits(found)
+    refuse(player_misfits([*stale.values(), *added],
+                          {p.start_rank: p.points for p in [*fresh.values(), *extra] if p.points is not None}))
     out = [(format_player(fresh[rec.line]) if rec.line in fresh and rec.kind == "PLAYER"
             else in_place.get(rec.line, rec.text)) + rec.eol for rec in records]
     tail = [format_player(p) for p in extra] + new
